@@ -1,0 +1,29 @@
+import * as f from './fields';
+import * as p from './params';
+import type { Deployment } from './schema';
+
+export const dc1: Deployment = {
+  key: 'DC1',
+  slug: 'dc',
+  name: 'Dataset catalog',
+  version: 'v1',
+  basePath: '/api/dc/v1',
+  dateFormat: 'MM/DD/YYYY',
+  fields: [
+    ...f.commonFields,
+    f.researchOrgs,
+    f.sponsorOrgs,
+    f.contributorOrg,
+    f.productType,
+    f.productNumber,
+    f.relatedResource,
+    f.relatedIdentifiers,
+    f.datasetSize,
+    f.siteUrl,
+    f.siteOwnershipCode,
+    f.links,
+  ],
+  params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.siteOwnershipCode]),
+  linkRels: ['citation', 'fulltext'],
+  productTypes: ['Dataset', 'Collection', 'Software', 'Interactive Resource'],
+};

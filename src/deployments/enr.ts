@@ -1,0 +1,29 @@
+import * as f from './fields';
+import * as p from './params';
+import type { Deployment } from './schema';
+
+export const enr: Deployment = {
+  key: 'ENR',
+  slug: 'enr',
+  name: 'Energy literature reference base',
+  version: 'v1',
+  basePath: '/api/enr/v1',
+  dateFormat: 'MM-DD-YYYY',
+  fields: [
+    ...f.commonFields,
+    f.researchOrgs,
+    f.sponsorOrgs,
+    f.contributingOrg,
+    f.productType,
+    f.reportNumber,
+    f.articleType,
+    f.announcementDate,
+    f.submittingSite,
+    f.otherIdentifyingNumbers,
+    f.links,
+  ],
+  params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.doi]),
+  linkRels: ['citation', 'fulltext'],
+  // The spec describes Dataset or Collection while its example shows Patent.
+  productTypes: ['Journal Article', 'Technical Report', 'Conference', 'Patent', 'Dataset'],
+};

@@ -1,0 +1,35 @@
+import * as f from './fields';
+import * as p from './params';
+import type { Deployment } from './schema';
+
+export const lit: Deployment = {
+  key: 'LIT',
+  slug: 'lit',
+  name: 'Research literature',
+  version: 'v1',
+  basePath: '/api/lit/v1',
+  dateFormat: 'MM/DD/YYYY',
+  fields: [
+    ...f.commonFields,
+    f.researchOrgs,
+    f.sponsorOrgs,
+    f.contributingOrg,
+    f.productType,
+    f.reportNumber,
+    f.journalName,
+    f.journalVolume,
+    f.journalIssue,
+    f.articleType,
+    f.nsaNumber,
+    f.links,
+  ],
+  params: p.withCommonParams(p.standardOrgParams, [
+    p.fulltext,
+    p.siteOwnershipCode,
+    p.doi,
+    p.subject,
+    p.hasFulltext,
+  ]),
+  linkRels: ['citation', 'fulltext'],
+  productTypes: ['Journal Article', 'Technical Report', 'Conference', 'Thesis/Dissertation', 'Book', 'Dataset'],
+};

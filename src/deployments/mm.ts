@@ -1,0 +1,33 @@
+import * as f from './fields';
+import * as p from './params';
+import type { Deployment } from './schema';
+
+export const mm: Deployment = {
+  key: 'MM',
+  slug: 'mm',
+  name: 'Multimedia catalog',
+  version: 'v1',
+  basePath: '/api/mm/v1',
+  dateFormat: 'MM/DD/YYYY',
+  fields: [
+    ...f.commonFields,
+    f.researchOrgs,
+    f.sponsorOrgs,
+    f.contributingOrgs,
+    f.productType,
+    f.reportNumber,
+    f.journalName,
+    f.journalVolume,
+    f.journalIssue,
+    f.articleType,
+    f.mimeType,
+    f.links,
+  ],
+  // The multimedia catalog names its organisation parameters in the plural.
+  params: p.withCommonParams(
+    [p.sponsorOrg('sponsor_orgs'), p.researchOrg('research_orgs'), p.contributingOrg('contributing_orgs')],
+    [p.siteOwnershipCode, p.mimeType],
+  ),
+  linkRels: ['citation', 'media'],
+  productTypes: ['Video', 'Audio', 'Journal Article', 'Presentation'],
+};

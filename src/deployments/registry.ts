@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { dc0 } from './dc0';
+import { dc1 } from './dc1';
+import { enr } from './enr';
+import { lit } from './lit';
+import { mm } from './mm';
+import { pat } from './pat';
+import type { Deployment, DeploymentKey, FieldDef, ParamDef } from './schema';
+
+/** The six deployments, in the order the app offers them (literature first). */
+export const deployments: readonly Deployment[] = [lit, dc1, dc0, mm, pat, enr];
+
+export function deploymentByKey(key: string): Deployment | undefined {
+  const upper = key.toUpperCase();
+  return deployments.find((deployment) => deployment.key === upper);
+}
+
+export function deploymentBySlug(slug: string): Deployment | undefined {
+  return deployments.find((deployment) => deployment.slug === slug);
+}
+
+export function paramByName(deployment: Deployment, name: string): ParamDef | undefined {
+  return deployment.params.find((param) => param.name === name);
+}
+
+export function fieldByName(deployment: Deployment, name: string): FieldDef | undefined {
+  return deployment.fields.find((field) => field.name === name);
+}
+
+/** Names of the fields `sort` accepts, after the implicit `relevance`. */
+export function sortFields(deployment: Deployment): string[] {
+  return ['relevance', ...deployment.fields.filter((field) => field.sortable).map((field) => field.name)];
+}
+
+/** A short human name: "Research literature v1". */
+export function displayName(deployment: Deployment): string {
+  return `${deployment.name} ${deployment.version}`;
+}
+
+const recordSchemas = new Map<DeploymentKey, z.ZodType>();
+
+/**
+ * The zod schema of one record of a deployment, built from its field table. Unknown
+ * fields pass through: servers may send more than the spec names.
+ */
+export function recordSchema(deployment: Deployment) {
+  let schema = recordSchemas.get(deployment.key);
+  if (!schema) {
+    schema = z.looseObject(Object.fromEntries(deployment.fields.map((field) => [field.name, field.schema])));
+    recordSchemas.set(deployment.key, schema);
+  }
+  return schema as z.ZodType<ApiRecord>;
+}
+
+/** A record as the API sends it: field name to value, with the identifier as a string. */
+export type FieldValue = string | number | null | undefined | readonly string[] | readonly { rel: string; href: string }[];
+export interface ApiRecord {
+  repo_id: string;
+  [field: string]: unknown;
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * The shape of the deployment table. Everything deployment-specific — record fields,
+ * query parameters, link rels, naming quirks — is data of this shape, so the server's
+ * validation, the store's columns, the codecs and the app's forms all read one source.
+ */
+
+export const deploymentKeys = ['LIT', 'DC1', 'DC0', 'MM', 'PAT', 'ENR'] as const;
+export type DeploymentKey = (typeof deploymentKeys)[number];
+
+export type DateFormat = 'MM/DD/YYYY' | 'MM-DD-YYYY';
+
+/** Columns of the full-text index; each text field feeds one of them. */
+export const searchColumns = [
+  'title',
+  'authors',
+  'subjects',
+  'description',
+  'biblio',
+  'sponsor',
+  'research',
+  'contributing',
+  'fulltext',
+] as const;
+export type SearchColumn = (typeof searchColumns)[number];
+
+/**
+ * Named values the exact-match parameters compare against (case-insensitively).
+ * `site` is the code of the submitting organisation: `site_ownership_code` where the
+ * deployment has that field, `submitting_site` in ENR, otherwise store-only metadata.
+ */
+export type KeyName =
+  | 'language'
+  | 'country'
+  | 'site'
+  | 'mime_type'
+  | 'dataset_content_type'
+  | 'doi'
+  | 'identifier'
+  | 'has_fulltext';
+
+export type FieldKind = 'text' | 'list' | 'date' | 'number' | 'url' | 'links';
+
+export interface FieldDef {
+  /** Name in JSON (and in XML unless `xml` says otherwise). */
+  readonly name: string;
+  readonly label: string;
+  readonly kind: FieldKind;
+  readonly schema: z.ZodType;
+  /** XML element name where it differs from the JSON name (DC1 contributor_org). */
+  readonly xml?: string;
+  /** XML child element name of a list field (authors/author). */
+  readonly item?: string;
+  /** Full-text index column this field's text feeds. */
+  readonly search?: SearchColumn;
+  /** Exact-match keys this field's values are stored under. */
+  readonly keys?: readonly KeyName[];
+  /** Whether `sort` accepts this field. */
+  readonly sortable?: boolean;
+}
+
+interface ParamBase {
+  readonly name: string;
+  readonly label: string;
+  readonly help: string;
+  /** Shown in the advanced panel; false for the main box and paging controls. */
+  readonly advanced: boolean;
+}
+
+/** Free text in the query language, matched against some index columns. */
+export interface TextParam extends ParamBase {
+  readonly kind: 'text';
+  readonly columns: readonly SearchColumn[];
+}
+/** A case-insensitive exact match against a named key. */
+export interface ExactParam extends ParamBase {
+  readonly kind: 'exact';
+  readonly key: KeyName;
+  /** How a value is normalised before comparison; keys are stored the same way. */
+  readonly normalize?: 'doi' | 'identifier';
+}
+export interface RepoIdParam extends ParamBase {
+  readonly kind: 'repo_id';
+}
+export interface DateParam extends ParamBase {
+  readonly kind: 'date';
+  readonly field: 'publication_date' | 'entry_date';
+  readonly bound: 'start' | 'end';
+}
+export interface BooleanParam extends ParamBase {
+  readonly kind: 'boolean';
+  readonly key: KeyName;
+}
+export interface SortParam extends ParamBase {
+  readonly kind: 'sort';
+}
+export interface OrderParam extends ParamBase {
+  readonly kind: 'order';
+}
+export interface IntegerParam extends ParamBase {
+  readonly kind: 'integer';
+  readonly default: number;
+  readonly max: number;
+}
+
+export type ParamDef =
+  | TextParam
+  | ExactParam
+  | RepoIdParam
+  | DateParam
+  | BooleanParam
+  | SortParam
+  | OrderParam
+  | IntegerParam;
+
+export type ParamKind = ParamDef['kind'];
+
+export type LinkRel = 'citation' | 'fulltext' | 'media';
+
+export interface Deployment {
+  readonly key: DeploymentKey;
+  /** URL segment of the app's routes and of the local base path. */
+  readonly slug: string;
+  readonly name: string;
+  readonly version: string;
+  /** Local base path; the version is its last segment, as the spec requires. */
+  readonly basePath: string;
+  readonly dateFormat: DateFormat;
+  readonly deprecated?: string;
+  /** Record fields in display and serialisation order. */
+  readonly fields: readonly FieldDef[];
+  readonly params: readonly ParamDef[];
+  readonly linkRels: readonly LinkRel[];
+  /** Generator hints: product types that occur. */
+  readonly productTypes: readonly string[];
+}

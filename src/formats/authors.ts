@@ -1,0 +1,58 @@
+/**
+ * Author strings as the records carry them: `Surname, Given M. [Affiliation] (ORCID:…)`.
+ * Affiliations and ORCID suffixes are metadata about the person, not part of the name.
+ */
+
+export interface PersonName {
+  readonly family: string;
+  readonly given: string;
+  readonly affiliation?: string;
+  readonly orcid?: string;
+}
+
+const orcidPattern = /\(\s*ORCID\s*:?\s*([0-9Xx-]+)\s*\)/;
+
+export function parseAuthor(raw: string): PersonName {
+  let rest = raw;
+  const orcidMatch = orcidPattern.exec(rest);
+  const orcid = orcidMatch ? formatOrcid(orcidMatch[1]!) : undefined;
+  rest = rest.replace(orcidPattern, ' ');
+  const affiliationMatch = /\[(.*)\]/s.exec(rest);
+  const affiliation = affiliationMatch?.[1]?.trim() || undefined;
+  rest = rest.replace(/\[.*\]/s, ' ').replace(/\s+/g, ' ').trim();
+  const comma = rest.indexOf(',');
+  const family = (comma >= 0 ? rest.slice(0, comma) : rest).trim();
+  const given = comma >= 0 ? rest.slice(comma + 1).trim() : '';
+  return { family, given, ...(affiliation ? { affiliation } : {}), ...(orcid ? { orcid } : {}) };
+}
+
+function formatOrcid(digits: string): string {
+  const bare = digits.replace(/-/g, '').toUpperCase();
+  return bare.length === 16 ? bare.match(/.{4}/g)!.join('-') : digits;
+}
+
+/** Initials of given names: "John Michael" → "J. M.", "Jean-Luc" → "J.-L.". */
+export function initials(given: string): string {
+  return given
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) =>
+      part
+        .split('-')
+        .map((piece) => {
+          const letter = /\p{L}/u.exec(piece)?.[0];
+          return letter ? `${letter.toUpperCase()}.` : '';
+        })
+        .filter(Boolean)
+        .join('-'),
+    )
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** "Surname, I. J." — the citation form the BibTeX codec writes. */
+export function surnameInitials(raw: string): string {
+  const { family, given } = parseAuthor(raw);
+  const short = initials(given);
+  return short ? `${family}, ${short}` : family;
+}

@@ -1,0 +1,68 @@
+import type { ApiRecord } from '../deployments/registry';
+import { surnameInitials } from './authors';
+import { dayOfTimestamp } from './dates';
+import { bareDoi, valuesOf } from './text';
+
+/**
+ * Records as BibTeX `@misc` entries with the spec's fields. Values are escaped so that a
+ * BibTeX parser (citation-js's included) reads back exactly the text we wrote.
+ */
+
+const latexEscapes: Record<string, string> = {
+  '\\': '\\textbackslash{}',
+  '{': '\\{',
+  '}': '\\}',
+  '&': '\\&',
+  '%': '\\%',
+  $: '\\$',
+  '#': '\\#',
+  _: '\\_',
+  '~': '\\textasciitilde{}',
+  '^': '\\textasciicircum{}',
+};
+
+export function escapeBibtex(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\{}&%$#_~^]/g, (char) => latexEscapes[char]!);
+}
+
+/** Citation keys allow letters, digits and a few marks; anything else becomes `_`. */
+export function bibtexKey(prefix: string, repoId: string): string {
+  return `${prefix}_${repoId}`.replace(/[^A-Za-z0-9_.:-]/g, '_');
+}
+
+/** A name that contains the word "and" is braced so it is not split into two people. */
+function bibtexName(author: string): string {
+  const name = escapeBibtex(surnameInitials(author));
+  return /\sand\s/i.test(name) ? `{${name}}` : name;
+}
+
+export function recordToBibtex(record: ApiRecord, prefix: string): string {
+  const day = dayOfTimestamp(typeof record.publication_date === 'string' ? record.publication_date : undefined);
+  const [title] = valuesOf(record.title);
+  const [description] = valuesOf(record.description);
+  const [doi] = valuesOf(record.doi);
+  const [place] = valuesOf(record.country_publication);
+  const authors = valuesOf(record.authors).filter((author) => author.trim());
+  const fields: [string, string | undefined][] = [
+    ['title', title && escapeBibtex(title)],
+    ['author', authors.length ? authors.map(bibtexName).join(' and ') : undefined],
+    ['abstractNote', description && escapeBibtex(description)],
+    ['doi', doi && escapeBibtex(bareDoi(doi))],
+    ['place', place && escapeBibtex(place)],
+    ['year', day && String(day.year)],
+    ['month', day && String(day.month)],
+  ];
+  const body = fields
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([name, value]) => `  ${name} = {${value}}`)
+    .join(',\n');
+  return `@misc{${bibtexKey(prefix, record.repo_id)},\n${body}\n}\n`;
+}
+
+export function recordsToBibtex(records: readonly ApiRecord[], prefix: string): string {
+  return records.map((record) => recordToBibtex(record, prefix)).join('\n');
+}

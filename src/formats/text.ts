@@ -1,0 +1,39 @@
+/** Characters XML 1.0 cannot carry at all (controls, lone surrogates, U+FFFE/U+FFFF). */
+const invalidXmlChars = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export function stripInvalidXmlChars(text: string): string {
+  return text.replace(invalidXmlChars, '');
+}
+
+const xmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Escapes text for XML element content and attribute values. */
+export function escapeXml(text: string): string {
+  return stripInvalidXmlChars(text).replace(/[&<>"']/g, (char) => xmlEntities[char]!);
+}
+
+/** Lists and scalars of a record field as a list of strings (empty for null/undefined). */
+export function valuesOf(value: unknown): string[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.filter((item) => item !== null && item !== undefined).map(String);
+  return [String(value)];
+}
+
+/** A bare DOI from either stored form (`10.1/x`, `https://doi.org/10.1/x`, `doi:10.1/x`). */
+export function bareDoi(doi: string): string {
+  return doi
+    .trim()
+    .replace(/^https?:\/\/(dx\.)?doi\.org\//i, '')
+    .replace(/^doi:\s*/i, '');
+}
+
+/** Only http(s) URLs may become links, in any output meant for people. */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

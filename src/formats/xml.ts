@@ -1,0 +1,36 @@
+import type { ApiRecord } from '../deployments/registry';
+import type { Deployment, FieldDef } from '../deployments/schema';
+import { escapeXml, valuesOf } from './text';
+
+/**
+ * Records as the spec's XML: a `records` root, one `record` each, list fields in a plural
+ * container of singular children, links as `<link rel=".." href=".."/>`.
+ */
+
+function fieldToXml(field: FieldDef, value: unknown): string {
+  const element = field.xml ?? field.name;
+  if (field.kind === 'links') {
+    const links = Array.isArray(value) ? (value as { rel?: unknown; href?: unknown }[]) : [];
+    if (links.length === 0) return `<${element}/>`;
+    const items = links.map((link) => `<${field.item} rel="${escapeXml(String(link.rel ?? ''))}" href="${escapeXml(String(link.href ?? ''))}"/>`);
+    return `<${element}>${items.join('')}</${element}>`;
+  }
+  if (field.kind === 'list') {
+    const items = valuesOf(value);
+    if (items.length === 0) return `<${element}/>`;
+    return `<${element}>${items.map((item) => `<${field.item}>${escapeXml(item)}</${field.item}>`).join('')}</${element}>`;
+  }
+  const [text] = valuesOf(value);
+  return text === undefined || text === '' ? `<${element}/>` : `<${element}>${escapeXml(text)}</${element}>`;
+}
+
+export function recordToXml(deployment: Deployment, record: ApiRecord): string {
+  return `<record>${deployment.fields.map((field) => fieldToXml(field, record[field.name])).join('')}</record>`;
+}
+
+export const xmlPrologue = '<?xml version="1.0" encoding="UTF-8"?>\n<records>';
+export const xmlEpilogue = '</records>\n';
+
+export function recordsToXml(deployment: Deployment, records: readonly ApiRecord[]): string {
+  return xmlPrologue + records.map((record) => recordToXml(deployment, record)).join('\n') + xmlEpilogue;
+}

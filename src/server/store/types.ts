@@ -1,0 +1,58 @@
+import type { ApiRecord } from '../../deployments/registry';
+import type { DeploymentKey, KeyName, SearchColumn } from '../../deployments/schema';
+import type { QueryNode } from '../query/ast';
+
+/**
+ * The store behind the API. SQLite FTS5 implements it today; another engine can
+ * implement the same interface. Reads are async so an implementation may run queries
+ * off the event loop.
+ */
+
+/** A record with the store-only data that travels with it. */
+export interface StoredRecord {
+  readonly record: ApiRecord;
+  /** Full text, searched by `q` and `fulltext`; never part of the record itself. */
+  readonly fulltext?: string;
+  /** Submitter code where the deployment has no field for it (see KeyName `site`). */
+  readonly site?: string;
+}
+
+export type SortField = 'relevance' | 'publication_date' | 'entry_date' | 'title';
+export type SortOrder = 'asc' | 'desc';
+
+/** Validated, normalised search criteria. All parts combine with AND. */
+export interface Criteria {
+  readonly text: readonly { readonly columns: readonly SearchColumn[]; readonly query: QueryNode }[];
+  /** Values already normalised with `normalizeKeyValue`. */
+  readonly exact: readonly { readonly key: KeyName; readonly value: string }[];
+  readonly repoId?: string;
+  /** ISO timestamps: `from` inclusive, `to` exclusive. */
+  readonly dates: readonly { readonly field: 'publication_date' | 'entry_date'; readonly from?: string; readonly to?: string }[];
+  readonly sort: SortField;
+  readonly order: SortOrder;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+export interface SearchResult {
+  /** Exact number of matching records. */
+  readonly total: number;
+  readonly records: readonly ApiRecord[];
+}
+
+export interface RecordStore {
+  search(deployment: DeploymentKey, criteria: Criteria): Promise<SearchResult>;
+  get(deployment: DeploymentKey, repoId: string): Promise<ApiRecord | undefined>;
+  fulltext(deployment: DeploymentKey, repoId: string): Promise<string | undefined>;
+  count(deployment: DeploymentKey): Promise<number>;
+  /** Changes whenever the data changes; part of every ETag. */
+  readonly revision: string;
+  close(): Promise<void>;
+}
+
+export interface StoreWriter {
+  /** Inserts or replaces (by repo_id) records; all or nothing per call. */
+  put(deployment: DeploymentKey, records: Iterable<StoredRecord>): number;
+  count(deployment: DeploymentKey): number;
+  close(): void;
+}
