@@ -1,0 +1,208 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deploymentByKey, deployments, displayName } from '../deployments/registry';
+import type { Deployment } from '../deployments/schema';
+import { generateRecords } from './corpus/generate';
+import { startServer } from './http/server';
+import { ImportError } from './import/upstream';
+import { readUpstreamFiles } from './import/files';
+import { openStore, openStoreWriter } from './store/sqlite';
+
+/** The `records` command line: serve, generate, import, and `start` for `npm start`. */
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const defaultDbPath = resolve(repoRoot, 'data/records.db');
+const defaultStaticDir = resolve(repoRoot, 'dist');
+const realDataDir = resolve(repoRoot, '../shared/data/real');
+/** Generated records per deployment in the default database. */
+const starterCount = 5000;
+
+const usage = `Usage:
+  records serve [--db PATH] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P]
+  records generate <DEPLOYMENT> <COUNT> [--db PATH] [--seed N]
+  records import <DEPLOYMENT> <FILE...> [--db PATH]
+  records start      create the default database if missing, then serve the app and all APIs
+DEPLOYMENT is one of ${deployments.map((d) => d.key).join(', ')} (any case). PATH defaults to data/records.db.`;
+
+class UsageError extends Error {}
+
+interface Parsed {
+  positional: string[];
+  flags: Map<string, string>;
+}
+
+const knownFlags = new Set(['db', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'seed']);
+
+function parseArgs(args: readonly string[]): Parsed {
+  const positional: string[] = [];
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg.startsWith('--')) {
+      const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+      if (!knownFlags.has(name)) throw new UsageError(`Unknown option --${name}.`);
+      const value = inline ?? args[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value.`);
+      flags.set(name, value);
+    } else {
+      positional.push(arg);
+    }
+  }
+  return { positional, flags };
+}
+
+function wholeNumber(text: string | undefined, what: string, min = 0): number {
+  const value = Number(text);
+  if (!text || !/^\d+$/.test(text) || value < min || !Number.isSafeInteger(value)) throw new UsageError(`${what} must be a whole number of at least ${min}; got '${text ?? ''}'.`);
+  return value;
+}
+
+function deploymentArg(text: string | undefined): Deployment {
+  const deployment = text ? deploymentByKey(text) : undefined;
+  if (!deployment) throw new UsageError(`Unknown deployment '${text ?? ''}'; use one of ${deployments.map((d) => d.key).join(', ')}.`);
+  return deployment;
+}
+
+function dbPath(flags: Map<string, string>): string {
+  const path = resolve(flags.get('db') ?? defaultDbPath);
+  mkdirSync(dirname(path), { recursive: true });
+  return path;
+}
+
+/** Ids continue after what the deployment holds, so repeated runs add records. */
+function generateInto(path: string, deployment: Deployment, count: number, seed: number): number {
+  const writer = openStoreWriter(path);
+  try {
+    const startId = 50_000_001 + writer.count(deployment.key);
+    return writer.put(deployment.key, generateRecords(deployment, count, { seed, startId }));
+  } finally {
+    writer.close();
+  }
+}
+
+function importInto(path: string, deployment: Deployment, files: readonly string[]): number {
+  // Everything is parsed before anything is written, and written in one transaction.
+  const records = readUpstreamFiles(deployment, files);
+  const writer = openStoreWriter(path);
+  try {
+    return writer.put(deployment.key, records);
+  } finally {
+    writer.close();
+  }
+}
+
+/** The real records shipped beside the project, by deployment. */
+function realDataFiles(): [Deployment, string[]][] {
+  if (!existsSync(realDataDir)) return [];
+  const files = (names: string[]) => names.map((name) => resolve(realDataDir, name)).filter((file) => existsSync(file));
+  return [
+    [deploymentByKey('DC1')!, files(['dc-v1-geothermal-and-more-250.json', 'dc-v1-plasma-lab-209.json'])],
+    [deploymentByKey('LIT')!, files(['lit-v1-datasets-40.json', 'lit-v1-datasets-xml-sample.xml'])],
+  ];
+}
+
+/** Builds the starter database in a side file and moves it into place when complete. */
+function createStarterDatabase(path: string): void {
+  const building = `${path}.building`;
+  rmSync(building, { force: true });
+  for (const [deployment, files] of realDataFiles()) {
+    if (files.length === 0) continue;
+    const count = importInto(building, deployment, files);
+    console.log(`  imported ${count} real ${deployment.key} records`);
+  }
+  for (const deployment of deployments) {
+    generateInto(building, deployment, starterCount, 1);
+    console.log(`  generated ${starterCount} ${deployment.key} records`);
+  }
+  renameSync(building, path);
+}
+
+async function serve(flags: Map<string, string>, staticDir: string | undefined): Promise<void> {
+  const path = dbPath(flags);
+  if (!existsSync(path)) throw new UsageError(`No database at ${path}. Create one with 'records generate' or 'records import', or run 'npm start'.`);
+  const tokenFile = flags.get('token-file');
+  let token: string | undefined;
+  if (tokenFile) {
+    token = readFileSync(tokenFile, 'utf8').trim();
+    if (!token) throw new UsageError(`The token file ${tokenFile} is empty.`);
+  }
+  let store;
+  try {
+    store = openStore(path);
+  } catch (error) {
+    throw new UsageError(`Cannot open the database ${path}: ${(error as Error).message}`);
+  }
+  const port = wholeNumber(flags.get('port') ?? process.env.PORT ?? '8080', 'The port');
+  const server = await startServer({
+    store,
+    port,
+    host: flags.get('host') ?? '127.0.0.1',
+    ...(staticDir && existsSync(resolve(staticDir, 'index.html')) ? { staticDir } : {}),
+    ...(flags.has('bibtex-prefix') ? { bibtexPrefix: flags.get('bibtex-prefix')! } : {}),
+    ...(token ? { token } : {}),
+  });
+  console.log(`Records Explorer is serving ${path}`);
+  if (staticDir && existsSync(resolve(staticDir, 'index.html'))) console.log(`  app: ${server.url}/`);
+  for (const deployment of deployments) {
+    console.log(`  ${displayName(deployment).padEnd(44)} ${server.url}${deployment.basePath}/records  (${await store.count(deployment.key)} records)`);
+  }
+  const stop = async () => {
+    await server.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+export async function main(args: readonly string[]): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    const { positional, flags } = parseArgs(rest);
+    switch (command) {
+      case 'serve':
+        await serve(flags, flags.get('static') ?? defaultStaticDir);
+        return 0;
+      case 'start': {
+        const path = dbPath(flags);
+        if (!existsSync(path)) {
+          console.log(`Creating ${path} (real records plus ${starterCount} generated per deployment)...`);
+          createStarterDatabase(path);
+        }
+        await serve(flags, defaultStaticDir);
+        return 0;
+      }
+      case 'generate': {
+        const deployment = deploymentArg(positional[0]);
+        const count = wholeNumber(positional[1], 'COUNT', 1);
+        const seed = wholeNumber(flags.get('seed') ?? '1', '--seed');
+        const started = Date.now();
+        const written = generateInto(dbPath(flags), deployment, count, seed);
+        console.log(`Generated ${written} ${deployment.key} records in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+        return 0;
+      }
+      case 'import': {
+        const deployment = deploymentArg(positional[0]);
+        if (positional.length < 2) throw new UsageError('import needs at least one FILE.');
+        const written = importInto(dbPath(flags), deployment, positional.slice(1));
+        console.log(`Imported ${written} ${deployment.key} records.`);
+        return 0;
+      }
+      case undefined:
+      case 'help':
+      case '--help':
+        console.log(usage);
+        return command ? 0 : 2;
+      default:
+        throw new UsageError(`Unknown command '${command}'.`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ImportError) {
+      console.error(`records: ${error.message}`);
+      if (error instanceof UsageError) console.error(`\n${usage}`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,141 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { deployments, type ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { recordsToBibtex } from '../../formats/bibtex';
+import { apiError, errorToJson, errorToText, errorToXml, type ApiError } from '../../formats/error';
+import { formatLinkHeader } from '../../formats/link-header';
+import { contentTypes, negotiateFormat, type ResponseFormat } from '../../formats/media-types';
+import { recordsToXml } from '../../formats/xml';
+import type { RecordStore } from '../store/types';
+import { BadRequest, parseListRequest } from './criteria';
+import { formatQueryString, MalformedQueryError, parseQueryString, type QueryPair } from './query-string';
+import { send } from './respond';
+
+/** The two endpoints of each deployment, with negotiation, paging headers and errors. */
+
+export interface ApiContext {
+  readonly store: RecordStore;
+  readonly bibtexPrefix: string;
+  /** Origin that absolute URLs (Link targets, local record links) start with. */
+  readonly origin: string;
+}
+
+const cacheControl = 'public, max-age=60';
+
+function contentTypeOf(format: ResponseFormat): string {
+  // The spec's three-line error text for BibTeX requests is plain text, not BibTeX.
+  return `${contentTypes[format]}; charset=utf-8`;
+}
+
+export function sendError(req: IncomingMessage, res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
+  const format = negotiateFormat(req.headers.accept);
+  const body = format === 'xml' ? errorToXml(error) : format === 'bibtex' ? errorToText(error) : errorToJson(error);
+  const contentType = format === 'bibtex' ? 'text/plain; charset=utf-8' : contentTypeOf(format);
+  send(req, res, { status: error.statusCode, contentType, body, headers });
+}
+
+/** Local resources are stored root-relative; clients get absolute URLs. */
+function absolutizeLinks(record: ApiRecord, origin: string): ApiRecord {
+  if (!Array.isArray(record.links)) return record;
+  const links = (record.links as { rel: string; href: string }[]).map((link) =>
+    typeof link.href === 'string' && link.href.startsWith('/') && !link.href.startsWith('//') ? { ...link, href: origin + link.href } : link,
+  );
+  return { ...record, links };
+}
+
+function serialize(deployment: Deployment, records: readonly ApiRecord[], format: ResponseFormat, context: ApiContext): string {
+  const absolute = records.map((record) => absolutizeLinks(record, context.origin));
+  if (format === 'xml') return recordsToXml(deployment, absolute);
+  if (format === 'bibtex') return recordsToBibtex(absolute, context.bibtexPrefix);
+  return JSON.stringify(absolute);
+}
+
+function pageLinks(deployment: Deployment, pairs: readonly QueryPair[], page: number, rows: number, total: number, origin: string) {
+  if (total <= rows) return undefined;
+  const last = Math.ceil(total / rows);
+  const target = (n: number) => {
+    // Keep the caller's parameters in their order; set page and rows where they stood.
+    const kept: QueryPair[] = pairs.map(([name, value]) => (name === 'page' ? ['page', String(n)] : name === 'rows' ? ['rows', String(rows)] : [name, value]));
+    if (!kept.some(([name]) => name === 'page')) kept.push(['page', String(n)]);
+    if (!kept.some(([name]) => name === 'rows')) kept.push(['rows', String(rows)]);
+    return `${origin}${deployment.basePath}/records?${formatQueryString(kept)}`;
+  };
+  const links = [{ rel: 'first', href: target(1) }];
+  if (page > 1) links.push({ rel: 'prev', href: target(Math.min(page - 1, last)) });
+  if (page < last) links.push({ rel: 'next', href: target(page + 1) });
+  links.push({ rel: 'last', href: target(last) });
+  return formatLinkHeader(links);
+}
+
+async function listRecords(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
+  const pairs = parseQueryString(search);
+  const { criteria, page, rows } = parseListRequest(deployment, pairs);
+  const { total, records } = await context.store.search(deployment.key, criteria);
+  const format = negotiateFormat(req.headers.accept);
+  const link = pageLinks(deployment, pairs, page, rows, total, context.origin);
+  send(
+    req,
+    res,
+    {
+      status: 200,
+      contentType: contentTypeOf(format),
+      body: serialize(deployment, records, format, context),
+      headers: { 'X-Total-Count': String(total), ...(link ? { Link: link } : {}) },
+      cacheControl,
+    },
+    context.store.revision,
+  );
+}
+
+async function getRecord(req: IncomingMessage, res: ServerResponse, deployment: Deployment, rawId: string, search: string, context: ApiContext) {
+  if (parseQueryString(search).length > 0) throw new BadRequest('A single-record request takes no query parameters.');
+  let id: string;
+  try {
+    id = decodeURIComponent(rawId);
+  } catch {
+    throw new MalformedQueryError('The record identifier has malformed percent-encoding.');
+  }
+  const record = id ? await context.store.get(deployment.key, id) : undefined;
+  if (!record) {
+    sendError(req, res, apiError(404, `No record matches the identifier '${id.slice(0, 200)}'.`));
+    return;
+  }
+  const format = negotiateFormat(req.headers.accept);
+  send(
+    req,
+    res,
+    { status: 200, contentType: contentTypeOf(format), body: serialize(deployment, [record], format, context), headers: { 'X-Total-Count': '1' }, cacheControl },
+    context.store.revision,
+  );
+}
+
+/** Finds the deployment and endpoint of an /api path; undefined when it names none. */
+export function routeApi(pathname: string): { deployment: Deployment; id?: string } | undefined {
+  for (const deployment of deployments) {
+    const base = `${deployment.basePath}/records`;
+    if (pathname === base || pathname === `${base}/`) return { deployment };
+    if (pathname.startsWith(`${base}/`)) {
+      const id = pathname.slice(base.length + 1);
+      if (!id.includes('/')) return { deployment, id };
+    }
+  }
+  return undefined;
+}
+
+export async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, search: string, context: ApiContext): Promise<void> {
+  const route = routeApi(pathname);
+  if (!route) {
+    sendError(req, res, apiError(404, `No resource at ${pathname.slice(0, 200)}. Endpoints are {base}/records and {base}/records/{repo_id}.`));
+    return;
+  }
+  try {
+    if (route.id === undefined) await listRecords(req, res, route.deployment, search, context);
+    else await getRecord(req, res, route.deployment, route.id, search, context);
+  } catch (error) {
+    if (error instanceof BadRequest || error instanceof MalformedQueryError) {
+      sendError(req, res, apiError(400, error.message));
+      return;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,180 @@
+import { deployments, sortFields } from '../../deployments/registry';
+import type { Deployment, ParamDef } from '../../deployments/schema';
+import { compareDays, formatDay, parseDateParam, startOfDay, startOfNextDay, type Day } from '../../formats/dates';
+import { leafCount, parseQuery } from '../query/parse';
+import { normalizeKeyValue } from '../store/keys';
+import type { Criteria, SortField, SortOrder } from '../store/types';
+import { nearest } from './nearest';
+import type { QueryPair } from './query-string';
+
+/**
+ * Turns a list request's query parameters into store criteria, reading every rule from
+ * the deployment table. Anything it cannot accept is a BadRequest naming the parameter.
+ */
+
+export class BadRequest extends Error {
+  constructor(
+    message: string,
+    readonly parameter?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ListRequest {
+  readonly criteria: Criteria;
+  readonly page: number;
+  readonly rows: number;
+}
+
+export const limits = { textLength: 1000, exactLength: 300, queryTerms: 64 } as const;
+
+function deploymentsWith(name: string): Deployment[] {
+  return deployments.filter((deployment) => deployment.params.some((param) => param.name === name));
+}
+
+const listNames = (names: readonly string[]) =>
+  names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+function unknownParameter(deployment: Deployment, name: string): BadRequest {
+  const elsewhere = deploymentsWith(name);
+  if (elsewhere.length > 0) {
+    const owners = listNames(elsewhere.map((other) => `the ${other.name.toLowerCase()} ${other.version}`));
+    return new BadRequest(`${name} is a parameter of ${owners} only, not of the ${deployment.name.toLowerCase()} ${deployment.version}.`, name);
+  }
+  const suggestion = nearest(name, deployment.params.map((param) => param.name));
+  const hint = suggestion ? ` Did you mean '${suggestion}'?` : ` Valid parameters: ${deployment.params.map((param) => param.name).join(', ')}.`;
+  return new BadRequest(`Unknown parameter '${name.slice(0, 100)}'.${hint}`, name);
+}
+
+function parseWholeNumber(param: Extract<ParamDef, { kind: 'integer' }>, value: string): number {
+  const number = /^\d{1,12}$/.test(value) ? Number(value) : NaN;
+  if (!(number >= 1 && number <= param.max)) {
+    throw new BadRequest(`${param.name} must be a whole number from 1 to ${param.max.toLocaleString('en-US')}; got '${value.slice(0, 40)}'.`, param.name);
+  }
+  return number;
+}
+
+function parseDate(deployment: Deployment, param: ParamDef, value: string): Day {
+  const day = parseDateParam(value, deployment.dateFormat);
+  if (!day) {
+    throw new BadRequest(
+      `${param.name} must be a real date written as ${deployment.dateFormat} (or YYYY-MM-DD); got '${value.slice(0, 40)}'.`,
+      param.name,
+    );
+  }
+  return day;
+}
+
+interface SortChoice {
+  sort?: SortField;
+  order?: SortOrder;
+}
+
+function parseOrder(value: string, parameter: string): SortOrder {
+  const order = value.trim().toLowerCase();
+  if (order !== 'asc' && order !== 'desc') throw new BadRequest(`${parameter} must be asc or desc; got '${value.slice(0, 40)}'.`, parameter);
+  return order;
+}
+
+/** `sort=publication_date` or the upstream's combined `sort=publication_date desc`. */
+function parseSort(deployment: Deployment, value: string): SortChoice {
+  const [field, direction, ...extra] = value.trim().split(/\s+/);
+  const allowed = sortFields(deployment);
+  if (!field || !allowed.includes(field) || extra.length > 0) {
+    throw new BadRequest(`sort must be one of ${allowed.join(', ')} (optionally followed by asc or desc); got '${value.slice(0, 60)}'.`, 'sort');
+  }
+  return { sort: field as SortField, ...(direction ? { order: parseOrder(direction, 'sort') } : {}) };
+}
+
+export function parseListRequest(deployment: Deployment, pairs: readonly QueryPair[]): ListRequest {
+  const seen = new Set<string>();
+  const text: Criteria['text'][number][] = [];
+  const exact: Criteria['exact'][number][] = [];
+  const bounds = new Map<'publication_date' | 'entry_date', { start?: Day; end?: Day }>();
+  let repoId: string | undefined;
+  let page = 1;
+  let rows = 20;
+  let sortChoice: SortChoice = {};
+  let order: SortOrder | undefined;
+
+  for (const [name, rawValue] of pairs) {
+    const param = deployment.params.find((candidate) => candidate.name === name);
+    if (!param) throw unknownParameter(deployment, name);
+    if (seen.has(name)) throw new BadRequest(`${name} is given more than once; give each parameter at most once.`, name);
+    seen.add(name);
+    const value = rawValue.trim();
+    if (value === '') continue; // empty values count as absent
+
+    switch (param.kind) {
+      case 'text': {
+        if (value.length > limits.textLength) {
+          throw new BadRequest(`${name} is too long: at most ${limits.textLength} characters.`, name);
+        }
+        const query = parseQuery(value);
+        if (leafCount(query) > limits.queryTerms) {
+          throw new BadRequest(`${name} has too many words and phrases: at most ${limits.queryTerms}.`, name);
+        }
+        if (query) text.push({ columns: param.columns, query });
+        break;
+      }
+      case 'exact': {
+        if (value.length > limits.exactLength) throw new BadRequest(`${name} is too long: at most ${limits.exactLength} characters.`, name);
+        const normalized = normalizeKeyValue(value, param.normalize);
+        if (normalized) exact.push({ key: param.key, value: normalized });
+        break;
+      }
+      case 'boolean': {
+        const lowered = value.toLowerCase();
+        if (lowered !== 'true' && lowered !== 'false') throw new BadRequest(`${name} must be true or false; got '${value.slice(0, 40)}'.`, name);
+        exact.push({ key: param.key, value: lowered });
+        break;
+      }
+      case 'repo_id':
+        if (value.length > limits.exactLength) throw new BadRequest(`${name} is too long: at most ${limits.exactLength} characters.`, name);
+        repoId = value;
+        break;
+      case 'date': {
+        const bound = bounds.get(param.field) ?? {};
+        bound[param.bound] = parseDate(deployment, param, value);
+        bounds.set(param.field, bound);
+        break;
+      }
+      case 'sort':
+        sortChoice = parseSort(deployment, value);
+        break;
+      case 'order':
+        order = parseOrder(value, name);
+        break;
+      case 'integer':
+        if (name === 'rows') rows = parseWholeNumber(param, value);
+        else page = parseWholeNumber(param, value);
+        break;
+    }
+  }
+
+  const dates: Criteria['dates'][number][] = [];
+  for (const [field, { start, end }] of bounds) {
+    if (start && end && compareDays(start, end) > 0) {
+      throw new BadRequest(
+        `${field}_start (${formatDay(start, deployment.dateFormat)}) is after ${field}_end (${formatDay(end, deployment.dateFormat)}).`,
+        `${field}_start`,
+      );
+    }
+    dates.push({ field, ...(start ? { from: startOfDay(start) } : {}), ...(end ? { to: startOfNextDay(end) } : {}) });
+  }
+
+  if (sortChoice.order && order && sortChoice.order !== order) {
+    throw new BadRequest(`sort says ${sortChoice.order} but order says ${order}; give the direction once.`, 'order');
+  }
+  const sort = sortChoice.sort ?? (text.length > 0 ? 'relevance' : 'publication_date');
+  const finalOrder = sortChoice.order ?? order ?? (sort === 'title' ? 'asc' : 'desc');
+  const offset = (page - 1) * rows;
+  if (!Number.isSafeInteger(offset)) throw new BadRequest('page is too large.', 'page');
+
+  return {
+    page,
+    rows,
+    criteria: { text, exact, ...(repoId !== undefined ? { repoId } : {}), dates, sort, order: finalOrder, offset, limit: rows },
+  };
+}

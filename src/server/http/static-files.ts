@@ -1,0 +1,125 @@
+import { createReadStream, promises as fs } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, resolve, sep } from 'node:path';
+import { send } from './respond';
+
+/** Files from a folder: the built app (with single-page fallback) and media (with ranges). */
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.csl': 'application/xml; charset=utf-8',
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.oga': 'audio/ogg',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
+  '.woff2': 'font/woff2',
+};
+
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "media-src 'self' https: http:",
+  "connect-src 'self' https: http:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The file a URL path names inside `root`, or undefined when the path is malformed or
+ * would leave the folder (`..`, encoded slashes, NUL).
+ */
+export function resolveInside(root: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const base = resolve(root);
+  const target = resolve(base, `.${decoded.startsWith('/') ? decoded : `/${decoded}`}`);
+  return target === base || target.startsWith(base + sep) ? target : undefined;
+}
+
+async function fileOf(path: string | undefined) {
+  if (!path) return undefined;
+  try {
+    const stat = await fs.stat(path);
+    return stat.isFile() ? { path, size: stat.size, mtime: stat.mtimeMs } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Media with single byte ranges, which players use to seek and probe. */
+export async function serveMedia(req: IncomingMessage, res: ServerResponse, root: string, pathname: string): Promise<boolean> {
+  const file = await fileOf(resolveInside(root, pathname));
+  if (!file) return false;
+  const type = types[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+  res.setHeader('Content-Type', type);
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+  let start = 0;
+  let end = file.size - 1;
+  if (range && (range[1] || range[2])) {
+    if (range[1]) {
+      start = Number(range[1]);
+      end = range[2] ? Math.min(Number(range[2]), file.size - 1) : file.size - 1;
+    } else {
+      start = Math.max(0, file.size - Number(range[2]));
+    }
+    if (start > end || start >= file.size) {
+      res.statusCode = 416;
+      res.setHeader('Content-Range', `bytes */${file.size}`);
+      res.end();
+      return true;
+    }
+    res.statusCode = 206;
+    res.setHeader('Content-Range', `bytes ${start}-${end}/${file.size}`);
+  }
+  res.setHeader('Content-Length', end - start + 1);
+  if (req.method === 'HEAD' || file.size === 0) {
+    res.end();
+    return true;
+  }
+  createReadStream(file.path, { start, end }).on('error', () => res.destroy()).pipe(res);
+  return true;
+}
+
+/** The built app: hashed assets cached for good, everything else revalidated. */
+export async function serveApp(req: IncomingMessage, res: ServerResponse, root: string, pathname: string): Promise<boolean> {
+  const direct = await fileOf(resolveInside(root, pathname));
+  // Routes of the single-page app (no file extension) get index.html.
+  const file = direct ?? (extname(pathname) === '' ? await fileOf(resolve(root, 'index.html')) : undefined);
+  if (!file) return false;
+  const type = types[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+  const immutable = pathname.startsWith('/assets/');
+  const body = await fs.readFile(file.path);
+  send(
+    req,
+    res,
+    {
+      status: 200,
+      contentType: type,
+      body,
+      headers: type.startsWith('text/html') ? { 'Content-Security-Policy': contentSecurityPolicy } : {},
+      cacheControl: immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    },
+  );
+  return true;
+}

@@ -1,0 +1,180 @@
+import type { QueryNode } from './ast';
+
+/**
+ * The query language: words AND together; "quoted phrases"; OR, AND, NOT in capitals and
+ * a leading `-` for negation; parentheses; a trailing `*` for a prefix.
+ *
+ * The parser is total: every input yields a tree (or nothing, for input with no words).
+ * Unbalanced quotes and parentheses are closed, stray operators are dropped, nesting
+ * deeper than `maxDepth` is flattened, and leaves carry plain text only — the store
+ * quotes them, so no input reaches the index as raw syntax.
+ */
+
+type Token =
+  | { kind: 'word'; text: string; prefix: boolean; negated: boolean }
+  | { kind: 'phrase'; text: string; negated: boolean }
+  | { kind: 'open'; negated: boolean }
+  | { kind: 'close' }
+  | { kind: 'and' | 'or' | 'not' };
+
+/** Whether text has anything an index tokenizer would keep. */
+const hasWordChars = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+function tokenize(input: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < input.length) {
+    const char = input[i]!;
+    if (/\s/.test(char)) {
+      i++;
+      continue;
+    }
+    // A `-` directly before a word, phrase or group negates it.
+    const negated = char === '-' && i + 1 < input.length && !/\s/.test(input[i + 1]!);
+    if (negated) i++;
+    const next = input[i]!;
+    if (next === '"') {
+      const end = input.indexOf('"', i + 1);
+      const text = input.slice(i + 1, end === -1 ? input.length : end);
+      i = end === -1 ? input.length : end + 1;
+      tokens.push({ kind: 'phrase', text, negated });
+    } else if (next === '(') {
+      tokens.push({ kind: 'open', negated });
+      i++;
+    } else if (next === ')') {
+      tokens.push({ kind: 'close' });
+      i++;
+    } else {
+      let end = i;
+      while (end < input.length && !/[\s"()]/.test(input[end]!)) end++;
+      const raw = input.slice(i, end);
+      i = end;
+      if (!negated && (raw === 'AND' || raw === 'OR' || raw === 'NOT')) {
+        tokens.push({ kind: raw.toLowerCase() as 'and' | 'or' | 'not' });
+      } else {
+        const prefix = raw.endsWith('*');
+        tokens.push({ kind: 'word', text: raw.replace(/\*+$/, ''), prefix, negated });
+      }
+    }
+  }
+  return tokens;
+}
+
+const negate = (node: QueryNode): QueryNode => (node.type === 'not' ? node.child : { type: 'not', child: node });
+
+function combine(type: 'and' | 'or', children: QueryNode[]): QueryNode | undefined {
+  const flat = children.flatMap((child) => (child.type === type ? child.children : [child]));
+  if (flat.length <= 1) return flat[0];
+  return { type, children: flat };
+}
+
+export interface ParseOptions {
+  readonly maxDepth?: number;
+}
+
+export function parseQuery(input: string, { maxDepth = 16 }: ParseOptions = {}): QueryNode | undefined {
+  const tokens = tokenize(input);
+  let position = 0;
+  let depth = 0;
+  /** Groups opened past the depth limit: their parentheses are ignored, their words kept. */
+  let ignoredGroups = 0;
+
+  const peek = () => tokens[position];
+
+  // or := and (OR and)*
+  function parseOr(): QueryNode | undefined {
+    const alternatives: QueryNode[] = [];
+    const first = parseAnd();
+    if (first) alternatives.push(first);
+    while (peek()?.kind === 'or') {
+      position++;
+      const next = parseAnd();
+      if (next) alternatives.push(next);
+    }
+    return combine('or', alternatives);
+  }
+
+  // and := unary ((AND)? unary)*  — stops at OR, at `)` inside a group, or at the end.
+  function parseAnd(): QueryNode | undefined {
+    const parts: QueryNode[] = [];
+    for (;;) {
+      const token = peek();
+      if (!token || token.kind === 'or') break;
+      if (token.kind === 'close') {
+        if (ignoredGroups > 0) {
+          ignoredGroups--;
+          position++;
+          continue;
+        }
+        if (depth > 0) break;
+        position++; // an unmatched `)` is dropped
+        continue;
+      }
+      if (token.kind === 'and') {
+        position++;
+        continue;
+      }
+      const node = parseUnary();
+      if (node) parts.push(node);
+    }
+    return combine('and', parts);
+  }
+
+  // unary := NOT unary | primary ; a NOT with nothing after it is dropped.
+  function parseUnary(): QueryNode | undefined {
+    let negations = 0;
+    while (peek()?.kind === 'not') {
+      position++;
+      negations++;
+    }
+    const token = peek();
+    if (!token || token.kind === 'or' || token.kind === 'close' || token.kind === 'and') return undefined;
+    const node = parsePrimary();
+    return node && negations % 2 === 1 ? negate(node) : node;
+  }
+
+  function parsePrimary(): QueryNode | undefined {
+    const token = tokens[position++]!;
+    switch (token.kind) {
+      case 'word': {
+        if (!hasWordChars(token.text)) return undefined;
+        const node: QueryNode = { type: 'term', text: token.text, prefix: token.prefix };
+        return token.negated ? negate(node) : node;
+      }
+      case 'phrase': {
+        if (!hasWordChars(token.text)) return undefined;
+        const node: QueryNode = { type: 'phrase', text: token.text.trim() };
+        return token.negated ? negate(node) : node;
+      }
+      case 'open': {
+        if (depth >= maxDepth) {
+          ignoredGroups++;
+          return undefined;
+        }
+        depth++;
+        const inner = parseOr();
+        depth--;
+        if (peek()?.kind === 'close') position++; // an unclosed group closes at the end
+        return inner && token.negated ? negate(inner) : inner;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  return parseOr();
+}
+
+/** Number of words and phrases in a tree, for limiting query cost. */
+export function leafCount(node: QueryNode | undefined): number {
+  if (!node) return 0;
+  switch (node.type) {
+    case 'term':
+    case 'phrase':
+      return 1;
+    case 'not':
+      return leafCount(node.child);
+    default:
+      return node.children.reduce((sum, child) => sum + leafCount(child), 0);
+  }
+}

@@ -1,0 +1,63 @@
+import type { Deployment } from '../../deployments/schema';
+import { searchColumns } from '../../deployments/schema';
+
+/**
+ * The SQLite layout, one set of tables per deployment (each has its own id space):
+ *   <p>_records  one row per record: the record as JSON plus sort/filter columns
+ *   <p>_text     the text of each full-text column, the external content of <p>_fts
+ *   <p>_fts      FTS5 index: porter stemming over unicode61 with diacritics folded
+ *   <p>_keys     exact-match keys (identifier, doi, language, ...) as (name, value, rec)
+ */
+
+export const schemaVersion = '1';
+
+export function tablePrefix(deployment: Deployment): string {
+  return deployment.key.toLowerCase();
+}
+
+export function tablesOf(deployment: Deployment) {
+  const p = tablePrefix(deployment);
+  return { records: `${p}_records`, text: `${p}_text`, fts: `${p}_fts`, keys: `${p}_keys` };
+}
+
+/** bm25 weights by column: a word in the title counts most, one in the full text least. */
+export const columnWeights: Record<(typeof searchColumns)[number], number> = {
+  title: 10,
+  authors: 5,
+  subjects: 4,
+  description: 2,
+  biblio: 2,
+  sponsor: 1,
+  research: 1,
+  contributing: 1,
+  fulltext: 1,
+};
+
+export function createSchemaSql(deployment: Deployment): string {
+  const t = tablesOf(deployment);
+  const columns = searchColumns.join(', ');
+  return `
+    CREATE TABLE IF NOT EXISTS ${t.records} (
+      id INTEGER PRIMARY KEY,
+      repo_id TEXT NOT NULL UNIQUE,
+      publication_date TEXT,
+      entry_date TEXT,
+      title_key TEXT NOT NULL DEFAULT '',
+      doc TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS ${t.records}_publication ON ${t.records} (publication_date, repo_id);
+    CREATE INDEX IF NOT EXISTS ${t.records}_entry ON ${t.records} (entry_date, repo_id);
+    CREATE INDEX IF NOT EXISTS ${t.records}_title ON ${t.records} (title_key, repo_id);
+    CREATE TABLE IF NOT EXISTS ${t.text} (id INTEGER PRIMARY KEY, ${columns});
+    CREATE VIRTUAL TABLE IF NOT EXISTS ${t.fts} USING fts5(
+      ${columns},
+      content='${t.text}', content_rowid='id',
+      tokenize='porter unicode61 remove_diacritics 2'
+    );
+    CREATE TABLE IF NOT EXISTS ${t.keys} (
+      name TEXT NOT NULL, value TEXT NOT NULL, rec INTEGER NOT NULL,
+      PRIMARY KEY (name, value, rec)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS ${t.keys}_rec ON ${t.keys} (rec);
+  `;
+}

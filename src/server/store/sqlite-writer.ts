@@ -1,0 +1,114 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { deploymentByKey, deployments } from '../../deployments/registry';
+import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../deployments/schema';
+import { valuesOf } from '../../formats/text';
+import { keysOf } from './keys';
+import { createSchemaSql, schemaVersion, tablesOf } from './schema';
+import type { StoreWriter, StoredRecord } from './types';
+
+/** Folded, lower-cased title for sorting: "Éclair" sorts with "eclair". */
+export function titleKey(title: unknown): string {
+  return String(title ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/^[^\p{L}\p{N}]+/u, '')
+    .toLowerCase();
+}
+
+function textColumns(deployment: Deployment, stored: StoredRecord): Record<SearchColumn, string> {
+  const text = Object.fromEntries(searchColumns.map((column) => [column, [] as string[]]));
+  for (const field of deployment.fields) {
+    if (field.search) text[field.search]!.push(...valuesOf(stored.record[field.name]));
+  }
+  if (stored.fulltext) text.fulltext!.push(stored.fulltext);
+  return Object.fromEntries(searchColumns.map((column) => [column, text[column]!.join('\n')])) as Record<SearchColumn, string>;
+}
+
+const dateColumn = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+function prepareDeployment(db: Database.Database, deployment: Deployment) {
+  const t = tablesOf(deployment);
+  const columns = searchColumns.join(', ');
+  const placeholders = searchColumns.map(() => '?').join(', ');
+  return {
+    findId: db.prepare<[string], { id: number }>(`SELECT id FROM ${t.records} WHERE repo_id = ?`),
+    oldText: db.prepare<[number], Record<SearchColumn, string>>(`SELECT ${columns} FROM ${t.text} WHERE id = ?`),
+    // External-content FTS5 tables are told what to forget with the old values.
+    ftsDelete: db.prepare(`INSERT INTO ${t.fts} (${t.fts}, rowid, ${columns}) VALUES ('delete', ?, ${placeholders})`),
+    ftsInsert: db.prepare(`INSERT INTO ${t.fts} (rowid, ${columns}) VALUES (?, ${placeholders})`),
+    deleteKeys: db.prepare(`DELETE FROM ${t.keys} WHERE rec = ?`),
+    upsertRecord: db.prepare(
+      `INSERT INTO ${t.records} (id, repo_id, publication_date, entry_date, title_key, doc) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET publication_date = excluded.publication_date, entry_date = excluded.entry_date,
+         title_key = excluded.title_key, doc = excluded.doc`,
+    ),
+    insertRecord: db.prepare(
+      `INSERT INTO ${t.records} (repo_id, publication_date, entry_date, title_key, doc) VALUES (?, ?, ?, ?, ?)`,
+    ),
+    upsertText: db.prepare(`INSERT OR REPLACE INTO ${t.text} (id, ${columns}) VALUES (?, ${placeholders})`),
+    insertKey: db.prepare(`INSERT OR IGNORE INTO ${t.keys} (name, value, rec) VALUES (?, ?, ?)`),
+    count: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${t.records}`),
+  };
+}
+
+/** Opens (creating if needed) a store file for writing. */
+export function openStoreWriter(path: string): StoreWriter {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+  const version = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get();
+  if (version && version.value !== schemaVersion) {
+    db.close();
+    throw new Error(`${path} has store schema ${version.value}; this version needs ${schemaVersion}. Create a new database.`);
+  }
+  for (const deployment of deployments) db.exec(createSchemaSql(deployment));
+  const setMeta = db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
+  setMeta.run('schema', schemaVersion);
+  const statements = new Map(deployments.map((deployment) => [deployment.key, prepareDeployment(db, deployment)]));
+
+  const put = db.transaction((deployment: Deployment, records: Iterable<StoredRecord>) => {
+    const s = statements.get(deployment.key)!;
+    let written = 0;
+    for (const stored of records) {
+      const { record } = stored;
+      const text = textColumns(deployment, stored);
+      const textValues = searchColumns.map((column) => text[column]);
+      const doc = JSON.stringify(record);
+      const row = [dateColumn(record.publication_date), dateColumn(record.entry_date), titleKey(record.title), doc] as const;
+      const existing = s.findId.get(record.repo_id);
+      let id: number;
+      if (existing) {
+        id = existing.id;
+        const old = s.oldText.get(id);
+        if (old) s.ftsDelete.run(id, ...searchColumns.map((column) => old[column]));
+        s.deleteKeys.run(id);
+        s.upsertRecord.run(id, record.repo_id, ...row);
+      } else {
+        id = Number(s.insertRecord.run(record.repo_id, ...row).lastInsertRowid);
+      }
+      s.upsertText.run(id, ...textValues);
+      s.ftsInsert.run(id, ...textValues);
+      for (const [name, value] of keysOf(deployment, stored)) s.insertKey.run(name, value, id);
+      written++;
+    }
+    setMeta.run('revision', randomUUID());
+    return written;
+  });
+
+  return {
+    put(key: DeploymentKey, records: Iterable<StoredRecord>) {
+      return put(deploymentByKey(key)!, records);
+    },
+    count(key: DeploymentKey) {
+      return statements.get(key)!.count.get()!.n;
+    },
+    close() {
+      // Back to a rollback journal so the file opens read-only without -wal/-shm companions.
+      db.pragma('journal_mode = DELETE');
+      db.close();
+    },
+  };
+}
