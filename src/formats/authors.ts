@@ -31,9 +31,11 @@ function formatOrcid(digits: string): string {
   return bare.length === 16 ? bare.match(/.{4}/g)!.join('-') : digits;
 }
 
-/** Initials of given names: "John Michael" → "J. M.", "Jean-Luc" → "J.-L.". */
+/** Initials of given names: "John Michael" → "J. M.", "Jean-Luc" → "J.-L.", "M.N." → "M. N.". */
 export function initials(given: string): string {
   return given
+    // Upstream records often run initials together ("Shneider, M.N."); each one counts.
+    .replace(/\.(?=\p{L})/gu, '. ')
     .split(/\s+/)
     .filter(Boolean)
     .map((part) =>

@@ -21,12 +21,26 @@ const latexEscapes: Record<string, string> = {
   '^': '\\textasciicircum{}',
 };
 
+const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
 export function escapeBibtex(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\{}&%$#_~^]/g, (char) => latexEscapes[char]!);
+  return (
+    text
+      .replace(controlChars, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[\\{}&%$#_~^]/g, (char) => latexEscapes[char]!)
+      // TeX ligatures (-- --- `` '') would read back as dashes and curly quotes; {} breaks them.
+      .replace(/([-`'])(?=\1)/g, '$1{}')
+  );
+}
+
+/**
+ * biblatex reads `doi` verbatim, so TeX escapes would become part of the DOI. Only what
+ * could end the value early (braces, backslashes; absent from real DOIs) is dropped.
+ */
+function verbatimBibtex(text: string): string {
+  return text.replace(controlChars, '').replace(/\s+/g, ' ').trim().replace(/[{}\\]/g, '');
 }
 
 /** Citation keys allow letters, digits and a few marks; anything else becomes `_`. */
@@ -34,10 +48,16 @@ export function bibtexKey(prefix: string, repoId: string): string {
   return `${prefix}_${repoId}`.replace(/[^A-Za-z0-9_.:-]/g, '_');
 }
 
-/** A name that contains the word "and" is braced so it is not split into two people. */
+/**
+ * A name that contains the word "and" (anywhere, any case: BibTeX splits on it) is braced
+ * so it is not split into two people.
+ */
 function bibtexName(author: string): string {
-  const name = escapeBibtex(surnameInitials(author));
-  return /\sand\s/i.test(name) ? `{${name}}` : name;
+  let name = escapeBibtex(surnameInitials(author));
+  // citation-js lets a trailing control symbol (\&, \{, …) swallow the space before the
+  // next " and ", merging two people; an empty group after it keeps the separator.
+  if (/\\[^A-Za-z]$/.test(name)) name += '{}';
+  return /(^|\s)and(\s|$)/i.test(name) ? `{${name}}` : name;
 }
 
 export function recordToBibtex(record: ApiRecord, prefix: string): string {
@@ -46,12 +66,13 @@ export function recordToBibtex(record: ApiRecord, prefix: string): string {
   const [description] = valuesOf(record.description);
   const [doi] = valuesOf(record.doi);
   const [place] = valuesOf(record.country_publication);
-  const authors = valuesOf(record.authors).filter((author) => author.trim());
+  // Names left empty once affiliations and ORCIDs are stripped would read as extra authors.
+  const authors = valuesOf(record.authors).map(bibtexName).filter(Boolean);
   const fields: [string, string | undefined][] = [
     ['title', title && escapeBibtex(title)],
-    ['author', authors.length ? authors.map(bibtexName).join(' and ') : undefined],
+    ['author', authors.length ? authors.join(' and ') : undefined],
     ['abstractNote', description && escapeBibtex(description)],
-    ['doi', doi && escapeBibtex(bareDoi(doi))],
+    ['doi', doi && verbatimBibtex(bareDoi(doi))],
     ['place', place && escapeBibtex(place)],
     ['year', day && String(day.year)],
     ['month', day && String(day.month)],

@@ -52,7 +52,9 @@ export function startOfDay(day: Day): string {
 
 /** The first instant after a day, for exclusive upper bounds on timestamps. */
 export function startOfNextDay(day: Day): string {
-  const next = new Date(Date.UTC(day.year, day.month - 1, day.day + 1));
+  // Not Date.UTC: it reads years 0–99 as 1900–1999, which would move early bounds by centuries.
+  const next = new Date(0);
+  next.setUTCFullYear(day.year, day.month - 1, day.day + 1);
   return startOfDay({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() });
 }
 

@@ -7,7 +7,8 @@ import { generateRecords } from './corpus/generate';
 import { startServer } from './http/server';
 import { ImportError } from './import/upstream';
 import { readUpstreamFiles } from './import/files';
-import { openStore, openStoreWriter } from './store/sqlite';
+import { openPooledStore } from './store/pooled-store';
+import { openStoreWriter } from './store/sqlite';
 
 /** The `records` command line: serve, generate, import, and `start` for `npm start`. */
 
@@ -129,7 +130,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined):
   }
   let store;
   try {
-    store = openStore(path);
+    store = openPooledStore(path);
   } catch (error) {
     throw new UsageError(`Cannot open the database ${path}: ${(error as Error).message}`);
   }

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import type { ApiRecord } from '../deployments/registry';
+import type { Deployment, SearchColumn } from '../deployments/schema';
+import { parseAuthor } from './authors';
+import { dayOfTimestamp } from './dates';
+import { bareDoi, isHttpUrl, valuesOf } from './text';
+
+/**
+ * Records as CSL-JSON items, the input of every citation style (citeproc) and a format
+ * reference managers import. Only fields the record really has are written: an empty
+ * CSL field renders as nothing, but a made-up one would be cited.
+ */
+
+/**
+ * What kind of work a record describes, read from `product_type`. The spec leaves the
+ * values open (DC1 "not enumerated"), so names are matched by the words they contain,
+ * most specific first ("Book Chapter" before "Book", "Journal Article" before "Article").
+ */
+export const workKinds = [
+  'journal-article',
+  'book-chapter',
+  'book',
+  'thesis',
+  'conference-paper',
+  'patent',
+  'report',
+  'dataset',
+  'software',
+  'video',
+  'audio',
+  'presentation',
+  'webpage',
+  'other',
+] as const;
+export type WorkKind = (typeof workKinds)[number];
+
+const kindRules: readonly (readonly [RegExp, WorkKind])[] = [
+  [/journal|article/, 'journal-article'],
+  [/chapter/, 'book-chapter'],
+  [/book|monograph/, 'book'],
+  [/thesis|dissertation/, 'thesis'],
+  [/conference|proceeding|symposium/, 'conference-paper'],
+  [/patent/, 'patent'],
+  [/report/, 'report'],
+  [/data\s*set|collection/, 'dataset'],
+  [/software|code/, 'software'],
+  [/video|film|motion picture/, 'video'],
+  [/audio|sound|podcast/, 'audio'],
+  [/presentation|speech|lecture|slides?\b/, 'presentation'],
+  [/interactive|web\s*(site|page)/, 'webpage'],
+];
+
+export function workKind(deployment: Deployment, record: ApiRecord): WorkKind {
+  const [productType] = valuesOf(record.product_type);
+  const name = productType?.trim().toLowerCase();
+  if (name) return kindRules.find(([pattern]) => pattern.test(name))?.[1] ?? 'other';
+  // No product type: the dataset catalogues hold datasets; elsewhere a journal says "article".
+  if (deployment.key === 'DC0' || deployment.key === 'DC1') return 'dataset';
+  return valuesOf(record.journal_name).some((value) => value.trim()) ? 'journal-article' : 'other';
+}
+
+/**
+ * CSL 1.0.2 types. Audio is `song` (the spec defines it as "an audio recording"), video is
+ * `motion_picture`, a presentation is `speech`; a record of unknown kind is `document`,
+ * which every style renders with its generic layout.
+ */
+const cslTypeOfKind = {
+  'journal-article': 'article-journal',
+  'book-chapter': 'chapter',
+  book: 'book',
+  thesis: 'thesis',
+  'conference-paper': 'paper-conference',
+  patent: 'patent',
+  report: 'report',
+  dataset: 'dataset',
+  software: 'software',
+  video: 'motion_picture',
+  audio: 'song',
+  presentation: 'speech',
+  webpage: 'webpage',
+  other: 'document',
+} as const satisfies Record<WorkKind, string>;
+
+export const cslTypes = [...new Set(Object.values(cslTypeOfKind))] as [
+  (typeof cslTypeOfKind)[WorkKind],
+  ...(typeof cslTypeOfKind)[WorkKind][],
+];
+
+const cslPersonSchema = z.object({ family: z.string().min(1), given: z.string().optional() });
+const cslLiteralSchema = z.object({ literal: z.string().min(1) });
+export const cslNameSchema = z.union([cslPersonSchema, cslLiteralSchema]);
+export type CslName = z.infer<typeof cslNameSchema>;
+
+const datePartsSchema = z.union([
+  z.tuple([z.number().int()]),
+  z.tuple([z.number().int(), z.number().int()]),
+  z.tuple([z.number().int(), z.number().int(), z.number().int()]),
+]);
+export const cslDateSchema = z.object({ 'date-parts': z.tuple([datePartsSchema]) });
+
+/** The CSL-JSON fields this app writes (a subset of the CSL 1.0.2 schema). */
+export const cslItemSchema = z.object({
+  id: z.string().min(1),
+  type: z.enum(cslTypes),
+  title: z.string().optional(),
+  author: z.array(cslNameSchema).optional(),
+  issued: cslDateSchema.optional(),
+  DOI: z.string().optional(),
+  URL: z.string().optional(),
+  publisher: z.string().optional(),
+  'publisher-place': z.string().optional(),
+  number: z.string().optional(),
+  'container-title': z.string().optional(),
+  volume: z.string().optional(),
+  issue: z.string().optional(),
+  abstract: z.string().optional(),
+  keyword: z.string().optional(),
+  language: z.string().optional(),
+});
+export type CslItem = z.infer<typeof cslItemSchema>;
+export type CslType = CslItem['type'];
+
+export function cslTypeOf(kind: WorkKind): CslType {
+  return cslTypeOfKind[kind];
+}
+
+/** The first non-blank value of a field, whitespace collapsed. */
+function text(value: unknown): string | undefined {
+  const found = valuesOf(value).find((item) => item.trim() !== '');
+  return found?.replace(/\s+/g, ' ').trim();
+}
+
+/** Values of the deployment's organisation fields feeding one search column (names differ per deployment). */
+export function organisations(deployment: Deployment, record: ApiRecord, column: SearchColumn): string[] {
+  return deployment.fields
+    .filter((field) => field.search === column && (field.kind === 'list' || field.kind === 'text'))
+    .flatMap((field) => valuesOf(record[field.name]))
+    .map((name) => name.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+/**
+ * A person as CSL wants one. An entry with no comma and no given name ("ATLAS
+ * Collaboration", "Argonne National Laboratory") is an organisation credited as author,
+ * so it stays one literal name instead of becoming a surname.
+ */
+export function cslName(raw: string): CslName | undefined {
+  const { family, given } = parseAuthor(raw);
+  if (!family) return undefined;
+  if (!given && !/,/.test(raw.replace(/\[.*\]/s, '').replace(/\(\s*ORCID[^)]*\)/i, ''))) return { literal: family };
+  return given ? { family, given } : { family };
+}
+
+/** Persons of a record (affiliations and ORCIDs stripped), in the record's order. */
+export function cslAuthors(record: ApiRecord): CslName[] {
+  return valuesOf(record.authors)
+    .map(cslName)
+    .filter((name): name is CslName => name !== undefined);
+}
+
+/** The record's citation page, else the place the resource lives (DC1 site_url). */
+export function citationUrl(record: ApiRecord): string | undefined {
+  const links = Array.isArray(record.links) ? (record.links as { rel?: unknown; href?: unknown }[]) : [];
+  const citation = links.find((link) => link?.rel === 'citation' && isHttpUrl(link.href))?.href;
+  if (typeof citation === 'string') return citation;
+  const site = text(record.site_url);
+  return isHttpUrl(site) ? site : undefined;
+}
+
+/** Report, patent or product number(s) as one string, as the record writes them. */
+export function recordNumber(record: ApiRecord): string | undefined {
+  return text(record.report_number) ?? text(record.product_number);
+}
+
+export function cslId(deployment: Deployment, record: ApiRecord): string {
+  return `${deployment.slug}-${record.repo_id}`;
+}
+
+export function recordToCsl(deployment: Deployment, record: ApiRecord): CslItem {
+  const kind = workKind(deployment, record);
+  const persons = cslAuthors(record);
+  const research = organisations(deployment, record, 'research');
+  // With no person credited, the organisation that did the work is the author (a group
+  // author in APA's terms); else the record would be cited under its title alone.
+  const author = persons.length > 0 ? persons : research.map((literal) => ({ literal }));
+  const authoredByOrg = persons.length === 0 && research.length > 0;
+  // The upstream rarely fills publisher; for reports and datasets the research
+  // organisation is who issues the work. A journal's publisher is not cited.
+  const publisher =
+    text(record.publisher) ?? (kind !== 'journal-article' && !authoredByOrg ? research[0] : undefined);
+  const day = dayOfTimestamp(text(record.publication_date));
+  const doi = text(record.doi);
+  const subjects = valuesOf(record.subjects).map((subject) => subject.trim()).filter(Boolean);
+
+  const item: CslItem = {
+    id: cslId(deployment, record),
+    type: cslTypeOf(kind),
+    title: text(record.title),
+    author: author.length > 0 ? author : undefined,
+    issued: day ? { 'date-parts': [[day.year, day.month, day.day]] } : undefined,
+    DOI: doi ? bareDoi(doi) : undefined,
+    URL: citationUrl(record),
+    publisher,
+    'publisher-place': text(record.country_publication),
+    number: recordNumber(record),
+    'container-title': text(record.journal_name),
+    volume: text(record.journal_volume),
+    issue: text(record.journal_issue),
+    abstract: text(record.description),
+    keyword: subjects.length > 0 ? subjects.join(', ') : undefined,
+    language: text(record.language),
+  };
+  // CSL-JSON leaves absent fields out rather than writing them as null.
+  return Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined)) as CslItem;
+}
+
+export function recordsToCsl(deployment: Deployment, records: readonly ApiRecord[]): CslItem[] {
+  return records.map((record) => recordToCsl(deployment, record));
+}
+
+/** Streaming CSL-JSON: one array, written as an opening, items and a closing. */
+export const cslJsonOpening = '[\n';
+export const cslJsonClosing = '\n]\n';
+export const cslJsonSeparator = ',\n';
+
+export function cslItemsToJson(items: readonly CslItem[]): string {
+  return items.map((item) => JSON.stringify(item, null, 2).replace(/^/gm, '  ')).join(cslJsonSeparator);
+}
+
+export function recordsToCslJson(deployment: Deployment, records: readonly ApiRecord[]): string {
+  const body = cslItemsToJson(recordsToCsl(deployment, records));
+  return body ? cslJsonOpening + body + cslJsonClosing : '[]\n';
+}

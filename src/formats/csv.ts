@@ -1,0 +1,59 @@
+import type { ApiRecord } from '../deployments/registry';
+import type { Deployment, FieldDef } from '../deployments/schema';
+import { valuesOf } from './text';
+
+/**
+ * Records as CSV (RFC 4180): CRLF after every line, a field quoted when it holds a quote,
+ * comma, CR or LF, quotes inside doubled. One column per field of the deployment, named
+ * as in JSON, so a file opens the same way whichever records it holds. The header and the
+ * rows are separate functions so a download can write a file page by page.
+ */
+
+/** Spreadsheet programs read a file as UTF-8 only when it starts with this mark. */
+export const utf8Bom = '\uFEFF';
+
+export const csvLineEnd = '\r\n';
+
+/** Several values in one cell: "; " is what the spec uses to join contract numbers. */
+export const csvListSeparator = '; ';
+
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function csvLine(values: readonly string[]): string {
+  return values.map(csvField).join(',') + csvLineEnd;
+}
+
+export function csvColumns(deployment: Deployment): string[] {
+  return deployment.fields.map((field) => field.name);
+}
+
+/** A record field as cell text: lists joined, links as "rel: href", empty as nothing. */
+export function csvCell(field: FieldDef, value: unknown): string {
+  if (field.kind === 'links') {
+    const links = Array.isArray(value) ? (value as { rel?: unknown; href?: unknown }[]) : [];
+    return links
+      .filter((link) => link !== null && typeof link === 'object')
+      .map((link) => `${String(link.rel ?? '')}: ${String(link.href ?? '')}`)
+      .join(csvListSeparator);
+  }
+  return valuesOf(value).join(csvListSeparator);
+}
+
+export interface CsvOptions {
+  /** Start with a UTF-8 byte order mark, for spreadsheet programs. */
+  readonly bom?: boolean;
+}
+
+export function csvHeader(deployment: Deployment, options: CsvOptions = {}): string {
+  return (options.bom ? utf8Bom : '') + csvLine(csvColumns(deployment));
+}
+
+export function csvRow(deployment: Deployment, record: ApiRecord): string {
+  return csvLine(deployment.fields.map((field) => csvCell(field, record[field.name])));
+}
+
+export function recordsToCsv(deployment: Deployment, records: readonly ApiRecord[], options: CsvOptions = {}): string {
+  return csvHeader(deployment, options) + records.map((record) => csvRow(deployment, record)).join('');
+}

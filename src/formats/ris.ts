@@ -1,0 +1,97 @@
+import type { ApiRecord } from '../deployments/registry';
+import type { Deployment } from '../deployments/schema';
+import { parseAuthor } from './authors';
+import { citationUrl, organisations, recordNumber, workKind, type WorkKind } from './csl';
+import { dayOfTimestamp } from './dates';
+import { bareDoi, valuesOf } from './text';
+
+/**
+ * Records as RIS, the tagged format every reference manager imports. Each line is
+ * `XX  - value` ending in CRLF; a record starts with TY and ends with ER, and records are
+ * separated by a blank line. RIS is line-based, so line breaks inside values become spaces.
+ */
+
+export const risLineEnd = '\r\n';
+
+const risTypeOfKind: Record<WorkKind, string> = {
+  'journal-article': 'JOUR',
+  'book-chapter': 'CHAP',
+  book: 'BOOK',
+  thesis: 'THES',
+  'conference-paper': 'CONF',
+  patent: 'PAT',
+  report: 'RPRT',
+  dataset: 'DATA',
+  software: 'COMP',
+  video: 'VIDEO',
+  audio: 'SOUND',
+  presentation: 'SLIDE',
+  webpage: 'ELEC',
+  other: 'GEN',
+};
+
+export function risType(kind: WorkKind): string {
+  return risTypeOfKind[kind];
+}
+
+const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+function risValue(value: string): string {
+  return value.replace(controlChars, '').replace(/\s+/g, ' ').trim();
+}
+
+export function risLine(tag: string, value: string): string {
+  return `${tag}  - ${value}${risLineEnd}`;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** The tag/value pairs of one record, in the order reference managers write them. */
+export function risEntries(deployment: Deployment, record: ApiRecord): [string, string][] {
+  const kind = workKind(deployment, record);
+  const entries: [string, string | undefined][] = [];
+  const add = (tag: string, value: unknown) => {
+    for (const item of valuesOf(value)) entries.push([tag, risValue(item)]);
+  };
+  entries.push(['TY', risType(kind)]);
+  add('ID', `${deployment.slug}-${record.repo_id}`);
+  add('TI', valuesOf(record.title)[0]);
+  const persons = valuesOf(record.authors)
+    .map((raw) => parseAuthor(raw))
+    .filter((name) => name.family)
+    .map(({ family, given }) => (given ? `${family}, ${given}` : family));
+  // With no person credited the research organisation is the (corporate) author, as in CSL.
+  add('AU', persons.length > 0 ? persons : organisations(deployment, record, 'research'));
+  const day = dayOfTimestamp(valuesOf(record.publication_date)[0]);
+  if (day) {
+    add('PY', pad(day.year, 4));
+    add('DA', `${pad(day.year, 4)}/${pad(day.month)}/${pad(day.day)}/`);
+  }
+  add('AB', valuesOf(record.description)[0]);
+  const doi = valuesOf(record.doi).find((value) => value.trim());
+  if (doi) add('DO', bareDoi(doi));
+  add('UR', citationUrl(record));
+  add('PB', valuesOf(record.publisher)[0]);
+  add('CY', valuesOf(record.country_publication)[0]);
+  add('KW', record.subjects);
+  add('JO', valuesOf(record.journal_name)[0]);
+  add('VL', valuesOf(record.journal_volume)[0]);
+  add('IS', valuesOf(record.journal_issue)[0]);
+  // RIS reads SN as the report number of a report and the patent number of a patent;
+  // elsewhere SN is an ISSN or ISBN, so other records keep their number in M1.
+  add(kind === 'report' || kind === 'patent' ? 'SN' : 'M1', recordNumber(record));
+  add('LA', valuesOf(record.language)[0]);
+  return entries.filter((entry): entry is [string, string] => Boolean(entry[1]));
+}
+
+export function recordToRis(deployment: Deployment, record: ApiRecord): string {
+  return risEntries(deployment, record)
+    .map(([tag, value]) => risLine(tag, value))
+    .join('')
+    .concat(`ER  - ${risLineEnd}`);
+}
+
+/** Every record followed by a blank line, so pages of a download concatenate as they are. */
+export function recordsToRis(deployment: Deployment, records: readonly ApiRecord[]): string {
+  return records.map((record) => recordToRis(deployment, record) + risLineEnd).join('');
+}

@@ -1,0 +1,66 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { openStore } from './sqlite';
+import type { StoreReply, StoreRequest } from './store-worker';
+import type { RecordStore } from './types';
+
+/**
+ * A RecordStore whose queries run on worker threads, each with its own read-only SQLite
+ * connection, so a slow query never blocks the event loop or the requests behind it.
+ * Requests go to the worker with the fewest in flight.
+ */
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+}
+
+const workerUrl = new URL('./store-worker.ts', import.meta.url).href;
+// Workers start without the main thread's TypeScript loader, so the entry registers tsx
+// before importing the worker module.
+const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); })`;
+
+export function openPooledStore(path: string, size = Math.max(2, availableParallelism())): RecordStore {
+  // Opening once here checks the file and reads the revision before any worker starts.
+  const probe = openStore(path);
+  const revision = probe.revision;
+  void probe.close();
+
+  let nextId = 1;
+  const slots: Slot[] = Array.from({ length: size }, () => {
+    const worker = new Worker(bootstrap, { eval: true, workerData: { path } });
+    const slot: Slot = { worker, pending: new Map() };
+    worker.on('message', (reply: StoreReply) => {
+      const waiting = slot.pending.get(reply.id);
+      if (!waiting) return;
+      slot.pending.delete(reply.id);
+      if (reply.ok) waiting.resolve(reply.value);
+      else waiting.reject(new Error(reply.message));
+    });
+    worker.on('error', (error) => {
+      for (const waiting of slot.pending.values()) waiting.reject(error);
+      slot.pending.clear();
+    });
+    return slot;
+  });
+
+  function call<T>(op: StoreRequest['op'], args: unknown[]): Promise<T> {
+    const slot = slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best));
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      slot.worker.postMessage({ id, op, args });
+    });
+  }
+
+  return {
+    revision,
+    search: (...args) => call('search', args),
+    get: (...args) => call('get', args),
+    fulltext: (...args) => call('fulltext', args),
+    count: (...args) => call('count', args),
+    async close() {
+      await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    },
+  };
+}
