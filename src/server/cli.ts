@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deploymentByKey, deployments, displayName } from '../deployments/registry';
@@ -9,6 +9,7 @@ import { ImportError } from './import/upstream';
 import { readUpstreamFiles } from './import/files';
 import { openPooledStore } from './store/pooled-store';
 import { openStoreWriter } from './store/sqlite';
+import type { StoreWriter } from './store/types';
 
 /** The `records` command line: serve, generate, import, and `start` for `npm start`. */
 
@@ -71,26 +72,40 @@ function dbPath(flags: Map<string, string>): string {
   return path;
 }
 
+/**
+ * Writes into a copy of the database and moves it into place only when complete, so a
+ * failed or killed run leaves the previous database exactly as it was.
+ */
+function writeBySwap(path: string, write: (writer: StoreWriter) => number): number {
+  const side = `${path}.writing`;
+  rmSync(side, { force: true });
+  if (existsSync(path)) copyFileSync(path, side);
+  let written: number;
+  const writer = openStoreWriter(side);
+  try {
+    written = write(writer);
+  } catch (error) {
+    writer.close();
+    rmSync(side, { force: true });
+    throw error;
+  }
+  writer.close();
+  renameSync(side, path);
+  return written;
+}
+
 /** Ids continue after what the deployment holds, so repeated runs add records. */
 function generateInto(path: string, deployment: Deployment, count: number, seed: number): number {
-  const writer = openStoreWriter(path);
-  try {
+  return writeBySwap(path, (writer) => {
     const startId = 50_000_001 + writer.count(deployment.key);
     return writer.put(deployment.key, generateRecords(deployment, count, { seed, startId }));
-  } finally {
-    writer.close();
-  }
+  });
 }
 
 function importInto(path: string, deployment: Deployment, files: readonly string[]): number {
-  // Everything is parsed before anything is written, and written in one transaction.
+  // Everything is parsed before anything is written.
   const records = readUpstreamFiles(deployment, files);
-  const writer = openStoreWriter(path);
-  try {
-    return writer.put(deployment.key, records);
-  } finally {
-    writer.close();
-  }
+  return writeBySwap(path, (writer) => writer.put(deployment.key, records));
 }
 
 /** The real records shipped beside the project, by deployment. */
@@ -103,18 +118,16 @@ function realDataFiles(): [Deployment, string[]][] {
   ];
 }
 
-/** Builds the starter database in a side file and moves it into place when complete. */
+/** Builds the starter database beside the target and moves it into place when complete. */
 function createStarterDatabase(path: string): void {
   const building = `${path}.building`;
   rmSync(building, { force: true });
   for (const [deployment, files] of realDataFiles()) {
     if (files.length === 0) continue;
-    const count = importInto(building, deployment, files);
-    console.log(`  imported ${count} real ${deployment.key} records`);
+    console.log(`  imported ${importInto(building, deployment, files)} real ${deployment.key} records`);
   }
   for (const deployment of deployments) {
-    generateInto(building, deployment, starterCount, 1);
-    console.log(`  generated ${starterCount} ${deployment.key} records`);
+    console.log(`  generated ${generateInto(building, deployment, starterCount, 1)} ${deployment.key} records`);
   }
   renameSync(building, path);
 }
@@ -148,7 +161,10 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined):
   for (const deployment of deployments) {
     console.log(`  ${displayName(deployment).padEnd(44)} ${server.url}${deployment.basePath}/records  (${await store.count(deployment.key)} records)`);
   }
+  // On a signal: stop accepting, let in-flight requests finish, then exit. A client that
+  // holds its connection open does not keep the process alive past the grace period.
   const stop = async () => {
+    setTimeout(() => process.exit(0), 10_000).unref();
     await server.close();
     await store.close();
     process.exit(0);

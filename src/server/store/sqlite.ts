@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
-import { columnWeights, tablesOf } from './schema';
+import { columnWeights, schemaVersion, tablesOf } from './schema';
 import type { Criteria, RecordStore, SearchResult } from './types';
 
 /**
@@ -20,7 +20,15 @@ const sortColumns = { publication_date: 'r.publication_date', entry_date: 'r.ent
 
 export function openStore(path: string): RecordStore {
   const db = new Database(path, { readonly: true, fileMustExist: true });
-  const revision = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get()?.value ?? 'empty';
+  let revision: string;
+  try {
+    const schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
+    if (schema !== schemaVersion) throw new Error(`store schema ${schema ?? 'missing'}, expected ${schemaVersion}`);
+    revision = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get()?.value ?? 'empty';
+  } catch (error) {
+    db.close();
+    throw new Error(`${path} is not a Records Explorer database (${(error as Error).message}).`);
+  }
   const cache = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let statement = cache.get(sql);
