@@ -161,7 +161,10 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
         `${field}_start`,
       );
     }
-    dates.push({ field, ...(start ? { from: startOfDay(start) } : {}), ...(end ? { to: startOfNextDay(end) } : {}) });
+    // The day after 12/31/9999 has a five-digit year, which sorts before every stored
+    // timestamp; such an end bound limits nothing.
+    const to = end ? startOfNextDay(end) : undefined;
+    dates.push({ field, ...(start ? { from: startOfDay(start) } : {}), ...(to && /^\d{4}-/.test(to) ? { to } : {}) });
   }
 
   if (sortChoice.order && order && sortChoice.order !== order) {

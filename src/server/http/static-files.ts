@@ -104,8 +104,10 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, root
 /** The built app: hashed assets cached for good, everything else revalidated. */
 export async function serveApp(req: IncomingMessage, res: ServerResponse, root: string, pathname: string): Promise<boolean> {
   const direct = await fileOf(resolveInside(root, pathname));
-  // Routes of the single-page app (no file extension) get index.html.
-  const file = direct ?? (extname(pathname) === '' ? await fileOf(resolve(root, 'index.html')) : undefined);
+  // Routes of the single-page app get index.html: paths without a file extension, and
+  // paths whose "extension" is no file type we serve (the slug dc-v0.1 ends in ".1").
+  const isRoute = !Object.hasOwn(types, extname(pathname).toLowerCase());
+  const file = direct ?? (isRoute ? await fileOf(resolve(root, 'index.html')) : undefined);
   if (!file) return false;
   const type = types[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
   const immutable = pathname.startsWith('/assets/');

@@ -13,7 +13,8 @@ export type Predicate =
   | { readonly kind: 'not'; readonly child: Predicate }
   | { readonly kind: 'and' | 'or'; readonly children: readonly Predicate[] };
 
-const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
+// FTS5 reads a string only up to a NUL ("unterminated string"), so NUL separates words like a space.
+const quote = (text: string) => `"${text.replace(/\u0000/g, ' ').replace(/"/g, '""')}"`;
 
 function columnFilter(columns: readonly SearchColumn[]): string {
   return columns.length === searchColumns.length ? '' : `{${columns.join(' ')}} : `;

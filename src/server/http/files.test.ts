@@ -1,0 +1,176 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { deployments } from '../../deployments/registry';
+import { apiErrorSchema } from '../../formats/error';
+import { getJson, rawRequest, specById, useFixture, type Rec } from './test-fixture';
+
+/**
+ * Local resources: links stored root-relative come back absolute on this server, and the
+ * full texts and media they point at are served (media with byte ranges, which players
+ * use to seek).
+ */
+
+const fx = useFixture();
+const withLinks = deployments.filter((deployment) => deployment.fields.some((field) => field.name === 'links'));
+const byDeployment = deployments.map((deployment) => [deployment.key, deployment] as const);
+const mm = deployments.find((deployment) => deployment.key === 'MM')!;
+const mediaDir = fileURLToPath(new URL('../../../public/media/', import.meta.url));
+
+type Link = { rel: string; href: string };
+const linksOf = (record: Rec) => record.links as Link[];
+
+describe.each(withLinks.map((deployment) => [deployment.key, deployment] as const))('%s links', (_key, deployment) => {
+  it('root-relative links come back absolute on this server, in the list and the single record', async () => {
+    const { body: list } = await getJson<Rec[]>(fx.list(deployment, 'repo_id=1011'));
+    const { body: single } = await getJson<Rec[]>(`${fx.list(deployment)}/1011`);
+    for (const record of [list[0]!, single[0]!]) {
+      const links = linksOf(record);
+      expect(links).toContainEqual({ rel: 'citation', href: `${fx.url}/${deployment.slug}/records/1011` });
+      if (deployment.linkRels.includes('fulltext')) {
+        expect(links).toContainEqual({ rel: 'fulltext', href: `${fx.url}/files/fulltext/${deployment.slug}/1011.txt` });
+      }
+      for (const link of links) expect(new URL(link.href).protocol).toMatch(/^https?:$/);
+    }
+  });
+
+  it('absolute links are left alone', async () => {
+    const { body } = await getJson<Rec[]>(fx.list(deployment, 'repo_id=1002'));
+    expect(linksOf(body[0]!)).toEqual([{ rel: 'citation', href: 'https://www.osti.gov/biblio/1002' }]);
+  });
+
+  it('links are absolute for the host the client used', async () => {
+    const response = await rawRequest(fx.list(deployment, 'repo_id=1011'), { headers: { Host: 'records.example.org:8080' } });
+    const [record] = JSON.parse(response.body.toString('utf8')) as Rec[];
+    expect(linksOf(record!).map((link) => link.href.slice(0, 'http://records.example.org:8080/'.length))).toEqual(
+      linksOf(record!).map(() => 'http://records.example.org:8080/'),
+    );
+  });
+
+  it('a Host header that is not a host name is never copied into links', async () => {
+    const response = await rawRequest(fx.list(deployment, 'repo_id=1011'), { headers: { Host: 'evil.example/"><script>' } });
+    const [record] = JSON.parse(response.body.toString('utf8')) as Rec[];
+    for (const link of linksOf(record!)) expect(link.href.startsWith(`${fx.url}/`)).toBe(true);
+  });
+});
+
+describe('full texts', () => {
+  it.each(withLinks.filter((deployment) => deployment.linkRels.includes('fulltext')).map((deployment) => [deployment.key, deployment] as const))(
+    '%s: the rel=fulltext link serves the stored full text as text/plain',
+    async (_key, deployment) => {
+      for (const id of ['1011', '1028', '1001']) {
+        const { body } = await getJson<Rec[]>(`${fx.list(deployment)}/${id}`);
+        const href = linksOf(body[0]!).find((link) => link.rel === 'fulltext')!.href;
+        const response = await fetch(href);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+        expect(await response.text()).toBe(specById(id).fulltext);
+      }
+    },
+  );
+
+  it.each(byDeployment)('%s: GET /files/fulltext/<slug>/<id>.txt serves the text; a record without one is 404', async (_key, deployment) => {
+    const ok = await fetch(`${fx.url}/files/fulltext/${deployment.slug}/1011.txt`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe(specById('1011').fulltext);
+    for (const path of [`/files/fulltext/${deployment.slug}/1002.txt`, `/files/fulltext/${deployment.slug}/999999.txt`, '/files/fulltext/nope/1011.txt']) {
+      const { status, body } = await getJson<unknown>(`${fx.url}${path}`);
+      expect(status, path).toBe(404);
+      expect(apiErrorSchema.parse(body).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('media', () => {
+  const video = readFileSync(`${mediaDir}sample-video.mp4`);
+
+  it('MM media links are absolute and point at files this server serves', async () => {
+    const { body } = await getJson<Rec[]>(`${fx.list(mm)}/1031`);
+    const media = linksOf(body[0]!).find((link) => link.rel === 'media');
+    expect(media?.href).toBe(`${fx.url}/media/sample-video.mp4`);
+    const response = await rawRequest(media!.href);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('video/mp4');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(response.body.equals(video)).toBe(true);
+  });
+
+  it('serves byte ranges with 206 and Content-Range', async () => {
+    const url = `${fx.url}/media/sample-video.mp4`;
+    const first = await rawRequest(url, { headers: { Range: 'bytes=0-99' } });
+    expect(first.status).toBe(206);
+    expect(first.headers['content-range']).toBe(`bytes 0-99/${video.length}`);
+    expect(first.body.equals(video.subarray(0, 100))).toBe(true);
+    const middle = await rawRequest(url, { headers: { Range: 'bytes=1000-' } });
+    expect(middle.status).toBe(206);
+    expect(middle.body.equals(video.subarray(1000))).toBe(true);
+    const suffix = await rawRequest(url, { headers: { Range: 'bytes=-10' } });
+    expect(suffix.status).toBe(206);
+    expect(suffix.body.equals(video.subarray(video.length - 10))).toBe(true);
+    const beyond = await rawRequest(url, { headers: { Range: `bytes=${video.length + 10}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${video.length}`);
+  });
+
+  it.each([
+    ['sample-melody.wma', 1030],
+    ['sample-page.html', 1032],
+  ])('the %s linked from record %s is served', async (file, id) => {
+    const { body } = await getJson<Rec[]>(`${fx.list(mm)}/${id}`);
+    const media = linksOf(body[0]!).find((link) => link.rel === 'media')!;
+    const response = await rawRequest(media.href);
+    expect(response.status).toBe(200);
+    expect(response.body.equals(readFileSync(`${mediaDir}${file}`))).toBe(true);
+  });
+
+  it('never serves files outside the media folder', async () => {
+    for (const path of ['/media/..%2Fpackage.json', '/media/%2e%2e/%2e%2e/package.json', '/media/..%5Cpackage.json', '/media/%00', '/media/nope.mp4']) {
+      const response = await rawRequest(`${fx.url}${path}`);
+      expect(response.status, path).toBe(404);
+    }
+  });
+});
+
+describe('the app', () => {
+  const staticDir = mkdtempSync(join(tmpdir(), 'records-http-static-'));
+  const indexHtml = '<!doctype html><title>Records Explorer</title><div id="root"></div>';
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'index.html'), indexHtml);
+  writeFileSync(join(staticDir, 'assets', 'app-1234.js'), 'console.log("app");');
+  const app = useFixture({ staticDir });
+  afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
+
+  it('serves index.html for the app’s routes with a strict Content-Security-Policy', async () => {
+    for (const path of ['/', '/lit/records/1001', '/search?q=wind']) {
+      const response = await rawRequest(`${app.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body.toString('utf8')).toBe(indexHtml);
+      const csp = String(response.headers['content-security-policy']);
+      for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'"]) {
+        expect(csp, directive).toContain(directive);
+      }
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+    }
+  });
+
+  it('serves hashed assets as immutable, and a missing asset is 404 rather than index.html', async () => {
+    const asset = await rawRequest(`${app.url}/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(String(asset.headers['content-type'])).toMatch(/^text\/javascript/);
+    expect(String(asset.headers['cache-control'])).toContain('immutable');
+    expect((await rawRequest(`${app.url}/assets/missing-0000.js`)).status).toBe(404);
+  });
+
+  it('API paths are never answered with the app', async () => {
+    const response = await rawRequest(`${app.url}/api/unknown/v1/records`);
+    expect(response.status).toBe(404);
+    expect(apiErrorSchema.parse(JSON.parse(response.body.toString('utf8'))).statusCode).toBe(404);
+    const { status, body } = await getJson<Rec[]>(app.list(deployments[0]!, 'rows=1'));
+    expect(status).toBe(200);
+    expect(body).toHaveLength(1);
+  });
+});
