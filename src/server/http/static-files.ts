@@ -1,6 +1,7 @@
 import { createReadStream, promises as fs } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import { send } from './respond';
 
 /** Files from a folder: the built app (with single-page fallback) and media (with ranges). */
@@ -97,7 +98,9 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, root
     res.end();
     return true;
   }
-  createReadStream(file.path, { start, end }).on('error', () => res.destroy()).pipe(res);
+  // pipeline, not pipe: when the client goes away mid-file the file is closed too, rather
+  // than left open for every vanished player.
+  pipeline(createReadStream(file.path, { start, end }), res, () => undefined);
   return true;
 }
 

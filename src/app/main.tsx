@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { ConfigError, loadConfig } from '../client/config';
+import { ConfigErrorPage } from './shell/ConfigErrorPage';
+import { ConfigProvider } from './shell/config-context';
+import { AppRoutes } from './shell/routes';
+import './theme.css';
+
+const root = createRoot(document.getElementById('root')!);
+
+async function start() {
+  try {
+    const config = await loadConfig(window.location.href);
+    const queryClient = new QueryClient();
+    root.render(
+      <StrictMode>
+        <ConfigProvider config={config}>
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </QueryClientProvider>
+        </ConfigProvider>
+      </StrictMode>,
+    );
+  } catch (error) {
+    const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+    root.render(<ConfigErrorPage message={message} />);
+  }
+}
+
+void start();

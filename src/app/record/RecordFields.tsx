@@ -1,0 +1,21 @@
+import type { ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { isEmptyValue } from './field-values';
+import { FieldValue } from './FieldValue';
+
+/** Every field the deployment defines, in its order, empty ones left out. Links are actions elsewhere. */
+export function RecordFields({ deployment, record }: { deployment: Deployment; record: ApiRecord }) {
+  const shown = deployment.fields.filter((field) => field.kind !== 'links' && !isEmptyValue(record[field.name]));
+  return (
+    <dl className="record-fields">
+      {shown.map((field) => (
+        <div key={field.name} className={`record-fields__item record-fields__item--${field.kind}`}>
+          <dt>{field.label}</dt>
+          <dd>
+            <FieldValue field={field} value={record[field.name]} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,79 @@
+import { useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ApiRequestError } from '../../client/errors';
+import type { ApiRecord } from '../../deployments/registry';
+import { displayName } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { useBaseUrl } from '../shell/config-context';
+import { useDocumentTitle, useFocusOnNavigation } from '../shell/navigation-focus';
+import { readNavigationState, type NavigationState } from '../shell/navigation-state';
+import { ErrorState } from '../ui/ErrorState';
+import { firstText } from '../ui/format';
+import { linkActions } from './link-actions';
+import { MediaPlayer } from './MediaPlayer';
+import { playableOf } from './playable';
+import { RecordFields } from './RecordFields';
+import { RecordLinks } from './RecordLinks';
+import { useRecord } from './record-queries';
+
+export function RecordPage({ deployment, repoId }: { deployment: Deployment; repoId: string }) {
+  const location = useLocation();
+  const baseUrl = useBaseUrl(deployment);
+  const query = useRecord(deployment, baseUrl, repoId);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnNavigation(heading);
+  const { from } = readNavigationState(location.state);
+
+  const notFound = query.error instanceof ApiRequestError && query.error.status === 404 ? query.error : undefined;
+  const title = query.data
+    ? (firstText(query.data.title) ?? 'Untitled record')
+    : notFound
+      ? 'Record not found'
+      : query.isError
+        ? 'The record could not be loaded'
+        : 'Loading record…';
+  useDocumentTitle(`${title} – ${displayName(deployment)}`);
+
+  const backState: NavigationState = from?.apiUrl ? { apiUrl: from.apiUrl } : {};
+  return (
+    <article className="record" aria-busy={query.isPending}>
+      {from && (
+        <p className="record__back">
+          <Link to={`/${deployment.slug}${from.search}`} state={backState}>
+            Back to results
+          </Link>
+        </p>
+      )}
+      <p className="record__deployment">{displayName(deployment)}</p>
+      {/* One heading element for every state, so focus placed on it survives loading. */}
+      <h1 ref={heading} tabIndex={-1} className="record__title">
+        {title}
+      </h1>
+      {notFound ? (
+        <div className="error-state">
+          <p>{notFound.apiError?.errorDescription ?? `No record matches the identifier ${repoId}.`}</p>
+          <p>
+            <Link to={`/${deployment.slug}`}>Search {displayName(deployment)}</Link>
+          </p>
+        </div>
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data ? (
+        <RecordBody deployment={deployment} record={query.data} />
+      ) : null}
+    </article>
+  );
+}
+
+function RecordBody({ deployment, record }: { deployment: Deployment; record: ApiRecord }) {
+  const actions = linkActions(record.links);
+  const media = actions.find((action) => action.rel === 'media' && action.href);
+  const playable = playableOf(firstText(record.mime_type));
+  return (
+    <>
+      <RecordLinks actions={actions} />
+      {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={firstText(record.title) ?? 'media'} />}
+      <RecordFields deployment={deployment} record={record} />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { isHttpUrl, valuesOf } from '../../formats/text';
+
+/** The record's typed links as named actions; only http(s) targets may become links. */
+
+const actionNames: Readonly<Record<string, string>> = {
+  citation: 'Citation page',
+  fulltext: 'Full text',
+  media: 'Media file',
+};
+
+export interface LinkAction {
+  readonly rel: string;
+  readonly name: string;
+  /** Undefined when the server's target is not an http(s) URL. */
+  readonly href: string | undefined;
+  readonly raw: string;
+}
+
+export function linkActions(value: unknown): LinkAction[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((link): link is { rel: unknown; href: unknown } => typeof link === 'object' && link !== null)
+    .map((link) => {
+      const rel = valuesOf(link.rel)[0] ?? '';
+      const raw = valuesOf(link.href)[0] ?? '';
+      return {
+        rel,
+        name: actionNames[rel] ?? (rel ? rel.charAt(0).toUpperCase() + rel.slice(1) : 'Link'),
+        href: isHttpUrl(raw) ? raw : undefined,
+        raw,
+      };
+    })
+    .filter((action) => action.raw !== '');
+}

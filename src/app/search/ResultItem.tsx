@@ -1,0 +1,55 @@
+import { Link, useLocation } from 'react-router';
+import type { ApiRecord } from '../../deployments/registry';
+import { fieldByName } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { readNavigationState, type NavigationState } from '../shell/navigation-state';
+import { authorNames, excerpt, firstText, formatDate } from '../ui/format';
+import { recordPath } from '../record/record-path';
+
+/** The field shown as "journal or media type": whichever the deployment has and the record fills. */
+const venueFields = ['journal_name', 'mime_type'] as const;
+
+export function ResultItem({ deployment, record }: { deployment: Deployment; record: ApiRecord }) {
+  const location = useLocation();
+  const from: NavigationState['from'] = { search: location.search, apiUrl: readNavigationState(location.state).apiUrl };
+  const state: NavigationState = { from };
+  const title = firstText(record.title) ?? 'Untitled record';
+  const { names, more } = authorNames(record.authors);
+  const published = firstText(record.publication_date);
+  const date = published ? formatDate(published) : undefined;
+  const productType = firstText(record.product_type);
+  const venueField = venueFields.map((name) => fieldByName(deployment, name)).find((field) => field && firstText(record[field.name]));
+  const venue = venueField ? firstText(record[venueField.name]) : undefined;
+  const description = firstText(record.description);
+
+  return (
+    <article className="result">
+      <h3 className="result__title">
+        <Link to={recordPath(deployment, record.repo_id)} state={state}>
+          {title}
+        </Link>
+      </h3>
+      {names.length > 0 && (
+        <p className="result__authors">
+          {names.join('; ')}
+          {more > 0 && ` and ${more} more`}
+        </p>
+      )}
+      <ul className="result__meta">
+        {date && (
+          <li>
+            <time dateTime={date.iso}>{date.text}</time>
+          </li>
+        )}
+        {productType && <li>{productType}</li>}
+        {venue && venueField && (
+          <li>
+            <span className="visually-hidden">{venueField.label}: </span>
+            {venue}
+          </li>
+        )}
+      </ul>
+      {description && <p className="result__description">{excerpt(description)}</p>}
+    </article>
+  );
+}

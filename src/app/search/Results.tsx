@@ -1,0 +1,100 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useRef } from 'react';
+import type { RecordPage } from '../../client/records';
+import { paramByName } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { useFocusOnNavigation } from '../shell/navigation-focus';
+import { ErrorState } from '../ui/ErrorState';
+import { formatCount, formatNumber } from '../ui/format';
+import { pagingOf } from './paging';
+import { Pagination } from './Pagination';
+import type { Entries } from './query-params';
+import { ResultItem } from './ResultItem';
+
+interface ResultsProps {
+  readonly deployment: Deployment;
+  readonly entries: Entries;
+  readonly query: UseQueryResult<RecordPage>;
+  readonly badRequest: { field: string | undefined; description: string } | undefined;
+}
+
+function countText(query: UseQueryResult<RecordPage>): string {
+  if (query.data) {
+    const { total, records } = query.data;
+    // A server that leaves out X-Total-Count still tells us how many it sent.
+    return total === undefined ? `${formatNumber(records.length)} results on this page` : formatCount(total);
+  }
+  return query.isPending ? 'Searching…' : '';
+}
+
+export function Results({ deployment, entries, query, badRequest }: ResultsProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnNavigation(heading);
+  const page = query.data;
+  const loadingNext = query.isPlaceholderData;
+
+  return (
+    <section className="results" aria-labelledby="results">
+      <div className="results__header">
+        <h2 id="results" ref={heading} tabIndex={-1}>
+          Results
+        </h2>
+        {/* Always in the document, so changes to the count are announced. */}
+        <p role="status" className="results__count">
+          {countText(query)}
+        </p>
+      </div>
+      {loadingNext && (
+        <p className="loading" aria-hidden="true">
+          Loading…
+        </p>
+      )}
+      {badRequest ? (
+        <div role="alert" className="error-state">
+          <p className="error-state__title">The server could not run this search.</p>
+          <p>
+            {badRequest.field
+              ? `See the message beside “${paramByName(deployment, badRequest.field)?.label ?? badRequest.field}”.`
+              : badRequest.description}
+          </p>
+        </div>
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : page ? (
+        page.records.length === 0 ? (
+          <EmptyResults deployment={deployment} entries={entries} page={page} />
+        ) : (
+          <>
+            <ol className="results__list" aria-busy={loadingNext} aria-labelledby="results">
+              {page.records.map((record) => (
+                <li key={record.repo_id}>
+                  <ResultItem deployment={deployment} record={record} />
+                </li>
+              ))}
+            </ol>
+            <Pagination deployment={deployment} entries={entries} paging={pagingOf(page)} />
+          </>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function EmptyResults({ deployment, entries, page }: { deployment: Deployment; entries: Entries; page: RecordPage }) {
+  const paging = pagingOf(page);
+  // Past the last page the search itself matched something; say so rather than "nothing found".
+  if (page.total !== undefined && page.total > 0) {
+    return (
+      <div className="empty-state">
+        <p>There are no results on this page.</p>
+        <Pagination deployment={deployment} entries={entries} paging={paging} />
+      </div>
+    );
+  }
+  return (
+    <div className="empty-state">
+      <p className="empty-state__title">No records match this search.</p>
+      <p>Try fewer or shorter words, a word ending in * for variants, or remove some advanced criteria.</p>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { validateCriteria } from '../../client/criteria-schema';
+import { queryString } from '../../client/urls';
+import type { Deployment } from '../../deployments/schema';
+import { criteriaFromFormState, formStateFromEntries, hasAdvancedCriteria, type FormState } from './form-state';
+import { controlId, errorId, ParamControl } from './ParamControl';
+import type { Entries } from './query-params';
+import { QuerySyntaxHelp } from './QuerySyntaxHelp';
+import { mainParam } from './form-params';
+
+interface SearchFormProps {
+  readonly deployment: Deployment;
+  readonly entries: Entries;
+  /** Problems the server reported (400), by parameter name. */
+  readonly serverErrors: Readonly<Record<string, string>>;
+  /** Whether the user last left the advanced panel open, remembered across searches. */
+  readonly prefersAdvanced: boolean;
+  readonly onPrefersAdvancedChange: (open: boolean) => void;
+}
+
+/**
+ * The search form, generated from the deployment's parameter table. It is remounted for
+ * every URL, so its values always start from what the URL says.
+ */
+export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced, onPrefersAdvancedChange }: SearchFormProps) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<FormState>(() => formStateFromEntries(deployment, entries));
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const [focusTarget, setFocusTarget] = useState<string>();
+  const [toggled, setToggled] = useState<boolean>();
+
+  const main = mainParam(deployment);
+  const advanced = useMemo(() => deployment.params.filter((param) => param.advanced), [deployment]);
+  // Open when it holds filters (so none is hidden) or the user kept it open, unless the
+  // user has since opened or closed it on this view.
+  const open = toggled ?? (prefersAdvanced || hasAdvancedCriteria(deployment, formStateFromEntries(deployment, entries)));
+  const errorFor = (name: string) => clientErrors[name] ?? (edited.has(name) ? undefined : serverErrors[name]);
+
+  // A server complaint about an advanced field must be visible, so open the panel.
+  useEffect(() => {
+    if (advanced.some((param) => serverErrors[param.name])) setToggled(true);
+  }, [advanced, serverErrors]);
+
+  // Focus moves to the first invalid field once the panel holding it is open.
+  useEffect(() => {
+    if (focusTarget) document.getElementById(controlId(focusTarget))?.focus();
+    setFocusTarget(undefined);
+  }, [focusTarget]);
+
+  function update(name: string, value: string) {
+    setState((previous) => ({ ...previous, [name]: value }));
+    setEdited((previous) => new Set(previous).add(name));
+    setClientErrors(({ [name]: _removed, ...rest }) => rest);
+  }
+
+  function clearAll() {
+    setState({});
+    setClientErrors({});
+    // A cleared field no longer holds the value the server complained about.
+    setEdited(new Set(deployment.params.map((param) => param.name)));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const criteria = criteriaFromFormState(deployment, state);
+    const problems = { ...incompleteDates(event.currentTarget, deployment), ...validateCriteria(deployment, criteria) };
+    const invalid = deployment.params.find((param) => problems[param.name]);
+    if (invalid) {
+      setClientErrors(problems);
+      if (invalid.advanced) setToggled(true);
+      setFocusTarget(invalid.name);
+      return;
+    }
+    setClientErrors({});
+    void navigate(`/${deployment.slug}${queryString(Object.entries(criteria))}`);
+  }
+
+  return (
+    <form className="search-form" role="search" aria-label={`Search ${deployment.name}`} noValidate onSubmit={onSubmit}>
+      {main && (
+        <div className="search-form__main">
+          <label htmlFor={controlId(main.name)} className="search-form__label">
+            {main.label}
+          </label>
+          <div className="search-form__row">
+            <input
+              id={controlId(main.name)}
+              name={main.name}
+              type="search"
+              value={state[main.name] ?? ''}
+              onChange={(event) => update(main.name, event.target.value)}
+              aria-describedby={errorFor(main.name) ? errorId(main.name) : undefined}
+              aria-invalid={errorFor(main.name) ? true : undefined}
+              enterKeyHint="search"
+            />
+            <button type="submit" className="button button--primary">
+              Search
+            </button>
+          </div>
+          {errorFor(main.name) && (
+            <p id={errorId(main.name)} className="field__error">
+              {errorFor(main.name)}
+            </p>
+          )}
+        </div>
+      )}
+      <div className="search-form__tools">
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-expanded={open}
+          aria-controls="advanced-panel"
+          onClick={() => {
+            setToggled(!open);
+            onPrefersAdvancedChange(!open);
+          }}
+        >
+          Advanced search
+        </button>
+        <QuerySyntaxHelp />
+      </div>
+      <div id="advanced-panel" className="advanced" hidden={!open}>
+        <fieldset className="advanced__fields">
+          <legend>Advanced criteria for {deployment.name}</legend>
+          {advanced.map((param) => (
+            <ParamControl
+              key={param.name}
+              deployment={deployment}
+              param={param}
+              value={state[param.name] ?? ''}
+              error={errorFor(param.name)}
+              onChange={(value) => update(param.name, value)}
+            />
+          ))}
+        </fieldset>
+        <div className="advanced__actions">
+          {/* Not also named "Search": one button of that name keeps the form's purpose unambiguous. */}
+          <button type="submit" className="button button--primary">
+            Apply criteria
+          </button>
+          <button type="button" className="button button--quiet" onClick={clearAll}>
+            Clear all criteria
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A date input holding a half-typed date reports an empty value; without this check the
+ * criterion would silently vanish from the search.
+ */
+function incompleteDates(form: HTMLFormElement, deployment: Deployment): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const param of deployment.params) {
+    if (param.kind !== 'date') continue;
+    const input = form.elements.namedItem(param.name);
+    if (input instanceof HTMLInputElement && input.validity.badInput) problems[param.name] = `${param.label}: enter a complete date.`;
+  }
+  return problems;
+}

@@ -1,0 +1,58 @@
+import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { searchUrl } from '../../client/urls';
+import { displayName } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { isHttpUrl } from '../../formats/text';
+import { useBaseUrl } from '../shell/config-context';
+import { useDocumentTitle } from '../shell/navigation-focus';
+import { readNavigationState } from '../shell/navigation-state';
+import { serverFieldError } from './field-errors';
+import { formParamNames, mainParam } from './form-params';
+import { searchIdentity } from './paging';
+import { entriesOf, firstValues, nonEmpty } from './query-params';
+import { Results } from './Results';
+import { SearchForm } from './SearchForm';
+import { usePrefetchNext, useRecordPage } from './search-queries';
+
+export function SearchPage({ deployment }: { deployment: Deployment }) {
+  const location = useLocation();
+  const baseUrl = useBaseUrl(deployment);
+  const entries = useMemo(() => nonEmpty(entriesOf(location.search)), [location.search]);
+  const linkedUrl = readNavigationState(location.state).apiUrl;
+  // A page reached through a Link header is fetched from exactly that URL; only a new
+  // search (or a shared link, which carries no history state) builds the first URL.
+  const apiUrl = linkedUrl && isHttpUrl(linkedUrl) ? linkedUrl : searchUrl(baseUrl, entries);
+  const identity = searchIdentity(entries);
+  const query = useRecordPage(deployment, identity, apiUrl);
+  usePrefetchNext(deployment, identity, query.data && !query.isPlaceholderData ? query.data.links.next : undefined);
+
+  const badRequest = useMemo(
+    () => serverFieldError(query.error, formParamNames(deployment), entries.map(([name]) => name)),
+    [query.error, deployment, entries],
+  );
+  const serverErrors = useMemo(
+    () => (badRequest?.field ? { [badRequest.field]: badRequest.description } : {}),
+    [badRequest],
+  );
+
+  const [prefersAdvanced, setPrefersAdvanced] = useState(false);
+  const main = mainParam(deployment);
+  const mainQuery = main && firstValues(entries)[main.name];
+  useDocumentTitle(mainQuery ? `${mainQuery} – ${displayName(deployment)}` : displayName(deployment));
+
+  return (
+    <>
+      <h1 className="page-title">{displayName(deployment)}</h1>
+      <SearchForm
+        key={`${deployment.key}${location.search}`}
+        deployment={deployment}
+        entries={entries}
+        serverErrors={serverErrors}
+        prefersAdvanced={prefersAdvanced}
+        onPrefersAdvancedChange={setPrefersAdvanced}
+      />
+      <Results deployment={deployment} entries={entries} query={query} badRequest={badRequest} />
+    </>
+  );
+}

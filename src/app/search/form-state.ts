@@ -1,0 +1,64 @@
+import type { Deployment } from '../../deployments/schema';
+import { formatDay, parseDateParam } from '../../formats/dates';
+import type { CriteriaValues } from '../../client/criteria-schema';
+import { firstValues, type Entries } from './query-params';
+
+/**
+ * The search form's state and its conversion to and from the API's query string.
+ * Date inputs hold ISO `YYYY-MM-DD` (what <input type="date"> speaks); the URL and the API
+ * hold the deployment's own format.
+ */
+
+/** Parameter name → control value. */
+export type FormState = Readonly<Record<string, string>>;
+
+/** A date parameter value (deployment format or ISO) as a date input value, or '' if unreadable. */
+export function toDateInput(value: string, deployment: Deployment): string {
+  const day = parseDateParam(value.trim(), deployment.dateFormat);
+  return day ? formatDay(day, 'YYYY-MM-DD') : '';
+}
+
+/** A date input value as the deployment's date parameter (MM/DD/YYYY or MM-DD-YYYY). */
+export function fromDateInput(value: string, deployment: Deployment): string {
+  const day = parseDateParam(value.trim(), deployment.dateFormat);
+  return day ? formatDay(day, deployment.dateFormat) : value.trim();
+}
+
+export function formStateFromEntries(deployment: Deployment, entries: Entries): FormState {
+  const values = firstValues(entries);
+  const state: Record<string, string> = {};
+  for (const param of deployment.params) {
+    const value = values[param.name];
+    if (value === undefined) continue;
+    state[param.name] = param.kind === 'date' ? toDateInput(value, deployment) : value;
+  }
+  return state;
+}
+
+/**
+ * The criteria a form submits, in the deployment table's order. `page` is left out: a new
+ * search starts on the first page.
+ */
+export function criteriaFromFormState(deployment: Deployment, state: FormState): CriteriaValues {
+  const criteria: Record<string, string> = {};
+  for (const param of deployment.params) {
+    if (param.name === 'page') continue;
+    const raw = state[param.name]?.trim() ?? '';
+    if (raw === '') continue;
+    criteria[param.name] = param.kind === 'date' ? fromDateInput(raw, deployment) : raw;
+  }
+  return criteria;
+}
+
+/** Kinds that shape the result list rather than filter it. */
+const presentationKinds = new Set(['sort', 'order', 'integer']);
+
+/**
+ * Whether an advanced filter is set, so the panel opens to show it. Sorting and page size
+ * do not count: every paging link carries `rows`, and the panel should not pop open on "Next".
+ */
+export function hasAdvancedCriteria(deployment: Deployment, state: FormState): boolean {
+  return deployment.params.some(
+    (param) => param.advanced && !presentationKinds.has(param.kind) && (state[param.name]?.trim() ?? '') !== '',
+  );
+}

@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isTransient } from '../../client/errors';
+import { fetchRecordPage, type RecordPage } from '../../client/records';
+import type { Deployment } from '../../deployments/schema';
+
+/**
+ * One page of search results, keyed by the exact API URL it comes from and by the search
+ * it belongs to (see searchIdentity), so paging can keep the previous page on screen.
+ */
+
+// The data only changes on import, so a page seen a minute ago is still good.
+const staleTime = 60_000;
+
+export function recordPageQuery(deployment: Deployment, identity: string, url: string) {
+  return queryOptions({
+    queryKey: ['record-page', deployment.key, identity, url] as const,
+    queryFn: ({ signal }) => fetchRecordPage(url, { deployment, signal }),
+    staleTime,
+    // A 4xx or a malformed answer will not change on retry; a dropped connection might.
+    retry: (failures, error) => isTransient(error) && failures < 1,
+  });
+}
+
+export function useRecordPage(deployment: Deployment, identity: string, url: string) {
+  return useQuery({
+    ...recordPageQuery(deployment, identity, url),
+    // Keep the previous page on screen while the next one of the same search loads.
+    placeholderData: (previous: RecordPage | undefined, previousQuery) =>
+      previousQuery?.queryKey[1] === deployment.key && previousQuery.queryKey[2] === identity ? keepPreviousData(previous) : undefined,
+  });
+}
+
+/** Fetches the linked next page in the background so "Next page" is instant. */
+export function usePrefetchNext(deployment: Deployment, identity: string, nextUrl: string | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (nextUrl) void queryClient.prefetchQuery(recordPageQuery(deployment, identity, nextUrl));
+  }, [queryClient, deployment, identity, nextUrl]);
+}

@@ -1,0 +1,71 @@
+import { displayName, paramByName, sortFields } from '../../deployments/registry';
+import type { Deployment, ParamDef } from '../../deployments/schema';
+import { formatDay, parseDateParam } from '../../formats/dates';
+import type { Entries } from './query-params';
+
+/**
+ * Carrying a search from one deployment to another: keep what the new deployment supports,
+ * rename what it only names differently, convert dates, and report the rest.
+ */
+
+export interface ConvertedCriteria {
+  readonly entries: [string, string][];
+  /** Labels of the criteria the target deployment does not support, in URL order. */
+  readonly dropped: string[];
+}
+
+/**
+ * The target's parameter for a source parameter: the same name, or failing that the same
+ * label and kind. The second rule follows the table, not a list of names: MM calls
+ * `sponsor_org` `sponsor_orgs`, and both carry the label "Sponsoring organisation".
+ */
+function counterpart(source: ParamDef | undefined, name: string, target: Deployment): ParamDef | undefined {
+  const sameName = paramByName(target, name);
+  if (sameName && (!source || sameName.kind === source.kind)) return sameName;
+  if (!source) return undefined;
+  return target.params.find((param) => param.label === source.label && param.kind === source.kind);
+}
+
+function convertValue(from: Deployment, to: Deployment, param: ParamDef, value: string): string | undefined {
+  if (param.kind === 'date') {
+    const day = parseDateParam(value.trim(), from.dateFormat);
+    // An unreadable date is passed on unchanged; the server will say what is wrong with it.
+    return day ? formatDay(day, to.dateFormat) : value;
+  }
+  if (param.kind === 'sort') {
+    const [field] = value.trim().split(/\s+/);
+    return field && sortFields(to).includes(field) ? value : undefined;
+  }
+  return value;
+}
+
+export function convertCriteria(from: Deployment, to: Deployment, entries: Entries): ConvertedCriteria {
+  const converted: [string, string][] = [];
+  const dropped: string[] = [];
+  for (const [name, value] of entries) {
+    // The page number means nothing in another deployment's results.
+    if (name === 'page' || value.trim() === '') continue;
+    const source = paramByName(from, name);
+    const target = counterpart(source, name, to);
+    const convertedValue = target && convertValue(from, to, target, value);
+    if (target && convertedValue !== undefined) {
+      converted.push([target.name, convertedValue]);
+    } else {
+      const label = source?.label ?? name;
+      if (!dropped.includes(label)) dropped.push(label);
+    }
+  }
+  return { entries: converted, dropped };
+}
+
+function joinLabels(labels: readonly string[]): string {
+  if (labels.length <= 1) return labels.join('');
+  return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}
+
+/** "Media type was not supported by Research literature v1 and was removed." */
+export function droppedNotice(dropped: readonly string[], to: Deployment): string | undefined {
+  if (dropped.length === 0) return undefined;
+  const [verb, pronoun] = dropped.length === 1 ? ['was', 'was'] : ['were', 'were'];
+  return `${joinLabels(dropped)} ${verb} not supported by ${displayName(to)} and ${pronoun} removed.`;
+}

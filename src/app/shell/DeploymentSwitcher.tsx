@@ -1,0 +1,45 @@
+import { useLocation, useMatch, useNavigate } from 'react-router';
+import { deploymentBySlug, deployments, displayName } from '../../deployments/registry';
+import { queryString } from '../../client/urls';
+import { entriesOf } from '../search/query-params';
+import { convertCriteria, droppedNotice } from '../search/switch-deployment';
+import { readNavigationState, type NavigationState } from './navigation-state';
+
+function optionText(deployment: (typeof deployments)[number]): string {
+  return deployment.deprecated ? `${displayName(deployment)} (deprecated release candidate)` : displayName(deployment);
+}
+
+/**
+ * Chooses the deployment. Switching carries the current search over (from a record page:
+ * the search it was opened from), converted to the new deployment, and says what was dropped.
+ */
+export function DeploymentSwitcher() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const match = useMatch({ path: '/:slug', end: false });
+  const current = deploymentBySlug(match?.params.slug ?? '');
+  const onRecordPage = /\/records\//.test(location.pathname);
+
+  function switchTo(slug: string) {
+    const target = deploymentBySlug(slug);
+    if (!target || target === current) return;
+    const search = onRecordPage ? (readNavigationState(location.state).from?.search ?? '') : location.search;
+    const { entries, dropped } = current ? convertCriteria(current, target, entriesOf(search)) : { entries: [], dropped: [] };
+    const state: NavigationState = { keepFocus: true, notice: droppedNotice(dropped, target) };
+    void navigate(`/${target.slug}${queryString(entries)}`, { state });
+  }
+
+  return (
+    <div className="switcher">
+      <label htmlFor="deployment">Deployment</label>
+      <select id="deployment" value={current?.slug ?? ''} onChange={(event) => switchTo(event.target.value)}>
+        {!current && <option value="">Choose a deployment</option>}
+        {deployments.map((deployment) => (
+          <option key={deployment.key} value={deployment.slug}>
+            {optionText(deployment)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { AppConfig } from '../../client/config';
+import type { Deployment } from '../../deployments/schema';
+
+/** The resolved runtime configuration, loaded once before the app renders. */
+const ConfigContext = createContext<AppConfig | undefined>(undefined);
+
+export function ConfigProvider({ config, children }: { config: AppConfig; children: ReactNode }) {
+  return <ConfigContext.Provider value={config}>{children}</ConfigContext.Provider>;
+}
+
+export function useBaseUrl(deployment: Deployment): string {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useBaseUrl needs a ConfigProvider');
+  return config.baseUrls[deployment.key];
+}

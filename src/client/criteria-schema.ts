@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { sortFields } from '../deployments/registry';
+import type { DateParam, Deployment, ParamDef } from '../deployments/schema';
+import { compareDays, parseDateParam } from '../formats/dates';
+
+/**
+ * Search criteria validated in the browser with the rules the API enforces (see DESIGN.md,
+ * "Decisions"): the form catches a bad date or page size before a round trip. Built from
+ * the deployment table, so a new parameter is validated without code changes here.
+ */
+
+/** Criteria as the API receives them: parameter name → non-empty value. */
+export type CriteriaValues = Readonly<Record<string, string>>;
+
+const sortOrders = ['asc', 'desc'] as const;
+
+function isSortValue(deployment: Deployment, value: string): boolean {
+  // The upstream's combined form `publication_date desc` is accepted too.
+  const [field, order, ...rest] = value.trim().split(/\s+/);
+  return (
+    rest.length === 0 &&
+    field !== undefined &&
+    sortFields(deployment).includes(field) &&
+    (order === undefined || (sortOrders as readonly string[]).includes(order))
+  );
+}
+
+function paramSchema(deployment: Deployment, param: ParamDef): z.ZodType<string> {
+  switch (param.kind) {
+    case 'text':
+    case 'exact':
+    case 'repo_id':
+      return z.string();
+    case 'date':
+      return z
+        .string()
+        .refine((value) => parseDateParam(value.trim(), deployment.dateFormat) !== undefined, {
+          message: `${param.label}: enter a real date as ${deployment.dateFormat}.`,
+        });
+    case 'boolean':
+      return z.string().refine((value) => value === 'true' || value === 'false', {
+        message: `${param.label}: choose Yes or No.`,
+      });
+    case 'sort':
+      return z.string().refine((value) => isSortValue(deployment, value), {
+        message: `${param.label}: choose one of ${sortFields(deployment).join(', ')}.`,
+      });
+    case 'order':
+      return z.string().refine((value) => (sortOrders as readonly string[]).includes(value), {
+        message: `${param.label}: choose asc or desc.`,
+      });
+    case 'integer':
+      return z.string().refine(
+        (value) => /^\s*\d+\s*$/.test(value) && Number(value) >= 1 && Number(value) <= param.max,
+        { message: `${param.label}: enter a whole number from 1 to ${param.max.toLocaleString('en')}.` },
+      );
+  }
+}
+
+/** Start and end bounds of the same date field must not cross. */
+function checkDateRanges(deployment: Deployment, values: CriteriaValues, context: z.RefinementCtx): void {
+  const dateParams = deployment.params.filter((param): param is DateParam => param.kind === 'date');
+  for (const start of dateParams.filter((param) => param.bound === 'start')) {
+    const end = dateParams.find((param) => param.field === start.field && param.bound === 'end');
+    const from = values[start.name] && parseDateParam(values[start.name]!.trim(), deployment.dateFormat);
+    const to = end && values[end.name] && parseDateParam(values[end.name]!.trim(), deployment.dateFormat);
+    if (end && from && to && compareDays(from, to) > 0) {
+      context.addIssue({
+        code: 'custom',
+        path: [start.name],
+        message: `${start.label} must not be later than ${end.label.toLowerCase()}.`,
+      });
+    }
+  }
+}
+
+export function criteriaSchema(deployment: Deployment) {
+  const shape = Object.fromEntries(deployment.params.map((param) => [param.name, paramSchema(deployment, param).optional()]));
+  return z
+    .strictObject(shape)
+    .superRefine((values, context) => checkDateRanges(deployment, values as CriteriaValues, context));
+}
+
+/** Problems with some criteria, keyed by parameter name (empty when all is well). */
+export function validateCriteria(deployment: Deployment, values: CriteriaValues): Record<string, string> {
+  const parsed = criteriaSchema(deployment).safeParse(values);
+  if (parsed.success) return {};
+  const problems: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) problems[key] ??= `${key} is not a parameter of ${deployment.name} ${deployment.version}.`;
+      continue;
+    }
+    const name = String(issue.path[0] ?? '');
+    problems[name] ??= issue.message;
+  }
+  return problems;
+}

@@ -1,0 +1,184 @@
+import { describe, expect, test } from 'vitest';
+import { deploymentByKey } from '../deployments/registry';
+import { ApiRequestError, InvalidResponseError, NetworkError } from './errors';
+import { fetchRecord, fetchRecordPage, followPages } from './records';
+import { parseApiError } from './responses';
+
+const lit = deploymentByKey('LIT')!;
+const base = 'http://api.test/api/lit/v1';
+
+const record = (id: string, extra: Record<string, unknown> = {}) => ({
+  repo_id: id,
+  title: `Record ${id}`,
+  authors: ['Curie, Marie'],
+  links: [{ rel: 'citation', href: `http://app.test/lit/records/${id}` }],
+  ...extra,
+});
+
+function json(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' }, ...init });
+}
+
+/** A fake fetch answering from a table of URL → response factory, recording requests. */
+function fakeFetch(routes: Record<string, () => Response>) {
+  const requests: { url: string; accept: string | null }[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    requests.push({ url, accept: new Headers(init?.headers).get('Accept') });
+    const route = routes[url];
+    if (!route) throw new TypeError('Failed to fetch');
+    return route();
+  };
+  return { fetch, requests };
+}
+
+describe('fetchRecordPage', () => {
+  test('records, X-Total-Count and Link (resolved against the request URL)', async () => {
+    const url = `${base}/records?q=x`;
+    const { fetch, requests } = fakeFetch({
+      [url]: () =>
+        json([record('1'), record('2')], {
+          headers: {
+            'X-Total-Count': '250',
+            Link: '</api/lit/v1/records?q=x&page=2&rows=20>; rel="next", <https://api.test/api/lit/v1/records?q=x&page=13&rows=20>; rel="last"',
+          },
+        }),
+    });
+    const page = await fetchRecordPage(url, { deployment: lit, fetch });
+    expect(requests).toEqual([{ url, accept: 'application/json' }]);
+    expect(page.total).toBe(250);
+    expect(page.records.map((item) => item.repo_id)).toEqual(['1', '2']);
+    expect(page.links).toEqual({
+      next: 'http://api.test/api/lit/v1/records?q=x&page=2&rows=20',
+      last: 'https://api.test/api/lit/v1/records?q=x&page=13&rows=20',
+    });
+  });
+
+  test('numeric repo_id becomes a string; unknown fields pass through', async () => {
+    const url = `${base}/records`;
+    const { fetch } = fakeFetch({ [url]: () => json([{ ...record('x'), repo_id: 42, extra_field: 'kept' }]) });
+    const page = await fetchRecordPage(url, { deployment: lit, fetch });
+    expect(page.records[0]).toMatchObject({ repo_id: '42', extra_field: 'kept' });
+    expect(page.total).toBeUndefined();
+  });
+
+  test('a record of the wrong shape names the record and the field', async () => {
+    const url = `${base}/records`;
+    const { fetch } = fakeFetch({ [url]: () => json([record('1'), record('2'), record('3', { authors: 'Curie, Marie' })]) });
+    const error = await fetchRecordPage(url, { deployment: lit, fetch }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as InvalidResponseError).problem).toMatch(/^record 3: authors: expected array/);
+  });
+
+  test('an HTML page instead of JSON, an object instead of a list, a bad count', async () => {
+    const url = `${base}/records`;
+    const html = fakeFetch({ [url]: () => new Response('<!doctype html><p>app', { headers: { 'Content-Type': 'text/html' } }) });
+    await expect(fetchRecordPage(url, { deployment: lit, fetch: html.fetch })).rejects.toThrow(/expected JSON, received text\/html/);
+    const object = fakeFetch({ [url]: () => json({ records: [] }) });
+    await expect(fetchRecordPage(url, { deployment: lit, fetch: object.fetch })).rejects.toThrow(/expected a list of records/);
+    const count = fakeFetch({ [url]: () => json([], { headers: { 'X-Total-Count': 'many' } }) });
+    await expect(fetchRecordPage(url, { deployment: lit, fetch: count.fetch })).rejects.toThrow(/X-Total-Count/);
+  });
+
+  test('an error status carries the server Error object', async () => {
+    const url = `${base}/records?rows=0`;
+    const body = { statusCode: 400, statusMessage: 'Bad Request', errorDescription: 'rows must be a whole number from 1 to 1,000.' };
+    const { fetch } = fakeFetch({ [url]: () => json(body, { status: 400 }) });
+    const error = await fetchRecordPage(url, { deployment: lit, fetch }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 400, apiError: body, message: body.errorDescription });
+  });
+
+  test('no answer at all is a NetworkError; an abort stays an abort', async () => {
+    const { fetch } = fakeFetch({});
+    await expect(fetchRecordPage(`${base}/records`, { deployment: lit, fetch })).rejects.toBeInstanceOf(NetworkError);
+    const controller = new AbortController();
+    controller.abort();
+    const aborting = async () => {
+      throw new DOMException('aborted', 'AbortError');
+    };
+    await expect(fetchRecordPage(`${base}/records`, { deployment: lit, fetch: aborting, signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+});
+
+describe('parseApiError', () => {
+  test('JSON, XML and the three-line text form', () => {
+    const expected = { statusCode: 404, statusMessage: 'Not Found', errorDescription: 'No record matches "a&b".' };
+    expect(parseApiError(JSON.stringify(expected))).toEqual(expected);
+    expect(
+      parseApiError(
+        '<?xml version="1.0"?><error><statusCode>404</statusCode><statusMessage>Not Found</statusMessage><errorDescription>No record matches &quot;a&amp;b&quot;.</errorDescription></error>',
+      ),
+    ).toEqual(expected);
+    expect(parseApiError('404\nNot Found\nNo record matches "a&b".\n')).toEqual(expected);
+    expect(parseApiError('<html>Bad gateway</html>')).toBeUndefined();
+    expect(parseApiError('{"oops":1}')).toBeUndefined();
+  });
+});
+
+describe('fetchRecord', () => {
+  test('reads the one record of the list structure (or a bare object)', async () => {
+    const listed = fakeFetch({ [`${base}/records/7`]: () => json([record('7')]) });
+    expect((await fetchRecord(base, '7', { deployment: lit, fetch: listed.fetch })).title).toBe('Record 7');
+    const bare = fakeFetch({ [`${base}/records/7`]: () => json(record('7')) });
+    expect((await fetchRecord(base, '7', { deployment: lit, fetch: bare.fetch })).repo_id).toBe('7');
+  });
+
+  test('404 with the server description; an empty list is invalid', async () => {
+    const missing = fakeFetch({
+      [`${base}/records/nope`]: () =>
+        new Response('404\nNot Found\nNo record matches the identifier nope.\n', { status: 404, headers: { 'Content-Type': 'text/plain' } }),
+    });
+    await expect(fetchRecord(base, 'nope', { deployment: lit, fetch: missing.fetch })).rejects.toMatchObject({
+      status: 404,
+      apiError: { errorDescription: 'No record matches the identifier nope.' },
+    });
+    const empty = fakeFetch({ [`${base}/records/7`]: () => json([]) });
+    await expect(fetchRecord(base, '7', { deployment: lit, fetch: empty.fetch })).rejects.toBeInstanceOf(InvalidResponseError);
+  });
+});
+
+describe('followPages', () => {
+  test('follows rel="next" to the end', async () => {
+    const page = (n: number) => `${base}/records?q=x&page=${n}&rows=2`;
+    const { fetch, requests } = fakeFetch({
+      [page(1)]: () => json([record('1'), record('2')], { headers: { Link: `<${page(2)}>; rel="next"` } }),
+      [page(2)]: () => json([record('3'), record('4')], { headers: { Link: `<${page(3)}>; rel="next"` } }),
+      [page(3)]: () => json([record('5')], { headers: { Link: `<${page(1)}>; rel="first"` } }),
+    });
+    const ids: string[] = [];
+    for await (const result of followPages(page(1), { deployment: lit, fetch })) ids.push(...result.records.map((item) => item.repo_id));
+    expect(ids).toEqual(['1', '2', '3', '4', '5']);
+    expect(requests.map((request) => request.url)).toEqual([page(1), page(2), page(3)]);
+  });
+
+  test('stops when a server links back to a page already seen', async () => {
+    const url = `${base}/records?page=1`;
+    const { fetch, requests } = fakeFetch({ [url]: () => json([record('1')], { headers: { Link: `<${url}>; rel="next"` } }) });
+    const pages = [];
+    for await (const result of followPages(url, { deployment: lit, fetch })) pages.push(result);
+    expect(pages).toHaveLength(1);
+    expect(requests).toHaveLength(1);
+  });
+
+  test('honours an abort between pages', async () => {
+    const page = (n: number) => `${base}/records?page=${n}`;
+    const { fetch } = fakeFetch({
+      [page(1)]: () => json([record('1')], { headers: { Link: `<${page(2)}>; rel="next"` } }),
+      [page(2)]: () => json([record('2')]),
+    });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    await expect(
+      (async () => {
+        for await (const result of followPages(page(1), { deployment: lit, fetch, signal: controller.signal })) {
+          seen.push(result.url);
+          controller.abort();
+        }
+      })(),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toEqual([page(1)]);
+  });
+});
