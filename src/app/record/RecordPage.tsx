@@ -7,6 +7,8 @@ import type { Deployment } from '../../deployments/schema';
 import { useBaseUrl } from '../shell/config-context';
 import { useDocumentTitle, useFocusOnNavigation } from '../shell/navigation-focus';
 import { readNavigationState, type NavigationState } from '../shell/navigation-state';
+import { CiteButton } from '../cite/CiteButton';
+import { ExportRecordMenu } from '../export/ExportRecordMenu';
 import { ErrorState } from '../ui/ErrorState';
 import { firstText } from '../ui/format';
 import { linkActions } from './link-actions';
@@ -59,19 +61,23 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data ? (
-        <RecordBody deployment={deployment} record={query.data} />
+        <RecordBody deployment={deployment} record={query.data} baseUrl={baseUrl} />
       ) : null}
     </article>
   );
 }
 
-function RecordBody({ deployment, record }: { deployment: Deployment; record: ApiRecord }) {
+function RecordBody({ deployment, record, baseUrl }: { deployment: Deployment; record: ApiRecord; baseUrl: string }) {
   const actions = linkActions(record.links);
   const media = actions.find((action) => action.rel === 'media' && action.href);
   const playable = playableOf(firstText(record.mime_type));
   return (
     <>
       <RecordLinks actions={actions} />
+      <div className="record__tools">
+        <CiteButton deployment={deployment} records={[record]} />
+        <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} />
+      </div>
       {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={firstText(record.title) ?? 'media'} />}
       <RecordFields deployment={deployment} record={record} />
     </>

@@ -5,6 +5,7 @@ import type { Deployment } from '../../deployments/schema';
 import { readNavigationState, type NavigationState } from '../shell/navigation-state';
 import { authorNames, excerpt, firstText, formatDate } from '../ui/format';
 import { recordPath } from '../record/record-path';
+import { SelectCheckbox } from '../selection/SelectCheckbox';
 
 /** The field shown as "journal or media type": whichever the deployment has and the record fills. */
 const venueFields = ['journal_name', 'mime_type'] as const;
@@ -24,6 +25,7 @@ export function ResultItem({ deployment, record }: { deployment: Deployment; rec
 
   return (
     <article className="result">
+      <SelectCheckbox deployment={deployment} record={record} />
       <h3 className="result__title">
         <Link to={recordPath(deployment, record.repo_id)} state={state}>
           {title}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { searchUrl } from '../../client/urls';
 import { displayName } from '../../deployments/registry';
@@ -7,6 +7,7 @@ import { isHttpUrl } from '../../formats/text';
 import { useBaseUrl } from '../shell/config-context';
 import { useDocumentTitle } from '../shell/navigation-focus';
 import { readNavigationState } from '../shell/navigation-state';
+import { SelectionBar } from '../selection/SelectionBar';
 import { serverFieldError } from './field-errors';
 import { formParamNames, mainParam } from './form-params';
 import { searchIdentity } from './paging';
@@ -14,6 +15,9 @@ import { entriesOf, firstValues, nonEmpty } from './query-params';
 import { Results } from './Results';
 import { SearchForm } from './SearchForm';
 import { usePrefetchNext, useRecordPage } from './search-queries';
+
+// The whole-result-set download (and its worker) loads only once there are results.
+const ResultSetDownload = lazy(() => import('../export/ResultSetDownload').then((module) => ({ default: module.ResultSetDownload })));
 
 export function SearchPage({ deployment }: { deployment: Deployment }) {
   const location = useLocation();
@@ -52,7 +56,13 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
         prefersAdvanced={prefersAdvanced}
         onPrefersAdvancedChange={setPrefersAdvanced}
       />
+      <SelectionBar deployment={deployment} />
       <Results deployment={deployment} entries={entries} query={query} badRequest={badRequest} />
+      {query.data && query.data.records.length > 0 && (
+        <Suspense fallback={null}>
+          <ResultSetDownload deployment={deployment} searchUrl={query.data.url} total={query.data.total} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { loadCiteEngine } from './cite-engine';
+import type { CitationStyleId } from './cite-styles';
+
+/**
+ * Citations of some records in one style. Records are read-only between imports, so the
+ * identifiers name the citations; nothing runs (and the engine is not even loaded) until
+ * the dialog is open.
+ */
+export function useCitations(
+  deployment: Deployment,
+  records: readonly ApiRecord[],
+  style: CitationStyleId,
+  options: { enabled: boolean; bibtexPrefix?: string },
+) {
+  return useQuery({
+    queryKey: ['citations', deployment.key, style, options.bibtexPrefix ?? '', records.map((record) => record.repo_id)] as const,
+    queryFn: async () => {
+      // The codecs behind citations load with the dialog, not with the results page.
+      const { formatCitations } = await import('./format-citations');
+      return formatCitations({ deployment, records, style, bibtexPrefix: options.bibtexPrefix }, () => loadCiteEngine());
+    },
+    enabled: options.enabled && records.length > 0,
+    staleTime: Infinity,
+    // A failure here is a style file or the engine chunk not loading: worth one more try.
+    retry: 1,
+  });
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * The citation styles the Cite dialog offers. APA, Harvard (Cite Them Right, citation-js's
+ * `harvard1`) and Vancouver are built into citation-js; MLA, Chicago and IEEE are the
+ * official CSL files shipped in `public/csl/` and fetched the first time they are chosen.
+ * BibTeX is not a CSL style: it comes from the same codec as the server's BibTeX.
+ */
+
+export const citationStyleIds = ['apa', 'mla', 'chicago', 'harvard', 'vancouver', 'ieee', 'bibtex'] as const;
+export const citationStyleSchema = z.enum(citationStyleIds);
+export type CitationStyleId = z.infer<typeof citationStyleSchema>;
+
+export interface CslStyle {
+  readonly kind: 'csl';
+  readonly id: Exclude<CitationStyleId, 'bibtex'>;
+  readonly label: string;
+  /** The name citeproc knows the style by. */
+  readonly template: string;
+  /** File under `csl/` for styles citation-js does not build in. */
+  readonly file?: string;
+}
+
+export interface BibtexStyle {
+  readonly kind: 'bibtex';
+  readonly id: 'bibtex';
+  readonly label: string;
+}
+
+export type CitationStyle = CslStyle | BibtexStyle;
+
+export const citationStyles: readonly CitationStyle[] = [
+  { kind: 'csl', id: 'apa', label: 'APA (7th edition)', template: 'apa' },
+  { kind: 'csl', id: 'mla', label: 'MLA (9th edition)', template: 'modern-language-association', file: 'modern-language-association.csl' },
+  { kind: 'csl', id: 'chicago', label: 'Chicago (author-date)', template: 'chicago-author-date', file: 'chicago-author-date.csl' },
+  { kind: 'csl', id: 'harvard', label: 'Harvard (Cite Them Right)', template: 'harvard1' },
+  { kind: 'csl', id: 'vancouver', label: 'Vancouver', template: 'vancouver' },
+  { kind: 'csl', id: 'ieee', label: 'IEEE', template: 'ieee', file: 'ieee.csl' },
+  { kind: 'bibtex', id: 'bibtex', label: 'BibTeX' },
+];
+
+export function citationStyle(id: CitationStyleId): CitationStyle {
+  return citationStyles.find((style) => style.id === id)!;
+}
+
+export const defaultCitationStyle: CitationStyleId = 'apa';

@@ -1,0 +1,135 @@
+import { Cite } from '@citation-js/core';
+import '@citation-js/plugin-bibtex';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { recordsToBibtex } from '../../formats/bibtex';
+import { loadCiteEngine, type CiteEngine } from './cite-engine';
+import { citationStyles, type CitationStyleId } from './cite-styles';
+import { nodesToText } from './citation-html';
+import { formatCitations } from './format-citations';
+
+function must(key: string): Deployment {
+  const deployment = deploymentByKey(key);
+  if (!deployment) throw new Error(key);
+  return deployment;
+}
+
+const lit = must('LIT');
+
+/** The shipped style files, read as the browser would fetch them from /csl/. */
+const shippedStyle = (file: string) => readFile(new URL(`../../../public/csl/${file}`, import.meta.url), 'utf8');
+
+let engine: Promise<CiteEngine> | undefined;
+const loadEngine = () => (engine ??= loadCiteEngine(shippedStyle));
+
+const kumari: ApiRecord = {
+  repo_id: '1828290',
+  title: 'A KBase Case Study on Genome-wide Transcriptomics in Sorghum',
+  authors: ['Kumari, Sunita [Cold Spring Harbor Laboratory] (ORCID:0000000123456789)', 'Bell, R.E. [PPPL]'],
+  publication_date: '2021-11-01T00:00:00Z',
+  doi: 'https://doi.org/10.25982/101788.79/1828290',
+  product_type: 'Journal Article',
+  journal_name: 'Plant Direct',
+  journal_volume: '5',
+  journal_issue: '11',
+  links: [{ rel: 'citation', href: 'https://www.osti.gov/biblio/1828290' }],
+};
+const adams: ApiRecord = {
+  repo_id: '42',
+  title: 'Wind <script>alert(1)</script> & Water',
+  authors: ['Adams, Zoe'],
+  publication_date: '2019-03-02T00:00:00Z',
+  product_type: 'Technical Report',
+  report_number: 'NREL/TP-5000-42',
+  research_orgs: ['National Renewable Energy Laboratory'],
+};
+
+const cite = (style: CitationStyleId, records: readonly ApiRecord[] = [kumari]) =>
+  formatCitations({ deployment: lit, records, style }, loadEngine);
+
+describe('formatCitations', () => {
+  it.each([
+    ['apa', 'Kumari, S., & Bell, R. E. (2021). A KBase Case Study on Genome-wide Transcriptomics in Sorghum. Plant Direct, 5(11). https://doi.org/10.25982/101788.79/1828290'],
+    ['mla', 'Kumari, Sunita, and R. E. Bell. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct, vol. 5, no. 11, Nov. 2021, https://doi.org/10.25982/101788.79/1828290.'],
+    ['chicago', 'Kumari, Sunita, and R.E. Bell. 2021. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct 5 (11). https://doi.org/10.25982/101788.79/1828290.'],
+    ['harvard', 'Kumari, S. and Bell, R.E. (2021) “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, 5(11). Available at: https://doi.org/10.25982/101788.79/1828290.'],
+    ['vancouver', '1. Kumari S, Bell RE. A KBase Case Study on Genome-wide Transcriptomics in Sorghum. Plant Direct. 2021 Nov 1;5(11). doi:10.25982/101788.79/1828290'],
+    ['ieee', '[1] S. Kumari and R. E. Bell, “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, vol. 5, no. 11, Nov. 2021, doi: 10.25982/101788.79/1828290.'],
+  ] as const)('renders %s', async (style, expected) => {
+    const result = await cite(style);
+    expect(result.kind).toBe('csl');
+    expect(result.text).toBe(expected);
+    // The screen shows the same words as the plain text (the layout, not spaces, sets a number apart).
+    expect(nodesToText(result.entries[0]!.nodes).replace(/\s+/g, '')).toBe(expected.replace(/\s+/g, ''));
+  });
+
+  it('offers exactly the seven styles of the issue', () => {
+    expect(citationStyles.map((style) => style.label)).toEqual([
+      'APA (7th edition)',
+      'MLA (9th edition)',
+      'Chicago (author-date)',
+      'Harvard (Cite Them Right)',
+      'Vancouver',
+      'IEEE',
+      'BibTeX',
+    ]);
+  });
+
+  it('italicises what the style italicises, in the clipboard HTML too', async () => {
+    const result = await cite('apa');
+    expect(result.html).toBe(
+      '<p><span class="csl-entry">Kumari, S., &amp; Bell, R. E. (2021). A KBase Case Study on Genome-wide Transcriptomics in Sorghum. <i>Plant Direct</i>, <i>5</i>(11). https://doi.org/10.25982/101788.79/1828290</span></p>',
+    );
+  });
+
+  it('copies several citations as separate paragraphs, in the style’s order', async () => {
+    const result = await cite('apa', [kumari, adams]);
+    expect(result.entries).toHaveLength(2);
+    const paragraphs = result.text.split('\n\n');
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs[0]).toMatch(/^Adams, Z\. \(2019\)\. Wind <script>alert\(1\)<\/script> & Water \(NREL\/TP-5000-42\)\. National Renewable Energy Laboratory\.$/);
+    expect(paragraphs[1]).toMatch(/^Kumari, S\./);
+    expect(result.html.match(/<p>/g)).toHaveLength(2);
+    // Record text stays text: the title's markup is escaped, never live.
+    expect(result.html).toContain('Wind &lt;script&gt;alert(1)&lt;/script&gt; &amp; Water');
+    expect(result.html).not.toContain('<script>');
+  });
+
+  it('numbers several citations in a numeric style', async () => {
+    const result = await cite('ieee', [kumari, adams]);
+    expect(result.text.split('\n\n').map((text) => text.slice(0, 3))).toEqual(['[1]', '[2]']);
+  });
+
+  it('gives BibTeX from the server’s codec, one entry per paragraph, that citation-js reads back', async () => {
+    let loaded = false;
+    const result = await formatCitations({ deployment: lit, records: [kumari, adams], style: 'bibtex' }, () => {
+      loaded = true;
+      return loadEngine();
+    });
+    // BibTeX needs no citation engine.
+    expect(loaded).toBe(false);
+    expect(result.text).toBe(recordsToBibtex([kumari, adams], 'records'));
+    expect(result.html.match(/<pre>/g)).toHaveLength(2);
+    const parsed = new Cite(result.text).data as { id: string; title: string; DOI?: string }[];
+    expect(parsed.map((entry) => [entry.id, entry.title])).toEqual([
+      ['records_1828290', kumari.title],
+      ['records_42', adams.title],
+    ]);
+  });
+
+  it('uses the BibTeX key prefix it is given', async () => {
+    const result = await formatCitations({ deployment: lit, records: [kumari], style: 'bibtex', bibtexPrefix: 'OSTI' }, loadEngine);
+    expect(result.text.startsWith('@misc{OSTI_1828290,')).toBe(true);
+  });
+
+  it('fails with a reason when a style file cannot be loaded', async () => {
+    const broken = await loadCiteEngine(async () => {
+      throw new Error('offline');
+    });
+    // A fresh engine shares citation-js's registry; use a template name no one registered.
+    const style = { kind: 'csl', id: 'ieee', label: 'IEEE', template: 'not-registered-ieee', file: 'ieee.csl' } as const;
+    await expect(broken.bibliography([], style)).rejects.toThrow('offline');
+  });
+});

@@ -1,0 +1,72 @@
+import type { ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { recordToBibtex } from '../../formats/bibtex';
+import { recordToCsl, type CslItem } from '../../formats/csl';
+import type { CiteEngine, CiteEntry } from './cite-engine';
+import { citationStyle, type CitationStyleId } from './cite-styles';
+import { nodesToHtml, parseCitationHtml, type CitationNode } from './citation-html';
+
+/** Citations ready for the screen and the clipboard. */
+export interface FormattedCitations {
+  readonly kind: 'csl' | 'bibtex';
+  /** One per citation, in the style's order: sanitised nodes (CSL) and plain text. */
+  readonly entries: readonly { readonly nodes: readonly CitationNode[]; readonly text: string }[];
+  /** For the clipboard's text/html: a paragraph per citation (a <pre> for BibTeX). */
+  readonly html: string;
+  /** For the clipboard's text/plain: citations separated by a blank line. */
+  readonly text: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+}
+
+/** citeproc's entries as sanitised nodes, one paragraph each for the clipboard. */
+export function assembleCslCitations(entries: readonly CiteEntry[]): FormattedCitations {
+  const parsed = entries.map((entry) => ({ nodes: parseCitationHtml(entry.html), text: entry.text.trim() }));
+  return {
+    kind: 'csl',
+    entries: parsed,
+    html: parsed.map((entry) => `<p>${nodesToHtml(entry.nodes, { inline: true }).trim()}</p>`).join('\n'),
+    text: parsed.map((entry) => entry.text).join('\n\n'),
+  };
+}
+
+/**
+ * BibTeX from the codec the server uses, so a citation copied here and the server's
+ * BibTeX download agree (same key prefix by default, same escaping).
+ */
+export function bibtexCitations(records: readonly ApiRecord[], prefix: string): FormattedCitations {
+  const entries = records.map((record) => recordToBibtex(record, prefix).trimEnd());
+  return {
+    kind: 'bibtex',
+    entries: entries.map((text) => ({ nodes: [text], text })),
+    html: entries.map((text) => `<pre>${escapeHtml(text)}</pre>`).join('\n'),
+    text: entries.join('\n\n') + (entries.length ? '\n' : ''),
+  };
+}
+
+/** The BibTeX key prefix of the local server (`records serve --bibtex-prefix`). */
+export const defaultBibtexPrefix = 'records';
+
+export interface CitationRequest {
+  readonly deployment: Deployment;
+  readonly records: readonly ApiRecord[];
+  readonly style: CitationStyleId;
+  readonly bibtexPrefix?: string;
+}
+
+export function cslItemsOf(deployment: Deployment, records: readonly ApiRecord[]): CslItem[] {
+  return records.map((record) => recordToCsl(deployment, record));
+}
+
+/** Citations of some records in a style; the engine is only asked for CSL styles. */
+export async function formatCitations(
+  request: CitationRequest,
+  loadEngine: () => Promise<CiteEngine>,
+): Promise<FormattedCitations> {
+  const style = citationStyle(request.style);
+  if (style.kind === 'bibtex') return bibtexCitations(request.records, request.bibtexPrefix ?? defaultBibtexPrefix);
+  const engine = await loadEngine();
+  return assembleCslCitations(await engine.bibliography(cslItemsOf(request.deployment, request.records), style));
+}

@@ -1,0 +1,38 @@
+import { recordUrl } from '../../client/urls';
+import type { ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { exportFormat, type ExportFormatId } from './export-formats';
+import { recordFileName } from './file-names';
+import { fetchNegotiated, readText } from './negotiated-fetch';
+import { recordsOutput } from './records-output';
+
+export interface RecordExportRequest {
+  readonly deployment: Deployment;
+  readonly baseUrl: string;
+  readonly record: ApiRecord;
+  readonly format: ExportFormatId;
+  readonly signal?: AbortSignal;
+  readonly fetch?: typeof fetch;
+}
+
+export interface ExportFile {
+  readonly blob: Blob;
+  readonly fileName: string;
+}
+
+/**
+ * One record as a file: the server's BibTeX, XML or JSON (fetched with Accept, byte for
+ * byte), or CSV, RIS or CSL-JSON made here from the record on screen.
+ */
+export async function exportRecord(request: RecordExportRequest): Promise<ExportFile> {
+  const { deployment, record } = request;
+  const format = exportFormat(request.format);
+  const fileName = recordFileName(deployment, record.repo_id, format.id);
+  if (format.source === 'browser') {
+    return { blob: new Blob([recordsOutput(deployment, [record], format.id)], { type: format.mimeType }), fileName };
+  }
+  const url = recordUrl(request.baseUrl, record.repo_id);
+  const response = await fetchNegotiated(url, format.request, { signal: request.signal, fetch: request.fetch });
+  const text = await readText(response, url, request.signal);
+  return { blob: new Blob([text], { type: format.mimeType }), fileName };
+}

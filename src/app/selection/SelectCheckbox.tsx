@@ -1,0 +1,26 @@
+import type { ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { firstText } from '../ui/format';
+import { maxSelection } from './selection-store';
+import { useSelection } from './use-selection';
+import './selection.css';
+
+export interface SelectCheckboxProps {
+  readonly deployment: Deployment;
+  /** The record as the search results hold it; it is kept with the selection. */
+  readonly record: ApiRecord;
+}
+
+/** A checkbox named "Select <title>" that adds a record to the selection or removes it. */
+export function SelectCheckbox({ deployment, record }: SelectCheckboxProps) {
+  const selection = useSelection(deployment);
+  const selected = selection.isSelected(record.repo_id);
+  const title = firstText(record.title) ?? `record ${record.repo_id}`;
+  const refused = selection.full && !selected;
+  return (
+    <label className="select-checkbox" title={refused ? `The selection is full (${maxSelection.toLocaleString('en')} records).` : undefined}>
+      <input type="checkbox" checked={selected} disabled={refused} onChange={(event) => selection.toggle(record, event.target.checked)} />
+      <span className="visually-hidden">Select {title}</span>
+    </label>
+  );
+}

@@ -1,0 +1,123 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { SelectCheckbox } from './SelectCheckbox';
+import {
+  createSelectionStore,
+  maxSelection,
+  parseSelection,
+  selectionStorageKey,
+  serializeSelection,
+  type KeyValueStorage,
+} from './selection-store';
+
+function must(key: string): Deployment {
+  const deployment = deploymentByKey(key);
+  if (!deployment) throw new Error(key);
+  return deployment;
+}
+
+const lit = must('LIT');
+const mm = must('MM');
+
+/** sessionStorage as a tab holds it: strings by key, optionally refusing writes like a full quota. */
+function fakeStorage(options: { full?: boolean } = {}) {
+  const data = new Map<string, string>();
+  const storage: KeyValueStorage = {
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => {
+      if (options.full) throw new DOMException('quota', 'QuotaExceededError');
+      data.set(key, value);
+    },
+    removeItem: (key) => void data.delete(key),
+  };
+  return { storage, data };
+}
+
+const wind: ApiRecord = { repo_id: '1', title: 'Wind power', authors: ['Adams, Zoe'], links: [{ rel: 'citation', href: 'https://x.example/1' }] };
+const solar: ApiRecord = { repo_id: '2', title: 'Solar cells' };
+
+describe('selection store', () => {
+  it('keeps the selection across a reload (a new store over the same storage)', () => {
+    const { storage } = fakeStorage();
+    const before = createSelectionStore(storage);
+    before.toggle(lit, wind);
+    before.toggle(lit, solar);
+    const after = createSelectionStore(storage);
+    expect(after.snapshot(lit).records).toEqual([wind, solar]);
+    expect(after.snapshot(lit).ids.has('2')).toBe(true);
+  });
+
+  it('keeps each deployment’s selection apart (ids are per deployment)', () => {
+    const store = createSelectionStore(fakeStorage().storage);
+    store.toggle(lit, wind);
+    expect(store.snapshot(mm).records).toEqual([]);
+    store.toggle(mm, { repo_id: '1', title: 'A video' });
+    expect(store.snapshot(lit).records).toEqual([wind]);
+  });
+
+  it('toggles, deselects and clears, telling subscribers each time', () => {
+    const { storage, data } = fakeStorage();
+    const store = createSelectionStore(storage);
+    let calls = 0;
+    const unsubscribe = store.subscribe(() => (calls += 1));
+    store.toggle(lit, wind);
+    store.toggle(lit, wind, true);
+    expect(store.snapshot(lit).records).toHaveLength(1);
+    store.toggle(lit, wind);
+    expect(store.snapshot(lit).records).toEqual([]);
+    store.toggle(lit, solar);
+    store.clear(lit);
+    expect(data.has(selectionStorageKey('LIT'))).toBe(false);
+    expect(calls).toBe(4);
+    unsubscribe();
+    store.toggle(lit, wind);
+    expect(calls).toBe(4);
+  });
+
+  it('gives the same snapshot until something changes (React re-renders on identity)', () => {
+    const store = createSelectionStore(fakeStorage().storage);
+    const first = store.snapshot(lit);
+    expect(store.snapshot(lit)).toBe(first);
+    store.toggle(lit, wind);
+    expect(store.snapshot(lit)).not.toBe(first);
+  });
+
+  it('keeps working in memory when storage refuses the write, and says so', () => {
+    const store = createSelectionStore(fakeStorage({ full: true }).storage);
+    store.toggle(lit, wind);
+    expect(store.snapshot(lit)).toMatchObject({ records: [wind], persisted: false });
+  });
+
+  it('refuses more than the maximum', () => {
+    const store = createSelectionStore(fakeStorage().storage);
+    for (let index = 0; index < maxSelection; index += 1) expect(store.toggle(lit, { repo_id: String(index) })).toBe(true);
+    expect(store.toggle(lit, { repo_id: 'one too many' })).toBe(false);
+    expect(store.snapshot(lit).records).toHaveLength(maxSelection);
+  });
+});
+
+describe('selection serialisation', () => {
+  it('round-trips the records, unknown fields included', () => {
+    const records = [wind, { ...solar, extra_field: 'kept' }];
+    expect(parseSelection(lit, serializeSelection(records))).toEqual(records);
+  });
+
+  it('drops what does not parse instead of failing', () => {
+    expect(parseSelection(lit, null)).toEqual([]);
+    expect(parseSelection(lit, 'not json')).toEqual([]);
+    expect(parseSelection(lit, JSON.stringify({ version: 2, records: [wind] }))).toEqual([]);
+    expect(parseSelection(lit, JSON.stringify({ version: 1, records: [wind, { title: 'no id' }, { repo_id: '3', authors: 'not a list' }, wind] }))).toEqual([
+      wind,
+    ]);
+  });
+});
+
+describe('SelectCheckbox', () => {
+  it('is named "Select <title>"', () => {
+    const html = renderToStaticMarkup(createElement(SelectCheckbox, { deployment: lit, record: wind }));
+    expect(html).toMatch(/<label class="select-checkbox"><input type="checkbox"\/><span class="visually-hidden">Select Wind power<\/span><\/label>/);
+  });
+});

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { recordSchema, type ApiRecord } from '../../deployments/registry';
+import type { Deployment, DeploymentKey } from '../../deployments/schema';
+
+/**
+ * The records a user has ticked, per deployment, kept in sessionStorage so that the
+ * selection survives paging, other searches and reloads, and ends with the tab. The
+ * records themselves are kept (not just identifiers) so that citing and exporting a
+ * selection needs no request.
+ */
+
+/** Most records a selection holds: enough for a reference list, small enough to cite at once. */
+export const maxSelection = 1000;
+
+/** The subset of the Web Storage API the store uses (a fake in tests). */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export function selectionStorageKey(deploymentKey: DeploymentKey): string {
+  return `records-explorer:selection:${deploymentKey}`;
+}
+
+const storedSelectionSchema = z.object({
+  version: z.literal(1),
+  records: z.array(z.unknown()),
+});
+
+export function serializeSelection(records: readonly ApiRecord[]): string {
+  return JSON.stringify({ version: 1, records });
+}
+
+/**
+ * Reads a stored selection back. Storage is outside the app's control (an older version,
+ * another tool, a hand edit): whatever does not parse is dropped, never thrown.
+ */
+export function parseSelection(deployment: Deployment, text: string | null): ApiRecord[] {
+  if (!text) return [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const stored = storedSelectionSchema.safeParse(raw);
+  if (!stored.success) return [];
+  const schema = recordSchema(deployment);
+  const byId = new Map<string, ApiRecord>();
+  for (const item of stored.data.records) {
+    const parsed = schema.safeParse(item);
+    if (parsed.success && !byId.has(parsed.data.repo_id) && byId.size < maxSelection) byId.set(parsed.data.repo_id, parsed.data);
+  }
+  return [...byId.values()];
+}
+
+export interface SelectionSnapshot {
+  readonly records: readonly ApiRecord[];
+  readonly ids: ReadonlySet<string>;
+  /** False when storage refused the last change (full, or disabled): it lasts until reload only. */
+  readonly persisted: boolean;
+}
+
+export interface SelectionStore {
+  snapshot(deployment: Deployment): SelectionSnapshot;
+  /** Selects or deselects a record; false when the selection is full. */
+  toggle(deployment: Deployment, record: ApiRecord, selected?: boolean): boolean;
+  remove(deployment: Deployment, repoId: string): void;
+  clear(deployment: Deployment): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createSelectionStore(storage: KeyValueStorage | undefined): SelectionStore {
+  const snapshots = new Map<DeploymentKey, SelectionSnapshot>();
+  const listeners = new Set<() => void>();
+
+  function snapshotOf(records: readonly ApiRecord[], persisted: boolean): SelectionSnapshot {
+    return { records, ids: new Set(records.map((record) => record.repo_id)), persisted };
+  }
+
+  function read(deployment: Deployment): SelectionSnapshot {
+    let snapshot = snapshots.get(deployment.key);
+    if (!snapshot) {
+      let text: string | null = null;
+      try {
+        text = storage?.getItem(selectionStorageKey(deployment.key)) ?? null;
+      } catch {
+        // Blocked storage reads as an empty selection.
+      }
+      snapshot = snapshotOf(parseSelection(deployment, text), storage !== undefined);
+      snapshots.set(deployment.key, snapshot);
+    }
+    return snapshot;
+  }
+
+  function write(deployment: Deployment, records: readonly ApiRecord[]): void {
+    let persisted = storage !== undefined;
+    try {
+      const key = selectionStorageKey(deployment.key);
+      if (records.length === 0) storage?.removeItem(key);
+      else storage?.setItem(key, serializeSelection(records));
+    } catch {
+      persisted = false;
+    }
+    snapshots.set(deployment.key, snapshotOf(records, persisted));
+    for (const listener of [...listeners]) listener();
+  }
+
+  return {
+    snapshot: read,
+    toggle(deployment, record, selected) {
+      const current = read(deployment);
+      const isSelected = current.ids.has(record.repo_id);
+      const wanted = selected ?? !isSelected;
+      if (wanted === isSelected) return true;
+      if (!wanted) {
+        write(deployment, current.records.filter((item) => item.repo_id !== record.repo_id));
+        return true;
+      }
+      if (current.records.length >= maxSelection) return false;
+      write(deployment, [...current.records, record]);
+      return true;
+    },
+    remove(deployment, repoId) {
+      const current = read(deployment);
+      if (current.ids.has(repoId)) write(deployment, current.records.filter((item) => item.repo_id !== repoId));
+    },
+    clear(deployment) {
+      write(deployment, []);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function sessionStorageOrUndefined(): KeyValueStorage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    // Reading sessionStorage throws where the browser blocks site data.
+    return undefined;
+  }
+}
+
+let shared: SelectionStore | undefined;
+
+/** The page's one selection store, over sessionStorage. */
+export function selectionStore(): SelectionStore {
+  shared ??= createSelectionStore(sessionStorageOrUndefined());
+  return shared;
+}
+

@@ -1,0 +1,28 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import type { ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { maxSelection, selectionStore } from './selection-store';
+
+/** The selection of one deployment, shared by every checkbox and the selection bar. */
+export function useSelection(deployment: Deployment) {
+  const store = selectionStore();
+  const snapshot = useSyncExternalStore(
+    store.subscribe,
+    () => store.snapshot(deployment),
+    () => store.snapshot(deployment),
+  );
+  const toggle = useCallback((record: ApiRecord, selected?: boolean) => store.toggle(deployment, record, selected), [store, deployment]);
+  const clear = useCallback(() => store.clear(deployment), [store, deployment]);
+  return useMemo(
+    () => ({
+      records: snapshot.records,
+      count: snapshot.records.length,
+      full: snapshot.records.length >= maxSelection,
+      persisted: snapshot.persisted,
+      isSelected: (repoId: string) => snapshot.ids.has(repoId),
+      toggle,
+      clear,
+    }),
+    [snapshot, toggle, clear],
+  );
+}
