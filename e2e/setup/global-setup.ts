@@ -7,6 +7,7 @@
  *   E2E_REUSE_DIST=1   serve the existing dist/ instead of building into a temp folder
  *   E2E_BASE_URL=url   test an already running server (no build, no store, no server)
  */
+import { hostileRecords } from './hostile-records';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,8 @@ import './provided';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const realData = resolve(repoRoot, '../shared/data/real');
 export const corpusSize = 300;
+/** Extra literature records, so a search can match over 2,000 of them (issue 4's download). */
+export const litDownloadExtra = 2_200;
 export const corpusSeed = 7;
 
 /** Collects whatever a producer returns: an array, an iterable, an async iterable, or a promise of one. */
@@ -105,6 +108,9 @@ export default async function setup(project: TestProject) {
         ),
       );
       writer.put(lit.key, await collect(readUpstreamFiles(lit, [join(realData, 'lit-v1-datasets-40.json')])));
+      // Enough literature for a whole-result-set download of over 2,000 records.
+      writer.put(lit.key, await collect(generateRecords(lit, litDownloadExtra, { seed: corpusSeed, startId: 60_000_001 })));
+      writer.put(lit.key, hostileRecords(lit));
     } finally {
       writer.close();
     }
