@@ -11,9 +11,7 @@ export const enr: Deployment = {
   dateFormat: 'MM-DD-YYYY',
   fields: [
     ...f.commonFields,
-    f.researchOrgs,
-    f.sponsorOrgs,
-    f.contributingOrg,
+    ...f.standardOrgFields,
     f.productType,
     f.reportNumber,
     f.articleType,

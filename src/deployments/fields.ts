@@ -133,6 +133,12 @@ export const otherIdentifyingNumbers = text('other_identifying_numbers', 'Other 
   keys: ['identifier'],
 });
 
+/** Organisation fields of LIT, PAT and ENR: plural lists plus one contributing string. */
+export const standardOrgFields = [researchOrgs, sponsorOrgs, contributingOrg] as const;
+
+/** Where an article appeared: LIT, PAT and MM. */
+export const journalFields = [journalName, journalVolume, journalIssue, articleType] as const;
+
 export const linkSchema = z.object({ rel: z.string(), href: z.string() });
 export type Link = z.infer<typeof linkSchema>;
 
