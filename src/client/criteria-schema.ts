@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sortFields } from '../deployments/registry';
 import type { DateParam, Deployment, ParamDef } from '../deployments/schema';
 import { compareDays, parseDateParam } from '../formats/dates';
+import { parseBooleanValue, parseOrderValue, parseSortValue, parseWholeNumberValue } from '../formats/param-values';
 
 /**
  * Search criteria validated in the browser with the rules the API enforces (see DESIGN.md,
@@ -11,19 +12,6 @@ import { compareDays, parseDateParam } from '../formats/dates';
 
 /** Criteria as the API receives them: parameter name → non-empty value. */
 export type CriteriaValues = Readonly<Record<string, string>>;
-
-const sortOrders = ['asc', 'desc'] as const;
-
-function isSortValue(deployment: Deployment, value: string): boolean {
-  // The upstream's combined form `publication_date desc` is accepted too.
-  const [field, order, ...rest] = value.trim().split(/\s+/);
-  return (
-    rest.length === 0 &&
-    field !== undefined &&
-    sortFields(deployment).includes(field) &&
-    (order === undefined || (sortOrders as readonly string[]).includes(order))
-  );
-}
 
 function paramSchema(deployment: Deployment, param: ParamDef): z.ZodType<string> {
   switch (param.kind) {
@@ -38,22 +26,21 @@ function paramSchema(deployment: Deployment, param: ParamDef): z.ZodType<string>
           message: `${param.label}: enter a real date as ${deployment.dateFormat}.`,
         });
     case 'boolean':
-      return z.string().refine((value) => value === 'true' || value === 'false', {
+      return z.string().refine((value) => parseBooleanValue(value) !== undefined, {
         message: `${param.label}: choose Yes or No.`,
       });
     case 'sort':
-      return z.string().refine((value) => isSortValue(deployment, value), {
+      return z.string().refine((value) => parseSortValue(deployment, value) !== undefined, {
         message: `${param.label}: choose one of ${sortFields(deployment).join(', ')}.`,
       });
     case 'order':
-      return z.string().refine((value) => (sortOrders as readonly string[]).includes(value), {
+      return z.string().refine((value) => parseOrderValue(value) !== undefined, {
         message: `${param.label}: choose asc or desc.`,
       });
     case 'integer':
-      return z.string().refine(
-        (value) => /^\s*\d+\s*$/.test(value) && Number(value) >= 1 && Number(value) <= param.max,
-        { message: `${param.label}: enter a whole number from 1 to ${param.max.toLocaleString('en')}.` },
-      );
+      return z.string().refine((value) => parseWholeNumberValue(value, param.max) !== undefined, {
+        message: `${param.label}: enter a whole number from 1 to ${param.max.toLocaleString('en')}.`,
+      });
   }
 }
 

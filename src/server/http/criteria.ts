@@ -1,6 +1,7 @@
 import { deployments, sortFields } from '../../deployments/registry';
 import type { Deployment, ParamDef } from '../../deployments/schema';
 import { compareDays, formatDay, parseDateParam, startOfDay, startOfNextDay, type Day } from '../../formats/dates';
+import { parseBooleanValue, parseOrderValue, parseSortValue, parseWholeNumberValue } from '../../formats/param-values';
 import { leafCount, parseQuery } from '../query/parse';
 import { normalizeKeyValue } from '../store/keys';
 import type { Criteria, SortField, SortOrder } from '../store/types';
@@ -48,8 +49,8 @@ function unknownParameter(deployment: Deployment, name: string): BadRequest {
 }
 
 function parseWholeNumber(param: Extract<ParamDef, { kind: 'integer' }>, value: string): number {
-  const number = /^\d{1,12}$/.test(value) ? Number(value) : NaN;
-  if (!(number >= 1 && number <= param.max)) {
+  const number = parseWholeNumberValue(value, param.max);
+  if (number === undefined) {
     throw new BadRequest(`${param.name} must be a whole number from 1 to ${param.max.toLocaleString('en-US')}; got '${value.slice(0, 40)}'.`, param.name);
   }
   return number;
@@ -72,19 +73,20 @@ interface SortChoice {
 }
 
 function parseOrder(value: string, parameter: string): SortOrder {
-  const order = value.trim().toLowerCase();
-  if (order !== 'asc' && order !== 'desc') throw new BadRequest(`${parameter} must be asc or desc; got '${value.slice(0, 40)}'.`, parameter);
+  const order = parseOrderValue(value);
+  if (!order) throw new BadRequest(`${parameter} must be asc or desc; got '${value.slice(0, 40)}'.`, parameter);
   return order;
 }
 
-/** `sort=publication_date` or the upstream's combined `sort=publication_date desc`. */
 function parseSort(deployment: Deployment, value: string): SortChoice {
-  const [field, direction, ...extra] = value.trim().split(/\s+/);
-  const allowed = sortFields(deployment);
-  if (!field || !allowed.includes(field) || extra.length > 0) {
-    throw new BadRequest(`sort must be one of ${allowed.join(', ')} (optionally followed by asc or desc); got '${value.slice(0, 60)}'.`, 'sort');
+  const parsed = parseSortValue(deployment, value);
+  if (!parsed) {
+    throw new BadRequest(
+      `sort must be one of ${sortFields(deployment).join(', ')} (optionally followed by asc or desc); got '${value.slice(0, 60)}'.`,
+      'sort',
+    );
   }
-  return { sort: field as SortField, ...(direction ? { order: parseOrder(direction, 'sort') } : {}) };
+  return { sort: parsed.field as SortField, ...(parsed.order ? { order: parsed.order } : {}) };
 }
 
 export function parseListRequest(deployment: Deployment, pairs: readonly QueryPair[]): ListRequest {
@@ -125,9 +127,9 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
         break;
       }
       case 'boolean': {
-        const lowered = value.toLowerCase();
-        if (lowered !== 'true' && lowered !== 'false') throw new BadRequest(`${name} must be true or false; got '${value.slice(0, 40)}'.`, name);
-        exact.push({ key: param.key, value: lowered });
+        const flag = parseBooleanValue(value);
+        if (flag === undefined) throw new BadRequest(`${name} must be true or false; got '${value.slice(0, 40)}'.`, name);
+        exact.push({ key: param.key, value: String(flag) });
         break;
       }
       case 'repo_id':
