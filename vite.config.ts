@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
+import { SummaryReporter } from './.ci/summary-reporter';
 import { initialJsBudget } from './bench/vite-js-budget.js';
 
 // The dev server forwards API, media and full-text requests to a records server, so the
@@ -21,5 +22,34 @@ export default defineConfig({
     emptyOutDir: true,
     // Small entry: the record page is a separate chunk (see src/app/shell/routes.tsx).
     modulePreload: { polyfill: false },
+  },
+  test: {
+    reporters: ['default', new SummaryReporter()],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Playwright (playwright-core) driving Debian Chromium against the built app and
+        // the local server; e2e/setup/global-setup.ts builds, seeds and serves once.
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/setup/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One Chromium at a time on a two-core machine, after the unit project.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
