@@ -1,3 +1,5 @@
+// First, before any module builds a zod schema.
+import './zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -23,6 +23,35 @@ describe('resolveConfig', () => {
   });
 });
 
+describe('private mirror tokens', () => {
+  test('no token: no deployment sends one', () => {
+    expect(resolveConfig({ deployments: { LIT: { baseUrl: '/api/lit/v1' } } }, page).auth).toEqual({});
+  });
+
+  test('a top-level token serves every deployment; a deployment may name its own', () => {
+    const config = resolveConfig(
+      {
+        token: 'for-all',
+        deployments: { LIT: { baseUrl: 'https://mirror.test/lit/v1', token: 'lit-only' }, MM: { token: 'mm-only' } },
+      },
+      page,
+    );
+    expect(config.auth.LIT).toEqual({ token: 'lit-only', origin: 'https://mirror.test' });
+    // A deployment entry with only a token keeps its local base path.
+    expect(config.baseUrls.MM).toBe('http://app.test:8080/api/mm/v1');
+    expect(config.auth.MM).toEqual({ token: 'mm-only', origin: 'http://app.test:8080' });
+    expect(config.auth.DC0).toEqual({ token: 'for-all', origin: 'http://app.test:8080' });
+    expect(Object.keys(config.auth).sort()).toEqual(['DC0', 'DC1', 'ENR', 'LIT', 'MM', 'PAT']);
+  });
+
+  test('a token an HTTP header cannot carry is refused with the place it was found', () => {
+    expect(() => resolveConfig({ token: '' }, page)).toThrow(/token: token must not be empty/);
+    expect(() => resolveConfig({ token: 'two words' }, page)).toThrow(/printable ASCII without spaces/);
+    expect(() => resolveConfig({ deployments: { LIT: { token: 'line\nbreak' } } }, page)).toThrow(/deployments\.LIT\.token/);
+    expect(() => resolveConfig({ token: 42 }, page)).toThrow(ConfigError);
+  });
+});
+
 describe('loadConfig', () => {
   test('fetches /config.json from the page origin', async () => {
     const requested: string[] = [];

@@ -1,18 +1,34 @@
 import { z } from 'zod';
 import { deployments } from '../deployments/registry';
 import type { Deployment, DeploymentKey } from '../deployments/schema';
+import type { ApiAuth } from './auth';
 import { describeIssue } from './responses';
 
 /**
- * Runtime configuration (`/config.json`): where each deployment's API lives. The same
- * build can point at the local server, a mirror or the public upstream.
+ * Runtime configuration (`/config.json`): where each deployment's API lives and, for a
+ * private mirror, the access token it wants. The same build can point at the local
+ * server, a mirror or the public upstream.
+ *
+ * ```json
+ * { "token": "for every deployment", "deployments": { "LIT": { "baseUrl": "https://mirror/lit/v1", "token": "for LIT only" } } }
+ * ```
  */
 
+/** What an HTTP header can carry and a bearer token is made of: visible ASCII, no spaces. */
+const tokenSchema = z
+  .string()
+  .min(1, 'token must not be empty')
+  .regex(/^[\x21-\x7E]+$/, 'token must be printable ASCII without spaces');
+
 const deploymentConfigSchema = z.object({
-  baseUrl: z.string().min(1, 'baseUrl must not be empty'),
+  baseUrl: z.string().min(1, 'baseUrl must not be empty').optional(),
+  /** This deployment's token; overrides the top-level one. */
+  token: tokenSchema.optional(),
 });
 
 export const configSchema = z.object({
+  /** Sent to every deployment's API, unless the deployment names its own. */
+  token: tokenSchema.optional(),
   /** Keyed by deployment key (LIT, DC1, …); a deployment left out uses its local base path. */
   deployments: z.record(z.string(), deploymentConfigSchema).default({}),
 });
@@ -21,6 +37,8 @@ export type ConfigFile = z.infer<typeof configSchema>;
 /** The resolved configuration: an absolute http(s) base URL for every deployment. */
 export interface AppConfig {
   readonly baseUrls: Readonly<Record<DeploymentKey, string>>;
+  /** Deployments served by a private mirror: the token and the origin it belongs to. */
+  readonly auth: Readonly<Partial<Record<DeploymentKey, ApiAuth>>>;
 }
 
 export class ConfigError extends Error {
@@ -52,11 +70,16 @@ export function resolveConfig(raw: unknown, pageUrl: string): AppConfig {
       throw new ConfigError(`config.json names an unknown deployment "${key}"; expected one of ${[...known].join(', ')}.`);
     }
   }
-  const entries = deployments.map((deployment: Deployment) => {
-    const configured = parsed.data.deployments[deployment.key]?.baseUrl ?? deployment.basePath;
-    return [deployment.key, resolveBaseUrl(configured, pageUrl, `deployments.${deployment.key}.baseUrl`)] as const;
-  });
-  return { baseUrls: Object.fromEntries(entries) as Record<DeploymentKey, string> };
+  const baseUrls = {} as Record<DeploymentKey, string>;
+  const auth: Partial<Record<DeploymentKey, ApiAuth>> = {};
+  for (const deployment of deployments as readonly Deployment[]) {
+    const entry = parsed.data.deployments[deployment.key];
+    const baseUrl = resolveBaseUrl(entry?.baseUrl ?? deployment.basePath, pageUrl, `deployments.${deployment.key}.baseUrl`);
+    baseUrls[deployment.key] = baseUrl;
+    const token = entry?.token ?? parsed.data.token;
+    if (token) auth[deployment.key] = { token, origin: new URL(baseUrl).origin };
+  }
+  return { baseUrls, auth };
 }
 
 /** Fetches and resolves `config.json`; every failure becomes a ConfigError with a reason. */

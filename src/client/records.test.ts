@@ -21,10 +21,12 @@ function json(body: unknown, init: ResponseInit = {}): Response {
 
 /** A fake fetch answering from a table of URL → response factory, recording requests. */
 function fakeFetch(routes: Record<string, () => Response>) {
-  const requests: { url: string; accept: string | null }[] = [];
+  const requests: { url: string; accept: string | null; authorization?: string }[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    requests.push({ url, accept: new Headers(init?.headers).get('Accept') });
+    const headers = new Headers(init?.headers);
+    const authorization = headers.get('Authorization');
+    requests.push({ url, accept: headers.get('Accept'), ...(authorization === null ? {} : { authorization }) });
     const route = routes[url];
     if (!route) throw new TypeError('Failed to fetch');
     return route();
@@ -180,5 +182,43 @@ describe('followPages', () => {
       })(),
     ).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen).toEqual([page(1)]);
+  });
+});
+
+describe('private mirrors', () => {
+  const auth = { token: 's3cret', origin: 'http://api.test' };
+
+  test('search pages and records carry the bearer token', async () => {
+    const url = `${base}/records?q=x`;
+    const { fetch, requests } = fakeFetch({ [url]: () => json([record('1')]), [`${base}/records/1`]: () => json([record('1')]) });
+    await fetchRecordPage(url, { deployment: lit, fetch, auth });
+    await fetchRecord(base, '1', { deployment: lit, fetch, auth });
+    expect(requests).toEqual([
+      { url, accept: 'application/json', authorization: 'Bearer s3cret' },
+      { url: `${base}/records/1`, accept: 'application/json', authorization: 'Bearer s3cret' },
+    ]);
+  });
+
+  test('a Link to another host is followed without the token', async () => {
+    const first = `${base}/records?page=1`;
+    const elsewhere = 'http://other.test/api/lit/v1/records?page=2';
+    const { fetch, requests } = fakeFetch({
+      [first]: () => json([record('1')], { headers: { Link: `<${elsewhere}>; rel="next"` } }),
+      [elsewhere]: () => json([record('2')]),
+    });
+    for await (const _page of followPages(first, { deployment: lit, fetch, auth })) {
+      // every page is fetched
+    }
+    expect(requests.map((request) => request.authorization)).toEqual(['Bearer s3cret', undefined]);
+  });
+
+  test('a refused token is an ApiRequestError with the server description', async () => {
+    const url = `${base}/records`;
+    const body = { statusCode: 401, statusMessage: 'Unauthorized', errorDescription: 'This mirror is private: send Authorization: Bearer <token>.' };
+    const { fetch } = fakeFetch({ [url]: () => json(body, { status: 401 }) });
+    await expect(fetchRecordPage(url, { deployment: lit, fetch, auth: { ...auth, token: 'wrong' } })).rejects.toMatchObject({
+      status: 401,
+      message: body.errorDescription,
+    });
   });
 });

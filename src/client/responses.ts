@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema, errorFromText, type ApiError } from '../formats/error';
+import { authorizationHeader, type ApiAuth } from './auth';
 import { ApiRequestError, InvalidResponseError, NetworkError, isAbortError } from './errors';
 
 /** Fetching and reading responses: the transport half of the client. */
@@ -8,6 +9,8 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
   /** Injected in tests; the global fetch otherwise. */
   readonly fetch?: typeof fetch;
+  /** A private mirror's token, sent only to its own origin. */
+  readonly auth?: ApiAuth | undefined;
 }
 
 /** GETs JSON; a failure to get any answer becomes a NetworkError, abort stays an abort. */
@@ -15,7 +18,8 @@ export async function getJson(url: string, options: RequestOptions): Promise<Res
   const fetchFn = options.fetch ?? globalThis.fetch;
   let response: Response;
   try {
-    response = await fetchFn(url, { headers: { Accept: 'application/json' }, signal: options.signal });
+    const headers = { Accept: 'application/json', ...authorizationHeader(url, options.auth) };
+    response = await fetchFn(url, { headers, signal: options.signal });
   } catch (cause) {
     if (isAbortError(cause) || options.signal?.aborted) throw cause;
     throw new NetworkError(url, { cause });

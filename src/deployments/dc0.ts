@@ -9,7 +9,8 @@ export const dc0: Deployment = {
   version: 'v0.1',
   basePath: '/api/dc/v0.1',
   dateFormat: 'MM-DD-YYYY',
-  deprecated: 'Release candidate, to be deprecated in favour of the dataset catalog v1.',
+  // Shown as is above the app's DC0 pages, so one whole sentence.
+  deprecated: 'Dataset catalog v0.1 is a release candidate, to be deprecated in favour of Dataset catalog v1.',
   // DC0 names its organisations in the singular and as plain strings, and has no links.
   fields: [
     ...f.commonFields,

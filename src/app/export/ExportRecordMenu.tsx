@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ApiAuth } from '../../client/auth';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { ErrorState } from '../ui/ErrorState';
@@ -12,12 +13,14 @@ export interface ExportRecordMenuProps {
   readonly record: ApiRecord;
   /** The deployment's API base URL (useBaseUrl), for the server's BibTeX, XML and JSON. */
   readonly baseUrl: string;
+  /** A private mirror's token (useApiAuth). */
+  readonly auth?: ApiAuth | undefined;
 }
 
 type ExportState = { status: 'idle' } | { status: 'busy'; format: ExportFormat } | { status: 'saved'; fileName: string } | { status: 'failed'; error: unknown };
 
 /** "Export" on a record: a disclosure listing the six formats, each a download. */
-export function ExportRecordMenu({ deployment, record, baseUrl }: ExportRecordMenuProps) {
+export function ExportRecordMenu({ deployment, record, baseUrl, auth }: ExportRecordMenuProps) {
   const menu = useRef<HTMLDetailsElement>(null);
   const controller = useRef<AbortController | undefined>(undefined);
   const [state, setState] = useState<ExportState>({ status: 'idle' });
@@ -30,7 +33,7 @@ export function ExportRecordMenu({ deployment, record, baseUrl }: ExportRecordMe
     controller.current = abort;
     setState({ status: 'busy', format });
     try {
-      const file = await exportRecord({ deployment, baseUrl, record, format: format.id, signal: abort.signal });
+      const file = await exportRecord({ deployment, baseUrl, record, format: format.id, signal: abort.signal, auth });
       saveBlob(file.blob, file.fileName);
       setState({ status: 'saved', fileName: file.fileName });
       if (menu.current) menu.current.open = false;

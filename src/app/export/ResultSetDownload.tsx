@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { ApiAuth } from '../../client/auth';
 import type { Deployment } from '../../deployments/schema';
 import { downloadCap, retryDelays } from './download-limits';
 import { exportFormat, exportFormats, exportFormatSchema, type ExportFormatId } from './export-formats';
@@ -18,6 +19,8 @@ export interface ResultSetDownloadProps {
   readonly cap?: number;
   /** Set false to skip the save-file picker (tests, or browsers where it misbehaves). */
   readonly usePicker?: boolean;
+  /** A private mirror's token (useApiAuth). */
+  readonly auth?: ApiAuth | undefined;
 }
 
 const numbers = new Intl.NumberFormat('en');
@@ -36,7 +39,7 @@ export function capNotice(total: number | undefined, cap: number): string {
  * Downloads every record of a search in one file, following the server's pages at its
  * largest page size, with progress, rate, time left and Cancel.
  */
-export function ResultSetDownload({ deployment, searchUrl, total, cap = downloadCap, usePicker = true }: ResultSetDownloadProps) {
+export function ResultSetDownload({ deployment, searchUrl, total, cap = downloadCap, usePicker = true, auth }: ResultSetDownloadProps) {
   const headingId = useId();
   const formatId = useId();
   const bomId = useId();
@@ -49,7 +52,7 @@ export function ResultSetDownload({ deployment, searchUrl, total, cap = download
 
   function begin() {
     const fileName = resultSetFileName(deployment, format);
-    void start({ deployment, searchUrl, format, cap, bom: format === 'csv' && bom }, fileName, { usePicker });
+    void start({ deployment, searchUrl, format, cap, bom: format === 'csv' && bom, auth }, fileName, { usePicker });
   }
 
   return (

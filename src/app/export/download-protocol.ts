@@ -15,6 +15,8 @@ export const startMessageSchema = z.object({
   format: exportFormatSchema,
   cap: z.number().int().positive(),
   bom: z.boolean(),
+  /** A private mirror's token and its origin (config.json). */
+  auth: z.object({ token: z.string(), origin: z.string() }).optional(),
 });
 
 export const toWorkerSchema = z.discriminatedUnion('type', [

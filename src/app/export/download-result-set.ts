@@ -1,3 +1,4 @@
+import type { ApiAuth } from '../../client/auth';
 import { ApiRequestError, InvalidResponseError, isAbortError } from '../../client/errors';
 import { validateRecords } from '../../client/records';
 import { paramByName, type ApiRecord } from '../../deployments/registry';
@@ -25,6 +26,8 @@ export interface DownloadRequest {
   readonly cap?: number;
   /** CSV only: start with a UTF-8 byte order mark. */
   readonly bom?: boolean;
+  /** A private mirror's token (config.json). */
+  readonly auth?: ApiAuth | undefined;
 }
 
 export interface DownloadHooks {
@@ -88,9 +91,9 @@ function parseTotal(header: string | null): number | undefined {
   return header !== null && /^\s*\d+\s*$/.test(header) ? Number(header) : undefined;
 }
 
-async function fetchPage(deployment: Deployment, url: string, format: ExportFormatId, hooks: DownloadHooks): Promise<FetchedPage> {
+async function fetchPage(deployment: Deployment, url: string, format: ExportFormatId, hooks: DownloadHooks, auth?: ApiAuth): Promise<FetchedPage> {
   const request = exportFormat(format).request;
-  const response = await fetchNegotiated(url, request, { fetch: hooks.fetch, signal: hooks.signal });
+  const response = await fetchNegotiated(url, request, { fetch: hooks.fetch, signal: hooks.signal, auth });
   const text = await readText(response, url, hooks.signal);
   const total = parseTotal(response.headers.get('X-Total-Count'));
   const next = parseLinkHeader(response.headers.get('Link'), response.url || url).next;
@@ -134,7 +137,7 @@ export async function downloadResultSet(request: DownloadRequest, hooks: Downloa
   async function pageWithRetries(pageUrl: string): Promise<FetchedPage> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await fetchPage(deployment, pageUrl, format, hooks);
+        return await fetchPage(deployment, pageUrl, format, hooks, request.auth);
       } catch (error) {
         if (hooks.signal?.aborted) throw hooks.signal.reason ?? error;
         if (pageNumber === 1 && refusesRows(error) && new URL(pageUrl).searchParams.has('rows')) {

@@ -1,3 +1,4 @@
+import type { ApiAuth } from '../../client/auth';
 import type { Deployment } from '../../deployments/schema';
 import { fromWorkerSchema, type DownloadOutcome, type DownloadProgress, type ToWorker } from './download-protocol';
 import type { ExportFormatId } from './export-formats';
@@ -14,6 +15,7 @@ export interface RunRequest {
   readonly format: ExportFormatId;
   readonly cap: number;
   readonly bom: boolean;
+  readonly auth?: ApiAuth | undefined;
 }
 
 export interface RunHandlers {
@@ -106,6 +108,14 @@ export function runDownload(request: RunRequest, sink: FileSink, handlers: RunHa
           return;
       }
     });
-    send({ type: 'start', deployment: request.deployment.key, searchUrl: request.searchUrl, format: request.format, cap: request.cap, bom: request.bom });
+    send({
+      type: 'start',
+      deployment: request.deployment.key,
+      searchUrl: request.searchUrl,
+      format: request.format,
+      cap: request.cap,
+      bom: request.bom,
+      ...(request.auth ? { auth: request.auth } : {}),
+    });
   });
 }

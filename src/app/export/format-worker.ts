@@ -1,3 +1,5 @@
+// First, before any module builds a zod schema: no `new Function` probe under the CSP.
+import '../zod-jitless';
 import { deploymentByKey } from '../../deployments/registry';
 import { downloadResultSet } from './download-result-set';
 import { toWorkerSchema, type FromWorker } from './download-protocol';
@@ -40,7 +42,7 @@ scope.addEventListener('message', (event) => {
   const deployment = deploymentByKey(message.deployment);
   if (!deployment) return;
   void downloadResultSet(
-    { deployment, searchUrl: message.searchUrl, format: message.format, cap: message.cap, bom: message.bom },
+    { deployment, searchUrl: message.searchUrl, format: message.format, cap: message.cap, bom: message.bom, auth: message.auth },
     {
       signal: controller.signal,
       write: (chunk) =>

@@ -1,3 +1,4 @@
+import { authorizationHeader } from '../../client/auth';
 import { ApiRequestError, InvalidResponseError, NetworkError, isAbortError } from '../../client/errors';
 import { parseApiError, type RequestOptions } from '../../client/responses';
 import { contentTypes, type ResponseFormat } from '../../formats/media-types';
@@ -22,7 +23,8 @@ export async function fetchNegotiated(url: string, format: ResponseFormat, optio
   const fetchFn = options.fetch ?? globalThis.fetch;
   let response: Response;
   try {
-    response = await fetchFn(url, { headers: { Accept: contentTypes[format] }, signal: options.signal });
+    const headers = { Accept: contentTypes[format], ...authorizationHeader(url, options.auth) };
+    response = await fetchFn(url, { headers, signal: options.signal });
   } catch (cause) {
     if (isAbortError(cause) || options.signal?.aborted) throw cause;
     throw new NetworkError(url, { cause });

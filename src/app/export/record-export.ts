@@ -1,3 +1,4 @@
+import type { ApiAuth } from '../../client/auth';
 import { recordUrl } from '../../client/urls';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -13,6 +14,8 @@ export interface RecordExportRequest {
   readonly format: ExportFormatId;
   readonly signal?: AbortSignal;
   readonly fetch?: typeof fetch;
+  /** A private mirror's token (config.json). */
+  readonly auth?: ApiAuth | undefined;
 }
 
 export interface ExportFile {
@@ -32,7 +35,7 @@ export async function exportRecord(request: RecordExportRequest): Promise<Export
     return { blob: new Blob([recordsOutput(deployment, [record], format.id)], { type: format.mimeType }), fileName };
   }
   const url = recordUrl(request.baseUrl, record.repo_id);
-  const response = await fetchNegotiated(url, format.request, { signal: request.signal, fetch: request.fetch });
+  const response = await fetchNegotiated(url, format.request, { signal: request.signal, fetch: request.fetch, auth: request.auth });
   const text = await readText(response, url, request.signal);
   return { blob: new Blob([text], { type: format.mimeType }), fileName };
 }

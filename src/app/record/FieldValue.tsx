@@ -1,11 +1,15 @@
 import type { FieldDef } from '../../deployments/schema';
 import { isHttpUrl, valuesOf } from '../../formats/text';
-import { formatDate, formatNumber } from '../ui/format';
+import { doiOf, formatDate, formatNumber, personOf } from '../ui/format';
 
 /** A field's value as text; never as HTML, and only http(s) URLs become links. */
 export function FieldValue({ field, value }: { field: FieldDef; value: unknown }) {
   const items = valuesOf(value).filter((item) => item.trim() !== '');
+  if (field.name === 'authors') return <AuthorList authors={items} />;
   const one = (item: string) => {
+    // Bare and resolver-URL DOIs alike: one link to the resolver, the DOI as its text.
+    const doi = field.name === 'doi' ? doiOf(item) : undefined;
+    if (doi) return <a href={doi.url}>{doi.doi}</a>;
     switch (field.kind) {
       case 'date': {
         const date = formatDate(item);
@@ -27,5 +31,41 @@ export function FieldValue({ field, value }: { field: FieldDef; value: unknown }
         <li key={index}>{one(item)}</li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Authors as people: the name first (as the result list writes it), then the affiliation
+ * and ORCID iD as quieter details, instead of the record's `Name [Org] (ORCID:…)` string.
+ */
+function AuthorList({ authors }: { authors: readonly string[] }) {
+  if (authors.length === 1) return <Person raw={authors[0]!} />;
+  return (
+    <ul className="value-list people">
+      {authors.map((raw, index) => (
+        <li key={index}>
+          <Person raw={raw} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Person({ raw }: { raw: string }) {
+  const person = personOf(raw);
+  return (
+    <span className="person">
+      <span className="person__name">{person.name}</span>
+      {(person.affiliation || person.orcid) && (
+        <span className="person__details">
+          {person.affiliation && <span className="person__affiliation">{person.affiliation}</span>}
+          {person.orcid && (
+            <span className="person__orcid">
+              {person.orcid.url ? <a href={person.orcid.url}>ORCID {person.orcid.id}</a> : `ORCID ${person.orcid.id}`}
+            </span>
+          )}
+        </span>
+      )}
+    </span>
   );
 }

@@ -3,9 +3,14 @@ import type { Deployment } from '../../deployments/schema';
 import { isEmptyValue } from './field-values';
 import { FieldValue } from './FieldValue';
 
-/** Every field the deployment defines, in its order, empty ones left out. Links are actions elsewhere. */
+/**
+ * Every field the deployment defines, in its order, empty ones left out. Links are actions
+ * elsewhere, and the title is the page's heading already.
+ */
 export function RecordFields({ deployment, record }: { deployment: Deployment; record: ApiRecord }) {
-  const shown = deployment.fields.filter((field) => field.kind !== 'links' && !isEmptyValue(record[field.name]));
+  const shown = deployment.fields.filter(
+    (field) => field.kind !== 'links' && field.name !== 'title' && !isEmptyValue(record[field.name]),
+  );
   return (
     <dl className="record-fields">
       {shown.map((field) => (

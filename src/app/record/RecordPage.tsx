@@ -1,10 +1,11 @@
 import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { ApiAuth } from '../../client/auth';
 import { ApiRequestError } from '../../client/errors';
 import type { ApiRecord } from '../../deployments/registry';
 import { displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { useBaseUrl } from '../shell/config-context';
+import { useApiAuth, useBaseUrl } from '../shell/config-context';
 import { useDocumentTitle, useFocusOnNavigation } from '../shell/navigation-focus';
 import { readNavigationState, type NavigationState } from '../shell/navigation-state';
 import { CiteButton } from '../cite/CiteButton';
@@ -21,7 +22,8 @@ import { useRecord } from './record-queries';
 export function RecordPage({ deployment, repoId }: { deployment: Deployment; repoId: string }) {
   const location = useLocation();
   const baseUrl = useBaseUrl(deployment);
-  const query = useRecord(deployment, baseUrl, repoId);
+  const auth = useApiAuth(deployment);
+  const query = useRecord(deployment, baseUrl, repoId, auth);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnNavigation(heading);
   const { from } = readNavigationState(location.state);
@@ -61,13 +63,13 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data ? (
-        <RecordBody deployment={deployment} record={query.data} baseUrl={baseUrl} />
+        <RecordBody deployment={deployment} record={query.data} baseUrl={baseUrl} auth={auth} />
       ) : null}
     </article>
   );
 }
 
-function RecordBody({ deployment, record, baseUrl }: { deployment: Deployment; record: ApiRecord; baseUrl: string }) {
+function RecordBody({ deployment, record, baseUrl, auth }: { deployment: Deployment; record: ApiRecord; baseUrl: string; auth: ApiAuth | undefined }) {
   const actions = linkActions(record.links);
   const media = actions.find((action) => action.rel === 'media' && action.href);
   const playable = playableOf(firstText(record.mime_type));
@@ -76,7 +78,7 @@ function RecordBody({ deployment, record, baseUrl }: { deployment: Deployment; r
       <RecordLinks actions={actions} />
       <div className="record__tools">
         <CiteButton deployment={deployment} records={[record]} />
-        <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} />
+        <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} />
       </div>
       {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={firstText(record.title) ?? 'media'} />}
       <RecordFields deployment={deployment} record={record} />

@@ -13,11 +13,16 @@ const relNames: Record<PageRel, string> = {
   last: 'Last page',
 };
 
-/** Links exactly as the server's Link header offers them, and where we are. */
+/**
+ * Links as the server's Link header offers them, and where we are. A link back to the page
+ * on screen is left out: on page 1 there is no First or Previous, on the last no Next or Last.
+ */
 export function Pagination({ deployment, entries, paging }: { deployment: Deployment; entries: Entries; paging: Paging }) {
   const link = (rel: PageRel) => {
     const url = paging.links[rel];
     if (!url) return null;
+    if ((rel === 'first' || rel === 'prev') && paging.atStart) return null;
+    if ((rel === 'next' || rel === 'last') && paging.atEnd) return null;
     const state: NavigationState = { apiUrl: url };
     return (
       <li>

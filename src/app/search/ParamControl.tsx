@@ -6,6 +6,8 @@ interface ParamControlProps {
   readonly param: ParamDef;
   readonly value: string;
   readonly error: string | undefined;
+  /** What the search asked for when the control cannot show it (an impossible date). */
+  readonly rejectedValue?: string | undefined;
   readonly onChange: (value: string) => void;
 }
 
@@ -14,7 +16,7 @@ export const errorId = (name: string) => `param-${name}-error`;
 const helpId = (name: string) => `param-${name}-help`;
 
 /** One labelled control of the search form, chosen by the parameter's kind. */
-export function ParamControl({ deployment, param, value, error, onChange }: ParamControlProps) {
+export function ParamControl({ deployment, param, value, error, rejectedValue, onChange }: ParamControlProps) {
   const id = controlId(param.name);
   const describedBy = [helpId(param.name), error ? errorId(param.name) : undefined].filter(Boolean).join(' ');
   const common = {
@@ -72,6 +74,7 @@ export function ParamControl({ deployment, param, value, error, onChange }: Para
       {error && (
         <p id={errorId(param.name)} className="field__error">
           {error}
+          {rejectedValue && <span className="field__rejected">You entered {rejectedValue}.</span>}
         </p>
       )}
     </div>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { validateCriteria } from '../../client/criteria-schema';
 import { queryString } from '../../client/urls';
 import type { Deployment } from '../../deployments/schema';
-import { criteriaFromFormState, formStateFromEntries, hasAdvancedCriteria, type FormState } from './form-state';
+import { criteriaFromFormState, formStateFromEntries, hasAdvancedCriteria, unreadableDates, type FormState } from './form-state';
 import { controlId, errorId, ParamControl } from './ParamControl';
 import type { Entries } from './query-params';
 import { QuerySyntaxHelp } from './QuerySyntaxHelp';
@@ -37,6 +37,11 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
   // user has since opened or closed it on this view.
   const open = toggled ?? (prefersAdvanced || hasAdvancedCriteria(deployment, formStateFromEntries(deployment, entries)));
   const errorFor = (name: string) => clientErrors[name] ?? (edited.has(name) ? undefined : serverErrors[name]);
+  // A date input cannot hold a date that does not exist (02/30/2024), so it shows empty;
+  // beside the server's complaint, say what the search asked for.
+  const rejectedDates = useMemo(() => unreadableDates(deployment, entries), [deployment, entries]);
+  const rejectedValue = (name: string) =>
+    !clientErrors[name] && !edited.has(name) && serverErrors[name] ? rejectedDates[name] : undefined;
 
   // A server complaint about an advanced field must be visible, so open the panel.
   useEffect(() => {
@@ -131,6 +136,7 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
               param={param}
               value={state[param.name] ?? ''}
               error={errorFor(param.name)}
+              rejectedValue={rejectedValue(param.name)}
               onChange={(value) => update(param.name, value)}
             />
           ))}

@@ -4,7 +4,7 @@ import { searchUrl } from '../../client/urls';
 import { displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { isHttpUrl } from '../../formats/text';
-import { useBaseUrl } from '../shell/config-context';
+import { useApiAuth, useBaseUrl } from '../shell/config-context';
 import { useDocumentTitle } from '../shell/navigation-focus';
 import { readNavigationState } from '../shell/navigation-state';
 import { SelectionBar } from '../selection/SelectionBar';
@@ -22,14 +22,15 @@ const ResultSetDownload = lazy(() => import('../export/ResultSetDownload').then(
 export function SearchPage({ deployment }: { deployment: Deployment }) {
   const location = useLocation();
   const baseUrl = useBaseUrl(deployment);
+  const auth = useApiAuth(deployment);
   const entries = useMemo(() => nonEmpty(entriesOf(location.search)), [location.search]);
   const linkedUrl = readNavigationState(location.state).apiUrl;
   // A page reached through a Link header is fetched from exactly that URL; only a new
   // search (or a shared link, which carries no history state) builds the first URL.
   const apiUrl = linkedUrl && isHttpUrl(linkedUrl) ? linkedUrl : searchUrl(baseUrl, entries);
   const identity = searchIdentity(entries);
-  const query = useRecordPage(deployment, identity, apiUrl);
-  usePrefetchNext(deployment, identity, query.data && !query.isPlaceholderData ? query.data.links.next : undefined);
+  const query = useRecordPage(deployment, identity, apiUrl, auth);
+  usePrefetchNext(deployment, identity, query.data && !query.isPlaceholderData ? query.data.links.next : undefined, auth);
 
   const badRequest = useMemo(
     () => serverFieldError(query.error, formParamNames(deployment), entries.map(([name]) => name)),
@@ -60,7 +61,7 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
       <Results deployment={deployment} entries={entries} query={query} badRequest={badRequest} />
       {query.data && query.data.records.length > 0 && (
         <Suspense fallback={null}>
-          <ResultSetDownload deployment={deployment} searchUrl={query.data.url} total={query.data.total} />
+          <ResultSetDownload deployment={deployment} searchUrl={query.data.url} total={query.data.total} auth={auth} />
         </Suspense>
       )}
     </>

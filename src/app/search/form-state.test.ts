@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
-import { criteriaFromFormState, formStateFromEntries, fromDateInput, hasAdvancedCriteria, toDateInput } from './form-state';
+import { criteriaFromFormState, formStateFromEntries, fromDateInput, hasAdvancedCriteria, toDateInput, unreadableDates } from './form-state';
 import { entriesOf } from './query-params';
 
 const lit = deploymentByKey('LIT')!;
@@ -15,6 +15,15 @@ describe('date conversion', () => {
     expect(fromDateInput('2020-01-15', lit)).toBe('01/15/2020');
     expect(fromDateInput('2020-01-15', enr)).toBe('01-15-2020');
   });
+});
+
+test('dates a date input cannot show are kept as typed, so the form can say what was refused', () => {
+  expect(unreadableDates(lit, entriesOf('?q=x&publication_date_start=02/30/2024&publication_date_end=01/15/2020'))).toEqual({
+    publication_date_start: '02/30/2024',
+  });
+  expect(unreadableDates(enr, entriesOf('?entry_date_end=last%20week'))).toEqual({ entry_date_end: 'last week' });
+  // Text criteria are shown in their own boxes; only dates can vanish from the form.
+  expect(unreadableDates(lit, entriesOf('?q=02/30/2024&title=x'))).toEqual({});
 });
 
 describe('form state ↔ query string', () => {

@@ -36,6 +36,20 @@ export function formStateFromEntries(deployment: Deployment, entries: Entries): 
 }
 
 /**
+ * Date criteria of the URL that no date input can show (an impossible date such as
+ * 02/30/2024, or text), by parameter name, so the form can say what was asked for.
+ */
+export function unreadableDates(deployment: Deployment, entries: Entries): Record<string, string> {
+  const values = firstValues(entries);
+  const unreadable: Record<string, string> = {};
+  for (const param of deployment.params) {
+    const value = values[param.name]?.trim();
+    if (param.kind === 'date' && value && toDateInput(value, deployment) === '') unreadable[param.name] = value;
+  }
+  return unreadable;
+}
+
+/**
  * The criteria a form submits, in the deployment table's order. `page` is left out: a new
  * search starts on the first page.
  */

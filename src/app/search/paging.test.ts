@@ -29,7 +29,38 @@ describe('pagingOf', () => {
   });
 
   test('no Link header: page 1 of 1', () => {
-    expect(pagingOf({ url: `${api}?q=x&page=1`, links: {} })).toEqual({ current: 1, last: 1, links: {} });
+    expect(pagingOf({ url: `${api}?q=x&page=1`, links: {} })).toEqual({ current: 1, last: 1, links: {}, atStart: true, atEnd: true });
+  });
+
+  test('page 1 offers no way back, the last page no way on; pages between offer both', () => {
+    const link = (n: number) => `${api}?q=x&page=${n}&rows=20`;
+    const first = pagingOf({ url: `${api}?q=x`, links: { first: link(1), next: link(2), last: link(4) } });
+    expect(first).toMatchObject({ atStart: true, atEnd: false });
+    const middle = pagingOf({ url: link(2), links: { first: link(1), prev: link(1), next: link(3), last: link(4) } });
+    expect(middle).toMatchObject({ atStart: false, atEnd: false });
+    const last = pagingOf({ url: link(4), links: { first: link(1), prev: link(3), last: link(4) } });
+    expect(last).toMatchObject({ atStart: false, atEnd: true });
+    // A server that also links "prev" and "next" to the current page still shows page 1 and
+    // the last page as the ends.
+    expect(pagingOf({ url: link(1), links: { first: link(1), prev: link(1), next: link(2), last: link(4) } }).atStart).toBe(true);
+    expect(pagingOf({ url: link(4), links: { first: link(1), prev: link(3), next: link(4), last: link(4) } }).atEnd).toBe(true);
+  });
+
+  test('past the last page there is still a way back, and to the last page', () => {
+    const link = (n: number) => `${api}?q=x&page=${n}&rows=20`;
+    // What the local server sends for page 20 of 4: first, prev (= last) and last.
+    expect(pagingOf({ url: link(20), links: { first: link(1), prev: link(4), last: link(4) } })).toMatchObject({
+      atStart: false,
+      atEnd: false,
+    });
+  });
+
+  test('a server paging by other parameters: the Link header alone decides', () => {
+    const link = (offset: number) => `${api}?q=x&offset=${offset}`;
+    expect(pagingOf({ url: link(20), links: { first: link(0), prev: link(0), next: link(40) } })).toMatchObject({
+      atStart: false,
+      atEnd: false,
+    });
   });
 });
 

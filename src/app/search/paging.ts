@@ -15,6 +15,10 @@ export interface Paging {
   readonly last: number;
   /** rel → the API URL the server linked. */
   readonly links: Partial<Record<PageRel, string>>;
+  /** On the first page: "First" and "Previous" would lead back here, so they are not offered. */
+  readonly atStart: boolean;
+  /** On the last page: likewise "Next" and "Last". */
+  readonly atEnd: boolean;
 }
 
 export function pagingOf(page: Pick<RecordPage, 'url' | 'links'>): Paging {
@@ -23,10 +27,16 @@ export function pagingOf(page: Pick<RecordPage, 'url' | 'links'>): Paging {
     const href = page.links[rel];
     if (href) links[rel] = href;
   }
-  if (Object.keys(links).length === 0) return { current: 1, last: 1, links };
-  const current = integerParam(page.url, 'page') ?? 1;
-  const last = (links.last ? integerParam(links.last, 'page') : undefined) ?? current;
-  return { current, last: Math.max(last, current), links };
+  if (Object.keys(links).length === 0) return { current: 1, last: 1, links, atStart: true, atEnd: true };
+  const pageNumber = integerParam(page.url, 'page');
+  const lastNumber = links.last ? integerParam(links.last, 'page') : undefined;
+  const current = pageNumber ?? 1;
+  const last = lastNumber ?? current;
+  // Page numbers decide where the URLs carry them (a server may still link "prev" from
+  // page 1 to itself); otherwise the Link header does: no rel="prev", nothing comes before.
+  const atStart = pageNumber !== undefined ? pageNumber === 1 : !links.prev;
+  const atEnd = pageNumber !== undefined && lastNumber !== undefined ? pageNumber === lastNumber : !links.next;
+  return { current, last: Math.max(last, current), links, atStart, atEnd };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { ApiAuth } from '../../client/auth';
 import { isTransient } from '../../client/errors';
 import { fetchRecordPage, type RecordPage } from '../../client/records';
 import type { Deployment } from '../../deployments/schema';
@@ -12,19 +13,19 @@ import type { Deployment } from '../../deployments/schema';
 // The data only changes on import, so a page seen a minute ago is still good.
 const staleTime = 60_000;
 
-export function recordPageQuery(deployment: Deployment, identity: string, url: string) {
+export function recordPageQuery(deployment: Deployment, identity: string, url: string, auth?: ApiAuth) {
   return queryOptions({
     queryKey: ['record-page', deployment.key, identity, url] as const,
-    queryFn: ({ signal }) => fetchRecordPage(url, { deployment, signal }),
+    queryFn: ({ signal }) => fetchRecordPage(url, { deployment, signal, auth }),
     staleTime,
     // A 4xx or a malformed answer will not change on retry; a dropped connection might.
     retry: (failures, error) => isTransient(error) && failures < 1,
   });
 }
 
-export function useRecordPage(deployment: Deployment, identity: string, url: string) {
+export function useRecordPage(deployment: Deployment, identity: string, url: string, auth?: ApiAuth) {
   return useQuery({
-    ...recordPageQuery(deployment, identity, url),
+    ...recordPageQuery(deployment, identity, url, auth),
     // Keep the previous page on screen while the next one of the same search loads.
     placeholderData: (previous: RecordPage | undefined, previousQuery) =>
       previousQuery?.queryKey[1] === deployment.key && previousQuery.queryKey[2] === identity ? keepPreviousData(previous) : undefined,
@@ -32,9 +33,9 @@ export function useRecordPage(deployment: Deployment, identity: string, url: str
 }
 
 /** Fetches the linked next page in the background so "Next page" is instant. */
-export function usePrefetchNext(deployment: Deployment, identity: string, nextUrl: string | undefined): void {
+export function usePrefetchNext(deployment: Deployment, identity: string, nextUrl: string | undefined, auth?: ApiAuth): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (nextUrl) void queryClient.prefetchQuery(recordPageQuery(deployment, identity, nextUrl));
-  }, [queryClient, deployment, identity, nextUrl]);
+    if (nextUrl) void queryClient.prefetchQuery(recordPageQuery(deployment, identity, nextUrl, auth));
+  }, [queryClient, deployment, identity, nextUrl, auth]);
 }

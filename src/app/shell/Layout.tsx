@@ -30,11 +30,8 @@ export function Layout() {
         <div role="status" className={notice ? 'notice' : 'notice notice--empty'}>
           {notice}
         </div>
-        {deployment?.deprecated && (
-          <p className="deprecation">
-            <strong>Deprecated:</strong> {deployment.deprecated}
-          </p>
-        )}
+        {/* The table's text is one whole sentence; a "Deprecated:" label before it would say it twice. */}
+        {deployment?.deprecated && <p className="deprecation">{deployment.deprecated}</p>}
         <ErrorBoundary resetKey={location.pathname}>
           <Outlet />
         </ErrorBoundary>

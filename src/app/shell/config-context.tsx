@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { ApiAuth } from '../../client/auth';
 import type { AppConfig } from '../../client/config';
 import type { Deployment } from '../../deployments/schema';
 
@@ -13,4 +14,11 @@ export function useBaseUrl(deployment: Deployment): string {
   const config = useContext(ConfigContext);
   if (!config) throw new Error('useBaseUrl needs a ConfigProvider');
   return config.baseUrls[deployment.key];
+}
+
+/** The private mirror's token for this deployment's API, if config.json gives one. */
+export function useApiAuth(deployment: Deployment): ApiAuth | undefined {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useApiAuth needs a ConfigProvider');
+  return config.auth[deployment.key];
 }

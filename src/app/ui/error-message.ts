@@ -14,6 +14,13 @@ export function errorMessage(error: unknown): { title: string; detail: string } 
       detail: `${error.problem} The server at ${hostOf(error.url)} may not follow the records API.`,
     };
   }
+  if (error instanceof ApiRequestError && error.status === 401) {
+    // A private mirror refused the token (or got none): trying again will not help, the configuration will.
+    return {
+      title: 'This server needs a valid access token.',
+      detail: `${error.apiError?.errorDescription ?? 'It sent no explanation.'} (401${error.apiError ? ` ${error.apiError.statusMessage}` : ''}) The app sends the token named in its config.json; ask whoever runs this server for the right one.`,
+    };
+  }
   if (error instanceof ApiRequestError) {
     const status = error.apiError ? `${error.status} ${error.apiError.statusMessage}` : String(error.status);
     return {

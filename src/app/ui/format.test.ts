@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { authorNames, excerpt, formatCount, formatDate } from './format';
+import { authorNames, doiOf, excerpt, formatCount, formatDate, personOf } from './format';
 
 test('counts as the live region says them', () => {
   expect(formatCount(0)).toBe('No results');
@@ -27,4 +27,38 @@ test('author names without affiliation or ORCID, limited', () => {
     more: 0,
   });
   expect(authorNames(['a', 'b', 'c'], 2)).toEqual({ names: ['a', 'b'], more: 1 });
+});
+
+test('a person on the record page: the name, the affiliation apart, the ORCID as a link', () => {
+  expect(personOf('Udwary, Daniel [USDOE Joint Genome Institute (JGI), Berkeley, CA (United States)] (ORCID:0000000234910198)')).toEqual({
+    name: 'Udwary, Daniel',
+    affiliation: 'USDOE Joint Genome Institute (JGI), Berkeley, CA (United States)',
+    orcid: { id: '0000-0002-3491-0198', url: 'https://orcid.org/0000-0002-3491-0198' },
+  });
+  // The same name the result list shows.
+  expect(personOf('Curie, Marie [Sorbonne] (ORCID:0000000218250097)').name).toBe(authorNames(['Curie, Marie [Sorbonne]']).names[0]);
+  expect(personOf('ATLAS Collaboration')).toEqual({ name: 'ATLAS Collaboration' });
+  // An iD that is not 16 characters is shown, but not linked to a page that cannot exist.
+  expect(personOf('Doe, J. (ORCID:12345)').orcid).toEqual({ id: '12345' });
+  // Only an affiliation: the organisation is the name.
+  expect(personOf('[Argonne National Laboratory]')).toEqual({ name: 'Argonne National Laboratory' });
+  // Markup is data: it comes back as the same text, for React to show as text.
+  expect(personOf('<b>Bold</b>, Eve [<a href="javascript:alert(1)">Org</a>]')).toEqual({
+    name: '<b>Bold</b>, Eve',
+    affiliation: '<a href="javascript:alert(1)">Org</a>',
+  });
+});
+
+test('every DOI links to the resolver, with the bare DOI as its text', () => {
+  expect(doiOf('10.11578/dc.20230101.1')).toEqual({ doi: '10.11578/dc.20230101.1', url: 'https://doi.org/10.11578/dc.20230101.1' });
+  expect(doiOf('https://doi.org/10.25982/53247.64/1670777')).toEqual({
+    doi: '10.25982/53247.64/1670777',
+    url: 'https://doi.org/10.25982/53247.64/1670777',
+  });
+  expect(doiOf('doi:10.1000/xyz')?.url).toBe('https://doi.org/10.1000/xyz');
+  // Characters that would end or redirect a URL are escaped.
+  expect(doiOf('10.1002/(SICI)1097-4636#x?y')?.url).toBe('https://doi.org/10.1002/(SICI)1097-4636%23x%3Fy');
+  expect(doiOf('not a doi')).toBeUndefined();
+  expect(doiOf('javascript:alert(1)')).toBeUndefined();
+  expect(doiOf('')).toBeUndefined();
 });

@@ -1,6 +1,6 @@
 import { dayOfTimestamp } from '../../formats/dates';
 import { parseAuthor } from '../../formats/authors';
-import { valuesOf } from '../../formats/text';
+import { bareDoi, valuesOf } from '../../formats/text';
 
 /** Text formatting shared by the result list and the record page. */
 
@@ -34,15 +34,50 @@ export function excerpt(text: string, maxLength = 280): string {
   return `${(space > maxLength * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
 }
 
+/** "Surname, Given" as the records write it, without affiliation or ORCID suffix. */
+function nameOf({ family, given }: { family: string; given: string }): string {
+  return given ? `${family}, ${given}` : family;
+}
+
 /** Author names for a result line, without affiliations or ORCID suffixes. */
 export function authorNames(value: unknown, limit = 5): { names: string[]; more: number } {
   const names = valuesOf(value)
-    .map((raw) => {
-      const { family, given } = parseAuthor(raw);
-      return given ? `${family}, ${given}` : family;
-    })
+    .map((raw) => nameOf(parseAuthor(raw)))
     .filter(Boolean);
   return { names: names.slice(0, limit), more: Math.max(0, names.length - limit) };
+}
+
+export interface Person {
+  /** "Surname, Given", the same form the result list shows. */
+  readonly name: string;
+  readonly affiliation?: string;
+  /** The ORCID iD (0000-0002-1825-0097) and its page, when the record's iD is well formed. */
+  readonly orcid?: { readonly id: string; readonly url?: string };
+}
+
+const orcidId = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
+
+/**
+ * An author entry for the record page: the name first, the affiliation and ORCID as
+ * details. An entry that is only an affiliation (`[Org]`) is shown as that organisation.
+ */
+export function personOf(raw: string): Person {
+  const parsed = parseAuthor(raw);
+  const name = nameOf(parsed);
+  const orcid = parsed.orcid ? { id: parsed.orcid, ...(orcidId.test(parsed.orcid) ? { url: `https://orcid.org/${parsed.orcid}` } : {}) } : undefined;
+  if (!name) return { name: parsed.affiliation ?? raw.trim(), ...(orcid ? { orcid } : {}) };
+  return { name, ...(parsed.affiliation ? { affiliation: parsed.affiliation } : {}), ...(orcid ? { orcid } : {}) };
+}
+
+/**
+ * The resolver URL of a DOI written either way (bare or as a resolver URL), or undefined
+ * when the value is not a DOI. Characters that mean something in a URL are escaped, so
+ * the link always reaches the DOI as written.
+ */
+export function doiOf(value: string): { doi: string; url: string } | undefined {
+  const doi = bareDoi(value);
+  if (!/^10\.\d{4,9}\/\S+$/.test(doi)) return undefined;
+  return { doi, url: `https://doi.org/${encodeURIComponent(doi).replace(/%2F/gi, '/')}` };
 }
 
 /** The first non-empty string of a field. */
