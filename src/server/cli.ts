@@ -73,20 +73,38 @@ function dbPath(flags: Map<string, string>): string {
 }
 
 /**
+ * A side copy and SQLite's companions of it. A run killed mid-commit leaves a hot journal
+ * that SQLite would replay into whatever file next has the side copy's name, so all of
+ * them go before a new copy is made.
+ */
+function removeSideFiles(side: string): void {
+  for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(side + suffix, { force: true });
+}
+
+/**
  * Writes into a copy of the database and moves it into place only when complete, so a
  * failed or killed run leaves the previous database exactly as it was.
  */
 function writeBySwap(path: string, write: (writer: StoreWriter) => number): number {
   const side = `${path}.writing`;
-  rmSync(side, { force: true });
+  removeSideFiles(side);
   if (existsSync(path)) copyFileSync(path, side);
   let written: number;
-  const writer = openStoreWriter(side);
+  let writer: StoreWriter;
+  try {
+    writer = openStoreWriter(side);
+  } catch (error) {
+    // A corrupt or foreign file at `path`: say so, and leave nothing behind.
+    removeSideFiles(side);
+    throw new UsageError(`Cannot write to the database ${path}: ${(error as Error).message}`);
+  }
   try {
     written = write(writer);
   } catch (error) {
     writer.close();
-    rmSync(side, { force: true });
+    removeSideFiles(side);
+    // SQLite failing mid-write (a full disk, say) is the operator's to fix, not a crash.
+    if ((error as Error).name === 'SqliteError') throw new UsageError(`Cannot write to the database ${path}: ${(error as Error).message}`);
     throw error;
   }
   writer.close();
@@ -138,31 +156,45 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined):
   const tokenFile = flags.get('token-file');
   let token: string | undefined;
   if (tokenFile) {
-    token = readFileSync(tokenFile, 'utf8').trim();
+    try {
+      token = readFileSync(tokenFile, 'utf8').trim();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+      throw new UsageError(`Cannot read the token file ${tokenFile}: ${reason}.`);
+    }
     if (!token) throw new UsageError(`The token file ${tokenFile} is empty.`);
   }
+  // Checked before the store starts its worker threads, which would keep a failed start alive.
+  const port = wholeNumber(flags.get('port') ?? process.env.PORT ?? '8080', 'The port');
+  if (port > 65535) throw new UsageError(`The port must be at most 65535; got ${port}.`);
+  const host = flags.get('host') ?? '127.0.0.1';
   let store;
   try {
     store = openPooledStore(path);
   } catch (error) {
     throw new UsageError(`Cannot open the database ${path}: ${(error as Error).message}`);
   }
-  const port = wholeNumber(flags.get('port') ?? process.env.PORT ?? '8080', 'The port');
-  const server = await startServer({
-    store,
-    port,
-    host: flags.get('host') ?? '127.0.0.1',
-    ...(staticDir && existsSync(resolve(staticDir, 'index.html')) ? { staticDir } : {}),
-    ...(flags.has('bibtex-prefix') ? { bibtexPrefix: flags.get('bibtex-prefix')! } : {}),
-    ...(token ? { token } : {}),
-  });
-  console.log(`Records Explorer is serving ${path}`);
-  if (staticDir && existsSync(resolve(staticDir, 'index.html'))) console.log(`  app: ${server.url}/`);
-  for (const deployment of deployments) {
-    console.log(`  ${displayName(deployment).padEnd(44)} ${server.url}${deployment.basePath}/records  (${await store.count(deployment.key)} records)`);
+  let server;
+  try {
+    server = await startServer({
+      store,
+      port,
+      host,
+      ...(staticDir && existsSync(resolve(staticDir, 'index.html')) ? { staticDir } : {}),
+      ...(flags.has('bibtex-prefix') ? { bibtexPrefix: flags.get('bibtex-prefix')! } : {}),
+      ...(token ? { token } : {}),
+    });
+  } catch (error) {
+    await store.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EADDRNOTAVAIL' ? 'no such address on this machine' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new UsageError(`Cannot listen on ${host}:${port}: ${reason}.`);
   }
   // On a signal: stop accepting, let in-flight requests finish, then exit. A client that
   // holds its connection open does not keep the process alive past the grace period.
+  // Installed as soon as the port is open, so a signal during the rest of startup is
+  // graceful too.
   const stop = async () => {
     setTimeout(() => process.exit(0), 10_000).unref();
     await server.close();
@@ -171,6 +203,11 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined):
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  console.log(`Records Explorer is serving ${path}`);
+  if (staticDir && existsSync(resolve(staticDir, 'index.html'))) console.log(`  app: ${server.url}/`);
+  for (const deployment of deployments) {
+    console.log(`  ${displayName(deployment).padEnd(44)} ${server.url}${deployment.basePath}/records  (${await store.count(deployment.key)} records)`);
+  }
 }
 
 export async function main(args: readonly string[]): Promise<number> {

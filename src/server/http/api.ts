@@ -9,6 +9,7 @@ import { recordsToXml } from '../../formats/xml';
 import type { RecordStore } from '../store/types';
 import { BadRequest, parseListRequest } from './criteria';
 import { formatQueryString, MalformedQueryError, parseQueryString, type QueryPair } from './query-string';
+import { absolutizeLinks, recordsJson } from './record-json';
 import { send } from './respond';
 
 /** The two endpoints of each deployment, with negotiation, paging headers and errors. */
@@ -32,15 +33,6 @@ export function sendError(req: IncomingMessage, res: ServerResponse, error: ApiE
   const body = format === 'xml' ? errorToXml(error) : format === 'bibtex' ? errorToText(error) : errorToJson(error);
   const contentType = format === 'bibtex' ? 'text/plain; charset=utf-8' : contentTypeOf(format);
   send(req, res, { status: error.statusCode, contentType, body, headers });
-}
-
-/** Local resources are stored root-relative; clients get absolute URLs. */
-function absolutizeLinks(record: ApiRecord, origin: string): ApiRecord {
-  if (!Array.isArray(record.links)) return record;
-  const links = (record.links as { rel: string; href: string }[]).map((link) =>
-    typeof link.href === 'string' && link.href.startsWith('/') && !link.href.startsWith('//') ? { ...link, href: origin + link.href } : link,
-  );
-  return { ...record, links };
 }
 
 function serialize(deployment: Deployment, records: readonly ApiRecord[], format: ResponseFormat, context: ApiContext): string {
@@ -70,16 +62,19 @@ function pageLinks(deployment: Deployment, pairs: readonly QueryPair[], page: nu
 async function listRecords(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   const pairs = parseQueryString(search);
   const { criteria, page, rows } = parseListRequest(deployment, pairs);
-  const { total, records } = await context.store.search(deployment.key, criteria);
+  const result = await context.store.search(deployment.key, criteria);
+  const { total } = result;
   const format = negotiateFormat(req.headers.accept);
   const link = pageLinks(deployment, pairs, page, rows, total, context.origin);
+  // JSON straight from the stored text when the store has it (result.records would parse it).
+  const body = format === 'json' && result.json ? recordsJson(result.json, context.origin) : serialize(deployment, result.records, format, context);
   send(
     req,
     res,
     {
       status: 200,
       contentType: contentTypeOf(format),
-      body: serialize(deployment, records, format, context),
+      body,
       headers: { 'X-Total-Count': String(total), ...(link ? { Link: link } : {}) },
       cacheControl,
     },

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { deploymentBySlug } from '../../deployments/registry';
-import { apiError } from '../../formats/error';
+import { apiError, errorToJson, type ApiError } from '../../formats/error';
 import type { RecordStore } from '../store/types';
 import { handleApi, sendError } from './api';
 import { send } from './respond';
@@ -22,6 +22,22 @@ export interface ServerOptions {
   readonly token?: string;
   /** Origin for absolute URLs when the server sits behind a proxy. */
   readonly publicUrl?: string;
+  /** How long slow or silent clients may hold a connection; the defaults suit production. */
+  readonly timeouts?: ServerTimeouts;
+}
+
+export interface ServerTimeouts {
+  /** Whole request head (request line and headers) must arrive within this. Default 10 s. */
+  readonly headersMs?: number;
+  /** Whole request must arrive within this. Default 30 s. */
+  readonly requestMs?: number;
+  /** An idle keep-alive connection is closed after this. Default 5 s. */
+  readonly keepAliveMs?: number;
+  /**
+   * A connection on which nothing moves in either direction for this long is closed,
+   * e.g. a client that stops reading a large response. Default 60 s.
+   */
+  readonly idleMs?: number;
 }
 
 export interface RunningServer {
@@ -43,6 +59,47 @@ const securityHeaders = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
+/**
+ * What Node answers itself when it cannot parse a request (431 for oversized headers, 408
+ * when the head is too slow, 400 otherwise), but as the spec's Error object with the
+ * headers every response carries. The request's Accept is unknown here, so JSON.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A response already under way on this connection cannot be interrupted cleanly.
+  const inProgress = (socket as Socket & { _httpMessage?: unknown })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inProgress) {
+    socket.destroy();
+    return;
+  }
+  const answer: ApiError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? apiError(431, 'The request line and headers together are too large.')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? { statusCode: 408, statusMessage: 'Request Timeout', errorDescription: 'The request did not arrive in time.' }
+        : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+          ? apiError(413, 'The request is too large.')
+          : apiError(400, 'The request is not well-formed HTTP/1.1.');
+  const body = Buffer.from(errorToJson(answer), 'utf8');
+  const head = [
+    `HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}`,
+    `Date: ${new Date().toUTCString()}`,
+    'Connection: close',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${body.length}`,
+    'Cache-Control: no-store',
+    ...Object.entries(securityHeaders).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]));
+}
+
+/** An absolute-form target (`GET http://host/path`) names the same resource as its path. */
+function originFormOf(target: string): string {
+  const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(target);
+  if (!absolute) return target;
+  const rest = target.slice(absolute[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 function tokenMatches(header: string | undefined, token: string): boolean {
   const presented = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '';
   // Equal-length digests, so the comparison time says nothing about the token.
@@ -61,12 +118,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = options.host ?? '127.0.0.1';
   const mediaDir = options.mediaDir ?? defaultMediaDir;
   let fallbackOrigin = '';
+  /** Set by close(): responses from then on end their connection, so shutdown is prompt. */
+  let closing = false;
+  const unanswered = new Set<ServerResponse>();
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    const rawUrl = req.url ?? '/';
+    if (closing) res.setHeader('Connection', 'close');
+    const rawUrl = originFormOf(req.url ?? '/');
     if (rawUrl.length > maxUrlLength) {
       sendError(req, res, apiError(414, `The request URL is longer than ${maxUrlLength} characters.`));
+      return;
+    }
+    // RFC 9112: an HTTP/1.1 request without Host is a 400. Checked here rather than by Node,
+    // so the answer is the Error object with the usual headers.
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+      sendError(req, res, apiError(400, 'An HTTP/1.1 request needs a Host header.'));
       return;
     }
     const queryAt = rawUrl.indexOf('?');
@@ -122,17 +189,36 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sendError(req, res, apiError(404, `Nothing is served at ${pathname.slice(0, 200)}.`));
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      // Internals go to the log, never to the client.
-      console.error('records: request failed:', error);
-      if (!res.headersSent) sendError(req, res, apiError(500, 'The server could not answer this request. Try again later.'));
-      else res.destroy();
-    });
-  });
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
-  server.keepAliveTimeout = 5_000;
+  const timeouts = {
+    headersMs: options.timeouts?.headersMs ?? 10_000,
+    requestMs: options.timeouts?.requestMs ?? 30_000,
+    keepAliveMs: options.timeouts?.keepAliveMs ?? 5_000,
+    idleMs: options.timeouts?.idleMs ?? 60_000,
+  };
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      // Node enforces the two limits above only when it sweeps its connections; the default
+      // sweep every 30 s would let a stalled request live up to 30 s past its limit.
+      connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(timeouts.headersMs / 4))),
+      requireHostHeader: false,
+    },
+    (req, res) => {
+      unanswered.add(res);
+      res.once('close', () => unanswered.delete(res));
+      handle(req, res).catch((error: unknown) => {
+        // Internals go to the log, never to the client.
+        console.error('records: request failed:', error);
+        if (!res.headersSent) sendError(req, res, apiError(500, 'The server could not answer this request. Try again later.'));
+        else res.destroy();
+      });
+    },
+  );
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+  // A socket idle this long (e.g. a client that stopped reading) is destroyed by Node.
+  server.timeout = timeouts.idleMs;
+  server.on('clientError', answerClientError);
 
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
@@ -146,6 +232,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url,
     close: () =>
       new Promise<void>((resolvePromise) => {
+        // In-flight requests finish; their connections close after the response instead of
+        // idling in keep-alive until the timeout.
+        closing = true;
+        for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
         server.close(() => resolvePromise());
         server.closeIdleConnections();
       }),

@@ -1,13 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { openStore } from './sqlite';
+import { cachedStore, type EngineCalls } from './cached-store';
+import { openEngine } from './engine';
 import type { StoreReply, StoreRequest } from './store-worker';
 import type { RecordStore } from './types';
 
 /**
  * A RecordStore whose queries run on worker threads, each with its own read-only SQLite
  * connection, so a slow query never blocks the event loop or the requests behind it.
- * Requests go to the worker with the fewest in flight.
+ * Requests go to the worker with the fewest in flight. The cache of search orders and
+ * totals (cached-store.ts) lives here in the main thread, shared by all workers.
  */
 
 interface Slot {
@@ -22,9 +24,9 @@ const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return 
 
 export function openPooledStore(path: string, size = Math.max(2, availableParallelism())): RecordStore {
   // Opening once here checks the file and reads the revision before any worker starts.
-  const probe = openStore(path);
+  const probe = openEngine(path);
   const revision = probe.revision;
-  void probe.close();
+  probe.close();
 
   let nextId = 1;
   const slots: Slot[] = Array.from({ length: size }, () => {
@@ -53,9 +55,10 @@ export function openPooledStore(path: string, size = Math.max(2, availableParall
     });
   }
 
-  return {
+  const calls: EngineCalls = {
     revision,
-    search: (...args) => call('search', args),
+    rankPage: (...args) => call('rankPage', args),
+    fetch: (...args) => call('fetch', args),
     get: (...args) => call('get', args),
     fulltext: (...args) => call('fulltext', args),
     count: (...args) => call('count', args),
@@ -63,4 +66,5 @@ export function openPooledStore(path: string, size = Math.max(2, availableParall
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
   };
+  return cachedStore(calls);
 }

@@ -45,9 +45,6 @@ export function createSchemaSql(deployment: Deployment): string {
       title_key TEXT NOT NULL DEFAULT '',
       doc TEXT NOT NULL
     );
-    CREATE INDEX IF NOT EXISTS ${t.records}_publication ON ${t.records} (publication_date, repo_id);
-    CREATE INDEX IF NOT EXISTS ${t.records}_entry ON ${t.records} (entry_date, repo_id);
-    CREATE INDEX IF NOT EXISTS ${t.records}_title ON ${t.records} (title_key, repo_id);
     CREATE TABLE IF NOT EXISTS ${t.text} (id INTEGER PRIMARY KEY, ${columns});
     CREATE VIRTUAL TABLE IF NOT EXISTS ${t.fts} USING fts5(
       ${columns},
@@ -58,6 +55,26 @@ export function createSchemaSql(deployment: Deployment): string {
       name TEXT NOT NULL, value TEXT NOT NULL, rec INTEGER NOT NULL,
       PRIMARY KEY (name, value, rec)
     ) WITHOUT ROWID;
+    ${secondaryIndexesSql(deployment)}
+  `;
+}
+
+/**
+ * The indexes a bulk load drops and builds again at its end: building an index from a full
+ * table sorts once, where inserting a million rows one by one into it costs a random
+ * B-tree insert each.
+ */
+export function secondaryIndexesSql(deployment: Deployment): string {
+  const t = tablesOf(deployment);
+  return `
+    CREATE INDEX IF NOT EXISTS ${t.records}_publication ON ${t.records} (publication_date, repo_id);
+    CREATE INDEX IF NOT EXISTS ${t.records}_entry ON ${t.records} (entry_date, repo_id);
+    CREATE INDEX IF NOT EXISTS ${t.records}_title ON ${t.records} (title_key, repo_id);
     CREATE INDEX IF NOT EXISTS ${t.keys}_rec ON ${t.keys} (rec);
   `;
+}
+
+export function dropSecondaryIndexesSql(deployment: Deployment): string {
+  const t = tablesOf(deployment);
+  return [`${t.records}_publication`, `${t.records}_entry`, `${t.records}_title`, `${t.keys}_rec`].map((name) => `DROP INDEX IF EXISTS ${name};`).join('\n');
 }

@@ -1,23 +1,42 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { openStore } from './sqlite';
-import type { RecordStore } from './types';
+import type { EngineCalls } from './cached-store';
+import { openEngine } from './engine';
 
 /** One read-only connection per worker thread; answers the pool's requests in order. */
 
-export type StoreRequest =
-  | { id: number; op: 'search'; args: Parameters<RecordStore['search']> }
-  | { id: number; op: 'get'; args: Parameters<RecordStore['get']> }
-  | { id: number; op: 'fulltext'; args: Parameters<RecordStore['fulltext']> }
-  | { id: number; op: 'count'; args: Parameters<RecordStore['count']> };
+type Op = Exclude<keyof EngineCalls, 'revision' | 'close'>;
+export type StoreRequest = { [K in Op]: { id: number; op: K; args: Parameters<EngineCalls[K]> } }[Op];
 
 export type StoreReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
 
-const store = openStore((workerData as { path: string }).path);
+const engine = openEngine((workerData as { path: string }).path);
+// Before the first request rather than during it (about 0.3 s for a million records).
+engine.warm();
 
-parentPort!.on('message', async (request: StoreRequest) => {
+function run(request: StoreRequest): unknown {
+  switch (request.op) {
+    case 'rankPage': {
+      const [key, criteria, need, offset, limit] = request.args;
+      const ranked = engine.rank(key, criteria, need);
+      return { ...ranked, docs: engine.fetch(key, ranked.ids.subarray(offset, offset + limit)) };
+    }
+    case 'fetch':
+      return engine.fetch(...request.args);
+    case 'get':
+      return engine.get(...request.args);
+    case 'fulltext':
+      return engine.fulltext(...request.args);
+    case 'count':
+      return engine.count(...request.args);
+  }
+}
+
+parentPort!.on('message', (request: StoreRequest) => {
   try {
-    const value = await (store[request.op] as (...args: unknown[]) => Promise<unknown>)(...request.args);
-    parentPort!.postMessage({ id: request.id, ok: true, value } satisfies StoreReply);
+    const value = run(request);
+    // An order's ids move to the main thread without a copy.
+    const ids = (value as { ids?: Int32Array } | undefined)?.ids;
+    parentPort!.postMessage({ id: request.id, ok: true, value } satisfies StoreReply, ids ? [ids.buffer as ArrayBuffer] : []);
   } catch (error) {
     parentPort!.postMessage({ id: request.id, ok: false, message: (error as Error).message } satisfies StoreReply);
   }

@@ -38,6 +38,11 @@ export interface SearchResult {
   /** Exact number of matching records. */
   readonly total: number;
   readonly records: readonly ApiRecord[];
+  /**
+   * The same records as JSON text (each `JSON.stringify` of the record), when the store
+   * holds them that way: a JSON response is then written without parsing them.
+   */
+  readonly json?: readonly string[];
 }
 
 export interface RecordStore {

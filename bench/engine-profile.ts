@@ -1,0 +1,35 @@
+/**
+ * The query engine's own cost per query class, in this process and without the cache of
+ * search orders: what the first request of a search costs the server, minus HTTP.
+ *   npx tsx bench/engine-profile.ts bench/tmp/lit-1000000-<fingerprint>.db
+ */
+import { deploymentByKey } from '../src/deployments/registry';
+import { parseListRequest } from '../src/server/http/criteria';
+import { parseQueryString } from '../src/server/http/query-string';
+import { openEngine } from '../src/server/store/engine';
+import { queryClasses } from './queries';
+
+const path = process.argv[2];
+if (!path) throw new Error('usage: npx tsx bench/engine-profile.ts DATABASE');
+const lit = deploymentByKey('LIT')!;
+const engine = openEngine(path);
+const records = engine.count('LIT');
+let started = performance.now();
+engine.warm();
+console.log(`warm (repo_id ranks of ${records.toLocaleString('en')} records): ${(performance.now() - started).toFixed(0)} ms`);
+console.log('class        total      first ms  again ms');
+for (const queryClass of queryClasses) {
+  const path = queryClass.path(0, records);
+  if (!path.includes('?')) continue;
+  const { criteria } = parseListRequest(lit, parseQueryString(path.slice(path.indexOf('?') + 1)));
+  const need = Math.max(200, criteria.offset + criteria.limit);
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < 2; i++) {
+    started = performance.now();
+    total = engine.rank('LIT', criteria, need).total;
+    times.push(performance.now() - started);
+  }
+  console.log(`${queryClass.id.padEnd(12)} ${String(total).padStart(7)}  ${times.map((ms) => ms.toFixed(1).padStart(9)).join(' ')}`);
+}
+engine.close();

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** Child processes of the benchmark: the records server and the in-memory baseline server. */
+
+export const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Child {
+  readonly url: string;
+  readonly pid: number;
+  /** Everything the process wrote, for the report when something goes wrong. */
+  readonly output: () => string;
+  stop(): Promise<void>;
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string, seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server not ready after ${seconds} s:\n${output()}`);
+}
+
+export async function startChild(command: string, args: string[], readyPath: string, env: NodeJS.ProcessEnv = {}): Promise<Child> {
+  const port = await freePort();
+  const finalArgs = args.map((arg) => (arg === '{port}' ? String(port) : arg));
+  const child = spawn(command, finalArgs, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const append = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const url = `http://127.0.0.1:${port}`;
+  const output = () => log;
+  try {
+    await waitUntilReady(url + readyPath, child, output, 120);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    pid: child.pid!,
+    output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** `records serve` from the repository's own command, which runs the worker-thread pool. */
+export function startRecordsServer(db: string, staticDir?: string): Promise<Child> {
+  const args = ['bin/records.js', 'serve', '--db', db, '--port', '{port}'];
+  if (staticDir) args.push('--static', staticDir);
+  return startChild(process.execPath, args, '/api/lit/v1/records?rows=1');
+}
+
+/** The in-memory baseline: a prebuilt page from a file, answered without any work. */
+export function startBaselineServer(pageFile: string): Promise<Child> {
+  const script = fileURLToPath(new URL('./baseline-server.mjs', import.meta.url));
+  return startChild(process.execPath, [script, pageFile, '{port}'], '/');
+}

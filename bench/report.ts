@@ -1,0 +1,166 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { repoRoot } from './processes';
+import { targets, type BenchResult } from './results';
+
+/**
+ * bench/README.md is generated from the results files: the latest run in full, and a
+ * before/after comparison of the newest `baseline` run with the newest other run.
+ * Prose that is not a measurement lives in bench/notes.md and is copied in.
+ */
+
+const resultsDir = resolve(repoRoot, 'bench/results');
+
+export function loadResults(): BenchResult[] {
+  if (!existsSync(resultsDir)) return [];
+  return readdirSync(resultsDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(resolve(resultsDir, name), 'utf8')) as BenchResult);
+}
+
+const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : value >= 100 ? value.toFixed(0) : value.toFixed(1));
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const n = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en'));
+const pct = (share: number | undefined) => (share === undefined ? '–' : `${Math.round(share * 100)}%`);
+const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
+
+function machineTable(r: BenchResult): string {
+  const m = r.machine;
+  return [
+    '| | |',
+    '|---|---|',
+    `| date | ${r.date} |`,
+    `| command | \`${r.command}\` |`,
+    `| machine | ${m.cpu}, ${m.cores} cores, ${(m.memoryBytes / 2 ** 30).toFixed(0)} GiB RAM, Linux ${m.kernel} |`,
+    `| software | Node ${m.node}, SQLite ${m.sqlite} (better-sqlite3 ${m.betterSqlite3}) |`,
+    `| load average (1 min) at start / end | ${r.load1.start} / ${r.load1.end} |`,
+    `| code | ${r.git.commit}${r.git.dirty.length ? ` + uncommitted changes to ${r.git.dirty.join(', ')}` : ''} |`,
+    `| corpus | ${n(r.corpus.records)} LIT records, seed ${r.corpus.seed}, fingerprint ${r.corpus.fingerprint} |`,
+    `| run took | ${(r.durationSeconds / 60).toFixed(1)} min |`,
+  ].join('\n');
+}
+
+function classTable(r: BenchResult): string {
+  const rows = r.classes.map(
+    (c) =>
+      `| ${c.label} | ${n(c.total)} | ${ms(c.firstMs)} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(c.p99)} | ${c.n} | ${c.p50Ratio.toFixed(1)}× | ${pct(c.backgroundBusy)} | ${mark(c.p95 <= targets.p95Ms && c.errors === 0)} |`,
+  );
+  return [
+    `One client, keep-alive, sequential. Latency in ms from request to last byte. "first" is the first request after the server started (nothing cached); p50/p95/p99 over the next ${r.config.samples} requests after ${r.config.warmup} warm-up ones (fewer when a class hits the ${r.config.classSeconds} s cap: see n). "other load" is the share of the cores that other processes kept busy just before the class ran (the run waits up to ${r.config.quietSeconds ?? 0} s for it to fall below 25%). "× floor" is p50 divided by the p50 of the in-memory page (${ms(r.floor.p50)} ms).`,
+    '',
+    `| query class | X-Total-Count | first | p50 | p95 | p99 | n | × floor | other load | p95 ≤ ${targets.p95Ms} ms |`,
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|:-:|',
+    `| prebuilt ${n(r.floor.bytes)}-byte page from memory (floor) | | | ${ms(r.floor.p50)} | ${ms(r.floor.p95)} | ${ms(r.floor.p99)} | ${r.floor.n} | 1.0× | | |`,
+    ...rows,
+  ].join('\n');
+}
+
+function summaryTable(r: BenchResult): string {
+  const mix = r.mix;
+  const lines = [
+    '| measure | value | target | met |',
+    '|---|--:|--:|:-:|',
+    `| ingest (generate + write ${n(r.corpus.records)} records) | ${(r.corpus.ingestSeconds / 60).toFixed(1)} min | | |`,
+    `| database size | ${mb(r.corpus.bytes)} | | |`,
+    `| mix at concurrency ${mix.concurrency}: throughput | ${n(Math.round(mix.rps))} req/s | ≥ ${n(targets.mixRps)} | ${mark(mix.rps >= targets.mixRps)} |`,
+    `| mix: latency p50 / p99 / max | ${mix.latencyMs.p50} / ${mix.latencyMs.p99} / ${mix.latencyMs.max} ms (other load before: ${pct(mix.backgroundBusy)}) | | |`,
+    `| mix: errors (timeouts included) / of which timeouts / non-2xx | ${mix.errors} / ${mix.timeouts} / ${mix.non2xx} (of ${n(mix.requests)}) | 0 | ${mark(mix.errors + mix.non2xx === 0)} |`,
+    `| server memory (RSS): idle / after the classes / mean under load / peak | ${mb(r.memory.idleBytes)} / ${mb(r.memory.afterClassesBytes)} / ${mb(mix.memory.meanBytes)} / ${mb(r.memory.peakBytes)} | | |`,
+    `| single-record p95 alone / while heavy queries run | ${ms(r.isolation.recordsAlone.p95)} / ${ms(r.isolation.recordsDuring.p95)} ms (heavy query p50 ${ms(r.isolation.heavy.p50)} ms) | ≤ ${targets.p95Ms} while heavy | ${mark(r.isolation.recordsDuring.p95 <= targets.p95Ms)} |`,
+  ];
+  if (r.app) {
+    lines.push(`| app: initial JavaScript, gzip | ${kb(r.app.size.gzipBytes)} (${r.app.size.files.length} files) | ≤ ${kb(targets.initialJsGzipBytes)} | ${mark(r.app.size.gzipBytes <= targets.initialJsGzipBytes)} |`);
+    const f = r.app.firstResults;
+    lines.push(
+      f
+        ? `| app: navigation to first rendered results (\`${f.url}\`), median of ${f.n} | ${ms(f.p50)} ms (range ${ms(Math.min(f.p50, f.max))}–${ms(f.max)}) | | |`
+        : `| app: navigation to first rendered results | not measured: ${r.app.error ?? 'unknown'} | | |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function comparison(before: BenchResult, after: BenchResult): string {
+  const byId = new Map(before.classes.map((c) => [c.id, c]));
+  const rows = after.classes.map((c) => {
+    const b = byId.get(c.id);
+    const same = b && b.total === c.total ? '' : ` (before: ${n(b?.total)})`;
+    return `| ${c.label} | ${n(c.total)}${same} | ${ms(b?.firstMs)} → ${ms(c.firstMs)} | ${ms(b?.p50)} → ${ms(c.p50)} | ${ms(b?.p95)} → **${ms(c.p95)}** | ${ms(b?.p99)} → ${ms(c.p99)} |`;
+  });
+  const lines = [
+    `Before: ${before.date} (${before.git.commit}${before.label ? `, ${before.label}` : ''}); after: ${after.date} (${after.git.commit}${after.label ? `, ${after.label}` : ''}). ${before.corpus.fingerprint === after.corpus.fingerprint ? 'Same database file.' : `Databases built separately (fingerprints ${before.corpus.fingerprint} → ${after.corpus.fingerprint}: the store's writing code, and with it the ingest, changed; so may have the generator, hence totals that differ slightly).`}`,
+    '',
+    '| query class | X-Total-Count | first ms | p50 ms | p95 ms | p99 ms |',
+    '|---|--:|--:|--:|--:|--:|',
+    ...rows,
+    '',
+    '| measure | before | after |',
+    '|---|--:|--:|',
+    `| ingest | ${(before.corpus.ingestSeconds / 60).toFixed(1)} min | ${(after.corpus.ingestSeconds / 60).toFixed(1)} min |`,
+    `| database size | ${mb(before.corpus.bytes)} | ${mb(after.corpus.bytes)} |`,
+    `| mix throughput (c=${after.mix.concurrency}) | ${n(Math.round(before.mix.rps))} req/s | ${n(Math.round(after.mix.rps))} req/s |`,
+    `| mix p99 | ${before.mix.latencyMs.p99} ms | ${after.mix.latencyMs.p99} ms |`,
+    `| mix errors (timeouts included) + non-2xx | ${before.mix.errors + before.mix.non2xx} (${before.mix.timeouts} timeouts) | ${after.mix.errors + after.mix.non2xx} (${after.mix.timeouts} timeouts) |`,
+    `| server peak RSS | ${mb(before.memory.peakBytes)} | ${mb(after.memory.peakBytes)} |`,
+    `| single-record p95 while heavy queries run | ${ms(before.isolation.recordsDuring.p95)} ms | ${ms(after.isolation.recordsDuring.p95)} ms |`,
+  ];
+  if (before.app && after.app) {
+    lines.push(`| app initial JS (gzip) | ${kb(before.app.size.gzipBytes)} | ${kb(after.app.size.gzipBytes)} |`);
+    lines.push(`| app time to first results (median) | ${ms(before.app.firstResults?.p50)} ms | ${ms(after.app.firstResults?.p50)} ms |`);
+  }
+  return lines.join('\n');
+}
+
+export function writeReadme(): void {
+  const all = loadResults();
+  // The newest plain `npm run bench` (no label) is "the latest run" and "after"; labelled
+  // runs are the baseline and side measurements.
+  const newest = [...all].reverse();
+  const latest = newest.find((r) => !r.label) ?? all.at(-1);
+  const baseline = newest.find((r) => r.label === 'baseline');
+  const after = newest.find((r) => !r.label && r.config.records === baseline?.config.records);
+  const notesPath = resolve(repoRoot, 'bench/notes.md');
+  const notes = existsSync(notesPath) ? readFileSync(notesPath, 'utf8').trim() : '';
+  const parts = [
+    '# Benchmark',
+    '',
+    '<!-- Generated by `npm run bench` (bench/report.ts) from bench/results/*.json and bench/notes.md; edit those, not this file. -->',
+    '',
+    'What `npm run bench` measures, over HTTP against `records serve` (the worker-thread pool) on a generated LIT database: ingest, database size, per-class latency with one client, a realistic mix at concurrency 32 with autocannon, server memory, whether a slow query holds up other requests, the app\'s initial JavaScript and the time to first rendered results in Chromium. Results: `bench/results/<date>[-label].json`.',
+    '',
+    '```sh',
+    'npm run bench                                   # full run: 1,000,000 records (~4 min; ~12 when the database must be built first)',
+    'BENCH_RECORDS=100000 npm run bench              # quick run',
+    'BENCH_LABEL=baseline npm run bench              # a run that the before/after table treats as "before"',
+    '```',
+    '',
+    'Settings (environment): `BENCH_RECORDS` (1000000), `BENCH_SEED` (1), `BENCH_SAMPLES` (200 per class), `BENCH_WARMUP` (10), `BENCH_CLASS_SECONDS` (30, cap per class), `BENCH_MIX_SECONDS` (20), `BENCH_CONCURRENCY` (32), `BENCH_TIMEOUT_SECONDS` (10, per request under load), `BENCH_TTFR_RUNS` (5), `BENCH_QUIET_SECONDS` (60, longest wait for other processes to leave the cores idle before each measurement), `BENCH_SKIP_APP=1`, `BENCH_LABEL`, `BENCH_DB` (measure an existing database instead). The database is built in `bench/tmp/` (gitignored) and reused while the generator\'s output, the seed, the count and the store\'s writing code are unchanged (`bench/corpus.ts`).',
+    '',
+  ];
+  if (latest) {
+    parts.push(`## Latest run${latest.label ? ` (${latest.label})` : ''}`, '', machineTable(latest), '', summaryTable(latest), '', classTable(latest), '');
+  }
+  if (baseline && after) {
+    parts.push('## Before and after', '', comparison(baseline, after), '');
+    // The same database file measured with the new code: equal totals and first records show the results did not change.
+    const sameDb = newest.find((r) => r.label !== 'baseline' && r !== after && r.corpus.fingerprint === baseline.corpus.fingerprint);
+    if (sameDb && after.corpus.fingerprint !== baseline.corpus.fingerprint) {
+      const identical = sameDb.classes.every((c) => {
+        const b = baseline.classes.find((x) => x.id === c.id);
+        return b && b.total === c.total && JSON.stringify(b.firstIds) === JSON.stringify(c.firstIds);
+      });
+      parts.push(
+        '### The baseline database with the new code',
+        '',
+        `The run above measures a database built by the new writer (and the generator of its day). This one measures the baseline's own database file with the new code: ${identical ? 'every class returns the same X-Total-Count and the same first five records as before' : '**some classes differ from the baseline** (see the results files)'}.`,
+        '',
+        comparison(baseline, sameDb),
+        '',
+      );
+    }
+  }
+  if (notes) parts.push(notes, '');
+  writeFileSync(resolve(repoRoot, 'bench/README.md'), parts.join('\n'));
+}

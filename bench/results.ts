@@ -1,0 +1,35 @@
+import type { AppSize, FirstResults } from './app';
+import type { BenchConfig } from './config';
+import type { CorpusInfo } from './corpus';
+import type { IsolationResult } from './isolation';
+import type { ClassResult } from './latency';
+import type { LoadResult } from './load';
+import type { Machine } from './machine';
+import type { Summary } from './stats';
+
+/** One benchmark run as written to bench/results/<date>[-label].json. */
+export interface BenchResult {
+  readonly version: 1;
+  readonly label: string;
+  readonly date: string;
+  readonly command: string;
+  readonly durationSeconds: number;
+  readonly machine: Machine;
+  readonly load1: { readonly start: number; readonly end: number };
+  readonly git: { readonly commit: string; readonly dirty: string[] };
+  readonly config: BenchConfig;
+  readonly corpus: Omit<CorpusInfo, 'path'> & { readonly file: string };
+  /** The in-memory 20-record page: the floor every class is compared with. */
+  readonly floor: Summary & { readonly bytes: number };
+  readonly classes: readonly (ClassResult & { readonly p50Ratio: number; readonly p95Ratio: number })[];
+  readonly isolation: IsolationResult;
+  readonly mix: LoadResult;
+  readonly memory: { readonly idleBytes: number; readonly afterClassesBytes: number; readonly peakBytes: number };
+  readonly app?: { readonly size: AppSize; readonly firstResults?: FirstResults; readonly error?: string };
+}
+
+export const targets = {
+  p95Ms: 50,
+  mixRps: 1000,
+  initialJsGzipBytes: 150_000,
+} as const;

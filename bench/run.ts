@@ -1,0 +1,157 @@
+/**
+ * `npm run bench`: issue 5's benchmark. Builds (or reuses) a generated LIT database,
+ * starts the real server on it as a child process, and measures over HTTP. Writes
+ * bench/results/<date>[-label].json and regenerates bench/README.md.
+ */
+import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { buildApp, timeToFirstResults, type AppSize, type FirstResults } from './app';
+import { readConfig } from './config';
+import { existingCorpus, prepareCorpus, tmpDir } from './corpus';
+import { singleClient } from './http-client';
+import { measureIsolation } from './isolation';
+import { measureClass, measureFloor } from './latency';
+import { runMix } from './load';
+import { gitCommit, load1, machine } from './machine';
+import { peakRssOf, rssOf } from './memory';
+import { repoRoot, startBaselineServer, startRecordsServer, type Child } from './processes';
+import { benchmarkTerms } from '../src/server/corpus/vocabulary';
+import { basePath, queryClasses } from './queries';
+import { writeReadme } from './report';
+import type { BenchResult } from './results';
+
+const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+/** Reads the database once, so every run starts with it in the OS page cache. */
+function readThrough(path: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const stream = createReadStream(path, { highWaterMark: 4 << 20 });
+    stream.on('data', () => undefined);
+    stream.on('end', resolvePromise);
+    stream.on('error', reject);
+  });
+}
+
+async function main() {
+  const started = performance.now();
+  const config = readConfig();
+  const date = new Date().toISOString();
+  const loadStart = load1();
+  const envSettings = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('BENCH_'))
+    .map(([name, value]) => `${name}=${value}`)
+    .sort();
+  const command = [...envSettings, 'npm run bench'].join(' ');
+  log(`${command} (load average ${loadStart})`);
+
+  let appSize: AppSize | undefined;
+  let appError: string | undefined;
+  const distDir = resolve(tmpDir, 'dist');
+  if (!config.skipApp) {
+    log('building the app ...');
+    try {
+      appSize = await buildApp(distDir);
+      log(`initial JS ${(appSize.gzipBytes / 1000).toFixed(1)} kB gzip (${appSize.files.join(', ')})`);
+    } catch (error) {
+      appError = (error as Error).message;
+      log(`app build failed: ${appError}`);
+    }
+  }
+
+  const corpus = config.db ? existingCorpus(config.db, log) : prepareCorpus(config.records, config.seed, log);
+  log('reading the database into the OS cache ...');
+  await readThrough(corpus.path);
+
+  let server: Child | undefined;
+  let floorServer: Child | undefined;
+  const client = singleClient();
+  try {
+    server = await startRecordsServer(corpus.path, appSize ? distDir : undefined);
+    log(`server ${server.url} (pid ${server.pid})`);
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 1000));
+    const idleBytes = rssOf(server.pid) ?? 0;
+
+    // The floor: a real 20-record page of this server, replayed from memory. Its query is
+    // none of the classes', so it leaves their first request uncached.
+    const pagePath = `${basePath}/records?${new URLSearchParams({ q: 'plasma' })}`;
+    const page = await client.get(server.url + pagePath);
+    const headers = Object.fromEntries(
+      Object.entries(page.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)),
+    );
+    const pageFile = resolve(tmpDir, 'floor-page.json');
+    writeFileSync(pageFile, JSON.stringify({ headers, body: page.body.toString('utf8') }));
+    floorServer = await startBaselineServer(pageFile);
+    const floorClient = singleClient();
+    const floor = { ...(await measureFloor(floorClient, floorServer.url, config)), bytes: page.body.length };
+    floorClient.close();
+    await floorServer.stop();
+    floorServer = undefined;
+    log(`floor p50 ${floor.p50} ms p95 ${floor.p95} ms`);
+
+    const classes = [];
+    for (const queryClass of queryClasses) {
+      const result = await measureClass(client, server.url, queryClass, config);
+      log(`${queryClass.id.padEnd(10)} total ${String(result.total).padStart(8)}  first ${result.firstMs.toFixed(1)}  p50 ${result.p50}  p95 ${result.p95}  p99 ${result.p99}  n ${result.n}${result.errors ? `  ERRORS ${result.errors}` : ''}`);
+      classes.push({ ...result, p50Ratio: Math.round((result.p50 / floor.p50) * 10) / 10, p95Ratio: Math.round((result.p95 / floor.p95) * 10) / 10 });
+    }
+    const afterClassesBytes = rssOf(server.pid) ?? 0;
+
+    log('isolation: single records while heavy queries run ...');
+    const isolation = await measureIsolation(server.url, config);
+    log(`records alone p95 ${isolation.recordsAlone.p95} ms, during heavy p95 ${isolation.recordsDuring.p95} ms (heavy p50 ${isolation.heavy.p50} ms)`);
+
+    log(`mix at concurrency ${config.concurrency} for ${config.mixSeconds} s ...`);
+    const mix = await runMix(server.url, server.pid, config);
+    log(`mix ${mix.rps} req/s, p99 ${mix.latencyMs.p99} ms, errors ${mix.errors}, timeouts ${mix.timeouts}, non-2xx ${mix.non2xx}`);
+    const peakBytes = peakRssOf(server.pid) ?? 0;
+
+    let firstResults: FirstResults | undefined;
+    if (appSize) {
+      try {
+        // The API takes the app's default base path from config.json: the same server.
+        firstResults = await timeToFirstResults(server.url, `/lit?${new URLSearchParams({ q: benchmarkTerms.common })}`, config.ttfrRuns);
+        log(`time to first results: median ${firstResults.p50} ms ('${firstResults.countText}')`);
+      } catch (error) {
+        appError = (error as Error).message;
+        log(`browser measurement failed: ${appError}`);
+      }
+    }
+
+    const result: BenchResult = {
+      version: 1,
+      label: config.label,
+      date,
+      command,
+      durationSeconds: Math.round((performance.now() - started) / 1000),
+      machine: machine(),
+      load1: { start: loadStart, end: load1() },
+      git: gitCommit(),
+      config,
+      corpus: (({ path, ...rest }) => ({ ...rest, file: relative(repoRoot, path) }))(corpus),
+      floor,
+      classes,
+      isolation,
+      mix,
+      memory: { idleBytes, afterClassesBytes, peakBytes },
+      ...(appSize ? { app: { size: appSize, ...(firstResults ? { firstResults } : {}), ...(appError ? { error: appError } : {}) } } : {}),
+    };
+    const resultsDir = resolve(repoRoot, 'bench/results');
+    mkdirSync(resultsDir, { recursive: true });
+    const name = `${date.replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z')}${config.label ? `-${config.label}` : ''}.json`;
+    writeFileSync(resolve(resultsDir, name), `${JSON.stringify(result, null, 2)}\n`);
+    writeReadme();
+    log(`wrote bench/results/${name} and bench/README.md (${(result.durationSeconds / 60).toFixed(1)} min)`);
+  } catch (error) {
+    if (server) console.error(server.output());
+    throw error;
+  } finally {
+    client.close();
+    await floorServer?.stop();
+    await server?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,146 @@
+import type { ApiRecord } from '../../deployments/registry';
+import type { DeploymentKey } from '../../deployments/schema';
+import type { QueryEngine, Ranked } from './engine';
+import type { Criteria, RecordStore, SearchResult } from './types';
+
+/**
+ * A RecordStore over a query engine (in this thread or on workers) that remembers each
+ * search's order and exact total: the next page, the same search from another user, or a
+ * deep page after the first costs an id lookup instead of ranking again. The database is
+ * read-only while a store is open (the revision is fixed), so entries never go stale;
+ * they leave only by LRU when the memory budget is spent.
+ */
+
+/** What the cache needs from an engine; asynchronous so it may run on another thread. */
+export interface EngineCalls {
+  readonly revision: string;
+  /** Orders and counts (see QueryEngine.rank) and returns the records of one window of the order, as stored JSON text. */
+  rankPage(key: DeploymentKey, criteria: Criteria, need: number, offset: number, limit: number): Promise<Ranked & { docs: string[] }>;
+  fetch(key: DeploymentKey, ids: Int32Array): Promise<string[]>;
+  get(key: DeploymentKey, repoId: string): Promise<ApiRecord | undefined>;
+  fulltext(key: DeploymentKey, repoId: string): Promise<string | undefined>;
+  count(key: DeploymentKey): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface CacheOptions {
+  /** Bytes of ordered ids kept (each id is 4 bytes). */
+  readonly budgetBytes?: number;
+  /** Ranked at least this deep on a miss, so the next pages of a search are hits. */
+  readonly minDepth?: number;
+}
+
+interface Entry {
+  readonly ranked: Ranked;
+  readonly bytes: number;
+}
+
+/** Criteria without paging: every page of one search shares an entry. */
+function cacheKey(key: DeploymentKey, criteria: Criteria): string {
+  const { offset: _offset, limit: _limit, ...search } = criteria;
+  return `${key}\u0000${JSON.stringify(search)}`;
+}
+
+/** A page whose records are parsed from their JSON text only if someone reads them (a JSON response does not). */
+function result(total: number, docs: readonly string[]): SearchResult {
+  let records: readonly ApiRecord[] | undefined;
+  return {
+    total,
+    json: docs,
+    get records() {
+      records ??= docs.map((doc) => JSON.parse(doc) as ApiRecord);
+      return records;
+    },
+  };
+}
+
+const covers = (ranked: Ranked, need: number) => ranked.complete || ranked.ids.length >= need;
+
+/** Engine calls for an engine in this thread. */
+export function localCalls(engine: QueryEngine): EngineCalls {
+  return {
+    revision: engine.revision,
+    async rankPage(key, criteria, need, offset, limit) {
+      const ranked = engine.rank(key, criteria, need);
+      return { ...ranked, docs: engine.fetch(key, ranked.ids.subarray(offset, offset + limit)) };
+    },
+    fetch: async (key, ids) => engine.fetch(key, ids),
+    get: async (key, repoId) => engine.get(key, repoId),
+    fulltext: async (key, repoId) => engine.fulltext(key, repoId),
+    count: async (key) => engine.count(key),
+    close: async () => engine.close(),
+  };
+}
+
+export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): RecordStore {
+  const budget = options.budgetBytes ?? 64 * 1024 * 1024;
+  const minDepth = options.minDepth ?? 200;
+  const entries = new Map<string, Entry>();
+  let used = 0;
+  // Searches being ranked now: a request for the same search waits for that work instead of repeating it.
+  const running = new Map<string, { need: number; promise: Promise<Ranked> }>();
+
+  function remember(id: string, ranked: Ranked) {
+    const bytes = ranked.ids.byteLength + 256;
+    if (bytes > budget / 4) return;
+    const old = entries.get(id);
+    if (old) {
+      entries.delete(id);
+      used -= old.bytes;
+    }
+    entries.set(id, { ranked, bytes });
+    used += bytes;
+    for (const [oldest, entry] of entries) {
+      if (used <= budget) break;
+      entries.delete(oldest);
+      used -= entry.bytes;
+    }
+  }
+
+  function lookup(id: string, need: number): Ranked | undefined {
+    const entry = entries.get(id);
+    if (!entry || !covers(entry.ranked, need)) return undefined;
+    // Most recently used last.
+    entries.delete(id);
+    entries.set(id, entry);
+    return entry.ranked;
+  }
+
+  async function page(key: DeploymentKey, ranked: Ranked, criteria: Criteria): Promise<SearchResult> {
+    if (criteria.offset >= ranked.total) return result(ranked.total, []);
+    const window = ranked.ids.subarray(criteria.offset, criteria.offset + criteria.limit);
+    return result(ranked.total, window.length ? await engine.fetch(key, window.slice()) : []);
+  }
+
+  async function search(key: DeploymentKey, criteria: Criteria): Promise<SearchResult> {
+    const id = cacheKey(key, criteria);
+    const need = criteria.offset + criteria.limit;
+    const cached = lookup(id, need);
+    if (cached) return page(key, cached, criteria);
+    const inFlight = running.get(id);
+    if (inFlight && inFlight.need >= need) return page(key, await inFlight.promise, criteria);
+
+    const depth = Math.max(need, minDepth);
+    const work = engine.rankPage(key, criteria, depth, criteria.offset, criteria.limit);
+    const promise = work.then(({ docs: _docs, ...ranked }) => ranked);
+    // Waiters see a failure through their own await; nobody waiting is not an unhandled rejection.
+    promise.catch(() => undefined);
+    running.set(id, { need: depth, promise });
+    try {
+      const { docs, ...ranked } = await work;
+      remember(id, ranked);
+      return result(ranked.total, criteria.offset >= ranked.total ? [] : docs);
+    } finally {
+      if (running.get(id)?.promise === promise) running.delete(id);
+    }
+  }
+
+  return {
+    revision: engine.revision,
+    search,
+    get: (key, repoId) => engine.get(key, repoId),
+    fulltext: (key, repoId) => engine.fulltext(key, repoId),
+    count: (key) => engine.count(key),
+    close: () => engine.close(),
+  };
+}

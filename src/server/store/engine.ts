@@ -1,0 +1,329 @@
+import Database from 'better-sqlite3';
+import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
+import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
+import { IdSet } from './id-set';
+import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
+import { columnWeights, schemaVersion, tablesOf } from './schema';
+import type { Criteria } from './types';
+
+/**
+ * The query engine over one read-only connection: it orders the records that match a
+ * search and counts them, exactly, and fetches records by id. Paging and caching live
+ * above it (cached-store.ts), so one ordering serves every page of a search.
+ *
+ * How a search runs (measured at 1M records: bench/notes.md):
+ * - Filters other than the driving full-text MATCH (dates, exact keys, repo_id, negated
+ *   or OR-ed text) are evaluated as id sets from their indexes and combined in memory,
+ *   instead of joining the records table once per full-text match.
+ * - Relevance: one pass over the MATCH, computing bm25 only for rows the filter keeps and
+ *   counting them in the same pass, with SQLite's sorter picking the top rows. Ties break
+ *   on repo_id through an in-memory rank of repo_ids, so no row is looked up to sort.
+ * - Date and title order: the sort index is walked in order and rows outside the match
+ *   set are skipped, stopping after the rows needed; a small match set is sorted instead.
+ *
+ * Every statement is prepared with placeholders; SQL text is assembled only from the
+ * deployment table's table and column names, and statements are cached by their text.
+ */
+
+/** The first `ids.length` records of a search's order, and how many match in all. */
+export interface Ranked {
+  readonly total: number;
+  readonly ids: Int32Array;
+  /** The ids are the whole order, not a prefix of it. */
+  readonly complete: boolean;
+}
+
+export interface QueryEngine {
+  readonly revision: string;
+  /** Orders the records matching `criteria` (paging ignored) far enough to cover `need` rows. */
+  rank(key: DeploymentKey, criteria: Criteria, need: number): Ranked;
+  /** Records by id as their stored JSON text, in the order given (missing ids are skipped). */
+  fetch(key: DeploymentKey, ids: ArrayLike<number>): string[];
+  get(key: DeploymentKey, repoId: string): ApiRecord | undefined;
+  fulltext(key: DeploymentKey, repoId: string): string | undefined;
+  count(key: DeploymentKey): number;
+  /** Builds what the first search of each deployment would otherwise build (the repo_id ranks). */
+  warm(): void;
+  close(): void;
+}
+
+const sortColumns = { publication_date: 'publication_date', entry_date: 'entry_date', title: 'title_key' } as const;
+const sortIndexes = { publication_date: 'publication', entry_date: 'entry', title: 'title' } as const;
+type SortColumn = keyof typeof sortColumns;
+
+const weights = searchColumns.map((column) => columnWeights[column]).join(', ');
+
+/** Full-text match sets kept per connection: a term searched with several sorts or filters is read once. */
+const matchSetCacheSize = 16;
+
+/** Per-deployment data built on first use and kept for the life of the (read-only) connection. */
+interface DeploymentState {
+  readonly deployment: Deployment;
+  /** One more than the largest record id: the size of every id set. */
+  readonly capacity: number;
+  /** repoRank[id] is the position of the record's repo_id in repo_id order. */
+  repoRank?: Int32Array;
+  /** Whether ids ascend in repo_id order (true of generated corpora): rowid then breaks ties for free. */
+  idsInRepoOrder?: boolean;
+  universe?: IdSet;
+  total?: number;
+}
+
+export function openEngine(path: string): QueryEngine {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  let revision: string;
+  try {
+    const schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
+    if (schema !== schemaVersion) throw new Error(`store schema ${schema ?? 'missing'}, expected ${schemaVersion}`);
+    revision = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get()?.value ?? 'empty';
+  } catch (error) {
+    db.close();
+    throw new Error(`${path} is not a Records Explorer database (${(error as Error).message}).`);
+  }
+  // Somewhat more page cache than SQLite's 2 MB default, for index interiors and hot
+  // doclists. Not much more: the OS caches the file anyway, and at 1M records 64 MB per
+  // connection measured no faster than 8 MB while adding to every worker's memory.
+  db.pragma('cache_size = -16384');
+
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  // The two functions SQL calls back into: `keep(id)` filters (and counts) rows by the
+  // current id set, `repo_rank(id)` gives the repo_id tie-break. Queries run one at a time
+  // on this connection, so the current state is plain variables set before each one.
+  let keepSet: IdSet | undefined;
+  let kept = 0;
+  let currentRank: Int32Array | undefined;
+  db.function('keep', { deterministic: false, directOnly: true }, (id) => {
+    if (keepSet && !keepSet.has(Number(id))) return 0;
+    kept++;
+    return 1;
+  });
+  db.function('repo_rank', { deterministic: false, directOnly: true }, (id) => currentRank?.[Number(id)] ?? 0);
+
+  const states = new Map<DeploymentKey, DeploymentState>();
+  function stateOf(key: DeploymentKey): DeploymentState {
+    let state = states.get(key);
+    if (!state) {
+      const deployment = deploymentByKey(key)!;
+      const t = tablesOf(deployment);
+      const maxId = (prepare(`SELECT max(id) FROM ${t.records}`).pluck().get() as number | null) ?? 0;
+      state = { deployment, capacity: maxId + 1 };
+      states.set(key, state);
+    }
+    return state;
+  }
+
+  function repoRankOf(state: DeploymentState): Int32Array {
+    if (!state.repoRank) {
+      const t = tablesOf(state.deployment);
+      const rank = new Int32Array(state.capacity);
+      const ids = prepare(`SELECT id FROM ${t.records} ORDER BY repo_id`).pluck().all() as number[];
+      let ascending = true;
+      for (let i = 0; i < ids.length; i++) {
+        rank[ids[i]!] = i;
+        if (i > 0 && ids[i]! < ids[i - 1]!) ascending = false;
+      }
+      state.repoRank = rank;
+      state.idsInRepoOrder = ascending;
+    }
+    return state.repoRank;
+  }
+
+  function universeOf(state: DeploymentState): IdSet {
+    state.universe ??= IdSet.of(prepare(`SELECT id FROM ${tablesOf(state.deployment).records}`).pluck().all() as number[], state.capacity);
+    return state.universe;
+  }
+
+  const matchSets = new Map<string, IdSet>();
+  function matchSet(state: DeploymentState, expr: string): IdSet {
+    const cacheKey = `${state.deployment.key}\u0000${expr}`;
+    let set = matchSets.get(cacheKey);
+    if (set) {
+      // Most recently used last.
+      matchSets.delete(cacheKey);
+    } else {
+      const t = tablesOf(state.deployment);
+      set = IdSet.of(prepare(`SELECT rowid FROM ${t.fts} WHERE ${t.fts} MATCH ?`).pluck().all(expr) as number[], state.capacity);
+      if (matchSets.size >= matchSetCacheSize) matchSets.delete(matchSets.keys().next().value!);
+    }
+    matchSets.set(cacheKey, set);
+    return set;
+  }
+
+  function predicateSet(state: DeploymentState, predicate: Predicate): IdSet {
+    switch (predicate.kind) {
+      case 'match':
+        return matchSet(state, predicate.expr);
+      case 'not':
+        return universeOf(state).andNot(predicateSet(state, predicate.child));
+      case 'and':
+      case 'or': {
+        const sets = predicate.children.map((child) => predicateSet(state, child));
+        return sets.slice(1).reduce((acc, set) => (predicate.kind === 'and' ? acc.and(set) : acc.or(set)), sets[0]!);
+      }
+    }
+  }
+
+  /** Everything but the driving MATCH, as one id set; undefined when there is nothing to filter. */
+  function filterSet(state: DeploymentState, rest: readonly Predicate[], criteria: Criteria): IdSet | undefined {
+    const t = tablesOf(state.deployment);
+    const sets: IdSet[] = rest.map((predicate) => predicateSet(state, predicate));
+    for (const { key, value } of criteria.exact) {
+      sets.push(IdSet.of(prepare(`SELECT rec FROM ${t.keys} WHERE name = ? AND value = ?`).pluck().all(key, value) as number[], state.capacity));
+    }
+    if (criteria.repoId !== undefined) {
+      sets.push(IdSet.of(prepare(`SELECT id FROM ${t.records} WHERE repo_id = ?`).pluck().all(criteria.repoId) as number[], state.capacity));
+    }
+    for (const { field, from, to } of criteria.dates) {
+      if (from === undefined && to === undefined) continue;
+      const column = sortColumns[field];
+      const bounds = [from !== undefined ? `${column} >= ?` : '', to !== undefined ? `${column} < ?` : ''].filter(Boolean).join(' AND ');
+      const params = [from, to].filter((value) => value !== undefined);
+      sets.push(IdSet.of(prepare(`SELECT id FROM ${t.records} WHERE ${bounds}`).pluck().all(...params) as number[], state.capacity));
+    }
+    if (sets.length === 0) return undefined;
+    return sets.slice(1).reduce((acc, set) => acc.and(set), sets[0]!);
+  }
+
+  function rankByRelevance(state: DeploymentState, match: string, filter: IdSet | undefined, order: Criteria['order'], need: number): Ranked {
+    const t = tablesOf(state.deployment);
+    // bm25 is lower for better matches, so "desc" (best first) sorts it ascending.
+    const direction = order === 'asc' ? 'DESC' : 'ASC';
+    currentRank = repoRankOf(state);
+    // Calling back into JavaScript costs ~0.1 µs a row, a third of bm25's own cost, so the
+    // callbacks are left out where they are not needed: rowid breaks ties when ids follow
+    // repo_id order, and without a filter a plain count is cheaper than counting kept rows.
+    const tieBreak = state.idsInRepoOrder ? 'rowid' : 'repo_rank(rowid)';
+    const orderBy = `ORDER BY bm25(${t.fts}, ${weights}) ${direction}, ${tieBreak} LIMIT ?`;
+    try {
+      if (!filter) {
+        const total = prepare(`SELECT count(*) FROM ${t.fts} WHERE ${t.fts} MATCH ?`).pluck().get(match) as number;
+        const ids = prepare(`SELECT rowid FROM ${t.fts} WHERE ${t.fts} MATCH ? ${orderBy}`).pluck().all(match, need) as number[];
+        return { total, ids: Int32Array.from(ids), complete: ids.length >= total };
+      }
+      keepSet = filter;
+      kept = 0;
+      const ids = prepare(`SELECT rowid FROM ${t.fts} WHERE ${t.fts} MATCH ? AND keep(rowid) ${orderBy}`).pluck().all(match, need) as number[];
+      return { total: kept, ids: Int32Array.from(ids), complete: ids.length >= kept };
+    } finally {
+      keepSet = undefined;
+      currentRank = undefined;
+    }
+  }
+
+  /**
+   * Records in date or title order. `set` holds the records that match (undefined: all).
+   * A sparse set is sorted outright; otherwise the sort index is walked and rows outside
+   * the set are skipped, which touches about need × N / total index entries.
+   */
+  function rankByColumn(state: DeploymentState, sort: SortColumn, descending: boolean, set: IdSet | undefined, criteria: Criteria, need: number): Ranked {
+    const t = tablesOf(state.deployment);
+    const column = sortColumns[sort];
+    const dir = descending ? 'DESC' : 'ASC';
+    const total = set ? set.count() : (state.total ??= prepare(`SELECT count(*) FROM ${t.records}`).pluck().get() as number);
+    const limit = Math.min(need, total);
+    if (limit === 0) return { total, ids: new Int32Array(0), complete: true };
+
+    if (set && need * state.capacity > 10 * total * total) {
+      // Few matches: sort them (empty dates last in either order, as in the walk below).
+      const ids = prepare(
+        `SELECT id FROM ${t.records} WHERE id IN (SELECT value FROM json_each(?)) ORDER BY ${column} IS NULL, ${column} ${dir}, repo_id ${dir} LIMIT ?`,
+      )
+        .pluck()
+        .all(JSON.stringify(set.toArray()), limit) as number[];
+      return { total, ids: Int32Array.from(ids), complete: ids.length >= total };
+    }
+
+    // Bounds on the sort column itself narrow the walk; the set check covers the rest.
+    const range: string[] = [];
+    const params: unknown[] = [];
+    for (const { field, from, to } of criteria.dates) {
+      if (sortColumns[field] !== column) continue;
+      if (from !== undefined) range.push(`${column} >= ?`) && params.push(from);
+      if (to !== undefined) range.push(`${column} < ?`) && params.push(to);
+    }
+    const setCheck = set ? ['keep(id)'] : [];
+    keepSet = set;
+    try {
+      const index = `${t.records}_${sortIndexes[sort]}`;
+      const where = (extra: string) => [extra, ...range, ...setCheck].join(' AND ');
+      // SQLite puts NULL first in ascending order; records without a date go last in both.
+      const dated = prepare(
+        `SELECT id FROM ${t.records} INDEXED BY ${index} WHERE ${where(`${column} IS NOT NULL`)} ORDER BY ${column} ${dir}, repo_id ${dir} LIMIT ?`,
+      )
+        .pluck()
+        .all(...params, limit) as number[];
+      let ids = dated;
+      if (dated.length < limit && range.length === 0) {
+        const undated = prepare(`SELECT id FROM ${t.records} INDEXED BY ${index} WHERE ${where(`${column} IS NULL`)} ORDER BY repo_id ${dir} LIMIT ?`)
+          .pluck()
+          .all(limit - dated.length) as number[];
+        ids = dated.concat(undated);
+      }
+      return { total, ids: Int32Array.from(ids), complete: ids.length >= total };
+    } finally {
+      keepSet = undefined;
+    }
+  }
+
+  function rank(key: DeploymentKey, criteria: Criteria, need: number): Ranked {
+    const state = stateOf(key);
+    const textPredicates = criteria.text
+      .map(({ columns, query }) => compileQuery(query, columns))
+      .filter((p): p is Predicate => Boolean(p));
+    const { match, rest } = drivingMatch(and(textPredicates));
+    const filter = filterSet(state, rest, criteria);
+    const wanted = Math.max(1, need);
+    if (match && criteria.sort === 'relevance') return rankByRelevance(state, match, filter, criteria.order, wanted);
+    // Nothing to rank by relevance (no words, or only negated ones): newest first.
+    const sort: SortColumn = criteria.sort === 'relevance' ? 'publication_date' : criteria.sort;
+    const set = match ? (filter ? matchSet(state, match).and(filter) : matchSet(state, match)) : filter;
+    return rankByColumn(state, sort, criteria.order !== 'asc', set, criteria, wanted);
+  }
+
+  return {
+    revision,
+    rank,
+    fetch(key, ids) {
+      // Text, not parsed records: a JSON response is written from it as it is (api.ts),
+      // and a string crosses to the main thread far cheaper than an object graph.
+      const statement = prepare(`SELECT doc FROM ${tablesOf(deploymentByKey(key)!).records} WHERE id = ?`).pluck();
+      const docs: string[] = [];
+      for (let i = 0; i < ids.length; i++) {
+        const doc = statement.get(ids[i]) as string | undefined;
+        if (doc !== undefined) docs.push(doc);
+      }
+      return docs;
+    },
+    get(key, repoId) {
+      const doc = prepare(`SELECT doc FROM ${tablesOf(deploymentByKey(key)!).records} WHERE repo_id = ?`).pluck().get(repoId) as string | undefined;
+      return doc === undefined ? undefined : (JSON.parse(doc) as ApiRecord);
+    },
+    fulltext(key, repoId) {
+      const t = tablesOf(deploymentByKey(key)!);
+      const text = prepare(`SELECT x.fulltext FROM ${t.records} r JOIN ${t.text} x ON x.id = r.id WHERE r.repo_id = ?`).pluck().get(repoId) as
+        | string
+        | undefined;
+      return text || undefined;
+    },
+    count(key) {
+      const state = stateOf(key);
+      state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(state.deployment).records}`).pluck().get() as number;
+      return state.total;
+    },
+    warm() {
+      for (const deployment of deployments) repoRankOf(stateOf(deployment.key));
+    },
+    close() {
+      db.close();
+    },
+  };
+}
