@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { SummaryReporter } from './.ci/summary-reporter';
+import { SummaryReporter } from './.ci/summary-reporter.js';
 import { initialJsBudget } from './bench/vite-js-budget.js';
 
 // The dev server forwards API, media and full-text requests to a records server, so the

@@ -22,16 +22,27 @@ const workerUrl = new URL('./store-worker.ts', import.meta.url).href;
 // before importing the worker module.
 const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); })`;
 
-export function openPooledStore(path: string, size = Math.max(2, availableParallelism())): RecordStore {
+export interface PoolOptions {
+  readonly size?: number;
+  /** Called with each worker started, replacements included (tests use it to stop one). */
+  readonly onWorker?: (worker: Worker) => void;
+}
+
+export function openPooledStore(path: string, { size = Math.max(2, availableParallelism()), onWorker }: PoolOptions = {}): RecordStore {
   // Opening once here checks the file and reads the revision before any worker starts.
   const probe = openEngine(path);
   const revision = probe.revision;
   probe.close();
 
   let nextId = 1;
-  const slots: Slot[] = Array.from({ length: size }, () => {
+  let closing = false;
+
+  // A worker that dies (a native crash, running out of memory) fails only the requests it
+  // held; a fresh worker takes its place so later requests are still answered.
+  function spawn(slot: Slot): void {
     const worker = new Worker(bootstrap, { eval: true, workerData: { path } });
-    const slot: Slot = { worker, pending: new Map() };
+    slot.worker = worker;
+    onWorker?.(worker);
     worker.on('message', (reply: StoreReply) => {
       const waiting = slot.pending.get(reply.id);
       if (!waiting) return;
@@ -39,10 +50,21 @@ export function openPooledStore(path: string, size = Math.max(2, availableParall
       if (reply.ok) waiting.resolve(reply.value);
       else waiting.reject(new Error(reply.message));
     });
-    worker.on('error', (error) => {
+    const failPending = (error: Error) => {
       for (const waiting of slot.pending.values()) waiting.reject(error);
       slot.pending.clear();
+    };
+    worker.on('error', failPending);
+    worker.on('exit', (code) => {
+      if (closing || slot.worker !== worker) return;
+      failPending(new Error(`store worker stopped (exit code ${code})`));
+      spawn(slot);
     });
+  }
+
+  const slots: Slot[] = Array.from({ length: size }, () => {
+    const slot = { pending: new Map() } as Slot;
+    spawn(slot);
     return slot;
   });
 
@@ -63,6 +85,7 @@ export function openPooledStore(path: string, size = Math.max(2, availableParall
     fulltext: (...args) => call('fulltext', args),
     count: (...args) => call('count', args),
     async close() {
+      closing = true;
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
   };
