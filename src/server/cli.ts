@@ -27,7 +27,10 @@ const usage = `Usage:
   records start      create the default database if missing, then serve the app and all APIs
 DEPLOYMENT is one of ${deployments.map((d) => d.key).join(', ')} (any case). PATH defaults to data/records.db.`;
 
+/** The command line itself is wrong: the message is followed by the usage text. */
 class UsageError extends Error {}
+/** The command was understood but cannot be carried out (a missing file, a busy port). */
+class CommandError extends Error {}
 
 interface Parsed {
   positional: string[];
@@ -96,7 +99,7 @@ function writeBySwap(path: string, write: (writer: StoreWriter) => number): numb
   } catch (error) {
     // A corrupt or foreign file at `path`: say so, and leave nothing behind.
     removeSideFiles(side);
-    throw new UsageError(`Cannot write to the database ${path}: ${(error as Error).message}`);
+    throw new CommandError(`Cannot write to the database ${path}: ${(error as Error).message}`);
   }
   try {
     written = write(writer);
@@ -104,7 +107,7 @@ function writeBySwap(path: string, write: (writer: StoreWriter) => number): numb
     writer.close();
     removeSideFiles(side);
     // SQLite failing mid-write (a full disk, say) is the operator's to fix, not a crash.
-    if ((error as Error).name === 'SqliteError') throw new UsageError(`Cannot write to the database ${path}: ${(error as Error).message}`);
+    if ((error as Error).name === 'SqliteError') throw new CommandError(`Cannot write to the database ${path}: ${(error as Error).message}`);
     throw error;
   }
   writer.close();
@@ -152,7 +155,7 @@ function createStarterDatabase(path: string): void {
 
 async function serve(flags: Map<string, string>, staticDir: string | undefined): Promise<void> {
   const path = dbPath(flags);
-  if (!existsSync(path)) throw new UsageError(`No database at ${path}. Create one with 'records generate' or 'records import', or run 'npm start'.`);
+  if (!existsSync(path)) throw new CommandError(`No database at ${path}. Create one with 'records generate' or 'records import', or run 'npm start'.`);
   const tokenFile = flags.get('token-file');
   let token: string | undefined;
   if (tokenFile) {
@@ -161,9 +164,9 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined):
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
-      throw new UsageError(`Cannot read the token file ${tokenFile}: ${reason}.`);
+      throw new CommandError(`Cannot read the token file ${tokenFile}: ${reason}.`);
     }
-    if (!token) throw new UsageError(`The token file ${tokenFile} is empty.`);
+    if (!token) throw new CommandError(`The token file ${tokenFile} is empty.`);
   }
   // Checked before the store starts its worker threads, which would keep a failed start alive.
   const port = wholeNumber(flags.get('port') ?? process.env.PORT ?? '8080', 'The port');
@@ -173,7 +176,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined):
   try {
     store = openPooledStore(path);
   } catch (error) {
-    throw new UsageError(`Cannot open the database ${path}: ${(error as Error).message}`);
+    throw new CommandError(`Cannot open the database ${path}: ${(error as Error).message}`);
   }
   let server;
   try {
@@ -189,7 +192,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined):
     await store.close();
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EADDRNOTAVAIL' ? 'no such address on this machine' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new UsageError(`Cannot listen on ${host}:${port}: ${reason}.`);
+    throw new CommandError(`Cannot listen on ${host}:${port}: ${reason}.`);
   }
   // On a signal: stop accepting, let in-flight requests finish, then exit. A client that
   // holds its connection open does not keep the process alive past the grace period.
@@ -252,7 +255,7 @@ export async function main(args: readonly string[]): Promise<number> {
         throw new UsageError(`Unknown command '${command}'.`);
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ImportError) {
+    if (error instanceof UsageError || error instanceof CommandError || error instanceof ImportError) {
       console.error(`records: ${error.message}`);
       if (error instanceof UsageError) console.error(`\n${usage}`);
       return 2;
