@@ -3,23 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deploymentByKey } from '../../deployments/registry';
-import type { Deployment } from '../../deployments/schema';
 import { readUpstreamFiles } from './files';
-import { ImportError } from './upstream';
+import { deployment, importError, realData, realFiles } from './test-support';
 
-const realData = new URL('../../../../shared/data/real/', import.meta.url);
 const real = (name: string) => fileURLToPath(new URL(name, realData));
-const geothermal = real('dc-v1-geothermal-and-more-250.json');
-const plasma = real('dc-v1-plasma-lab-209.json');
-const litJson = real('lit-v1-datasets-40.json');
-const litXml = real('lit-v1-datasets-xml-sample.xml');
+const geothermal = real(realFiles.geothermal);
+const plasma = real(realFiles.plasma);
+const litJson = real(realFiles.litJson);
+const litXml = real(realFiles.litXml);
 
-const deployment = (key: string): Deployment => {
-  const found = deploymentByKey(key);
-  if (!found) throw new Error(`no deployment ${key}`);
-  return found;
-};
 const dc1 = deployment('DC1');
 const lit = deployment('LIT');
 
@@ -33,15 +25,6 @@ const tempFile = (name: string, content: string) => {
 
 const ids = (records: readonly { record: { repo_id: string } }[]) => records.map((stored) => stored.record.repo_id);
 
-function importError(run: () => unknown): ImportError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ImportError);
-    return error as ImportError;
-  }
-  throw new Error('expected an ImportError');
-}
 
 describe('readUpstreamFiles', () => {
   it('imports both dataset catalog files without duplicates', () => {

@@ -1,28 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { deploymentByKey, recordSchema } from '../../deployments/registry';
+import { recordSchema } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import type { StoredRecord } from '../store/types';
-import { ImportError, parseUpstreamJson, parseUpstreamXml } from './upstream';
+import { deployment, importError, realData, realFiles } from './test-support';
+import { parseUpstreamJson, parseUpstreamXml } from './upstream';
 
-const realData = new URL('../../../../shared/data/real/', import.meta.url);
 const readReal = (name: string) => readFileSync(new URL(name, realData), 'utf8');
 
-const deployment = (key: string): Deployment => {
-  const found = deploymentByKey(key);
-  if (!found) throw new Error(`no deployment ${key}`);
-  return found;
-};
 const dc1 = deployment('DC1');
 const dc0 = deployment('DC0');
 const lit = deployment('LIT');
 const mm = deployment('MM');
 const enr = deployment('ENR');
 
-const geothermal = 'dc-v1-geothermal-and-more-250.json';
-const plasma = 'dc-v1-plasma-lab-209.json';
-const litJson = 'lit-v1-datasets-40.json';
-const litXml = 'lit-v1-datasets-xml-sample.xml';
+const { geothermal, plasma, litJson, litXml } = realFiles;
 
 const byId = (records: readonly StoredRecord[], id: string) => {
   const found = records.find((stored) => stored.record.repo_id === id);
@@ -38,16 +30,6 @@ function expectTableShape(target: Deployment, records: readonly StoredRecord[]) 
   }
 }
 
-/** The ImportError a call throws, failing the test when it throws nothing or something else. */
-function importError(run: () => unknown): ImportError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ImportError);
-    return error as ImportError;
-  }
-  throw new Error('expected an ImportError');
-}
 
 describe('real upstream JSON', () => {
   it('imports both dataset catalog files as DC1, every record in the table shape', () => {
