@@ -1,9 +1,8 @@
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { apiErrorSchema, type ApiError } from '../../formats/error';
-import type { RecordStore } from '../store/types';
-import { getJson, rawRequest, useFixture, type RawResponse } from './test-fixture';
+import { getJson, rawRequest, useFailingFixture, useFixture, type RawResponse } from './test-fixture';
 
 /**
  * Errors: always the spec's Error object in the negotiated format (JSON object, XML
@@ -227,27 +226,7 @@ describe('private mirror mode (started with a token)', () => {
 
 describe('internal failures', () => {
   const leak = 'SQLITE_ERROR: no such column: secret_column in "SELECT doc FROM lit_records" at /var/lib/records/private.db';
-  const failing = useFixture({
-    wrapStore: (store: RecordStore): RecordStore => ({
-      revision: store.revision,
-      search: async () => {
-        throw new Error(leak);
-      },
-      get: async () => {
-        throw new Error(leak);
-      },
-      fulltext: async () => {
-        throw new Error(leak);
-      },
-      count: (key) => store.count(key),
-      close: () => store.close(),
-    }),
-  });
-  let consoleError: ReturnType<typeof vi.spyOn>;
-  beforeAll(() => {
-    consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterAll(() => consoleError.mockRestore());
+  const failing = useFailingFixture(leak);
 
   it.each(formats)('a 500 in %s has a generic description and no stack, SQL or path', async (_format, accept) => {
     for (const url of [failing.list(lit, 'q=wind'), `${failing.list(lit)}/1001`, `${failing.url}/files/fulltext/lit/1011.txt`]) {

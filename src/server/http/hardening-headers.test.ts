@@ -1,10 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
-import type { RecordStore } from '../store/types';
-import { rawRequest, useFixture, type RawResponse } from './test-fixture';
+import { rawRequest, useFailingFixture, useFixture, type RawResponse } from './test-fixture';
 
 /**
  * Browser-facing hardening on the server side: every kind of response — API lists and
@@ -83,23 +82,7 @@ describe('X-Content-Type-Options: nosniff and Referrer-Policy on every response 
   });
 
   describe('internal failures', () => {
-    const failing = useFixture({
-      wrapStore: (store: RecordStore): RecordStore => ({
-        revision: store.revision,
-        search: async () => {
-          throw new Error('store down');
-        },
-        get: (key, id) => store.get(key, id),
-        fulltext: (key, id) => store.fulltext(key, id),
-        count: (key) => store.count(key),
-        close: () => store.close(),
-      }),
-    });
-    let consoleError: ReturnType<typeof vi.spyOn>;
-    beforeAll(() => {
-      consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    });
-    afterAll(() => consoleError.mockRestore());
+    const failing = useFailingFixture('store down');
 
     it('500 answers carry them too', async () => {
       const response = await rawRequest(failing.list(lit, 'q=wind'));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { deployments, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { openStore, openStoreWriter } from '../store/sqlite';
@@ -344,6 +344,32 @@ export function useFixture(options: FixtureOptions = {}): Fixture {
     list: (deployment, query) => current().list(deployment, query),
     close: () => current().close(),
   };
+}
+
+/**
+ * A fixture whose store fails every read with `message` (count and close still work), for
+ * the 500 path. The server logs the failure; the log is silenced while the tests run.
+ */
+export function useFailingFixture(message: string): Fixture {
+  const fail = async (): Promise<never> => {
+    throw new Error(message);
+  };
+  const fixture = useFixture({
+    wrapStore: (store: RecordStore): RecordStore => ({
+      revision: store.revision,
+      search: fail,
+      get: fail,
+      fulltext: fail,
+      count: (key) => store.count(key),
+      close: () => store.close(),
+    }),
+  });
+  let consoleError: { mockRestore(): void } | undefined;
+  beforeAll(() => {
+    consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterAll(() => consoleError?.mockRestore());
+  return fixture;
 }
 
 // ---------------------------------------------------------------------------------------
