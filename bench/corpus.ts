@@ -18,7 +18,13 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 export const tmpDir = resolve(root, 'bench/tmp');
 
 /** Source files whose change alters what the writer puts on disk. */
-const storeSources = ['src/server/store/schema.ts', 'src/server/store/sqlite-writer.ts', 'src/server/store/keys.ts'];
+const storeSources = [
+  'src/server/store/schema.ts',
+  'src/server/store/sqlite-writer.ts',
+  'src/server/store/keys.ts',
+  'src/server/store/postings.ts',
+  'src/server/store/varint.ts',
+];
 
 export interface CorpusInfo {
   readonly path: string;

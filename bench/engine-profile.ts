@@ -12,7 +12,7 @@ import { queryClasses } from './queries';
 const path = process.argv[2];
 if (!path) throw new Error('usage: npx tsx bench/engine-profile.ts DATABASE');
 const lit = deploymentByKey('LIT')!;
-const engine = openEngine(path);
+const engine = openEngine(path, { matchSets: 0 });
 const records = engine.count('LIT');
 let started = performance.now();
 engine.warm();

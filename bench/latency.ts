@@ -23,6 +23,16 @@ export interface ClassResult extends Summary {
   readonly backgroundBusy: number;
 }
 
+/**
+ * A class measured against a server with search caching off (`--search-cache-mb 0`):
+ * every request, warm-up and timed ones alike, is ranked from the database.
+ */
+export type UncachedResult = Pick<ClassResult, 'firstMs' | 'n' | 'p50' | 'p95' | 'p99' | 'mean' | 'max' | 'errors' | 'backgroundBusy'>;
+
+export function uncachedPart({ firstMs, n, p50, p95, p99, mean, max, errors, backgroundBusy }: ClassResult): UncachedResult {
+  return { firstMs, n, p50, p95, p99, mean, max, errors, backgroundBusy };
+}
+
 export async function measureClass(client: SingleClient, origin: string, queryClass: QueryClass, config: BenchConfig): Promise<ClassResult> {
   const backgroundBusy = await waitForQuiet(config.quietSeconds);
   let errors = 0;

@@ -77,8 +77,8 @@ export async function startChild(command: string, args: string[], readyPath: str
 }
 
 /** `records serve` from the repository's own command, which runs the worker-thread pool. */
-export function startRecordsServer(db: string, staticDir?: string): Promise<Child> {
-  const args = ['bin/records.js', 'serve', '--db', db, '--port', '{port}'];
+export function startRecordsServer(db: string, staticDir?: string, extraArgs: readonly string[] = []): Promise<Child> {
+  const args = ['bin/records.js', 'serve', '--db', db, '--port', '{port}', ...extraArgs];
   if (staticDir) args.push('--static', staticDir);
   return startChild(process.execPath, args, '/api/lit/v1/records?rows=1');
 }

@@ -2,14 +2,23 @@ import type { AppSize, FirstResults } from './app';
 import type { BenchConfig } from './config';
 import type { CorpusInfo } from './corpus';
 import type { IsolationResult } from './isolation';
-import type { ClassResult } from './latency';
+import type { ClassResult, UncachedResult } from './latency';
 import type { LoadResult } from './load';
 import type { Machine } from './machine';
 import type { Summary } from './stats';
 
+/** One query class of a run: repeated requests to the normal server, and (version 2 on) uncached ones. */
+export type ClassRow = ClassResult & {
+  readonly p50Ratio: number;
+  readonly p95Ratio: number;
+  /** Absent from version 1, which measured only the normal server. */
+  readonly uncached?: UncachedResult;
+};
+
 /** One benchmark run as written to bench/results/<date>[-label].json. */
 export interface BenchResult {
-  readonly version: 1;
+  /** 1: per-class latency of repeated requests only; 2: also `uncached` per class. */
+  readonly version: 1 | 2;
   readonly label: string;
   readonly date: string;
   readonly command: string;
@@ -21,7 +30,7 @@ export interface BenchResult {
   readonly corpus: Omit<CorpusInfo, 'path'> & { readonly file: string };
   /** The in-memory 20-record page: the floor every class is compared with. */
   readonly floor: Summary & { readonly bytes: number };
-  readonly classes: readonly (ClassResult & { readonly p50Ratio: number; readonly p95Ratio: number })[];
+  readonly classes: readonly ClassRow[];
   readonly isolation: IsolationResult;
   readonly mix: LoadResult;
   readonly memory: { readonly idleBytes: number; readonly afterClassesBytes: number; readonly peakBytes: number };

@@ -8,9 +8,9 @@ import { relative, resolve } from 'node:path';
 import { buildApp, timeToFirstResults, type AppSize, type FirstResults } from './app';
 import { readConfig } from './config';
 import { existingCorpus, prepareCorpus, tmpDir } from './corpus';
-import { singleClient } from './http-client';
+import { singleClient, type SingleClient } from './http-client';
 import { measureIsolation } from './isolation';
-import { measureClass, measureFloor } from './latency';
+import { measureClass, measureFloor, uncachedPart, type ClassResult } from './latency';
 import { runMix } from './load';
 import { gitCommit, load1, machine } from './machine';
 import { peakRssOf, rssOf } from './memory';
@@ -18,6 +18,7 @@ import { repoRoot, startBaselineServer, startRecordsServer, type Child } from '.
 import { benchmarkTerms } from '../src/server/corpus/vocabulary';
 import { basePath, queryClasses } from './queries';
 import { writeReadme } from './report';
+import type { BenchConfig } from './config';
 import type { BenchResult } from './results';
 
 const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -30,6 +31,16 @@ function readThrough(path: string): Promise<void> {
     stream.on('end', resolvePromise);
     stream.on('error', reject);
   });
+}
+
+async function measureClasses(client: SingleClient, origin: string, config: BenchConfig, kind: string): Promise<ClassResult[]> {
+  const results: ClassResult[] = [];
+  for (const queryClass of queryClasses) {
+    const result = await measureClass(client, origin, queryClass, config);
+    log(`${kind} ${queryClass.id.padEnd(10)} total ${String(result.total).padStart(8)}  first ${result.firstMs.toFixed(1)}  p50 ${result.p50}  p95 ${result.p95}  p99 ${result.p99}  n ${result.n}${result.errors ? `  ERRORS ${result.errors}` : ''}`);
+    results.push(result);
+  }
+  return results;
 }
 
 async function main() {
@@ -66,6 +77,16 @@ async function main() {
   let floorServer: Child | undefined;
   const client = singleClient();
   try {
+    // Uncached latency first, on a server that remembers no search (no orders, no match
+    // sets), so every request is computed afresh; the OS page cache stays warm, as for
+    // any running server. It is stopped before the normal server starts, so only one
+    // server's workers and memory are on the machine at a time.
+    server = await startRecordsServer(corpus.path, undefined, ['--search-cache-mb', '0']);
+    log(`server with search caching off ${server.url} (pid ${server.pid})`);
+    const uncached = await measureClasses(client, server.url, config, 'uncached');
+    await server.stop();
+    server = undefined;
+
     server = await startRecordsServer(corpus.path, appSize ? distDir : undefined);
     log(`server ${server.url} (pid ${server.pid})`);
     await new Promise((resolvePromise) => setTimeout(resolvePromise, 1000));
@@ -88,12 +109,13 @@ async function main() {
     floorServer = undefined;
     log(`floor p50 ${floor.p50} ms p95 ${floor.p95} ms`);
 
-    const classes = [];
-    for (const queryClass of queryClasses) {
-      const result = await measureClass(client, server.url, queryClass, config);
-      log(`${queryClass.id.padEnd(10)} total ${String(result.total).padStart(8)}  first ${result.firstMs.toFixed(1)}  p50 ${result.p50}  p95 ${result.p95}  p99 ${result.p99}  n ${result.n}${result.errors ? `  ERRORS ${result.errors}` : ''}`);
-      classes.push({ ...result, p50Ratio: Math.round((result.p50 / floor.p50) * 10) / 10, p95Ratio: Math.round((result.p95 / floor.p95) * 10) / 10 });
-    }
+    const repeated = await measureClasses(client, server.url, config, 'repeated');
+    const classes = repeated.map((result, i) => {
+      const fresh = uncached[i]!;
+      // Both servers must give the same answers; a difference would be a caching bug, not a timing.
+      if (fresh.total !== result.total || fresh.firstIds.join() !== result.firstIds.join()) log(`WARNING ${result.id}: uncached and repeated results differ`);
+      return { ...result, p50Ratio: Math.round((result.p50 / floor.p50) * 10) / 10, p95Ratio: Math.round((result.p95 / floor.p95) * 10) / 10, uncached: uncachedPart(fresh) };
+    });
     const afterClassesBytes = rssOf(server.pid) ?? 0;
 
     log('isolation: single records while heavy queries run ...');
@@ -118,7 +140,7 @@ async function main() {
     }
 
     const result: BenchResult = {
-      version: 1,
+      version: 2,
       label: config.label,
       date,
       command,

@@ -137,6 +137,7 @@ describe('startup errors are one clear message and a non-zero exit', () => {
       ['port in use', ['serve', '--db', dbPath, '--port', String(takenPort)], `127.0.0.1:${takenPort}`],
       ['port not a number', ['serve', '--db', dbPath, '--port', 'eighty'], 'eighty'],
       ['port out of range', ['serve', '--db', dbPath, '--port', '70000'], '70000'],
+      ['search cache size not a number', ['serve', '--db', dbPath, '--search-cache-mb', 'x'], "--search-cache-mb must be a whole number of at least 0; got 'x'"],
     ];
     try {
       // The error paths never start listening, so they can run side by side.
@@ -144,6 +145,7 @@ describe('startup errors are one clear message and a non-zero exit', () => {
       cases.forEach(([label, , mentions], i) => expectCleanFailure(results[i]!, mentions, label));
       expect(results[8]!.stderr).toContain('empty');
       expect(results[10]!.stderr).toContain('in use');
+      expect(results[13]!.stderr, 'a usage error shows the usage').toContain('--search-cache-mb N');
     } finally {
       blocker.close();
     }
@@ -190,6 +192,26 @@ describe('private mirror mode from the command line', () => {
     const record = await fetch(`${server.url}${lit.basePath}/records/1001`, { headers: { authorization: 'bearer s3cret-Token_42' } });
     expect(record.status).toBe(200);
     expect((await fetch(`${server.url}/files/fulltext/lit/1011.txt`, { headers })).status).toBe(200);
+  });
+});
+
+describe('serving with the search cache off (--search-cache-mb 0)', () => {
+  let server: Awaited<ReturnType<typeof serve>>;
+
+  beforeAll(async () => {
+    server = await serve(['--db', dbPath, '--search-cache-mb', '0']);
+  });
+  afterAll(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
+  it('starts, and answers a repeated search identically', async () => {
+    const url = `${server.url}${deployments[0]!.basePath}/records?q=wind&sort=title&rows=5`;
+    const [first, second] = [await fetch(url), await fetch(url)];
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.headers.get('x-total-count')).toBe(first.headers.get('x-total-count'));
+    expect(await second.text()).toBe(await first.text());
   });
 });
 

@@ -7,6 +7,7 @@ import { generateRecords } from './corpus/generate';
 import { startServer } from './http/server';
 import { ImportError } from './import/upstream';
 import { readUpstreamFiles } from './import/files';
+import { defaultCacheBytes } from './store/cached-store';
 import { openPooledStore } from './store/pooled-store';
 import { openStoreWriter } from './store/sqlite';
 import type { StoreWriter } from './store/types';
@@ -19,13 +20,15 @@ const defaultStaticDir = resolve(repoRoot, 'dist');
 const realDataDir = resolve(repoRoot, '../shared/data/real');
 /** Generated records per deployment in the default database. */
 const starterCount = 5000;
+const mib = 1024 * 1024;
 
 const usage = `Usage:
-  records serve [--db PATH] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P]
+  records serve [--db PATH] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N]
   records generate <DEPLOYMENT> <COUNT> [--db PATH] [--seed N]
   records import <DEPLOYMENT> <FILE...> [--db PATH]
   records start      create the default database if missing, then serve the app and all APIs
-DEPLOYMENT is one of ${deployments.map((d) => d.key).join(', ')} (any case). PATH defaults to data/records.db.`;
+DEPLOYMENT is one of ${deployments.map((d) => d.key).join(', ')} (any case). PATH defaults to data/records.db.
+--search-cache-mb is the memory for remembered search orders (default ${defaultCacheBytes / mib}); 0 ranks every search afresh.`;
 
 /** The command line itself is wrong: the message is followed by the usage text. */
 class UsageError extends Error {}
@@ -37,7 +40,7 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const knownFlags = new Set(['db', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'seed']);
+const knownFlags = new Set(['db', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed']);
 
 function parseArgs(args: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -172,9 +175,12 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined):
   const port = wholeNumber(flags.get('port') ?? process.env.PORT ?? '8080', 'The port');
   if (port > 65535) throw new UsageError(`The port must be at most 65535; got ${port}.`);
   const host = flags.get('host') ?? '127.0.0.1';
+  const cacheMb = wholeNumber(flags.get('search-cache-mb') ?? String(defaultCacheBytes / mib), '--search-cache-mb');
   let store;
   try {
-    store = openPooledStore(path);
+    // Off means off in the workers too: their engines then keep no match sets, so every
+    // search is computed from the database (what the benchmark's uncached latency needs).
+    store = openPooledStore(path, { cacheBytes: cacheMb * mib, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
   } catch (error) {
     throw new CommandError(`Cannot open the database ${path}: ${(error as Error).message}`);
   }

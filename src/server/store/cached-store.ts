@@ -24,7 +24,7 @@ export interface EngineCalls {
 }
 
 export interface CacheOptions {
-  /** Bytes of ordered ids kept (each id is 4 bytes). */
+  /** Bytes of ordered ids kept (each id is 4 bytes); 0 keeps none, so every search is ranked afresh. */
   readonly budgetBytes?: number;
   /** Ranked at least this deep on a miss, so the next pages of a search are hits. */
   readonly minDepth?: number;
@@ -72,8 +72,11 @@ export function localCalls(engine: QueryEngine): EngineCalls {
   };
 }
 
+/** The budget `records serve` uses unless told otherwise (`--search-cache-mb`). */
+export const defaultCacheBytes = 64 * 1024 * 1024;
+
 export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): RecordStore {
-  const budget = options.budgetBytes ?? 64 * 1024 * 1024;
+  const budget = options.budgetBytes ?? defaultCacheBytes;
   const minDepth = options.minDepth ?? 200;
   const entries = new Map<string, Entry>();
   let used = 0;
@@ -82,6 +85,7 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
 
   function remember(id: string, ranked: Ranked) {
     const bytes = ranked.ids.byteLength + 256;
+    // One entry may take at most a quarter of the budget, so with a budget of 0 nothing is kept.
     if (bytes > budget / 4) return;
     const old = entries.get(id);
     if (old) {
@@ -120,6 +124,7 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
     const inFlight = running.get(id);
     if (inFlight && inFlight.need >= need) return page(key, await inFlight.promise, criteria);
 
+    // The same depth with the cache off, so an uncached request costs what a first request does.
     const depth = Math.max(need, minDepth);
     const work = engine.rankPage(key, criteria, depth, criteria.offset, criteria.limit);
     const promise = work.then(({ docs: _docs, ...ranked }) => ranked);

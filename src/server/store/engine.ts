@@ -2,8 +2,10 @@ import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
 import { IdSet } from './id-set';
+import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { columnWeights, schemaVersion, tablesOf } from './schema';
+import { scoreMatches, termPhrases, topOrder } from './term-search';
 import type { Criteria } from './types';
 
 /**
@@ -12,6 +14,8 @@ import type { Criteria } from './types';
  * above it (cached-store.ts), so one ordering serves every page of a search.
  *
  * How a search runs (measured at 1M records: bench/notes.md):
+ * - Words and prefixes over whole records, all required (most searches), are matched and
+ *   scored from the deployment's postings (term-search.ts), with FTS5's exact bm25.
  * - Filters other than the driving full-text MATCH (dates, exact keys, repo_id, negated
  *   or OR-ed text) are evaluated as id sets from their indexes and combined in memory,
  *   instead of joining the records table once per full-text match.
@@ -37,6 +41,8 @@ export interface QueryEngine {
   readonly revision: string;
   /** Orders the records matching `criteria` (paging ignored) far enough to cover `need` rows. */
   rank(key: DeploymentKey, criteria: Criteria, need: number): Ranked;
+  /** Which index matches the words of `criteria`: the postings, or FTS5 itself. */
+  plan(key: DeploymentKey, criteria: Criteria): 'postings' | 'fts5';
   /** Records by id as their stored JSON text, in the order given (missing ids are skipped). */
   fetch(key: DeploymentKey, ids: ArrayLike<number>): string[];
   get(key: DeploymentKey, repoId: string): ApiRecord | undefined;
@@ -53,8 +59,10 @@ type SortColumn = keyof typeof sortColumns;
 
 const weights = searchColumns.map((column) => columnWeights[column]).join(', ');
 
-/** Full-text match sets kept per connection: a term searched with several sorts or filters is read once. */
-const matchSetCacheSize = 16;
+export interface EngineOptions {
+  /** Full-text match sets kept per connection, so a term searched with several sorts or filters is read once (0: none). */
+  readonly matchSets?: number;
+}
 
 /** Per-deployment data built on first use and kept for the life of the (read-only) connection. */
 interface DeploymentState {
@@ -67,9 +75,11 @@ interface DeploymentState {
   idsInRepoOrder?: boolean;
   universe?: IdSet;
   total?: number;
+  /** The deployment's postings; null when the database has none. */
+  postings?: PostingsReader | null;
 }
 
-export function openEngine(path: string): QueryEngine {
+export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: EngineOptions = {}): QueryEngine {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   let revision: string;
   try {
@@ -137,6 +147,11 @@ export function openEngine(path: string): QueryEngine {
     return state.repoRank;
   }
 
+  function postingsOf(state: DeploymentState): PostingsReader | undefined {
+    if (state.postings === undefined) state.postings = openPostings(db, state.deployment) ?? null;
+    return state.postings ?? undefined;
+  }
+
   function universeOf(state: DeploymentState): IdSet {
     state.universe ??= IdSet.of(prepare(`SELECT id FROM ${tablesOf(state.deployment).records}`).pluck().all() as number[], state.capacity);
     return state.universe;
@@ -154,7 +169,7 @@ export function openEngine(path: string): QueryEngine {
       set = IdSet.of(prepare(`SELECT rowid FROM ${t.fts} WHERE ${t.fts} MATCH ?`).pluck().all(expr) as number[], state.capacity);
       if (matchSets.size >= matchSetCacheSize) matchSets.delete(matchSets.keys().next().value!);
     }
-    matchSets.set(cacheKey, set);
+    if (matchSetCacheSize > 0) matchSets.set(cacheKey, set);
     return set;
   }
 
@@ -276,22 +291,40 @@ export function openEngine(path: string): QueryEngine {
 
   function rank(key: DeploymentKey, criteria: Criteria, need: number): Ranked {
     const state = stateOf(key);
+    const wanted = Math.max(1, need);
+    const descending = criteria.order !== 'asc';
+    const postings = postingsOf(state);
+    const phrases = postings && termPhrases(criteria, postings);
+    if (postings && phrases) {
+      const matches = scoreMatches(postings, phrases, filterSet(state, [], criteria));
+      const total = matches.ids.length;
+      if (criteria.sort === 'relevance') {
+        const ranks = repoRankOf(state);
+        const ids = topOrder(matches, descending, wanted, state.idsInRepoOrder ? undefined : ranks);
+        return { total, ids, complete: ids.length >= total };
+      }
+      return rankByColumn(state, criteria.sort, descending, IdSet.of(matches.ids, state.capacity), criteria, wanted);
+    }
+
     const textPredicates = criteria.text
       .map(({ columns, query }) => compileQuery(query, columns))
       .filter((p): p is Predicate => Boolean(p));
     const { match, rest } = drivingMatch(and(textPredicates));
     const filter = filterSet(state, rest, criteria);
-    const wanted = Math.max(1, need);
     if (match && criteria.sort === 'relevance') return rankByRelevance(state, match, filter, criteria.order, wanted);
     // Nothing to rank by relevance (no words, or only negated ones): newest first.
     const sort: SortColumn = criteria.sort === 'relevance' ? 'publication_date' : criteria.sort;
     const set = match ? (filter ? matchSet(state, match).and(filter) : matchSet(state, match)) : filter;
-    return rankByColumn(state, sort, criteria.order !== 'asc', set, criteria, wanted);
+    return rankByColumn(state, sort, descending, set, criteria, wanted);
   }
 
   return {
     revision,
     rank,
+    plan(key, criteria) {
+      const postings = postingsOf(stateOf(key));
+      return postings && termPhrases(criteria, postings) ? 'postings' : 'fts5';
+    },
     fetch(key, ids) {
       // Text, not parsed records: a JSON response is written from it as it is (api.ts),
       // and a string crosses to the main thread far cheaper than an object graph.
@@ -320,7 +353,11 @@ export function openEngine(path: string): QueryEngine {
       return state.total;
     },
     warm() {
-      for (const deployment of deployments) repoRankOf(stateOf(deployment.key));
+      for (const deployment of deployments) {
+        const state = stateOf(deployment.key);
+        repoRankOf(state);
+        postingsOf(state);
+      }
     },
     close() {
       db.close();

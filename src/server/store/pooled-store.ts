@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { cachedStore, type EngineCalls } from './cached-store';
-import { openEngine } from './engine';
-import type { StoreReply, StoreRequest } from './store-worker';
+import { openEngine, type EngineOptions } from './engine';
+import type { StoreReply, StoreRequest, WorkerSettings } from './store-worker';
 import type { RecordStore } from './types';
 
 /**
@@ -26,9 +26,13 @@ export interface PoolOptions {
   readonly size?: number;
   /** Called with each worker started, replacements included (tests use it to stop one). */
   readonly onWorker?: (worker: Worker) => void;
+  /** Budget of the cache of search orders in this thread (cached-store.ts); 0 turns it off. */
+  readonly cacheBytes?: number;
+  /** How each worker opens its engine (e.g. `{ matchSets: 0 }` so it keeps no match sets either). */
+  readonly engine?: EngineOptions;
 }
 
-export function openPooledStore(path: string, { size = Math.max(2, availableParallelism()), onWorker }: PoolOptions = {}): RecordStore {
+export function openPooledStore(path: string, { size = Math.max(2, availableParallelism()), onWorker, cacheBytes, engine = {} }: PoolOptions = {}): RecordStore {
   // Opening once here checks the file and reads the revision before any worker starts.
   const probe = openEngine(path);
   const revision = probe.revision;
@@ -40,7 +44,7 @@ export function openPooledStore(path: string, { size = Math.max(2, availablePara
   // A worker that dies (a native crash, running out of memory) fails only the requests it
   // held; a fresh worker takes its place so later requests are still answered.
   function spawn(slot: Slot): void {
-    const worker = new Worker(bootstrap, { eval: true, workerData: { path } });
+    const worker = new Worker(bootstrap, { eval: true, workerData: { path, engine } satisfies WorkerSettings });
     slot.worker = worker;
     onWorker?.(worker);
     worker.on('message', (reply: StoreReply) => {
@@ -89,5 +93,5 @@ export function openPooledStore(path: string, { size = Math.max(2, availablePara
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
   };
-  return cachedStore(calls);
+  return cachedStore(calls, { budgetBytes: cacheBytes });
 }

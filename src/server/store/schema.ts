@@ -7,6 +7,8 @@ import { searchColumns } from '../../deployments/schema';
  *   <p>_text     the text of each full-text column, the external content of <p>_fts
  *   <p>_fts      FTS5 index: porter stemming over unicode61 with diacritics folded
  *   <p>_keys     exact-match keys (identifier, doi, language, ...) as (name, value, rec)
+ *   <p>_postings every token of <p>_fts with its documents and weighted counts, per column too (postings.ts)
+ *   <p>_lengths  the token count of every document, and the index totals, as of that build
  */
 
 export const schemaVersion = '1';
@@ -17,8 +19,18 @@ export function tablePrefix(deployment: Deployment): string {
 
 export function tablesOf(deployment: Deployment) {
   const p = tablePrefix(deployment);
-  return { records: `${p}_records`, text: `${p}_text`, fts: `${p}_fts`, keys: `${p}_keys` };
+  return {
+    records: `${p}_records`,
+    text: `${p}_text`,
+    fts: `${p}_fts`,
+    keys: `${p}_keys`,
+    postings: `${p}_postings`,
+    lengths: `${p}_lengths`,
+  };
 }
+
+/** How FTS5 splits text into tokens; postings.ts tokenizes query words with the same. */
+export const ftsTokenizer = 'porter unicode61 remove_diacritics 2';
 
 /** bm25 weights by column: a word in the title counts most, one in the full text least. */
 export const columnWeights: Record<(typeof searchColumns)[number], number> = {
@@ -49,12 +61,17 @@ export function createSchemaSql(deployment: Deployment): string {
     CREATE VIRTUAL TABLE IF NOT EXISTS ${t.fts} USING fts5(
       ${columns},
       content='${t.text}', content_rowid='id',
-      tokenize='porter unicode61 remove_diacritics 2'
+      tokenize='${ftsTokenizer}'
     );
     CREATE TABLE IF NOT EXISTS ${t.keys} (
       name TEXT NOT NULL, value TEXT NOT NULL, rec INTEGER NOT NULL,
       PRIMARY KEY (name, value, rec)
     ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS ${t.postings} (
+      col TEXT NOT NULL, term TEXT NOT NULL, docs INTEGER NOT NULL, data BLOB NOT NULL,
+      PRIMARY KEY (col, term)
+    );
+    CREATE TABLE IF NOT EXISTS ${t.lengths} (rows INTEGER NOT NULL, tokens INTEGER NOT NULL, data BLOB NOT NULL);
     ${secondaryIndexesSql(deployment)}
   `;
 }

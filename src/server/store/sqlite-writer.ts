@@ -4,6 +4,7 @@ import { deploymentByKey, deployments } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../deployments/schema';
 import { valuesOf } from '../../formats/text';
 import { keysOf } from './keys';
+import { buildPostings, dropPostings } from './postings';
 import { createSchemaSql, dropSecondaryIndexesSql, schemaVersion, secondaryIndexesSql, tablesOf } from './schema';
 import type { StoreWriter, StoredRecord } from './types';
 
@@ -85,8 +86,12 @@ export function openStoreWriter(path: string): StoreWriter {
   setMeta.run('schema', schemaVersion);
   const statements = new Map(deployments.map((deployment) => [deployment.key, prepareDeployment(db, deployment)]));
 
+  // Deployments written since their postings were built: built again on close.
+  const changed = new Set<Deployment>();
+
   const put = db.transaction((deployment: Deployment, records: Iterable<StoredRecord>) => {
     const s = statements.get(deployment.key)!;
+    dropPostings(db, deployment);
     // Into an empty deployment, the secondary indexes are built after the rows are in.
     const bulk = s.count.get()!.n === 0;
     if (bulk) db.exec(dropSecondaryIndexesSql(deployment));
@@ -115,8 +120,10 @@ export function openStoreWriter(path: string): StoreWriter {
     }
     if (bulk) db.exec(secondaryIndexesSql(deployment));
     setMeta.run('revision', randomUUID());
+    changed.add(deployment);
     return written;
   });
+  const indexPostings = db.transaction((deployment: Deployment) => buildPostings(db, deployment));
 
   return {
     put(key: DeploymentKey, records: Iterable<StoredRecord>) {
@@ -126,7 +133,11 @@ export function openStoreWriter(path: string): StoreWriter {
       return statements.get(key)!.count.get()!.n;
     },
     close() {
-      db.close();
+      try {
+        for (const deployment of changed) indexPostings(deployment);
+      } finally {
+        db.close();
+      }
     },
   };
 }

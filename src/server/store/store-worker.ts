@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineCalls } from './cached-store';
-import { openEngine } from './engine';
+import { openEngine, type EngineOptions } from './engine';
 
 /** One read-only connection per worker thread; answers the pool's requests in order. */
 
@@ -9,7 +9,14 @@ export type StoreRequest = { [K in Op]: { id: number; op: K; args: Parameters<En
 
 export type StoreReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
 
-const engine = openEngine((workerData as { path: string }).path);
+/** What the pool passes each worker as workerData. */
+export interface WorkerSettings {
+  readonly path: string;
+  readonly engine: EngineOptions;
+}
+
+const settings = workerData as WorkerSettings;
+const engine = openEngine(settings.path, settings.engine);
 // Before the first request rather than during it (about 0.3 s for a million records).
 engine.warm();
 

@@ -59,5 +59,6 @@ export interface StoreWriter {
   /** Inserts or replaces (by repo_id) records; all or nothing per call. */
   put(deployment: DeploymentKey, records: Iterable<StoredRecord>): number;
   count(deployment: DeploymentKey): number;
+  /** Builds the postings of every deployment written (see postings.ts), then closes. */
   close(): void;
 }

@@ -1,0 +1,76 @@
+import type Database from 'better-sqlite3';
+import type { Deployment, SearchColumn } from '../../deployments/schema';
+import { decodePostings, wholeRecord, type TokenPostings } from './postings';
+import { ftsTokenizer, tablesOf } from './schema';
+
+/** What the engine reads: the index statistics bm25 uses, and postings by token. */
+export interface PostingsReader {
+  /** Rows in the index: bm25's N. */
+  readonly rows: number;
+  /** Average tokens per row, computed as FTS5 computes it. */
+  readonly averageLength: number;
+  /** lengths[id] is the number of tokens in the record (all columns): bm25's D. */
+  readonly lengths: Uint32Array;
+  /** The tokens FTS5 makes of `text` (a query word may become several, or none). */
+  tokenize(text: string): string[];
+  /** Every token of the index that starts with `prefix`, as FTS5 expands `prefix*`. */
+  expand(prefix: string): string[];
+  /** A token's postings over whole records, or in one column. */
+  read(token: string, column?: SearchColumn): TokenPostings | undefined;
+  /** bm25's inverse document frequency for a phrase in `hits` rows, as FTS5 computes it. */
+  idf(hits: number): number;
+}
+
+/** Opens a deployment's postings on a read-only connection; undefined when it has none. */
+export function openPostings(db: Database.Database, deployment: Deployment): PostingsReader | undefined {
+  const t = tablesOf(deployment);
+  const present = db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = ?`).pluck().get(t.lengths) as number;
+  if (!present) return undefined;
+  const stats = db.prepare(`SELECT rows, tokens, data FROM ${t.lengths}`).get() as { rows: number; tokens: number; data: Buffer } | undefined;
+  if (!stats || stats.rows === 0) return undefined;
+  // A copy, so the array is aligned and owns its memory.
+  const lengths = new Uint32Array(new Uint8Array(stats.data).buffer);
+
+  // The temp schema is writable on a read-only connection: a scratch FTS5 table with the
+  // index's tokenizer shows how FTS5 splits a query word.
+  const scratch = `${t.fts}_tokenize`;
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${scratch} USING fts5(text, tokenize='${ftsTokenizer}')`);
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${scratch}_tokens USING fts5vocab(temp, ${scratch}, 'instance')`);
+  const put = db.prepare(`INSERT INTO temp.${scratch} (rowid, text) VALUES (1, ?)`);
+  const tokensOf = db.prepare(`SELECT term FROM temp.${scratch}_tokens ORDER BY offset`).pluck();
+  const clear = db.prepare(`DELETE FROM temp.${scratch}`);
+  const byPrefix = db.prepare(`SELECT term FROM ${t.postings} WHERE col = '${wholeRecord}' AND term >= ? ORDER BY term`).pluck();
+  const byToken = db.prepare(`SELECT data FROM ${t.postings} WHERE col = ? AND term = ?`).pluck();
+  const logarithm = db.prepare(`SELECT ln(?)`).pluck();
+
+  return {
+    rows: stats.rows,
+    averageLength: stats.tokens / stats.rows,
+    lengths,
+    tokenize(text) {
+      put.run(text);
+      try {
+        return tokensOf.all() as string[];
+      } finally {
+        clear.run();
+      }
+    },
+    expand(prefix) {
+      const tokens: string[] = [];
+      for (const token of byPrefix.iterate(prefix) as Iterable<string>) {
+        if (!token.startsWith(prefix)) break;
+        tokens.push(token);
+      }
+      return tokens;
+    },
+    read(token, column) {
+      const data = byToken.get(column ?? wholeRecord, token) as Buffer | undefined;
+      return data && decodePostings(data);
+    },
+    idf(hits) {
+      // FTS5: log((N - hits + 0.5) / (hits + 0.5)), raised to 1e-6 where it is not positive.
+      const idf = logarithm.get((stats.rows - hits + 0.5) / (hits + 0.5)) as number;
+      return idf > 0 ? idf : 1e-6;
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deploymentByKey } from '../../deployments/registry';
+import { searchColumns } from '../../deployments/schema';
+import { generateRecords } from '../corpus/generate';
+import { parseListRequest } from '../http/criteria';
+import { parseQueryString } from '../http/query-string';
+import { openEngine } from './engine';
+import { decodePostings, encodePostings } from './postings';
+import { columnWeights, tablesOf } from './schema';
+import { openStoreWriter } from './sqlite';
+import { sqliteVarints, VarintReader, VarintWriter } from './varint';
+
+const lit = deploymentByKey('LIT')!;
+const t = tablesOf(lit);
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'records-postings-'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The postings as FTS5 itself reports them: every instance of every token (in `column`, or in any), weighted by column. */
+function instancesFromFts(path: string, column?: string): Map<string, [number, number][]> {
+  const db = new Database(path, { readonly: true });
+  try {
+    db.exec(`CREATE VIRTUAL TABLE temp.check_instances USING fts5vocab(main, ${t.fts}, 'instance')`);
+    const byToken = new Map<string, [number, number][]>();
+    for (const { term, doc, col } of db.prepare(`SELECT term, doc, col FROM temp.check_instances`).iterate() as Iterable<{ term: string; doc: number; col: string }>) {
+      if (column !== undefined && col !== column) continue;
+      const weight = columnWeights[col as (typeof searchColumns)[number]];
+      const list = byToken.get(term) ?? byToken.set(term, []).get(term)!;
+      const last = list[list.length - 1];
+      if (last && last[0] === doc) last[1] += weight;
+      else list.push([doc, weight]);
+    }
+    return byToken;
+  } finally {
+    db.close();
+  }
+}
+
+function storedPostings(path: string, column = ''): Map<string, [number, number][]> {
+  const db = new Database(path, { readonly: true });
+  try {
+    const rows = db.prepare(`SELECT term, docs, data FROM ${t.postings} WHERE col = ?`).all(column) as { term: string; docs: number; data: Buffer }[];
+    return new Map(
+      rows.map(({ term, docs, data }) => {
+        const { ids, counts } = decodePostings(data);
+        expect(ids.length).toBe(docs);
+        return [term, Array.from(ids, (id, i) => [id, counts[i]!] as [number, number])];
+      }),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+const planOf = (path: string, query: string) => {
+  const engine = openEngine(path);
+  try {
+    return engine.plan('LIT', parseListRequest(lit, parseQueryString(query)).criteria);
+  } finally {
+    engine.close();
+  }
+};
+
+describe('postings', () => {
+  it('hold every token of the index with its documents and column-weighted counts, over whole records and per column, as FTS5 reports them', () => {
+    const path = join(dir, 'exact.db');
+    const writer = openStoreWriter(path);
+    writer.put('LIT', generateRecords(lit, 400, { seed: 5 }));
+    writer.close();
+    for (const column of [undefined, ...searchColumns]) {
+      const expected = instancesFromFts(path, column);
+      const actual = storedPostings(path, column);
+      expect({ column, tokens: actual.size }).toEqual({ column, tokens: expected.size });
+      for (const [token, list] of expected) expect({ column, token, list: actual.get(token) }).toEqual({ column, token, list });
+    }
+    expect(storedPostings(path).size).toBeGreaterThan(1000);
+    expect(storedPostings(path, 'title').size).toBeGreaterThan(100);
+  });
+
+  it('are dropped by a write and built again when the writer closes, so a search never reads stale ones', () => {
+    const path = join(dir, 'rewrite.db');
+    let writer = openStoreWriter(path);
+    const [first] = generateRecords(lit, 1, { seed: 6 });
+    writer.put('LIT', generateRecords(lit, 50, { seed: 6 }));
+    writer.close();
+    expect(planOf(path, 'q=temperature')).toBe('postings');
+
+    writer = openStoreWriter(path);
+    writer.put('LIT', [{ ...first!, record: { ...first!.record, title: 'Quasicrystalline zeolites' } }]);
+    // Between the write and the close, a reader finds no postings and asks FTS5.
+    expect(planOf(path, 'q=zeolites')).toBe('fts5');
+    writer.close();
+    expect(planOf(path, 'q=zeolites')).toBe('postings');
+    expect(storedPostings(path)).toEqual(instancesFromFts(path));
+  });
+
+  it('are optional: a database written before they existed is searched through FTS5', () => {
+    const path = join(dir, 'older.db');
+    const writer = openStoreWriter(path);
+    writer.put('LIT', generateRecords(lit, 50, { seed: 7 }));
+    writer.close();
+    const db = new Database(path);
+    db.exec(`DROP TABLE ${t.postings}; DROP TABLE ${t.lengths};`);
+    db.close();
+    expect(planOf(path, 'q=temperature')).toBe('fts5');
+    const engine = openEngine(path);
+    try {
+      expect(engine.rank('LIT', parseListRequest(lit, parseQueryString('q=temperature')).criteria, 20).total).toBeGreaterThan(0);
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('round-trip through their encoding', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { maxLength: 200 }), fc.nat({ max: 2 ** 32 - 1 }), (raw, seed) => {
+        const ids = Int32Array.from(raw.sort((a, b) => a - b));
+        const counts = Uint32Array.from(ids, (_, i) => ((seed + i * 7919) % 2 ** 32) >>> 0);
+        expect(decodePostings(encodePostings({ ids, counts }))).toEqual({ ids, counts });
+      }),
+    );
+  });
+});
+
+describe('varints', () => {
+  it('LEB128 round-trips every safe integer size', () => {
+    fc.assert(
+      fc.property(fc.array(fc.maxSafeNat(), { maxLength: 50 }), (values) => {
+        const writer = new VarintWriter();
+        for (const value of values) writer.write(value);
+        const reader = new VarintReader(writer.toBuffer());
+        expect(values.map(() => reader.read())).toEqual(values);
+      }),
+    );
+  });
+
+  it("reads SQLite's varints, the nine-byte form included", () => {
+    expect(sqliteVarints(Uint8Array.from([0x07, 0x81, 0x37, 0x00]))).toEqual([7, 183, 0]);
+    expect(sqliteVarints(Uint8Array.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]))).toEqual([2 ** 64 - 1]);
+  });
+});
