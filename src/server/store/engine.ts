@@ -213,17 +213,14 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     // bm25 is lower for better matches, so "desc" (best first) sorts it ascending.
     const direction = order === 'asc' ? 'DESC' : 'ASC';
     currentRank = repoRankOf(state);
-    // Calling back into JavaScript costs ~0.1 µs a row, a third of bm25's own cost, so the
-    // callbacks are left out where they are not needed: rowid breaks ties when ids follow
-    // repo_id order, and without a filter a plain count is cheaper than counting kept rows.
+    // Calling back into JavaScript costs ~0.1 µs a row, a third of bm25's own cost, so
+    // rowid breaks ties when ids follow repo_id order. The rows are counted in the ranking
+    // pass: a separate count(*) walked the doclists twice, which for a phrase (positions
+    // compared on every row) cost more than the callback. Plain words, whose doclists are
+    // cheap to count but long, are ranked from the postings instead (term-search.ts).
     const tieBreak = state.idsInRepoOrder ? 'rowid' : 'repo_rank(rowid)';
     const orderBy = `ORDER BY bm25(${t.fts}, ${weights}) ${direction}, ${tieBreak} LIMIT ?`;
     try {
-      if (!filter) {
-        const total = prepare(`SELECT count(*) FROM ${t.fts} WHERE ${t.fts} MATCH ?`).pluck().get(match) as number;
-        const ids = prepare(`SELECT rowid FROM ${t.fts} WHERE ${t.fts} MATCH ? ${orderBy}`).pluck().all(match, need) as number[];
-        return { total, ids: Int32Array.from(ids), complete: ids.length >= total };
-      }
       keepSet = filter;
       kept = 0;
       const ids = prepare(`SELECT rowid FROM ${t.fts} WHERE ${t.fts} MATCH ? AND keep(rowid) ${orderBy}`).pluck().all(match, need) as number[];

@@ -97,49 +97,67 @@ export interface Matches {
 const k1 = 1.2;
 const b = 0.75;
 
+/**
+ * k1(1 − b + b·D/avgdl) for every record length D, computed once per reader: the same
+ * double the per-match formula would give, for a table lookup instead of two divisions.
+ */
+const normsByReader = new WeakMap<PostingsReader, Float64Array>();
+function lengthNorms(reader: PostingsReader): Float64Array {
+  let norms = normsByReader.get(reader);
+  if (!norms) {
+    const longest = reader.lengths.reduce((max, length) => (length > max ? length : max), 0);
+    norms = new Float64Array(longest + 1);
+    for (let D = 0; D <= longest; D++) norms[D] = k1 * (1 - b + (b * D) / reader.averageLength);
+    normsByReader.set(reader, norms);
+  }
+  return norms;
+}
+
 export function scoreMatches(reader: PostingsReader, phrases: readonly Phrase[], filter: IdSet | undefined): Matches {
-  const { lengths, averageLength } = reader;
+  const { lengths } = reader;
+  const norms = lengthNorms(reader);
   const n = phrases.length;
   // The rarest phrase drives; the others are looked up by id in dense arrays of counts.
   let d = 0;
   for (let p = 1; p < n; p++) if (phrases[p]!.ids.length < phrases[d]!.ids.length) d = p;
-  const driver = phrases[d]!;
+  const driverIds = phrases[d]!.ids;
+  const driverCounts = phrases[d]!.counts;
   const idf = Float64Array.from(phrases, (phrase) => phrase.idf);
-  const countsById = phrases.map((phrase, p) => {
-    if (p === d) return undefined;
-    const dense = new Uint32Array(lengths.length);
-    for (let i = 0; i < phrase.ids.length; i++) dense[phrase.ids[i]!] = phrase.counts[i]!;
-    return dense;
-  });
-  const ids = new Int32Array(driver.ids.length);
-  const scores = new Float64Array(driver.ids.length);
+  const ids = new Int32Array(driverIds.length);
+  const scores = new Float64Array(driverIds.length);
   let found = 0;
   if (n === 1) {
     // One word: the same arithmetic without the per-phrase loop (most searches).
     const weight = idf[0]!;
-    for (let j = 0; j < driver.ids.length; j++) {
-      const id = driver.ids[j]!;
+    for (let j = 0; j < driverIds.length; j++) {
+      const id = driverIds[j]!;
       if (filter && !filter.has(id)) continue;
-      const f = driver.counts[j]!;
+      const f = driverCounts[j]!;
       ids[found] = id;
-      scores[found++] = 0 + weight * ((f * (k1 + 1.0)) / (f + k1 * (1 - b + (b * lengths[id]!) / averageLength)));
+      scores[found++] = 0 + weight * ((f * (k1 + 1.0)) / (f + norms[lengths[id]!]!));
     }
     return { ids: ids.subarray(0, found), scores: scores.subarray(0, found) };
   }
+  const countsById = phrases.map((phrase, p) => {
+    if (p === d) return new Uint32Array(0);
+    const dense = new Uint32Array(lengths.length);
+    for (let i = 0; i < phrase.ids.length; i++) dense[phrase.ids[i]!] = phrase.counts[i]!;
+    return dense;
+  });
   const counts = new Float64Array(n);
-  next: for (let j = 0; j < driver.ids.length; j++) {
-    const id = driver.ids[j]!;
+  next: for (let j = 0; j < driverIds.length; j++) {
+    const id = driverIds[j]!;
     if (filter && !filter.has(id)) continue;
     for (let p = 0; p < n; p++) {
-      const count = p === d ? driver.counts[j]! : countsById[p]![id]!;
+      const count = p === d ? driverCounts[j]! : countsById[p]![id]!;
       if (count === 0) continue next;
       counts[p] = count;
     }
-    const D = lengths[id]!;
+    const norm = norms[lengths[id]!]!;
     let score = 0;
     for (let p = 0; p < n; p++) {
       const f = counts[p]!;
-      score += idf[p]! * ((f * (k1 + 1.0)) / (f + k1 * (1 - b + (b * D) / averageLength)));
+      score += idf[p]! * ((f * (k1 + 1.0)) / (f + norm));
     }
     ids[found] = id;
     scores[found++] = score;
