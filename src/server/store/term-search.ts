@@ -144,19 +144,14 @@ export function scoreMatches(reader: PostingsReader, phrases: readonly Phrase[],
     for (let i = 0; i < phrase.ids.length; i++) dense[phrase.ids[i]!] = phrase.counts[i]!;
     return dense;
   });
-  const counts = new Float64Array(n);
   next: for (let j = 0; j < driverIds.length; j++) {
     const id = driverIds[j]!;
     if (filter && !filter.has(id)) continue;
-    for (let p = 0; p < n; p++) {
-      const count = p === d ? driverCounts[j]! : countsById[p]![id]!;
-      if (count === 0) continue next;
-      counts[p] = count;
-    }
     const norm = norms[lengths[id]!]!;
     let score = 0;
     for (let p = 0; p < n; p++) {
-      const f = counts[p]!;
+      const f = p === d ? driverCounts[j]! : countsById[p]![id]!;
+      if (f === 0) continue next;
       score += idf[p]! * ((f * (k1 + 1.0)) / (f + norm));
     }
     ids[found] = id;
