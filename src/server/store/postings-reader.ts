@@ -1,7 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { Deployment, SearchColumn } from '../../deployments/schema';
-import { decodePostings, wholeRecord, type TokenPostings } from './postings';
+import { wholeRecord } from './postings';
 import { ftsTokenizer, tablesOf } from './schema';
+
+/** One token's stored postings (postings.ts encodes them): how many documents, and the bytes. */
+export interface StoredPostings {
+  readonly docs: number;
+  readonly data: Uint8Array;
+}
 
 /** What the engine reads: the index statistics bm25 uses, and postings by token. */
 export interface PostingsReader {
@@ -16,7 +22,7 @@ export interface PostingsReader {
   /** Every token of the index that starts with `prefix`, as FTS5 expands `prefix*`. */
   expand(prefix: string): string[];
   /** A token's postings over whole records, or in one column. */
-  read(token: string, column?: SearchColumn): TokenPostings | undefined;
+  read(token: string, column?: SearchColumn): StoredPostings | undefined;
   /** bm25's inverse document frequency for a phrase in `hits` rows, as FTS5 computes it. */
   idf(hits: number): number;
 }
@@ -40,7 +46,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   const tokensOf = db.prepare(`SELECT term FROM temp.${scratch}_tokens ORDER BY offset`).pluck();
   const clear = db.prepare(`DELETE FROM temp.${scratch}`);
   const byPrefix = db.prepare(`SELECT term FROM ${t.postings} WHERE col = '${wholeRecord}' AND term >= ? ORDER BY term`).pluck();
-  const byToken = db.prepare(`SELECT data FROM ${t.postings} WHERE col = ? AND term = ?`).pluck();
+  const byToken = db.prepare(`SELECT docs, data FROM ${t.postings} WHERE col = ? AND term = ?`);
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();
 
   return {
@@ -64,8 +70,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
       return tokens;
     },
     read(token, column) {
-      const data = byToken.get(column ?? wholeRecord, token) as Buffer | undefined;
-      return data && decodePostings(data);
+      return byToken.get(column ?? wholeRecord, token) as StoredPostings | undefined;
     },
     idf(hits) {
       // FTS5: log((N - hits + 0.5) / (hits + 0.5)), raised to 1e-6 where it is not positive.

@@ -1,8 +1,8 @@
 import { searchColumns, type SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import type { IdSet } from './id-set';
-import type { TokenPostings } from './postings';
-import type { PostingsReader } from './postings-reader';
+import { addPostings, decodePostings, type TokenPostings } from './postings';
+import type { PostingsReader, StoredPostings } from './postings-reader';
 import type { Criteria } from './types';
 
 /**
@@ -15,9 +15,11 @@ import type { Criteria } from './types';
  * the query's phrase order with the same operations as fts5_aux.c (k1 = 1.2, b = 0.75).
  */
 
-/** One phrase of the query: the documents it matches and its weighted count in each. */
-export interface Phrase extends TokenPostings {
-  readonly idf: number;
+/** One phrase of the query: the stored postings of each token and column it covers (several for a prefix or a parameter's columns). */
+export interface Phrase {
+  readonly lists: readonly StoredPostings[];
+  /** Documents in all its lists together: the size of the phrase's match set, or more. */
+  readonly size: number;
 }
 
 type Word = Extract<QueryNode, { type: 'term' | 'phrase' }>;
@@ -35,30 +37,6 @@ function andedWords(node: QueryNode, columns: readonly SearchColumn[], words: { 
       return false;
   }
 }
-
-/** The union of several tokens' postings (a prefix), counts summed where they meet. */
-function union(lists: readonly TokenPostings[], capacity: number): TokenPostings {
-  if (lists.length === 1) return lists[0]!;
-  const sums = new Uint32Array(capacity);
-  let size = 0;
-  for (const { ids, counts } of lists) {
-    for (let i = 0; i < ids.length; i++) {
-      if (sums[ids[i]!] === 0) size++;
-      sums[ids[i]!]! += counts[i]!;
-    }
-  }
-  const ids = new Int32Array(size);
-  const counts = new Uint32Array(size);
-  for (let id = 0, n = 0; n < size; id++) {
-    if (sums[id] !== 0) {
-      ids[n] = id;
-      counts[n++] = sums[id]!;
-    }
-  }
-  return { ids, counts };
-}
-
-const nothing: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array(0) };
 
 /**
  * The phrases of `criteria` read from postings, or undefined when the search has another
@@ -81,9 +59,8 @@ export function termPhrases(criteria: Criteria, reader: PostingsReader): Phrase[
     const scopes = columns.length === searchColumns.length ? [undefined] : columns;
     const lists = expanded
       .flatMap((token) => scopes.map((column) => reader.read(token, column)))
-      .filter((list): list is TokenPostings => list !== undefined);
-    const postings = lists.length === 0 ? nothing : union(lists, reader.lengths.length);
-    phrases.push({ ...postings, idf: reader.idf(postings.ids.length) });
+      .filter((list): list is StoredPostings => list !== undefined);
+    phrases.push({ lists, size: lists.reduce((sum, list) => sum + list.docs, 0) });
   }
   return phrases;
 }
@@ -113,16 +90,50 @@ function lengthNorms(reader: PostingsReader): Float64Array {
   return norms;
 }
 
+/** A phrase's counts by record id, and how many records it matches (its idf's `hits`). */
+function denseCounts(phrase: Phrase, capacity: number): { countsById: Uint32Array; hits: number } {
+  const countsById = new Uint32Array(capacity);
+  let hits = 0;
+  for (const list of phrase.lists) hits += addPostings(list.data, countsById);
+  return { countsById, hits };
+}
+
+/** A phrase's matches in id order: decoded as they are for one list, else merged by id. */
+function sparsePostings(phrase: Phrase, capacity: number): TokenPostings {
+  if (phrase.lists.length === 1) return decodePostings(phrase.lists[0]!.data);
+  const { countsById, hits } = denseCounts(phrase, capacity);
+  const ids = new Int32Array(hits);
+  const counts = new Uint32Array(hits);
+  for (let id = 0, n = 0; n < hits; id++) {
+    if (countsById[id] !== 0) {
+      ids[n] = id;
+      counts[n++] = countsById[id]!;
+    }
+  }
+  return { ids, counts };
+}
+
 export function scoreMatches(reader: PostingsReader, phrases: readonly Phrase[], filter: IdSet | undefined): Matches {
   const { lengths } = reader;
+  const capacity = lengths.length;
   const norms = lengthNorms(reader);
   const n = phrases.length;
-  // The rarest phrase drives; the others are looked up by id in dense arrays of counts.
+  // The smallest phrase drives, read as a list; the others are looked up by id.
   let d = 0;
-  for (let p = 1; p < n; p++) if (phrases[p]!.ids.length < phrases[d]!.ids.length) d = p;
-  const driverIds = phrases[d]!.ids;
-  const driverCounts = phrases[d]!.counts;
-  const idf = Float64Array.from(phrases, (phrase) => phrase.idf);
+  for (let p = 1; p < n; p++) if (phrases[p]!.size < phrases[d]!.size) d = p;
+  const { ids: driverIds, counts: driverCounts } = sparsePostings(phrases[d]!, capacity);
+  const idf = new Float64Array(n);
+  const countsById: Uint32Array[] = [];
+  for (let p = 0; p < n; p++) {
+    if (p === d) {
+      countsById.push(new Uint32Array(0));
+      idf[p] = reader.idf(driverIds.length);
+    } else {
+      const dense = denseCounts(phrases[p]!, capacity);
+      countsById.push(dense.countsById);
+      idf[p] = reader.idf(dense.hits);
+    }
+  }
   const ids = new Int32Array(driverIds.length);
   const scores = new Float64Array(driverIds.length);
   let found = 0;
@@ -138,12 +149,6 @@ export function scoreMatches(reader: PostingsReader, phrases: readonly Phrase[],
     }
     return { ids: ids.subarray(0, found), scores: scores.subarray(0, found) };
   }
-  const countsById = phrases.map((phrase, p) => {
-    if (p === d) return new Uint32Array(0);
-    const dense = new Uint32Array(lengths.length);
-    for (let i = 0; i < phrase.ids.length; i++) dense[phrase.ids[i]!] = phrase.counts[i]!;
-    return dense;
-  });
   next: for (let j = 0; j < driverIds.length; j++) {
     const id = driverIds[j]!;
     if (filter && !filter.has(id)) continue;
