@@ -20,6 +20,11 @@ export interface BenchResult {
   /** 1: per-class latency of repeated requests only; 2: also `uncached` per class. */
   readonly version: 1 | 2;
   readonly label: string;
+  /**
+   * false: the server measured remembered no searches (the code before the search cache),
+   * so its repeated requests were uncached ones and stand for them.
+   */
+  readonly searchCache?: boolean;
   readonly date: string;
   readonly command: string;
   readonly durationSeconds: number;
