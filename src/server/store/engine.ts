@@ -14,8 +14,9 @@ import type { Criteria } from './types';
  * above it (cached-store.ts), so one ordering serves every page of a search.
  *
  * How a search runs (measured at 1M records: bench/notes.md):
- * - Words and prefixes over whole records, all required (most searches), are matched and
- *   scored from the deployment's postings (term-search.ts), with FTS5's exact bm25.
+ * - Words and prefixes, all required, over whole records or one parameter's columns (most
+ *   searches), are matched and scored from the deployment's postings (term-search.ts),
+ *   with FTS5's bm25 to the bit. Phrases, OR and NOT go through FTS5 as below.
  * - Filters other than the driving full-text MATCH (dates, exact keys, repo_id, negated
  *   or OR-ed text) are evaluated as id sets from their indexes and combined in memory,
  *   instead of joining the records table once per full-text match.

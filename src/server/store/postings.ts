@@ -1,16 +1,16 @@
 import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment } from '../../deployments/schema';
 import { columnWeights, tablesOf } from './schema';
-import { sqliteVarints, VarintWriter } from './varint';
+import { sqliteVarints, varintReader, VarintWriter } from './varint';
 
 /**
  * Postings: for every token of a deployment's FTS5 index, the documents that hold it and
- * its count in each, weighted by column as bm25() weighs it, over whole records and in
- * each column (for the parameters that search one column, like title=). Written once after the
- * records (`buildPostings`), they let the engine rank a search over whole records
- * without walking FTS5's doclists: FTS5 spends ~0.5 µs a match computing bm25, so a
- * word in every record of a million took 0.5–0.7 s, where decoding a blob and scoring
- * in JavaScript takes a few milliseconds.
+ * its count in each, weighted by column as bm25() weighs it, over whole records and per
+ * column (for the parameters that search one column, like title=). Built after a write
+ * (`buildPostings`), with each token's positions for phrases, they let the engine rank
+ * word and phrase searches without walking FTS5's doclists: FTS5 spends ~0.5 µs a match
+ * computing bm25, so ranking a word in 97% of a million records took 0.5–0.7 s there,
+ * and takes 15–30 ms from the postings.
  *
  * The engine computes bm25 exactly as FTS5's bm25() does (same formula, same order of
  * floating-point operations, the logarithm from SQLite itself), so both paths give the
@@ -29,7 +29,8 @@ export interface TokenPostings {
 
 /** SQL giving the position in `searchColumns` of the column an fts5vocab instance row is in. */
 const columnIndexSql = `CASE col ${searchColumns.map((column, index) => `WHEN '${column}' THEN ${index}`).join(' ')} END`;
-const weights = searchColumns.map((column) => columnWeights[column]);
+/** bm25's weight of each column, by its position in `searchColumns`. */
+export const weights = searchColumns.map((column) => columnWeights[column]);
 
 /** The `col` of the postings of a token over whole records (the others name one column). */
 export const wholeRecord = '';
@@ -47,30 +48,8 @@ export function encodePostings({ ids, counts }: TokenPostings): Buffer {
   return writer.toBuffer();
 }
 
-/** Reads LEB128 integers from `data`, with a fast path for the one-byte values most gaps and counts are. */
-function varints(data: Uint8Array) {
-  let at = 0;
-  const slow = () => {
-    let byte = data[at++]!;
-    let value = byte & 0x7f;
-    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-      byte = data[at++]!;
-      value += (byte & 0x7f) * scale;
-    }
-    return value;
-  };
-  return () => {
-    const byte = data[at]!;
-    if (byte < 0x80) {
-      at++;
-      return byte;
-    }
-    return slow();
-  };
-}
-
 export function decodePostings(data: Uint8Array): TokenPostings {
-  const read = varints(data);
+  const read = varintReader(data);
   const length = read();
   const ids = new Int32Array(length);
   const counts = new Uint32Array(length);
@@ -88,7 +67,7 @@ export function decodePostings(data: Uint8Array): TokenPostings {
  * looked up by id this way, and a long list costs about a third as much as decoding it.
  */
 export function addPostings(data: Uint8Array, countsById: Uint32Array): number {
-  const read = varints(data);
+  const read = varintReader(data);
   const length = read();
   let id = 0;
   let added = 0;
@@ -120,40 +99,70 @@ class PostingsBuilder {
 }
 
 /**
- * A token's postings over whole records and in each column, from "doc column doc column
- * ..." (one pair per instance, the column as its position in `searchColumns`). Each
- * instance adds its column's weight. Instances come in document order; should they not,
- * they are sorted.
+ * A token's instances as "doc column offset doc column offset ..." (the column as its
+ * position in `searchColumns`), as fts5vocab lists them: by document, column, offset.
+ * Should they come otherwise, they are sorted.
  */
-function parseInstances(text: string): Map<string, TokenPostings> {
-  const pairs: number[] = [];
+function parseInstances(text: string): Int32Array {
+  const values: number[] = [];
   let value = 0;
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 32;
     if (code === 32) {
-      pairs.push(value);
+      values.push(value);
       value = 0;
     } else {
       value = value * 10 + (code - 48);
     }
   }
-  const pairCount = pairs.length / 2;
-  let inOrder = true;
-  for (let i = 1; i < pairCount && inOrder; i++) inOrder = pairs[2 * i]! >= pairs[2 * i - 2]!;
-  const order = inOrder ? undefined : Array.from({ length: pairCount }, (_, i) => i).sort((x, y) => pairs[2 * x]! - pairs[2 * y]!);
+  const triples = Int32Array.from(values);
+  const count = triples.length / 3;
+  const before = (i: number, j: number) => {
+    for (let k = 0; k < 3; k++) if (triples[3 * i + k] !== triples[3 * j + k]) return triples[3 * i + k]! < triples[3 * j + k]!;
+    return false;
+  };
+  for (let i = 1; i < count; i++) {
+    if (before(i, i - 1)) {
+      const order = Array.from({ length: count }, (_, n) => n).sort((x, y) => (before(x, y) ? -1 : before(y, x) ? 1 : 0));
+      return Int32Array.from(order.flatMap((n) => [triples[3 * n]!, triples[3 * n + 1]!, triples[3 * n + 2]!]));
+    }
+  }
+  return triples;
+}
+
+/**
+ * From a token's instances (parseInstances): its postings over whole records and in each
+ * column, each instance adding its column's weight; and its positions, which phrase
+ * searches need: per document, in the postings' order, the number of instances and then
+ * each as offset × 16 + column, the offset relative to the previous one in the same
+ * column.
+ */
+function postingsOf(triples: Int32Array): { lists: Map<string, TokenPostings>; positions: Buffer } {
   const whole = new PostingsBuilder();
   const byColumn = new Map<number, PostingsBuilder>();
-  for (let n = 0; n < pairCount; n++) {
-    const i = order ? order[n]! : n;
-    const doc = pairs[2 * i]!;
-    const column = pairs[2 * i + 1]!;
-    const weight = weights[column] ?? 1;
-    whole.add(doc, weight);
-    (byColumn.get(column) ?? byColumn.set(column, new PostingsBuilder()).get(column)!).add(doc, weight);
+  const positions = new VarintWriter();
+  const count = triples.length / 3;
+  for (let i = 0; i < count; ) {
+    const doc = triples[3 * i]!;
+    let end = i;
+    while (end < count && triples[3 * end] === doc) end++;
+    positions.write(end - i);
+    let previousColumn = -1;
+    let previousOffset = 0;
+    for (; i < end; i++) {
+      const column = triples[3 * i + 1]!;
+      const offset = triples[3 * i + 2]!;
+      const weight = weights[column] ?? 1;
+      whole.add(doc, weight);
+      (byColumn.get(column) ?? byColumn.set(column, new PostingsBuilder()).get(column)!).add(doc, weight);
+      positions.write((column === previousColumn ? offset - previousOffset : offset) * 16 + column);
+      previousColumn = column;
+      previousOffset = offset;
+    }
   }
-  const postings = new Map<string, TokenPostings>([[wholeRecord, whole.build()]]);
-  for (const [column, builder] of byColumn) postings.set(searchColumns[column]!, builder.build());
-  return postings;
+  const lists = new Map<string, TokenPostings>([[wholeRecord, whole.build()]]);
+  for (const [column, builder] of byColumn) lists.set(searchColumns[column]!, builder.build());
+  return { lists, positions: positions.toBuffer() };
 }
 
 /**
@@ -183,12 +192,17 @@ export function buildPostings(db: Database.Database, deployment: Deployment): vo
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${instances} USING fts5vocab(main, ${t.fts}, 'instance')`);
   try {
     const terms = db.prepare(`SELECT term FROM temp.${vocabulary}`).pluck().all() as string[];
-    const instancesOf = db.prepare(`SELECT group_concat(doc || ' ' || ${columnIndexSql}, ' ') FROM temp.${instances} WHERE term = ?`).pluck();
+    const instancesOf = db
+      .prepare(`SELECT group_concat(doc || ' ' || ${columnIndexSql} || ' ' || "offset", ' ') FROM temp.${instances} WHERE term = ?`)
+      .pluck();
     const insert = db.prepare(`INSERT INTO ${t.postings} (col, term, docs, data) VALUES (?, ?, ?, ?)`);
+    const insertPositions = db.prepare(`INSERT INTO ${t.positions} (term, data) VALUES (?, ?)`);
     for (const term of terms) {
       const text = instancesOf.get(term) as string | null;
       if (!text) continue;
-      for (const [column, postings] of parseInstances(text)) insert.run(column, term, postings.ids.length, encodePostings(postings));
+      const { lists, positions } = postingsOf(parseInstances(text));
+      for (const [column, postings] of lists) insert.run(column, term, postings.ids.length, encodePostings(postings));
+      insertPositions.run(term, positions);
     }
     db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`).run(rows, tokens, Buffer.from(lengths.buffer));
   } finally {
@@ -201,4 +215,5 @@ export function dropPostings(db: Database.Database, deployment: Deployment): voi
   const t = tablesOf(deployment);
   db.prepare(`DELETE FROM ${t.lengths}`).run();
   db.prepare(`DELETE FROM ${t.postings}`).run();
+  db.prepare(`DELETE FROM ${t.positions}`).run();
 }

@@ -8,6 +8,7 @@ import { searchColumns } from '../../deployments/schema';
  *   <p>_fts      FTS5 index: porter stemming over unicode61 with diacritics folded
  *   <p>_keys     exact-match keys (identifier, doi, language, ...) as (name, value, rec)
  *   <p>_postings every token of <p>_fts with its documents and weighted counts, per column too (postings.ts)
+ *   <p>_positions every token's positions, for phrase searches (postings.ts)
  *   <p>_lengths  the token count of every document, and the index totals, as of that build
  */
 
@@ -26,6 +27,7 @@ export function tablesOf(deployment: Deployment) {
     keys: `${p}_keys`,
     postings: `${p}_postings`,
     lengths: `${p}_lengths`,
+    positions: `${p}_positions`,
   };
 }
 
@@ -72,6 +74,7 @@ export function createSchemaSql(deployment: Deployment): string {
       PRIMARY KEY (col, term)
     );
     CREATE TABLE IF NOT EXISTS ${t.lengths} (rows INTEGER NOT NULL, tokens INTEGER NOT NULL, data BLOB NOT NULL);
+    CREATE TABLE IF NOT EXISTS ${t.positions} (term TEXT PRIMARY KEY, data BLOB NOT NULL);
     ${secondaryIndexesSql(deployment)}
   `;
 }

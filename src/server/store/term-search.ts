@@ -1,26 +1,33 @@
 import { searchColumns, type SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import type { IdSet } from './id-set';
-import { addPostings, decodePostings, type TokenPostings } from './postings';
+import { addPostings, decodePostings, weights, type TokenPostings } from './postings';
 import type { PostingsReader, StoredPostings } from './postings-reader';
 import type { Criteria } from './types';
+import { varintReader } from './varint';
 
 /**
- * Searches that postings answer (postings.ts): words and prefixes, all required, over
- * whole records or the columns of a parameter (title=, author=) — what most searches
- * are. Phrases of several words, OR and NOT keep going through FTS5.
+ * Searches that postings answer (postings.ts): words, prefixes and phrases, all required,
+ * over whole records or the columns of a parameter (title=, author=) — what most
+ * searches are. OR, NOT and phrases ending in a prefix keep going through FTS5.
  *
  * Scores are FTS5's bm25 to the bit: for phrase i with weighted count f_i in a record
  * of D tokens, score = Σ idf_i × f_i(k1 + 1) / (f_i + k1(1 − b + b·D/avgdl)), summed in
  * the query's phrase order with the same operations as fts5_aux.c (k1 = 1.2, b = 0.75).
  */
 
-/** One phrase of the query: the stored postings of each token and column it covers (several for a prefix or a parameter's columns). */
-export interface Phrase {
-  readonly lists: readonly StoredPostings[];
-  /** Documents in all its lists together: the size of the phrase's match set, or more. */
-  readonly size: number;
-}
+/**
+ * One phrase of the query: the stored postings of each token and column it covers
+ * (several for a prefix or a parameter's columns), or, for a phrase of several words,
+ * the matches computed from positions.
+ */
+export type Phrase =
+  | {
+      readonly lists: readonly StoredPostings[];
+      /** Documents in all its lists together: the size of the phrase's match set, or more. */
+      readonly size: number;
+    }
+  | { readonly matches: TokenPostings; readonly size: number };
 
 type Word = Extract<QueryNode, { type: 'term' | 'phrase' }>;
 
@@ -38,6 +45,100 @@ function andedWords(node: QueryNode, columns: readonly SearchColumn[], words: { 
   }
 }
 
+/** One token of a phrase: its documents, the next one's index, and its positions being read. */
+interface Walk {
+  readonly ids: Int32Array;
+  at: number;
+  readonly read: () => number;
+}
+
+/** One token's instances in the current document of a phrase walk: columns and offsets, in order. */
+interface Instances {
+  columns: Int32Array;
+  offsets: Int32Array;
+  length: number;
+}
+
+/**
+ * The records where `tokens` stand next to each other in this order, in one of `columns`,
+ * with the phrase's column-weighted count in each — what FTS5 computes for a quoted
+ * phrase. Every token's documents are walked in id order with its positions alongside.
+ */
+function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): TokenPostings {
+  const nothing = { ids: new Int32Array(0), counts: new Uint32Array(0) };
+  const allowed = searchColumns.map((column) => columns.includes(column));
+  const walks: Walk[] = [];
+  for (const token of tokens) {
+    const stored = reader.read(token);
+    const positions = reader.positions(token);
+    if (!stored || !positions) return nothing;
+    walks.push({ ids: decodePostings(stored.data).ids, at: 0, read: varintReader(positions) });
+  }
+  const k = walks.length;
+  const found: Instances[] = walks.map(() => ({ columns: new Int32Array(16), offsets: new Int32Array(16), length: 0 }));
+  // Reads the instances of the walk's current document into `into` (or skips them).
+  const load = (walk: Walk, into?: Instances) => {
+    const n = walk.read();
+    if (into && into.columns.length < n) {
+      into.columns = new Int32Array(n);
+      into.offsets = new Int32Array(n);
+    }
+    let column = -1;
+    let offset = 0;
+    for (let i = 0; i < n; i++) {
+      const value = walk.read();
+      const next = value % 16;
+      offset = (next === column ? offset : 0) + Math.floor(value / 16);
+      column = next;
+      if (into) {
+        into.columns[i] = column;
+        into.offsets[i] = offset;
+      }
+    }
+    if (into) into.length = n;
+    walk.at++;
+  };
+  const driver = walks.reduce((best, walk) => (walk.ids.length < best.ids.length ? walk : best));
+  const ids: number[] = [];
+  const counts: number[] = [];
+  const cursors = new Int32Array(k);
+  documents: while (driver.at < driver.ids.length) {
+    const id = driver.ids[driver.at]!;
+    for (const walk of walks) {
+      while (walk.at < walk.ids.length && walk.ids[walk.at]! < id) load(walk);
+    }
+    if (walks.some((walk) => walk.ids[walk.at] !== id)) {
+      load(driver);
+      continue documents;
+    }
+    walks.forEach((walk, j) => load(walk, found[j]));
+    // Each instance of the first token in an allowed column starts a match when token j
+    // stands j places after it in the same column.
+    cursors.fill(0);
+    let count = 0;
+    const first = found[0]!;
+    for (let i = 0; i < first.length; i++) {
+      const column = first.columns[i]!;
+      if (!allowed[column]) continue;
+      const offset = first.offsets[i]!;
+      let all = true;
+      for (let j = 1; j < k && all; j++) {
+        const other = found[j]!;
+        let c = cursors[j]!;
+        while (c < other.length && (other.columns[c]! < column || (other.columns[c] === column && other.offsets[c]! < offset + j))) c++;
+        cursors[j] = c;
+        all = c < other.length && other.columns[c] === column && other.offsets[c] === offset + j;
+      }
+      if (all) count += weights[column] ?? 1;
+    }
+    if (count > 0) {
+      ids.push(id);
+      counts.push(count);
+    }
+  }
+  return { ids: Int32Array.from(ids), counts: Uint32Array.from(counts) };
+}
+
 /**
  * The phrases of `criteria` read from postings, or undefined when the search has another
  * shape (then FTS5 answers it). A word FTS5 would split into several tokens is a phrase
@@ -53,8 +154,14 @@ export function termPhrases(criteria: Criteria, reader: PostingsReader): Phrase[
   for (const { word, columns } of words) {
     // (FTS5 is given NUL as a space: predicate.ts.)
     const tokens = reader.tokenize(word.text.replace(/\u0000/g, ' '));
-    if (tokens.length !== 1) return undefined;
-    const expanded = word.type === 'term' && word.prefix ? reader.expand(tokens[0]!) : tokens;
+    const prefix = word.type === 'term' && word.prefix;
+    if (tokens.length === 0 || (tokens.length > 1 && (prefix || !reader.phrases))) return undefined;
+    if (tokens.length > 1) {
+      const matches = phraseMatches(reader, tokens, columns);
+      phrases.push({ matches, size: matches.ids.length });
+      continue;
+    }
+    const expanded = prefix ? reader.expand(tokens[0]!) : tokens;
     // A parameter's columns: only instances there count, in the count and in the idf.
     const scopes = columns.length === searchColumns.length ? [undefined] : columns;
     const lists = expanded
@@ -93,6 +200,11 @@ function lengthNorms(reader: PostingsReader): Float64Array {
 /** A phrase's counts by record id, and how many records it matches (its idf's `hits`). */
 function denseCounts(phrase: Phrase, capacity: number): { countsById: Uint32Array; hits: number } {
   const countsById = new Uint32Array(capacity);
+  if ('matches' in phrase) {
+    const { ids, counts } = phrase.matches;
+    for (let i = 0; i < ids.length; i++) countsById[ids[i]!] = counts[i]!;
+    return { countsById, hits: ids.length };
+  }
   let hits = 0;
   for (const list of phrase.lists) hits += addPostings(list.data, countsById);
   return { countsById, hits };
@@ -100,6 +212,7 @@ function denseCounts(phrase: Phrase, capacity: number): { countsById: Uint32Arra
 
 /** A phrase's matches in id order: decoded as they are for one list, else merged by id. */
 function sparsePostings(phrase: Phrase, capacity: number): TokenPostings {
+  if ('matches' in phrase) return phrase.matches;
   if (phrase.lists.length === 1) return decodePostings(phrase.lists[0]!.data);
   const { countsById, hits } = denseCounts(phrase, capacity);
   const ids = new Int32Array(hits);

@@ -28,25 +28,29 @@ export class VarintWriter {
   }
 }
 
-/** Reads LEB128 integers in sequence. */
-export class VarintReader {
-  private position = 0;
-
-  constructor(private readonly bytes: Uint8Array) {}
-
-  read(): number {
-    const bytes = this.bytes;
-    let byte = bytes[this.position++]!;
-    if (byte < 0x80) return byte;
+/**
+ * Reads LEB128 integers from `bytes` in sequence, one per call, with a fast path for the
+ * one-byte values most gaps, counts and positions are.
+ */
+export function varintReader(bytes: Uint8Array): () => number {
+  let at = 0;
+  const long = () => {
+    let byte = bytes[at++]!;
     let value = byte & 0x7f;
-    let scale = 0x80;
-    do {
-      byte = bytes[this.position++]!;
+    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+      byte = bytes[at++]!;
       value += (byte & 0x7f) * scale;
-      scale *= 0x80;
-    } while (byte >= 0x80);
+    }
     return value;
-  }
+  };
+  return () => {
+    const byte = bytes[at]!;
+    if (byte < 0x80) {
+      at++;
+      return byte;
+    }
+    return long();
+  };
 }
 
 /** Every SQLite varint in `bytes`, in order. */
