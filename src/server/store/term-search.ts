@@ -141,8 +141,8 @@ function phraseMatches(reader: PostingsReader, tokens: readonly string[], column
 
 /**
  * The phrases of `criteria` read from postings, or undefined when the search has another
- * shape (then FTS5 answers it). A word FTS5 would split into several tokens is a phrase
- * search in FTS5, so it is left to FTS5 too.
+ * shape (then FTS5 answers it). A word FTS5 splits into several tokens (heat-transfer) is
+ * a phrase to FTS5, and so it is here.
  */
 export function termPhrases(criteria: Criteria, reader: PostingsReader): Phrase[] | undefined {
   const words: { word: Word; columns: readonly SearchColumn[] }[] = [];
