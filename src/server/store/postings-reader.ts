@@ -23,10 +23,8 @@ export interface PostingsReader {
   expand(prefix: string): string[];
   /** A token's postings over whole records, or in one column. */
   read(token: string, column?: SearchColumn): StoredPostings | undefined;
-  /** A token's positions (postings.ts); undefined for a database built before positions were stored. */
+  /** A token's positions (postings.ts), for phrases. */
   positions(token: string): Uint8Array | undefined;
-  /** Whether phrases can be matched here: the database stores positions. */
-  readonly phrases: boolean;
   /** bm25's inverse document frequency for a phrase in `hits` rows, as FTS5 computes it. */
   idf(hits: number): number;
 }
@@ -52,8 +50,8 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   const byPrefix = db.prepare(`SELECT term FROM ${t.postings} WHERE col = '${wholeRecord}' AND term >= ? ORDER BY term`).pluck();
   const byToken = db.prepare(`SELECT docs, data FROM ${t.postings} WHERE col = ? AND term = ?`);
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();
-  const phrases = (db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = ?`).pluck().get(t.positions) as number) > 0;
-  const positionsOf = phrases ? db.prepare(`SELECT data FROM ${t.positions} WHERE term = ?`).pluck() : undefined;
+  // Built in the same transaction as the lengths: where those are, so are the positions.
+  const positionsOf = db.prepare(`SELECT data FROM ${t.positions} WHERE term = ?`).pluck();
 
   return {
     rows: stats.rows,
@@ -78,9 +76,8 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
     read(token, column) {
       return byToken.get(column ?? wholeRecord, token) as StoredPostings | undefined;
     },
-    phrases,
     positions(token) {
-      return positionsOf?.get(token) as Uint8Array | undefined;
+      return positionsOf.get(token) as Uint8Array | undefined;
     },
     idf(hits) {
       // FTS5: log((N - hits + 0.5) / (hits + 0.5)), raised to 1e-6 where it is not positive.

@@ -155,7 +155,7 @@ export function termPhrases(criteria: Criteria, reader: PostingsReader): Phrase[
     // (FTS5 is given NUL as a space: predicate.ts.)
     const tokens = reader.tokenize(word.text.replace(/\u0000/g, ' '));
     const prefix = word.type === 'term' && word.prefix;
-    if (tokens.length === 0 || (tokens.length > 1 && (prefix || !reader.phrases))) return undefined;
+    if (tokens.length === 0 || (tokens.length > 1 && prefix)) return undefined;
     if (tokens.length > 1) {
       const matches = phraseMatches(reader, tokens, columns);
       phrases.push({ matches, size: matches.ids.length });
