@@ -48,9 +48,9 @@ export function parseRichText(source: string): RichNode[] {
   const stack: OpenElement[] = [root];
   const top = () => stack[stack.length - 1]!;
   // Tags we do not keep are shown as the text they were written as.
-  const literal = () => appendText(top().children, source.slice(parser.startIndex, parser.endIndex + 1));
+  const literal = (): void => appendText(top().children, source.slice(parser.startIndex, parser.endIndex + 1));
 
-  const parser = new Parser(
+  const parser: Parser = new Parser(
     {
       ontext: (text) => appendText(top().children, text),
       onopentag(name, attributes, isImplied) {
