@@ -137,18 +137,47 @@ export interface PgWriter {
 
 const dateColumn = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
+/** Rows per INSERT: one statement carries a batch as arrays, so a bulk load is not one round trip per record. */
+const batchSize = 500;
+
 function upsertSql(deployment: Deployment): string {
   const tsvs = searchColumns.map(tsvColumn);
-  // Parameters: repo_id, publication_date, entry_date, title_key, doc, fulltext, keys, then one text per search column.
-  const vectors = searchColumns.map((column, i) => `setweight(to_tsvector('${textConfig}', $${8 + i}), '${columnWeightClass[column]}')`);
+  // Parameters, one array each: repo_id, publication_date, entry_date, title_key, doc, fulltext, keys (as JSON), then one per search column.
+  const arrays = ['repo_id', 'publication_date', 'entry_date', 'title_key', 'doc', 'fulltext', 'keys', ...searchColumns.map((c) => `text_${c}`)];
+  const vectors = searchColumns.map((column) => `setweight(to_tsvector('${textConfig}', r.text_${column}), '${columnWeightClass[column]}')`);
   return `
     INSERT INTO ${pgTable(deployment)} (repo_id, publication_date, entry_date, title_key, doc, fulltext, keys, ${tsvs.join(', ')}, tsv)
-    SELECT $1, $2, $3, $4, $5, $6, $7, ${tsvs.map((_, i) => `v${i}`).join(', ')}, ${tsvs.map((_, i) => `v${i}`).join(' || ')}
-    FROM (SELECT ${vectors.map((vector, i) => `${vector} AS v${i}`).join(', ')}) AS vectors
+    SELECT r.repo_id, r.publication_date, r.entry_date, r.title_key, r.doc, r.fulltext,
+      ARRAY(SELECT jsonb_array_elements_text(r.keys::jsonb)), ${tsvs.map((_, i) => `v.v${i}`).join(', ')}, ${tsvs.map((_, i) => `v.v${i}`).join(' || ')}
+    FROM unnest(${arrays.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS r(${arrays.join(', ')})
+    CROSS JOIN LATERAL (SELECT ${vectors.map((vector, i) => `${vector} AS v${i}`).join(', ')}) AS v
     ON CONFLICT (repo_id) DO UPDATE SET
       publication_date = excluded.publication_date, entry_date = excluded.entry_date, title_key = excluded.title_key,
       doc = excluded.doc, fulltext = excluded.fulltext, keys = excluded.keys,
       ${tsvs.map((name) => `${name} = excluded.${name}`).join(', ')}, tsv = excluded.tsv`;
+}
+
+/** One batch as the upsert's column arrays; a repo_id repeated within the batch keeps its last record. */
+function batchColumns(deployment: Deployment, batch: readonly StoredRecord[]): unknown[][] {
+  const last = new Map(batch.map((stored) => [stored.record.repo_id, stored]));
+  const columns: unknown[][] = Array.from({ length: 7 + searchColumns.length }, () => []);
+  for (const stored of last.values()) {
+    const { record } = stored;
+    const text = textColumns(deployment, stored);
+    const keys = keysOf(deployment, stored).map(([name, value]) => nulFree(keyElement(name, value)));
+    const row = [
+      nulFree(record.repo_id),
+      dateColumn(record.publication_date),
+      dateColumn(record.entry_date),
+      titleKey(record.title),
+      JSON.stringify(record),
+      stored.fulltext === undefined ? null : wordsOnly(stored.fulltext),
+      JSON.stringify(keys),
+      ...searchColumns.map((column) => wordsOnly(text[column])),
+    ];
+    row.forEach((value, i) => columns[i]!.push(value));
+  }
+  return columns;
 }
 
 /** Opens the primary for writing, creating the schema when it is missing. */
@@ -188,26 +217,18 @@ export async function openPgWriter(storeUrl: string): Promise<PgWriter> {
       const deployment = deploymentByKey(key)!;
       return inTransaction(async (tx) => {
         let written = 0;
+        let batch: StoredRecord[] = [];
+        const flush = async () => {
+          if (batch.length === 0) return;
+          await tx.query({ name: `upsert_${key}`, text: upserts.get(key)!, values: batchColumns(deployment, batch) });
+          written += batch.length;
+          batch = [];
+        };
         for (const stored of records) {
-          const { record } = stored;
-          const text = textColumns(deployment, stored);
-          const keys = keysOf(deployment, stored).map(([name, value]) => nulFree(keyElement(name, value)));
-          await tx.query({
-            name: `upsert_${key}`,
-            text: upserts.get(key)!,
-            values: [
-              nulFree(record.repo_id),
-              dateColumn(record.publication_date),
-              dateColumn(record.entry_date),
-              titleKey(record.title),
-              JSON.stringify(record),
-              stored.fulltext === undefined ? null : wordsOnly(stored.fulltext),
-              keys,
-              ...searchColumns.map((column) => wordsOnly(text[column])),
-            ],
-          });
-          written++;
+          batch.push(stored);
+          if (batch.length >= batchSize) await flush();
         }
+        await flush();
         await tx.query(`INSERT INTO meta (key, value) VALUES ('revision', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [randomUUID()]);
         return written;
       });
