@@ -296,7 +296,7 @@ async function createStore(dir: string): Promise<RecordStore> {
   // Written in a scrambled order, so storage order never agrees with repo_id by accident
   // and only an explicit tie-break can order equal records by repo_id.
   const content = deployments.map((deployment) => [deployment.key, scrambled(fixtureRecords(deployment))] as const);
-  if (process.env.RECORDS_TEST_STORE === 'postgres') {
+  if (process.env.RECORDS_TEST_STORE?.startsWith('postgres')) {
     const { createPgTestStore } = await import('../store/postgres/test-store');
     return createPgTestStore(content);
   }

@@ -61,19 +61,29 @@ export interface PgServer {
   /** A connection URL for the database `records` on this server. */
   readonly url: string;
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Starts a stopped server again, on the same port with the same data. */
+  start(): Promise<void>;
+  isRunning(): Promise<boolean>;
 }
 
 async function startServer(dataDir: string, socketDir: string, port: number): Promise<PgServer> {
   const options = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c wal_level=replica -c max_wal_senders=8 -c hot_standby=on`;
-  await asPostgres('pg_ctl', ['start', '-w', '-t', '60', '-D', dataDir, '-l', join(dataDir, 'server.log'), '-o', options]);
-  let running = true;
+  const start = async () => {
+    await asPostgres('pg_ctl', ['start', '-w', '-t', '60', '-D', dataDir, '-l', join(dataDir, 'server.log'), '-o', options]);
+  };
+  await start();
   return {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/records`,
+    start,
     async stop(mode = 'fast') {
-      if (!running) return;
-      running = false;
       await asPostgres('pg_ctl', ['stop', '-w', '-m', mode, '-D', dataDir]).catch(() => undefined);
+    },
+    async isRunning() {
+      return asPostgres('pg_ctl', ['status', '-D', dataDir]).then(
+        () => true,
+        () => false,
+      );
     },
   };
 }
