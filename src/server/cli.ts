@@ -18,7 +18,10 @@ import type { RecordStore, StoreWriter } from './store/types';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const defaultDbPath = resolve(repoRoot, 'data/records.db');
 const defaultStaticDir = resolve(repoRoot, 'dist');
-const realDataDir = resolve(repoRoot, '../shared/data/real');
+/** Real upstream records shipped with the project (see data/real/README.md). */
+const realDataDir = resolve(repoRoot, 'data/real');
+/** A shipped real record that every database `records start` creates holds. */
+const shippedRecord = { deployment: 'DC1', repoId: '1562055' } as const;
 /** Generated records per deployment in the default database. */
 const starterCount = 5000;
 const mib = 1024 * 1024;
@@ -197,7 +200,7 @@ async function openServedStore(flags: Map<string, string>, cacheMb: number): Pro
   }
 }
 
-async function serve(flags: Map<string, string>, staticDir: string | undefined): Promise<void> {
+async function serve(flags: Map<string, string>, staticDir: string | undefined, { expectShipped = false } = {}): Promise<void> {
   const tokenFile = flags.get('token-file');
   let token: string | undefined;
   if (tokenFile) {
@@ -245,6 +248,9 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined):
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   console.log(`Records Explorer is serving ${name}`);
+  if (expectShipped && !(await store.get(shippedRecord.deployment, shippedRecord.repoId))) {
+    console.log(`  This database predates the real records shipped in data/real. To rebuild it, stop the server, remove ${name} and run 'npm start' again.`);
+  }
   if (staticDir && existsSync(resolve(staticDir, 'index.html'))) console.log(`  app: ${server.url}/`);
   for (const deployment of deployments) {
     console.log(`  ${displayName(deployment).padEnd(44)} ${server.url}${deployment.basePath}/records  (${await store.count(deployment.key)} records)`);
@@ -265,7 +271,7 @@ export async function main(args: readonly string[]): Promise<number> {
           console.log(`Creating ${path} (real records plus ${starterCount} generated per deployment)...`);
           createStarterDatabase(path);
         }
-        await serve(flags, defaultStaticDir);
+        await serve(flags, defaultStaticDir, { expectShipped: true });
         return 0;
       }
       case 'generate': {

@@ -1,3 +1,5 @@
+import { toPlainLine } from '../../formats/rich-text';
+import { RichText } from '../ui/RichText';
 import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ApiAuth } from '../../client/auth';
@@ -36,7 +38,7 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
       : query.isError
         ? 'The record could not be loaded'
         : 'Loading record…';
-  useDocumentTitle(`${title} – ${displayName(deployment)}`);
+  useDocumentTitle(`${toPlainLine(title)} – ${displayName(deployment)}`);
 
   const backState: NavigationState = from?.apiUrl ? { apiUrl: from.apiUrl } : {};
   return (
@@ -51,7 +53,7 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
       <p className="record__deployment">{displayName(deployment)}</p>
       {/* One heading element for every state, so focus placed on it survives loading. */}
       <h1 ref={heading} tabIndex={-1} className="record__title">
-        {title}
+        <RichText text={title} inline />
       </h1>
       {notFound ? (
         <div className="error-state">
@@ -80,7 +82,7 @@ function RecordBody({ deployment, record, baseUrl, auth }: { deployment: Deploym
         <CiteButton deployment={deployment} records={[record]} />
         <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} />
       </div>
-      {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={firstText(record.title) ?? 'media'} />}
+      {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={toPlainLine(firstText(record.title) ?? 'media')} />}
       <RecordFields deployment={deployment} record={record} />
     </>
   );
