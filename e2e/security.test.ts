@@ -76,7 +76,7 @@ describe('served HTML', () => {
 });
 
 describe('record text is text', () => {
-  test('a record page shows markup and script in title, authors and description literally', async () => {
+  test('a record page keeps script and unknown markup as text, and emphasis as emphasis', async () => {
     const { page } = ui;
     const record = await apiRecord(lit, hostileIds.markup);
     expect(record.title).toBe(hostileTitleText);

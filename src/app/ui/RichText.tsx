@@ -26,6 +26,10 @@ const inlineRenderer: RichRenderer<ReactNode> = {
 };
 
 export function RichText({ text, inline = false }: { text: string; inline?: boolean }) {
-  const nodes = renderRich(parseRichText(text), inline ? inlineRenderer : blockRenderer);
-  return createElement(Fragment, null, ...nodes.map((node, index) => createElement(Fragment, { key: index }, node)));
+  const tree = parseRichText(text);
+  const nodes = renderRich(tree, inline ? inlineRenderer : blockRenderer).map((node, index) => createElement(Fragment, { key: index }, node));
+  // Text with markup lays out as HTML does (white space collapses, `<br>` breaks lines);
+  // plain text keeps the line breaks it was written with.
+  if (!inline && tree.some((node) => typeof node !== 'string')) return createElement('div', { className: 'rich-text' }, ...nodes);
+  return createElement(Fragment, null, ...nodes);
 }
