@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { deploymentByKey, deployments, displayName } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { generateRecords } from './corpus/generate';
+import { harvestFlags, harvestUsage, runHarvestCommand } from './harvest/command';
+import { HarvestError } from './harvest/request';
 import { startServer } from './http/server';
 import { ImportError } from './import/upstream';
 import { readUpstreamFiles } from './import/files';
@@ -12,7 +14,7 @@ import { openPooledStore } from './store/pooled-store';
 import { openStoreWriter } from './store/sqlite';
 import type { StoreWriter } from './store/types';
 
-/** The `records` command line: serve, generate, import, and `start` for `npm start`. */
+/** The `records` command line: serve, generate, import, harvest, and `start` for `npm start`. */
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const defaultDbPath = resolve(repoRoot, 'data/records.db');
@@ -26,6 +28,7 @@ const usage = `Usage:
   records serve [--db PATH] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N]
   records generate <DEPLOYMENT> <COUNT> [--db PATH] [--seed N]
   records import <DEPLOYMENT> <FILE...> [--db PATH]
+  ${harvestUsage}
   records start      create the default database if missing, then serve the app and all APIs
 DEPLOYMENT is one of ${deployments.map((d) => d.key).join(', ')} (any case). PATH defaults to data/records.db.
 --search-cache-mb is the memory for remembered search orders (default ${defaultCacheBytes / mib}); 0 ranks every search afresh.`;
@@ -40,7 +43,7 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const knownFlags = new Set(['db', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed']);
+const knownFlags = new Set(['db', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed', ...harvestFlags]);
 
 function parseArgs(args: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -156,21 +159,26 @@ function createStarterDatabase(path: string): void {
   renameSync(building, path);
 }
 
+/** The token in `--token-file`, if given: the one a private mirror asks for, or sends. */
+function tokenFromFile(flags: Map<string, string>): string | undefined {
+  const tokenFile = flags.get('token-file');
+  if (!tokenFile) return undefined;
+  let token: string;
+  try {
+    token = readFileSync(tokenFile, 'utf8').trim();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    throw new CommandError(`Cannot read the token file ${tokenFile}: ${reason}.`);
+  }
+  if (!token) throw new CommandError(`The token file ${tokenFile} is empty.`);
+  return token;
+}
+
 async function serve(flags: Map<string, string>, staticDir: string | undefined): Promise<void> {
   const path = dbPath(flags);
   if (!existsSync(path)) throw new CommandError(`No database at ${path}. Create one with 'records generate' or 'records import', or run 'npm start'.`);
-  const tokenFile = flags.get('token-file');
-  let token: string | undefined;
-  if (tokenFile) {
-    try {
-      token = readFileSync(tokenFile, 'utf8').trim();
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
-      throw new CommandError(`Cannot read the token file ${tokenFile}: ${reason}.`);
-    }
-    if (!token) throw new CommandError(`The token file ${tokenFile} is empty.`);
-  }
+  const token = tokenFromFile(flags);
   // Checked before the store starts its worker threads, which would keep a failed start alive.
   const port = wholeNumber(flags.get('port') ?? process.env.PORT ?? '8080', 'The port');
   if (port > 65535) throw new UsageError(`The port must be at most 65535; got ${port}.`);
@@ -252,6 +260,12 @@ export async function main(args: readonly string[]): Promise<number> {
         console.log(`Imported ${written} ${deployment.key} records.`);
         return 0;
       }
+      case 'harvest': {
+        const deployment = deploymentArg(positional[0]);
+        if (positional.length > 2) throw new UsageError('harvest takes one DEPLOYMENT and one BASE_URL.');
+        const token = tokenFromFile(flags);
+        return await runHarvestCommand({ deployment, baseUrl: positional[1], flags, defaultDbPath, ...(token ? { token } : {}) });
+      }
       case undefined:
       case 'help':
       case '--help':
@@ -261,7 +275,7 @@ export async function main(args: readonly string[]): Promise<number> {
         throw new UsageError(`Unknown command '${command}'.`);
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof CommandError || error instanceof ImportError) {
+    if (error instanceof UsageError || error instanceof CommandError || error instanceof ImportError || error instanceof HarvestError) {
       console.error(`records: ${error.message}`);
       if (error instanceof UsageError) console.error(`\n${usage}`);
       return 2;
