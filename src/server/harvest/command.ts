@@ -47,13 +47,13 @@ export function normalizeBaseUrl(text: string | undefined): string {
  */
 export function storePath(flags: ReadonlyMap<string, string>, defaultDbPath: string): string {
   const store = flags.get('store');
-  if (store !== undefined && flags.has('db')) throw new HarvestError('Give either --db or --store, not both.');
   let path = flags.get('db') ?? defaultDbPath;
   if (store !== undefined) {
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(store)?.[1]?.toLowerCase();
     if (scheme === 'postgres' || scheme === 'postgresql') {
       throw new HarvestError('PostgreSQL stores are not supported yet; harvest into a SQLite file with --db PATH (or --store sqlite:PATH).');
     }
+    if (flags.has('db')) throw new HarvestError('Give either --db or --store, not both.');
     if (scheme !== 'sqlite' && scheme !== 'file') throw new HarvestError(`--store takes sqlite:PATH (or a postgres:// URL, not supported yet); got '${store}'.`);
     path = store.slice(scheme.length + 1).replace(/^\/\/(?=\/)/, '');
     if (!path) throw new HarvestError('--store sqlite: needs a file path after the colon.');
