@@ -8,6 +8,7 @@ import { openStoreWriter } from '../store/sqlite';
 import { harvest, type HarvestOptions } from './harvest';
 import { HarvestError } from './request';
 import { openHarvestState } from './state';
+import { summarize } from './summary';
 import { passThrough, servedRecords, serveStore, startProxy, storedRecords, type TestProxy, type TestSource } from './test-source';
 
 /**
@@ -263,6 +264,30 @@ describe('a difficult source', () => {
     expect(second.resumed).toBe(true);
     expect(second.complete).toBe(true);
     expectMirrorOfSource(mirror);
+  });
+
+  it('explains a difference between what it received and what the source reported', async () => {
+    let lastOfFirstPage: unknown;
+    proxy.rule = async (context) => {
+      const upstream = await context.forward();
+      const records = JSON.parse(upstream.body.toString('utf8')) as unknown[];
+      if (context.n === 1) lastOfFirstPage = records.at(-1);
+      // Page 2 starts with page 1's last record again (a record was deleted meanwhile)
+      // and the source's count drops by one.
+      const shifted = context.n === 2 ? [lastOfFirstPage, ...records.slice(0, -1)] : records;
+      const total = context.n === 1 ? upstream.headers['x-total-count'] : String(Number(upstream.headers['x-total-count']) - 1);
+      context.send({ ...upstream, headers: { ...upstream.headers, 'x-total-count': total }, body: Buffer.from(JSON.stringify(shifted)) });
+    };
+    const mirror = newTarget();
+    const report = await harvest(options(mirror));
+    const reported = storedRecords(sourcePath, dc1).size;
+    expect(report).toMatchObject({ received: reported, distinct: reported - 1, reportedFirst: reported, reportedLast: reported - 1 });
+    const lines = summarize(report, 'DC1', 'http://source.example/api/dc/v1');
+    expect(lines).toContain("1 record came twice (the source's pages shifted while being read); each is stored once.");
+    expect(lines).toContain(
+      `The source's count went from ${reported.toLocaleString('en-US')} to ${(reported - 1).toLocaleString('en-US')} during the harvest: records were added, changed or removed meanwhile.`,
+    );
+    expect(lines).toContain('Every reported record was received.');
   });
 
   it('refuses next links that lead to another origin', async () => {

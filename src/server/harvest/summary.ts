@@ -30,7 +30,7 @@ export function summarize(report: HarvestReport, key: string, baseUrl: string): 
   }
   if (report.reportedFirst !== undefined && reported !== undefined && report.reportedFirst !== reported) {
     lines.push(
-      `The source's count went from ${number(report.reportedFirst)} to ${number(reported)} during the harvest: records were added or changed meanwhile.`,
+      `The source's count went from ${number(report.reportedFirst)} to ${number(reported)} during the harvest: records were added, changed or removed meanwhile.`,
     );
   }
   if (report.stopped) {
