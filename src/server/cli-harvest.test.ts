@@ -165,7 +165,7 @@ describe('records harvest', () => {
     const mirror = newMirror();
     const accepted = await records(['harvest', 'DC1', base, '--db', mirror, '--token-file', tokenFile]).exited;
     expect(accepted.code).toBe(0);
-    expect(accepted.stdout).toMatch(/Harvested 2,000 DC1 records .*: 2,000 new, 0 replaced\.\nThe source reports 2,000 records in all\.\nEvery reported record was received\./);
+    expect(accepted.stdout).toMatch(/Harvested 2,000 DC1 records .*: 2,000 new, 0 replaced, 0 unchanged\.\nThe source reports 2,000 records in all\.\nEvery reported record was received\./);
     expectMirrorOfSource(mirror, privateSource.url);
   });
 

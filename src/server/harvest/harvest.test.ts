@@ -170,6 +170,7 @@ describe('incremental harvests', () => {
     // Everything else it received is the boundary day, fetched again on purpose.
     const boundaryDay = [...storedRecords(sourcePath, dc1).values()].filter((record) => String(record.entry_date).startsWith(boundary));
     expect(report.distinct).toBe(150 + 1 + boundaryDay.length);
+    expect(report).toMatchObject({ added: 150, replaced: 1, unchanged: boundaryDay.length });
     expect(proxy.requests.length).toBe(Math.ceil(report.distinct / 1000));
     expect(proxy.requests.length).toBeLessThan(firstRun);
     expect(storedRecords(mirror, dc1).get(oldest!.repo_id)!.title).toBe('A corrected title');

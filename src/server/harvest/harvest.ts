@@ -8,6 +8,7 @@ import type { Progress } from './progress';
 import { HarvestError, HarvestStopped, type PageFormat } from './request';
 import { defaultRetryPolicy, type RetryPolicy } from './retry';
 import { openHarvestState, type HarvestStateTable } from './state';
+import { openStoredDocs, type StoredDocs } from './stored-docs';
 
 /**
  * One harvest run: the source's records in entry-date order, page by page, written into
@@ -48,8 +49,10 @@ export interface HarvestReport {
   readonly distinct: number;
   /** Records the store did not hold before. */
   readonly added: number;
-  /** Records that replaced a stored version. */
+  /** Records that replaced a different stored version. */
   readonly replaced: number;
+  /** Records received exactly as stored already (not written again). */
+  readonly unchanged: number;
   /** `X-Total-Count` of the first and of the last page. */
   readonly reportedFirst?: number;
   readonly reportedLast?: number;
@@ -77,16 +80,25 @@ function listingUrl(options: HarvestOptions, from: Day | undefined, rows: number
   return url.href;
 }
 
-function openTargets(path: string): { writer: StoreWriter; state: HarvestStateTable } {
+interface Targets {
+  readonly writer: StoreWriter;
+  readonly state: HarvestStateTable;
+  readonly docs: StoredDocs;
+}
+
+function openTargets(path: string, deployment: Deployment): Targets {
   let writer: StoreWriter;
   try {
     writer = openStoreWriter(path);
   } catch (error) {
     throw new HarvestError(`Cannot write to the database ${path}: ${(error as Error).message}`);
   }
+  let state: HarvestStateTable | undefined;
   try {
-    return { writer, state: openHarvestState(path) };
+    state = openHarvestState(path);
+    return { writer, state, docs: openStoredDocs(path, deployment) };
   } catch (error) {
+    state?.close();
     writer.close();
     throw new HarvestError(`Cannot keep the harvest state in ${path}: ${(error as Error).message}`);
   }
@@ -101,7 +113,8 @@ const newestEntryOf = (records: readonly StoredRecord[]) =>
 export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   const { deployment, baseUrl } = options;
   const started = Date.now();
-  const { writer, state } = openTargets(options.dbPath);
+  const targets = openTargets(options.dbPath, deployment);
+  const { writer, state, docs } = targets;
   const stored = state.get(deployment.key, baseUrl);
   const from = options.since ?? dayOfTimestamp(stored?.newestEntry);
   const resumed = options.since === undefined && from !== undefined;
@@ -117,6 +130,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   let received = 0;
   let added = 0;
   let replaced = 0;
+  let unchanged = 0;
   let requests = 0;
   let pages = 0;
   let reportedFirst: number | undefined;
@@ -127,16 +141,20 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   const flush = () => {
     if (batch.size === 0) return;
     const records = [...batch.values()];
-    const before = writer.count(deployment.key);
-    let written: number;
-    try {
-      written = writer.put(deployment.key, records);
-    } catch (error) {
-      throw new HarvestError(`Cannot write to the database ${options.dbPath}: ${(error as Error).message}`);
+    const fresh = docs.changed(records);
+    unchanged += records.length - fresh.length;
+    let written = 0;
+    if (fresh.length > 0) {
+      const before = writer.count(deployment.key);
+      try {
+        written = writer.put(deployment.key, fresh);
+      } catch (error) {
+        throw new HarvestError(`Cannot write to the database ${options.dbPath}: ${(error as Error).message}`);
+      }
+      const grown = writer.count(deployment.key) - before;
+      added += grown;
+      replaced += written - grown;
     }
-    const grown = writer.count(deployment.key) - before;
-    added += grown;
-    replaced += written - grown;
     const newest = newestEntryOf(records);
     if (newest) state.advance(deployment.key, baseUrl, newest, written);
     batch = new Map();
@@ -190,14 +208,14 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
     if (!(error instanceof HarvestStopped)) {
       // Pages received before the failure are whole and in order: keep them.
       flushQuietly(flush);
-      closeAll(writer, state, halt, options, onStop);
+      closeAll(targets, halt, options, onStop);
       throw error;
     }
   }
   stopped = !complete;
   flush();
   if (complete) state.complete(deployment.key, baseUrl, new Date().toISOString());
-  closeAll(writer, state, halt, options, onStop);
+  closeAll(targets, halt, options, onStop);
   return {
     ...(from ? { from } : {}),
     resumed,
@@ -205,6 +223,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
     distinct: seen.size,
     added,
     replaced,
+    unchanged,
     ...(reportedFirst !== undefined ? { reportedFirst } : {}),
     ...(reportedLast !== undefined ? { reportedLast } : {}),
     requests,
@@ -224,10 +243,11 @@ function flushQuietly(flush: () => void): void {
 }
 
 /** Builds the postings the batches dropped (see StoreWriter.close) and lets go of the file. */
-function closeAll(writer: StoreWriter, state: HarvestStateTable, halt: AbortController, options: HarvestOptions, onStop: () => void): void {
+function closeAll({ writer, state, docs }: Targets, halt: AbortController, options: HarvestOptions, onStop: () => void): void {
   halt.abort();
   options.stop?.removeEventListener('abort', onStop);
   options.progress?.done();
+  docs.close();
   state.close();
   writer.close();
 }

@@ -16,7 +16,7 @@ export function summarize(report: HarvestReport, key: string, baseUrl: string): 
   const scope = from ? `entered on or after ${from}${report.resumed ? ' (where the last run ended)' : ''}` : 'in all';
   const lines = [
     `Harvested ${plural(report.distinct, `${key} record`, `${key} records`)} from ${baseUrl} in ${seconds.toFixed(1)} s ` +
-      `(${plural(report.requests, 'request', 'requests')}, ${number(rate)} records/s): ${number(report.added)} new, ${number(report.replaced)} replaced.`,
+      `(${plural(report.requests, 'request', 'requests')}, ${number(rate)} records/s): ${number(report.added)} new, ${number(report.replaced)} replaced, ${number(report.unchanged)} unchanged.`,
   ];
   const reported = report.reportedLast;
   if (reported === undefined) {
@@ -44,8 +44,8 @@ export function summarize(report: HarvestReport, key: string, baseUrl: string): 
   } else if (reported !== undefined) {
     lines.push('Every reported record was received.');
   }
-  if (report.resumed && from && report.replaced > 0) {
-    lines.push(`Records of the boundary day ${from} are fetched again on purpose; those already stored replaced their older versions.`);
+  if (report.resumed && from && report.unchanged > 0) {
+    lines.push(`The boundary day ${from} is fetched again on purpose (records entered later that day may be new); unchanged records were not written again.`);
   }
   return lines;
 }
