@@ -215,6 +215,28 @@ describe('a difficult source', () => {
     expect(proxy.requests).toHaveLength(5);
   });
 
+  it('gives up on a request that takes longer than the timeout and asks again, saying who it is', async () => {
+    const agents = new Set<string | undefined>();
+    proxy.rule = async (context) => {
+      agents.add(context.req.headers['user-agent']);
+      // The second request stalls after its head: no body ever comes.
+      if (context.n === 2) {
+        context.res.writeHead(200, { 'content-type': 'application/json' });
+        context.res.flushHeaders();
+        return;
+      }
+      await passThrough(context);
+    };
+    const mirror = newTarget();
+    const notes: string[] = [];
+    const progress = { update: () => {}, note: (message: string) => notes.push(message), done: () => {} };
+    const report = await harvest(options(mirror, { timeoutMs: 1500, progress, userAgent: 'records-explorer/test (harvest; +ops@example.org)' }));
+    expect(report.requests).toBe(fullPages() + 1);
+    expect(notes.some((note) => /no complete answer within 1\.5 s; trying again/.test(note))).toBe(true);
+    expect([...agents]).toEqual(['records-explorer/test (harvest; +ops@example.org)']);
+    expectMirrorOfSource(mirror);
+  });
+
   it('asks again for a page whose connection dropped half-way', async () => {
     proxy.rule = async (context) => {
       const upstream = await context.forward();

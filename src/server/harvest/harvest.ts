@@ -208,14 +208,14 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
     if (!(error instanceof HarvestStopped)) {
       // Pages received before the failure are whole and in order: keep them.
       flushQuietly(flush);
-      closeAll(targets, halt, options, onStop);
+      closeAll(targets, halt, options, onStop, added + replaced);
       throw error;
     }
   }
   stopped = !complete;
   flush();
   if (complete) state.complete(deployment.key, baseUrl, new Date().toISOString());
-  closeAll(targets, halt, options, onStop);
+  closeAll(targets, halt, options, onStop, added + replaced);
   return {
     ...(from ? { from } : {}),
     resumed,
@@ -243,10 +243,12 @@ function flushQuietly(flush: () => void): void {
 }
 
 /** Builds the postings the batches dropped (see StoreWriter.close) and lets go of the file. */
-function closeAll({ writer, state, docs }: Targets, halt: AbortController, options: HarvestOptions, onStop: () => void): void {
+function closeAll({ writer, state, docs }: Targets, halt: AbortController, options: HarvestOptions, onStop: () => void, written: number): void {
   halt.abort();
   options.stop?.removeEventListener('abort', onStop);
   options.progress?.done();
+  // On a large deployment this takes a while after the last page; say why nothing moves.
+  if (written > 0) options.progress?.note(`  Updating the ${options.deployment.key} search index...`);
   docs.close();
   state.close();
   writer.close();

@@ -41,10 +41,15 @@ export async function* followPages(first: string, fallback: string | undefined, 
       cursor = undefined;
       requested.add(url);
       awaitingHead = true;
-      let heard = false;
+      // What the first head said; a retry must agree, except that a head with no next
+      // link may have been a broken answer (its body never came) and a retry's counts.
+      let heard: { next: string | undefined } | undefined;
       const page = fetchPage(url, options, (next) => {
-        if (heard) return; // a retry of the same page repeats its Link header
-        heard = true;
+        if (heard && (heard.next === next || next === undefined)) return;
+        if (heard?.next !== undefined) {
+          throw new HarvestError(`The source's next page after ${url} changed between tries (${heard.next}, then ${next}); run the harvest again.`);
+        }
+        heard = { next };
         accept(next);
         pump();
       });
