@@ -313,6 +313,28 @@ describe('a difficult source', () => {
     expect(lines).toContain('Every reported record was received.');
   });
 
+  it('follows a redirect within the source, and refuses one to another origin', async () => {
+    proxy.rule = async (context) => {
+      if (context.url.pathname.startsWith('/moved/')) {
+        context.res.writeHead(308, { location: context.req.url!.slice('/moved'.length) });
+        context.res.end();
+        return;
+      }
+      if (context.url.pathname.startsWith('/away/')) {
+        context.res.writeHead(302, { location: `http://127.0.0.2:9${context.req.url!.slice('/away'.length)}` });
+        context.res.end();
+        return;
+      }
+      await passThrough(context);
+    };
+    const mirror = newTarget();
+    const report = await harvest(options(mirror, { baseUrl: `${proxy.url}/moved${dc1.basePath}` }));
+    expect(report.complete).toBe(true);
+    expectMirrorOfSource(mirror);
+    const error = await harvest(options(newTarget(), { baseUrl: `${proxy.url}/away${dc1.basePath}` })).catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(/redirects .* to another origin \(http:\/\/127\.0\.0\.2:9\/api\/dc\/v1\/records/);
+  });
+
   it('refuses next links that lead to another origin', async () => {
     proxy.rule = async (context) => {
       const upstream = await context.forward();

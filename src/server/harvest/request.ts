@@ -107,16 +107,39 @@ function totalOf(header: string | null): number | undefined {
   return header && /^\d+$/.test(header.trim()) ? Number(header.trim()) : undefined;
 }
 
-async function tryOnce(url: string, options: RequestOptions, onNext: (next: string | undefined) => void): Promise<Omit<FetchedPage, 'attempts'>> {
+const redirects = new Set([301, 302, 303, 307, 308]);
+const maxRedirects = 5;
+
+/**
+ * GET, following redirects within the origin only: the token and the contact go where the
+ * operator pointed the harvest and nowhere else, so a redirect away is a stop, not a hop.
+ */
+async function get(url: string, options: RequestOptions, signal: AbortSignal): Promise<{ response: Response; url: string }> {
   const headers: Record<string, string> = { Accept: acceptOf[options.format], 'User-Agent': options.userAgent };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  const signal = AbortSignal.any([options.stop, AbortSignal.timeout(options.timeoutMs)]);
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, signal });
-  } catch (error) {
-    throw new Transient(`no answer from ${url}: ${reasonOf(error, options.timeoutMs)}`);
+  let target = url;
+  for (let hop = 0; ; hop++) {
+    let response: Response;
+    try {
+      response = await fetch(target, { headers, signal, redirect: 'manual' });
+    } catch (error) {
+      throw new Transient(`no answer from ${target}: ${reasonOf(error, options.timeoutMs)}`);
+    }
+    const location = response.headers.get('location');
+    if (!redirects.has(response.status) || !location) return { response, url: target };
+    await response.body?.cancel();
+    const next = new URL(location, target);
+    if (next.origin !== new URL(url).origin) {
+      throw new HarvestError(`The source redirects ${target} to another origin (${next.href}); give that as the base URL if it is the source.`);
+    }
+    if (hop >= maxRedirects) throw new HarvestError(`The source redirects ${url} more than ${maxRedirects} times.`);
+    target = next.href;
   }
+}
+
+async function tryOnce(url: string, options: RequestOptions, onNext: (next: string | undefined) => void): Promise<Omit<FetchedPage, 'attempts'>> {
+  const signal = AbortSignal.any([options.stop, AbortSignal.timeout(options.timeoutMs)]);
+  const { response, url: answered } = await get(url, options, signal);
   if (response.status !== 200) {
     const body = await readBody(response, 64 * 1024, url).catch(() => '');
     if (retryableStatuses.has(response.status)) {
@@ -131,7 +154,7 @@ async function tryOnce(url: string, options: RequestOptions, onNext: (next: stri
       `The source answered ${url} with '${contentType || 'no content type'}', not ${options.format.toUpperCase()}: is the base URL a records API (the path before /records)?`,
     );
   }
-  const next = parseLinkHeader(response.headers.get('link'), url).next;
+  const next = parseLinkHeader(response.headers.get('link'), answered).next;
   onNext(next);
   let body: string;
   try {
