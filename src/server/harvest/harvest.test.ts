@@ -335,6 +335,34 @@ describe('a difficult source', () => {
     expect((error as Error).message).toMatch(/redirects .* to another origin \(http:\/\/127\.0\.0\.2:9\/api\/dc\/v1\/records/);
   });
 
+  it('saves no resume point mid-run from a source that ignores the entry-date order', async () => {
+    const stop = new AbortController();
+    proxy.rule = async (context) => {
+      if (context.url.searchParams.get('page') === '3') stop.abort();
+      const upstream = await context.forward();
+      const records = (JSON.parse(upstream.body.toString('utf8')) as unknown[]).reverse();
+      context.send({ ...upstream, body: Buffer.from(JSON.stringify(records)) });
+    };
+    const mirror = newTarget();
+    const stopped = await harvest(options(mirror, { stop: stop.signal }));
+    expect(stopped).toMatchObject({ inOrder: false, stopped: true });
+    expect(storedRecords(mirror, dc1).size).toBeGreaterThanOrEqual(1000);
+    const state = openHarvestState(mirror);
+    expect(state.get('DC1', `${proxy.url}${dc1.basePath}`)).toBeUndefined();
+    state.close();
+    expect(summarize(stopped, 'DC1', 'http://source.example')).toContain(
+      'The source did not list the records in entry-date order as asked, so the resume point is not moved: the next run starts where this one did.',
+    );
+
+    const complete = await harvest(options(mirror));
+    expect(complete).toMatchObject({ inOrder: false, complete: true, resumed: false });
+    const after = openHarvestState(mirror);
+    const newest = [...storedRecords(sourcePath, dc1).values()].map((record) => String(record.entry_date)).sort().at(-1);
+    expect(after.get('DC1', `${proxy.url}${dc1.basePath}`)?.newestEntry).toBe(newest);
+    after.close();
+    expectMirrorOfSource(mirror);
+  });
+
   it('refuses next links that lead to another origin', async () => {
     proxy.rule = async (context) => {
       const upstream = await context.forward();

@@ -61,6 +61,11 @@ export interface HarvestReport {
   readonly pages: number;
   /** Whether the last page was reached. */
   readonly complete: boolean;
+  /**
+   * Whether the records came in entry-date order as asked. A source that ignores the sort
+   * gets its resume point saved only when a run completes.
+   */
+  readonly inOrder: boolean;
   readonly stopped: boolean;
   readonly elapsedMs: number;
 }
@@ -104,11 +109,7 @@ function openTargets(path: string, deployment: Deployment): Targets {
   }
 }
 
-const newestEntryOf = (records: readonly StoredRecord[]) =>
-  records.reduce((newest, { record }) => {
-    const entry = record.entry_date;
-    return typeof entry === 'string' && entry > newest ? entry : newest;
-  }, '');
+const entryOf = ({ record }: StoredRecord) => (typeof record.entry_date === 'string' ? record.entry_date : '');
 
 export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   const { deployment, baseUrl } = options;
@@ -136,7 +137,10 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   let reportedFirst: number | undefined;
   let reportedLast: number | undefined;
   let complete = false;
-  let stopped = false;
+  let inOrder = true;
+  /** The newest entry date received, and the newest of the batches written. */
+  let newestReceived = '';
+  let newestWritten = '';
 
   const flush = () => {
     if (batch.size === 0) return;
@@ -155,8 +159,8 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
       added += grown;
       replaced += written - grown;
     }
-    const newest = newestEntryOf(records);
-    if (newest) state.advance(deployment.key, baseUrl, newest, written);
+    newestWritten = newestReceived;
+    if (inOrder && newestWritten) state.advance(deployment.key, baseUrl, newestWritten, written);
     batch = new Map();
     batchSize = 0;
   };
@@ -196,6 +200,9 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
       for (const record of records) {
         seen.add(record.record.repo_id);
         batch.set(record.record.repo_id, record);
+        const entry = entryOf(record);
+        if (entry && entry < newestReceived) inOrder = false;
+        if (entry > newestReceived) newestReceived = entry;
       }
       received += records.length;
       batchSize += records.length;
@@ -212,9 +219,12 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
       throw error;
     }
   }
-  stopped = !complete;
+  const stopped = !complete;
   flush();
-  if (complete) state.complete(deployment.key, baseUrl, new Date().toISOString());
+  if (complete) {
+    if (!inOrder && newestWritten) state.advance(deployment.key, baseUrl, newestWritten, 0);
+    state.complete(deployment.key, baseUrl, new Date().toISOString());
+  }
   closeAll(targets, halt, options, onStop, added + replaced);
   return {
     ...(from ? { from } : {}),
@@ -229,6 +239,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
     requests,
     pages,
     complete,
+    inOrder,
     stopped,
     elapsedMs: Date.now() - started,
   };

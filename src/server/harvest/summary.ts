@@ -33,6 +33,11 @@ export function summarize(report: HarvestReport, key: string, baseUrl: string): 
       `The source's count went from ${number(report.reportedFirst)} to ${number(reported)} during the harvest: records were added, changed or removed meanwhile.`,
     );
   }
+  if (!report.inOrder) {
+    lines.push(
+      `The source did not list the records in entry-date order as asked, so the resume point is ${report.complete ? 'saved only now, at the end of a complete run' : 'not moved: the next run starts where this one did'}.`,
+    );
+  }
   if (report.stopped) {
     lines.push('Stopped before the last page; every batch written is kept. Run the same command again to resume.');
   } else if (reported !== undefined && report.distinct < reported) {
