@@ -363,6 +363,18 @@ describe('a difficult source', () => {
     expectMirrorOfSource(mirror);
   });
 
+  it("does not mistake a source's per-page X-Total-Count for its total", async () => {
+    proxy.rule = async (context) => {
+      const upstream = await context.forward();
+      const count = (JSON.parse(upstream.body.toString('utf8')) as unknown[]).length;
+      context.send({ ...upstream, headers: { ...upstream.headers, 'x-total-count': String(count) } });
+    };
+    const report = await harvest(options(newTarget()));
+    expect(report.complete).toBe(true);
+    expect(report.reportedLast).toBeUndefined();
+    expect(summarize(report, 'DC1', 'http://source.example')[1]).toMatch(/sends no total/);
+  });
+
   it('refuses next links that lead to another origin', async () => {
     proxy.rule = async (context) => {
       const upstream = await context.forward();

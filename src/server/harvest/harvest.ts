@@ -136,6 +136,12 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   let pages = 0;
   let reportedFirst: number | undefined;
   let reportedLast: number | undefined;
+  /**
+   * The spec describes X-Total-Count as the records of the current response, and shows
+   * it as the total of the search; a source whose count is each page's own is not
+   * compared with the total received.
+   */
+  let countsArePageSizes = true;
   let complete = false;
   let inOrder = true;
   /** The newest entry date received, and the newest of the batches written. */
@@ -197,6 +203,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
       }
       reportedFirst ??= page.total;
       reportedLast = page.total ?? reportedLast;
+      if (page.total !== records.length) countsArePageSizes = false;
       for (const record of records) {
         seen.add(record.record.repo_id);
         batch.set(record.record.repo_id, record);
@@ -234,8 +241,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
     added,
     replaced,
     unchanged,
-    ...(reportedFirst !== undefined ? { reportedFirst } : {}),
-    ...(reportedLast !== undefined ? { reportedLast } : {}),
+    ...(reportedFirst !== undefined && !(countsArePageSizes && pages > 1) ? { reportedFirst, reportedLast: reportedLast! } : {}),
     requests,
     pages,
     complete,
