@@ -40,7 +40,7 @@ const slowSmallPages: ProxyRule = async (context) => {
     context.res.end('{"statusCode":400,"statusMessage":"Bad Request","errorDescription":"rows must be at most 100"}');
     return;
   }
-  await sleep(15);
+  await sleep(30);
   await passThrough(context);
 };
 
