@@ -160,6 +160,12 @@ describe('records harvest', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^records: The source refused access \(401\) to .*the source needs a token: give it with --token-file/m);
 
+    const badTokenFile = join(dir, 'bad-token');
+    writeFileSync(badTokenFile, 'two\nlines');
+    const bad = await records(['harvest', 'DC1', base, '--db', newMirror(), '--token-file', badTokenFile]).exited;
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/The token in --token-file must be visible ASCII without spaces or line breaks/);
+
     const tokenFile = join(dir, 'token');
     writeFileSync(tokenFile, `${token}\n`);
     const mirror = newMirror();

@@ -112,6 +112,10 @@ export async function runHarvestCommand(input: HarvestCommandInput): Promise<num
   const timeoutMs = boundedNumber(flags.get('timeout'), 'timeout', 60, 1, 3600) * 1000;
   const userAgent = userAgentFor(flags.get('contact'));
   const dbPath = storePath(flags, input.defaultDbPath);
+  // It goes into a header: anything else would fail every request, which is no reason to retry.
+  if (input.token !== undefined && !/^[\x21-\x7e]+$/.test(input.token)) {
+    throw new HarvestError('The token in --token-file must be visible ASCII without spaces or line breaks.');
+  }
 
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
