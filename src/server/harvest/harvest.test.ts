@@ -269,6 +269,25 @@ describe('a difficult source', () => {
     expect(storedRecords(mirror, dc1).size).toBe(1000);
   });
 
+  it('keeps what it wrote when the network goes for good, and the next run resumes from there', async () => {
+    proxy.rule = async (context) => {
+      if (context.url.searchParams.get('page') === '2') {
+        context.req.socket.destroy();
+        return;
+      }
+      await passThrough(context);
+    };
+    const mirror = newTarget();
+    const error = await harvest(options(mirror)).catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(/^Gave up after 5 tries: no answer from .*page=2/);
+    expect(storedRecords(mirror, dc1).size).toBe(1000);
+    await proxy.reset();
+    const resumed = await harvest(options(mirror));
+    expect(resumed).toMatchObject({ resumed: true, complete: true });
+    expect(resumed.received).toBeLessThan(storedRecords(sourcePath, dc1).size);
+    expectMirrorOfSource(mirror);
+  });
+
   it('resumes where a stopped run ended', async () => {
     const mirror = newTarget();
     const stop = new AbortController();
