@@ -124,6 +124,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   const halt = new AbortController();
   const onStop = () => halt.abort();
   options.stop?.addEventListener('abort', onStop, { once: true });
+  if (options.stop?.aborted) halt.abort();
 
   const seen = new Set<string>();
   let batch = new Map<string, StoredRecord>();
