@@ -11,8 +11,9 @@ import { ImportError } from './import/upstream';
 import { readUpstreamFiles } from './import/files';
 import { defaultCacheBytes } from './store/cached-store';
 import { openPooledStore } from './store/pooled-store';
+import { openPgStore, openPgWriter } from './store/postgres/pg-store';
 import { openStoreWriter } from './store/sqlite';
-import type { StoreWriter } from './store/types';
+import type { RecordStore, StoreWriter } from './store/types';
 
 /** The `records` command line: serve, generate, import, harvest, and `start` for `npm start`. */
 
@@ -25,12 +26,13 @@ const starterCount = 5000;
 const mib = 1024 * 1024;
 
 const usage = `Usage:
-  records serve [--db PATH] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N]
-  records generate <DEPLOYMENT> <COUNT> [--db PATH] [--seed N]
-  records import <DEPLOYMENT> <FILE...> [--db PATH]
+  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N]
+  records generate <DEPLOYMENT> <COUNT> [--db PATH | --store URL] [--seed N]
+  records import <DEPLOYMENT> <FILE...> [--db PATH | --store URL]
   ${harvestUsage}
   records start      create the default database if missing, then serve the app and all APIs
 DEPLOYMENT is one of ${deployments.map((d) => d.key).join(', ')} (any case). PATH defaults to data/records.db.
+--store postgres://user@host:port/db[,postgres://replica...] uses PostgreSQL: the first URL is the primary, reads go to the replicas.
 --search-cache-mb is the memory for remembered search orders (default ${defaultCacheBytes / mib}); 0 ranks every search afresh.`;
 
 /** The command line itself is wrong: the message is followed by the usage text. */
@@ -43,7 +45,7 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const knownFlags = new Set(['db', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed', ...harvestFlags]);
+const knownFlags = new Set(['db', 'store', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed', ...harvestFlags]);
 
 function parseArgs(args: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -76,6 +78,7 @@ function deploymentArg(text: string | undefined): Deployment {
 }
 
 function dbPath(flags: Map<string, string>): string {
+  if (flags.has('store')) throw new UsageError('--db and --store name two different stores; give one.');
   const path = resolve(flags.get('db') ?? defaultDbPath);
   mkdirSync(dirname(path), { recursive: true });
   return path;
@@ -175,23 +178,52 @@ function tokenFromFile(flags: Map<string, string>): string | undefined {
   return token;
 }
 
-async function serve(flags: Map<string, string>, staticDir: string | undefined): Promise<void> {
+/** Writes through the PostgreSQL writer at --store, as one transaction. */
+async function writePg(flags: Map<string, string>, write: (writer: Awaited<ReturnType<typeof openPgWriter>>) => Promise<number>): Promise<number> {
+  if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
+  let writer;
+  try {
+    writer = await openPgWriter(flags.get('store')!);
+  } catch (error) {
+    throw new CommandError(`Cannot write to the store: ${(error as Error).message}`);
+  }
+  try {
+    return await write(writer);
+  } finally {
+    await writer.close();
+  }
+}
+
+/** The store to serve: PostgreSQL at --store, else the SQLite file at --db on worker threads. */
+async function openServedStore(flags: Map<string, string>, cacheMb: number): Promise<{ store: RecordStore; name: string }> {
+  const url = flags.get('store');
+  if (url !== undefined) {
+    if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
+    try {
+      return { store: await openPgStore(url), name: url.split(',')[0]!.replace(/\/\/[^@/]*@/, '//') };
+    } catch (error) {
+      throw new CommandError(`Cannot open the store: ${(error as Error).message}`);
+    }
+  }
   const path = dbPath(flags);
   if (!existsSync(path)) throw new CommandError(`No database at ${path}. Create one with 'records generate' or 'records import', or run 'npm start'.`);
+  try {
+    // Off means off in the workers too: their engines then keep no match sets, so every
+    // search is computed from the database (what the benchmark's uncached latency needs).
+    return { store: openPooledStore(path, { cacheBytes: cacheMb * mib, engine: cacheMb === 0 ? { matchSets: 0 } : {} }), name: path };
+  } catch (error) {
+    throw new CommandError(`Cannot open the database ${path}: ${(error as Error).message}`);
+  }
+}
+
+async function serve(flags: Map<string, string>, staticDir: string | undefined): Promise<void> {
   const token = tokenFromFile(flags);
   // Checked before the store starts its worker threads, which would keep a failed start alive.
   const port = wholeNumber(flags.get('port') ?? process.env.PORT ?? '8080', 'The port');
   if (port > 65535) throw new UsageError(`The port must be at most 65535; got ${port}.`);
   const host = flags.get('host') ?? '127.0.0.1';
   const cacheMb = wholeNumber(flags.get('search-cache-mb') ?? String(defaultCacheBytes / mib), '--search-cache-mb');
-  let store;
-  try {
-    // Off means off in the workers too: their engines then keep no match sets, so every
-    // search is computed from the database (what the benchmark's uncached latency needs).
-    store = openPooledStore(path, { cacheBytes: cacheMb * mib, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
-  } catch (error) {
-    throw new CommandError(`Cannot open the database ${path}: ${(error as Error).message}`);
-  }
+  const { store, name } = await openServedStore(flags, cacheMb);
   let server;
   try {
     server = await startServer({
@@ -220,7 +252,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined):
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  console.log(`Records Explorer is serving ${path}`);
+  console.log(`Records Explorer is serving ${name}`);
   if (staticDir && existsSync(resolve(staticDir, 'index.html'))) console.log(`  app: ${server.url}/`);
   for (const deployment of deployments) {
     console.log(`  ${displayName(deployment).padEnd(44)} ${server.url}${deployment.basePath}/records  (${await store.count(deployment.key)} records)`);
@@ -249,14 +281,22 @@ export async function main(args: readonly string[]): Promise<number> {
         const count = wholeNumber(positional[1], 'COUNT', 1);
         const seed = wholeNumber(flags.get('seed') ?? '1', '--seed');
         const started = Date.now();
-        const written = generateInto(dbPath(flags), deployment, count, seed);
+        const written = flags.has('store')
+          ? await writePg(flags, async (writer) => {
+              const startId = 50_000_001 + (await writer.count(deployment.key));
+              return writer.put(deployment.key, generateRecords(deployment, count, { seed, startId }));
+            })
+          : generateInto(dbPath(flags), deployment, count, seed);
         console.log(`Generated ${written} ${deployment.key} records in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
         return 0;
       }
       case 'import': {
         const deployment = deploymentArg(positional[0]);
         if (positional.length < 2) throw new UsageError('import needs at least one FILE.');
-        const written = importInto(dbPath(flags), deployment, positional.slice(1));
+        const files = positional.slice(1);
+        const written = flags.has('store')
+          ? await writePg(flags, (writer) => writer.put(deployment.key, readUpstreamFiles(deployment, files)))
+          : importInto(dbPath(flags), deployment, files);
         console.log(`Imported ${written} ${deployment.key} records.`);
         return 0;
       }

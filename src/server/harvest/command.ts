@@ -9,7 +9,8 @@ import { summarize } from './summary';
 
 /** `records harvest`: its options, the User-Agent, signals, progress and the closing account. */
 
-export const harvestFlags = ['since', 'store', 'format', 'concurrency', 'contact', 'timeout'] as const;
+/** Options only `harvest` takes; --db, --store and --token-file are the CLI's own. */
+export const harvestFlags = ['since', 'format', 'concurrency', 'contact', 'timeout'] as const;
 export const harvestUsage =
   'records harvest <DEPLOYMENT> <BASE_URL> [--since DATE] [--db PATH | --store URL] [--token-file PATH] [--format json|xml] [--concurrency N] [--contact EMAIL_OR_URL] [--timeout SECONDS]';
 
@@ -42,8 +43,9 @@ export function normalizeBaseUrl(text: string | undefined): string {
 }
 
 /**
- * `--db PATH`, or `--store URL` (the syntax kept for stores other than a SQLite file):
- * `sqlite:PATH` or `file:PATH` works today, `postgres://` is not supported yet.
+ * `--db PATH`, or `--store URL` as the other commands take it: `sqlite:PATH` or
+ * `file:PATH` is a SQLite file; a `postgres://` store is not a harvest target yet (its
+ * writer has no harvest state table and no in-place batches; see docs/decisions.md).
  */
 export function storePath(flags: ReadonlyMap<string, string>, defaultDbPath: string): string {
   const store = flags.get('store');
@@ -51,7 +53,7 @@ export function storePath(flags: ReadonlyMap<string, string>, defaultDbPath: str
   if (store !== undefined) {
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(store)?.[1]?.toLowerCase();
     if (scheme === 'postgres' || scheme === 'postgresql') {
-      throw new HarvestError('PostgreSQL stores are not supported yet; harvest into a SQLite file with --db PATH (or --store sqlite:PATH).');
+      throw new HarvestError('Harvesting into a PostgreSQL store is not supported yet; harvest into a SQLite file with --db PATH (or --store sqlite:PATH).');
     }
     if (flags.has('db')) throw new HarvestError('Give either --db or --store, not both.');
     if (scheme !== 'sqlite' && scheme !== 'file') throw new HarvestError(`--store takes sqlite:PATH (or a postgres:// URL, not supported yet); got '${store}'.`);

@@ -80,7 +80,7 @@ describe('the command line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'records-store-flag-'));
     expect(storePath(flags([['store', `sqlite:${dir}/new/a.db`]]), '/unused')).toBe(`${dir}/new/a.db`);
     rmSync(dir, { recursive: true, force: true });
-    expect(() => storePath(flags([['store', 'postgresql://db/records']]), '/unused')).toThrow(/not supported yet/);
+    expect(() => storePath(flags([['store', 'postgresql://db/records']]), '/unused')).toThrow(/Harvesting into a PostgreSQL store is not supported yet/);
     expect(() => storePath(flags([['store', 'mysql://db']]), '/unused')).toThrow(/--store takes sqlite:PATH/);
     expect(() => storePath(flags([['store', 'sqlite:/tmp/x.db'], ['db', '/tmp/y.db']]), '/unused')).toThrow(/either --db or --store/);
   });

@@ -18,7 +18,7 @@ export function titleKey(title: unknown): string {
     .toLowerCase();
 }
 
-function textColumns(deployment: Deployment, stored: StoredRecord): Record<SearchColumn, string> {
+export function textColumns(deployment: Deployment, stored: StoredRecord): Record<SearchColumn, string> {
   const text = Object.fromEntries(searchColumns.map((column) => [column, [] as string[]]));
   for (const field of deployment.fields) {
     if (field.search) text[field.search]!.push(...valuesOf(stored.record[field.name]));
