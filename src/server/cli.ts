@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { deploymentByKey, deployments, displayName } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { generateRecords } from './corpus/generate';
+import { harvestFlags, harvestUsage, runHarvestCommand } from './harvest/command';
+import { HarvestError } from './harvest/request';
 import { startServer } from './http/server';
 import { ImportError } from './import/upstream';
 import { readUpstreamFiles } from './import/files';
@@ -13,7 +15,7 @@ import { openPgStore, openPgWriter } from './store/postgres/pg-store';
 import { openStoreWriter } from './store/sqlite';
 import type { RecordStore, StoreWriter } from './store/types';
 
-/** The `records` command line: serve, generate, import, and `start` for `npm start`. */
+/** The `records` command line: serve, generate, import, harvest, and `start` for `npm start`. */
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const defaultDbPath = resolve(repoRoot, 'data/records.db');
@@ -30,6 +32,7 @@ const usage = `Usage:
   records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N]
   records generate <DEPLOYMENT> <COUNT> [--db PATH | --store URL] [--seed N]
   records import <DEPLOYMENT> <FILE...> [--db PATH | --store URL]
+  ${harvestUsage}
   records start      create the default database if missing, then serve the app and all APIs
 DEPLOYMENT is one of ${deployments.map((d) => d.key).join(', ')} (any case). PATH defaults to data/records.db.
 --store postgres://user@host:port/db[,postgres://replica...] uses PostgreSQL: the first URL is the primary, reads go to the replicas.
@@ -45,7 +48,7 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const knownFlags = new Set(['db', 'store', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed']);
+const knownFlags = new Set(['db', 'store', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed', ...harvestFlags]);
 
 function parseArgs(args: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -162,6 +165,22 @@ function createStarterDatabase(path: string): void {
   renameSync(building, path);
 }
 
+/** The token in `--token-file`, if given: the one a private mirror asks for, or sends. */
+function tokenFromFile(flags: Map<string, string>): string | undefined {
+  const tokenFile = flags.get('token-file');
+  if (!tokenFile) return undefined;
+  let token: string;
+  try {
+    token = readFileSync(tokenFile, 'utf8').trim();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    throw new CommandError(`Cannot read the token file ${tokenFile}: ${reason}.`);
+  }
+  if (!token) throw new CommandError(`The token file ${tokenFile} is empty.`);
+  return token;
+}
+
 /** Writes through the PostgreSQL writer at --store, as one transaction. */
 async function writePg(flags: Map<string, string>, write: (writer: Awaited<ReturnType<typeof openPgWriter>>) => Promise<number>): Promise<number> {
   if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
@@ -201,18 +220,7 @@ async function openServedStore(flags: Map<string, string>, cacheMb: number): Pro
 }
 
 async function serve(flags: Map<string, string>, staticDir: string | undefined, { expectShipped = false } = {}): Promise<void> {
-  const tokenFile = flags.get('token-file');
-  let token: string | undefined;
-  if (tokenFile) {
-    try {
-      token = readFileSync(tokenFile, 'utf8').trim();
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
-      throw new CommandError(`Cannot read the token file ${tokenFile}: ${reason}.`);
-    }
-    if (!token) throw new CommandError(`The token file ${tokenFile} is empty.`);
-  }
+  const token = tokenFromFile(flags);
   // Checked before the store starts its worker threads, which would keep a failed start alive.
   const port = wholeNumber(flags.get('port') ?? process.env.PORT ?? '8080', 'The port');
   if (port > 65535) throw new UsageError(`The port must be at most 65535; got ${port}.`);
@@ -298,6 +306,12 @@ export async function main(args: readonly string[]): Promise<number> {
         console.log(`Imported ${written} ${deployment.key} records.`);
         return 0;
       }
+      case 'harvest': {
+        const deployment = deploymentArg(positional[0]);
+        if (positional.length > 2) throw new UsageError('harvest takes one DEPLOYMENT and one BASE_URL.');
+        const token = tokenFromFile(flags);
+        return await runHarvestCommand({ deployment, baseUrl: positional[1], flags, defaultDbPath, ...(token ? { token } : {}) });
+      }
       case undefined:
       case 'help':
       case '--help':
@@ -307,7 +321,7 @@ export async function main(args: readonly string[]): Promise<number> {
         throw new UsageError(`Unknown command '${command}'.`);
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof CommandError || error instanceof ImportError) {
+    if (error instanceof UsageError || error instanceof CommandError || error instanceof ImportError || error instanceof HarvestError) {
       console.error(`records: ${error.message}`);
       if (error instanceof UsageError) console.error(`\n${usage}`);
       return 2;
