@@ -64,3 +64,21 @@ test('search results show real titles without raw markup, and folded searches fi
   const sup = await apiList(dc1, { q: 'sup', rows: 100 });
   expect(sup.records.map((record) => record.repo_id)).not.toContain('1562038');
 });
+
+test('a generated demo record says so on its page and in the Cite dialog; a real one does not', async () => {
+  const { page } = ui;
+  await gotoApp(page, `/${lit.slug}/records/50000001`);
+  const notice = page.getByText('Generated demo record.');
+  await notice.first().waitFor();
+  await page.getByRole('button', { name: 'Cite', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cite' });
+  await dialog.waitFor();
+  expect(await dialog.getByText('Generated demo record.').count()).toBe(1);
+  await expectNoAxeViolations(page, 'Cite dialog of a generated record');
+  await screenshot(page, 'generated-record-cite');
+  await page.keyboard.press('Escape');
+
+  await gotoApp(page, `/${dc1.slug}/records/1562055`);
+  await page.getByRole('heading', { level: 1, name: /Alfvén/ }).waitFor();
+  expect(await page.getByText('Generated demo record.').count()).toBe(0);
+});
