@@ -1,6 +1,7 @@
 import type { ApiRecord } from '../deployments/registry';
 import { surnameInitials } from './authors';
 import { dayOfTimestamp } from './dates';
+import { parseRichText, renderRich, type RichRenderer } from './rich-text';
 import { bareDoi, valuesOf } from './text';
 
 /**
@@ -10,8 +11,9 @@ import { bareDoi, valuesOf } from './text';
 
 const latexEscapes: Record<string, string> = {
   '\\': '\\textbackslash{}',
-  '{': '\\{',
-  '}': '\\}',
+  // Not \{ and \}: a parser that counts braces (BibTeX's own included) would count those.
+  '{': '\\textbraceleft{}',
+  '}': '\\textbraceright{}',
   '&': '\\&',
   '%': '\\%',
   $: '\\$',
@@ -33,6 +35,37 @@ export function escapeBibtex(text: string): string {
       // TeX ligatures (-- --- `` '') would read back as dashes and curly quotes; {} breaks them.
       .replace(/([-`'])(?=\1)/g, '$1{}')
   );
+}
+
+/** Record markup as LaTeX: sub- and superscripts, emphasis, paragraphs; every text escaped. */
+const latexRenderer: RichRenderer<string> = {
+  text(text) {
+    // escapeBibtex trims; the spaces around markup are kept here.
+    const core = escapeBibtex(text);
+    if (!core) return text ? ' ' : '';
+    return `${/^\s/.test(text) ? ' ' : ''}${core}${/\s$/.test(text) ? ' ' : ''}`;
+  },
+  element({ tag }, children) {
+    const inner = children.join('').replace(/\s+/g, ' ').trim();
+    if (tag === 'br') return ' \\newline ';
+    if (tag === 'sub') return `\\textsubscript{${inner}}`;
+    if (tag === 'sup') return `\\textsuperscript{${inner}}`;
+    if (tag === 'i' || tag === 'em') return `\\emph{${inner}}`;
+    if (tag === 'b' || tag === 'strong') return `\\textbf{${inner}}`;
+    if (tag === 'p' || tag === 'ul' || tag === 'ol') return ` \\par ${inner} \\par `;
+    if (tag === 'li') return ` \\par ${inner}`;
+    return inner;
+  },
+};
+
+/** A field value with its markup as LaTeX and entities decoded, on one line. */
+export function latexOf(source: string): string {
+  return renderRich(parseRichText(source), latexRenderer)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .replace(/^(\s*\\par\s*)+|(\s*\\par\s*)+$/g, '')
+    .replace(/(\s*\\par\s*)+/g, ' \\par ')
+    .trim();
 }
 
 /**
@@ -69,9 +102,9 @@ export function recordToBibtex(record: ApiRecord, prefix: string): string {
   // Names left empty once affiliations and ORCIDs are stripped would read as extra authors.
   const authors = valuesOf(record.authors).map(bibtexName).filter(Boolean);
   const fields: [string, string | undefined][] = [
-    ['title', title && escapeBibtex(title)],
+    ['title', title && latexOf(title)],
     ['author', authors.length ? authors.join(' and ') : undefined],
-    ['abstractNote', description && escapeBibtex(description)],
+    ['abstractNote', description && latexOf(description)],
     ['doi', doi && verbatimBibtex(bareDoi(doi))],
     ['place', place && escapeBibtex(place)],
     ['year', day && String(day.year)],

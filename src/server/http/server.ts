@@ -1,10 +1,10 @@
-import { recordOriginHeader } from '../../formats/extension-headers';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { deploymentBySlug } from '../../deployments/registry';
 import { apiError, errorToJson, type ApiError } from '../../formats/error';
+import { recordOriginHeader } from '../../formats/extension-headers';
 import type { RecordStore } from '../store/types';
 import { handleApi, sendError } from './api';
 import { send } from './respond';
