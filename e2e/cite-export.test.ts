@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { deploymentByKey, type ApiRecord } from '../src/deployments/registry';
 import type { Deployment } from '../src/deployments/schema';
+import { toPlainText } from '../src/formats/rich-text';
 import { apiList, findSearchTerm } from './support/api';
 import { gotoApp, pagination, resultLinks, searchPath, waitForPage, waitForResults } from './support/app';
 import { url, useBrowser } from './support/browser';
@@ -218,8 +219,9 @@ const exportChecks: Record<string, { extension: string; check: ExportCheck }> = 
       expect(csv.rows).toHaveLength(1);
       const row = csvObjects(csv)[0]!;
       expect(row.repo_id).toBe(record.repo_id);
-      expect(row.title).toBe(record.title);
-      expect(row.authors).toBe((record.authors as string[]).join('; '));
+      // Plain text as a reader sees it; authors apart by " | ", which affiliations never contain.
+      expect(row.title).toBe(toPlainText(String(record.title)));
+      expect(row.authors).toBe((record.authors as string[]).map(toPlainText).join(' | '));
     },
   },
   RIS: {
