@@ -16,7 +16,7 @@ import pg from 'pg';
 import { postgresUnavailable, startCluster } from '../src/server/store/postgres/test-cluster';
 import { caughtUp } from '../src/server/store/postgres/test-store';
 import { readConfig, type BenchConfig } from './config';
-import { prepareCorpus } from './corpus';
+import { prepareCorpus, tmpDir } from './corpus';
 import { singleClient, type SingleClient } from './http-client';
 import { measureClass, type ClassResult } from './latency';
 import { runMix } from './load';
@@ -47,6 +47,7 @@ async function main() {
   const started = performance.now();
   const config = readConfig();
   const date = new Date().toISOString();
+  mkdirSync(tmpDir, { recursive: true });
   const corpus = prepareCorpus(config.records, config.seed, log);
   const client = singleClient();
   const cluster = await startCluster();

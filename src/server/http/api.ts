@@ -46,13 +46,10 @@ function serialize(deployment: Deployment, records: readonly ApiRecord[], format
 function pageLinks(deployment: Deployment, pairs: readonly QueryPair[], page: number, rows: number, total: number, origin: string) {
   if (total <= rows) return undefined;
   const last = Math.ceil(total / rows);
-  const target = (n: number) => {
-    // Keep the caller's parameters in their order; set page and rows where they stood.
-    const kept: QueryPair[] = pairs.map(([name, value]) => (name === 'page' ? ['page', String(n)] : name === 'rows' ? ['rows', String(rows)] : [name, value]));
-    if (!kept.some(([name]) => name === 'page')) kept.push(['page', String(n)]);
-    if (!kept.some(([name]) => name === 'rows')) kept.push(['rows', String(rows)]);
-    return `${origin}${deployment.basePath}/records?${formatQueryString(kept)}`;
-  };
+  // The caller's other parameters in their order, then rows, then page last: clients that
+  // take everything after `page=` from rel="next" (upstream scripts do) then work.
+  const kept = pairs.filter(([name]) => name !== 'page' && name !== 'rows');
+  const target = (n: number) => `${origin}${deployment.basePath}/records?${formatQueryString([...kept, ['rows', String(rows)], ['page', String(n)]])}`;
   const links = [{ rel: 'first', href: target(1) }];
   if (page > 1) links.push({ rel: 'prev', href: target(Math.min(page - 1, last)) });
   if (page < last) links.push({ rel: 'next', href: target(page + 1) });
