@@ -20,9 +20,12 @@ export interface ApiContext {
   readonly bibtexPrefix: string;
   /** Origin that absolute URLs (Link targets, local record links) start with. */
   readonly origin: string;
+  /** Token mode: answers are private to the client that sent the token. */
+  readonly privateMirror: boolean;
 }
 
-const cacheControl = 'public, max-age=60';
+/** Shared caches may keep public answers; a private mirror's are for the one client only. */
+export const cacheControlOf = (privateMirror: boolean) => (privateMirror ? 'private, max-age=60' : 'public, max-age=60');
 
 function contentTypeOf(format: ResponseFormat): string {
   // The spec's three-line error text for BibTeX requests is plain text, not BibTeX.
@@ -74,7 +77,7 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
       contentType: contentTypeOf(format),
       body,
       headers: { 'X-Total-Count': String(total), ...(link ? { Link: link } : {}) },
-      cacheControl,
+      cacheControl: cacheControlOf(context.privateMirror),
     },
     context.store.revision,
   );
@@ -96,7 +99,7 @@ async function getRecord(req: IncomingMessage, res: ServerResponse, deployment: 
   const format = negotiateFormat(req.headers.accept);
   const headers: Record<string, string> = { 'X-Total-Count': '1' };
   if (await isGenerated(context.store, deployment, id)) headers[recordOriginHeader] = 'generated';
-  send(req, res, { status: 200, contentType: contentTypeOf(format), body: serialize(deployment, [record], format, context), headers, cacheControl }, context.store.revision);
+  send(req, res, { status: 200, contentType: contentTypeOf(format), body: serialize(deployment, [record], format, context), headers, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
 }
 
 /**
