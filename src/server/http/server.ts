@@ -6,7 +6,7 @@ import { deploymentBySlug } from '../../deployments/registry';
 import { apiError, errorToJson, type ApiError } from '../../formats/error';
 import { recordOriginHeader } from '../../formats/extension-headers';
 import type { RecordStore } from '../store/types';
-import { handleApi, sendError } from './api';
+import { cacheControlOf, handleApi, sendError } from './api';
 import { send } from './respond';
 import { serveApp, serveMedia } from './static-files';
 
@@ -168,7 +168,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const origin = options.publicUrl ?? originOf(req, fallbackOrigin);
 
     if (isApi) {
-      await handleApi(req, res, pathname, search, { store: options.store, bibtexPrefix: options.bibtexPrefix ?? 'records', origin });
+      await handleApi(req, res, pathname, search, { store: options.store, bibtexPrefix: options.bibtexPrefix ?? 'records', origin, privateMirror: options.token !== undefined });
       return;
     }
     const fulltext = /^\/files\/fulltext\/([^/]+)\/([^/]+)\.txt$/.exec(pathname);
@@ -181,7 +181,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         // malformed: falls through to not found
       }
       const text = deployment && id ? await options.store.fulltext(deployment.key, id) : undefined;
-      if (text) send(req, res, { status: 200, contentType: 'text/plain; charset=utf-8', body: text, cacheControl: 'public, max-age=60' }, options.store.revision);
+      if (text) send(req, res, { status: 200, contentType: 'text/plain; charset=utf-8', body: text, cacheControl: cacheControlOf(options.token !== undefined) }, options.store.revision);
       else sendError(req, res, apiError(404, 'No full text is stored for that record.'));
       return;
     }
