@@ -193,6 +193,19 @@ const exportChecks: Record<string, { extension: string; check: ExportCheck }> = 
       expect(file.text).toBe(await serverText(deployment, record.repo_id, 'application/x-bibtex'));
     },
   },
+  'BibTeX (full)': {
+    extension: 'full.bib',
+    check: async (file, _deployment, record) => {
+      const entries = parseBibtex(file.text);
+      expect(entries).toHaveLength(1);
+      // Real records are datasets: @misc saying so, with the record's citation page.
+      expect(file.text).toMatch(/^@misc\{records_\d+,/);
+      expect(file.text).toContain('howpublished = {Dataset}');
+      expect(entries[0]!.URL).toMatch(/^https:\/\//);
+      expect(containsLoosely(String(entries[0]!.title), toPlainText(String(record.title)))).toBe(true);
+      expect((entries[0]!.author as { family?: string }[])[0]?.family).toBe(familyName(record));
+    },
+  },
   XML: {
     extension: 'xml',
     check: async (file, deployment, record) => {

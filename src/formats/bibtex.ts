@@ -37,30 +37,43 @@ export function escapeBibtex(text: string): string {
   );
 }
 
-/** Record markup as LaTeX: sub- and superscripts, emphasis, paragraphs; every text escaped. */
-const latexRenderer: RichRenderer<string> = {
-  text(text) {
-    // escapeBibtex trims; the spaces around markup are kept here.
-    const core = escapeBibtex(text);
-    if (!core) return text ? ' ' : '';
-    return `${/^\s/.test(text) ? ' ' : ''}${core}${/\s$/.test(text) ? ' ' : ''}`;
-  },
-  element({ tag }, children) {
-    const inner = children.join('').replace(/\s+/g, ' ').trim();
-    if (tag === 'br') return ' \\newline ';
-    if (tag === 'sub') return `\\textsubscript{${inner}}`;
-    if (tag === 'sup') return `\\textsuperscript{${inner}}`;
-    if (tag === 'i' || tag === 'em') return `\\emph{${inner}}`;
-    if (tag === 'b' || tag === 'strong') return `\\textbf{${inner}}`;
-    if (tag === 'p' || tag === 'ul' || tag === 'ol') return ` \\par ${inner} \\par `;
-    if (tag === 'li') return ` \\par ${inner}`;
-    return inner;
-  },
-};
+/**
+ * Words with capitals, braced so a style that changes case keeps them (`{NSTX-U}`,
+ * `{Alfvén}`). Escapes hold no capitals, so a braced word keeps its escapes whole.
+ */
+const protectCapitals = (latex: string) => latex.replace(/\S*\p{Lu}\S*/gu, (word) => `{${word}}`);
 
-/** A field value with its markup as LaTeX and entities decoded, on one line. */
-export function latexOf(source: string): string {
-  return renderRich(parseRichText(source), latexRenderer)
+/** Record markup as LaTeX: sub- and superscripts, emphasis, paragraphs; every text escaped. */
+function latexRenderer(capitals: 'as-is' | 'protected'): RichRenderer<string> {
+  return {
+    text(text) {
+      // escapeBibtex trims; the spaces around markup are kept here.
+      const escaped = escapeBibtex(text);
+      if (!escaped) return text ? ' ' : '';
+      const core = capitals === 'protected' ? protectCapitals(escaped) : escaped;
+      return `${/^\s/.test(text) ? ' ' : ''}${core}${/\s$/.test(text) ? ' ' : ''}`;
+    },
+    element({ tag }, children) {
+      const inner = children.join('').replace(/\s+/g, ' ').trim();
+      if (tag === 'br') return ' \\newline ';
+      if (tag === 'sub') return `\\textsubscript{${inner}}`;
+      if (tag === 'sup') return `\\textsuperscript{${inner}}`;
+      if (tag === 'i' || tag === 'em') return `\\emph{${inner}}`;
+      if (tag === 'b' || tag === 'strong') return `\\textbf{${inner}}`;
+      if (tag === 'p' || tag === 'ul' || tag === 'ol') return ` \\par ${inner} \\par `;
+      if (tag === 'li') return ` \\par ${inner}`;
+      return inner;
+    },
+  };
+}
+const latexRenderers = { 'as-is': latexRenderer('as-is'), protected: latexRenderer('protected') };
+
+/**
+ * A field value with its markup as LaTeX and entities decoded, on one line; with
+ * `capitals: 'protected'` (titles of full entries), words with capitals braced.
+ */
+export function latexOf(source: string, capitals: 'as-is' | 'protected' = 'as-is'): string {
+  return renderRich(parseRichText(source), latexRenderers[capitals])
     .join('')
     .replace(/\s+/g, ' ')
     .replace(/^(\s*\\par\s*)+|(\s*\\par\s*)+$/g, '')
@@ -72,7 +85,7 @@ export function latexOf(source: string): string {
  * biblatex reads `doi` verbatim, so TeX escapes would become part of the DOI. Only what
  * could end the value early (braces, backslashes; absent from real DOIs) is dropped.
  */
-function verbatimBibtex(text: string): string {
+export function verbatimBibtex(text: string): string {
   return text.replace(controlChars, '').replace(/\s+/g, ' ').trim().replace(/[{}\\]/g, '');
 }
 
@@ -82,11 +95,11 @@ export function bibtexKey(prefix: string, repoId: string): string {
 }
 
 /**
- * A name that contains the word "and" (anywhere, any case: BibTeX splits on it) is braced
- * so it is not split into two people.
+ * A person's name ("Surname, Given") as a BibTeX name. A name that contains the word "and"
+ * (anywhere, any case: BibTeX splits on it) is braced so it is not split into two people.
  */
-function bibtexName(author: string): string {
-  let name = escapeBibtex(surnameInitials(author));
+export function bibtexPerson(written: string): string {
+  let name = escapeBibtex(written);
   // citation-js lets a trailing control symbol (\&, \{, …) swallow the space before the
   // next " and ", merging two people; an empty group after it keeps the separator.
   if (/\\[^A-Za-z]$/.test(name)) name += '{}';
@@ -100,7 +113,7 @@ export function recordToBibtex(record: ApiRecord, prefix: string): string {
   const [doi] = valuesOf(record.doi);
   const [place] = valuesOf(record.country_publication);
   // Names left empty once affiliations and ORCIDs are stripped would read as extra authors.
-  const authors = valuesOf(record.authors).map(bibtexName).filter(Boolean);
+  const authors = valuesOf(record.authors).map((author) => bibtexPerson(surnameInitials(author))).filter(Boolean);
   const fields: [string, string | undefined][] = [
     ['title', title && latexOf(title)],
     ['author', authors.length ? authors.join(' and ') : undefined],

@@ -7,11 +7,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiRecord } from '../../deployments/registry';
 import { recordsToBibtex } from '../../formats/bibtex';
+import { recordsToFullBibtex } from '../../formats/bibtex-full';
+import { deployments } from '../../deployments/registry';
+import { generateRecords } from '../corpus/generate';
 import { readUpstreamFiles } from './files';
 import { deployment, realData, realFiles } from './test-support';
 
 /**
- * The API's BibTeX for every shipped real record, and for hostile titles, read back by the
+ * The API's and the full BibTeX for every shipped real record, and for hostile titles, read back by the
  * parsers reference managers use: citation-js, Debian's bibtool, and a plain brace counter.
  */
 
@@ -47,11 +50,19 @@ function unbalancedEntries(bibtex: string): string[] {
     .map((entry) => entry.slice(0, 80));
 }
 
-describe.each([
+const codecs = [
+  ['API', recordsToBibtex],
+  ['full', recordsToFullBibtex],
+] as const;
+const recordSets = [
   ['every shipped real record', realRecords()],
   ['titles with braces, backslashes and TeX specials', hostileRecords],
-])('the API BibTeX of %s', (_name, records) => {
-  const bibtex = recordsToBibtex(records, 'records');
+  // Every product type of every deployment: articles, reports, patents, theses, videos.
+  ['generated records of every deployment', deployments.flatMap((each) => [...generateRecords(each, 60, { seed: 7 })].map((stored) => stored.record))],
+] as const;
+
+describe.each(codecs.flatMap(([codec, write]) => recordSets.map(([name, records]) => [codec, name, write, records] as const)))('the %s BibTeX of %s', (_codec, _name, write, records) => {
+  const bibtex = write(records, 'records');
 
   it('keeps every entry balanced for a brace-counting parser', () => {
     expect(records.length).toBeGreaterThan(0);
@@ -69,7 +80,8 @@ describe.each([
   it.skipIf(bibtoolMissing)('passes bibtool without a warning', () => {
     const path = join(dir, 'records.bib');
     writeFileSync(path, bibtex);
-    const result = spawnSync('bibtool', [path, '-o', join(dir, 'out.bib')], { encoding: 'utf8' });
+    // bibtool knows BibTeX's entry types; the full BibTeX's @patent is biblatex's, so it is declared.
+    const result = spawnSync('bibtool', ['--', 'new.entry.type{patent}', path, '-o', join(dir, 'out.bib')], { encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
     expect(execFileSync('grep', ['-c', '^@', join(dir, 'out.bib')], { encoding: 'utf8' }).trim()).toBe(String(records.length));
