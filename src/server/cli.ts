@@ -11,6 +11,7 @@ import { ImportError } from './import/upstream';
 import { readUpstreamFiles } from './import/files';
 import { defaultCacheBytes } from './store/cached-store';
 import { openPooledStore } from './store/pooled-store';
+import { reloadingStore } from './store/reloading-store';
 import { openPgStore, openPgWriter } from './store/postgres/pg-store';
 import { openStoreWriter } from './store/sqlite';
 import type { RecordStore, StoreWriter } from './store/types';
@@ -231,7 +232,9 @@ async function openServedStore(flags: Map<string, string>, cacheMb: number): Pro
   try {
     // Off means off in the workers too: their engines then keep no match sets, so every
     // search is computed from the database (what the benchmark's uncached latency needs).
-    return { store: openPooledStore(path, { cacheBytes: cacheMb * mib, engine: cacheMb === 0 ? { matchSets: 0 } : {} }), name: path };
+    const openPool = (file: string) => openPooledStore(file, { cacheBytes: cacheMb * mib, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
+    // Imports into the served file, or a file moved over it, are picked up while serving.
+    return { store: reloadingStore(path, openPool), name: path };
   } catch (error) {
     throw new CommandError(`Cannot open the database ${path}: ${(error as Error).message}`);
   }
@@ -281,7 +284,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
   }
   if (staticDir && existsSync(resolve(staticDir, 'index.html'))) console.log(`  app: ${server.url}/`);
   for (const deployment of deployments) {
-    console.log(`  ${displayName(deployment).padEnd(44)} ${server.url}${deployment.basePath}/records  (${await store.count(deployment.key)} records)`);
+    console.log(`  ${displayName(deployment).padEnd(44)} ${server.url}${deployment.basePath}/records  (${await store.count(deployment.key).catch(() => 'unknown number of')} records)`);
   }
 }
 

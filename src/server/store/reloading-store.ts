@@ -1,0 +1,131 @@
+import Database from 'better-sqlite3';
+import { statSync } from 'node:fs';
+import type { RecordStore } from './types';
+
+/**
+ * A served database that changes under a running server: an import committed into it, or
+ * another file moved over its path. Every answer comes from one generation of the data (one
+ * store opened on one file at one revision, with its caches); when the file or its revision
+ * changes, a new generation is opened beside the old, new requests go to it once it is
+ * ready, and the old one closes when its last request has finished, taking its caches with
+ * it. A path that cannot be opened is retried with a growing pause while the old generation
+ * goes on serving.
+ */
+
+interface Identity {
+  readonly inode: number;
+  readonly device: number;
+  readonly revision: string;
+}
+
+interface Generation {
+  readonly store: RecordStore;
+  readonly identity: Identity;
+  inFlight: number;
+  retired: boolean;
+}
+
+/** The file at `path` as it is now: which file, and the revision its writer left. */
+export function identityOf(path: string): Identity {
+  const stat = statSync(path);
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get();
+    return { inode: stat.ino, device: stat.dev, revision: row?.value ?? 'empty' };
+  } finally {
+    db.close();
+  }
+}
+
+const sameIdentity = (a: Identity, b: Identity) => a.inode === b.inode && a.device === b.device && a.revision === b.revision;
+
+export interface ReloadOptions {
+  /** How often the path is looked at. */
+  readonly checkMs?: number;
+  /** The longest pause between attempts on a path that cannot be opened. */
+  readonly maxBackoffMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export function reloadingStore(path: string, open: (path: string) => RecordStore, options: ReloadOptions = {}): RecordStore & { readonly generations: number } {
+  const checkMs = options.checkMs ?? 1_000;
+  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+  const log = options.log ?? ((line: string) => console.error(`records: ${line}`));
+
+  let current: Generation = { store: open(path), identity: identityOf(path), inFlight: 0, retired: false };
+  let generations = 1;
+  let closed = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function retire(generation: Generation) {
+    generation.retired = true;
+    if (generation.inFlight === 0) await generation.store.close().catch(() => undefined);
+  }
+
+  function schedule(delay: number) {
+    if (closed) return;
+    timer = setTimeout(check, delay);
+    timer.unref();
+  }
+
+  function check() {
+    let identity: Identity;
+    let store: RecordStore;
+    try {
+      identity = identityOf(path);
+      if (sameIdentity(identity, current.identity)) {
+        if (failures > 0) log(`${path} can be opened again`);
+        failures = 0;
+        schedule(checkMs);
+        return;
+      }
+      store = open(path);
+    } catch (error) {
+      failures++;
+      const delay = Math.min(maxBackoffMs, checkMs * 2 ** failures);
+      // Said once per outage, not at every retry.
+      if (failures === 1) log(`cannot open ${path} (${(error as Error).message}); still serving the data opened before, retrying with growing pauses`);
+      schedule(delay);
+      return;
+    }
+    if (failures > 0) log(`${path} can be opened again`);
+    failures = 0;
+    const old = current;
+    current = { store, identity, inFlight: 0, retired: false };
+    generations++;
+    void retire(old);
+    schedule(checkMs);
+  }
+  schedule(checkMs);
+
+  /** Runs one call on the generation current when it starts, holding that generation open until it ends. */
+  async function within<T>(work: (store: RecordStore) => Promise<T>): Promise<T> {
+    const generation = current;
+    generation.inFlight++;
+    try {
+      return await work(generation.store);
+    } finally {
+      generation.inFlight--;
+      if (generation.retired && generation.inFlight === 0) await generation.store.close().catch(() => undefined);
+    }
+  }
+
+  return {
+    get revision() {
+      return current.store.revision;
+    },
+    get generations() {
+      return generations;
+    },
+    search: (key, criteria) => within((store) => store.search(key, criteria)),
+    get: (key, repoId) => within((store) => store.get(key, repoId)),
+    fulltext: (key, repoId) => within((store) => store.fulltext(key, repoId)),
+    count: (key) => within((store) => store.count(key)),
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await current.store.close();
+    },
+  };
+}
