@@ -82,3 +82,29 @@ test('a generated demo record says so on its page and in the Cite dialog; a real
   await page.getByRole('heading', { level: 1, name: /Alfvén/ }).waitFor();
   expect(await page.getByText('Generated demo record.').count()).toBe(0);
 });
+
+test('record pages carry citation meta tags from the server, and in-app navigation replaces them and tells Zotero', async () => {
+  const { page } = ui;
+  await ui.context.addInitScript(() => {
+    (window as unknown as { __zotero: number }).__zotero = 0;
+    document.addEventListener('ZoteroItemUpdated', () => (window as unknown as { __zotero: number }).__zotero++);
+  });
+  await gotoApp(page, `/${dc1.slug}/records/1562055`);
+  await page.getByRole('heading', { level: 1, name: /Alfvén/ }).waitFor();
+  const titles = () => page.evaluate(() => [...document.head.querySelectorAll('meta[name="citation_title"]')].map((meta) => (meta as HTMLMetaElement).content));
+  expect(await titles()).toEqual(['Suppression of Alfvén modes on NSTX-U with outboard beam injection']);
+  expect(await page.evaluate(() => document.head.querySelector('meta[name="DC.type"]')?.getAttribute('content'))).toBe('Dataset');
+  expect(await page.evaluate(() => document.head.querySelectorAll('meta[name="citation_journal_title"]').length)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __zotero: number }).__zotero)).toBeGreaterThan(0);
+
+  // A search page, then another record reached in the app.
+  await gotoApp(page, searchPath(lit, { q: 'Amazonian floodplains' }));
+  await waitForResults(page);
+  expect(await titles()).toEqual([]);
+  const before = await page.evaluate(() => (window as unknown as { __zotero: number }).__zotero);
+  await resultLinks(page).first().click();
+  await page.getByRole('heading', { level: 1, name: /Metagenomes/ }).waitFor();
+  await expect.poll(titles).toEqual(['Metagenomes from Eastern Brazilian Amazonian floodplains in the wet and dry seasons']);
+  expect(await page.evaluate(() => document.head.querySelectorAll('meta[name="citation_author"]').length)).toBe(8);
+  expect(await page.evaluate(() => (window as unknown as { __zotero: number }).__zotero)).toBeGreaterThan(before);
+});

@@ -21,6 +21,7 @@ import { playableOf } from './playable';
 import { RecordFields } from './RecordFields';
 import { RecordLinks } from './RecordLinks';
 import { useRecord } from './record-queries';
+import { useCitationMeta } from './use-citation-meta';
 
 export function RecordPage({ deployment, repoId }: { deployment: Deployment; repoId: string }) {
   const location = useLocation();
@@ -40,6 +41,7 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
         ? 'The record could not be loaded'
         : 'Loading record…';
   useDocumentTitle(`${toPlainLine(title)} – ${displayName(deployment)}`);
+  useCitationMeta(deployment, query.data?.record);
 
   const backState: NavigationState = from?.apiUrl ? { apiUrl: from.apiUrl } : {};
   return (

@@ -183,7 +183,7 @@ describe('static files cannot be turned against the app', () => {
 
 describe('the app', () => {
   const staticDir = mkdtempSync(join(tmpdir(), 'records-http-static-'));
-  const indexHtml = '<!doctype html><title>Records Explorer</title><div id="root"></div>';
+  const indexHtml = '<!doctype html><html><head><title>Records Explorer</title></head><body><div id="root"></div></body></html>';
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'index.html'), indexHtml);
   writeFileSync(join(staticDir, 'assets', 'app-1234.js'), 'console.log("app");');
@@ -195,7 +195,8 @@ describe('the app', () => {
       const response = await rawRequest(`${app.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.body.toString('utf8')).toBe(indexHtml);
+      // A record page's HTML has its meta tags added to the head (tested below).
+      expect(response.body.toString('utf8').replace(/\n?<meta [^>]*data-record-meta>/g, '')).toBe(indexHtml);
       const csp = String(response.headers['content-security-policy']);
       for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'"]) {
         expect(csp, directive).toContain(directive);
@@ -211,6 +212,19 @@ describe('the app', () => {
     expect(String(asset.headers['content-type'])).toMatch(/^text\/javascript/);
     expect(String(asset.headers['cache-control'])).toContain('immutable');
     expect((await rawRequest(`${app.url}/assets/missing-0000.js`)).status).toBe(404);
+  });
+
+  it('a record page carries the record’s citation meta tags in its HTML, escaped, for clients that run no script', async () => {
+    const response = await rawRequest(`${app.url}/lit/records/1001`);
+    const html = response.body.toString('utf8');
+    const tags = [...html.matchAll(/<meta name="([^"]+)" content="([^"]*)" data-record-meta>/g)].map((match) => [match[1], match[2]]);
+    expect(tags).toContainEqual(['citation_title', specById('1001').title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')]);
+    expect(tags.filter(([name]) => name === 'citation_author').length).toBe(specById('1001').authors?.length ?? 0);
+    expect(html.indexOf('data-record-meta')).toBeLessThan(html.indexOf('</head>'));
+    // Any other page, and a record that does not exist, carry none.
+    for (const path of ['/lit', '/lit/records/nope']) {
+      expect((await rawRequest(`${app.url}${path}`)).body.toString('utf8'), path).not.toContain('data-record-meta');
+    }
   });
 
   it('API paths are never answered with the app', async () => {

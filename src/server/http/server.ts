@@ -1,3 +1,4 @@
+import { citationMeta, citationMetaHtml } from '../../formats/citation-meta';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -125,6 +126,24 @@ function originOf(req: IncomingMessage, fallback: string): string {
   return host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? `http://${host}` : fallback;
 }
 
+/**
+ * The meta tags of a record page (`/{slug}/records/{id}`), from the store, for clients that
+ * read the HTML without running the app (Google Scholar, Zotero's translation server).
+ */
+async function recordPageHead(store: RecordStore, pathname: string): Promise<string> {
+  const match = /^\/([^/]+)\/records\/([^/]+)$/.exec(pathname);
+  const deployment = match && deploymentBySlug(match[1]!);
+  if (!deployment) return '';
+  let id: string;
+  try {
+    id = decodeURIComponent(match[2]!);
+  } catch {
+    return '';
+  }
+  const record = await store.get(deployment.key, id);
+  return record ? citationMetaHtml(citationMeta(deployment, record)) : '';
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const mediaDir = options.mediaDir ?? defaultMediaDir;
@@ -196,7 +215,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
     if (pathname.startsWith('/media/') && (await serveMedia(req, res, mediaDir, pathname.slice('/media'.length)))) return;
-    if (options.staticDir && (await serveApp(req, res, options.staticDir, pathname))) return;
+    if (options.staticDir && (await serveApp(req, res, options.staticDir, pathname, await recordPageHead(options.store, pathname)))) return;
     sendError(req, res, apiError(404, `Nothing is served at ${pathname.slice(0, 200)}.`));
   }
 

@@ -119,8 +119,11 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, root
   return true;
 }
 
-/** The built app: hashed assets cached for good, everything else revalidated. */
-export async function serveApp(req: IncomingMessage, res: ServerResponse, root: string, pathname: string): Promise<boolean> {
+/**
+ * The built app: hashed assets cached for good, everything else revalidated. `head` is
+ * markup for the head of the app's page (a record page's meta tags), already escaped.
+ */
+export async function serveApp(req: IncomingMessage, res: ServerResponse, root: string, pathname: string, head = ''): Promise<boolean> {
   const direct = await fileOf(root, resolveInside(root, pathname));
   // Routes of the single-page app get index.html: paths without a file extension, and
   // paths whose "extension" is no file type we serve (the slug dc-v0.1 ends in ".1").
@@ -129,7 +132,8 @@ export async function serveApp(req: IncomingMessage, res: ServerResponse, root: 
   if (!file) return false;
   const type = types[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
   const immutable = pathname.startsWith('/assets/');
-  const body = await fs.readFile(file.path);
+  const content = await fs.readFile(file.path);
+  const body = head && type.startsWith('text/html') ? content.toString('utf8').replace('</head>', `${head}</head>`) : content;
   send(
     req,
     res,

@@ -1,0 +1,72 @@
+import type { ApiRecord } from '../deployments/registry';
+import type { Deployment } from '../deployments/schema';
+import { parseAuthor } from './authors';
+import { organisations, recordNumber, workKind, type WorkKind } from './csl';
+import { dayOfTimestamp } from './dates';
+import { toPlainLine, toPlainText } from './rich-text';
+import { bareDoi, escapeXml, isHttpUrl, valuesOf } from './text';
+
+/**
+ * The meta tags reference managers read from a record page: Highwire Press `citation_*`
+ * (Google Scholar's inclusion guidelines, Zotero's Embedded Metadata translator) and Dublin
+ * Core. One list for both paths: the server writes it into the HTML of a record page, and
+ * the app puts it in the head after every in-app navigation.
+ */
+
+export type MetaTag = readonly [name: string, content: string];
+
+/** Dublin Core types by kind of work; everything else is Text. */
+const dcTypes: Partial<Record<WorkKind, string>> = { dataset: 'Dataset', patent: 'Patent', video: 'MovingImage', audio: 'Sound', software: 'Software' };
+
+/** Only a journal article names a journal: a dataset, patent or video page must not carry one. */
+const hasJournal = (kind: WorkKind) => kind === 'journal-article';
+
+const first = (value: unknown) => valuesOf(value).find((item) => item.trim() !== '');
+
+/** Google Scholar's date form: YYYY/MM/DD. */
+function scholarDate(timestamp: unknown): string | undefined {
+  const day = dayOfTimestamp(first(timestamp));
+  if (!day) return undefined;
+  return `${String(day.year).padStart(4, '0')}/${String(day.month).padStart(2, '0')}/${String(day.day).padStart(2, '0')}`;
+}
+
+/** A full-text link that is a PDF file, not a landing page or a plain-text rendering. */
+function pdfUrl(record: ApiRecord): string | undefined {
+  const links = Array.isArray(record.links) ? (record.links as { rel?: unknown; href?: unknown }[]) : [];
+  const href = links.find((link) => link?.rel === 'fulltext' && isHttpUrl(link.href) && /\.pdf$/i.test(new URL(String(link.href)).pathname))?.href;
+  return typeof href === 'string' ? href : undefined;
+}
+
+export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag[] {
+  const kind = workKind(deployment, record);
+  const tags: [string, string | undefined][] = [];
+  const title = first(record.title);
+  tags.push(['citation_title', title && toPlainLine(title)]);
+  for (const raw of valuesOf(record.authors)) {
+    const { family, given } = parseAuthor(raw);
+    if (family) tags.push(['citation_author', given ? `${family}, ${given}` : family]);
+  }
+  tags.push(['citation_publication_date', scholarDate(record.publication_date)]);
+  const doi = first(record.doi);
+  tags.push(['citation_doi', doi && bareDoi(doi)]);
+  if (hasJournal(kind)) {
+    tags.push(['citation_journal_title', first(record.journal_name)], ['citation_volume', first(record.journal_volume)], ['citation_issue', first(record.journal_issue)]);
+  }
+  if (kind === 'report') {
+    tags.push(['citation_technical_report_institution', organisations(deployment, record, 'research')[0]], ['citation_technical_report_number', recordNumber(record)]);
+  }
+  if (kind === 'patent') tags.push(['citation_patent_number', recordNumber(record)]);
+  tags.push(['citation_pdf_url', pdfUrl(record)]);
+  const description = first(record.description);
+  tags.push(['citation_abstract', description && toPlainText(description)]);
+  const keywords = valuesOf(record.subjects).map(toPlainLine).filter(Boolean);
+  tags.push(['citation_keywords', keywords.length ? keywords.join('; ') : undefined]);
+  tags.push(['citation_language', first(record.language)]);
+  tags.push(['DC.type', dcTypes[kind] ?? 'Text'], ['DC.title', title && toPlainLine(title)], ['DC.identifier', doi && `doi:${bareDoi(doi)}`]);
+  return tags.filter((tag): tag is [string, string] => Boolean(tag[1]?.trim()));
+}
+
+/** The tags as HTML for a page's head, every value escaped; marked so the app can replace them. */
+export function citationMetaHtml(tags: readonly MetaTag[]): string {
+  return tags.map(([name, content]) => `<meta name="${escapeXml(name)}" content="${escapeXml(content)}" data-record-meta>`).join('\n');
+}
