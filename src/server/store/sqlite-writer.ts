@@ -92,16 +92,19 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
     db.close();
     throw new Error(`${path} has store schema ${version.value}; this version needs ${schemaVersion}. Create a new database.`);
   }
+  // Opening an existing database writes nothing: only a put() changes what readers see.
+  const exists = db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = ?`).pluck();
   for (const deployment of deployments) {
+    const fts = tablesOf(deployment).fts;
+    const created = exists.get(fts) === 0;
     db.exec(createSchemaSql(deployment));
     // FTS5 writes its in-memory index to a new segment (and merges segments) each time
     // it holds this much; 1 MB by default. Larger means fewer, bigger merges on a bulk load.
-    const fts = tablesOf(deployment).fts;
     // (FTS5 takes configuration values as literals only, not as bound parameters.)
-    db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('hashsize', ${ftsHashSize})`);
+    if (created) db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('hashsize', ${ftsHashSize})`);
   }
   const setMeta = db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
-  setMeta.run('schema', schemaVersion);
+  if (!version) setMeta.run('schema', schemaVersion);
   const statements = new Map(deployments.map((deployment) => [deployment.key, prepareDeployment(db, deployment)]));
   const updaters = new Map(deployments.map((deployment) => [deployment.key, postingsUpdater(db, deployment)]));
 
