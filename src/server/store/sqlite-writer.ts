@@ -164,6 +164,18 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
       try {
         for (const deployment of changed) indexPostings(deployment);
       } finally {
+        if (!bulkLoad) {
+          // After a failed write (a full disk) SQLite can keep the log on close; emptied
+          // here, it goes with the last connection, so nothing is left beside the database.
+          // Without waiting: a reader still on an older snapshot keeps the log, as it should,
+          // and a log of committed pages that cannot be copied for want of room stays too.
+          db.pragma('busy_timeout = 0');
+          try {
+            db.pragma('wal_checkpoint(TRUNCATE)');
+          } catch {
+            // Kept for the reasons above; the committed state is whole either way.
+          }
+        }
         db.close();
       }
     },
