@@ -64,7 +64,7 @@ interface Instances {
  * with the phrase's column-weighted count in each — what FTS5 computes for a quoted
  * phrase. Every token's documents are walked in id order with its positions alongside.
  */
-function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): TokenPostings {
+export function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): TokenPostings {
   const nothing = { ids: new Int32Array(0), counts: new Uint32Array(0) };
   const allowed = searchColumns.map((column) => columns.includes(column));
   const walks: Walk[] = [];
@@ -178,15 +178,15 @@ export interface Matches {
   readonly scores: Float64Array;
 }
 
-const k1 = 1.2;
-const b = 0.75;
+export const k1 = 1.2;
+export const b = 0.75;
 
 /**
  * k1(1 − b + b·D/avgdl) for every record length D, computed once per reader: the same
  * double the per-match formula would give, for a table lookup instead of two divisions.
  */
 const normsByReader = new WeakMap<PostingsReader, Float64Array>();
-function lengthNorms(reader: PostingsReader): Float64Array {
+export function lengthNorms(reader: PostingsReader): Float64Array {
   let norms = normsByReader.get(reader);
   if (!norms) {
     const longest = reader.lengths.reduce((max, length) => (length > max ? length : max), 0);
