@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment, type SearchColumn } from '../../deployments/schema';
 import { documentLengthReader, eachTokenInstances, indexTotals, tokensOf } from './fts5-adapter';
-import { decodePostings, encodePostings, parseInstances, postingsOf, wholeRecord, type TokenPostings } from './postings';
+import { decodePostings, documentBounds, encodePostings, parseInstances, postingsOf, wholeRecord, type TokenPostings } from './postings';
 import { ftsTokenizer, tablesOf } from './schema';
 
 /**
@@ -59,30 +59,6 @@ function mergeLists(a: TokenPostings, b: TokenPostings): TokenPostings {
     counts[n++] = list.counts[index]!;
   });
   return { ids, counts };
-}
-
-/** Byte offsets of each document's part of a positions blob (the count, then that many varints), plus the end. */
-function documentBounds(data: Uint8Array, docs: number): Uint32Array {
-  const bounds = new Uint32Array(docs + 1);
-  let at = 0;
-  const next = () => {
-    let value = 0;
-    let scale = 1;
-    let byte: number;
-    do {
-      byte = data[at++]!;
-      value += (byte & 0x7f) * scale;
-      scale *= 0x80;
-    } while (byte >= 0x80);
-    return value;
-  };
-  for (let d = 0; d < docs; d++) {
-    bounds[d] = at;
-    const instances = next();
-    for (let k = 0; k < instances; k++) next();
-  }
-  bounds[docs] = at;
-  return bounds;
 }
 
 /**

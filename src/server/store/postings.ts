@@ -79,6 +79,30 @@ export function addPostings(data: Uint8Array, countsById: Uint32Array): number {
   return added;
 }
 
+/** Byte offsets of each document's part of a positions blob (the count, then that many varints), plus the end. */
+export function documentBounds(data: Uint8Array, docs: number): Uint32Array {
+  const bounds = new Uint32Array(docs + 1);
+  let at = 0;
+  const next = () => {
+    let value = 0;
+    let scale = 1;
+    let byte: number;
+    do {
+      byte = data[at++]!;
+      value += (byte & 0x7f) * scale;
+      scale *= 0x80;
+    } while (byte >= 0x80);
+    return value;
+  };
+  for (let d = 0; d < docs; d++) {
+    bounds[d] = at;
+    const instances = next();
+    for (let k = 0; k < instances; k++) next();
+  }
+  bounds[docs] = at;
+  return bounds;
+}
+
 /** Growing lists of documents and counts, one document at a time in ascending order. */
 class PostingsBuilder {
   readonly ids: number[] = [];

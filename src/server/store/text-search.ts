@@ -3,7 +3,7 @@ import type { QueryNode } from '../query/ast';
 import { IdSet } from './id-set';
 import { addPostings, decodePostings, type TokenPostings } from './postings';
 import type { PostingsReader } from './postings-reader';
-import { k1, lengthNorms, phraseMatches, type Matches } from './term-search';
+import { k1, lengthNorms, phraseMatches, type Matches, type TokenPositions } from './term-search';
 import type { Criteria } from './types';
 
 /**
@@ -61,8 +61,9 @@ export function wordPostings(reader: PostingsReader, word: Word, columns: readon
     if (!prefix) return phraseMatches(reader, tokens, columns);
     // A phrase ending in a prefix: the phrase with each token the prefix expands to.
     const fixed = tokens.slice(0, -1);
+    const cache = new Map<string, TokenPositions | null>();
     return sumLists(
-      reader.expand(tokens[tokens.length - 1]!).map((last) => phraseMatches(reader, [...fixed, last], columns)),
+      reader.expand(tokens[tokens.length - 1]!).map((last) => phraseMatches(reader, [...fixed, last], columns, cache)),
       capacity,
     );
   }
