@@ -83,21 +83,18 @@ export function addPostings(data: Uint8Array, countsById: Uint32Array): number {
 export function documentBounds(data: Uint8Array, docs: number): Uint32Array {
   const bounds = new Uint32Array(docs + 1);
   let at = 0;
-  const next = () => {
-    let value = 0;
+  for (let d = 0; d < docs; d++) {
+    bounds[d] = at;
+    let instances = 0;
     let scale = 1;
     let byte: number;
     do {
       byte = data[at++]!;
-      value += (byte & 0x7f) * scale;
+      instances += (byte & 0x7f) * scale;
       scale *= 0x80;
     } while (byte >= 0x80);
-    return value;
-  };
-  for (let d = 0; d < docs; d++) {
-    bounds[d] = at;
-    const instances = next();
-    for (let k = 0; k < instances; k++) next();
+    // The instances themselves are skipped, not decoded: a varint ends at a byte below 0x80.
+    for (let k = 0; k < instances; k++) while (data[at++]! >= 0x80);
   }
   bounds[docs] = at;
   return bounds;

@@ -78,8 +78,12 @@ function tokenPositions(reader: PostingsReader, token: string, cache?: Map<strin
 
 /** The first index at or after `from` whose id is at least `id` (ids ascend). */
 function seek(ids: Int32Array, from: number, id: number): number {
-  let low = from;
-  let high = ids.length;
+  if (from >= ids.length || ids[from]! >= id) return from;
+  // Galloping: lists walked together mostly advance by a few entries at a time.
+  let step = 1;
+  while (from + step < ids.length && ids[from + step]! < id) step *= 2;
+  let low = from + (step >> 1) + 1;
+  let high = Math.min(from + step + 1, ids.length);
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (ids[middle]! < id) low = middle + 1;
@@ -106,8 +110,22 @@ export function phraseMatches(reader: PostingsReader, tokens: readonly string[],
   const k = walks.length;
   const found: Instances[] = walks.map(() => ({ columns: new Int32Array(16), offsets: new Int32Array(16), length: 0 }));
   // Reads the instances of document `at` of a token into `into`.
+  // (Decoded inline: a reader per document cost more than the decoding itself.)
+  let position = 0;
+  let bytes: Uint8Array = new Uint8Array(0);
+  const read = () => {
+    let byte = bytes[position++]!;
+    if (byte < 0x80) return byte;
+    let value = byte & 0x7f;
+    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+      byte = bytes[position++]!;
+      value += (byte & 0x7f) * scale;
+    }
+    return value;
+  };
   const load = (walk: TokenPositions, at: number, into: Instances) => {
-    const read = varintReader(walk.data.subarray(walk.bounds[at], walk.bounds[at + 1]));
+    bytes = walk.data;
+    position = walk.bounds[at]!;
     const n = read();
     if (into.columns.length < n) {
       into.columns = new Int32Array(n);

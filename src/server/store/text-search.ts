@@ -123,18 +123,19 @@ export function scoreText(reader: PostingsReader, match: TextMatch, filter: IdSe
   const { lengths } = reader;
   const norms = lengthNorms(reader);
   const set = filter ? match.set.and(filter) : match.set;
-  const ids = Int32Array.from(set.toArray());
-  const scores = new Float64Array(ids.length);
-  const capacity = lengths.length;
+  // Scores summed by id, phrase after phrase in query order, then read out for the matches.
+  const byId = new Float64Array(lengths.length);
   for (const phrase of match.scored) {
     const idf = reader.idf(phrase.ids.length);
-    const countsById = new Uint32Array(capacity);
-    for (let i = 0; i < phrase.ids.length; i++) countsById[phrase.ids[i]!] = phrase.counts[i]!;
-    for (let j = 0; j < ids.length; j++) {
-      const id = ids[j]!;
-      const f = countsById[id]!;
-      if (f !== 0) scores[j] = scores[j]! + idf * ((f * (k1 + 1.0)) / (f + norms[lengths[id]!]!));
+    const { ids: phraseIds, counts } = phrase;
+    for (let i = 0; i < phraseIds.length; i++) {
+      const id = phraseIds[i]!;
+      const f = counts[i]!;
+      byId[id] = byId[id]! + idf * ((f * (k1 + 1.0)) / (f + norms[lengths[id]!]!));
     }
   }
+  const ids = set.toIds();
+  const scores = new Float64Array(ids.length);
+  for (let j = 0; j < ids.length; j++) scores[j] = byId[ids[j]!]!;
   return { ids, scores };
 }
