@@ -151,8 +151,9 @@ export function phraseMatches(reader: PostingsReader, tokens: readonly string[],
   documents: for (let d = 0; d < driver.ids.length; d++) {
     const id = driver.ids[d]!;
     for (let j = 0; j < k; j++) {
-      at[j] = seek(walks[j]!.ids, at[j]!, id);
-      if (walks[j]!.ids[at[j]!] !== id) continue documents;
+      const walk = walks[j]!;
+      at[j] = walk === driver ? d : seek(walk.ids, at[j]!, id);
+      if (walk.ids[at[j]!] !== id) continue documents;
     }
     for (let j = 0; j < k; j++) load(walks[j]!, at[j]!, found[j]!);
     // Each instance of the first token in an allowed column starts a match when token j
