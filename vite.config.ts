@@ -2,10 +2,31 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './.ci/summary-reporter.js';
 import { initialJsBudget } from './bench/vite-js-budget.js';
+import { postgresUnavailable } from './src/server/store/postgres/test-cluster';
 
 // The dev server forwards API, media and full-text requests to a records server, so the
 // app runs against real data with `npm run dev` (start the server with `npm run records serve`).
 const recordsServer = process.env.RECORDS_SERVER ?? 'http://127.0.0.1:8080';
+
+// The HTTP suite is the store contract's conformance test: it runs again on PostgreSQL,
+// reading from the primary and from a streaming replica (src/server/http/test-fixture.ts).
+const storeDependentHttpTests = ['src/server/http/*.test.ts'];
+const notStoreDependent = ['src/server/http/hardening-sockets.test.ts', 'src/server/http/files.test.ts'];
+const postgresSkipped = postgresUnavailable();
+if (postgresSkipped && process.argv.includes('run')) console.log(`PostgreSQL conformance runs skipped: ${postgresSkipped}`);
+const postgresProjects = postgresSkipped
+  ? []
+  : (['postgres', 'postgres-replica'] as const).map((store) => ({
+      test: {
+        name: store,
+        include: storeDependentHttpTests,
+        exclude: notStoreDependent,
+        environment: 'node',
+        env: { RECORDS_TEST_STORE: store },
+        testTimeout: 30_000,
+        hookTimeout: 120_000,
+      },
+    }));
 
 export default defineConfig({
   // The build fails when the initial JavaScript exceeds its gzip budget (bench/js-budget.ts).
@@ -35,6 +56,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      ...postgresProjects,
       {
         // Playwright (playwright-core) driving Debian Chromium against the built app and
         // the local server; e2e/setup/global-setup.ts builds, seeds and serves once.

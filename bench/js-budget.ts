@@ -8,7 +8,11 @@ import { gzipSync } from 'node:zlib';
  * the benchmark report, so both count the same bytes.
  */
 
-export const initialJsBudgetBytes = 150_000;
+/**
+ * The first results need the text model's HTML tokenizer and the full HTML entity table
+ * (record titles carry `&eacute;` and `<sub>`), so they are initial by necessity.
+ */
+export const initialJsBudgetBytes = 170_000;
 
 export interface ChunkGraph {
   /** File name → its code and the file names it imports statically. */

@@ -41,8 +41,9 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`server not ready after ${seconds} s:\n${output()}`);
 }
 
-export async function startChild(command: string, args: string[], readyPath: string, env: NodeJS.ProcessEnv = {}): Promise<Child> {
-  const port = await freePort();
+/** `port` keeps a restarted server at the address it had (a harvest source, say); else a free one. */
+export async function startChild(command: string, args: string[], readyPath: string, env: NodeJS.ProcessEnv = {}, port?: number): Promise<Child> {
+  port ??= await freePort();
   const finalArgs = args.map((arg) => (arg === '{port}' ? String(port) : arg));
   const child = spawn(command, finalArgs, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';

@@ -1,6 +1,6 @@
 /**
  * Issue 4, citing and exporting: the Cite dialog in every style for real records imported
- * from ../shared/data/real (copy to the clipboard, keyboard, axe), a record's six exports
+ * from data/real (copy to the clipboard, keyboard, axe), a record's six exports
  * downloaded and read back, and a selection spanning two result pages kept across a
  * reload, exported and cited.
  */

@@ -7,7 +7,7 @@
 import type { Page, Response } from 'playwright-core';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { deploymentByKey } from '../src/deployments/registry';
-import { hostileIds, hostileTitleText } from './setup/hostile-records';
+import { hostileIds, hostileTitleText, richHostileTitle } from './setup/hostile-records';
 import { apiRecord } from './support/api';
 import { gotoApp, resultLinks, searchPath, waitForResults } from './support/app';
 import { useBrowser } from './support/browser';
@@ -34,8 +34,11 @@ async function expectNothingRan(page: Page): Promise<void> {
   const state = await page.evaluate(() => ({
     pwned: (window as unknown as { __pwned?: unknown }).__pwned,
     violations: (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? ['no listener'],
-    // Elements the record's text would have created, had it been parsed as HTML.
-    injected: document.querySelectorAll('img[src="x"], #root script, #root b, #root em, a[href^="javascript:" i], a[href^="data:" i]').length,
+    // Elements the record's text would have created, had it been parsed as HTML: the text
+    // model keeps only allow-listed tags (em, sub, …), never with an attribute of the record's.
+    injected: document.querySelectorAll(
+      'img[src="x"], #root script, #root [onclick], #root [onmouseover], #root [style], a[href^="javascript:" i], a[href^="data:" i]',
+    ).length,
     inlineScripts: [...document.scripts].filter((script) => !script.src).length,
   }));
   expect(state).toEqual({ pwned: undefined, violations: [], injected: 0, inlineScripts: 0 });
@@ -73,7 +76,7 @@ describe('served HTML', () => {
 });
 
 describe('record text is text', () => {
-  test('a record page shows markup and script in title, authors and description literally', async () => {
+  test('a record page keeps script and unknown markup as text, and emphasis as emphasis', async () => {
     const { page } = ui;
     const record = await apiRecord(lit, hostileIds.markup);
     expect(record.title).toBe(hostileTitleText);
@@ -86,12 +89,14 @@ describe('record text is text', () => {
 
     const fields = page.locator('dl.record-fields');
     const authors = fields.locator('dt', { hasText: 'Authors' }).locator('xpath=following-sibling::dd[1]');
-    // The person's name and their affiliation, both exactly as typed.
-    expect(squeeze(await authors.textContent())).toContain('<b>Bold</b>, Eve');
-    expect(squeeze(await authors.textContent())).toContain('<a href="javascript:alert(1)">Org</a>');
+    // The person's name and affiliation as a reader sees them: markup read, the script link gone.
+    expect(squeeze(await authors.textContent())).toContain('Bold, Eve');
+    expect(squeeze(await authors.textContent())).toContain('Org');
+    expect(await authors.getByRole('link').count()).toBe(0);
     const description = fields.locator('dt', { hasText: 'Description' }).locator('xpath=following-sibling::dd[1]');
-    expect(squeeze(await description.textContent())).toBe(squeeze(String(record.description)));
-    expect(await page.getByText('<em>emphasis</em>', { exact: false }).count()).toBeGreaterThan(0);
+    // Emphasis is emphasis; the script is text, shown as typed.
+    expect(squeeze(await description.textContent())).toBe('Plain emphasis and <script>window.__pwned=1</script> must show as typed.');
+    expect(await description.locator('em').textContent()).toBe('emphasis');
 
     await expectNothingRan(page);
     await screenshot(page, 'lit-hostile-record');
@@ -104,14 +109,42 @@ describe('record text is text', () => {
     const result = page.locator('article').filter({ has: page.getByRole('link', { name: 'Hostile title' }) });
     await result.waitFor();
     expect(squeeze(await resultLinks(page).first().textContent())).toBe(squeeze(hostileTitleText));
-    expect(squeeze(await result.locator('.result__authors').textContent())).toBe('<b>Bold</b>, Eve');
+    expect(squeeze(await result.locator('.result__authors').textContent())).toBe('Bold, Eve');
     expect(squeeze(await result.locator('.result__description').textContent())).toContain(
-      '<em>emphasis</em> and <script>window.__pwned=1</script> must show as typed.',
+      'emphasis and <script>window.__pwned=1</script> must show as typed.',
     );
     // The selection checkbox is named by the title, which stays text as well.
     expect(await page.getByRole('checkbox', { name: `Select ${squeeze(hostileTitleText)}` }).count()).toBe(1);
     await expectNothingRan(page);
     await screenshot(page, 'lit-hostile-results');
+  });
+});
+
+describe('allow-listed markup keeps its structure and loses everything else', () => {
+  test('handlers, styles and script links inside kept tags, nested and unclosed tags', async () => {
+    const { page } = ui;
+    await gotoApp(page, `/lit/records/${hostileIds.richMarkup}`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(async () => squeeze(await heading.textContent())).toBe('CO2 trap nested unclosed sup');
+    expect(await page.title()).toContain('CO₂ trap nested unclosed sup');
+    expect(await heading.locator('sub').textContent()).toBe('2');
+    expect(await heading.locator('sup').textContent()).toBe('sup');
+    expect(await heading.locator('b > i').textContent()).toBe('nested');
+    // Every element the record's text made carries no attribute but a web link's href.
+    const attributes = await page.evaluate(() =>
+      [...document.querySelectorAll('.record__title *, dl.record-fields dd *')]
+        .flatMap((element) => [...element.attributes].map((attribute) => `${element.tagName.toLowerCase()}[${attribute.name}=${attribute.value}]`))
+        .filter((entry) => !/^a\[(href=https:\/\/example\.org\/ok|rel=noopener noreferrer)\]$/.test(entry) && !/^(time|a)\[/.test(entry) && !/class=/.test(entry)),
+    );
+    expect(attributes).toEqual([]);
+    const description = page.locator('dl.record-fields').locator('dt', { hasText: 'Description' }).locator('xpath=following-sibling::dd[1]');
+    expect(await description.locator('ul > li').allTextContents()).toEqual(['one', 'two']);
+    expect(await description.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['https://example.org/ok']);
+    expect(squeeze(await description.textContent())).toContain('still text');
+    await page.getByRole('heading', { level: 1 }).locator('sub').hover();
+    await expectNothingRan(page);
+    await screenshot(page, 'lit-hostile-rich-markup');
+    expect(richHostileTitle).toContain('onmouseover');
   });
 });
 

@@ -17,7 +17,7 @@ import type { TestProject } from 'vitest/node';
 import './provided';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const realData = resolve(repoRoot, '../shared/data/real');
+const realData = resolve(repoRoot, 'data/real');
 export const corpusSize = 300;
 /** Extra literature records, so a search can match over 2,000 of them (issue 4's download). */
 export const litDownloadExtra = 2_200;

@@ -6,9 +6,15 @@ import type { StoredRecord } from '../../src/server/store/types';
  * must show the text as text and never turn such a target into a link. Ids are far from the
  * generated range so tests can open them directly.
  */
-export const hostileIds = { markup: '90000001', scriptLinks: '90000002' } as const;
+export const hostileIds = { markup: '90000001', scriptLinks: '90000002', richMarkup: '90000003' } as const;
 
 export const hostileTitleText = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script> Hostile title';
+
+/** Allow-listed markup carrying what must not survive: handlers, script links, styles, broken nesting. */
+export const richHostileTitle =
+  'CO<sub onmouseover="window.__pwned=1">2</sub> <a href="javascript:window.__pwned=1">trap</a> <b style="x"><i>nested</b> unclosed <sup>sup';
+export const richHostileDescription =
+  '<p onclick="window.__pwned=1">First paragraph.<ul><li onclick="window.__pwned=1">one<li>two</ul><a href=" JavaScript:window.__pwned=1">still text</a> <a href="https://example.org/ok">a web link</a>';
 
 function blank(deployment: Deployment): Record<string, unknown> {
   return Object.fromEntries(
@@ -36,5 +42,12 @@ export function hostileRecords(deployment: Deployment): StoredRecord[] {
       { rel: 'fulltext', href: 'data:text/html,<script>window.__pwned=1</script>' },
     ],
   };
-  return [{ record: markup }, { record: scriptLinks }] as StoredRecord[];
+  const richMarkup = {
+    ...blank(deployment),
+    repo_id: hostileIds.richMarkup,
+    title: richHostileTitle,
+    description: richHostileDescription,
+    publication_date: '2020-01-03T00:00:00Z',
+  };
+  return [{ record: markup }, { record: scriptLinks }, { record: richMarkup }] as StoredRecord[];
 }

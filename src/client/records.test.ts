@@ -123,9 +123,9 @@ describe('parseApiError', () => {
 describe('fetchRecord', () => {
   test('reads the one record of the list structure (or a bare object)', async () => {
     const listed = fakeFetch({ [`${base}/records/7`]: () => json([record('7')]) });
-    expect((await fetchRecord(base, '7', { deployment: lit, fetch: listed.fetch })).title).toBe('Record 7');
+    expect((await fetchRecord(base, '7', { deployment: lit, fetch: listed.fetch })).record.title).toBe('Record 7');
     const bare = fakeFetch({ [`${base}/records/7`]: () => json(record('7')) });
-    expect((await fetchRecord(base, '7', { deployment: lit, fetch: bare.fetch })).repo_id).toBe('7');
+    expect((await fetchRecord(base, '7', { deployment: lit, fetch: bare.fetch })).record.repo_id).toBe('7');
   });
 
   test('404 with the server description; an empty list is invalid', async () => {

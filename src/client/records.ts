@@ -1,3 +1,4 @@
+import { recordOriginHeader } from '../formats/extension-headers';
 import type { ApiRecord } from '../deployments/registry';
 import { recordSchema } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
@@ -51,15 +52,21 @@ export async function fetchRecordPage(url: string, options: DeploymentRequestOpt
   return { url, records, total, links };
 }
 
+export interface RecordEntry {
+  readonly record: ApiRecord;
+  /** The server says the record is generated demo data (the local server's X-Record-Origin extension). */
+  readonly generated: boolean;
+}
+
 /** One record. The spec returns it "in the list structure"; a bare object is tolerated. */
-export async function fetchRecord(baseUrl: string, repoId: string, options: DeploymentRequestOptions): Promise<ApiRecord> {
+export async function fetchRecord(baseUrl: string, repoId: string, options: DeploymentRequestOptions): Promise<RecordEntry> {
   const url = recordUrl(baseUrl, repoId);
   const response = await getJson(url, options);
   const body = await readJson(response, url);
   const records = validateRecords(options.deployment, Array.isArray(body) ? body : [body], url);
   const [record] = records;
   if (!record) throw new InvalidResponseError(url, 'expected one record, received an empty list.');
-  return record;
+  return { record, generated: response.headers.get(recordOriginHeader)?.trim().toLowerCase() === 'generated' };
 }
 
 /**

@@ -38,7 +38,9 @@ export type KeyName =
   | 'dataset_content_type'
   | 'doi'
   | 'identifier'
-  | 'has_fulltext';
+  | 'has_fulltext'
+  /** Store-only: `generated` for records the demo corpus generator made. No parameter reaches it. */
+  | 'origin';
 
 export type FieldKind = 'text' | 'list' | 'date' | 'number' | 'url' | 'links';
 

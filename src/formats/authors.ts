@@ -1,3 +1,4 @@
+import { toPlainLine } from './rich-text';
 /**
  * Author strings as the records carry them: `Surname, Given M. [Affiliation] (ORCID:…)`.
  * Affiliations and ORCID suffixes are metadata about the person, not part of the name.
@@ -13,7 +14,8 @@ export interface PersonName {
 const orcidPattern = /\(\s*ORCID\s*:?\s*([0-9Xx-]+)\s*\)/;
 
 export function parseAuthor(raw: string): PersonName {
-  let rest = raw;
+  // Names carry entities too (`M&uuml;ller`): read as a reader sees them.
+  let rest = toPlainLine(raw);
   const orcidMatch = orcidPattern.exec(rest);
   const orcid = orcidMatch ? formatOrcid(orcidMatch[1]!) : undefined;
   rest = rest.replace(orcidPattern, ' ');

@@ -4,30 +4,38 @@ import { fileURLToPath } from 'node:url';
 import { deploymentByKey, deployments, displayName } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { generateRecords } from './corpus/generate';
+import { harvestFlags, harvestUsage, runHarvestCommand } from './harvest/command';
+import { HarvestError } from './harvest/request';
 import { startServer } from './http/server';
 import { ImportError } from './import/upstream';
 import { readUpstreamFiles } from './import/files';
 import { defaultCacheBytes } from './store/cached-store';
 import { openPooledStore } from './store/pooled-store';
+import { openPgStore, openPgWriter } from './store/postgres/pg-store';
 import { openStoreWriter } from './store/sqlite';
-import type { StoreWriter } from './store/types';
+import type { RecordStore, StoreWriter } from './store/types';
 
-/** The `records` command line: serve, generate, import, and `start` for `npm start`. */
+/** The `records` command line: serve, generate, import, harvest, and `start` for `npm start`. */
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const defaultDbPath = resolve(repoRoot, 'data/records.db');
 const defaultStaticDir = resolve(repoRoot, 'dist');
-const realDataDir = resolve(repoRoot, '../shared/data/real');
+/** Real upstream records shipped with the project (see data/real/README.md). */
+const realDataDir = resolve(repoRoot, 'data/real');
+/** A shipped real record that every database `records start` creates holds. */
+const shippedRecord = { deployment: 'DC1', repoId: '1562055' } as const;
 /** Generated records per deployment in the default database. */
 const starterCount = 5000;
 const mib = 1024 * 1024;
 
 const usage = `Usage:
-  records serve [--db PATH] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N]
-  records generate <DEPLOYMENT> <COUNT> [--db PATH] [--seed N]
-  records import <DEPLOYMENT> <FILE...> [--db PATH]
+  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N]
+  records generate <DEPLOYMENT> <COUNT> [--db PATH | --store URL] [--seed N]
+  records import <DEPLOYMENT> <FILE...> [--db PATH | --store URL]
+  ${harvestUsage}
   records start      create the default database if missing, then serve the app and all APIs
 DEPLOYMENT is one of ${deployments.map((d) => d.key).join(', ')} (any case). PATH defaults to data/records.db.
+--store postgres://user@host:port/db[,postgres://replica...] uses PostgreSQL: the first URL is the primary, reads go to the replicas.
 --search-cache-mb is the memory for remembered search orders (default ${defaultCacheBytes / mib}); 0 ranks every search afresh.`;
 
 /** The command line itself is wrong: the message is followed by the usage text. */
@@ -40,7 +48,7 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const knownFlags = new Set(['db', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed']);
+const knownFlags = new Set(['db', 'store', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed', ...harvestFlags]);
 
 function parseArgs(args: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -73,6 +81,7 @@ function deploymentArg(text: string | undefined): Deployment {
 }
 
 function dbPath(flags: Map<string, string>): string {
+  if (flags.has('store')) throw new UsageError('--db and --store name two different stores; give one.');
   const path = resolve(flags.get('db') ?? defaultDbPath);
   mkdirSync(dirname(path), { recursive: true });
   return path;
@@ -196,34 +205,68 @@ function createStarterDatabase(path: string): void {
   renameSync(building, path);
 }
 
-async function serve(flags: Map<string, string>, staticDir: string | undefined): Promise<void> {
+/** The token in `--token-file`, if given: the one a private mirror asks for, or sends. */
+function tokenFromFile(flags: Map<string, string>): string | undefined {
+  const tokenFile = flags.get('token-file');
+  if (!tokenFile) return undefined;
+  let token: string;
+  try {
+    token = readFileSync(tokenFile, 'utf8').trim();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    throw new CommandError(`Cannot read the token file ${tokenFile}: ${reason}.`);
+  }
+  if (!token) throw new CommandError(`The token file ${tokenFile} is empty.`);
+  return token;
+}
+
+/** Writes through the PostgreSQL writer at --store, as one transaction. */
+async function writePg(flags: Map<string, string>, write: (writer: Awaited<ReturnType<typeof openPgWriter>>) => Promise<number>): Promise<number> {
+  if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
+  let writer;
+  try {
+    writer = await openPgWriter(flags.get('store')!);
+  } catch (error) {
+    throw new CommandError(`Cannot write to the store: ${(error as Error).message}`);
+  }
+  try {
+    return await write(writer);
+  } finally {
+    await writer.close();
+  }
+}
+
+/** The store to serve: PostgreSQL at --store, else the SQLite file at --db on worker threads. */
+async function openServedStore(flags: Map<string, string>, cacheMb: number): Promise<{ store: RecordStore; name: string }> {
+  const url = flags.get('store');
+  if (url !== undefined) {
+    if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
+    try {
+      return { store: await openPgStore(url), name: url.split(',')[0]!.replace(/\/\/[^@/]*@/, '//') };
+    } catch (error) {
+      throw new CommandError(`Cannot open the store: ${(error as Error).message}`);
+    }
+  }
   const path = dbPath(flags);
   if (!existsSync(path)) throw new CommandError(`No database at ${path}. Create one with 'records generate' or 'records import', or run 'npm start'.`);
-  const tokenFile = flags.get('token-file');
-  let token: string | undefined;
-  if (tokenFile) {
-    try {
-      token = readFileSync(tokenFile, 'utf8').trim();
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
-      throw new CommandError(`Cannot read the token file ${tokenFile}: ${reason}.`);
-    }
-    if (!token) throw new CommandError(`The token file ${tokenFile} is empty.`);
+  try {
+    // Off means off in the workers too: their engines then keep no match sets, so every
+    // search is computed from the database (what the benchmark's uncached latency needs).
+    return { store: openPooledStore(path, { cacheBytes: cacheMb * mib, engine: cacheMb === 0 ? { matchSets: 0 } : {} }), name: path };
+  } catch (error) {
+    throw new CommandError(`Cannot open the database ${path}: ${(error as Error).message}`);
   }
+}
+
+async function serve(flags: Map<string, string>, staticDir: string | undefined, { expectShipped = false } = {}): Promise<void> {
+  const token = tokenFromFile(flags);
   // Checked before the store starts its worker threads, which would keep a failed start alive.
   const port = wholeNumber(flags.get('port') ?? process.env.PORT ?? '8080', 'The port');
   if (port > 65535) throw new UsageError(`The port must be at most 65535; got ${port}.`);
   const host = flags.get('host') ?? '127.0.0.1';
   const cacheMb = wholeNumber(flags.get('search-cache-mb') ?? String(defaultCacheBytes / mib), '--search-cache-mb');
-  let store;
-  try {
-    // Off means off in the workers too: their engines then keep no match sets, so every
-    // search is computed from the database (what the benchmark's uncached latency needs).
-    store = openPooledStore(path, { cacheBytes: cacheMb * mib, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
-  } catch (error) {
-    throw new CommandError(`Cannot open the database ${path}: ${(error as Error).message}`);
-  }
+  const { store, name } = await openServedStore(flags, cacheMb);
   let server;
   try {
     server = await startServer({
@@ -252,7 +295,10 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined):
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  console.log(`Records Explorer is serving ${path}`);
+  console.log(`Records Explorer is serving ${name}`);
+  if (expectShipped && !(await store.get(shippedRecord.deployment, shippedRecord.repoId))) {
+    console.log(`  This database predates the real records shipped in data/real. To rebuild it, stop the server, remove ${name} and run 'npm start' again.`);
+  }
   if (staticDir && existsSync(resolve(staticDir, 'index.html'))) console.log(`  app: ${server.url}/`);
   for (const deployment of deployments) {
     console.log(`  ${displayName(deployment).padEnd(44)} ${server.url}${deployment.basePath}/records  (${await store.count(deployment.key)} records)`);
@@ -273,7 +319,7 @@ export async function main(args: readonly string[]): Promise<number> {
           console.log(`Creating ${path} (real records plus ${starterCount} generated per deployment)...`);
           createStarterDatabase(path);
         }
-        await serve(flags, defaultStaticDir);
+        await serve(flags, defaultStaticDir, { expectShipped: true });
         return 0;
       }
       case 'generate': {
@@ -281,16 +327,30 @@ export async function main(args: readonly string[]): Promise<number> {
         const count = wholeNumber(positional[1], 'COUNT', 1);
         const seed = wholeNumber(flags.get('seed') ?? '1', '--seed');
         const started = Date.now();
-        const written = generateInto(dbPath(flags), deployment, count, seed);
+        const written = flags.has('store')
+          ? await writePg(flags, async (writer) => {
+              const startId = 50_000_001 + (await writer.count(deployment.key));
+              return writer.put(deployment.key, generateRecords(deployment, count, { seed, startId }));
+            })
+          : generateInto(dbPath(flags), deployment, count, seed);
         console.log(`Generated ${written} ${deployment.key} records in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
         return 0;
       }
       case 'import': {
         const deployment = deploymentArg(positional[0]);
         if (positional.length < 2) throw new UsageError('import needs at least one FILE.');
-        const written = importInto(dbPath(flags), deployment, positional.slice(1));
+        const files = positional.slice(1);
+        const written = flags.has('store')
+          ? await writePg(flags, (writer) => writer.put(deployment.key, readUpstreamFiles(deployment, files)))
+          : importInto(dbPath(flags), deployment, files);
         console.log(`Imported ${written} ${deployment.key} records.`);
         return 0;
+      }
+      case 'harvest': {
+        const deployment = deploymentArg(positional[0]);
+        if (positional.length > 2) throw new UsageError('harvest takes one DEPLOYMENT and one BASE_URL.');
+        const token = tokenFromFile(flags);
+        return await runHarvestCommand({ deployment, baseUrl: positional[1], flags, defaultDbPath, ...(token ? { token } : {}) });
       }
       case undefined:
       case 'help':
@@ -301,7 +361,7 @@ export async function main(args: readonly string[]): Promise<number> {
         throw new UsageError(`Unknown command '${command}'.`);
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof CommandError || error instanceof ImportError) {
+    if (error instanceof UsageError || error instanceof CommandError || error instanceof ImportError || error instanceof HarvestError) {
       console.error(`records: ${error.message}`);
       if (error instanceof UsageError) {
         console.error(`\n${usage}`);

@@ -12,10 +12,12 @@ export interface CiteButtonProps {
   readonly label?: string;
   readonly className?: string;
   readonly bibtexPrefix?: string;
+  /** The records are generated demo data (the dialog says so). */
+  readonly generated?: boolean;
 }
 
 /** A button that opens the Cite dialog for some records. */
-export function CiteButton({ deployment, records, label = 'Cite', className = 'button', bibtexPrefix }: CiteButtonProps) {
+export function CiteButton({ deployment, records, label = 'Cite', className = 'button', bibtexPrefix, generated = false }: CiteButtonProps) {
   const [open, setOpen] = useState(false);
   // The dialog joins the document on first use, so a page of results holds no idle dialogs.
   const [used, setUsed] = useState(false);
@@ -38,6 +40,7 @@ export function CiteButton({ deployment, records, label = 'Cite', className = 'b
           <CiteDialog
             deployment={deployment}
             records={records}
+            generated={generated}
             open={open}
             onClose={() => setOpen(false)}
             bibtexPrefix={bibtexPrefix}

@@ -1,3 +1,4 @@
+import { GeneratedNotice } from '../ui/GeneratedNotice';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -18,6 +19,8 @@ export interface CiteDialogProps {
   readonly onClose: () => void;
   /** Key prefix of BibTeX citations; the local server's default when left out. */
   readonly bibtexPrefix?: string;
+  /** The records are generated demo data: said at the top, before anything is copied. */
+  readonly generated?: boolean;
 }
 
 type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { status: 'failed'; message: string };
@@ -26,7 +29,7 @@ type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { st
  * A modal dialog offering each record's citation in seven styles. The native <dialog>
  * traps focus and closes on Escape; focus goes back to whatever opened it.
  */
-export function CiteDialog({ deployment, records, open, onClose, bibtexPrefix }: CiteDialogProps) {
+export function CiteDialog({ deployment, records, open, onClose, bibtexPrefix, generated = false }: CiteDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const headingId = useId();
@@ -80,6 +83,7 @@ export function CiteDialog({ deployment, records, open, onClose, bibtexPrefix }:
           Close
         </button>
       </div>
+      {generated && <GeneratedNotice />}
       {count > 1 && <p className="cite-dialog__count">{count.toLocaleString('en')} records</p>}
       <div className="field cite-dialog__style">
         <label htmlFor={styleId}>Citation style</label>

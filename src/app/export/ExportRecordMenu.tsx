@@ -5,7 +5,7 @@ import type { Deployment } from '../../deployments/schema';
 import { ErrorState } from '../ui/ErrorState';
 import { exportFormats, type ExportFormat } from './export-formats';
 import { exportRecord } from './record-export';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../ui/save-blob';
 import './export.css';
 
 export interface ExportRecordMenuProps {

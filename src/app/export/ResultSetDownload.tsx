@@ -5,7 +5,7 @@ import { downloadCap, retryDelays } from './download-limits';
 import { exportFormat, exportFormats, exportFormatSchema, type ExportFormatId } from './export-formats';
 import { incompleteFileName, resultSetFileName } from './file-names';
 import { outcomeText, progressText, rateText, recordsPerSecond, timeLeftText } from './progress-text';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../ui/save-blob';
 import { useResultSetDownload, type DownloadState } from './use-result-set-download';
 import './export.css';
 

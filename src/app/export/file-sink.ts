@@ -1,5 +1,5 @@
 import type { ExportFormat } from './export-formats';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../ui/save-blob';
 
 /**
  * Where a large download goes. Browsers with the File System Access API (Chromium) stream

@@ -1,8 +1,9 @@
 import type { FieldDef } from '../../deployments/schema';
 import { isHttpUrl, valuesOf } from '../../formats/text';
 import { doiOf, formatDate, formatNumber, personOf } from '../ui/format';
+import { RichText } from '../ui/RichText';
 
-/** A field's value as text; never as HTML, and only http(s) URLs become links. */
+/** A field's value through the text model (never innerHTML); only http(s) URLs become links. */
 export function FieldValue({ field, value }: { field: FieldDef; value: unknown }) {
   const items = valuesOf(value).filter((item) => item.trim() !== '');
   if (field.name === 'authors') return <AuthorList authors={items} />;
@@ -21,7 +22,7 @@ export function FieldValue({ field, value }: { field: FieldDef; value: unknown }
         return isHttpUrl(item) ? <a href={item}>{item}</a> : item;
       default:
         // A value that is nothing but a web address (a DOI resolver URL, say) is worth following.
-        return /^\S+$/.test(item) && isHttpUrl(item) ? <a href={item}>{item}</a> : item;
+        return /^\S+$/.test(item) && isHttpUrl(item) ? <a href={item}>{item}</a> : <RichText text={item} />;
     }
   };
   if (items.length === 1) return <>{one(items[0]!)}</>;

@@ -1,3 +1,6 @@
+import { toPlainLine } from '../../formats/rich-text';
+import { GeneratedNotice } from '../ui/GeneratedNotice';
+import { RichText } from '../ui/RichText';
 import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ApiAuth } from '../../client/auth';
@@ -30,13 +33,13 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
 
   const notFound = query.error instanceof ApiRequestError && query.error.status === 404 ? query.error : undefined;
   const title = query.data
-    ? (firstText(query.data.title) ?? 'Untitled record')
+    ? (firstText(query.data.record.title) ?? 'Untitled record')
     : notFound
       ? 'Record not found'
       : query.isError
         ? 'The record could not be loaded'
         : 'Loading record…';
-  useDocumentTitle(`${title} – ${displayName(deployment)}`);
+  useDocumentTitle(`${toPlainLine(title)} – ${displayName(deployment)}`);
 
   const backState: NavigationState = from?.apiUrl ? { apiUrl: from.apiUrl } : {};
   return (
@@ -51,7 +54,7 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
       <p className="record__deployment">{displayName(deployment)}</p>
       {/* One heading element for every state, so focus placed on it survives loading. */}
       <h1 ref={heading} tabIndex={-1} className="record__title">
-        {title}
+        <RichText text={title} inline />
       </h1>
       {notFound ? (
         <div className="error-state">
@@ -63,24 +66,33 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data ? (
-        <RecordBody deployment={deployment} record={query.data} baseUrl={baseUrl} auth={auth} />
+        <RecordBody deployment={deployment} record={query.data.record} generated={query.data.generated} baseUrl={baseUrl} auth={auth} />
       ) : null}
     </article>
   );
 }
 
-function RecordBody({ deployment, record, baseUrl, auth }: { deployment: Deployment; record: ApiRecord; baseUrl: string; auth: ApiAuth | undefined }) {
+interface RecordBodyProps {
+  readonly deployment: Deployment;
+  readonly record: ApiRecord;
+  readonly generated: boolean;
+  readonly baseUrl: string;
+  readonly auth: ApiAuth | undefined;
+}
+
+function RecordBody({ deployment, record, generated, baseUrl, auth }: RecordBodyProps) {
   const actions = linkActions(record.links);
   const media = actions.find((action) => action.rel === 'media' && action.href);
   const playable = playableOf(firstText(record.mime_type));
   return (
     <>
+      {generated && <GeneratedNotice />}
       <RecordLinks actions={actions} />
       <div className="record__tools">
-        <CiteButton deployment={deployment} records={[record]} />
+        <CiteButton deployment={deployment} records={[record]} generated={generated} />
         <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} />
       </div>
-      {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={firstText(record.title) ?? 'media'} />}
+      {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={toPlainLine(firstText(record.title) ?? 'media')} />}
       <RecordFields deployment={deployment} record={record} />
     </>
   );

@@ -1,4 +1,6 @@
 import { Link, useLocation } from 'react-router';
+import { toPlainLine } from '../../formats/rich-text';
+import { RichText } from '../ui/RichText';
 import type { ApiRecord } from '../../deployments/registry';
 import { fieldByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -28,7 +30,7 @@ export function ResultItem({ deployment, record }: { deployment: Deployment; rec
       <SelectCheckbox deployment={deployment} record={record} />
       <h3 className="result__title">
         <Link to={recordPath(deployment, record.repo_id)} state={state}>
-          {title}
+          <RichText text={title} inline />
         </Link>
       </h3>
       {names.length > 0 && (
@@ -51,7 +53,7 @@ export function ResultItem({ deployment, record }: { deployment: Deployment; rec
           </li>
         )}
       </ul>
-      {description && <p className="result__description">{excerpt(description)}</p>}
+      {description && <p className="result__description">{excerpt(toPlainLine(description))}</p>}
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { isHttpUrl } from '../../formats/text';
 import { useApiAuth, useBaseUrl } from '../shell/config-context';
 import { useDocumentTitle } from '../shell/navigation-focus';
 import { readNavigationState } from '../shell/navigation-state';
+import { SearchHistory } from '../history/SearchHistory';
 import { SelectionBar } from '../selection/SelectionBar';
 import { serverFieldError } from './field-errors';
 import { formParamNames, mainParam } from './form-params';
@@ -57,6 +58,7 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
         prefersAdvanced={prefersAdvanced}
         onPrefersAdvancedChange={setPrefersAdvanced}
       />
+      <SearchHistory deployment={deployment} entries={entries} />
       <SelectionBar deployment={deployment} />
       <Results deployment={deployment} entries={entries} query={query} badRequest={badRequest} />
       {query.data && query.data.records.length > 0 && (

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Deployment } from '../../deployments/schema';
 import { CiteButton } from '../cite/CiteButton';
 import { exportFormats, exportFormatSchema, type ExportFormatId } from '../export/export-formats';
-import { saveBlob } from '../export/save-blob';
+import { saveBlob } from '../ui/save-blob';
 import { maxSelection } from './selection-store';
 import { useSelection } from './use-selection';
 import './selection.css';

@@ -42,11 +42,9 @@ test('a person on the record page: the name, the affiliation apart, the ORCID as
   expect(personOf('Doe, J. (ORCID:12345)').orcid).toEqual({ id: '12345' });
   // Only an affiliation: the organisation is the name.
   expect(personOf('[Argonne National Laboratory]')).toEqual({ name: 'Argonne National Laboratory' });
-  // Markup is data: it comes back as the same text, for React to show as text.
-  expect(personOf('<b>Bold</b>, Eve [<a href="javascript:alert(1)">Org</a>]')).toEqual({
-    name: '<b>Bold</b>, Eve',
-    affiliation: '<a href="javascript:alert(1)">Org</a>',
-  });
+  // Names go through the text model: entities decoded, markup read as the words it wraps.
+  expect(personOf('<b>Bold</b>, Eve [<a href="javascript:alert(1)">Org</a>]')).toEqual({ name: 'Bold, Eve', affiliation: 'Org' });
+  expect(personOf('M&uuml;ller, J&#246;rg <script>x</script>')).toEqual({ name: 'Müller, Jörg <script>x</script>' });
 });
 
 test('every DOI links to the resolver, with the bare DOI as its text', () => {

@@ -1,6 +1,6 @@
 import type { Deployment, LinkRel } from '../../deployments/schema';
 import type { Draft } from './draft';
-import { contractNumber, doiForm, journalDoi, nsaNumber, otherIdentifyingNumbers, patentNumber, relatedIdentifier } from './identifiers';
+import { contractNumber, demoDoi, demoReportNumber, doiForm, journalDoi, nsaNumber, otherIdentifyingNumbers, patentNumber, relatedIdentifier } from './identifiers';
 import { mediaFiles } from './media';
 import { availabilityNotes, usResearchOrgs } from './organizations';
 import { type Random, zipfPicker } from './random';
@@ -56,13 +56,13 @@ function doi({ draft, random }: FieldContext): string {
       break;
     case 'report':
     case 'thesis':
-      if (random.chance(year < 1990 ? 0.25 : 0.7)) bare = `10.2172/${id}`;
+      if (random.chance(year < 1990 ? 0.25 : 0.7)) bare = demoDoi(String(id));
       break;
     case 'dataset':
-      if (random.chance(0.9)) bare = `${draft.repository?.doiPrefix ?? '10.11578'}/${id}`;
+      if (random.chance(0.9)) bare = demoDoi(String(id));
       break;
     case 'software':
-      if (random.chance(0.8)) bare = `10.11578/dc.${isoInstant(draft.published).slice(0, 10).replaceAll('-', '')}.${random.int(1, 999)}`;
+      if (random.chance(0.8)) bare = demoDoi(`dc.${isoInstant(draft.published).slice(0, 10).replaceAll('-', '')}.${random.int(1, 999)}`);
       break;
     case 'conference':
     case 'book':
@@ -71,10 +71,10 @@ function doi({ draft, random }: FieldContext): string {
     case 'video':
     case 'audio':
     case 'presentation':
-      if (random.chance(0.2)) bare = `10.11578/${id}`;
+      if (random.chance(0.2)) bare = demoDoi(String(id));
       break;
     default:
-      if (random.chance(0.03)) bare = `10.2172/${id}`;
+      if (random.chance(0.03)) bare = demoDoi(String(id));
   }
   return bare ? doiForm(bare, random) : '';
 }
@@ -86,8 +86,8 @@ function reportNumber({ draft, random }: FieldContext): string {
   if (isPatent(draft)) return patentNumber(draft.kind === 'patent-application', draft.year, random);
   const scheme = draft.org.reportNumber;
   if (!scheme || !random.chance(reportNumberShare[draft.kind] ?? 0.4)) return '';
-  const first = scheme(random, draft.year);
-  return random.chance(0.1) ? `${first}; ${scheme(random, draft.year)}` : first;
+  const first = demoReportNumber(scheme(random, draft.year));
+  return random.chance(0.1) ? `${first}; ${demoReportNumber(scheme(random, draft.year))}` : first;
 }
 
 function contracts({ draft, random }: FieldContext): string {

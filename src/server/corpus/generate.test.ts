@@ -173,14 +173,26 @@ describe('generateRecords', () => {
     }
     expect(authors.some((author) => /\[[^\]]+\]/.test(author))).toBe(true);
     expect(authors.some((author) => !author.includes('['))).toBe(true);
-    expect(authors.some((author) => /\(ORCID:\d{16}\)$/.test(author))).toBe(true);
+    const orcids = authors.flatMap((author) => /\(ORCID:(\d{15}[\dX])\)$/.exec(author)?.[1] ?? []);
+    expect(orcids.length).toBeGreaterThan(0);
+    for (const id of orcids) {
+      // Below ORCID's first issued iD (0000-0001-5000-0007), with a valid ISO 7064 check digit.
+      expect(id.startsWith('00000000'), id).toBe(true);
+      let total = 0;
+      for (const digit of id.slice(0, 15)) total = (total + Number(digit)) * 2;
+      expect(id.at(-1), id).toBe(String((12 - (total % 11)) % 11).replace('10', 'X'));
+    }
     expect(authors.some((author) => /[^\u0000-\u007f]/.test(parseAuthor(author).family))).toBe(true);
   });
 
-  it('writes DOIs bare and as resolver URLs, and leaves some empty', () => {
+  it('writes DOIs bare and as resolver URLs under the 10.5555 test prefix only, and leaves some empty', () => {
+    for (const deployment of deployments) {
+      const dois = (field(samplesOf(deployment.key), 'doi') as string[]).filter(Boolean);
+      for (const doi of dois) expect(doi, deployment.key).toMatch(/^(https:\/\/doi\.org\/)?10\.5555\/\S+$/);
+    }
     const dois = field(samplesOf('LIT'), 'doi') as string[];
-    expect(dois.some((doi) => /^10\.\d{4,5}\//.test(doi))).toBe(true);
-    expect(dois.some((doi) => /^https:\/\/doi\.org\/10\.\d{4,5}\//.test(doi))).toBe(true);
+    expect(dois.some((doi) => doi.startsWith('10.5555/'))).toBe(true);
+    expect(dois.some((doi) => doi.startsWith('https://doi.org/10.5555/'))).toBe(true);
     expect(dois.some((doi) => doi === '')).toBe(true);
   });
 
@@ -195,9 +207,11 @@ describe('generateRecords', () => {
 
   it('uses report numbers and contract numbers of the laboratories, several joined by "; "', () => {
     const reports = (field(samplesOf('LIT'), 'report_number') as string[]).join('\n');
-    expect(reports).toMatch(/SAND\d{4}-\d+/);
-    expect(reports).toMatch(/LA-UR-\d{2}-\d{5}/);
-    expect(reports).toMatch(/ORNL\/[A-Z]+-\d{4}\/\d+/);
+    // In the laboratories' schemes, marked as demo numbers no laboratory issued.
+    expect(reports).toMatch(/DEMO-SAND\d{4}-\d+/);
+    expect(reports).toMatch(/DEMO-LA-UR-\d{2}-\d{5}/);
+    expect(reports).toMatch(/DEMO-ORNL\/[A-Z]+-\d{4}\/\d+/);
+    for (const report of reports.split(/\n|; /).filter(Boolean)) expect(report).toMatch(/^DEMO-/);
     const contracts = field(samplesOf('LIT'), 'agency_contract_number') as string[];
     expect(contracts).toContain('AC05-00OR22725');
     expect(contracts.some((value) => /^\S+; \S+/.test(value))).toBe(true);
@@ -245,13 +259,14 @@ describe('generateRecords', () => {
       expect(record.format).toMatch(/Size: \d+(\.\d\d)? (bytes|kB|MB|GB|TB)$/);
     }
     const related = (field(records, 'related_identifiers') as string[][]).flat();
-    expect(related.some((value) => /^DOI; IsCitedBy; 10\./.test(value))).toBe(true);
+    expect(related.some((value) => /^DOI; IsCitedBy; 10\.5555\//.test(value))).toBe(true);
+    expect(related.filter((value) => value.startsWith('DOI;')).every((value) => value.includes('; 10.5555/'))).toBe(true);
     expect(field(records, 'dataset_size')).toContain(null);
   });
 
-  it('numbers PAT records as US patents and applications', () => {
+  it('numbers PAT records as patents and applications under ZZ, a country code no patent office has', () => {
     for (const { record } of samplesOf('PAT')) {
-      const pattern = record.product_type === 'Patent' ? /^US \d{1,2},\d{3},\d{3} (A|B1|B2)$/ : /^US \d{4}\/0\d{6} A1$/;
+      const pattern = record.product_type === 'Patent' ? /^ZZ \d{1,2},\d{3},\d{3} (A|B1|B2)$/ : /^ZZ \d{4}\/0\d{6} A1$/;
       expect(record.report_number).toMatch(pattern);
     }
   });

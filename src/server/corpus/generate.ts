@@ -91,7 +91,7 @@ function makeRecord(plan: Plan, id: number, random: Random): StoredRecord {
   const context: FieldContext = { deployment: plan.deployment, draft, random };
   const record: Record<string, unknown> = {};
   for (const [name, build] of plan.builders) record[name] = build(context);
-  const stored: { record: ApiRecord; fulltext?: string; site?: string } = { record: record as ApiRecord };
+  const stored: { record: ApiRecord; fulltext?: string; site?: string; generated: true } = { record: record as ApiRecord, generated: true };
   if (draft.fulltext !== undefined) stored.fulltext = draft.fulltext;
   if (!plan.siteInRecord) stored.site = draft.site;
   return stored;

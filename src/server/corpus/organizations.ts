@@ -319,18 +319,17 @@ export interface DataRepository {
   readonly key: string;
   readonly name: string;
   readonly site: string;
-  readonly doiPrefix: string;
   readonly availability: string;
   readonly url: (submission: string) => string;
 }
 
 export const dataRepositories: readonly DataRepository[] = [
-  { key: 'gdr', name: 'DOE Geothermal Data Repository', site: 'DOE-GDR', doiPrefix: '10.15121', availability: 'GDRHelp@ee.doe.gov', url: (n) => `https://gdr.openei.org/submissions/${n}` },
-  { key: 'oedi', name: 'Open Energy Data Initiative (OEDI)', site: 'OEDI', doiPrefix: '10.25984', availability: 'OEDI@nrel.gov', url: (n) => `https://data.openei.org/submissions/${n}` },
-  { key: 'pppl-data', name: 'Princeton Plasma Physics Laboratory', site: 'PPPL', doiPrefix: '10.11578', availability: '', url: (n) => `https://dataspace.princeton.edu/handle/88435/dsp01${n}` },
-  { key: 'essdive', name: 'Environmental System Science Data Infrastructure for a Virtual Ecosystem (ESS-DIVE)', site: 'ESS-DIVE', doiPrefix: '10.15485', availability: 'ess-dive-support@lbl.gov', url: (n) => `https://data.ess-dive.lbl.gov/view/ess-dive-${n}` },
-  { key: 'kbase', name: 'U.S. Department of Energy Systems Biology Knowledgebase', site: 'KBASE', doiPrefix: '10.25982', availability: '', url: (n) => `https://narrative.kbase.us/narrative/${n}` },
-  { key: 'mdf', name: 'Materials Data Facility (MDF)', site: 'MDF', doiPrefix: '10.18126', availability: '', url: (n) => `https://materialsdatafacility.org/detail/mdf_${n}` },
+  { key: 'gdr', name: 'DOE Geothermal Data Repository', site: 'DOE-GDR', availability: 'GDRHelp@ee.doe.gov', url: (n) => `https://gdr.openei.org/submissions/${n}` },
+  { key: 'oedi', name: 'Open Energy Data Initiative (OEDI)', site: 'OEDI', availability: 'OEDI@nrel.gov', url: (n) => `https://data.openei.org/submissions/${n}` },
+  { key: 'pppl-data', name: 'Princeton Plasma Physics Laboratory', site: 'PPPL', availability: '', url: (n) => `https://dataspace.princeton.edu/handle/88435/dsp01${n}` },
+  { key: 'essdive', name: 'Environmental System Science Data Infrastructure for a Virtual Ecosystem (ESS-DIVE)', site: 'ESS-DIVE', availability: 'ess-dive-support@lbl.gov', url: (n) => `https://data.ess-dive.lbl.gov/view/ess-dive-${n}` },
+  { key: 'kbase', name: 'U.S. Department of Energy Systems Biology Knowledgebase', site: 'KBASE', availability: '', url: (n) => `https://narrative.kbase.us/narrative/${n}` },
+  { key: 'mdf', name: 'Materials Data Facility (MDF)', site: 'MDF', availability: '', url: (n) => `https://materialsdatafacility.org/detail/mdf_${n}` },
 ];
 
 const repositoryByKey = new Map(dataRepositories.map((repository) => [repository.key, repository]));

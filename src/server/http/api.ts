@@ -3,6 +3,7 @@ import { deployments, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { recordsToBibtex } from '../../formats/bibtex';
 import { apiError, errorToJson, errorToText, errorToXml, type ApiError } from '../../formats/error';
+import { recordOriginHeader } from '../../formats/extension-headers';
 import { formatLinkHeader } from '../../formats/link-header';
 import { contentTypes, negotiateFormat, type ResponseFormat } from '../../formats/media-types';
 import { recordsToXml } from '../../formats/xml';
@@ -96,12 +97,27 @@ async function getRecord(req: IncomingMessage, res: ServerResponse, deployment: 
     return;
   }
   const format = negotiateFormat(req.headers.accept);
-  send(
-    req,
-    res,
-    { status: 200, contentType: contentTypeOf(format), body: serialize(deployment, [record], format, context), headers: { 'X-Total-Count': '1' }, cacheControl },
-    context.store.revision,
-  );
+  const headers: Record<string, string> = { 'X-Total-Count': '1' };
+  if (await isGenerated(context.store, deployment, id)) headers[recordOriginHeader] = 'generated';
+  send(req, res, { status: 200, contentType: contentTypeOf(format), body: serialize(deployment, [record], format, context), headers, cacheControl }, context.store.revision);
+}
+
+/**
+ * Whether a record is generated demo data: a store-only fact, sent as a header rather than a
+ * field, so the record itself is exactly what the API defines.
+ */
+async function isGenerated(store: RecordStore, deployment: Deployment, repoId: string): Promise<boolean> {
+  const { total } = await store.search(deployment.key, {
+    text: [],
+    exact: [{ key: 'origin', value: 'generated' }],
+    repoId,
+    dates: [],
+    sort: 'publication_date',
+    order: 'desc',
+    offset: 0,
+    limit: 0,
+  });
+  return total > 0;
 }
 
 /** Finds the deployment and endpoint of an /api path; undefined when it names none. */

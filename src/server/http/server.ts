@@ -1,3 +1,4 @@
+import { recordOriginHeader } from '../../formats/extension-headers';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';
@@ -51,7 +52,7 @@ const maxUrlLength = 8192;
 
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Link, X-Total-Count, ETag',
+  'Access-Control-Expose-Headers': `Link, X-Total-Count, ETag, ${recordOriginHeader}`,
 };
 
 const securityHeaders = {

@@ -288,18 +288,31 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
-export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
-  const dir = mkdtempSync(join(tmpdir(), 'records-http-test-'));
+/**
+ * The store the suite runs against: SQLite by default, PostgreSQL with
+ * RECORDS_TEST_STORE=postgres (the same suite is the store contract's conformance test).
+ */
+async function createStore(dir: string): Promise<RecordStore> {
+  // Written in a scrambled order, so storage order never agrees with repo_id by accident
+  // and only an explicit tie-break can order equal records by repo_id.
+  const content = deployments.map((deployment) => [deployment.key, scrambled(fixtureRecords(deployment))] as const);
+  if (process.env.RECORDS_TEST_STORE?.startsWith('postgres')) {
+    const { createPgTestStore } = await import('../store/postgres/test-store');
+    return createPgTestStore(content);
+  }
   const path = join(dir, 'records.db');
   const writer = openStoreWriter(path);
   try {
-    // Written in a scrambled order, so storage order never agrees with repo_id by accident
-    // and only an explicit tie-break can order equal records by repo_id.
-    for (const deployment of deployments) writer.put(deployment.key, scrambled(fixtureRecords(deployment)));
+    for (const [key, records] of content) writer.put(key, records);
   } finally {
     writer.close();
   }
-  const store = openStore(path);
+  return openStore(path);
+}
+
+export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
+  const dir = mkdtempSync(join(tmpdir(), 'records-http-test-'));
+  const store = await createStore(dir);
   const { wrapStore, ...serverOptions } = options;
   let server: RunningServer;
   try {

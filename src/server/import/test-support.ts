@@ -5,7 +5,7 @@ import { ImportError } from './upstream';
 
 /** Shared by the importer's tests: the real upstream files beside the project, and helpers. */
 
-export const realData = new URL('../../../../shared/data/real/', import.meta.url);
+export const realData = new URL('../../../data/real/', import.meta.url);
 
 export const realFiles = {
   geothermal: 'dc-v1-geothermal-and-more-250.json',

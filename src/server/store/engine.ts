@@ -86,7 +86,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   let revision: string;
   try {
     const schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
-    if (schema !== schemaVersion) throw new Error(`store schema ${schema ?? 'missing'}, expected ${schemaVersion}`);
+    if (schema !== schemaVersion) {
+      throw new Error(`store schema ${schema ?? 'missing'}, this version needs ${schemaVersion}: rebuild it (remove the file, then 'npm start' or 'records import'/'records generate')`);
+    }
     revision = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get()?.value ?? 'empty';
   } catch (error) {
     db.close();

@@ -36,6 +36,7 @@ export function keysOf(deployment: Deployment, stored: StoredRecord): [KeyName, 
     }
   }
   if (stored.site) add('site', stored.site);
+  if (stored.generated) add('origin', 'generated');
   const links = Array.isArray(stored.record.links) ? (stored.record.links as { rel?: unknown }[]) : [];
   add('has_fulltext', String(links.some((link) => link.rel === 'fulltext')));
   return [...keys].map((entry) => entry.split('\u0000') as [KeyName, string]);

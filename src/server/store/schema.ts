@@ -12,7 +12,8 @@ import { searchColumns } from '../../deployments/schema';
  *   <p>_lengths  the token count of every document, and the index totals, as of that build
  */
 
-export const schemaVersion = '1';
+/** Changes whenever what is stored or indexed changes: an older database must be rebuilt. */
+export const schemaVersion = '2';
 
 export function tablePrefix(deployment: Deployment): string {
   return deployment.key.toLowerCase();

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { deploymentByKey, deployments } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../deployments/schema';
+import { toPlainLine, toSearchText } from '../../formats/rich-text';
 import { valuesOf } from '../../formats/text';
 import { keysOf } from './keys';
 import { buildPostings, dropPostings, hasPostings } from './postings';
@@ -9,20 +10,20 @@ import { postingsUpdater, type TextChange } from './postings-update';
 import { createSchemaSql, dropSecondaryIndexesSql, schemaVersion, secondaryIndexesSql, tablesOf } from './schema';
 import type { StoreWriter, StoredRecord } from './types';
 
-/** Folded, lower-cased title for sorting: "Éclair" sorts with "eclair". */
+/** Folded, lower-cased title for sorting: "Éclair" sorts with "eclair", "&Eacute;clair" too. */
 export function titleKey(title: unknown): string {
-  return String(title ?? '')
+  return toPlainLine(String(title ?? ''))
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/<[^>]*>/g, '')
     .replace(/^[^\p{L}\p{N}]+/u, '')
     .toLowerCase();
 }
 
-function textColumns(deployment: Deployment, stored: StoredRecord): Record<SearchColumn, string> {
+export function textColumns(deployment: Deployment, stored: StoredRecord): Record<SearchColumn, string> {
   const text = Object.fromEntries(searchColumns.map((column) => [column, [] as string[]]));
   for (const field of deployment.fields) {
-    if (field.search) text[field.search]!.push(...valuesOf(stored.record[field.name]));
+    // Words as a reader sees them: entities decoded, no tag a word (`CO<sub>2</sub>` is CO2).
+    if (field.search) text[field.search]!.push(...valuesOf(stored.record[field.name]).map(toSearchText));
   }
   if (stored.fulltext) text.fulltext!.push(stored.fulltext);
   return Object.fromEntries(searchColumns.map((column) => [column, text[column]!.join('\n')])) as Record<SearchColumn, string>;

@@ -15,6 +15,8 @@ export interface StoredRecord {
   readonly fulltext?: string;
   /** Submitter code where the deployment has no field for it (see KeyName `site`). */
   readonly site?: string;
+  /** Made by the demo corpus generator: its identifiers resolve to nothing real. Never part of the record. */
+  readonly generated?: boolean;
 }
 
 export type SortField = 'relevance' | 'publication_date' | 'entry_date' | 'title';

@@ -1,0 +1,84 @@
+/** Real upstream records (data/real) read as the upstream meant them: entities, sub/superscripts, lists. */
+import { expect, test } from 'vitest';
+import { deploymentByKey } from '../src/deployments/registry';
+import { apiList } from './support/api';
+import { gotoApp, resultLinks, searchPath, waitForResults } from './support/app';
+import { phone, useBrowser } from './support/browser';
+import { expectNoAxeViolations, screenshot } from './support/checks';
+
+const ui = useBrowser();
+const dc1 = deploymentByKey('DC1')!;
+const lit = deploymentByKey('LIT')!;
+
+const description = (page: typeof ui.page) =>
+  page.locator('dl.record-fields').locator('dt', { hasText: 'Description' }).locator('xpath=following-sibling::dd[1]');
+
+test('DC1 1562055: an entity in the title reads as the letter, on the page and in the tab', async () => {
+  const { page } = ui;
+  await gotoApp(page, `/${dc1.slug}/records/1562055`);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect.poll(() => heading.textContent()).toBe('Suppression of Alfvén modes on NSTX-U with outboard beam injection');
+  expect(await page.title()).toMatch(/^Suppression of Alfvén modes/);
+  expect(await page.getByText('&eacute;').count()).toBe(0);
+  await expectNoAxeViolations(page, 'DC1 1562055');
+});
+
+test('DC1 1562038: superscripts are superscripts', async () => {
+  const { page } = ui;
+  await gotoApp(page, `/${dc1.slug}/records/1562038`);
+  const text = description(page);
+  await text.waitFor();
+  expect(await text.locator('sup').allTextContents()).toEqual(expect.arrayContaining(['13', '-3']));
+  expect(await text.textContent()).not.toContain('<sup>');
+  await expectNoAxeViolations(page, 'DC1 1562038');
+  await screenshot(page, 'real-dc1-1562038');
+});
+
+test('LIT 1864845: line breaks and a list, at desktop and phone width', async () => {
+  const { page } = ui;
+  await gotoApp(page, `/${lit.slug}/records/1864845`);
+  const text = description(page);
+  await text.waitFor();
+  expect(await text.locator('br').count()).toBeGreaterThan(0);
+  expect(await text.locator('ul > li').count()).toBeGreaterThan(1);
+  expect(await text.textContent()).not.toMatch(/<(br|ul|li)>/);
+  await expectNoAxeViolations(page, 'LIT 1864845');
+  await screenshot(page, 'real-lit-1864845-desktop');
+  await page.setViewportSize(phone);
+  await screenshot(page, 'real-lit-1864845-phone');
+});
+
+test('search results show real titles without raw markup, and folded searches find them', async () => {
+  const { page } = ui;
+  await gotoApp(page, searchPath(dc1, { title: 'alfven' }));
+  expect(await waitForResults(page)).toBeGreaterThan(0);
+  const titles = await resultLinks(page).allTextContents();
+  expect(titles).toContain('Suppression of Alfvén modes on NSTX-U with outboard beam injection');
+  for (const title of titles) expect(title).not.toMatch(/<\/?(sub|sup|i|p|br)>|&[a-z]+;/i);
+  await expectNoAxeViolations(page, 'DC1 results for title=alfven');
+  // `alfven` and `Alfvén` find the record written `Alfv&eacute;n`; a tag name is no word.
+  for (const q of ['alfven', 'Alfvén']) {
+    const found = await apiList(dc1, { q, rows: 100 });
+    expect(found.records.map((record) => record.repo_id), q).toContain('1562055');
+  }
+  const sup = await apiList(dc1, { q: 'sup', rows: 100 });
+  expect(sup.records.map((record) => record.repo_id)).not.toContain('1562038');
+});
+
+test('a generated demo record says so on its page and in the Cite dialog; a real one does not', async () => {
+  const { page } = ui;
+  await gotoApp(page, `/${lit.slug}/records/50000001`);
+  const notice = page.getByText('Generated demo record.');
+  await notice.first().waitFor();
+  await page.getByRole('button', { name: 'Cite', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cite' });
+  await dialog.waitFor();
+  expect(await dialog.getByText('Generated demo record.').count()).toBe(1);
+  await expectNoAxeViolations(page, 'Cite dialog of a generated record');
+  await screenshot(page, 'generated-record-cite');
+  await page.keyboard.press('Escape');
+
+  await gotoApp(page, `/${dc1.slug}/records/1562055`);
+  await page.getByRole('heading', { level: 1, name: /Alfvén/ }).waitFor();
+  expect(await page.getByText('Generated demo record.').count()).toBe(0);
+});

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { deploymentKeys, type DeploymentKey } from '../../deployments/schema';
+
+/**
+ * The searches a researcher ran and the ones they saved, kept in localStorage (no account):
+ * the last 50 searches, newest first, and named saved searches, each with the time it was
+ * last opened so "new since last visit" can ask for what was entered after it.
+ * A search is a deployment and the API query string it ran, exactly as the URL carries it.
+ */
+
+export const maxRecent = 50;
+export const maxSaved = 500;
+const storageKey = 'records-explorer:history';
+
+const searchSchema = z.object({
+  deployment: z.enum(deploymentKeys),
+  /** The query string without `?`, page removed. */
+  query: z.string().max(8192),
+});
+
+const recentSchema = searchSchema.extend({ at: z.iso.datetime() });
+const savedSchema = searchSchema.extend({
+  id: z.string().min(1).max(64),
+  name: z.string().trim().min(1).max(200),
+  savedAt: z.iso.datetime(),
+  lastVisit: z.iso.datetime(),
+});
+
+const storedSchema = z.object({
+  version: z.literal(1),
+  recent: z.array(z.unknown()),
+  saved: z.array(z.unknown()),
+});
+
+/** The file a researcher exports and imports: the saved searches alone. */
+const exportSchema = z.object({
+  format: z.literal('records-explorer-saved-searches'),
+  version: z.literal(1),
+  saved: z.array(z.unknown()),
+});
+
+export type RecentSearch = z.infer<typeof recentSchema>;
+export type SavedSearch = z.infer<typeof savedSchema>;
+
+export interface HistorySnapshot {
+  readonly recent: readonly RecentSearch[];
+  readonly saved: readonly SavedSearch[];
+  /** False when storage refused the last change: it lasts until reload only. */
+  readonly persisted: boolean;
+}
+
+/** Items that do not parse (older versions, hand edits) are dropped, never thrown. */
+function validItems<T>(schema: z.ZodType<T>, items: readonly unknown[]): T[] {
+  return items.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function parseStored(text: string | null): Pick<HistorySnapshot, 'recent' | 'saved'> {
+  try {
+    const stored = storedSchema.safeParse(JSON.parse(text ?? ''));
+    if (stored.success) {
+      return { recent: validItems(recentSchema, stored.data.recent).slice(0, maxRecent), saved: validItems(savedSchema, stored.data.saved).slice(0, maxSaved) };
+    }
+  } catch {
+    // Not JSON: nothing stored that we can read.
+  }
+  return { recent: [], saved: [] };
+}
+
+/** The query string a search is remembered by: the page is where a user was, not what they searched. */
+export function searchQuery(entries: readonly (readonly [string, string])[]): string {
+  return new URLSearchParams(entries.filter(([name]) => name !== 'page').map(([name, value]) => [name, value])).toString();
+}
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+export interface ImportResult {
+  readonly added: number;
+  readonly skipped: number;
+}
+
+export interface HistoryStore {
+  snapshot(): HistorySnapshot;
+  /** Puts a search first in the recent list (once: an earlier identical entry moves up). */
+  record(deployment: DeploymentKey, query: string, at?: Date): void;
+  save(deployment: DeploymentKey, query: string, name: string, at?: Date): SavedSearch;
+  /** Marks a saved search as opened now, after its "new since" was read. */
+  visit(id: string, at?: Date): void;
+  removeSaved(id: string): void;
+  clearRecent(): void;
+  exportSaved(): string;
+  /** Adds the saved searches of an exported file; throws an Error with a reader's message when the file is not one. */
+  importSaved(text: string): ImportResult;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createHistoryStore(storage: KeyValueStorage | undefined, newId: () => string = () => crypto.randomUUID()): HistoryStore {
+  let snapshot: HistorySnapshot | undefined;
+  const listeners = new Set<() => void>();
+
+  function read(): HistorySnapshot {
+    if (!snapshot) {
+      let text: string | null = null;
+      try {
+        text = storage?.getItem(storageKey) ?? null;
+      } catch {
+        // Blocked storage reads as empty.
+      }
+      snapshot = { ...parseStored(text), persisted: storage !== undefined };
+    }
+    return snapshot;
+  }
+
+  function write(recent: readonly RecentSearch[], saved: readonly SavedSearch[]): void {
+    let persisted = storage !== undefined;
+    try {
+      storage?.setItem(storageKey, JSON.stringify({ version: 1, recent, saved }));
+    } catch {
+      persisted = false;
+    }
+    snapshot = { recent, saved, persisted };
+    for (const listener of [...listeners]) listener();
+  }
+
+  const same = (a: { deployment: string; query: string }, b: { deployment: string; query: string }) => a.deployment === b.deployment && a.query === b.query;
+
+  return {
+    snapshot: read,
+    record(deployment, query, at = new Date()) {
+      const { recent, saved } = read();
+      if (recent[0] && same(recent[0], { deployment, query })) return;
+      const entry = { deployment, query, at: at.toISOString() };
+      write([entry, ...recent.filter((item) => !same(item, entry))].slice(0, maxRecent), saved);
+    },
+    save(deployment, query, name, at = new Date()) {
+      const { recent, saved } = read();
+      const entry = savedSchema.parse({ id: newId(), deployment, query, name, savedAt: at.toISOString(), lastVisit: at.toISOString() });
+      write(recent, [entry, ...saved].slice(0, maxSaved));
+      return entry;
+    },
+    visit(id, at = new Date()) {
+      const { recent, saved } = read();
+      write(recent, saved.map((item) => (item.id === id ? { ...item, lastVisit: at.toISOString() } : item)));
+    },
+    removeSaved(id) {
+      const { recent, saved } = read();
+      write(recent, saved.filter((item) => item.id !== id));
+    },
+    clearRecent() {
+      write([], read().saved);
+    },
+    exportSaved() {
+      return `${JSON.stringify({ format: 'records-explorer-saved-searches', version: 1, saved: read().saved }, null, 2)}\n`;
+    },
+    importSaved(text) {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        throw new Error('This file is not JSON, so it holds no saved searches.');
+      }
+      const file = exportSchema.safeParse(raw);
+      if (!file.success) throw new Error('This file is not a Records Explorer saved-searches export.');
+      const { recent, saved } = read();
+      const incoming = validItems(savedSchema, file.data.saved);
+      // A search already saved (same deployment and query) is not added twice.
+      const fresh = incoming.filter((item) => !saved.some((existing) => same(existing, item)));
+      const ids = new Set(saved.map((item) => item.id));
+      const added = fresh.map((item) => (ids.has(item.id) ? { ...item, id: newId() } : item));
+      const kept = [...saved, ...added].slice(0, maxSaved);
+      write(recent, kept);
+      return { added: kept.length - saved.length, skipped: file.data.saved.length - (kept.length - saved.length) };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function localStorageOrUndefined(): KeyValueStorage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+let shared: HistoryStore | undefined;
+
+/** The page's one history store, over localStorage. */
+export function historyStore(): HistoryStore {
+  shared ??= createHistoryStore(localStorageOrUndefined());
+  return shared;
+}

@@ -1,0 +1,273 @@
+import type { Deployment } from '../../deployments/schema';
+import { dayOfTimestamp, formatDay, type Day } from '../../formats/dates';
+import { ImportError, parseUpstreamJson, parseUpstreamXml } from '../import/upstream';
+import { openStoreWriter } from '../store/sqlite';
+import type { StoredRecord, StoreWriter } from '../store/types';
+import { followPages } from './pager';
+import type { Progress } from './progress';
+import { HarvestError, HarvestStopped, type PageFormat } from './request';
+import { defaultRetryPolicy, type RetryPolicy } from './retry';
+import { openHarvestState, type HarvestStateTable } from './state';
+import { openStoredDocs, type StoredDocs } from './stored-docs';
+
+/**
+ * One harvest run: the source's records in entry-date order, page by page, written into
+ * the store in place, a batch per transaction, with the resume point advanced after each.
+ */
+
+export interface HarvestOptions {
+  readonly deployment: Deployment;
+  /** The source deployment's base URL, without `/records` or a trailing slash. */
+  readonly baseUrl: string;
+  readonly dbPath: string;
+  /** Entry day to start from; without it, the stored resume point, else everything. */
+  readonly since?: Day;
+  readonly format?: PageFormat;
+  readonly concurrency?: number;
+  readonly token?: string;
+  readonly userAgent: string;
+  readonly timeoutMs?: number;
+  readonly retry?: RetryPolicy;
+  readonly maxPageBytes?: number;
+  /** Records per store transaction; whole pages are added until it is reached. */
+  readonly batchRecords?: number;
+  /** The page size asked for first; a source that refuses it pages at its default. */
+  readonly preferredRows?: number;
+  /** Aborting it stops the run after the pages already received are written. */
+  readonly stop?: AbortSignal;
+  readonly progress?: Progress;
+}
+
+export interface HarvestReport {
+  /** The entry day the run started from (inclusive), or undefined for the whole source. */
+  readonly from?: Day;
+  /** Whether `from` came from the stored resume point rather than --since. */
+  readonly resumed: boolean;
+  /** Records received, duplicates included. */
+  readonly received: number;
+  /** Different repo_ids received. */
+  readonly distinct: number;
+  /** Records the store did not hold before. */
+  readonly added: number;
+  /** Records that replaced a different stored version. */
+  readonly replaced: number;
+  /** Records received exactly as stored already (not written again). */
+  readonly unchanged: number;
+  /** `X-Total-Count` of the first and of the last page. */
+  readonly reportedFirst?: number;
+  readonly reportedLast?: number;
+  /** HTTP requests made, retries included. */
+  readonly requests: number;
+  readonly pages: number;
+  /** Whether the last page was reached. */
+  readonly complete: boolean;
+  /**
+   * Whether the records came in entry-date order as asked. A source that ignores the sort
+   * gets its resume point saved only when a run completes.
+   */
+  readonly inOrder: boolean;
+  readonly stopped: boolean;
+  readonly elapsedMs: number;
+}
+
+const parsers: Record<PageFormat, (deployment: Deployment, text: string, source: string) => StoredRecord[]> = {
+  json: parseUpstreamJson,
+  xml: parseUpstreamXml,
+};
+
+/** The listing URL: entry-date order, so an interruption leaves a clean boundary. */
+function listingUrl(options: HarvestOptions, from: Day | undefined, rows: number | undefined): string {
+  const url = new URL(`${options.baseUrl}/records`);
+  if (from) url.searchParams.set('entry_date_start', formatDay(from, options.deployment.dateFormat));
+  url.searchParams.set('sort', 'entry_date');
+  url.searchParams.set('order', 'asc');
+  if (rows !== undefined) url.searchParams.set('rows', String(rows));
+  return url.href;
+}
+
+interface Targets {
+  readonly writer: StoreWriter;
+  readonly state: HarvestStateTable;
+  readonly docs: StoredDocs;
+}
+
+function openTargets(path: string, deployment: Deployment): Targets {
+  let writer: StoreWriter;
+  try {
+    writer = openStoreWriter(path);
+  } catch (error) {
+    throw new HarvestError(`Cannot write to the database ${path}: ${(error as Error).message}`);
+  }
+  let state: HarvestStateTable | undefined;
+  try {
+    state = openHarvestState(path);
+    return { writer, state, docs: openStoredDocs(path, deployment) };
+  } catch (error) {
+    state?.close();
+    writer.close();
+    throw new HarvestError(`Cannot keep the harvest state in ${path}: ${(error as Error).message}`);
+  }
+}
+
+const entryOf = ({ record }: StoredRecord) => (typeof record.entry_date === 'string' ? record.entry_date : '');
+
+export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
+  const { deployment, baseUrl } = options;
+  const started = Date.now();
+  const targets = openTargets(options.dbPath, deployment);
+  const { writer, state, docs } = targets;
+  const stored = state.get(deployment.key, baseUrl);
+  const from = options.since ?? dayOfTimestamp(stored?.newestEntry);
+  const resumed = options.since === undefined && from !== undefined;
+
+  // The pager stops with the caller's signal, and at the end of the run whatever it prefetched.
+  const halt = new AbortController();
+  const onStop = () => halt.abort();
+  options.stop?.addEventListener('abort', onStop, { once: true });
+  if (options.stop?.aborted) halt.abort();
+
+  const seen = new Set<string>();
+  let batch = new Map<string, StoredRecord>();
+  let batchSize = 0;
+  let received = 0;
+  let added = 0;
+  let replaced = 0;
+  let unchanged = 0;
+  let requests = 0;
+  let pages = 0;
+  let reportedFirst: number | undefined;
+  let reportedLast: number | undefined;
+  /**
+   * The spec describes X-Total-Count as the records of the current response, and shows
+   * it as the total of the search; a source whose count is each page's own is not
+   * compared with the total received.
+   */
+  let countsArePageSizes = true;
+  let complete = false;
+  let inOrder = true;
+  /** The newest entry date received, and the newest of the batches written. */
+  let newestReceived = '';
+  let newestWritten = '';
+
+  const flush = () => {
+    if (batch.size === 0) return;
+    const records = [...batch.values()];
+    const fresh = docs.changed(records);
+    unchanged += records.length - fresh.length;
+    let written = 0;
+    if (fresh.length > 0) {
+      const before = writer.count(deployment.key);
+      try {
+        written = writer.put(deployment.key, fresh);
+      } catch (error) {
+        throw new HarvestError(`Cannot write to the database ${options.dbPath}: ${(error as Error).message}`);
+      }
+      const grown = writer.count(deployment.key) - before;
+      added += grown;
+      replaced += written - grown;
+    }
+    newestWritten = newestReceived;
+    if (inOrder && newestWritten) state.advance(deployment.key, baseUrl, newestWritten, written);
+    batch = new Map();
+    batchSize = 0;
+  };
+
+  const rows = options.preferredRows ?? 1000;
+  const batchRecords = options.batchRecords ?? 1000;
+  const format = options.format ?? 'json';
+  const parse = parsers[format];
+  try {
+    const listing = followPages(listingUrl(options, from, rows), listingUrl(options, from, undefined), {
+      format,
+      userAgent: options.userAgent,
+      ...(options.token ? { token: options.token } : {}),
+      timeoutMs: options.timeoutMs ?? 60_000,
+      retry: options.retry ?? defaultRetryPolicy,
+      maxBytes: options.maxPageBytes ?? 256 * 1024 * 1024,
+      stop: halt.signal,
+      concurrency: options.concurrency ?? 1,
+      onRetry: (message) => options.progress?.note(`  ${message}`),
+      onFallback: (refusal) => {
+        requests++;
+        options.progress?.note(`  The source refuses rows=${rows} (${refusal.description || refusal.status}); using its default page size.`);
+      },
+    });
+    for await (const page of listing) {
+      pages++;
+      requests += page.attempts;
+      let records: StoredRecord[];
+      try {
+        records = parse(deployment, page.body, page.url);
+      } catch (error) {
+        if (!(error instanceof ImportError)) throw error;
+        throw new HarvestError(`The source sent a record that does not fit ${deployment.key}: ${error.message}`);
+      }
+      reportedFirst ??= page.total;
+      reportedLast = page.total ?? reportedLast;
+      if (page.total !== records.length) countsArePageSizes = false;
+      for (const record of records) {
+        seen.add(record.record.repo_id);
+        batch.set(record.record.repo_id, record);
+        const entry = entryOf(record);
+        if (entry && entry < newestReceived) inOrder = false;
+        if (entry > newestReceived) newestReceived = entry;
+      }
+      received += records.length;
+      batchSize += records.length;
+      if (batchSize >= batchRecords) flush();
+      options.progress?.update({ received, ...(reportedFirst !== undefined ? { total: reportedFirst } : {}) });
+      if (page.next === undefined) complete = true;
+      if (halt.signal.aborted) break;
+    }
+  } catch (error) {
+    if (!(error instanceof HarvestStopped)) {
+      // Pages received before the failure are whole and in order: keep them.
+      flushQuietly(flush);
+      closeAll(targets, halt, options, onStop, added + replaced);
+      throw error;
+    }
+  }
+  const stopped = !complete;
+  flush();
+  if (complete) {
+    if (!inOrder && newestWritten) state.advance(deployment.key, baseUrl, newestWritten, 0);
+    state.complete(deployment.key, baseUrl, new Date().toISOString());
+  }
+  closeAll(targets, halt, options, onStop, added + replaced);
+  return {
+    ...(from ? { from } : {}),
+    resumed,
+    received,
+    distinct: seen.size,
+    added,
+    replaced,
+    unchanged,
+    ...(reportedFirst !== undefined && !(countsArePageSizes && pages > 1) ? { reportedFirst, reportedLast: reportedLast! } : {}),
+    requests,
+    pages,
+    complete,
+    inOrder,
+    stopped,
+    elapsedMs: Date.now() - started,
+  };
+}
+
+function flushQuietly(flush: () => void): void {
+  try {
+    flush();
+  } catch {
+    // The original failure is the one to report.
+  }
+}
+
+/** Builds the postings the batches dropped (see StoreWriter.close) and lets go of the file. */
+function closeAll({ writer, state, docs }: Targets, halt: AbortController, options: HarvestOptions, onStop: () => void, written: number): void {
+  halt.abort();
+  options.stop?.removeEventListener('abort', onStop);
+  options.progress?.done();
+  // On a large deployment this takes a while after the last page; say why nothing moves.
+  if (written > 0) options.progress?.note(`  Updating the ${options.deployment.key} search index...`);
+  docs.close();
+  state.close();
+  writer.close();
+}

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { deploymentByKey } from '../../deployments/registry';
+import { recordOriginHeader } from '../../formats/extension-headers';
+import { generateRecords } from '../corpus/generate';
+import { readUpstreamFiles } from '../import/files';
+import { realData } from '../import/test-support';
+import { openStore, openStoreWriter } from '../store/sqlite';
+import type { RecordStore } from '../store/types';
+import { startServer, type RunningServer } from './server';
+
+const dc1 = deploymentByKey('DC1')!;
+let dir: string;
+let store: RecordStore;
+let server: RunningServer;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'records-origin-'));
+  const path = join(dir, 'records.db');
+  const writer = openStoreWriter(path);
+  writer.put('DC1', generateRecords(dc1, 20, { seed: 1 }));
+  writer.put('DC1', readUpstreamFiles(dc1, [new URL('dc-v1-plasma-lab-209.json', realData).pathname]));
+  writer.close();
+  store = openStore(path);
+  server = await startServer({ store, port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await server.close();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('marks a generated demo record, and only that, with X-Record-Origin on the record endpoint', async () => {
+  const generated = await fetch(`${server.url}${dc1.basePath}/records/50000001`);
+  expect(generated.status).toBe(200);
+  expect(generated.headers.get(recordOriginHeader)).toBe('generated');
+  expect(generated.headers.get('access-control-expose-headers')).toContain(recordOriginHeader);
+  const body = (await generated.json()) as Record<string, unknown>[];
+  // Store-only: the record itself carries no such field.
+  expect(Object.keys(body[0]!)).not.toContain('origin');
+  expect(JSON.stringify(body)).not.toMatch(/generated/i);
+
+  const real = await fetch(`${server.url}${dc1.basePath}/records/1562055`);
+  expect(real.status).toBe(200);
+  expect(real.headers.has(recordOriginHeader)).toBe(false);
+});
+
+it('no parameter can filter by it: the store-only key is out of the API’s reach', async () => {
+  const response = await fetch(`${server.url}${dc1.basePath}/records?origin=generated`);
+  expect(response.status).toBe(400);
+});

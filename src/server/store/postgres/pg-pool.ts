@@ -1,0 +1,90 @@
+import pg from 'pg';
+
+/**
+ * Connections to a primary and its streaming replicas. Reads go to the replicas in turn
+ * (to the primary when there are none); a replica that fails is skipped for a while and
+ * the read is tried on the next server, so losing a replica costs no request.
+ */
+
+export interface PgTarget {
+  readonly primary: string;
+  readonly replicas: readonly string[];
+}
+
+/** `postgres://primary[,postgres://replica…]`: the first URL is the primary. */
+export function parseStoreUrl(value: string): PgTarget {
+  const urls = value.split(',').map((url) => url.trim()).filter(Boolean);
+  for (const url of urls) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new Error(`--store: "${url}" is not a URL (expected postgres://user@host:port/database)`);
+    }
+    if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+      throw new Error(`--store: "${url}" is not a postgres:// URL`);
+    }
+  }
+  if (urls.length === 0) throw new Error('--store needs a postgres:// URL');
+  return { primary: urls[0]!, replicas: urls.slice(1) };
+}
+
+/** How long a failed replica is left out before it is tried again. */
+const retryAfterMs = 5_000;
+
+/** Errors that say the server, not the query, is at fault: try another server. */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P0[1-3]|08\w{3})$/.test(code) || /Connection terminated|connect/i.test(String((error as Error).message));
+}
+
+interface Server {
+  readonly pool: pg.Pool;
+  downUntil: number;
+}
+
+export interface PgPools {
+  /** Runs a read on a replica (or the primary), moving on from servers that are down. */
+  read<R extends pg.QueryResultRow>(query: pg.QueryConfig): Promise<pg.QueryResult<R>>;
+  readonly primary: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function openPools(target: PgTarget, { size = 8 } = {}): PgPools {
+  const make = (url: string) => {
+    const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 3_000, statement_timeout: 30_000 });
+    // An idle client losing its server is reported here; the next query gets a new one.
+    pool.on('error', () => undefined);
+    return pool;
+  };
+  const primary = make(target.primary);
+  const readers: Server[] = (target.replicas.length ? target.replicas.map(make) : [primary]).map((pool) => ({ pool, downUntil: 0 }));
+  let next = 0;
+
+  return {
+    primary,
+    async read<R extends pg.QueryResultRow>(query: pg.QueryConfig) {
+      let lastError: unknown;
+      const now = Date.now();
+      const order = readers.map((_, i) => readers[(next + i) % readers.length]!);
+      next = (next + 1) % readers.length;
+      // Servers believed up first, then the rest: a read is never refused while one may answer.
+      const tries = [...order.filter((s) => s.downUntil <= now), ...order.filter((s) => s.downUntil > now)];
+      if (target.replicas.length) tries.push({ pool: primary, downUntil: 0 });
+      for (const server of tries) {
+        try {
+          return await server.pool.query<R>(query);
+        } catch (error) {
+          if (!isConnectionError(error)) throw error;
+          server.downUntil = Date.now() + retryAfterMs;
+          lastError = error;
+        }
+      }
+      throw lastError;
+    },
+    async close() {
+      const pools = new Set([primary, ...readers.map((s) => s.pool)]);
+      await Promise.all([...pools].map((pool) => pool.end()));
+    },
+  };
+}

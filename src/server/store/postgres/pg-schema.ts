@@ -1,0 +1,77 @@
+import { searchColumns, type Deployment, type SearchColumn } from '../../../deployments/schema';
+
+/**
+ * The PostgreSQL layout, one table per deployment (each has its own id space): the record
+ * as JSON text, its sort and filter columns, its exact-match keys as an array, and one
+ * weighted tsvector per search column plus their concatenation for whole-record searches.
+ *
+ * Text search: `records_english` is English Snowball stemming after unaccent, without a
+ * stop-word list, so "the" is a word as it is to the SQLite store's FTS5 tokenizer.
+ * ts_rank has four weights, so the nine search columns share them: a title match counts
+ * most, then authors and subjects, then description and bibliographic text, then the rest.
+ */
+
+export const pgSchemaVersion = '1';
+
+export const textConfig = 'records_english';
+
+export const columnWeightClass: Record<SearchColumn, 'A' | 'B' | 'C' | 'D'> = {
+  title: 'A',
+  authors: 'B',
+  subjects: 'B',
+  description: 'C',
+  biblio: 'C',
+  sponsor: 'D',
+  research: 'D',
+  contributing: 'D',
+  fulltext: 'D',
+};
+
+/** ts_rank's weights for D, C, B and A. */
+export const rankWeights = '{0.1, 0.2, 0.4, 1.0}';
+
+export const pgTable = (deployment: Deployment) => `${deployment.key.toLowerCase()}_records`;
+export const tsvColumn = (column: SearchColumn) => `tsv_${column}`;
+
+export const setupSql = `
+  CREATE EXTENSION IF NOT EXISTS unaccent;
+  DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_ts_dict WHERE dictname = 'records_english_stem') THEN
+      CREATE TEXT SEARCH DICTIONARY records_english_stem (TEMPLATE = snowball, Language = english);
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgname = '${textConfig}') THEN
+      CREATE TEXT SEARCH CONFIGURATION ${textConfig} (COPY = simple);
+      ALTER TEXT SEARCH CONFIGURATION ${textConfig}
+        ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part, numword, numhword, hword_numpart
+        WITH unaccent, records_english_stem;
+    END IF;
+  END $$;
+  CREATE TABLE IF NOT EXISTS meta (key text PRIMARY KEY, value text NOT NULL);
+`;
+
+export function createTableSql(deployment: Deployment): string {
+  const t = pgTable(deployment);
+  const tsvs = searchColumns.map((column) => `${tsvColumn(column)} tsvector NOT NULL`).join(',\n    ');
+  return `
+  CREATE TABLE IF NOT EXISTS ${t} (
+    id bigserial PRIMARY KEY,
+    repo_id text COLLATE "C" NOT NULL UNIQUE,
+    publication_date text COLLATE "C",
+    entry_date text COLLATE "C",
+    title_key text COLLATE "C" NOT NULL DEFAULT '',
+    doc text NOT NULL,
+    fulltext text,
+    keys text[] NOT NULL DEFAULT '{}',
+    ${tsvs},
+    tsv tsvector NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS ${t}_tsv ON ${t} USING gin (tsv);
+  CREATE INDEX IF NOT EXISTS ${t}_keys ON ${t} USING gin (keys);
+  CREATE INDEX IF NOT EXISTS ${t}_publication ON ${t} (publication_date, repo_id);
+  CREATE INDEX IF NOT EXISTS ${t}_entry ON ${t} (entry_date, repo_id);
+  CREATE INDEX IF NOT EXISTS ${t}_title ON ${t} (title_key, repo_id);
+  `;
+}
+
+/** One exact-match key as the array element it is stored as. */
+export const keyElement = (name: string, value: string) => `${name}:${value}`;

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { deploymentByKey, deployments, type ApiRecord } from '../../../deployments/registry';
+import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../../deployments/schema';
+import { keysOf } from '../keys';
+import { textColumns, titleKey } from '../sqlite-writer';
+import type { Criteria, RecordStore, SearchResult, StoredRecord } from '../types';
+import { openPools, parseStoreUrl, type PgPools } from './pg-pool';
+import { columnWeightClass, createTableSql, keyElement, pgSchemaVersion, pgTable, rankWeights, setupSql, textConfig, tsvColumn } from './pg-schema';
+import { hasPositive, toTsquery } from './tsquery';
+
+/**
+ * The API's store on PostgreSQL: full-text search by tsvector and GIN, exact totals by
+ * count(*), the SQLite store's orderings (ties on repo_id, empty dates last), reads spread
+ * over streaming replicas. Every statement is parameterised; SQL text is assembled only
+ * from the deployment table's names.
+ */
+
+const sortColumns = { publication_date: 'publication_date', entry_date: 'entry_date', title: 'title_key' } as const;
+
+/**
+ * PostgreSQL text cannot hold NUL. Values stored and values asked for are mapped alike, so
+ * an identifier with a NUL still finds itself; in searched text a NUL separates words.
+ */
+const nulFree = (text: string) => text.replace(/\u0000/g, '\uFFFD');
+const nulFreeValue = (value: unknown): unknown =>
+  typeof value === 'string' ? nulFree(value) : Array.isArray(value) ? value.map(nulFreeValue) : value;
+const wordsOnly = (text: string) => text.replace(/\u0000/g, ' ');
+
+/** A growing list of query parameters and the `$n` that names each. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(nulFreeValue(value));
+    return `$${this.values.length}`;
+  }
+}
+
+function textVector(columns: readonly SearchColumn[]): string {
+  return columns.length === searchColumns.length ? 'tsv' : `(${columns.map(tsvColumn).join(' || ')})`;
+}
+
+function compileSearch(deployment: Deployment, criteria: Criteria) {
+  const params = new Params();
+  const where: string[] = [];
+  const ranks: string[] = [];
+  for (const { columns, query } of criteria.text) {
+    const tsquery = `to_tsquery('${textConfig}', ${params.add(toTsquery(query, wordsOnly))})`;
+    const vector = textVector(columns);
+    // The whole-record vector is indexed: a positive query is first matched there.
+    if (vector !== 'tsv' && hasPositive(query)) where.push(`tsv @@ ${tsquery}`);
+    where.push(`${vector} @@ ${tsquery}`);
+    if (hasPositive(query)) ranks.push(`ts_rank('${rankWeights}', ${vector}, ${tsquery})`);
+  }
+  if (criteria.exact.length) {
+    where.push(`keys @> ${params.add(criteria.exact.map(({ key, value }) => keyElement(key, value)))}::text[]`);
+  }
+  if (criteria.repoId !== undefined) where.push(`repo_id = ${params.add(criteria.repoId)}`);
+  for (const { field, from, to } of criteria.dates) {
+    if (from !== undefined) where.push(`${field} >= ${params.add(from)}`);
+    if (to !== undefined) where.push(`${field} < ${params.add(to)}`);
+  }
+  const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const descending = criteria.order !== 'asc';
+  let orderBy: string;
+  if (criteria.sort === 'relevance' && ranks.length) {
+    // Best first for "desc"; ties on repo_id ascending either way, as in the SQLite store.
+    orderBy = `ORDER BY ${ranks.join(' + ')} ${descending ? 'DESC' : 'ASC'}, repo_id ASC`;
+  } else {
+    const column = sortColumns[criteria.sort === 'relevance' ? 'publication_date' : criteria.sort];
+    const dir = descending ? 'DESC' : 'ASC';
+    orderBy = `ORDER BY ${column} IS NULL, ${column} ${dir}, repo_id ${dir}`;
+  }
+  const t = pgTable(deployment);
+  return {
+    count: { text: `SELECT count(*)::int AS n FROM ${t} ${condition}`, values: [...params.values] },
+    page: {
+      text: `SELECT doc FROM ${t} ${condition} ${orderBy} LIMIT ${params.add(criteria.limit)} OFFSET ${params.add(criteria.offset)}`,
+      values: params.values,
+    },
+  };
+}
+
+export interface PgStoreOptions {
+  /** Connections per server. */
+  readonly poolSize?: number;
+}
+
+/** Opens the store at `--store`'s URL list: a primary, then any replicas. */
+export async function openPgStore(storeUrl: string, { poolSize }: PgStoreOptions = {}): Promise<RecordStore> {
+  const pools = openPools(parseStoreUrl(storeUrl), { size: poolSize });
+  let revision: string;
+  try {
+    const meta = await pools.read<{ key: string; value: string }>({ text: `SELECT key, value FROM meta WHERE key IN ('schema', 'revision')` });
+    const values = new Map(meta.rows.map((row) => [row.key, row.value]));
+    if (values.get('schema') !== pgSchemaVersion) throw new Error(`store schema ${values.get('schema') ?? 'missing'}, expected ${pgSchemaVersion}`);
+    revision = values.get('revision') ?? 'empty';
+  } catch (error) {
+    await pools.close();
+    throw new Error(`${parseStoreUrl(storeUrl).primary} is not a Records Explorer store (${(error as Error).message}).`);
+  }
+  const table = (key: DeploymentKey) => pgTable(deploymentByKey(key)!);
+
+  return {
+    revision,
+    async search(key, criteria): Promise<SearchResult> {
+      const { count, page } = compileSearch(deploymentByKey(key)!, criteria);
+      const [total, rows] = await Promise.all([
+        pools.read<{ n: number }>(count),
+        criteria.limit > 0 ? pools.read<{ doc: string }>(page) : Promise.resolve({ rows: [] as { doc: string }[] }),
+      ]);
+      const json = rows.rows.map((row) => row.doc);
+      return { total: total.rows[0]!.n, records: json.map((doc) => JSON.parse(doc) as ApiRecord), json };
+    },
+    async get(key, repoId) {
+      const result = await pools.read<{ doc: string }>({ text: `SELECT doc FROM ${table(key)} WHERE repo_id = $1`, values: [nulFree(repoId)] });
+      return result.rows[0] ? (JSON.parse(result.rows[0].doc) as ApiRecord) : undefined;
+    },
+    async fulltext(key, repoId) {
+      const result = await pools.read<{ fulltext: string | null }>({ text: `SELECT fulltext FROM ${table(key)} WHERE repo_id = $1`, values: [nulFree(repoId)] });
+      return result.rows[0]?.fulltext || undefined;
+    },
+    async count(key) {
+      const result = await pools.read<{ n: number }>({ text: `SELECT count(*)::int AS n FROM ${table(key)}` });
+      return result.rows[0]!.n;
+    },
+    close: () => pools.close(),
+  };
+}
+
+export interface PgWriter {
+  /** Inserts or replaces (by repo_id) records in one transaction on the primary. */
+  put(key: DeploymentKey, records: Iterable<StoredRecord>): Promise<number>;
+  count(key: DeploymentKey): Promise<number>;
+  close(): Promise<void>;
+}
+
+const dateColumn = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** Rows per INSERT: one statement carries a batch as arrays, so a bulk load is not one round trip per record. */
+const batchSize = 500;
+
+function upsertSql(deployment: Deployment): string {
+  const tsvs = searchColumns.map(tsvColumn);
+  // Parameters, one array each: repo_id, publication_date, entry_date, title_key, doc, fulltext, keys (as JSON), then one per search column.
+  const arrays = ['repo_id', 'publication_date', 'entry_date', 'title_key', 'doc', 'fulltext', 'keys', ...searchColumns.map((c) => `text_${c}`)];
+  const vectors = searchColumns.map((column) => `setweight(to_tsvector('${textConfig}', r.text_${column}), '${columnWeightClass[column]}')`);
+  return `
+    INSERT INTO ${pgTable(deployment)} (repo_id, publication_date, entry_date, title_key, doc, fulltext, keys, ${tsvs.join(', ')}, tsv)
+    SELECT r.repo_id, r.publication_date, r.entry_date, r.title_key, r.doc, r.fulltext,
+      ARRAY(SELECT jsonb_array_elements_text(r.keys::jsonb)), ${tsvs.map((_, i) => `v.v${i}`).join(', ')}, ${tsvs.map((_, i) => `v.v${i}`).join(' || ')}
+    FROM unnest(${arrays.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS r(${arrays.join(', ')})
+    CROSS JOIN LATERAL (SELECT ${vectors.map((vector, i) => `${vector} AS v${i}`).join(', ')}) AS v
+    ON CONFLICT (repo_id) DO UPDATE SET
+      publication_date = excluded.publication_date, entry_date = excluded.entry_date, title_key = excluded.title_key,
+      doc = excluded.doc, fulltext = excluded.fulltext, keys = excluded.keys,
+      ${tsvs.map((name) => `${name} = excluded.${name}`).join(', ')}, tsv = excluded.tsv`;
+}
+
+/** One batch as the upsert's column arrays; a repo_id repeated within the batch keeps its last record. */
+function batchColumns(deployment: Deployment, batch: readonly StoredRecord[]): unknown[][] {
+  const last = new Map(batch.map((stored) => [stored.record.repo_id, stored]));
+  const columns: unknown[][] = Array.from({ length: 7 + searchColumns.length }, () => []);
+  for (const stored of last.values()) {
+    const { record } = stored;
+    const text = textColumns(deployment, stored);
+    const keys = keysOf(deployment, stored).map(([name, value]) => nulFree(keyElement(name, value)));
+    const row = [
+      nulFree(record.repo_id),
+      dateColumn(record.publication_date),
+      dateColumn(record.entry_date),
+      titleKey(record.title),
+      JSON.stringify(record),
+      stored.fulltext === undefined ? null : wordsOnly(stored.fulltext),
+      JSON.stringify(keys),
+      ...searchColumns.map((column) => wordsOnly(text[column])),
+    ];
+    row.forEach((value, i) => columns[i]!.push(value));
+  }
+  return columns;
+}
+
+/** Opens the primary for writing, creating the schema when it is missing. */
+export async function openPgWriter(storeUrl: string): Promise<PgWriter> {
+  const { primary } = parseStoreUrl(storeUrl);
+  const pools = openPools({ primary, replicas: [] }, { size: 2 });
+  const client = await pools.primary.connect();
+  try {
+    const version = await client.query<{ value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).catch(() => ({ rows: [] as { value: string }[] }));
+    if (version.rows[0] && version.rows[0].value !== pgSchemaVersion) {
+      throw new Error(`${primary} has store schema ${version.rows[0].value}; this version needs ${pgSchemaVersion}. Create a new database.`);
+    }
+    await client.query(setupSql);
+    for (const deployment of deployments) await client.query(createTableSql(deployment));
+    await client.query(`INSERT INTO meta (key, value) VALUES ('schema', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [pgSchemaVersion]);
+  } catch (error) {
+    client.release();
+    await pools.close();
+    throw error;
+  }
+  const upserts = new Map(deployments.map((deployment) => [deployment.key, upsertSql(deployment)]));
+
+  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    await client.query('BEGIN');
+    try {
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  return {
+    put(key, records) {
+      const deployment = deploymentByKey(key)!;
+      return inTransaction(async (tx) => {
+        let written = 0;
+        let batch: StoredRecord[] = [];
+        const flush = async () => {
+          if (batch.length === 0) return;
+          await tx.query({ name: `upsert_${key}`, text: upserts.get(key)!, values: batchColumns(deployment, batch) });
+          written += batch.length;
+          batch = [];
+        };
+        for (const stored of records) {
+          batch.push(stored);
+          if (batch.length >= batchSize) await flush();
+        }
+        await flush();
+        await tx.query(`INSERT INTO meta (key, value) VALUES ('revision', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [randomUUID()]);
+        return written;
+      });
+    },
+    async count(key) {
+      const result = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${pgTable(deploymentByKey(key)!)}`);
+      return result.rows[0]!.n;
+    },
+    async close() {
+      client.release();
+      await pools.close();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import pg from 'pg';
+import type { DeploymentKey } from '../../../deployments/schema';
+import type { RecordStore, StoredRecord } from '../types';
+import { openPgStore, openPgWriter } from './pg-store';
+import { startCluster, type PgCluster } from './test-cluster';
+
+/**
+ * Stores for tests on one throwaway cluster per test process: each call gets a database of
+ * its own on the primary, written through the PostgreSQL writer; with `replica`, the store
+ * reads through a streaming replica once it has replayed the writes.
+ */
+
+let cluster: Promise<PgCluster> | undefined;
+let databases = 0;
+
+export function testCluster(): Promise<PgCluster> {
+  if (!cluster) {
+    cluster = startCluster();
+    process.once('beforeExit', () => void cluster?.then((c) => c.destroy()));
+  }
+  return cluster;
+}
+
+const withDatabase = (url: string, name: string) => url.replace(/\/records$/, `/${name}`);
+
+/** Waits until `replica` has replayed everything the primary has written so far. */
+export async function caughtUp(primaryUrl: string, replicaUrl: string): Promise<void> {
+  const query = async (url: string, sql: string) => {
+    const client = new pg.Client(url);
+    await client.connect();
+    try {
+      return (await client.query<{ lsn: string }>(sql)).rows[0]!.lsn;
+    } finally {
+      await client.end();
+    }
+  };
+  const target = await query(primaryUrl, 'SELECT pg_current_wal_lsn()::text AS lsn');
+  for (let i = 0; i < 200; i++) {
+    const behind = await query(replicaUrl, `SELECT (pg_last_wal_replay_lsn() < '${target}'::pg_lsn)::text AS lsn`);
+    if (behind === 'false') return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the replica did not catch up within 10 s');
+}
+
+export async function createPgTestStore(
+  content: Iterable<readonly [DeploymentKey, StoredRecord[]]>,
+  { replica = process.env.RECORDS_TEST_STORE === 'postgres-replica' } = {},
+): Promise<RecordStore> {
+  const c = await testCluster();
+  const name = `records_test_${process.pid}_${++databases}`;
+  const admin = new pg.Client(c.primary.url);
+  await admin.connect();
+  // The name is made here from digits and letters only; CREATE DATABASE takes no parameters.
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const primary = withDatabase(c.primary.url, name);
+  const writer = await openPgWriter(primary);
+  try {
+    for (const [key, records] of content) await writer.put(key, records);
+  } finally {
+    await writer.close();
+  }
+  if (!replica) return openPgStore(primary);
+  const server = c.replicas[0] ?? (await c.addReplica());
+  const replicaUrl = withDatabase(server.url, name);
+  await caughtUp(primary, replicaUrl);
+  return openPgStore(`${primary},${replicaUrl}`);
+}
