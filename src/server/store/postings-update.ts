@@ -23,7 +23,7 @@ export interface TextChange {
 }
 
 /** A stored postings list, decoded, without the records in `changed`. */
-function kept(data: Uint8Array | undefined, changed: ReadonlySet<number>): TokenPostings {
+function kept(data: Uint8Array | undefined, changed: ChangedIds): TokenPostings {
   if (!data) return { ids: new Int32Array(0), counts: new Uint32Array(0) };
   const list = decodePostings(data);
   let n = 0;
@@ -61,15 +61,32 @@ function mergeLists(a: TokenPostings, b: TokenPostings): TokenPostings {
   return { ids, counts };
 }
 
+/** The records a write changed, for a lookup per stored posting (a Set costs several times more). */
+class ChangedIds {
+  private readonly marks: Uint8Array;
+
+  constructor(ids: readonly number[]) {
+    let max = 0;
+    for (const id of ids) max = Math.max(max, id);
+    this.marks = new Uint8Array(max + 1);
+    for (const id of ids) this.marks[id] = 1;
+  }
+
+  has(id: number): boolean {
+    return id < this.marks.length && this.marks[id] === 1;
+  }
+}
+
 /**
  * A token's whole-record list and positions after the write: the stored ones without the
  * changed records, merged with the written records' own. Positions follow the whole-record
- * list document by document, so they are cut and joined at document boundaries.
+ * list document by document, so they are cut and joined at document boundaries, runs of
+ * untouched documents copied as one piece.
  */
 function mergeWhole(
   stored: Uint8Array | undefined,
   storedPositions: Uint8Array | undefined,
-  changed: ReadonlySet<number>,
+  changed: ChangedIds,
   added: TokenPostings,
   addedPositions: Uint8Array,
 ): { list: TokenPostings; positions: Buffer } {
@@ -80,26 +97,40 @@ function mergeWhole(
   if (untouched && (added.ids.length === 0 || added.ids[0]! > last)) {
     return { list: mergeLists(all, added), positions: Buffer.concat([storedPositions ?? Buffer.alloc(0), addedPositions]) };
   }
-  const storedBounds = documentBounds(storedPositions ?? new Uint8Array(0), all.ids.length);
+  const from = storedPositions ?? new Uint8Array(0);
+  const storedBounds = documentBounds(from, all.ids.length);
   const addedBounds = documentBounds(addedPositions, added.ids.length);
-  const parts: Uint8Array[] = [];
-  const ids: number[] = [];
-  const counts: number[] = [];
-  // Entries of `all` not kept are skipped; the rest merge with `added` by id.
-  const keptIndexes = Int32Array.from(all.ids.keys()).filter((i) => !changed.has(all.ids[i]!));
-  mergeOrder(Int32Array.from(keptIndexes, (i) => all.ids[i]!), added.ids, (from, index) => {
-    if (from === 0) {
-      const i = keptIndexes[index]!;
-      ids.push(all.ids[i]!);
-      counts.push(all.counts[i]!);
-      parts.push(storedPositions!.subarray(storedBounds[i], storedBounds[i + 1]));
+  const n = all.ids.length;
+  const ids = new Int32Array(n + added.ids.length);
+  const counts = new Uint32Array(ids.length);
+  const out = Buffer.allocUnsafe(from.length + addedPositions.length);
+  let length = 0;
+  let written = 0;
+  let i = 0;
+  let a = 0;
+  while (i < n || a < added.ids.length) {
+    if (a < added.ids.length && (i >= n || added.ids[a]! < all.ids[i]!)) {
+      ids[length] = added.ids[a]!;
+      counts[length++] = added.counts[a]!;
+      out.set(addedPositions.subarray(addedBounds[a], addedBounds[a + 1]), written);
+      written += addedBounds[a + 1]! - addedBounds[a]!;
+      a++;
+    } else if (changed.has(all.ids[i]!)) {
+      i++;
     } else {
-      ids.push(added.ids[index]!);
-      counts.push(added.counts[index]!);
-      parts.push(addedPositions.subarray(addedBounds[index], addedBounds[index + 1]));
+      // A run of kept documents up to the next changed or added one.
+      let end = i;
+      const stop = a < added.ids.length ? added.ids[a]! : Infinity;
+      while (end < n && all.ids[end]! < stop && !changed.has(all.ids[end]!)) end++;
+      ids.set(all.ids.subarray(i, end), length);
+      counts.set(all.counts.subarray(i, end), length);
+      length += end - i;
+      out.set(from.subarray(storedBounds[i], storedBounds[end]), written);
+      written += storedBounds[end]! - storedBounds[i]!;
+      i = end;
     }
-  });
-  return { list: { ids: Int32Array.from(ids), counts: Uint32Array.from(counts) }, positions: Buffer.concat(parts) };
+  }
+  return { list: { ids: ids.slice(0, length), counts: counts.slice(0, length) }, positions: Buffer.from(out.subarray(0, written)) };
 }
 
 const noPostings: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array(0) };
@@ -129,7 +160,7 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
   };
 
   return (changes) => {
-    const changed = new Set(changes.keys());
+    const changed = new ChangedIds([...changes.keys()]);
     scratchTokens([...changes].flatMap(([id, { before }]) => (before ? [[id, before] as [number, ColumnTexts]] : [])));
     const touched = new Set(tokensOf(db, scratch, 'temp'));
     scratchTokens([...changes].map(([id, { after }]) => [id, after] as [number, ColumnTexts]));
@@ -168,10 +199,10 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
     const totals = indexTotals(db, t.fts)!;
     const stored = readLengths.get() as Buffer;
     let maxId = stored.length / 4 - 1;
-    for (const id of changed) maxId = Math.max(maxId, id);
+    for (const id of changes.keys()) maxId = Math.max(maxId, id);
     const lengths = new Uint32Array(maxId + 1);
     lengths.set(new Uint32Array(new Uint8Array(stored).buffer));
-    for (const id of changed) lengths[id] = lengthOf(id);
+    for (const id of changes.keys()) lengths[id] = lengthOf(id);
     clearLengths.run();
     writeLengths.run(totals.rows, totals.tokens, Buffer.from(lengths.buffer));
   };
