@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './.ci/summary-reporter.js';
 import { initialJsBudget } from './bench/vite-js-budget.js';
-import { postgresUnavailable } from './src/server/store/postgres/test-cluster';
+import { postgresUnavailable } from './src/server/store/postgres/test-cluster.js';
 
 // The dev server forwards API, media and full-text requests to a records server, so the
 // app runs against real data with `npm run dev` (start the server with `npm run records serve`).

@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { deploymentByKey, type ApiRecord } from '../src/deployments/registry';
 import type { Deployment } from '../src/deployments/schema';
+import { toPlainText } from '../src/formats/rich-text';
 import { apiList, findSearchTerm } from './support/api';
 import { gotoApp, pagination, resultLinks, searchPath, waitForPage, waitForResults } from './support/app';
 import { url, useBrowser } from './support/browser';
@@ -192,6 +193,19 @@ const exportChecks: Record<string, { extension: string; check: ExportCheck }> = 
       expect(file.text).toBe(await serverText(deployment, record.repo_id, 'application/x-bibtex'));
     },
   },
+  'BibTeX (full)': {
+    extension: 'full.bib',
+    check: async (file, _deployment, record) => {
+      const entries = parseBibtex(file.text);
+      expect(entries).toHaveLength(1);
+      // Real records are datasets: @misc saying so, with the record's citation page.
+      expect(file.text).toMatch(/^@misc\{records_\d+,/);
+      expect(file.text).toContain('howpublished = {Dataset}');
+      expect(entries[0]!.URL).toMatch(/^https:\/\//);
+      expect(containsLoosely(String(entries[0]!.title), toPlainText(String(record.title)))).toBe(true);
+      expect((entries[0]!.author as { family?: string }[])[0]?.family).toBe(familyName(record));
+    },
+  },
   XML: {
     extension: 'xml',
     check: async (file, deployment, record) => {
@@ -218,8 +232,9 @@ const exportChecks: Record<string, { extension: string; check: ExportCheck }> = 
       expect(csv.rows).toHaveLength(1);
       const row = csvObjects(csv)[0]!;
       expect(row.repo_id).toBe(record.repo_id);
-      expect(row.title).toBe(record.title);
-      expect(row.authors).toBe((record.authors as string[]).join('; '));
+      // Plain text as a reader sees it; authors apart by " | ", which affiliations never contain.
+      expect(row.title).toBe(toPlainText(String(record.title)));
+      expect(row.authors).toBe((record.authors as string[]).map(toPlainText).join(' | '));
     },
   },
   RIS: {

@@ -1,7 +1,7 @@
-import { recordOriginHeader } from '../formats/extension-headers';
 import type { ApiRecord } from '../deployments/registry';
 import { recordSchema } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
+import { recordOriginHeader } from '../formats/extension-headers';
 import { parseLinkHeader, type PageLinks } from '../formats/link-header';
 import { InvalidResponseError } from './errors';
 import { describeIssue, getJson, readJson, type RequestOptions } from './responses';

@@ -1,6 +1,7 @@
 import type { ApiRecord } from '../deployments/registry';
 import { surnameInitials } from './authors';
 import { dayOfTimestamp } from './dates';
+import { parseRichText, renderRich, type RichRenderer } from './rich-text';
 import { bareDoi, valuesOf } from './text';
 
 /**
@@ -10,8 +11,9 @@ import { bareDoi, valuesOf } from './text';
 
 const latexEscapes: Record<string, string> = {
   '\\': '\\textbackslash{}',
-  '{': '\\{',
-  '}': '\\}',
+  // Not \{ and \}: a parser that counts braces (BibTeX's own included) would count those.
+  '{': '\\textbraceleft{}',
+  '}': '\\textbraceright{}',
   '&': '\\&',
   '%': '\\%',
   $: '\\$',
@@ -36,10 +38,54 @@ export function escapeBibtex(text: string): string {
 }
 
 /**
+ * Words with capitals, braced so a style that changes case keeps them (`{NSTX-U}`,
+ * `{Alfvén}`). Escapes hold no capitals, so a braced word keeps its escapes whole.
+ */
+const protectCapitals = (latex: string) => latex.replace(/\S*\p{Lu}\S*/gu, (word) => `{${word}}`);
+
+/** Record markup as LaTeX: sub- and superscripts, emphasis, paragraphs; every text escaped. */
+function latexRenderer(capitals: 'as-is' | 'protected'): RichRenderer<string> {
+  return {
+    text(text) {
+      // escapeBibtex trims; the spaces around markup are kept here.
+      const escaped = escapeBibtex(text);
+      if (!escaped) return text ? ' ' : '';
+      const core = capitals === 'protected' ? protectCapitals(escaped) : escaped;
+      return `${/^\s/.test(text) ? ' ' : ''}${core}${/\s$/.test(text) ? ' ' : ''}`;
+    },
+    element({ tag }, children) {
+      const inner = children.join('').replace(/\s+/g, ' ').trim();
+      if (tag === 'br') return ' \\newline ';
+      if (tag === 'sub') return `\\textsubscript{${inner}}`;
+      if (tag === 'sup') return `\\textsuperscript{${inner}}`;
+      if (tag === 'i' || tag === 'em') return `\\emph{${inner}}`;
+      if (tag === 'b' || tag === 'strong') return `\\textbf{${inner}}`;
+      if (tag === 'p' || tag === 'ul' || tag === 'ol') return ` \\par ${inner} \\par `;
+      if (tag === 'li') return ` \\par ${inner}`;
+      return inner;
+    },
+  };
+}
+const latexRenderers = { 'as-is': latexRenderer('as-is'), protected: latexRenderer('protected') };
+
+/**
+ * A field value with its markup as LaTeX and entities decoded, on one line; with
+ * `capitals: 'protected'` (titles of full entries), words with capitals braced.
+ */
+export function latexOf(source: string, capitals: 'as-is' | 'protected' = 'as-is'): string {
+  return renderRich(parseRichText(source), latexRenderers[capitals])
+    .join('')
+    .replace(/\s+/g, ' ')
+    .replace(/^(\s*\\par\s*)+|(\s*\\par\s*)+$/g, '')
+    .replace(/(\s*\\par\s*)+/g, ' \\par ')
+    .trim();
+}
+
+/**
  * biblatex reads `doi` verbatim, so TeX escapes would become part of the DOI. Only what
  * could end the value early (braces, backslashes; absent from real DOIs) is dropped.
  */
-function verbatimBibtex(text: string): string {
+export function verbatimBibtex(text: string): string {
   return text.replace(controlChars, '').replace(/\s+/g, ' ').trim().replace(/[{}\\]/g, '');
 }
 
@@ -49,11 +95,11 @@ export function bibtexKey(prefix: string, repoId: string): string {
 }
 
 /**
- * A name that contains the word "and" (anywhere, any case: BibTeX splits on it) is braced
- * so it is not split into two people.
+ * A person's name ("Surname, Given") as a BibTeX name. A name that contains the word "and"
+ * (anywhere, any case: BibTeX splits on it) is braced so it is not split into two people.
  */
-function bibtexName(author: string): string {
-  let name = escapeBibtex(surnameInitials(author));
+export function bibtexPerson(written: string): string {
+  let name = escapeBibtex(written);
   // citation-js lets a trailing control symbol (\&, \{, …) swallow the space before the
   // next " and ", merging two people; an empty group after it keeps the separator.
   if (/\\[^A-Za-z]$/.test(name)) name += '{}';
@@ -67,11 +113,11 @@ export function recordToBibtex(record: ApiRecord, prefix: string): string {
   const [doi] = valuesOf(record.doi);
   const [place] = valuesOf(record.country_publication);
   // Names left empty once affiliations and ORCIDs are stripped would read as extra authors.
-  const authors = valuesOf(record.authors).map(bibtexName).filter(Boolean);
+  const authors = valuesOf(record.authors).map((author) => bibtexPerson(surnameInitials(author))).filter(Boolean);
   const fields: [string, string | undefined][] = [
-    ['title', title && escapeBibtex(title)],
+    ['title', title && latexOf(title)],
     ['author', authors.length ? authors.join(' and ') : undefined],
-    ['abstractNote', description && escapeBibtex(description)],
+    ['abstractNote', description && latexOf(description)],
     ['doi', doi && verbatimBibtex(bareDoi(doi))],
     ['place', place && escapeBibtex(place)],
     ['year', day && String(day.year)],

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey, deployments, type ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { csvField, csvHeader, csvLine, csvRow, recordsToCsv, utf8Bom } from './csv';
+import { toPlainText } from './rich-text';
 
 /**
  * A strict RFC 4180 reader, written from the RFC's grammar rather than from the writer:
@@ -75,7 +76,8 @@ describe('csvField and csvLine', () => {
   it('round-trips any row of any strings through an RFC 4180 reader (property)', () => {
     fc.assert(
       fc.property(fc.array(awkwardText, { minLength: 1, maxLength: 6 }), (values) => {
-        expect(parseCsv(csvLine(values))).toEqual([values]);
+        // A cell a spreadsheet would run as a formula comes back with one apostrophe in front.
+        expect(parseCsv(csvLine(values))).toEqual([values.map((value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value))]);
       }),
       { numRuns: 500 },
     );
@@ -91,6 +93,24 @@ describe('csvField and csvLine', () => {
 
   it('ends every line with CRLF', () => {
     expect(csvLine(['a', 'b'])).toBe('a,b\r\n');
+  });
+});
+
+describe('safe and readable cells', () => {
+  it('neutralises formulas the way OWASP recommends, recoverably', () => {
+    for (const value of ['=HYPERLINK("http://evil.example","x")', '+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1)', '\tlead', '\rlead']) {
+      const written = csvField(value);
+      const read = parseCsv(`${written}\r\n`)[0]![0];
+      expect(read).toBe(`'${value}`);
+      expect(read!.slice(1)).toBe(value);
+    }
+    expect(csvField('a = b')).toBe('a = b');
+  });
+
+  it('writes titles and descriptions as plain text: entities decoded, markup gone', () => {
+    const [header, row] = parseCsv(recordsToCsv(lit, [{ repo_id: '1', title: 'Alfv&eacute;n 10<sup>13</sup> CO<sub>2</sub>', description: '<p>One</p><ul><li>two</ul>' }]));
+    expect(row![header!.indexOf('title')]).toBe('Alfvén 10¹³ CO₂');
+    expect(row![header!.indexOf('description')]).toBe('One\n\n• two');
   });
 });
 
@@ -116,13 +136,13 @@ describe('recordsToCsv', () => {
     for (const row of rows) expect(row).toHaveLength(lit.fields.length);
   });
 
-  it('writes each field where its column says, lists joined with "; " and links as "rel: href"', () => {
+  it('writes each field where its column says, authors joined with " | ", other lists with "; ", links as "rel: href"', () => {
     const [header, row] = parseCsv(recordsToCsv(lit, [record]));
     const cell = (name: string) => row![header!.indexOf(name)];
     expect(cell('repo_id')).toBe('1828290');
     expect(cell('title')).toBe('A KBase Case Study, "Sorghum"\nsecond line');
     expect(cell('authors')).toBe(
-      'Kumari, Sunita [Cold Spring Harbor Laboratory Cold Spring Harbor, NY (United States)]; Smith, J.',
+      'Kumari, Sunita [Cold Spring Harbor Laboratory Cold Spring Harbor, NY (United States)] | Smith, J.',
     );
     expect(cell('subjects')).toBe('59 BASIC BIOLOGICAL SCIENCES; transcriptomics, metabolism, sorghum');
     expect(cell('links')).toBe(
@@ -151,13 +171,14 @@ describe('recordsToCsv', () => {
     expect(streamed).toBe(recordsToCsv(lit, records, { bom: true }));
   });
 
-  it('round-trips arbitrary field values of every deployment (property)', () => {
+  it('writes arbitrary field values of every deployment as their plain text (property)', () => {
+    const cell = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
     fc.assert(
       fc.property(fc.constantFrom(...deployments), fc.array(awkwardText, { maxLength: 3 }), awkwardText, (deployment, list, value) => {
         const item: ApiRecord = { repo_id: 'x', title: value, authors: list, description: value };
         const [header, row] = parseCsv(recordsToCsv(deployment, [item]));
-        expect(row![header!.indexOf('title')]).toBe(value);
-        expect(row![header!.indexOf('authors')]).toBe(list.join('; '));
+        expect(row![header!.indexOf('title')]).toBe(cell(toPlainText(value)));
+        expect(row![header!.indexOf('authors')]).toBe(cell(list.map(toPlainText).join(' | ')));
       }),
       { numRuns: 200 },
     );

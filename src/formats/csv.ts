@@ -1,5 +1,6 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment, FieldDef } from '../deployments/schema';
+import { toPlainText } from './rich-text';
 import { valuesOf } from './text';
 
 /**
@@ -17,8 +18,21 @@ export const csvLineEnd = '\r\n';
 /** Several values in one cell: "; " is what the spec uses to join contract numbers. */
 export const csvListSeparator = '; ';
 
+/** Authors in one cell: " | ", because affiliations contain "; " and never "|". */
+export const csvAuthorSeparator = ' | ';
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
+ * apostrophe, as OWASP recommends against CSV injection; removing that one apostrophe gives
+ * the value back.
+ */
+export function neutralizeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const cell = neutralizeFormula(value);
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 export function csvLine(values: readonly string[]): string {
@@ -38,7 +52,10 @@ export function csvCell(field: FieldDef, value: unknown): string {
       .map((link) => `${String(link.rel ?? '')}: ${String(link.href ?? '')}`)
       .join(csvListSeparator);
   }
-  return valuesOf(value).join(csvListSeparator);
+  const values = valuesOf(value);
+  // Text is written as a reader sees it: entities decoded, markup gone (the text model).
+  const text = field.kind === 'text' || field.kind === 'list' ? values.map(toPlainText) : values;
+  return text.join(field.name === 'authors' ? csvAuthorSeparator : csvListSeparator);
 }
 
 export interface CsvOptions {

@@ -16,6 +16,7 @@ export const statusMessages: Record<number, string> = {
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
   413: 'Payload Too Large',
+  417: 'Expectation Failed',
   414: 'URI Too Long',
   431: 'Request Header Fields Too Large',
   500: 'Internal Error',

@@ -3,6 +3,7 @@ import type { Deployment } from '../deployments/schema';
 import { parseAuthor } from './authors';
 import { citationUrl, organisations, recordNumber, workKind, type WorkKind } from './csl';
 import { dayOfTimestamp } from './dates';
+import { toPlainLine } from './rich-text';
 import { bareDoi, valuesOf } from './text';
 
 /**
@@ -36,8 +37,9 @@ export function risType(kind: WorkKind): string {
 
 const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
+/** One line of plain text: entities decoded, markup gone (the text model). */
 function risValue(value: string): string {
-  return value.replace(controlChars, '').replace(/\s+/g, ' ').trim();
+  return toPlainLine(value.replace(controlChars, ''));
 }
 
 export function risLine(tag: string, value: string): string {

@@ -215,6 +215,39 @@ describe('serving with the search cache off (--search-cache-mb 0)', () => {
   });
 });
 
+describe('--public-url: links start with the configured origin, whatever Host a client sends', () => {
+  let server: Awaited<ReturnType<typeof serve>>;
+
+  beforeAll(async () => {
+    server = await serve(['--db', dbPath, '--public-url', 'https://records.example.org/']);
+  });
+  afterAll(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
+  it('uses it in Link targets instead of the request’s Host', async () => {
+    const { port } = new URL(server.url);
+    const response = await new Promise<{ link: string }>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(`GET ${deployments[0]!.basePath}/records?rows=2 HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => resolve({ link: /^link: (.*)$/im.exec(text)?.[1] ?? '' }));
+      socket.on('error', reject);
+    });
+    expect(response.link).toContain('<https://records.example.org/api/');
+    expect(response.link).not.toContain('evil.example');
+  });
+
+  it('refuses what is not an http(s) origin', async () => {
+    for (const bad of ['ftp://x.example', 'https://x.example/path', 'not a url', 'https://user@x.example']) {
+      expectCleanFailure(await runToEnd(['serve', '--db', dbPath, '--port', '0', '--public-url', bad]), '--public-url', bad);
+    }
+  });
+});
+
 // ---------------------------------------------------------------------------------------
 
 /** Linux: the access mode of every descriptor `pid` holds on `path` (0 read-only, 1 write-only, 2 read-write). */

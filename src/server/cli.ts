@@ -29,7 +29,7 @@ const starterCount = 5000;
 const mib = 1024 * 1024;
 
 const usage = `Usage:
-  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N]
+  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N] [--public-url URL]
   records generate <DEPLOYMENT> <COUNT> [--db PATH | --store URL] [--seed N]
   records import <DEPLOYMENT> <FILE...> [--db PATH | --store URL]
   ${harvestUsage}
@@ -48,7 +48,7 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const knownFlags = new Set(['db', 'store', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed', ...harvestFlags]);
+const knownFlags = new Set(['db', 'store', 'public-url', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed', ...harvestFlags]);
 
 function parseArgs(args: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -221,6 +221,24 @@ function tokenFromFile(flags: Map<string, string>): string | undefined {
   return token;
 }
 
+/**
+ * --public-url: the origin Link targets and local record links start with, instead of the
+ * request's Host header (which a client chooses).
+ */
+function publicOrigin(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--public-url must be an http(s) URL such as https://records.example.org; got '${value}'.`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new UsageError(`--public-url must be an http(s) origin with no path, query or credentials; got '${value}'.`);
+  }
+  return url.origin;
+}
+
 /** Writes through the PostgreSQL writer at --store, as one transaction. */
 async function writePg(flags: Map<string, string>, write: (writer: Awaited<ReturnType<typeof openPgWriter>>) => Promise<number>): Promise<number> {
   if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
@@ -266,6 +284,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
   if (port > 65535) throw new UsageError(`The port must be at most 65535; got ${port}.`);
   const host = flags.get('host') ?? '127.0.0.1';
   const cacheMb = wholeNumber(flags.get('search-cache-mb') ?? String(defaultCacheBytes / mib), '--search-cache-mb');
+  const publicUrl = publicOrigin(flags.get('public-url'));
   const { store, name } = await openServedStore(flags, cacheMb);
   let server;
   try {
@@ -276,6 +295,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
       ...(staticDir && existsSync(resolve(staticDir, 'index.html')) ? { staticDir } : {}),
       ...(flags.has('bibtex-prefix') ? { bibtexPrefix: flags.get('bibtex-prefix')! } : {}),
       ...(token ? { token } : {}),
+      ...(publicUrl ? { publicUrl } : {}),
     });
   } catch (error) {
     await store.close();

@@ -1,11 +1,11 @@
-import { GeneratedNotice } from '../ui/GeneratedNotice';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
+import { GeneratedNotice } from '../ui/GeneratedNotice';
 import { errorMessage } from '../ui/error-message';
+import { CitationView } from './CitationView';
 import { useCitations } from './cite-queries';
 import { citationStyles, citationStyleSchema, type CitationStyleId } from './cite-styles';
-import { CitationView } from './CitationView';
 import { copyRichText } from './clipboard';
 import { readStylePreference, writeStylePreference } from './style-preference';
 import './cite.css';

@@ -19,7 +19,7 @@ describe('ResultSetDownload', () => {
     const html = renderToStaticMarkup(
       createElement(ResultSetDownload, { deployment: deploymentByKey('LIT')!, searchUrl: 'https://x.example/records?q=a', total: 250_000 }),
     );
-    for (const label of ['CSV (.csv)', 'RIS (.ris)', 'CSL-JSON (.csl.json)', 'JSON (.json)', 'BibTeX (.bib)', 'XML (.xml)']) {
+    for (const label of ['CSV (.csv)', 'RIS (.ris)', 'CSL-JSON (.csl.json)', 'JSON (.json)', 'BibTeX (.bib)', 'BibTeX (full) (.full.bib)', 'XML (.xml)']) {
       expect(html).toContain(`>${label}</option>`);
     }
     expect(html).toContain('Add UTF-8 BOM (for spreadsheets)');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { recordsToBibtex } from '../../formats/bibtex';
+import { recordsToFullBibtex } from '../../formats/bibtex-full';
 import { recordsToCsv } from '../../formats/csv';
 import { formatLinkHeader } from '../../formats/link-header';
 import { recordsToXml } from '../../formats/xml';
@@ -185,6 +186,14 @@ describe('downloadResultSet', () => {
     expect(ris.match(/^ER {2}- /gm)).toHaveLength(2345);
     const csl = JSON.parse((await download(fakeServer({ records }), 'csl-json')).text) as { id: string }[];
     expect(csl.map((item) => item.id)).toEqual(records.map((record) => `lit-${record.repo_id}`));
+  });
+
+  it('writes full BibTeX from the JSON pages, an entry for each record that reads back', async () => {
+    const { text } = await download(fakeServer({ records }), 'bibtex-full');
+    expect(text).toBe(recordsToFullBibtex(records, 'records'));
+    const parsed = new Cite(text).data as { id: string }[];
+    expect(parsed.map((item) => item.id)).toEqual(records.map((record) => `records_${record.repo_id}`));
+    expect((await download(fakeServer({ records: [] }), 'bibtex-full')).text).toBe('');
   });
 
   it('writes a valid empty file for a search without results', async () => {

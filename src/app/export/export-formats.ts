@@ -7,7 +7,7 @@ import { contentTypes, type ResponseFormat } from '../../formats/media-types';
  * CSL-JSON are made in the browser from the JSON records.
  */
 
-export const exportFormatIds = ['bibtex', 'xml', 'json', 'csv', 'ris', 'csl-json'] as const;
+export const exportFormatIds = ['bibtex', 'bibtex-full', 'xml', 'json', 'csv', 'ris', 'csl-json'] as const;
 export const exportFormatSchema = z.enum(exportFormatIds);
 export type ExportFormatId = z.infer<typeof exportFormatSchema>;
 
@@ -24,6 +24,8 @@ export interface ExportFormat {
 
 export const exportFormats: readonly ExportFormat[] = [
   { id: 'bibtex', label: 'BibTeX', extension: 'bib', mimeType: contentTypes.bibtex, request: 'bibtex', source: 'server' },
+  // Made here from the JSON: typed entries (@article, @techreport, ...), full names, url (bibtex-full.ts).
+  { id: 'bibtex-full', label: 'BibTeX (full)', extension: 'full.bib', mimeType: contentTypes.bibtex, request: 'json', source: 'browser' },
   { id: 'xml', label: 'XML', extension: 'xml', mimeType: contentTypes.xml, request: 'xml', source: 'server' },
   { id: 'json', label: 'JSON', extension: 'json', mimeType: contentTypes.json, request: 'json', source: 'server' },
   // RFC 4180 registers text/csv with an optional header parameter.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordToFullBibtex } from '../../formats/bibtex-full';
 import { ApiRequestError, InvalidResponseError } from '../../client/errors';
 import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -50,6 +51,9 @@ describe('exportRecord', () => {
     const csl = await exportRecord({ deployment: dc0, baseUrl: 'https://api.example', record, format: 'csl-json', fetch: api.fetch });
     expect(JSON.parse(await csl.blob.text())).toEqual([expect.objectContaining({ id: 'dc-v0.1-123', type: 'dataset' })]);
     expect(csl.fileName).toBe('dc-v0.1-123.csl.json');
+    const full = await exportRecord({ deployment: dc0, baseUrl: 'https://api.example', record, format: 'bibtex-full', fetch: api.fetch });
+    expect(await full.blob.text()).toBe(recordToFullBibtex(record, 'records'));
+    expect(full.fileName).toBe('dc-v0.1-123.full.bib');
     expect(api.asked).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { recordsToBibtex } from '../../formats/bibtex';
+import { recordsToFullBibtex } from '../../formats/bibtex-full';
 import { recordsToCslJson } from '../../formats/csl';
 import { recordsToCsv } from '../../formats/csv';
 import { recordsToRis } from '../../formats/ris';
@@ -38,5 +39,7 @@ export function recordsOutput(
       return recordsToXml(deployment, records);
     case 'bibtex':
       return recordsToBibtex(records, options.bibtexPrefix ?? 'records');
+    case 'bibtex-full':
+      return recordsToFullBibtex(records, options.bibtexPrefix ?? 'records');
   }
 }

@@ -2,6 +2,7 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { cslItemsToJson, cslJsonClosing, cslJsonOpening, cslJsonSeparator, recordsToCsl } from '../../formats/csl';
 import { csvHeader, csvRow } from '../../formats/csv';
+import { recordToFullBibtex } from '../../formats/bibtex-full';
 import { recordsToRis } from '../../formats/ris';
 import { defaultXmlPrologue } from './page-split';
 import type { ExportFormatId } from './export-formats';
@@ -78,6 +79,9 @@ export function createResultSetWriter(deployment: Deployment, format: ExportForm
         end: () => header(),
       };
     }
+    case 'bibtex-full':
+      // The local server's key prefix, as the API's BibTeX download has by default.
+      return wrapped(() => '', '\n', '', (units) => recordsOf(units).map((record) => recordToFullBibtex(record, 'records')));
     case 'ris':
       return { page: (units) => recordsToRis(deployment, recordsOf(units)), end: () => '' };
     case 'csl-json': {

@@ -1,10 +1,10 @@
-import { toPlainLine } from '../../formats/rich-text';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
+import { toPlainLine } from '../../formats/rich-text';
 import { firstText } from '../ui/format';
 import { maxSelection } from './selection-store';
-import { useSelection } from './use-selection';
 import './selection.css';
+import { useSelection } from './use-selection';
 
 export interface SelectCheckboxProps {
   readonly deployment: Deployment;

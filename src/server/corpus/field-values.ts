@@ -159,7 +159,8 @@ function links({ deployment, draft }: FieldContext): { rel: string; href: string
   if (rels.has('fulltext') && draft.fulltext !== undefined) {
     result.push({ rel: 'fulltext', href: `/files/fulltext/${deployment.slug}/${draft.id}.txt` });
   }
-  if (rels.has('media') && draft.mimeType) result.push({ rel: 'media', href: mediaFiles[draft.mimeType].href });
+  // A web page is no file /media may serve (an HTML page on the app's origin could run script).
+  if (rels.has('media') && draft.mimeType && draft.mimeType !== 'html') result.push({ rel: 'media', href: mediaFiles[draft.mimeType].href });
   return result;
 }
 

@@ -20,9 +20,12 @@ export interface ApiContext {
   readonly bibtexPrefix: string;
   /** Origin that absolute URLs (Link targets, local record links) start with. */
   readonly origin: string;
+  /** Token mode: answers are private to the client that sent the token. */
+  readonly privateMirror: boolean;
 }
 
-const cacheControl = 'public, max-age=60';
+/** Shared caches may keep public answers; a private mirror's are for the one client only. */
+export const cacheControlOf = (privateMirror: boolean) => (privateMirror ? 'private, max-age=60' : 'public, max-age=60');
 
 function contentTypeOf(format: ResponseFormat): string {
   // The spec's three-line error text for BibTeX requests is plain text, not BibTeX.
@@ -46,13 +49,10 @@ function serialize(deployment: Deployment, records: readonly ApiRecord[], format
 function pageLinks(deployment: Deployment, pairs: readonly QueryPair[], page: number, rows: number, total: number, origin: string) {
   if (total <= rows) return undefined;
   const last = Math.ceil(total / rows);
-  const target = (n: number) => {
-    // Keep the caller's parameters in their order; set page and rows where they stood.
-    const kept: QueryPair[] = pairs.map(([name, value]) => (name === 'page' ? ['page', String(n)] : name === 'rows' ? ['rows', String(rows)] : [name, value]));
-    if (!kept.some(([name]) => name === 'page')) kept.push(['page', String(n)]);
-    if (!kept.some(([name]) => name === 'rows')) kept.push(['rows', String(rows)]);
-    return `${origin}${deployment.basePath}/records?${formatQueryString(kept)}`;
-  };
+  // The caller's other parameters in their order, then rows, then page last: clients that
+  // take everything after `page=` from rel="next" (upstream scripts do) then work.
+  const kept = pairs.filter(([name]) => name !== 'page' && name !== 'rows');
+  const target = (n: number) => `${origin}${deployment.basePath}/records?${formatQueryString([...kept, ['rows', String(rows)], ['page', String(n)]])}`;
   const links = [{ rel: 'first', href: target(1) }];
   if (page > 1) links.push({ rel: 'prev', href: target(Math.min(page - 1, last)) });
   if (page < last) links.push({ rel: 'next', href: target(page + 1) });
@@ -77,7 +77,7 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
       contentType: contentTypeOf(format),
       body,
       headers: { 'X-Total-Count': String(total), ...(link ? { Link: link } : {}) },
-      cacheControl,
+      cacheControl: cacheControlOf(context.privateMirror),
     },
     context.store.revision,
   );
@@ -99,7 +99,7 @@ async function getRecord(req: IncomingMessage, res: ServerResponse, deployment: 
   const format = negotiateFormat(req.headers.accept);
   const headers: Record<string, string> = { 'X-Total-Count': '1' };
   if (await isGenerated(context.store, deployment, id)) headers[recordOriginHeader] = 'generated';
-  send(req, res, { status: 200, contentType: contentTypeOf(format), body: serialize(deployment, [record], format, context), headers, cacheControl }, context.store.revision);
+  send(req, res, { status: 200, contentType: contentTypeOf(format), body: serialize(deployment, [record], format, context), headers, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
 }
 
 /**

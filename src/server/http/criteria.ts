@@ -150,7 +150,8 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
         break;
       case 'integer':
         if (name === 'rows') rows = parseWholeNumber(param, value);
-        else page = parseWholeNumber(param, value);
+        // The upstream answers page=0 with page 1, and real clients send it (DESIGN.md).
+        else page = /^0+$/.test(value.trim()) ? 1 : parseWholeNumber(param, value);
         break;
     }
   }

@@ -208,6 +208,20 @@ describe('private mirror mode (started with a token)', () => {
     expect((await getJson(`${secured.list(lit)}/1001`, { Authorization: 'Bearer secret' })).status).toBe(200);
   });
 
+  it('answers are private to the client: Cache-Control private and Vary on Authorization', async () => {
+    const auth = { headers: { Authorization: 'Bearer secret' } };
+    for (const url of [secured.list(lit, 'rows=2'), `${secured.list(lit)}/1001`, `${secured.url}/files/fulltext/lit/1011.txt`]) {
+      const response = await rawRequest(url, auth);
+      expect(response.status, url).toBe(200);
+      expect(response.headers['cache-control'], url).toMatch(/^private\b/);
+      expect(String(response.headers.vary).split(',').map((name) => name.trim()), url).toContain('Authorization');
+    }
+    // The same server without a token stays publicly cacheable.
+    const open = await rawRequest(fx.list(lit, 'rows=2'));
+    expect(open.headers['cache-control']).toMatch(/^public\b/);
+    expect(String(open.headers.vary)).not.toContain('Authorization');
+  });
+
   it('full texts are private too', async () => {
     const url = `${secured.url}/files/fulltext/lit/1011.txt`;
     expect((await rawRequest(url)).status).toBe(401);

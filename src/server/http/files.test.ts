@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,21 +114,69 @@ describe('media', () => {
     expect(beyond.headers['content-range']).toBe(`bytes */${video.length}`);
   });
 
-  it.each([
-    ['sample-melody.wma', 1030],
-    ['sample-page.html', 1032],
-  ])('the %s linked from record %s is served', async (file, id) => {
-    const { body } = await getJson<Rec[]>(`${fx.list(mm)}/${id}`);
+  it('the sample-melody.wma linked from record 1030 is served', async () => {
+    const { body } = await getJson<Rec[]>(`${fx.list(mm)}/1030`);
     const media = linksOf(body[0]!).find((link) => link.rel === 'media')!;
     const response = await rawRequest(media.href);
     expect(response.status).toBe(200);
-    expect(response.body.equals(readFileSync(`${mediaDir}${file}`))).toBe(true);
+    expect(response.body.equals(readFileSync(`${mediaDir}sample-melody.wma`))).toBe(true);
+  });
+
+  it('the sample-page.html linked from record 1032 is not served: an HTML page on the app’s origin could run script', async () => {
+    const { body } = await getJson<Rec[]>(`${fx.list(mm)}/1032`);
+    const media = linksOf(body[0]!).find((link) => link.rel === 'media')!;
+    expect((await rawRequest(media.href)).status).toBe(404);
   });
 
   it('never serves files outside the media folder', async () => {
     for (const path of ['/media/..%2Fpackage.json', '/media/%2e%2e/%2e%2e/package.json', '/media/..%5Cpackage.json', '/media/%00', '/media/nope.mp4']) {
       const response = await rawRequest(`${fx.url}${path}`);
       expect(response.status, path).toBe(404);
+    }
+  });
+});
+
+describe('static files cannot be turned against the app', () => {
+  const root = mkdtempSync(join(tmpdir(), 'records-http-links-'));
+  const outside = mkdtempSync(join(tmpdir(), 'records-http-outside-'));
+  const staticDir = join(root, 'dist');
+  const media = join(root, 'media');
+  mkdirSync(staticDir);
+  mkdirSync(media);
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(join(outside, 'secret.txt'), 'a secret outside the served folders');
+  writeFileSync(join(outside, 'secret.mp4'), 'not really a video');
+  symlinkSync(join(outside, 'secret.txt'), join(staticDir, 'leak.txt'));
+  symlinkSync(outside, join(staticDir, 'out'));
+  symlinkSync(join(outside, 'secret.mp4'), join(media, 'leak.mp4'));
+  copyFileSync(`${mediaDir}sample-video.mp4`, join(media, 'ok.mp4'));
+  copyFileSync(`${mediaDir}sample-page.html`, join(media, 'page.html'));
+  writeFileSync(join(media, 'drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  const served = useFixture({ staticDir, mediaDir: media });
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('never follows a symlink out of the served folder', async () => {
+    for (const path of ['/leak.txt', '/out/secret.txt', '/media/leak.mp4']) {
+      const response = await rawRequest(`${served.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.body.toString('utf8'), path).not.toContain('a secret outside');
+      expect(response.body.toString('utf8'), path).not.toContain('not really a video');
+    }
+  });
+
+  it('serves only audio, video and raster images from /media, sandboxed and never sniffed', async () => {
+    const video = await rawRequest(`${served.url}/media/ok.mp4`);
+    expect(video.status).toBe(200);
+    expect(video.headers['content-type']).toBe('video/mp4');
+    expect(video.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(video.headers['content-security-policy'])).toMatch(/^sandbox;.*default-src 'none'/);
+    for (const path of ['/media/page.html', '/media/drawing.svg']) {
+      const response = await rawRequest(`${served.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.body.toString('utf8'), path).not.toContain('<script>');
     }
   });
 });

@@ -220,10 +220,23 @@ describe('malformed request lines and headers', () => {
     expect(errorOf(answers[0]!).statusCode).toBe(405);
   });
 
-  it('CONNECT (a proxy tunnel) is refused by closing, and the server goes on', async () => {
-    const { answers, closedByServer } = await exchange('CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n');
+  it('CONNECT (a proxy tunnel) is a 405 Error object with Allow, the connection closes, and the server goes on', async () => {
+    const { answers, closedByServer } = await exchange('CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n', { untilClose: true });
     expect(closedByServer).toBe(true);
-    for (const answer of answers) expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answers).toHaveLength(1);
+    expect(answers[0]!.status).toBe(405);
+    expect(answers[0]!.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(errorOf(answers[0]!).statusCode).toBe(405);
+    await expectStillServing();
+  });
+
+  it('an Expect other than 100-continue is a 417 Error object with the usual headers', async () => {
+    const { answers } = await exchange('GET /api/lit/v1/records?rows=1 HTTP/1.1\r\nHost: localhost\r\nExpect: foo\r\nAccept: application/xml\r\n\r\n');
+    expect(answers[0]!.status).toBe(417);
+    expect(answers[0]!.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(answers[0]!.body.toString('utf8')).toContain('<statusCode>417</statusCode>');
+    expect(answers[0]!.headers['x-content-type-options']).toBe('nosniff');
+    expect(answers[0]!.headers['cache-control']).toBe('no-store');
     await expectStillServing();
   });
 
@@ -294,6 +307,12 @@ describe('malformed request lines and headers', () => {
     const head = await exchange('HEAD /api/lit/v1/records/1003 HTTP/1.1\r\nHost: localhost\r\n\r\n', { headRequests: 1 });
     expect(head.answers[0]!.status).toBe(200);
     expect(head.answers[0]!.body.length).toBe(0);
+  });
+
+  it('a valid request pipelined with garbage in one write is answered, then the garbage gets its 400', async () => {
+    const { answers, closedByServer } = await exchange(`${get('/api/lit/v1/records/1001')}NONSENSE\r\n\r\n`, { expect: 2, untilClose: true });
+    expect(answers.map((answer) => answer.status)).toEqual([200, 400]);
+    expect(closedByServer).toBe(true);
   });
 
   it('garbage after a completed request on a kept-alive connection is a 400 for that garbage only', async () => {

@@ -54,7 +54,38 @@ describe('page size', () => {
     expect(error.errorDescription).toMatch(/1,?000/);
   });
 
-  it.each(['0', '-1', '1.5', 'abc', '1e3', '0x10', '2 3'])('rows=%s and page=%s are 400', async (value) => {
+  it('page=0 is page 1, as the upstream answers it; negative and non-integer pages stay 400', async () => {
+    const zero = await page(fx.list(lit, 'rows=5&page=0'));
+    const one = await page(fx.list(lit, 'rows=5&page=1'));
+    expect(zero.status).toBe(200);
+    expect(JSON.stringify(zero.body)).toBe(JSON.stringify(one.body));
+    expect(zero.links).toEqual(one.links);
+    expect((await getJson(fx.list(lit, 'rows=0'))).status).toBe(400);
+  });
+
+  it('a naive client that takes the page number after "page=" in rel="next" walks every page', async () => {
+    const seen: string[] = [];
+    let url: string | undefined = fx.list(lit, 'q=wind OR solar OR hydro* OR turbine&rows=2');
+    for (let guard = 0; url && guard < 50; guard++) {
+      const { body, links, status } = await page(url);
+      expect(status).toBe(200);
+      seen.push(...(body as { repo_id: string }[]).map((record) => record.repo_id));
+      // As upstream scripts do: everything after "page=" is the next page number.
+      const next = links.next?.split('page=')[1];
+      url = next === undefined ? undefined : fx.list(lit, `q=${encodeURIComponent('wind OR solar OR hydro* OR turbine')}&rows=2&page=${next}`);
+      if (next !== undefined) expect(next).toMatch(/^\d+$/);
+    }
+    const all = await page(fx.list(lit, 'q=wind OR solar OR hydro* OR turbine&rows=100'));
+    expect(seen).toEqual((all.body as { repo_id: string }[]).map((record) => record.repo_id));
+    expect(seen.length).toBeGreaterThan(4);
+  });
+
+  it('Link targets keep the caller’s parameters in order, then rows, then page last', async () => {
+    const { links } = await page(fx.list(lit, 'page=2&q=wind&rows=1&sort=title'));
+    for (const href of Object.values(links)) expect(new URL(href).search).toMatch(/^\?q=wind&sort=title&rows=1&page=\d+$/);
+  });
+
+  it.each(['-1', '1.5', 'abc', '1e3', '0x10', '2 3'])('rows=%s and page=%s are 400', async (value) => {
     for (const name of ['rows', 'page']) {
       const { status, body } = await getJson<unknown>(fx.list(lit, qs({ [name]: value })));
       expect(status, `${name}=${value}`).toBe(400);

@@ -38,7 +38,9 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Body, 
   res.statusCode = response.status;
   res.setHeader('Content-Type', response.contentType);
   for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
-  res.setHeader('Vary', 'Accept, Accept-Encoding');
+  // A private mirror's answers depend on the token: shared caches must neither keep them
+  // nor hand one user's answer to another.
+  res.setHeader('Vary', response.cacheControl?.startsWith('private') ? 'Accept, Accept-Encoding, Authorization' : 'Accept, Accept-Encoding');
 
   if (response.cacheControl && response.status === 200) {
     const etag = etagOf(body, etagSalt);

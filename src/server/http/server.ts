@@ -1,12 +1,12 @@
-import { recordOriginHeader } from '../../formats/extension-headers';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { deploymentBySlug } from '../../deployments/registry';
 import { apiError, errorToJson, type ApiError } from '../../formats/error';
+import { recordOriginHeader } from '../../formats/extension-headers';
 import type { RecordStore } from '../store/types';
-import { handleApi, sendError } from './api';
+import { cacheControlOf, handleApi, sendError } from './api';
 import { send } from './respond';
 import { serveApp, serveMedia } from './static-files';
 
@@ -66,9 +66,7 @@ const securityHeaders = {
  * headers every response carries. The request's Accept is unknown here, so JSON.
  */
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  // A response already under way on this connection cannot be interrupted cleanly.
-  const inProgress = (socket as Socket & { _httpMessage?: unknown })._httpMessage;
-  if (error.code === 'ECONNRESET' || !socket.writable || inProgress) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
@@ -80,6 +78,18 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
         : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
           ? apiError(413, 'The request is too large.')
           : apiError(400, 'The request is not well-formed HTTP/1.1.');
+  // A valid request pipelined before the bad bytes is answered first; then the 400.
+  const inProgress = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (inProgress && !inProgress.writableFinished) {
+    inProgress.once('finish', () => (socket.writable ? endWithError(socket, answer) : socket.destroy()));
+    inProgress.once('close', () => socket.writable || socket.destroy());
+    return;
+  }
+  endWithError(socket, answer);
+}
+
+/** The Error object in JSON written straight to a socket that Node's HTTP layer has let go of, which then closes. */
+function endWithError(socket: Socket, answer: ApiError, headers: Record<string, string> = {}): void {
   const body = Buffer.from(errorToJson(answer), 'utf8');
   const head = [
     `HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}`,
@@ -88,7 +98,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${body.length}`,
     'Cache-Control: no-store',
-    ...Object.entries(securityHeaders).map(([name, value]) => `${name}: ${value}`),
+    ...Object.entries({ ...securityHeaders, ...headers }).map(([name, value]) => `${name}: ${value}`),
   ];
   socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]));
 }
@@ -168,7 +178,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const origin = options.publicUrl ?? originOf(req, fallbackOrigin);
 
     if (isApi) {
-      await handleApi(req, res, pathname, search, { store: options.store, bibtexPrefix: options.bibtexPrefix ?? 'records', origin });
+      await handleApi(req, res, pathname, search, { store: options.store, bibtexPrefix: options.bibtexPrefix ?? 'records', origin, privateMirror: options.token !== undefined });
       return;
     }
     const fulltext = /^\/files\/fulltext\/([^/]+)\/([^/]+)\.txt$/.exec(pathname);
@@ -181,7 +191,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         // malformed: falls through to not found
       }
       const text = deployment && id ? await options.store.fulltext(deployment.key, id) : undefined;
-      if (text) send(req, res, { status: 200, contentType: 'text/plain; charset=utf-8', body: text, cacheControl: 'public, max-age=60' }, options.store.revision);
+      if (text) send(req, res, { status: 200, contentType: 'text/plain; charset=utf-8', body: text, cacheControl: cacheControlOf(options.token !== undefined) }, options.store.revision);
       else sendError(req, res, apiError(404, 'No full text is stored for that record.'));
       return;
     }
@@ -220,6 +230,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // A socket idle this long (e.g. a client that stopped reading) is destroyed by Node.
   server.timeout = timeouts.idleMs;
   server.on('clientError', answerClientError);
+  // Node hands CONNECT to a tunnel handler and answers other Expect values with a bare 417;
+  // both get the Error object here (DESIGN.md: any method but GET, HEAD, OPTIONS is a 405).
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    endWithError(socket, apiError(405, 'CONNECT is not allowed; this API is read-only (GET, HEAD, OPTIONS).'), { Allow: allowedMethods });
+  });
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    sendError(req, res, apiError(417, `Only "Expect: 100-continue" is understood; got "${String(req.headers.expect).slice(0, 60)}".`));
+  });
 
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);

@@ -21,6 +21,7 @@ const types: Record<string, string> = {
   '.mp3': 'audio/mpeg',
   '.ogg': 'audio/ogg',
   '.oga': 'audio/ogg',
+  '.wma': 'audio/x-ms-wma',
   '.webm': 'video/webm',
   '.mp4': 'video/mp4',
   '.woff2': 'font/woff2',
@@ -56,21 +57,35 @@ export function resolveInside(root: string, pathname: string): string | undefine
   return target === base || target.startsWith(base + sep) ? target : undefined;
 }
 
-async function fileOf(path: string | undefined) {
+/**
+ * A regular file at `path` whose real location (every symlink followed) is still inside
+ * `root`: a link planted in the served folder cannot serve /etc/passwd.
+ */
+async function fileOf(root: string, path: string | undefined) {
   if (!path) return undefined;
   try {
-    const stat = await fs.stat(path);
-    return stat.isFile() ? { path, size: stat.size, mtime: stat.mtimeMs } : undefined;
+    const [real, realRoot] = await Promise.all([fs.realpath(path), fs.realpath(root)]);
+    if (!real.startsWith(realRoot + sep)) return undefined;
+    const stat = await fs.stat(real);
+    return stat.isFile() ? { path: real, size: stat.size, mtime: stat.mtimeMs } : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** What /media serves: audio, video and raster images; never a type a browser would run. */
+const mediaTypes = new Set(['audio/wav', 'audio/mpeg', 'audio/ogg', 'audio/x-ms-wma', 'video/webm', 'video/mp4', 'image/png']);
+
+/** Media is data: no script may run in it even when opened on its own, and no type is guessed. */
+const mediaHeaders = { 'Content-Security-Policy': "sandbox; default-src 'none'; media-src 'self'; img-src 'self'", 'X-Content-Type-Options': 'nosniff' };
+
 /** Media with single byte ranges, which players use to seek and probe. */
 export async function serveMedia(req: IncomingMessage, res: ServerResponse, root: string, pathname: string): Promise<boolean> {
-  const file = await fileOf(resolveInside(root, pathname));
+  const type = types[extname(pathname).toLowerCase()];
+  if (!type || !mediaTypes.has(type)) return false;
+  const file = await fileOf(root, resolveInside(root, pathname));
   if (!file) return false;
-  const type = types[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+  for (const [name, value] of Object.entries(mediaHeaders)) res.setHeader(name, value);
   res.setHeader('Content-Type', type);
   res.setHeader('Accept-Ranges', 'bytes');
   res.setHeader('Cache-Control', 'public, max-age=3600');
@@ -106,11 +121,11 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, root
 
 /** The built app: hashed assets cached for good, everything else revalidated. */
 export async function serveApp(req: IncomingMessage, res: ServerResponse, root: string, pathname: string): Promise<boolean> {
-  const direct = await fileOf(resolveInside(root, pathname));
+  const direct = await fileOf(root, resolveInside(root, pathname));
   // Routes of the single-page app get index.html: paths without a file extension, and
   // paths whose "extension" is no file type we serve (the slug dc-v0.1 ends in ".1").
   const isRoute = !Object.hasOwn(types, extname(pathname).toLowerCase());
-  const file = direct ?? (isRoute ? await fileOf(resolve(root, 'index.html')) : undefined);
+  const file = direct ?? (isRoute ? await fileOf(root, resolve(root, 'index.html')) : undefined);
   if (!file) return false;
   const type = types[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
   const immutable = pathname.startsWith('/assets/');

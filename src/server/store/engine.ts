@@ -195,11 +195,17 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   function filterSet(state: DeploymentState, rest: readonly Predicate[], criteria: Criteria): IdSet | undefined {
     const t = tablesOf(state.deployment);
     const sets: IdSet[] = rest.map((predicate) => predicateSet(state, predicate));
-    for (const { key, value } of criteria.exact) {
-      sets.push(IdSet.of(prepare(`SELECT rec FROM ${t.keys} WHERE name = ? AND value = ?`).pluck().all(key, value) as number[], state.capacity));
-    }
     if (criteria.repoId !== undefined) {
-      sets.push(IdSet.of(prepare(`SELECT id FROM ${t.records} WHERE repo_id = ?`).pluck().all(criteria.repoId) as number[], state.capacity));
+      // One record at most: its own keys are looked up, rather than every record's under a key.
+      const hasKey = prepare(`SELECT 1 FROM ${t.keys} WHERE name = ? AND value = ? AND rec = ?`).pluck();
+      const ids = (prepare(`SELECT id FROM ${t.records} WHERE repo_id = ?`).pluck().all(criteria.repoId) as number[]).filter((id) =>
+        criteria.exact.every(({ key, value }) => hasKey.get(key, value, id) !== undefined),
+      );
+      sets.push(IdSet.of(ids, state.capacity));
+    } else {
+      for (const { key, value } of criteria.exact) {
+        sets.push(IdSet.of(prepare(`SELECT rec FROM ${t.keys} WHERE name = ? AND value = ?`).pluck().all(key, value) as number[], state.capacity));
+      }
     }
     for (const { field, from, to } of criteria.dates) {
       if (from === undefined && to === undefined) continue;
