@@ -84,7 +84,7 @@ export function prepareCorpus(records: number, seed: number, log: (line: string)
   for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
   log(`generating ${records.toLocaleString('en')} LIT records into ${path} ...`);
   const started = performance.now();
-  const writer = openStoreWriter(building);
+  const writer = openStoreWriter(building, { bulk: true });
   try {
     writer.put('LIT', generateRecords(deploymentByKey('LIT')!, records, { seed, startId: defaultStartId }));
   } finally {

@@ -19,6 +19,9 @@ export interface QueryClass {
 const list = (params: Record<string, string>) => `${basePath}/records?${new URLSearchParams(params).toString()}`;
 const fixed = (id: string, label: string, params: Record<string, string>): QueryClass => ({ id, label, path: () => list(params) });
 
+/** The phrase's words joined as one word whose last part is a prefix: FTS5's `"molten sa"*`. */
+const prefixPhrase = `${terms.phrase.split(' ')[0]}-${terms.phrase.split(' ')[1]!.slice(0, 2)}*`;
+
 const dateRange = { publication_date_start: '01/01/2015', publication_date_end: '12/31/2016' };
 
 /** Spreads record requests over the corpus, so a single-record fetch is not always the same row. */
@@ -32,6 +35,9 @@ export const queryClasses: readonly QueryClass[] = [
   fixed('and', `two-term AND (q=${terms.common} ${terms.nearlyAll})`, { q: `${terms.common} ${terms.nearlyAll}` }),
   fixed('phrase', `phrase (q="${terms.phrase}")`, { q: `"${terms.phrase}"` }),
   fixed('prefix', `prefix (q=${terms.prefix}*)`, { q: `${terms.prefix}*` }),
+  fixed('or', `OR of two terms (q=${terms.common} OR ${terms.nearlyAll})`, { q: `${terms.common} OR ${terms.nearlyAll}` }),
+  fixed('not', `term NOT term (q=${terms.common} NOT ${terms.nearlyAll})`, { q: `${terms.common} NOT ${terms.nearlyAll}` }),
+  fixed('prefixPhrase', `phrase ending in a prefix (q=${prefixPhrase})`, { q: prefixPhrase }),
   fixed('author', `author (author=${terms.author})`, { author: terms.author }),
   fixed('title', 'title (title=reactor)', { title: 'reactor' }),
   fixed('dateRange', 'date range (2015–2016, newest first)', dateRange),

@@ -77,7 +77,7 @@ function prepareDatabase(): string {
   const building = `${path}.building`;
   log(`generating ${perDeployment.toLocaleString('en')} records per deployment into ${path} ...`);
   const started = performance.now();
-  const writer = openStoreWriter(building);
+  const writer = openStoreWriter(building, { bulk: true });
   try {
     for (const deployment of deployments) writer.put(deployment.key, generateRecords(deployment, perDeployment, { seed }));
   } finally {

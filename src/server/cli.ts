@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deploymentByKey, deployments, displayName } from '../deployments/registry';
@@ -97,40 +97,80 @@ function removeSideFiles(side: string): void {
   for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(side + suffix, { force: true });
 }
 
+/** What a failed write tells the operator: one sentence, a full disk named as such. */
+function writeFailure(path: string, error: Error): CommandError {
+  const code = (error as { code?: string }).code;
+  const full = code === 'SQLITE_FULL' || code === 'ENOSPC';
+  const reason = full ? 'the disk is full' : error.message.replace(/\.$/, '');
+  return new CommandError(`Cannot write to the database ${path} (${reason}); it is unchanged.`);
+}
+
 /**
- * Writes into a copy of the database and moves it into place only when complete, so a
- * failed or killed run leaves the previous database exactly as it was.
+ * A new database is written beside its final name and moved into place only when
+ * complete (a bulk load: no reader yet, postings built once at the end), so a failed or
+ * killed run leaves nothing at `path`.
  */
-function writeBySwap(path: string, write: (writer: StoreWriter) => number): number {
+function writeNew(path: string, write: (writer: StoreWriter) => number): number {
   const side = `${path}.writing`;
   removeSideFiles(side);
-  if (existsSync(path)) copyFileSync(path, side);
-  let written: number;
-  let writer: StoreWriter;
+  let writer: StoreWriter | undefined;
   try {
-    writer = openStoreWriter(side);
-  } catch (error) {
-    // A corrupt or foreign file at `path`: say so, and leave nothing behind.
-    removeSideFiles(side);
-    throw new CommandError(`Cannot write to the database ${path}: ${(error as Error).message}`);
-  }
-  try {
-    written = write(writer);
-  } catch (error) {
+    writer = openStoreWriter(side, { bulk: true });
+    const written = write(writer);
     writer.close();
+    writer = undefined;
+    renameSync(side, path);
+    return written;
+  } catch (error) {
+    try {
+      writer?.close();
+    } catch {
+      // Closing after a failed write can fail the same way; the side file goes regardless.
+    }
     removeSideFiles(side);
-    // SQLite failing mid-write (a full disk, say) is the operator's to fix, not a crash.
-    if ((error as Error).name === 'SqliteError') throw new CommandError(`Cannot write to the database ${path}: ${(error as Error).message}`);
+    if ((error as Error).name === 'SqliteError' || (error as NodeJS.ErrnoException).code === 'ENOSPC') throw writeFailure(path, error as Error);
     throw error;
   }
-  writer.close();
-  renameSync(side, path);
-  return written;
+}
+
+/**
+ * An existing database is written in place: each put() is one transaction in WAL mode,
+ * so a running server's readers see the previous state until it commits, and a failed or
+ * killed run leaves the previous committed state (sqlite-writer.ts). Copying a database of
+ * gigabytes to add a few records would take longer than the write itself.
+ */
+function writeInPlace(path: string, write: (writer: StoreWriter) => number): number {
+  // What a killed first write of this database left beside it is no use to anyone.
+  removeSideFiles(`${path}.writing`);
+  let writer: StoreWriter;
+  try {
+    writer = openStoreWriter(path);
+  } catch (error) {
+    // A corrupt or foreign file at `path`: say so.
+    if ((error as Error).name === 'SqliteError' || (error as Error).message.includes('store schema')) throw writeFailure(path, error as Error);
+    throw error;
+  }
+  try {
+    return write(writer);
+  } catch (error) {
+    if ((error as Error).name === 'SqliteError') throw writeFailure(path, error as Error);
+    throw error;
+  } finally {
+    try {
+      writer.close();
+    } catch {
+      // The write already failed or succeeded; closing cannot change the committed state.
+    }
+  }
+}
+
+function writeDatabase(path: string, write: (writer: StoreWriter) => number): number {
+  return existsSync(path) ? writeInPlace(path, write) : writeNew(path, write);
 }
 
 /** Ids continue after what the deployment holds, so repeated runs add records. */
 function generateInto(path: string, deployment: Deployment, count: number, seed: number): number {
-  return writeBySwap(path, (writer) => {
+  return writeDatabase(path, (writer) => {
     const startId = 50_000_001 + writer.count(deployment.key);
     return writer.put(deployment.key, generateRecords(deployment, count, { seed, startId }));
   });
@@ -139,7 +179,7 @@ function generateInto(path: string, deployment: Deployment, count: number, seed:
 function importInto(path: string, deployment: Deployment, files: readonly string[]): number {
   // Everything is parsed before anything is written.
   const records = readUpstreamFiles(deployment, files);
-  return writeBySwap(path, (writer) => writer.put(deployment.key, records));
+  return writeDatabase(path, (writer) => writer.put(deployment.key, records));
 }
 
 /** The real records shipped beside the project, by deployment. */
@@ -346,8 +386,11 @@ export async function main(args: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError || error instanceof CommandError || error instanceof ImportError || error instanceof HarvestError) {
       console.error(`records: ${error.message}`);
-      if (error instanceof UsageError) console.error(`\n${usage}`);
-      return 2;
+      if (error instanceof UsageError) {
+        console.error(`\n${usage}`);
+        return 2;
+      }
+      return 1;
     }
     throw error;
   }

@@ -260,7 +260,7 @@ function flushQuietly(flush: () => void): void {
   }
 }
 
-/** Builds the postings the batches dropped (see StoreWriter.close) and lets go of the file. */
+/** Lets go of the file (each batch's put already updated the search postings: see StoreWriter). */
 function closeAll({ writer, state, docs }: Targets, halt: AbortController, options: HarvestOptions, onStop: () => void, written: number): void {
   halt.abort();
   options.stop?.removeEventListener('abort', onStop);

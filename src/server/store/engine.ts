@@ -6,6 +6,7 @@ import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { columnWeights, schemaVersion, tablesOf } from './schema';
 import { scoreMatches, termPhrases, topOrder } from './term-search';
+import { matchText, scoreText } from './text-search';
 import type { Criteria } from './types';
 
 /**
@@ -311,6 +312,21 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       }
       return rankByColumn(state, criteria.sort, descending, IdSet.of(matches.ids, state.capacity), criteria, wanted);
     }
+    if (postings) {
+      // Every other shape of text (OR, NOT, prefix phrases) is matched from the postings too.
+      const text = matchText(postings, criteria, state.capacity, () => universeOf(state));
+      const filter = filterSet(state, [], criteria);
+      if (text && text.scored.length > 0 && criteria.sort === 'relevance') {
+        const matches = scoreText(postings, text, filter);
+        const ranks = repoRankOf(state);
+        const ids = topOrder(matches, descending, wanted, state.idsInRepoOrder ? undefined : ranks);
+        return { total: matches.ids.length, ids, complete: ids.length >= matches.ids.length };
+      }
+      // Nothing to rank by relevance (no words, or only negated ones): newest first.
+      const sort: SortColumn = criteria.sort === 'relevance' ? 'publication_date' : criteria.sort;
+      const set = text ? (filter ? text.set.and(filter) : text.set) : filter;
+      return rankByColumn(state, sort, descending, set, criteria, wanted);
+    }
 
     const textPredicates = criteria.text
       .map(({ columns, query }) => compileQuery(query, columns))
@@ -328,8 +344,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     revision,
     rank,
     plan(key, criteria) {
-      const postings = postingsOf(stateOf(key));
-      return postings && termPhrases(criteria, postings) ? 'postings' : 'fts5';
+      return postingsOf(stateOf(key)) ? 'postings' : 'fts5';
     },
     fetch(key, ids) {
       // Text, not parsed records: a JSON response is written from it as it is (api.ts),

@@ -57,6 +57,22 @@ export class IdSet {
     return total;
   }
 
+  /** The ids in ascending order, in a typed array (no growing list for a million ids). */
+  toIds(): Int32Array {
+    const ids = new Int32Array(this.count());
+    const words = this.words;
+    let n = 0;
+    for (let i = 0; i < words.length; i++) {
+      let word = words[i]!;
+      while (word !== 0) {
+        const low = word & -word;
+        ids[n++] = (i << 5) + 31 - Math.clz32(low);
+        word ^= low;
+      }
+    }
+    return ids;
+  }
+
   /** The ids in ascending order. */
   toArray(): number[] {
     const ids: number[] = [];

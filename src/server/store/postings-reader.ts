@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Deployment, SearchColumn } from '../../deployments/schema';
+import { scratchTokenizer } from './fts5-adapter';
 import { wholeRecord } from './postings';
 import { ftsTokenizer, tablesOf } from './schema';
 
@@ -39,14 +40,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   // A copy, so the array is aligned and owns its memory.
   const lengths = new Uint32Array(new Uint8Array(stats.data).buffer);
 
-  // The temp schema is writable on a read-only connection: a scratch FTS5 table with the
-  // index's tokenizer shows how FTS5 splits a query word.
-  const scratch = `${t.fts}_tokenize`;
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${scratch} USING fts5(text, tokenize='${ftsTokenizer}')`);
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${scratch}_tokens USING fts5vocab(temp, ${scratch}, 'instance')`);
-  const put = db.prepare(`INSERT INTO temp.${scratch} (rowid, text) VALUES (1, ?)`);
-  const tokensOf = db.prepare(`SELECT term FROM temp.${scratch}_tokens ORDER BY offset`).pluck();
-  const clear = db.prepare(`DELETE FROM temp.${scratch}`);
+  const tokenize = scratchTokenizer(db, `${t.fts}_tokenize`, ftsTokenizer);
   const byPrefix = db.prepare(`SELECT term FROM ${t.postings} WHERE col = '${wholeRecord}' AND term >= ? ORDER BY term`).pluck();
   const byToken = db.prepare(`SELECT docs, data FROM ${t.postings} WHERE col = ? AND term = ?`);
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();
@@ -57,14 +51,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
     rows: stats.rows,
     averageLength: stats.tokens / stats.rows,
     lengths,
-    tokenize(text) {
-      put.run(text);
-      try {
-        return tokensOf.all() as string[];
-      } finally {
-        clear.run();
-      }
-    },
+    tokenize,
     expand(prefix) {
       const tokens: string[] = [];
       for (const token of byPrefix.iterate(prefix) as Iterable<string>) {

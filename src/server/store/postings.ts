@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment } from '../../deployments/schema';
 import { columnWeights, tablesOf } from './schema';
-import { sqliteVarints, varintReader, VarintWriter } from './varint';
+import { allDocumentLengths, eachTokenInstances, indexTotals } from './fts5-adapter';
+import { varintReader, VarintWriter } from './varint';
 
 /**
  * Postings: for every token of a deployment's FTS5 index, the documents that hold it and
@@ -16,9 +17,10 @@ import { sqliteVarints, varintReader, VarintWriter } from './varint';
  * floating-point operations, the logarithm from SQLite itself), so both paths give the
  * same scores to the last bit and the same order; engine.test.ts holds them to that.
  *
- * A write to a deployment deletes its postings (the writer builds them again when it
- * closes), so a database never holds postings older than its index. Databases written
- * before postings existed have none, and every search there goes through FTS5.
+ * A write updates the postings of the tokens it touches in its own transaction
+ * (postings-update.ts), so a database never holds postings older than its index; a bulk
+ * load drops them and builds them once when the writer closes. Databases written before
+ * postings existed have none until their next write.
  */
 
 /** The documents that hold one token, ascending, and its weighted count in each. */
@@ -27,8 +29,6 @@ export interface TokenPostings {
   readonly counts: Uint32Array;
 }
 
-/** SQL giving the position in `searchColumns` of the column an fts5vocab instance row is in. */
-const columnIndexSql = `CASE col ${searchColumns.map((column, index) => `WHEN '${column}' THEN ${index}`).join(' ')} END`;
 /** bm25's weight of each column, by its position in `searchColumns`. */
 export const weights = searchColumns.map((column) => columnWeights[column]);
 
@@ -79,6 +79,27 @@ export function addPostings(data: Uint8Array, countsById: Uint32Array): number {
   return added;
 }
 
+/** Byte offsets of each document's part of a positions blob (the count, then that many varints), plus the end. */
+export function documentBounds(data: Uint8Array, docs: number): Uint32Array {
+  const bounds = new Uint32Array(docs + 1);
+  let at = 0;
+  for (let d = 0; d < docs; d++) {
+    bounds[d] = at;
+    let instances = 0;
+    let scale = 1;
+    let byte: number;
+    do {
+      byte = data[at++]!;
+      instances += (byte & 0x7f) * scale;
+      scale *= 0x80;
+    } while (byte >= 0x80);
+    // The instances themselves are skipped, not decoded: a varint ends at a byte below 0x80.
+    for (let k = 0; k < instances; k++) while (data[at++]! >= 0x80);
+  }
+  bounds[docs] = at;
+  return bounds;
+}
+
 /** Growing lists of documents and counts, one document at a time in ascending order. */
 class PostingsBuilder {
   readonly ids: number[] = [];
@@ -103,7 +124,7 @@ class PostingsBuilder {
  * position in `searchColumns`), as fts5vocab lists them: by document, column, offset.
  * Should they come otherwise, they are sorted.
  */
-function parseInstances(text: string): Int32Array {
+export function parseInstances(text: string): Int32Array {
   const values: number[] = [];
   let value = 0;
   for (let i = 0; i <= text.length; i++) {
@@ -137,7 +158,7 @@ function parseInstances(text: string): Int32Array {
  * each as offset × 16 + column, the offset relative to the previous one in the same
  * column.
  */
-function postingsOf(triples: Int32Array): { lists: Map<string, TokenPostings>; positions: Buffer } {
+export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPostings>; positions: Buffer } {
   const whole = new PostingsBuilder();
   const byColumn = new Map<number, PostingsBuilder>();
   const positions = new VarintWriter();
@@ -166,48 +187,28 @@ function postingsOf(triples: Int32Array): { lists: Map<string, TokenPostings>; p
 }
 
 /**
- * Rebuilds a deployment's postings from its FTS5 index, in the writer's transaction.
- * fts5vocab lists the index's tokens and each token's instances; SQLite joins a token's
- * instances into one string, which costs far less than a JavaScript row per instance
- * (at 100,000 records: 9 s against 23 s for the 23 million instances).
+ * Rebuilds a deployment's postings from its FTS5 index, in the writer's transaction (a
+ * bulk load into an empty deployment, or a database written before postings existed).
  */
 export function buildPostings(db: Database.Database, deployment: Deployment): void {
   const t = tablesOf(deployment);
   dropPostings(db, deployment);
-  const averages = db.prepare(`SELECT block FROM ${t.fts}_data WHERE id = 1`).pluck().get() as Buffer | undefined;
-  if (!averages) return; // nothing indexed yet
-  // The averages record: the number of rows, then the token total of each column.
-  const [rows = 0, ...columnTotals] = sqliteVarints(averages);
-  const tokens = columnTotals.reduce((sum, total) => sum + total, 0);
+  const totals = indexTotals(db, t.fts);
+  if (!totals) return; // nothing indexed yet
+  const lengths = allDocumentLengths(db, t.fts);
+  const insert = db.prepare(`INSERT INTO ${t.postings} (col, term, docs, data) VALUES (?, ?, ?, ?)`);
+  const insertPositions = db.prepare(`INSERT INTO ${t.positions} (term, data) VALUES (?, ?)`);
+  eachTokenInstances(db, t.fts, (term, text) => {
+    const { lists, positions } = postingsOf(parseInstances(text));
+    for (const [column, postings] of lists) insert.run(column, term, postings.ids.length, encodePostings(postings));
+    insertPositions.run(term, positions);
+  });
+  db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`).run(totals.rows, totals.tokens, Buffer.from(lengths.buffer));
+}
 
-  const maxId = (db.prepare(`SELECT max(id) FROM ${t.fts}_docsize`).pluck().get() as number | null) ?? 0;
-  const lengths = new Uint32Array(maxId + 1);
-  for (const [id, sizes] of db.prepare(`SELECT id, sz FROM ${t.fts}_docsize`).raw().iterate() as Iterable<[number, Buffer]>) {
-    lengths[id] = sqliteVarints(sizes).reduce((sum, size) => sum + size, 0);
-  }
-
-  const vocabulary = `${t.fts}_vocabulary`;
-  const instances = `${t.fts}_instances`;
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${vocabulary} USING fts5vocab(main, ${t.fts}, 'row')`);
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${instances} USING fts5vocab(main, ${t.fts}, 'instance')`);
-  try {
-    const terms = db.prepare(`SELECT term FROM temp.${vocabulary}`).pluck().all() as string[];
-    const instancesOf = db
-      .prepare(`SELECT group_concat(doc || ' ' || ${columnIndexSql} || ' ' || "offset", ' ') FROM temp.${instances} WHERE term = ?`)
-      .pluck();
-    const insert = db.prepare(`INSERT INTO ${t.postings} (col, term, docs, data) VALUES (?, ?, ?, ?)`);
-    const insertPositions = db.prepare(`INSERT INTO ${t.positions} (term, data) VALUES (?, ?)`);
-    for (const term of terms) {
-      const text = instancesOf.get(term) as string | null;
-      if (!text) continue;
-      const { lists, positions } = postingsOf(parseInstances(text));
-      for (const [column, postings] of lists) insert.run(column, term, postings.ids.length, encodePostings(postings));
-      insertPositions.run(term, positions);
-    }
-    db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`).run(rows, tokens, Buffer.from(lengths.buffer));
-  } finally {
-    db.exec(`DROP TABLE temp.${vocabulary}; DROP TABLE temp.${instances};`);
-  }
+/** Whether the deployment's postings are there to be updated (built, and not dropped by a bulk write). */
+export function hasPostings(db: Database.Database, deployment: Deployment): boolean {
+  return db.prepare(`SELECT count(*) FROM ${tablesOf(deployment).lengths}`).pluck().get() !== 0;
 }
 
 /** Forgets a deployment's postings: its index is about to change. */

@@ -5,7 +5,8 @@ import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn }
 import { toPlainLine, toSearchText } from '../../formats/rich-text';
 import { valuesOf } from '../../formats/text';
 import { keysOf } from './keys';
-import { buildPostings, dropPostings } from './postings';
+import { buildPostings, dropPostings, hasPostings } from './postings';
+import { postingsUpdater, type TextChange } from './postings-update';
 import { createSchemaSql, dropSecondaryIndexesSql, schemaVersion, secondaryIndexesSql, tablesOf } from './schema';
 import type { StoreWriter, StoredRecord } from './types';
 
@@ -58,15 +59,32 @@ function prepareDeployment(db: Database.Database, deployment: Deployment) {
   };
 }
 
+export interface WriterOptions {
+  /**
+   * A bulk load into a file no one reads yet (the CLI's new database): a rollback journal,
+   * and postings dropped by each write and built once on close. Otherwise every put() is
+   * one durable transaction in WAL mode that keeps the postings up to date, so readers on
+   * other connections see each committed write whole, and nothing is left to do on close.
+   */
+  readonly bulk?: boolean;
+}
+
 /** Opens (creating if needed) a store file for writing. */
-export function openStoreWriter(path: string): StoreWriter {
+export function openStoreWriter(path: string, { bulk: bulkLoad = false }: WriterOptions = {}): StoreWriter {
   const db = new Database(path);
-  // A rollback journal rather than WAL: a bulk load then writes each new page once, where
-  // WAL writes it to the log and again at checkpoint, and a log of gigabytes slows every
-  // page lookup. (The CLI writes into a copy that replaces the database when complete,
-  // so no reader waits on the writer.)
-  db.pragma('journal_mode = DELETE');
-  db.pragma('synchronous = NORMAL');
+  // A reader's snapshot may briefly hold the lock the switch to WAL needs.
+  db.pragma('busy_timeout = 5000');
+  if (bulkLoad) {
+    // A bulk load writes each new page once with a rollback journal, where WAL writes it
+    // to the log and again at checkpoint, and a log of gigabytes slows every page lookup.
+    db.pragma('journal_mode = DELETE');
+    db.pragma('synchronous = NORMAL');
+  } else {
+    // Readers keep reading their snapshot while a write commits; FULL makes each commit
+    // durable when put() returns, not only safe from a crash of this process.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+  }
   // Index pages stay in memory while a million rows go in (SQLite's default is 2 MB).
   db.pragma('cache_size = -262144');
   db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
@@ -75,26 +93,32 @@ export function openStoreWriter(path: string): StoreWriter {
     db.close();
     throw new Error(`${path} has store schema ${version.value}; this version needs ${schemaVersion}. Create a new database.`);
   }
+  // Opening an existing database writes nothing: only a put() changes what readers see.
+  const exists = db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = ?`).pluck();
   for (const deployment of deployments) {
+    const fts = tablesOf(deployment).fts;
+    const created = exists.get(fts) === 0;
     db.exec(createSchemaSql(deployment));
     // FTS5 writes its in-memory index to a new segment (and merges segments) each time
     // it holds this much; 1 MB by default. Larger means fewer, bigger merges on a bulk load.
-    const fts = tablesOf(deployment).fts;
     // (FTS5 takes configuration values as literals only, not as bound parameters.)
-    db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('hashsize', ${ftsHashSize})`);
+    if (created) db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('hashsize', ${ftsHashSize})`);
   }
   const setMeta = db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
-  setMeta.run('schema', schemaVersion);
+  if (!version) setMeta.run('schema', schemaVersion);
   const statements = new Map(deployments.map((deployment) => [deployment.key, prepareDeployment(db, deployment)]));
+  const updaters = new Map(deployments.map((deployment) => [deployment.key, postingsUpdater(db, deployment)]));
 
-  // Deployments written since their postings were built: built again on close.
+  // Deployments bulk-loaded since their postings were built: built again on close.
   const changed = new Set<Deployment>();
 
   const put = db.transaction((deployment: Deployment, records: Iterable<StoredRecord>) => {
     const s = statements.get(deployment.key)!;
-    dropPostings(db, deployment);
-    // Into an empty deployment, the secondary indexes are built after the rows are in.
+    // Into an empty deployment, the secondary indexes (and postings) are built after the rows are in.
     const bulk = s.count.get()!.n === 0;
+    const incremental = !bulkLoad && !bulk && hasPostings(db, deployment);
+    if (!incremental) dropPostings(db, deployment);
+    const changes = new Map<number, TextChange>();
     if (bulk) db.exec(dropSecondaryIndexesSql(deployment));
     let written = 0;
     for (const stored of records) {
@@ -109,19 +133,23 @@ export function openStoreWriter(path: string): StoreWriter {
         id = existing.id;
         const old = s.oldText.get(id);
         if (old) s.ftsDelete.run(id, ...searchColumns.map((column) => old[column]));
+        if (incremental && old && !changes.has(id)) changes.set(id, { before: old, after: text });
         s.deleteKeys.run(id);
         s.upsertRecord.run(id, record.repo_id, ...row);
       } else {
         id = Number(s.insertRecord.run(record.repo_id, ...row).lastInsertRowid);
       }
+      if (incremental) changes.set(id, { ...changes.get(id), after: text });
       s.upsertText.run(id, ...textValues);
       s.ftsInsert.run(id, ...textValues);
       for (const [name, value] of keysOf(deployment, stored)) s.insertKey.run(name, value, id);
       written++;
     }
     if (bulk) db.exec(secondaryIndexesSql(deployment));
+    if (incremental) updaters.get(deployment.key)!(changes);
+    else if (bulkLoad) changed.add(deployment);
+    else buildPostings(db, deployment);
     setMeta.run('revision', randomUUID());
-    changed.add(deployment);
     return written;
   });
   const indexPostings = db.transaction((deployment: Deployment) => buildPostings(db, deployment));
@@ -137,6 +165,18 @@ export function openStoreWriter(path: string): StoreWriter {
       try {
         for (const deployment of changed) indexPostings(deployment);
       } finally {
+        if (!bulkLoad) {
+          // After a failed write (a full disk) SQLite can keep the log on close; emptied
+          // here, it goes with the last connection, so nothing is left beside the database.
+          // Without waiting: a reader still on an older snapshot keeps the log, as it should,
+          // and a log of committed pages that cannot be copied for want of room stays too.
+          db.pragma('busy_timeout = 0');
+          try {
+            db.pragma('wal_checkpoint(TRUNCATE)');
+          } catch {
+            // Kept for the reasons above; the committed state is whole either way.
+          }
+        }
         db.close();
       }
     },

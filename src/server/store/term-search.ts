@@ -1,7 +1,7 @@
 import { searchColumns, type SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import type { IdSet } from './id-set';
-import { addPostings, decodePostings, weights, type TokenPostings } from './postings';
+import { addPostings, decodePostings, documentBounds, weights, type TokenPostings } from './postings';
 import type { PostingsReader, StoredPostings } from './postings-reader';
 import type { Criteria } from './types';
 import { varintReader } from './varint';
@@ -45,11 +45,11 @@ function andedWords(node: QueryNode, columns: readonly SearchColumn[], words: { 
   }
 }
 
-/** One token of a phrase: its documents, the next one's index, and its positions being read. */
-interface Walk {
+/** One token of a phrase: its documents, where each one's positions start, and the bytes. */
+export interface TokenPositions {
   readonly ids: Int32Array;
-  at: number;
-  readonly read: () => number;
+  readonly bounds: Uint32Array;
+  readonly data: Uint8Array;
 }
 
 /** One token's instances in the current document of a phrase walk: columns and offsets, in order. */
@@ -60,58 +60,102 @@ interface Instances {
 }
 
 /**
+ * A token's documents and positions, ready to be walked; `cache` keeps them for the other
+ * phrases of a search (a phrase ending in a prefix is one phrase per token it expands to).
+ */
+function tokenPositions(reader: PostingsReader, token: string, cache?: Map<string, TokenPositions | null>): TokenPositions | undefined {
+  const cached = cache?.get(token);
+  if (cached !== undefined) return cached ?? undefined;
+  const stored = reader.read(token);
+  const positions = reader.positions(token);
+  const result = stored && positions ? (() => {
+    const { ids } = decodePostings(stored.data);
+    return { ids, bounds: documentBounds(positions, ids.length), data: positions };
+  })() : undefined;
+  cache?.set(token, result ?? null);
+  return result;
+}
+
+/** The first index at or after `from` whose id is at least `id` (ids ascend). */
+function seek(ids: Int32Array, from: number, id: number): number {
+  if (from >= ids.length || ids[from]! >= id) return from;
+  // Galloping: lists walked together mostly advance by a few entries at a time.
+  let step = 1;
+  while (from + step < ids.length && ids[from + step]! < id) step *= 2;
+  let low = from + (step >> 1) + 1;
+  let high = Math.min(from + step + 1, ids.length);
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ids[middle]! < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
  * The records where `tokens` stand next to each other in this order, in one of `columns`,
  * with the phrase's column-weighted count in each — what FTS5 computes for a quoted
- * phrase. Every token's documents are walked in id order with its positions alongside.
+ * phrase. The rarest token's documents drive; the others are found by binary search and
+ * their positions read only for documents that hold every token.
  */
-function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): TokenPostings {
+export function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[], cache?: Map<string, TokenPositions | null>): TokenPostings {
   const nothing = { ids: new Int32Array(0), counts: new Uint32Array(0) };
   const allowed = searchColumns.map((column) => columns.includes(column));
-  const walks: Walk[] = [];
+  const walks: TokenPositions[] = [];
   for (const token of tokens) {
-    const stored = reader.read(token);
-    const positions = reader.positions(token);
-    if (!stored || !positions) return nothing;
-    walks.push({ ids: decodePostings(stored.data).ids, at: 0, read: varintReader(positions) });
+    const walk = tokenPositions(reader, token, cache);
+    if (!walk) return nothing;
+    walks.push(walk);
   }
   const k = walks.length;
   const found: Instances[] = walks.map(() => ({ columns: new Int32Array(16), offsets: new Int32Array(16), length: 0 }));
-  // Reads the instances of the walk's current document into `into` (or skips them).
-  const load = (walk: Walk, into?: Instances) => {
-    const n = walk.read();
-    if (into && into.columns.length < n) {
+  // Reads the instances of document `at` of a token into `into`.
+  // (Decoded inline: a reader per document cost more than the decoding itself.)
+  let position = 0;
+  let bytes: Uint8Array = new Uint8Array(0);
+  const read = () => {
+    let byte = bytes[position++]!;
+    if (byte < 0x80) return byte;
+    let value = byte & 0x7f;
+    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+      byte = bytes[position++]!;
+      value += (byte & 0x7f) * scale;
+    }
+    return value;
+  };
+  const load = (walk: TokenPositions, at: number, into: Instances) => {
+    bytes = walk.data;
+    position = walk.bounds[at]!;
+    const n = read();
+    if (into.columns.length < n) {
       into.columns = new Int32Array(n);
       into.offsets = new Int32Array(n);
     }
     let column = -1;
     let offset = 0;
     for (let i = 0; i < n; i++) {
-      const value = walk.read();
+      const value = read();
       const next = value % 16;
       offset = (next === column ? offset : 0) + Math.floor(value / 16);
       column = next;
-      if (into) {
-        into.columns[i] = column;
-        into.offsets[i] = offset;
-      }
+      into.columns[i] = column;
+      into.offsets[i] = offset;
     }
-    if (into) into.length = n;
-    walk.at++;
+    into.length = n;
   };
   const driver = walks.reduce((best, walk) => (walk.ids.length < best.ids.length ? walk : best));
   const ids: number[] = [];
   const counts: number[] = [];
   const cursors = new Int32Array(k);
-  documents: while (driver.at < driver.ids.length) {
-    const id = driver.ids[driver.at]!;
-    for (const walk of walks) {
-      while (walk.at < walk.ids.length && walk.ids[walk.at]! < id) load(walk);
+  const at = new Int32Array(k);
+  documents: for (let d = 0; d < driver.ids.length; d++) {
+    const id = driver.ids[d]!;
+    for (let j = 0; j < k; j++) {
+      const walk = walks[j]!;
+      at[j] = walk === driver ? d : seek(walk.ids, at[j]!, id);
+      if (walk.ids[at[j]!] !== id) continue documents;
     }
-    if (walks.some((walk) => walk.ids[walk.at] !== id)) {
-      load(driver);
-      continue documents;
-    }
-    walks.forEach((walk, j) => load(walk, found[j]));
+    for (let j = 0; j < k; j++) load(walks[j]!, at[j]!, found[j]!);
     // Each instance of the first token in an allowed column starts a match when token j
     // stands j places after it in the same column.
     cursors.fill(0);
@@ -178,15 +222,15 @@ export interface Matches {
   readonly scores: Float64Array;
 }
 
-const k1 = 1.2;
-const b = 0.75;
+export const k1 = 1.2;
+export const b = 0.75;
 
 /**
  * k1(1 − b + b·D/avgdl) for every record length D, computed once per reader: the same
  * double the per-match formula would give, for a table lookup instead of two divisions.
  */
 const normsByReader = new WeakMap<PostingsReader, Float64Array>();
-function lengthNorms(reader: PostingsReader): Float64Array {
+export function lengthNorms(reader: PostingsReader): Float64Array {
   let norms = normsByReader.get(reader);
   if (!norms) {
     const longest = reader.lengths.reduce((max, length) => (length > max ? length : max), 0);

@@ -58,9 +58,13 @@ export interface RecordStore {
 }
 
 export interface StoreWriter {
-  /** Inserts or replaces (by repo_id) records; all or nothing per call. */
+  /**
+   * Inserts or replaces (by repo_id) records; all or nothing per call. Outside a bulk load
+   * each call is one durable transaction that also updates the search postings, so other
+   * connections see it whole once it returns.
+   */
   put(deployment: DeploymentKey, records: Iterable<StoredRecord>): number;
   count(deployment: DeploymentKey): number;
-  /** Builds the postings of every deployment written (see postings.ts), then closes. */
+  /** Closes; a bulk load first builds the postings of every deployment it wrote (see postings.ts). */
   close(): void;
 }
