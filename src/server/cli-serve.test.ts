@@ -30,7 +30,8 @@ mkdirSync(noApp);
 const children = new Set<ChildProcess>();
 
 beforeAll(() => {
-  const writer = openStoreWriter(dbPath);
+  // As `records import` makes a new database: written in bulk, not left in WAL mode.
+  const writer = openStoreWriter(dbPath, { bulk: true });
   try {
     for (const deployment of deployments) writer.put(deployment.key, fixtureRecords(deployment));
   } finally {
