@@ -177,7 +177,7 @@ describe('records harvest', () => {
   });
 
   it.each([
-    [['--store', 'postgres://db.example/records'], /Harvesting into a PostgreSQL store is not supported yet/],
+    [['--store', 'sqlite:other.db'], /Give either --db or --store, not both/],
     [['--concurrency', '9'], /--concurrency must be a whole number from 1 to 4; got '9'/],
     [['--since', '2024-02-30'], /--since must be a real date written as MM\/DD\/YYYY or YYYY-MM-DD; got '2024-02-30'/],
     [['--format', 'bibtex'], /--format must be json or xml/],

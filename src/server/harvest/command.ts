@@ -43,26 +43,23 @@ export function normalizeBaseUrl(text: string | undefined): string {
 }
 
 /**
- * `--db PATH`, or `--store URL` as the other commands take it: `sqlite:PATH` or
- * `file:PATH` is a SQLite file; a `postgres://` store is not a harvest target yet (its
- * writer has no harvest state table and no in-place batches; see docs/decisions.md).
+ * `--db PATH`, or `--store URL` as the other commands take it: `sqlite:PATH` or `file:PATH`
+ * is a SQLite file, `postgres://…` the PostgreSQL store (its primary).
  */
-export function storePath(flags: ReadonlyMap<string, string>, defaultDbPath: string): string {
+export function storeTarget(flags: ReadonlyMap<string, string>, defaultDbPath: string): { dbPath: string; storeUrl?: string } {
   const store = flags.get('store');
   let path = flags.get('db') ?? defaultDbPath;
   if (store !== undefined) {
-    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(store)?.[1]?.toLowerCase();
-    if (scheme === 'postgres' || scheme === 'postgresql') {
-      throw new HarvestError('Harvesting into a PostgreSQL store is not supported yet; harvest into a SQLite file with --db PATH (or --store sqlite:PATH).');
-    }
     if (flags.has('db')) throw new HarvestError('Give either --db or --store, not both.');
-    if (scheme !== 'sqlite' && scheme !== 'file') throw new HarvestError(`--store takes sqlite:PATH (or a postgres:// URL, not supported yet); got '${store}'.`);
+    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(store)?.[1]?.toLowerCase();
+    if (scheme === 'postgres' || scheme === 'postgresql') return { dbPath: '', storeUrl: store };
+    if (scheme !== 'sqlite' && scheme !== 'file') throw new HarvestError(`--store takes sqlite:PATH or a postgres:// URL; got '${store}'.`);
     path = store.slice(scheme.length + 1).replace(/^\/\/(?=\/)/, '');
     if (!path) throw new HarvestError('--store sqlite: needs a file path after the colon.');
   }
   const absolute = resolve(path);
   mkdirSync(dirname(absolute), { recursive: true });
-  return absolute;
+  return { dbPath: absolute };
 }
 
 function sinceDay(deployment: Deployment, text: string | undefined): Day | undefined {
@@ -113,7 +110,7 @@ export async function runHarvestCommand(input: HarvestCommandInput): Promise<num
   const concurrency = boundedNumber(flags.get('concurrency'), 'concurrency', 1, 1, maxConcurrency);
   const timeoutMs = boundedNumber(flags.get('timeout'), 'timeout', 60, 1, 3600) * 1000;
   const userAgent = userAgentFor(flags.get('contact'));
-  const dbPath = storePath(flags, input.defaultDbPath);
+  const { dbPath, storeUrl } = storeTarget(flags, input.defaultDbPath);
   // It goes into a header: anything else would fail every request, which is no reason to retry.
   if (input.token !== undefined && !/^[\x21-\x7e]+$/.test(input.token)) {
     throw new HarvestError('The token in --token-file must be visible ASCII without spaces or line breaks.');
@@ -132,6 +129,7 @@ export async function runHarvestCommand(input: HarvestCommandInput): Promise<num
       deployment,
       baseUrl,
       dbPath,
+      ...(storeUrl ? { storeUrl } : {}),
       format,
       concurrency,
       timeoutMs,

@@ -1,14 +1,13 @@
 import type { Deployment } from '../../deployments/schema';
 import { dayOfTimestamp, formatDay, type Day } from '../../formats/dates';
 import { ImportError, parseUpstreamJson, parseUpstreamXml } from '../import/upstream';
-import { openStoreWriter } from '../store/sqlite';
-import type { StoredRecord, StoreWriter } from '../store/types';
+import type { StoredRecord } from '../store/types';
 import { followPages } from './pager';
 import type { Progress } from './progress';
 import { HarvestError, HarvestStopped, type PageFormat } from './request';
 import { defaultRetryPolicy, type RetryPolicy } from './retry';
-import { openHarvestState, type HarvestStateTable } from './state';
-import { openStoredDocs, type StoredDocs } from './stored-docs';
+import { pgTarget } from './pg-target';
+import { sqliteTarget, type HarvestTarget } from './target';
 
 /**
  * One harvest run: the source's records in entry-date order, page by page, written into
@@ -19,7 +18,9 @@ export interface HarvestOptions {
   readonly deployment: Deployment;
   /** The source deployment's base URL, without `/records` or a trailing slash. */
   readonly baseUrl: string;
+  /** The SQLite file to fill, unless `storeUrl` names a PostgreSQL store. */
   readonly dbPath: string;
+  readonly storeUrl?: string;
   /** Entry day to start from; without it, the stored resume point, else everything. */
   readonly since?: Day;
   readonly format?: PageFormat;
@@ -85,27 +86,12 @@ function listingUrl(options: HarvestOptions, from: Day | undefined, rows: number
   return url.href;
 }
 
-interface Targets {
-  readonly writer: StoreWriter;
-  readonly state: HarvestStateTable;
-  readonly docs: StoredDocs;
-}
-
-function openTargets(path: string, deployment: Deployment): Targets {
-  let writer: StoreWriter;
+async function openTarget(options: HarvestOptions): Promise<HarvestTarget> {
+  const where = options.storeUrl ? 'the store' : `the database ${options.dbPath}`;
   try {
-    writer = openStoreWriter(path);
+    return options.storeUrl ? await pgTarget(options.storeUrl, options.deployment) : sqliteTarget(options.dbPath, options.deployment);
   } catch (error) {
-    throw new HarvestError(`Cannot write to the database ${path}: ${(error as Error).message}`);
-  }
-  let state: HarvestStateTable | undefined;
-  try {
-    state = openHarvestState(path);
-    return { writer, state, docs: openStoredDocs(path, deployment) };
-  } catch (error) {
-    state?.close();
-    writer.close();
-    throw new HarvestError(`Cannot keep the harvest state in ${path}: ${(error as Error).message}`);
+    throw new HarvestError(`Cannot write to ${where}: ${(error as Error).message}`);
   }
 }
 
@@ -114,9 +100,8 @@ const entryOf = ({ record }: StoredRecord) => (typeof record.entry_date === 'str
 export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   const { deployment, baseUrl } = options;
   const started = Date.now();
-  const targets = openTargets(options.dbPath, deployment);
-  const { writer, state, docs } = targets;
-  const stored = state.get(deployment.key, baseUrl);
+  const target = await openTarget(options);
+  const stored = await target.state(deployment.key, baseUrl);
   const from = options.since ?? dayOfTimestamp(stored?.newestEntry);
   const resumed = options.since === undefined && from !== undefined;
 
@@ -149,25 +134,25 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   let newestReceived = '';
   let newestWritten = '';
 
-  const flush = () => {
+  const flush = async () => {
     if (batch.size === 0) return;
     const records = [...batch.values()];
-    const fresh = docs.changed(records);
+    const fresh = await target.changed(records);
     unchanged += records.length - fresh.length;
     let written = 0;
     if (fresh.length > 0) {
-      const before = writer.count(deployment.key);
+      const before = await target.count(deployment.key);
       try {
-        written = writer.put(deployment.key, fresh);
+        written = await target.put(deployment.key, fresh);
       } catch (error) {
-        throw new HarvestError(`Cannot write to the database ${options.dbPath}: ${(error as Error).message}`);
+        throw new HarvestError(`Cannot write to ${target.name}: ${(error as Error).message}`);
       }
-      const grown = writer.count(deployment.key) - before;
+      const grown = (await target.count(deployment.key)) - before;
       added += grown;
       replaced += written - grown;
     }
     newestWritten = newestReceived;
-    if (inOrder && newestWritten) state.advance(deployment.key, baseUrl, newestWritten, written);
+    if (inOrder && newestWritten) await target.advance(deployment.key, baseUrl, newestWritten, written);
     batch = new Map();
     batchSize = 0;
   };
@@ -214,7 +199,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
       }
       received += records.length;
       batchSize += records.length;
-      if (batchSize >= batchRecords) flush();
+      if (batchSize >= batchRecords) await flush();
       options.progress?.update({ received, ...(reportedFirst !== undefined ? { total: reportedFirst } : {}) });
       if (page.next === undefined) complete = true;
       if (halt.signal.aborted) break;
@@ -222,18 +207,18 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   } catch (error) {
     if (!(error instanceof HarvestStopped)) {
       // Pages received before the failure are whole and in order: keep them.
-      flushQuietly(flush);
-      closeAll(targets, halt, options, onStop, added + replaced);
+      await flush().catch(() => undefined);
+      await closeAll(target, halt, options, onStop);
       throw error;
     }
   }
   const stopped = !complete;
-  flush();
+  await flush();
   if (complete) {
-    if (!inOrder && newestWritten) state.advance(deployment.key, baseUrl, newestWritten, 0);
-    state.complete(deployment.key, baseUrl, new Date().toISOString());
+    if (!inOrder && newestWritten) await target.advance(deployment.key, baseUrl, newestWritten, 0);
+    await target.complete(deployment.key, baseUrl, new Date().toISOString());
   }
-  closeAll(targets, halt, options, onStop, added + replaced);
+  await closeAll(target, halt, options, onStop);
   return {
     ...(from ? { from } : {}),
     resumed,
@@ -252,22 +237,10 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   };
 }
 
-function flushQuietly(flush: () => void): void {
-  try {
-    flush();
-  } catch {
-    // The original failure is the one to report.
-  }
-}
-
-/** Lets go of the file (each batch's put already updated the search postings: see StoreWriter). */
-function closeAll({ writer, state, docs }: Targets, halt: AbortController, options: HarvestOptions, onStop: () => void, written: number): void {
+/** Lets go of the store; every batch was complete and durable when its put returned. */
+async function closeAll(target: HarvestTarget, halt: AbortController, options: HarvestOptions, onStop: () => void): Promise<void> {
   halt.abort();
   options.stop?.removeEventListener('abort', onStop);
   options.progress?.done();
-  // On a large deployment this takes a while after the last page; say why nothing moves.
-  if (written > 0) options.progress?.note(`  Updating the ${options.deployment.key} search index...`);
-  docs.close();
-  state.close();
-  writer.close();
+  await target.close();
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizeBaseUrl, storePath, userAgentFor } from './command';
+import { normalizeBaseUrl, storeTarget, userAgentFor } from './command';
 import { createProgress, progressLine } from './progress';
 import { backoffMs, defaultRetryPolicy, retryAfterMs } from './retry';
 
@@ -75,13 +75,13 @@ describe('the command line', () => {
     expect(() => normalizeBaseUrl(undefined)).toThrow(/needs the BASE_URL/);
   });
 
-  it('accepts --store sqlite:PATH as --db PATH, and says PostgreSQL is not supported yet', () => {
+  it('accepts --store sqlite:PATH as --db PATH, and a postgres:// store as the PostgreSQL target', () => {
     const flags = (entries: [string, string][]) => new Map(entries);
     const dir = mkdtempSync(join(tmpdir(), 'records-store-flag-'));
-    expect(storePath(flags([['store', `sqlite:${dir}/new/a.db`]]), '/unused')).toBe(`${dir}/new/a.db`);
+    expect(storeTarget(flags([['store', `sqlite:${dir}/new/a.db`]]), '/unused')).toEqual({ dbPath: `${dir}/new/a.db` });
     rmSync(dir, { recursive: true, force: true });
-    expect(() => storePath(flags([['store', 'postgresql://db/records']]), '/unused')).toThrow(/Harvesting into a PostgreSQL store is not supported yet/);
-    expect(() => storePath(flags([['store', 'mysql://db']]), '/unused')).toThrow(/--store takes sqlite:PATH/);
-    expect(() => storePath(flags([['store', 'sqlite:/tmp/x.db'], ['db', '/tmp/y.db']]), '/unused')).toThrow(/either --db or --store/);
+    expect(storeTarget(flags([['store', 'postgresql://db/records']]), '/unused')).toEqual({ dbPath: '', storeUrl: 'postgresql://db/records' });
+    expect(() => storeTarget(flags([['store', 'mysql://db']]), '/unused')).toThrow(/--store takes sqlite:PATH or a postgres:\/\/ URL/);
+    expect(() => storeTarget(flags([['store', 'sqlite:/tmp/x.db'], ['db', '/tmp/y.db']]), '/unused')).toThrow(/either --db or --store/);
   });
 });
