@@ -259,6 +259,11 @@ function sparsePostings(phrase: Phrase, capacity: number): TokenPostings {
   if ('matches' in phrase) return phrase.matches;
   if (phrase.lists.length === 1) return decodePostings(phrase.lists[0]!.data);
   const { countsById, hits } = denseCounts(phrase, capacity);
+  return denseToList(countsById, hits);
+}
+
+/** The documents of a dense count array (index = id) with a count, as a postings list. */
+export function denseToList(countsById: Uint32Array, hits: number): TokenPostings {
   const ids = new Int32Array(hits);
   const counts = new Uint32Array(hits);
   for (let id = 0, n = 0; n < hits; id++) {

@@ -3,7 +3,7 @@ import type { QueryNode } from '../query/ast';
 import { IdSet } from './id-set';
 import { addPostings, decodePostings, type TokenPostings } from './postings';
 import type { PostingsReader } from './postings-reader';
-import { k1, lengthNorms, phraseMatches, type Matches, type TokenPositions } from './term-search';
+import { denseToList, k1, lengthNorms, phraseMatches, type Matches, type TokenPositions } from './term-search';
 import type { Criteria } from './types';
 
 /**
@@ -38,17 +38,6 @@ function sumLists(lists: readonly TokenPostings[], capacity: number): TokenPosti
   return denseToList(countsById, hits);
 }
 
-function denseToList(countsById: Uint32Array, hits: number): TokenPostings {
-  const ids = new Int32Array(hits);
-  const counts = new Uint32Array(hits);
-  for (let id = 0, n = 0; n < hits; id++) {
-    if (countsById[id] !== 0) {
-      ids[n] = id;
-      counts[n++] = countsById[id]!;
-    }
-  }
-  return { ids, counts };
-}
 
 /** The records a word or phrase matches in `columns`, with its column-weighted count in each. */
 export function wordPostings(reader: PostingsReader, word: Word, columns: readonly SearchColumn[]): TokenPostings {
