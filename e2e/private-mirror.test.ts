@@ -121,7 +121,7 @@ test('with the token in config.json the app searches, opens a record and exports
 
   // The record's BibTeX comes from the mirror too.
   await page.locator('summary', { hasText: 'Export' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^BibTeX/ }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^BibTeX(?! \(full\))/ }).click()]);
   const path = await download.path();
   const { readFile } = await import('node:fs/promises');
   expect(await readFile(path!, 'utf8')).toContain(`_${id},`);
