@@ -72,3 +72,27 @@ test('MM: a playable record plays in the page (currentTime advances)', async () 
   expect(new URL(state.src).pathname).toBe(new URL(mediaHref, url('/')).pathname);
   await screenshot(page, `mm-record-playing-${mime}`);
 });
+
+test('MM: a link ending in #t= starts the player at that time, and the player copies a link at its current time', async () => {
+  const { page } = ui;
+  await ui.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await gotoApp(page, `/${mm.slug}`);
+  const { record } = (await playableRecords(page))[0]!;
+  await gotoApp(page, `/${mm.slug}/records/${encodeURIComponent(String(record.repo_id))}#t=1.5`);
+  const player = page.locator('audio[controls], video[controls]').first();
+  await player.waitFor({ state: 'visible' });
+  const duration = await player.evaluate((element: HTMLMediaElement) =>
+    element.readyState >= 1 ? element.duration : new Promise<number>((resolve) => element.addEventListener('loadedmetadata', () => resolve(element.duration), { once: true })),
+  );
+  expect(duration).toBeGreaterThan(1.5);
+  await expect.poll(() => player.evaluate((element: HTMLMediaElement) => element.currentTime)).toBeGreaterThanOrEqual(1.5);
+
+  await player.evaluate((element: HTMLMediaElement) => {
+    element.currentTime = 1;
+  });
+  await page.getByRole('button', { name: 'Copy link at current time' }).click();
+  await expect.poll(() => page.getByRole('status').filter({ hasText: 'Link copied' }).count()).toBe(1);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(new URL(copied).hash).toBe('#t=1');
+  expect(new URL(copied).pathname).toBe(`/${mm.slug}/records/${encodeURIComponent(String(record.repo_id))}`);
+});
