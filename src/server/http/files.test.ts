@@ -1,3 +1,4 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -196,7 +197,7 @@ describe('the app', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       // A record page's HTML has its meta tags added to the head (tested below).
-      expect(response.body.toString('utf8').replace(/\n?<meta [^>]*data-record-meta>/g, '')).toBe(indexHtml);
+      expect(response.body.toString('utf8').replace(/\n?<meta [^>]*data-record-meta>|<link rel="search" [^>]*>/g, '')).toBe(indexHtml);
       const csp = String(response.headers['content-security-policy']);
       for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'"]) {
         expect(csp, directive).toContain(directive);
@@ -224,6 +225,30 @@ describe('the app', () => {
     // Any other page, and a record that does not exist, carry none.
     for (const path of ['/lit', '/lit/records/nope']) {
       expect((await rawRequest(`${app.url}${path}`)).body.toString('utf8'), path).not.toContain('data-record-meta');
+    }
+  });
+
+  it('links an OpenSearch description per deployment from every app page, each a working search template', async () => {
+    const html = (await rawRequest(`${app.url}/lit`)).body.toString('utf8');
+    const hrefs = [...html.matchAll(/<link rel="search" type="application\/opensearchdescription\+xml" title="[^"]+" href="([^"]+)">/g)].map((match) => match[1]!);
+    expect(hrefs).toEqual(deployments.map((deployment) => `/${deployment.slug}/opensearch.xml`));
+    for (const deployment of deployments) {
+      const response = await rawRequest(`${app.url}/${deployment.slug}/opensearch.xml`);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('application/opensearchdescription+xml; charset=utf-8');
+      const xml = response.body.toString('utf8');
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const doc = new XMLParser({ ignoreAttributes: false }).parse(xml).OpenSearchDescription;
+      expect(doc['@_xmlns']).toBe('http://a9.com/-/spec/opensearch/1.1/');
+      expect(String(doc.ShortName).length).toBeLessThanOrEqual(16);
+      const urls = (Array.isArray(doc.Url) ? doc.Url : [doc.Url]) as Record<string, string>[];
+      const page = urls.find((url) => url['@_type'] === 'text/html')!['@_template']!.replace('{searchTerms}', 'wind');
+      expect(page).toBe(`${app.url}/${deployment.slug}?q=wind`);
+      expect((await rawRequest(page)).status).toBe(200);
+      const api = urls.find((url) => url['@_type'] === 'application/json')!['@_template']!.replace('{searchTerms}', 'wind').replace('{startPage?}', '1');
+      const { status, body } = await getJson<Rec[]>(api);
+      expect(status, api).toBe(200);
+      expect(body.length).toBeGreaterThan(0);
     }
   });
 
