@@ -108,3 +108,16 @@ test('record pages carry citation meta tags from the server, and in-app navigati
   expect(await page.evaluate(() => document.head.querySelectorAll('meta[name="citation_author"]').length)).toBe(8);
   expect(await page.evaluate(() => (window as unknown as { __zotero: number }).__zotero)).toBeGreaterThan(before);
 });
+
+test('every result carries COinS that a reference manager reads as an OpenURL', async () => {
+  const { page } = ui;
+  await gotoApp(page, searchPath(dc1, { title: 'alfven' }));
+  const shown = await waitForResults(page);
+  const spans = await page.locator('span.Z3988').evaluateAll((elements) => elements.map((element) => element.getAttribute('title') ?? ''));
+  expect(spans.length).toBe(Math.min(shown, 20));
+  const objects = spans.map((span) => new URLSearchParams(span));
+  for (const kev of objects) expect(kev.get('ctx_ver')).toBe('Z39.88-2004');
+  const record = objects.find((kev) => kev.get('rft.title') === 'Suppression of Alfvén modes on NSTX-U with outboard beam injection');
+  expect(record?.get('rft.type')).toBe('Dataset');
+  await expectNoAxeViolations(page, 'results with COinS');
+});

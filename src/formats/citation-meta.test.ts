@@ -65,3 +65,21 @@ describe('citation meta tags', () => {
     expect(html).toBe('<meta name="citation_title" content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" data-record-meta>');
   });
 });
+
+describe('COinS', () => {
+  it('is an OpenURL 1.0 ContextObject that reads back with the record’s title, authors, date and DOI', async () => {
+    const { coinsOf } = await import('./coins');
+    const kev = new URLSearchParams(coinsOf(must('LIT'), article));
+    expect(kev.get('ctx_ver')).toBe('Z39.88-2004');
+    expect(kev.get('rft_val_fmt')).toBe('info:ofi/fmt:kev:mtx:journal');
+    expect(kev.get('rft.atitle')).toBe('CO₂ capture in Alfvén-wave plasmas');
+    expect(kev.get('rft.jtitle')).toBe('Physical Review E');
+    expect(kev.getAll('rft.au')).toEqual(['Müller, Jörg', 'Doe, J.']);
+    expect(kev.get('rft.date')).toBe('2021-03-05');
+    expect(kev.get('rft_id')).toBe('info:doi/10.5555/abc.1');
+    const dataset = new URLSearchParams(coinsOf(must('DC1'), { ...article, product_type: 'Dataset' }));
+    expect(dataset.get('rft_val_fmt')).toBe('info:ofi/fmt:kev:mtx:dc');
+    expect(dataset.get('rft.type')).toBe('Dataset');
+    expect(dataset.get('rft.jtitle')).toBeNull();
+  });
+});

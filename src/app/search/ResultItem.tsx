@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { coinsOf } from '../../formats/coins';
 import { toPlainLine } from '../../formats/rich-text';
 import { RichText } from '../ui/RichText';
 import type { ApiRecord } from '../../deployments/registry';
@@ -54,6 +55,8 @@ export function ResultItem({ deployment, record }: { deployment: Deployment; rec
         )}
       </ul>
       {description && <p className="result__description">{excerpt(toPlainLine(description))}</p>}
+      {/* COinS, for reference managers' multi-record capture; nothing to see. */}
+      <span className="Z3988" title={coinsOf(deployment, record)} />
     </article>
   );
 }
