@@ -30,6 +30,17 @@ test('a saved search survives a reload and offers what was entered since the las
   await expectNoAxeViolations(page, 'history panel with a saved search');
   await screenshot(page, 'history-saved-light');
 
+  // Subscribe: beside the search and on the saved search, the same Atom feed of it.
+  const feedHrefs = await page.getByRole('link', { name: /Subscribe/ }).evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+  expect(feedHrefs).toHaveLength(2);
+  for (const href of feedHrefs) {
+    expect(new URL(href).pathname).toBe(`${lit.basePath}/feed`);
+    expect(new URL(href).searchParams.get('q')).toBe(term);
+  }
+  const feed = await fetch(feedHrefs[0]!);
+  expect(feed.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+  expect(await feed.text()).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+
   // The last visit is set back, as if the search had been saved a while ago.
   const since = '2010-06-15T12:00:00.000Z';
   await page.evaluate((lastVisit) => {

@@ -24,6 +24,8 @@ const deploymentConfigSchema = z.object({
   baseUrl: z.string().min(1, 'baseUrl must not be empty').optional(),
   /** This deployment's token; overrides the top-level one. */
   token: tokenSchema.optional(),
+  /** The server answers `{baseUrl}/feed` with an Atom feed of a search (the local server does; the upstream does not). */
+  feed: z.boolean().optional(),
 });
 
 export const configSchema = z.object({
@@ -39,6 +41,8 @@ export interface AppConfig {
   readonly baseUrls: Readonly<Record<DeploymentKey, string>>;
   /** Deployments served by a private mirror: the token and the origin it belongs to. */
   readonly auth: Readonly<Partial<Record<DeploymentKey, ApiAuth>>>;
+  /** Deployments whose server offers Atom feeds of searches. */
+  readonly feeds: ReadonlySet<DeploymentKey>;
 }
 
 export class ConfigError extends Error {
@@ -72,14 +76,16 @@ export function resolveConfig(raw: unknown, pageUrl: string): AppConfig {
   }
   const baseUrls = {} as Record<DeploymentKey, string>;
   const auth: Partial<Record<DeploymentKey, ApiAuth>> = {};
+  const feeds = new Set<DeploymentKey>();
   for (const deployment of deployments as readonly Deployment[]) {
     const entry = parsed.data.deployments[deployment.key];
     const baseUrl = resolveBaseUrl(entry?.baseUrl ?? deployment.basePath, pageUrl, `deployments.${deployment.key}.baseUrl`);
     baseUrls[deployment.key] = baseUrl;
     const token = entry?.token ?? parsed.data.token;
     if (token) auth[deployment.key] = { token, origin: new URL(baseUrl).origin };
+    if (entry?.feed) feeds.add(deployment.key);
   }
-  return { baseUrls, auth };
+  return { baseUrls, auth, feeds };
 }
 
 /** Fetches and resolves `config.json`; every failure becomes a ConfigError with a reason. */

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { deploymentByKey, displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
+import { useFeedUrl } from '../shell/config-context';
 import { saveBlob } from '../ui/save-blob';
 import { searchQuery, type SavedSearch } from './history-store';
 import { describeSearch, newSinceQuery } from './new-since';
@@ -149,6 +150,7 @@ export function SearchHistory({ deployment, entries }: SearchHistoryProps) {
 
 function SavedItem({ item, onVisit, onRemove }: { item: SavedSearch; onVisit: () => void; onRemove: () => void }) {
   const deployment = deploymentByKey(item.deployment)!;
+  const feedUrl = useFeedUrl(deployment);
   return (
     <li>
       <Link to={searchPath(item.deployment, item.query)} onClick={onVisit}>
@@ -160,6 +162,13 @@ function SavedItem({ item, onVisit, onRemove }: { item: SavedSearch; onVisit: ()
       <Link to={searchPath(item.deployment, newSinceQuery(deployment, item.query, item.lastVisit))} onClick={onVisit}>
         New since {dateTime.format(new Date(item.lastVisit))}
       </Link>{' '}
+      {feedUrl && (
+        <>
+          <a href={feedUrl(item.query)} type="application/atom+xml" aria-label={`Subscribe to ${item.name} (Atom)`}>
+            Subscribe (Atom)
+          </a>{' '}
+        </>
+      )}
       <button type="button" className="button" onClick={onRemove} aria-label={`Remove saved search ${item.name}`}>
         Remove
       </button>

@@ -4,7 +4,7 @@ import { searchUrl } from '../../client/urls';
 import { displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { isHttpUrl } from '../../formats/text';
-import { useApiAuth, useBaseUrl } from '../shell/config-context';
+import { useApiAuth, useBaseUrl, useFeedUrl } from '../shell/config-context';
 import { useDocumentTitle } from '../shell/navigation-focus';
 import { readNavigationState } from '../shell/navigation-state';
 import { SearchHistory } from '../history/SearchHistory';
@@ -24,6 +24,7 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
   const location = useLocation();
   const baseUrl = useBaseUrl(deployment);
   const auth = useApiAuth(deployment);
+  const feedUrl = useFeedUrl(deployment);
   const entries = useMemo(() => nonEmpty(entriesOf(location.search)), [location.search]);
   const linkedUrl = readNavigationState(location.state).apiUrl;
   // A page reached through a Link header is fetched from exactly that URL; only a new
@@ -58,6 +59,14 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
         prefersAdvanced={prefersAdvanced}
         onPrefersAdvancedChange={setPrefersAdvanced}
       />
+      {feedUrl && entries.length > 0 && (
+        <p className="search-feed">
+          <a href={feedUrl(new URLSearchParams(entries.filter(([name]) => name !== 'page')).toString())} type="application/atom+xml">
+            Subscribe (Atom)
+          </a>{' '}
+          <span className="search-feed__hint">new records of this search, in a feed reader</span>
+        </p>
+      )}
       <SearchHistory deployment={deployment} entries={entries} />
       <SelectionBar deployment={deployment} />
       <Results deployment={deployment} entries={entries} query={query} badRequest={badRequest} />

@@ -16,6 +16,15 @@ export function useBaseUrl(deployment: Deployment): string {
   return config.baseUrls[deployment.key];
 }
 
+/** The Atom feed of a search (query string without `?`), where this deployment's server offers feeds. */
+export function useFeedUrl(deployment: Deployment): ((query: string) => string) | undefined {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useFeedUrl needs a ConfigProvider');
+  if (!config.feeds.has(deployment.key)) return undefined;
+  const base = config.baseUrls[deployment.key];
+  return (query) => `${base}/feed${query ? `?${query}` : ''}`;
+}
+
 /** The private mirror's token for this deployment's API, if config.json gives one. */
 export function useApiAuth(deployment: Deployment): ApiAuth | undefined {
   const config = useContext(ConfigContext);

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { deployments, type ApiRecord } from '../../deployments/registry';
+import { deployments, displayName, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { recordsToBibtex } from '../../formats/bibtex';
 import { apiError, errorToJson, errorToText, errorToXml, type ApiError } from '../../formats/error';
+import { recordsToAtom } from '../../formats/atom';
 import { recordOriginHeader } from '../../formats/extension-headers';
 import { formatLinkHeader } from '../../formats/link-header';
 import { contentTypes, negotiateFormat, type ResponseFormat } from '../../formats/media-types';
@@ -120,9 +121,36 @@ async function isGenerated(store: RecordStore, deployment: Deployment, repoId: s
   return total > 0;
 }
 
+/**
+ * `{base}/feed?<criteria>`: the search as an Atom feed, newest entries first (an extension;
+ * docs/extensions.md). The criteria are the list endpoint's, validated the same way; `sort`
+ * and `order` are the feed's own, and `page` is refused (a feed is always its first page).
+ */
+async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
+  const pairs = parseQueryString(search);
+  const own = pairs.find(([name]) => name === 'sort' || name === 'order' || name === 'page');
+  if (own) throw new BadRequest(`A feed is always the newest entries first; ${own[0]} is not a feed parameter.`, own[0]);
+  const { criteria } = parseListRequest(deployment, [...pairs, ['sort', 'entry_date'], ['order', 'desc']]);
+  const result = await context.store.search(deployment.key, criteria);
+  const query = formatQueryString(pairs);
+  const body = recordsToAtom(
+    deployment,
+    result.records,
+    {
+      self: `${context.origin}${deployment.basePath}/feed${query ? `?${query}` : ''}`,
+      alternate: `${context.origin}/${deployment.slug}${query ? `?${query}` : ''}`,
+      title: `${displayName(deployment)}${query ? ` – ${pairs.map(([name, value]) => `${name}: ${value}`).join(', ')}` : ''}`,
+      recordUrl: (id) => `${context.origin}${deployment.basePath}/records/${encodeURIComponent(id)}`,
+      recordPage: (id) => `${context.origin}/${deployment.slug}/records/${encodeURIComponent(id)}`,
+    },
+  );
+  send(req, res, { status: 200, contentType: 'application/atom+xml; charset=utf-8', body, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
+}
+
 /** Finds the deployment and endpoint of an /api path; undefined when it names none. */
-export function routeApi(pathname: string): { deployment: Deployment; id?: string } | undefined {
+export function routeApi(pathname: string): { deployment: Deployment; id?: string; feed?: true } | undefined {
   for (const deployment of deployments) {
+    if (pathname === `${deployment.basePath}/feed`) return { deployment, feed: true };
     const base = `${deployment.basePath}/records`;
     if (pathname === base || pathname === `${base}/`) return { deployment };
     if (pathname.startsWith(`${base}/`)) {
@@ -140,7 +168,8 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, pathn
     return;
   }
   try {
-    if (route.id === undefined) await listRecords(req, res, route.deployment, search, context);
+    if (route.feed) await searchFeed(req, res, route.deployment, search, context);
+    else if (route.id === undefined) await listRecords(req, res, route.deployment, search, context);
     else await getRecord(req, res, route.deployment, route.id, search, context);
   } catch (error) {
     if (error instanceof BadRequest || error instanceof MalformedQueryError) {
