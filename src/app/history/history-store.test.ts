@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
-import { createHistoryStore, maxRecent, searchQuery, type KeyValueStorage } from './history-store';
+import type { KeyValueStorage } from '../ui/web-storage';
+import { createHistoryStore, maxRecent, searchQuery } from './history-store';
 import { describeSearch, newSinceQuery } from './new-since';
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (key) => data.get(key) ?? null, setItem: (key, value) => void data.set(key, value) };
+  return { data, getItem: (key) => data.get(key) ?? null, setItem: (key, value) => void data.set(key, value), removeItem: (key) => void data.delete(key) };
 }
 
 let ids = 0;
@@ -41,6 +42,7 @@ describe('search history', () => {
     const store = createHistoryStore(
       {
         getItem: () => null,
+        removeItem: () => undefined,
         setItem: () => {
           throw new Error('QuotaExceededError');
         },

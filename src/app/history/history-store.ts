@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deploymentKeys, type DeploymentKey } from '../../deployments/schema';
+import { webStorage, type KeyValueStorage } from '../ui/web-storage';
 
 /**
  * The searches a researcher ran and the ones they saved, kept in localStorage (no account):
@@ -74,7 +75,6 @@ export function searchQuery(entries: readonly (readonly [string, string])[]): st
   return new URLSearchParams(entries.filter(([name]) => name !== 'page').map(([name, value]) => [name, value])).toString();
 }
 
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 export interface ImportResult {
   readonly added: number;
@@ -180,18 +180,10 @@ export function createHistoryStore(storage: KeyValueStorage | undefined, newId: 
   };
 }
 
-function localStorageOrUndefined(): KeyValueStorage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 let shared: HistoryStore | undefined;
 
 /** The page's one history store, over localStorage. */
 export function historyStore(): HistoryStore {
-  shared ??= createHistoryStore(localStorageOrUndefined());
+  shared ??= createHistoryStore(webStorage('localStorage'));
   return shared;
 }

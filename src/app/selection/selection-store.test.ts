@@ -10,8 +10,8 @@ import {
   parseSelection,
   selectionStorageKey,
   serializeSelection,
-  type KeyValueStorage,
 } from './selection-store';
+import type { KeyValueStorage } from '../ui/web-storage';
 
 function must(key: string): Deployment {
   const deployment = deploymentByKey(key);

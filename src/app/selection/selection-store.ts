@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordSchema, type ApiRecord } from '../../deployments/registry';
 import type { Deployment, DeploymentKey } from '../../deployments/schema';
+import { webStorage, type KeyValueStorage } from '../ui/web-storage';
 
 /**
  * The records a user has ticked, per deployment, kept in sessionStorage so that the
@@ -12,8 +13,6 @@ import type { Deployment, DeploymentKey } from '../../deployments/schema';
 /** Most records a selection holds: enough for a reference list, small enough to cite at once. */
 export const maxSelection = 1000;
 
-/** The subset of the Web Storage API the store uses (a fake in tests). */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export function selectionStorageKey(deploymentKey: DeploymentKey): string {
   return `records-explorer:selection:${deploymentKey}`;
@@ -132,20 +131,11 @@ export function createSelectionStore(storage: KeyValueStorage | undefined): Sele
   };
 }
 
-function sessionStorageOrUndefined(): KeyValueStorage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    // Reading sessionStorage throws where the browser blocks site data.
-    return undefined;
-  }
-}
-
 let shared: SelectionStore | undefined;
 
 /** The page's one selection store, over sessionStorage. */
 export function selectionStore(): SelectionStore {
-  shared ??= createSelectionStore(sessionStorageOrUndefined());
+  shared ??= createSelectionStore(webStorage('sessionStorage'));
   return shared;
 }
 
