@@ -66,6 +66,9 @@ export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag
   return tags.filter((tag): tag is [string, string] => Boolean(tag[1]?.trim()));
 }
 
+/** The id a record is known by to the local server's unAPI (`LIT:1828290`), on pages as `abbr.unapi-id`. */
+export const unapiId = (deployment: Deployment, repoId: string) => `${deployment.key}:${repoId}`;
+
 /** The tags as HTML for a page's head, every value escaped; marked so the app can replace them. */
 export function citationMetaHtml(tags: readonly MetaTag[]): string {
   return tags.map(([name, content]) => `<meta name="${escapeXml(name)}" content="${escapeXml(content)}" data-record-meta>`).join('\n');

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { unapiId } from '../../formats/citation-meta';
 import { coinsOf } from '../../formats/coins';
 import { toPlainLine } from '../../formats/rich-text';
 import { RichText } from '../ui/RichText';
@@ -57,6 +58,7 @@ export function ResultItem({ deployment, record }: { deployment: Deployment; rec
       {description && <p className="result__description">{excerpt(toPlainLine(description))}</p>}
       {/* COinS, for reference managers' multi-record capture; nothing to see. */}
       <span className="Z3988" title={coinsOf(deployment, record)} />
+      <abbr className="unapi-id" title={unapiId(deployment, record.repo_id)} />
     </article>
   );
 }

@@ -197,7 +197,7 @@ describe('the app', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       // A record page's HTML has its meta tags added to the head (tested below).
-      expect(response.body.toString('utf8').replace(/\n?<meta [^>]*data-record-meta>|<link rel="search" [^>]*>/g, '')).toBe(indexHtml);
+      expect(response.body.toString('utf8').replace(/\n?<meta [^>]*data-record-meta>|<link rel="(search|unapi-server)" [^>]*>/g, '')).toBe(indexHtml);
       const csp = String(response.headers['content-security-policy']);
       for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'"]) {
         expect(csp, directive).toContain(directive);

@@ -8,6 +8,7 @@ import { apiError, errorToJson, type ApiError } from '../../formats/error';
 import { recordOriginHeader } from '../../formats/extension-headers';
 import type { RecordStore } from '../store/types';
 import { openSearchDocument, openSearchLinks, openSearchType } from './opensearch';
+import { handleUnapi, unapiLink, unapiPath } from './unapi';
 import { cacheControlOf, handleApi, sendError } from './api';
 import { send } from './respond';
 import { serveApp, serveMedia } from './static-files';
@@ -216,13 +217,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
     if (pathname.startsWith('/media/') && (await serveMedia(req, res, mediaDir, pathname.slice('/media'.length)))) return;
+    if (pathname === unapiPath) {
+      await handleUnapi(req, res, search, options.store, options.bibtexPrefix ?? 'records');
+      return;
+    }
     const openSearch = /^\/([^/]+)\/opensearch\.xml$/.exec(pathname);
     const searchDeployment = openSearch && deploymentBySlug(openSearch[1]!);
     if (searchDeployment) {
       send(req, res, { status: 200, contentType: `${openSearchType}; charset=utf-8`, body: openSearchDocument(searchDeployment, origin), cacheControl: 'public, max-age=3600' });
       return;
     }
-    if (options.staticDir && (await serveApp(req, res, options.staticDir, pathname, openSearchLinks() + (await recordPageHead(options.store, pathname))))) return;
+    if (options.staticDir && (await serveApp(req, res, options.staticDir, pathname, openSearchLinks() + unapiLink + (await recordPageHead(options.store, pathname))))) return;
     sendError(req, res, apiError(404, `Nothing is served at ${pathname.slice(0, 200)}.`));
   }
 

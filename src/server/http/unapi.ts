@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { deploymentByKey, deployments } from '../../deployments/registry';
+import { recordToBibtex } from '../../formats/bibtex';
+import { apiError } from '../../formats/error';
+import { recordToMods } from '../../formats/mods';
+import { recordToRis } from '../../formats/ris';
+import { escapeXml } from '../../formats/text';
+import type { ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import type { RecordStore } from '../store/types';
+import { sendError } from './api';
+import { parseQueryString } from './query-string';
+import { send } from './respond';
+
+/**
+ * unAPI (`/unapi`): a record, named `KEY:repo_id` (`LIT:1828290`), in a format a reference
+ * manager asks for. Without `id`, the formats offered; with `id` but no `format`, the same list
+ * for that record (300); an unknown id is 404 and an unknown format 406, as unAPI says.
+ */
+
+interface UnapiFormat {
+  readonly type: string;
+  write(deployment: Deployment, record: ApiRecord, bibtexPrefix: string): string;
+}
+
+const formats: Record<string, UnapiFormat> = {
+  bibtex: { type: 'application/x-bibtex', write: (_deployment, record, prefix) => recordToBibtex(record, prefix) },
+  ris: { type: 'application/x-research-info-systems', write: (deployment, record) => recordToRis(deployment, record) },
+  mods: { type: 'application/mods+xml', write: (deployment, record) => recordToMods(deployment, record) },
+};
+
+export const unapiPath = '/unapi';
+
+/** The head link every app page carries (records are named by `unapiId`, src/formats/citation-meta.ts). */
+export const unapiLink = `<link rel="unapi-server" type="application/xml" title="unAPI" href="${unapiPath}">`;
+
+function formatList(id?: string): string {
+  const list = Object.entries(formats).map(([name, format]) => `  <format name="${name}" type="${format.type}"/>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<formats${id ? ` id="${escapeXml(id)}"` : ''}>\n${list.join('\n')}\n</formats>\n`;
+}
+
+export async function handleUnapi(req: IncomingMessage, res: ServerResponse, search: string, store: RecordStore, bibtexPrefix: string): Promise<void> {
+  const params = new Map(parseQueryString(search));
+  const id = params.get('id');
+  const formatName = params.get('format');
+  const xml = 'application/xml; charset=utf-8';
+  if (!id) {
+    send(req, res, { status: 200, contentType: xml, body: formatList() });
+    return;
+  }
+  const [key, ...rest] = id.split(':');
+  const deployment = key ? deploymentByKey(key) : undefined;
+  const record = deployment && rest.length ? await store.get(deployment.key, rest.join(':')) : undefined;
+  if (!deployment || !record) {
+    sendError(req, res, apiError(404, `No record is known as '${id.slice(0, 200)}'; ids are ${deployments.map((d) => d.key).join(', ')} followed by ':' and the repo_id.`));
+    return;
+  }
+  if (!formatName) {
+    send(req, res, { status: 300, contentType: xml, body: formatList(id) });
+    return;
+  }
+  const format = Object.hasOwn(formats, formatName) ? formats[formatName] : undefined;
+  if (!format) {
+    sendError(req, res, apiError(406, `No format '${formatName.slice(0, 40)}'; unAPI here offers ${Object.keys(formats).join(', ')}.`));
+    return;
+  }
+  send(req, res, { status: 200, contentType: `${format.type}; charset=utf-8`, body: format.write(deployment, record, bibtexPrefix) });
+}
