@@ -1,6 +1,19 @@
 import * as f from './fields';
+import {
+  countryFacet,
+  datasetContentTypeFacet,
+  languageFacet,
+  productTypeFacet,
+  publicationDecadeFacet,
+  publicationYearFacet,
+  researchOrgFacet,
+  sponsorOrgFacet,
+  subjectFacet,
+} from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
+
+const productTypes = ['Dataset', 'Collection'];
 
 export const dc0: Deployment = {
   key: 'DC0',
@@ -23,5 +36,16 @@ export const dc0: Deployment = {
   ],
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.datasetContentType]),
   linkRels: [],
-  productTypes: ['Dataset', 'Collection'],
+  productTypes,
+  facets: [
+    productTypeFacet(productTypes),
+    publicationYearFacet,
+    publicationDecadeFacet,
+    languageFacet,
+    countryFacet,
+    researchOrgFacet('research_org', 'research_org'),
+    sponsorOrgFacet('sponsor_org', 'sponsor_org'),
+    subjectFacet('biblio'),
+    datasetContentTypeFacet,
+  ],
 };

@@ -1,6 +1,19 @@
 import * as f from './fields';
+import {
+  countryFacet,
+  languageFacet,
+  productTypeFacet,
+  publicationDecadeFacet,
+  publicationYearFacet,
+  researchOrgFacet,
+  siteFacet,
+  sponsorOrgFacet,
+  subjectFacet,
+} from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
+
+const productTypes = ['Dataset', 'Collection', 'Software', 'Interactive Resource'];
 
 export const dc1: Deployment = {
   key: 'DC1',
@@ -25,5 +38,16 @@ export const dc1: Deployment = {
   ],
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.siteOwnershipCode]),
   linkRels: ['citation', 'fulltext'],
-  productTypes: ['Dataset', 'Collection', 'Software', 'Interactive Resource'],
+  productTypes,
+  facets: [
+    productTypeFacet(productTypes),
+    publicationYearFacet,
+    publicationDecadeFacet,
+    languageFacet,
+    countryFacet,
+    researchOrgFacet('research_org', 'research_orgs'),
+    sponsorOrgFacet('sponsor_org', 'sponsor_orgs'),
+    subjectFacet('biblio'),
+    siteFacet('site_ownership_code', 'site_ownership_code'),
+  ],
 };

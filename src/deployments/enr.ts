@@ -1,6 +1,19 @@
 import * as f from './fields';
+import {
+  countryFacet,
+  languageFacet,
+  productTypeFacet,
+  publicationDecadeFacet,
+  publicationYearFacet,
+  researchOrgFacet,
+  sponsorOrgFacet,
+  subjectFacet,
+} from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
+
+// The spec describes Dataset or Collection while its example shows Patent.
+const productTypes = ['Journal Article', 'Technical Report', 'Conference', 'Patent', 'Dataset'];
 
 export const enr: Deployment = {
   key: 'ENR',
@@ -22,6 +35,15 @@ export const enr: Deployment = {
   ],
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.doi]),
   linkRels: ['citation', 'fulltext'],
-  // The spec describes Dataset or Collection while its example shows Patent.
-  productTypes: ['Journal Article', 'Technical Report', 'Conference', 'Patent', 'Dataset'],
+  productTypes,
+  facets: [
+    productTypeFacet(productTypes),
+    publicationYearFacet,
+    publicationDecadeFacet,
+    languageFacet,
+    countryFacet,
+    researchOrgFacet('research_org', 'research_org'),
+    sponsorOrgFacet('sponsor_org', 'sponsor_org'),
+    subjectFacet('biblio'),
+  ],
 };

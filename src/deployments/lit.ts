@@ -1,6 +1,20 @@
 import * as f from './fields';
+import {
+  countryFacet,
+  hasFulltextFacet,
+  languageFacet,
+  productTypeFacet,
+  publicationDecadeFacet,
+  publicationYearFacet,
+  researchOrgFacet,
+  siteFacet,
+  sponsorOrgFacet,
+  subjectFacet,
+} from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
+
+const productTypes = ['Journal Article', 'Technical Report', 'Conference', 'Thesis/Dissertation', 'Book', 'Dataset'];
 
 export const lit: Deployment = {
   key: 'LIT',
@@ -26,5 +40,17 @@ export const lit: Deployment = {
     p.hasFulltext,
   ]),
   linkRels: ['citation', 'fulltext'],
-  productTypes: ['Journal Article', 'Technical Report', 'Conference', 'Thesis/Dissertation', 'Book', 'Dataset'],
+  productTypes,
+  facets: [
+    productTypeFacet(productTypes),
+    publicationYearFacet,
+    publicationDecadeFacet,
+    languageFacet,
+    countryFacet,
+    researchOrgFacet('research_org', 'research_org'),
+    sponsorOrgFacet('sponsor_org', 'sponsor_org'),
+    subjectFacet('subject'),
+    siteFacet('site_ownership_code', 'site_ownership_code'),
+    hasFulltextFacet,
+  ],
 };

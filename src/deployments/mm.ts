@@ -1,6 +1,20 @@
 import * as f from './fields';
+import {
+  countryFacet,
+  languageFacet,
+  mimeTypeFacet,
+  productTypeFacet,
+  publicationDecadeFacet,
+  publicationYearFacet,
+  researchOrgFacet,
+  siteFacet,
+  sponsorOrgFacet,
+  subjectFacet,
+} from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
+
+const productTypes = ['Video', 'Audio', 'Journal Article', 'Presentation'];
 
 export const mm: Deployment = {
   key: 'MM',
@@ -26,5 +40,17 @@ export const mm: Deployment = {
     [p.siteOwnershipCode, p.mimeType],
   ),
   linkRels: ['citation', 'media'],
-  productTypes: ['Video', 'Audio', 'Journal Article', 'Presentation'],
+  productTypes,
+  facets: [
+    productTypeFacet(productTypes),
+    publicationYearFacet,
+    publicationDecadeFacet,
+    languageFacet,
+    countryFacet,
+    researchOrgFacet('research_orgs', 'research_orgs'),
+    sponsorOrgFacet('sponsor_orgs', 'sponsor_orgs'),
+    subjectFacet('biblio'),
+    siteFacet('site_ownership_code', 'site_ownership_code'),
+    mimeTypeFacet,
+  ],
 };

@@ -1,6 +1,20 @@
 import * as f from './fields';
+import {
+  countryFacet,
+  datasetContentTypeFacet,
+  languageFacet,
+  productTypeFacet,
+  publicationDecadeFacet,
+  publicationYearFacet,
+  researchOrgFacet,
+  siteFacet,
+  sponsorOrgFacet,
+  subjectFacet,
+} from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
+
+const productTypes = ['Patent', 'Patent Application'];
 
 export const pat: Deployment = {
   key: 'PAT',
@@ -20,5 +34,17 @@ export const pat: Deployment = {
   ],
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.siteOwnershipCode, p.datasetContentType]),
   linkRels: ['citation', 'fulltext'],
-  productTypes: ['Patent', 'Patent Application'],
+  productTypes,
+  facets: [
+    productTypeFacet(productTypes),
+    publicationYearFacet,
+    publicationDecadeFacet,
+    languageFacet,
+    countryFacet,
+    researchOrgFacet('research_org', 'research_org'),
+    sponsorOrgFacet('sponsor_org', 'sponsor_org'),
+    subjectFacet('biblio'),
+    siteFacet('site_ownership_code', 'site_ownership_code'),
+    datasetContentTypeFacet,
+  ],
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FacetDef } from './facets';
 
 /**
  * The shape of the deployment table. Everything deployment-specific — record fields,
@@ -136,4 +137,6 @@ export interface Deployment {
   readonly linkRels: readonly LinkRel[];
   /** Generator hints: product types that occur. */
   readonly productTypes: readonly string[];
+  /** What the local server's `/facets` counts and the app offers as filters (src/deployments/facets.ts). */
+  readonly facets: readonly FacetDef[];
 }

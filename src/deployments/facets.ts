@@ -1,0 +1,126 @@
+import type { KeyName } from './schema';
+
+/**
+ * Facets: the fields the local server counts by value (`GET {base}/facets`, an extension)
+ * and the app offers as filters. Each facet says how one of its values becomes a criterion
+ * of the ordinary search, so a count always equals the `X-Total-Count` of that search.
+ */
+export type FacetCriterion =
+  /** An exact-match or boolean parameter of the spec: `language=English`. */
+  | { readonly kind: 'exact'; readonly param: string }
+  /** A text parameter of the spec, searched as a quoted phrase: `research_org="Argonne National Laboratory"`. */
+  | { readonly kind: 'phrase'; readonly param: string }
+  /** The publication-date range of one year (`2015`) or decade (`2010s`), in the deployment's date format. */
+  | { readonly kind: 'date-range'; readonly field: 'publication_date'; readonly unit: 'year' | 'decade' }
+  /**
+   * A parameter no spec deployment has: the local server accepts it on `/records` and
+   * `/facets` and advertises it with `/facets`; the app sends it only to such a server.
+   */
+  | { readonly kind: 'extension'; readonly param: string };
+
+export interface FacetDef {
+  readonly name: string;
+  readonly label: string;
+  readonly criterion: FacetCriterion;
+  /** Record field whose values are counted (each list item once per record); absent where only the key holds them. */
+  readonly field?: string;
+  /** Exact-match key the store keeps these values under, where there is one. */
+  readonly key?: KeyName;
+  /**
+   * Values known without asking a server (the deployment's product types, yes/no), so a
+   * server without `/facets` can still offer them, counted lazily.
+   */
+  readonly values?: readonly string[];
+}
+
+export const productTypeFacet = (values: readonly string[]): FacetDef => ({
+  name: 'product_type',
+  label: 'Product type',
+  criterion: { kind: 'extension', param: 'product_type' },
+  field: 'product_type',
+  values,
+});
+
+export const publicationYearFacet: FacetDef = {
+  name: 'publication_year',
+  label: 'Publication year',
+  criterion: { kind: 'date-range', field: 'publication_date', unit: 'year' },
+  field: 'publication_date',
+};
+
+export const publicationDecadeFacet: FacetDef = {
+  name: 'publication_decade',
+  label: 'Publication decade',
+  criterion: { kind: 'date-range', field: 'publication_date', unit: 'decade' },
+  field: 'publication_date',
+};
+
+export const languageFacet: FacetDef = {
+  name: 'language',
+  label: 'Language',
+  criterion: { kind: 'exact', param: 'language' },
+  field: 'language',
+  key: 'language',
+};
+
+export const countryFacet: FacetDef = {
+  name: 'country',
+  label: 'Country of publication',
+  criterion: { kind: 'exact', param: 'country' },
+  field: 'country_publication',
+  key: 'country',
+};
+
+export const researchOrgFacet = (param: string, field: string): FacetDef => ({
+  name: param,
+  label: 'Research organisation',
+  criterion: { kind: 'phrase', param },
+  field,
+});
+
+export const sponsorOrgFacet = (param: string, field: string): FacetDef => ({
+  name: param,
+  label: 'Sponsoring organisation',
+  criterion: { kind: 'phrase', param },
+  field,
+});
+
+/** Subjects, searched by the `subject` parameter where the deployment has one, else through `biblio`. */
+export const subjectFacet = (param: 'subject' | 'biblio'): FacetDef => ({
+  name: 'subject',
+  label: 'Subject',
+  criterion: { kind: 'phrase', param },
+  field: 'subjects',
+});
+
+export const siteFacet = (param: string, field: string): FacetDef => ({
+  name: param,
+  label: 'Site code',
+  criterion: { kind: 'exact', param },
+  field,
+  key: 'site',
+});
+
+export const mimeTypeFacet: FacetDef = {
+  name: 'mime_type',
+  label: 'Media type',
+  criterion: { kind: 'exact', param: 'mime_type' },
+  field: 'mime_type',
+  key: 'mime_type',
+};
+
+export const datasetContentTypeFacet: FacetDef = {
+  name: 'dataset_content_type',
+  label: 'Content type',
+  criterion: { kind: 'exact', param: 'dataset_content_type' },
+  field: 'dataset_content_type',
+  key: 'dataset_content_type',
+};
+
+export const hasFulltextFacet: FacetDef = {
+  name: 'has_fulltext',
+  label: 'Full text available',
+  criterion: { kind: 'exact', param: 'has_fulltext' },
+  key: 'has_fulltext',
+  values: ['true', 'false'],
+};
