@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * The JSON body of the local server's `GET {base}/facets` extension: for the search given
+ * by the usual criteria, each requested facet's values with exact counts, one page of
+ * values at a time. Every count equals the `X-Total-Count` of the search plus `params`.
+ */
+export const facetValueSchema = z.object({
+  value: z.string(),
+  count: z.number().int().nonnegative(),
+  /** The parameters that select this value, to add to the search's own. */
+  params: z.record(z.string(), z.string()),
+});
+
+export const facetCountsSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  /** How many distinct values the matching records have. */
+  distinct: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  values: z.array(facetValueSchema),
+  /** Whether values beyond this page exist (ask again with `facet_offset`). */
+  more: z.boolean(),
+});
+
+export const facetsResponseSchema = z.object({
+  /** Records matching the search, as `X-Total-Count` of `/records` gives. */
+  total: z.number().int().nonnegative(),
+  facets: z.array(facetCountsSchema),
+});
+
+export type FacetValue = z.infer<typeof facetValueSchema>;
+export type FacetCounts = z.infer<typeof facetCountsSchema>;
+export type FacetsResponse = z.infer<typeof facetsResponseSchema>;
