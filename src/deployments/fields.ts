@@ -12,6 +12,7 @@ interface FieldOptions {
   readonly keys?: readonly KeyName[];
   readonly xml?: string;
   readonly sortable?: boolean;
+  readonly upstream?: readonly string[];
 }
 
 const text = (name: string, label: string, options: FieldOptions = {}): FieldDef => ({
@@ -45,6 +46,7 @@ export const repoId: FieldDef = {
   kind: 'text',
   schema: z.union([z.string().min(1), z.number().int()]).transform(String),
   keys: ['identifier'],
+  upstream: ['osti_id'],
 };
 
 export const title = text('title', 'Title', { search: 'title', sortable: true });
@@ -64,6 +66,7 @@ export const format = text('format', 'Format');
 export const agencyContractNumber = text('agency_contract_number', 'Contract number(s)', {
   search: 'biblio',
   keys: ['identifier'],
+  upstream: ['doe_contract_number'],
 });
 
 /** Fields every deployment has, in the spec's order (organisation fields come per deployment). */

@@ -38,6 +38,7 @@ export const repoId: ParamDef = {
   help: 'The exact identifier of one record.',
   kind: 'repo_id',
   advanced: true,
+  upstream: ['osti_id'],
 };
 export const biblio = textParam('biblio', 'Bibliographic data', biblioColumns, 'Searches titles, authors, subjects, descriptions, journals, identifiers and organisations.');
 export const author = textParam('author', 'Author', ['authors'], 'Searches author names and affiliations.');

@@ -61,6 +61,8 @@ export interface FieldDef {
   readonly keys?: readonly KeyName[];
   /** Whether `sort` accepts this field. */
   readonly sortable?: boolean;
+  /** Names the upstream API gives this field where the spec renamed it (`osti_id`). */
+  readonly upstream?: readonly string[];
 }
 
 interface ParamBase {
@@ -69,6 +71,8 @@ interface ParamBase {
   readonly help: string;
   /** Shown in the advanced panel; false for the main box and paging controls. */
   readonly advanced: boolean;
+  /** Names the upstream API accepts for this parameter where the spec renamed it. */
+  readonly upstream?: readonly string[];
 }
 
 /** Free text in the query language, matched against some index columns. */

@@ -249,6 +249,28 @@ describe('--public-url: links start with the configured origin, whatever Host a 
   });
 });
 
+describe('--compat upstream: the opt-in profile for upstream scripts', () => {
+  let server: Awaited<ReturnType<typeof serve>>;
+
+  beforeAll(async () => {
+    server = await serve(['--db', dbPath, '--compat', 'upstream']);
+  });
+  afterAll(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  });
+
+  it('answers an upstream script’s request that the spec server refuses', async () => {
+    const response = await fetch(`${server.url}${deployments[0]!.basePath}/records?q=wind&fl=title&rows=2`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('warning')).toBe('299 - "Unknown parameters ignored: fl"');
+  });
+
+  it('refuses a profile it does not know', async () => {
+    expectCleanFailure(await runToEnd(['serve', '--db', dbPath, '--port', '0', '--compat', 'lenient']), '--compat', 'lenient');
+  });
+});
+
 // ---------------------------------------------------------------------------------------
 
 /** Linux: the access mode of every descriptor `pid` holds on `path` (0 read-only, 1 write-only, 2 read-write). */

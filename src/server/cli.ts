@@ -30,7 +30,7 @@ const starterCount = 5000;
 const mib = 1024 * 1024;
 
 const usage = `Usage:
-  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N] [--public-url URL]
+  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N] [--public-url URL] [--compat upstream]
   records generate <DEPLOYMENT> <COUNT> [--db PATH | --store URL] [--seed N]
   records import <DEPLOYMENT> <FILE...> [--db PATH | --store URL]
   ${harvestUsage}
@@ -49,7 +49,7 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const knownFlags = new Set(['db', 'store', 'public-url', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'seed', ...harvestFlags]);
+const knownFlags = new Set(['db', 'store', 'public-url', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'compat', 'seed', ...harvestFlags]);
 
 function parseArgs(args: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -240,6 +240,13 @@ function publicOrigin(value: string | undefined): string | undefined {
   return url.origin;
 }
 
+/** --compat: the only profile is `upstream` (src/server/http/upstream-compat.ts). */
+function compatProfile(value: string | undefined): 'upstream' | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'upstream') throw new UsageError(`--compat takes one profile, upstream; got '${value}'.`);
+  return value;
+}
+
 /** Writes through the PostgreSQL writer at --store, as one transaction. */
 async function writePg(flags: Map<string, string>, write: (writer: Awaited<ReturnType<typeof openPgWriter>>) => Promise<number>): Promise<number> {
   if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
@@ -288,6 +295,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
   const host = flags.get('host') ?? '127.0.0.1';
   const cacheMb = wholeNumber(flags.get('search-cache-mb') ?? String(defaultCacheBytes / mib), '--search-cache-mb');
   const publicUrl = publicOrigin(flags.get('public-url'));
+  const compat = compatProfile(flags.get('compat'));
   const { store, name } = await openServedStore(flags, cacheMb);
   let server;
   try {
@@ -299,6 +307,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
       ...(flags.has('bibtex-prefix') ? { bibtexPrefix: flags.get('bibtex-prefix')! } : {}),
       ...(token ? { token } : {}),
       ...(publicUrl ? { publicUrl } : {}),
+      ...(compat ? { compat } : {}),
     });
   } catch (error) {
     await store.close();

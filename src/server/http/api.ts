@@ -11,7 +11,9 @@ import { recordsToXml } from '../../formats/xml';
 import type { RecordStore } from '../store/types';
 import { BadRequest, parseListRequest } from './criteria';
 import { formatQueryString, MalformedQueryError, parseQueryString, type QueryPair } from './query-string';
+import { openApiDocument } from './openapi';
 import { absolutizeLinks, recordsJson } from './record-json';
+import { upstreamRequest, upstreamView, withUpstreamNames } from './upstream-compat';
 import { send } from './respond';
 
 /** The two endpoints of each deployment, with negotiation, paging headers and errors. */
@@ -23,6 +25,16 @@ export interface ApiContext {
   readonly origin: string;
   /** Token mode: answers are private to the client that sent the token. */
   readonly privateMirror: boolean;
+  /** `--compat upstream`: upstream names accepted and added, unknown parameters ignored. */
+  readonly compat?: 'upstream';
+}
+
+/** The request's parameters as the spec names them; in the upstream profile, with a Warning for what it ignored. */
+function readPairs(deployment: Deployment, search: string, context: ApiContext): { pairs: QueryPair[]; headers: Record<string, string> } {
+  const pairs = parseQueryString(search);
+  if (context.compat !== 'upstream') return { pairs, headers: {} };
+  const request = upstreamRequest(deployment, pairs);
+  return { pairs: request.pairs, headers: request.warning ? { Warning: request.warning } : {} };
 }
 
 /** Shared caches may keep public answers; a private mirror's are for the one client only. */
@@ -42,6 +54,9 @@ export function sendError(req: IncomingMessage, res: ServerResponse, error: ApiE
 
 function serialize(deployment: Deployment, records: readonly ApiRecord[], format: ResponseFormat, context: ApiContext): string {
   const absolute = records.map((record) => absolutizeLinks(record, context.origin));
+  if (context.compat === 'upstream' && format !== 'bibtex') {
+    return serialize(upstreamView(deployment), absolute.map((record) => withUpstreamNames(deployment, record)), format, { ...context, compat: undefined });
+  }
   if (format === 'xml') return recordsToXml(deployment, absolute);
   if (format === 'bibtex') return recordsToBibtex(absolute, context.bibtexPrefix);
   return JSON.stringify(absolute);
@@ -62,14 +77,15 @@ function pageLinks(deployment: Deployment, pairs: readonly QueryPair[], page: nu
 }
 
 async function listRecords(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
-  const pairs = parseQueryString(search);
+  const { pairs, headers } = readPairs(deployment, search, context);
   const { criteria, page, rows } = parseListRequest(deployment, pairs);
   const result = await context.store.search(deployment.key, criteria);
   const { total } = result;
   const format = negotiateFormat(req.headers.accept);
   const link = pageLinks(deployment, pairs, page, rows, total, context.origin);
   // JSON straight from the stored text when the store has it (result.records would parse it).
-  const body = format === 'json' && result.json ? recordsJson(result.json, context.origin) : serialize(deployment, result.records, format, context);
+  const body =
+    format === 'json' && result.json && !context.compat ? recordsJson(result.json, context.origin) : serialize(deployment, result.records, format, context);
   send(
     req,
     res,
@@ -77,7 +93,7 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
       status: 200,
       contentType: contentTypeOf(format),
       body,
-      headers: { 'X-Total-Count': String(total), ...(link ? { Link: link } : {}) },
+      headers: { ...headers, 'X-Total-Count': String(total), ...(link ? { Link: link } : {}) },
       cacheControl: cacheControlOf(context.privateMirror),
     },
     context.store.revision,
@@ -127,7 +143,7 @@ async function isGenerated(store: RecordStore, deployment: Deployment, repoId: s
  * and `order` are the feed's own, and `page` is refused (a feed is always its first page).
  */
 async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
-  const pairs = parseQueryString(search);
+  const { pairs, headers } = readPairs(deployment, search, context);
   const own = pairs.find(([name]) => name === 'sort' || name === 'order' || name === 'page');
   if (own) throw new BadRequest(`A feed is always the newest entries first; ${own[0]} is not a feed parameter.`, own[0]);
   const { criteria } = parseListRequest(deployment, [...pairs, ['sort', 'entry_date'], ['order', 'desc']]);
@@ -144,13 +160,21 @@ async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment:
       recordPage: (id) => `${context.origin}/${deployment.slug}/records/${encodeURIComponent(id)}`,
     },
   );
-  send(req, res, { status: 200, contentType: 'application/atom+xml; charset=utf-8', body, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
+  send(req, res, { status: 200, contentType: 'application/atom+xml; charset=utf-8', body, headers, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
+}
+
+/** `{base}/openapi.json`: the deployment's OpenAPI 3.1 description (an extension). */
+function describeApi(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
+  if (parseQueryString(search).length > 0) throw new BadRequest('The OpenAPI description takes no query parameters.');
+  const body = JSON.stringify(openApiDocument(deployment, { origin: context.origin, token: context.privateMirror }), null, 2);
+  send(req, res, { status: 200, contentType: 'application/json; charset=utf-8', body, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
 }
 
 /** Finds the deployment and endpoint of an /api path; undefined when it names none. */
-export function routeApi(pathname: string): { deployment: Deployment; id?: string; feed?: true } | undefined {
+export function routeApi(pathname: string): { deployment: Deployment; id?: string; feed?: true; openapi?: true } | undefined {
   for (const deployment of deployments) {
     if (pathname === `${deployment.basePath}/feed`) return { deployment, feed: true };
+    if (pathname === `${deployment.basePath}/openapi.json`) return { deployment, openapi: true };
     const base = `${deployment.basePath}/records`;
     if (pathname === base || pathname === `${base}/`) return { deployment };
     if (pathname.startsWith(`${base}/`)) {
@@ -169,6 +193,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, pathn
   }
   try {
     if (route.feed) await searchFeed(req, res, route.deployment, search, context);
+    else if (route.openapi) describeApi(req, res, route.deployment, search, context);
     else if (route.id === undefined) await listRecords(req, res, route.deployment, search, context);
     else await getRecord(req, res, route.deployment, route.id, search, context);
   } catch (error) {

@@ -26,6 +26,8 @@ export interface ServerOptions {
   readonly token?: string;
   /** Origin for absolute URLs when the server sits behind a proxy. */
   readonly publicUrl?: string;
+  /** Opt-in profile for clients written for the upstream API (src/server/http/upstream-compat.ts). */
+  readonly compat?: 'upstream';
   /** How long slow or silent clients may hold a connection; the defaults suit production. */
   readonly timeouts?: ServerTimeouts;
 }
@@ -55,7 +57,7 @@ const maxUrlLength = 8192;
 
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': `Link, X-Total-Count, ETag, ${recordOriginHeader}`,
+  'Access-Control-Expose-Headers': `Link, X-Total-Count, ETag, Warning, ${recordOriginHeader}`,
 };
 
 const securityHeaders = {
@@ -199,7 +201,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const origin = options.publicUrl ?? originOf(req, fallbackOrigin);
 
     if (isApi) {
-      await handleApi(req, res, pathname, search, { store: options.store, bibtexPrefix: options.bibtexPrefix ?? 'records', origin, privateMirror: options.token !== undefined });
+      await handleApi(req, res, pathname, search, { store: options.store, bibtexPrefix: options.bibtexPrefix ?? 'records', origin, privateMirror: options.token !== undefined, ...(options.compat ? { compat: options.compat } : {}) });
       return;
     }
     const fulltext = /^\/files\/fulltext\/([^/]+)\/([^/]+)\.txt$/.exec(pathname);

@@ -1,5 +1,6 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment, FieldDef, SearchColumn } from '../../deployments/schema';
+import { repoId as repoIdField } from '../../deployments/fields';
 import type { StoredRecord } from '../store/types';
 import { describeValue, InputProblem } from './problem';
 import { toDate, toLinks, toList, toNumber, toText } from './values';
@@ -11,12 +12,7 @@ import { toDate, toLinks, toList, toNumber, toText } from './values';
  */
 
 /** The identifier's names; a record already in the spec's shape wins. */
-const idNames = ['repo_id', 'osti_id'] as const;
-
-/** Upstream names of spec fields, tried after the spec's own name. */
-const upstreamNames: Readonly<Record<string, readonly string[]>> = {
-  agency_contract_number: ['doe_contract_number'],
-};
+const idNames = [repoIdField.name, ...(repoIdField.upstream ?? [])];
 
 type OrgRole = Extract<SearchColumn, 'research' | 'sponsor' | 'contributing'>;
 
@@ -50,7 +46,7 @@ function candidateNames(field: FieldDef): string[] {
   const names = [
     field.name,
     field.xml,
-    ...(upstreamNames[field.name] ?? []),
+    ...(field.upstream ?? []),
     ...(role ? orgNames[role] : []),
     ...(isSiteField(field) ? siteNames : []),
   ];

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { displayName, sortFields } from '../../deployments/registry';
+import type { Deployment, FieldDef, FieldKind, ParamDef, ParamKind } from '../../deployments/schema';
+import { apiErrorSchema } from '../../formats/error';
+import { contentTypes } from '../../formats/media-types';
+import { limits } from './criteria';
+
+/**
+ * An OpenAPI 3.1 description of one deployment, generated from the deployment table, so
+ * client generators and API testers see exactly what the server validates: every
+ * parameter with its kind's rules, the record in JSON and XML, paging headers, the Error
+ * object. Served at `{base}/openapi.json` (docs/extensions.md).
+ */
+
+type Schema = Record<string, unknown>;
+
+const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
+
+/** A field's JSON Schema, with the XML names OpenAPI uses for the `application/xml` body. */
+const fieldSchemas: { readonly [K in FieldKind]: (field: FieldDef) => Schema } = {
+  text: () => nullable({ type: 'string' }),
+  url: () => nullable({ type: 'string' }),
+  date: () => nullable({ type: 'string', description: 'An ISO 8601 date-time, such as 2024-04-20T04:00:00Z.' }),
+  number: () => nullable({ type: 'number' }),
+  list: (field) => nullable({ type: 'array', items: { type: 'string', xml: { name: field.item } }, xml: { wrapped: true } }),
+  links: (field) =>
+    nullable({
+      type: 'array',
+      xml: { wrapped: true },
+      items: {
+        type: 'object',
+        xml: { name: field.item },
+        required: ['rel', 'href'],
+        properties: { rel: { type: 'string', xml: { attribute: true } }, href: { type: 'string', format: 'uri-reference', xml: { attribute: true } } },
+      },
+    }),
+};
+
+function recordSchema(deployment: Deployment): Schema {
+  const properties = Object.fromEntries(
+    deployment.fields.map((field) => {
+      const schema = field.name === 'repo_id' ? { type: 'string', minLength: 1 } : fieldSchemas[field.kind](field);
+      return [field.name, { ...schema, title: field.label, ...(field.xml ? { xml: { name: field.xml } } : {}) }];
+    }),
+  );
+  return { type: 'object', required: ['repo_id'], properties, xml: { name: 'record' } };
+}
+
+const datePatterns: Record<Deployment['dateFormat'], string> = {
+  'MM/DD/YYYY': '^(\\d{1,2}/\\d{1,2}/\\d{4}|\\d{4}-\\d{2}-\\d{2})$',
+  'MM-DD-YYYY': '^(\\d{1,2}-\\d{1,2}-\\d{4}|\\d{4}-\\d{2}-\\d{2})$',
+};
+
+/** Each parameter kind's value rules as a JSON Schema (the server's rules in criteria.ts). */
+const paramSchemas: { readonly [K in ParamKind]: (param: Extract<ParamDef, { kind: K }>, deployment: Deployment) => Schema } = {
+  text: () => ({ type: 'string', maxLength: limits.textLength }),
+  exact: () => ({ type: 'string', maxLength: limits.exactLength }),
+  repo_id: () => ({ type: 'string', maxLength: limits.exactLength }),
+  boolean: () => ({ type: 'string', enum: ['true', 'false'] }),
+  date: (_, deployment) => ({
+    type: 'string',
+    pattern: datePatterns[deployment.dateFormat],
+    description: `${deployment.dateFormat} or YYYY-MM-DD; a real calendar day.`,
+  }),
+  sort: (_, deployment) => ({
+    type: 'string',
+    description: 'A field name, optionally followed by a space and asc or desc.',
+    pattern: `^(${sortFields(deployment).join('|')})( (asc|desc))?$`,
+  }),
+  order: () => ({ type: 'string', enum: ['asc', 'desc'] }),
+  // page=0 is read as page 1, as the upstream does.
+  integer: (param) => ({ type: 'integer', minimum: param.name === 'page' ? 0 : 1, maximum: param.max, default: param.default }),
+};
+
+const paramSchema = <K extends ParamKind>(param: Extract<ParamDef, { kind: K }>, deployment: Deployment) =>
+  (paramSchemas[param.kind] as (param: ParamDef, deployment: Deployment) => Schema)(param, deployment);
+
+function parameters(deployment: Deployment, exclude: readonly string[] = []) {
+  return deployment.params
+    .filter((param) => !exclude.includes(param.name))
+    .map((param) => ({ name: param.name, in: 'query', description: param.help, required: false, schema: paramSchema(param, deployment) }));
+}
+
+const errorBodies = {
+  'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+  'application/xml': { schema: { $ref: '#/components/schemas/Error' } },
+  'text/plain': { schema: { type: 'string', description: 'The Error object as three lines, for BibTeX requests.' } },
+};
+
+const errorResponses = Object.fromEntries(
+  [
+    ['400', 'A parameter or its value is not accepted; the message names it.'],
+    ['401', 'A private mirror: send Authorization: Bearer <token>.'],
+    ['404', 'No such record or resource.'],
+    ['405', 'The API is read-only: GET, HEAD and OPTIONS only.'],
+    ['414', 'The request URL is too long.'],
+    ['500', 'The server failed.'],
+    ['503', 'The server is busy; retry after the time in Retry-After.'],
+  ].map(([status, description]) => [status, { description, content: errorBodies }]),
+);
+
+const recordBodies = (schema: Schema) => ({
+  'application/json': { schema },
+  'application/xml': { schema: { ...schema, xml: { name: 'records', wrapped: true } } },
+  [contentTypes.bibtex]: { schema: { type: 'string', description: 'BibTeX @misc entries.' } },
+});
+
+const recordList = { type: 'array', items: { $ref: '#/components/schemas/Record' } };
+
+const pagingHeaders = {
+  'X-Total-Count': { description: 'How many records match.', schema: { type: 'integer', minimum: 0 } },
+  Link: { description: 'RFC 8288 links to the first, prev, next and last pages.', schema: { type: 'string' } },
+  ETag: { schema: { type: 'string' } },
+};
+
+export interface OpenApiOptions {
+  /** The origin the server is reached at. */
+  readonly origin: string;
+  /** Private mirror: every request carries a bearer token. */
+  readonly token: boolean;
+}
+
+export function openApiDocument(deployment: Deployment, options: OpenApiOptions): Schema {
+  const { $schema: _, ...errorSchema } = z.toJSONSchema(apiErrorSchema, { target: 'draft-2020-12' }) as Schema;
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${displayName(deployment)} records API`,
+      version: deployment.version,
+      description: deployment.deprecated ?? `The read-only records query API of the ${displayName(deployment).toLowerCase()}.`,
+    },
+    servers: [{ url: `${options.origin}${deployment.basePath}` }],
+    ...(options.token ? { security: [{ bearer: [] }] } : {}),
+    paths: {
+      '/records': {
+        get: {
+          operationId: 'searchRecords',
+          summary: 'Search records',
+          parameters: parameters(deployment),
+          responses: {
+            '200': { description: 'One page of matching records.', headers: pagingHeaders, content: recordBodies(recordList) },
+            ...errorResponses,
+          },
+        },
+      },
+      '/records/{repo_id}': {
+        get: {
+          operationId: 'getRecord',
+          summary: 'One record by its identifier',
+          parameters: [{ name: 'repo_id', in: 'path', required: true, schema: { type: 'string', minLength: 1 } }],
+          responses: {
+            '200': { description: 'The record, as a list of one.', headers: { 'X-Total-Count': pagingHeaders['X-Total-Count'] }, content: recordBodies(recordList) },
+            ...errorResponses,
+          },
+        },
+      },
+      '/feed': {
+        get: {
+          operationId: 'searchFeed',
+          summary: 'A search as an Atom feed, newest entries first (extension)',
+          parameters: parameters(deployment, ['sort', 'order', 'page']),
+          responses: {
+            '200': { description: 'An RFC 4287 Atom feed.', content: { 'application/atom+xml': { schema: { type: 'string' } } } },
+            ...errorResponses,
+          },
+        },
+      },
+    },
+    components: {
+      schemas: { Record: recordSchema(deployment), Error: { ...errorSchema, xml: { name: 'error' } } },
+      ...(options.token ? { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } : {}),
+    },
+  };
+}
