@@ -228,6 +228,25 @@ describe('the app', () => {
     }
   });
 
+  it('says what kind of work each record page is: an article, a dataset, a patent, a video', async () => {
+    const cases = [
+      ['LIT', 'Text'],
+      ['DC1', 'Dataset'],
+      ['PAT', 'Patent'],
+      ['MM', 'MovingImage'],
+    ] as const;
+    for (const [key, dcType] of cases) {
+      const deployment = deployments.find((candidate) => candidate.key === key)!;
+      const html = (await rawRequest(`${app.url}/${deployment.slug}/records/1030`)).body.toString('utf8');
+      const tags = new Map([...html.matchAll(/<meta name="([^"]+)" content="([^"]*)" data-record-meta>/g)].map((match) => [match[1]!, match[2]!]));
+      expect(tags.get('DC.type'), key).toBe(dcType);
+      expect(tags.get('citation_title'), key).toBe(specById('1030').title);
+      expect(tags.get('citation_doi'), key).toBe(specById('1030').doi);
+      expect(tags.get('citation_publication_date'), key).toBe('2003/03/03');
+      if (key !== 'LIT') expect(tags.has('citation_journal_title'), `${key} is not a journal article`).toBe(false);
+    }
+  });
+
   it('links an OpenSearch description per deployment from every app page, each a working search template', async () => {
     const html = (await rawRequest(`${app.url}/lit`)).body.toString('utf8');
     const hrefs = [...html.matchAll(/<link rel="search" type="application\/opensearchdescription\+xml" title="[^"]+" href="([^"]+)">/g)].map((match) => match[1]!);
