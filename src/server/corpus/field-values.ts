@@ -1,6 +1,6 @@
 import type { Deployment, LinkRel } from '../../deployments/schema';
 import type { Draft } from './draft';
-import { contractNumber, demoDoi, demoReportNumber, doiForm, journalDoi, nsaNumber, otherIdentifyingNumbers, patentNumber, relatedIdentifier } from './identifiers';
+import { contractNumber, demoDoi, demoReportNumber, demoUrl, doiForm, journalDoi, nsaNumber, otherIdentifyingNumbers, patentNumber, relatedIdentifier } from './identifiers';
 import { mediaFiles } from './media';
 import { availabilityNotes, usResearchOrgs } from './organizations';
 import { type Random, zipfPicker } from './random';
@@ -174,7 +174,7 @@ function datasetContent({ draft, random }: FieldContext): string[] {
 }
 
 function siteUrl(draft: Draft): string {
-  return draft.repository ? draft.repository.url(draft.submission) : `https://${draft.org.website}/data/${draft.submission}`;
+  return draft.repository ? draft.repository.url(draft.submission) : demoUrl(draft.org.website, `/data/${draft.submission}`);
 }
 
 function relatedResource({ draft, random }: FieldContext): string {

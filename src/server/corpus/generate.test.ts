@@ -249,6 +249,19 @@ describe('generateRecords', () => {
     expect(new Set(field(records, 'country_publication'))).toContain('Germany');
   });
 
+  it('links only to addresses that reach nothing real: reserved .example hosts, 10.5555 DOIs, local files', () => {
+    for (const deployment of deployments) {
+      const text = JSON.stringify(samplesOf(deployment.key).map((stored) => stored.record));
+      const urls = text.match(/https?:\/\/[^\s"';,)]+/g) ?? [];
+      expect(urls.length, deployment.key).toBeGreaterThan(0);
+      for (const url of urls) {
+        const { hostname, pathname } = new URL(url);
+        const demo = hostname.endsWith('.example') || (hostname === 'doi.org' && pathname.startsWith('/10.5555/'));
+        expect(demo, `${deployment.key} ${url}`).toBe(true);
+      }
+    }
+  });
+
   it('gives DC1 sizes, site addresses, site codes and related identifiers', () => {
     const records = samplesOf('DC1');
     for (const { record } of records) {

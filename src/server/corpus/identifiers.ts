@@ -80,9 +80,16 @@ export function otherIdentifyingNumbers(year: number, random: Random): string {
   return parts.join('; ');
 }
 
+/**
+ * A web address under the reserved `.example` top-level domain (RFC 2606), keeping the
+ * real host's name visible: a generated record's links lead nowhere real.
+ */
+export const demoUrl = (host: string, path: string) => `https://${host}.example${path}`;
+
 /** A related identifier in the upstream's "TYPE; Relation; value" form. */
 export function relatedIdentifier(random: Random, year: number): string {
   const relation = random.pick(['IsCitedBy', 'References', 'IsSupplementTo', 'IsDerivedFrom', 'IsPartOf']);
   if (random.chance(0.75)) return `DOI; ${relation}; ${journalDoi(random, year)}`;
-  return `URL; ${relation}; https://github.com/${random.pick(['lbl-srg', 'NREL', 'ORNL', 'PPPL-Physics', 'sandialabs'])}/${random.pick(['model', 'toolkit', 'analysis', 'sim'])}-${random.digits(3)}`;
+  const repository = `/${random.pick(['lbl-srg', 'NREL', 'ORNL', 'PPPL-Physics', 'sandialabs'])}/${random.pick(['model', 'toolkit', 'analysis', 'sim'])}-${random.digits(3)}`;
+  return `URL; ${relation}; ${demoUrl('github.com', repository)}`;
 }

@@ -1,3 +1,4 @@
+import { demoUrl } from './identifiers';
 import type { Random } from './random';
 
 /**
@@ -324,12 +325,12 @@ export interface DataRepository {
 }
 
 export const dataRepositories: readonly DataRepository[] = [
-  { key: 'gdr', name: 'DOE Geothermal Data Repository', site: 'DOE-GDR', availability: 'GDRHelp@ee.doe.gov', url: (n) => `https://gdr.openei.org/submissions/${n}` },
-  { key: 'oedi', name: 'Open Energy Data Initiative (OEDI)', site: 'OEDI', availability: 'OEDI@nrel.gov', url: (n) => `https://data.openei.org/submissions/${n}` },
-  { key: 'pppl-data', name: 'Princeton Plasma Physics Laboratory', site: 'PPPL', availability: '', url: (n) => `https://dataspace.princeton.edu/handle/88435/dsp01${n}` },
-  { key: 'essdive', name: 'Environmental System Science Data Infrastructure for a Virtual Ecosystem (ESS-DIVE)', site: 'ESS-DIVE', availability: 'ess-dive-support@lbl.gov', url: (n) => `https://data.ess-dive.lbl.gov/view/ess-dive-${n}` },
-  { key: 'kbase', name: 'U.S. Department of Energy Systems Biology Knowledgebase', site: 'KBASE', availability: '', url: (n) => `https://narrative.kbase.us/narrative/${n}` },
-  { key: 'mdf', name: 'Materials Data Facility (MDF)', site: 'MDF', availability: '', url: (n) => `https://materialsdatafacility.org/detail/mdf_${n}` },
+  { key: 'gdr', name: 'DOE Geothermal Data Repository', site: 'DOE-GDR', availability: 'GDRHelp@ee.doe.gov', url: (n) => demoUrl('gdr.openei.org', `/submissions/${n}`) },
+  { key: 'oedi', name: 'Open Energy Data Initiative (OEDI)', site: 'OEDI', availability: 'OEDI@nrel.gov', url: (n) => demoUrl('data.openei.org', `/submissions/${n}`) },
+  { key: 'pppl-data', name: 'Princeton Plasma Physics Laboratory', site: 'PPPL', availability: '', url: (n) => demoUrl('dataspace.princeton.edu', `/handle/88435/dsp01${n}`) },
+  { key: 'essdive', name: 'Environmental System Science Data Infrastructure for a Virtual Ecosystem (ESS-DIVE)', site: 'ESS-DIVE', availability: 'ess-dive-support@lbl.gov', url: (n) => demoUrl('data.ess-dive.lbl.gov', `/view/ess-dive-${n}`) },
+  { key: 'kbase', name: 'U.S. Department of Energy Systems Biology Knowledgebase', site: 'KBASE', availability: '', url: (n) => demoUrl('narrative.kbase.us', `/narrative/${n}`) },
+  { key: 'mdf', name: 'Materials Data Facility (MDF)', site: 'MDF', availability: '', url: (n) => demoUrl('materialsdatafacility.org', `/detail/mdf_${n}`) },
 ];
 
 const repositoryByKey = new Map(dataRepositories.map((repository) => [repository.key, repository]));
