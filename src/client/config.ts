@@ -26,6 +26,8 @@ const deploymentConfigSchema = z.object({
   token: tokenSchema.optional(),
   /** The server answers `{baseUrl}/feed` with an Atom feed of a search (the local server does; the upstream does not). */
   feed: z.boolean().optional(),
+  /** The server answers `{baseUrl}/facets` with counts by value and takes `product_type` (the local server does). */
+  facets: z.boolean().optional(),
 });
 
 export const configSchema = z.object({
@@ -43,6 +45,8 @@ export interface AppConfig {
   readonly auth: Readonly<Partial<Record<DeploymentKey, ApiAuth>>>;
   /** Deployments whose server offers Atom feeds of searches. */
   readonly feeds: ReadonlySet<DeploymentKey>;
+  /** Deployments whose server offers `/facets` (src/formats/facets-response.ts). */
+  readonly facets: ReadonlySet<DeploymentKey>;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +81,7 @@ export function resolveConfig(raw: unknown, pageUrl: string): AppConfig {
   const baseUrls = {} as Record<DeploymentKey, string>;
   const auth: Partial<Record<DeploymentKey, ApiAuth>> = {};
   const feeds = new Set<DeploymentKey>();
+  const facets = new Set<DeploymentKey>();
   for (const deployment of deployments as readonly Deployment[]) {
     const entry = parsed.data.deployments[deployment.key];
     const baseUrl = resolveBaseUrl(entry?.baseUrl ?? deployment.basePath, pageUrl, `deployments.${deployment.key}.baseUrl`);
@@ -84,8 +89,9 @@ export function resolveConfig(raw: unknown, pageUrl: string): AppConfig {
     const token = entry?.token ?? parsed.data.token;
     if (token) auth[deployment.key] = { token, origin: new URL(baseUrl).origin };
     if (entry?.feed) feeds.add(deployment.key);
+    if (entry?.facets) facets.add(deployment.key);
   }
-  return { baseUrls, auth, feeds };
+  return { baseUrls, auth, feeds, facets };
 }
 
 /** Fetches and resolves `config.json`; every failure becomes a ConfigError with a reason. */

@@ -42,8 +42,8 @@ export const enr: Deployment = {
     publicationDecadeFacet,
     languageFacet,
     countryFacet,
-    researchOrgFacet('research_org', 'research_org'),
-    sponsorOrgFacet('sponsor_org', 'sponsor_org'),
+    researchOrgFacet('research_org', 'research_orgs'),
+    sponsorOrgFacet('sponsor_org', 'sponsor_orgs'),
     subjectFacet('biblio'),
   ],
 };

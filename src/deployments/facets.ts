@@ -22,7 +22,7 @@ export interface FacetDef {
   readonly name: string;
   readonly label: string;
   readonly criterion: FacetCriterion;
-  /** Record field whose values are counted (each list item once per record); absent where only the key holds them. */
+  /** Record field whose values are counted (each list item once per record); absent where the store keeps them. */
   readonly field?: string;
   /** Exact-match key the store keeps these values under, where there is one. */
   readonly key?: KeyName;
@@ -38,6 +38,7 @@ export const productTypeFacet = (values: readonly string[]): FacetDef => ({
   label: 'Product type',
   criterion: { kind: 'extension', param: 'product_type' },
   field: 'product_type',
+  key: 'product_type',
   values,
 });
 
@@ -93,11 +94,12 @@ export const subjectFacet = (param: 'subject' | 'biblio'): FacetDef => ({
   field: 'subjects',
 });
 
-export const siteFacet = (param: string, field: string): FacetDef => ({
+/** The submitter's code: the deployment's site field, or the code the store keeps beside a record that has none. */
+export const siteFacet = (param: string, field?: string): FacetDef => ({
   name: param,
   label: 'Site code',
   criterion: { kind: 'exact', param },
-  field,
+  ...(field ? { field } : {}),
   key: 'site',
 });
 

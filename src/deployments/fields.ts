@@ -102,7 +102,7 @@ export const contributorOrg = text('contributor_org', 'Contributing organisation
 export const researchOrg = text('research_org', 'Research organisation', { search: 'research' });
 export const sponsorOrg = text('sponsor_org', 'Sponsoring organisation', { search: 'sponsor' });
 
-export const productType = text('product_type', 'Product type');
+export const productType = text('product_type', 'Product type', { keys: ['product_type'] });
 export const reportNumber = text('report_number', 'Report number(s)', { search: 'biblio', keys: ['identifier'] });
 export const productNumber = text('product_number', 'Product number', { search: 'biblio', keys: ['identifier'] });
 export const journalName = text('journal_name', 'Journal', { search: 'biblio' });

@@ -47,10 +47,10 @@ export const lit: Deployment = {
     publicationDecadeFacet,
     languageFacet,
     countryFacet,
-    researchOrgFacet('research_org', 'research_org'),
-    sponsorOrgFacet('sponsor_org', 'sponsor_org'),
+    researchOrgFacet('research_org', 'research_orgs'),
+    sponsorOrgFacet('sponsor_org', 'sponsor_orgs'),
     subjectFacet('subject'),
-    siteFacet('site_ownership_code', 'site_ownership_code'),
+    siteFacet('site_ownership_code'),
     hasFulltextFacet,
   ],
 };

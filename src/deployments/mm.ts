@@ -50,7 +50,7 @@ export const mm: Deployment = {
     researchOrgFacet('research_orgs', 'research_orgs'),
     sponsorOrgFacet('sponsor_orgs', 'sponsor_orgs'),
     subjectFacet('biblio'),
-    siteFacet('site_ownership_code', 'site_ownership_code'),
+    siteFacet('site_ownership_code'),
     mimeTypeFacet,
   ],
 };

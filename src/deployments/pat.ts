@@ -41,10 +41,10 @@ export const pat: Deployment = {
     publicationDecadeFacet,
     languageFacet,
     countryFacet,
-    researchOrgFacet('research_org', 'research_org'),
-    sponsorOrgFacet('sponsor_org', 'sponsor_org'),
+    researchOrgFacet('research_org', 'research_orgs'),
+    sponsorOrgFacet('sponsor_org', 'sponsor_orgs'),
     subjectFacet('biblio'),
-    siteFacet('site_ownership_code', 'site_ownership_code'),
+    siteFacet('site_ownership_code'),
     datasetContentTypeFacet,
   ],
 };

@@ -40,6 +40,8 @@ export type KeyName =
   | 'doi'
   | 'identifier'
   | 'has_fulltext'
+  /** The product type, for the local server's `product_type` extension parameter (facets.ts). */
+  | 'product_type'
   /** Store-only: `generated` for records the demo corpus generator made. No parameter reaches it. */
   | 'origin';
 

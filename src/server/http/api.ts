@@ -11,6 +11,7 @@ import { recordsToXml } from '../../formats/xml';
 import type { RecordStore } from '../store/types';
 import { BadRequest, parseListRequest } from './criteria';
 import { formatQueryString, MalformedQueryError, parseQueryString, type QueryPair } from './query-string';
+import { facetsBody, parseFacetsRequest } from './facets';
 import { openApiDocument } from './openapi';
 import { absolutizeLinks, recordsJson } from './record-json';
 import { upstreamRequest, upstreamView, withUpstreamNames } from './upstream-compat';
@@ -163,6 +164,15 @@ async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment:
   send(req, res, { status: 200, contentType: 'application/atom+xml; charset=utf-8', body, headers, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
 }
 
+/** `{base}/facets?<criteria>&facet=…`: exact counts by value (an extension, docs/extensions.md). */
+async function countFacets(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
+  const { criteria: pairs, requests } = parseFacetsRequest(deployment, parseQueryString(search));
+  const { criteria } = parseListRequest(deployment, pairs);
+  const result = await context.store.facets(deployment.key, criteria, requests);
+  const body = JSON.stringify(facetsBody(deployment, result, requests));
+  send(req, res, { status: 200, contentType: 'application/json; charset=utf-8', body, headers: { 'X-Total-Count': String(result.total) }, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
+}
+
 /** `{base}/openapi.json`: the deployment's OpenAPI 3.1 description (an extension). */
 function describeApi(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   if (parseQueryString(search).length > 0) throw new BadRequest('The OpenAPI description takes no query parameters.');
@@ -171,8 +181,9 @@ function describeApi(req: IncomingMessage, res: ServerResponse, deployment: Depl
 }
 
 /** Finds the deployment and endpoint of an /api path; undefined when it names none. */
-export function routeApi(pathname: string): { deployment: Deployment; id?: string; feed?: true; openapi?: true } | undefined {
+export function routeApi(pathname: string): { deployment: Deployment; id?: string; feed?: true; openapi?: true; facets?: true } | undefined {
   for (const deployment of deployments) {
+    if (pathname === `${deployment.basePath}/facets`) return { deployment, facets: true };
     if (pathname === `${deployment.basePath}/feed`) return { deployment, feed: true };
     if (pathname === `${deployment.basePath}/openapi.json`) return { deployment, openapi: true };
     const base = `${deployment.basePath}/records`;
@@ -193,6 +204,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, pathn
   }
   try {
     if (route.feed) await searchFeed(req, res, route.deployment, search, context);
+    else if (route.facets) await countFacets(req, res, route.deployment, search, context);
     else if (route.openapi) describeApi(req, res, route.deployment, search, context);
     else if (route.id === undefined) await listRecords(req, res, route.deployment, search, context);
     else await getRecord(req, res, route.deployment, route.id, search, context);

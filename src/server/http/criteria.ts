@@ -48,6 +48,16 @@ function unknownParameter(deployment: Deployment, name: string): BadRequest {
   return new BadRequest(`Unknown parameter '${name.slice(0, 100)}'.${hint}`, name);
 }
 
+/**
+ * A parameter of the local server's own (`product_type`, which a facet selects by and no
+ * spec deployment has): an exact match on the facet's key (docs/extensions.md).
+ */
+function extensionParam(deployment: Deployment, name: string): ParamDef | undefined {
+  const facet = deployment.facets.find(({ criterion }) => criterion.kind === 'extension' && criterion.param === name);
+  if (!facet?.key) return undefined;
+  return { name, label: facet.label, help: `Exact ${facet.label.toLowerCase()} (an extension of this server).`, kind: 'exact', key: facet.key, advanced: true };
+}
+
 function parseWholeNumber(param: Extract<ParamDef, { kind: 'integer' }>, value: string): number {
   const number = parseWholeNumberValue(value, param.max);
   if (number === undefined) {
@@ -101,7 +111,7 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
   let order: SortOrder | undefined;
 
   for (const [name, rawValue] of pairs) {
-    const param = deployment.params.find((candidate) => candidate.name === name);
+    const param = deployment.params.find((candidate) => candidate.name === name) ?? extensionParam(deployment, name);
     if (!param) throw unknownParameter(deployment, name);
     if (seen.has(name)) throw new BadRequest(`${name} is given more than once; give each parameter at most once.`, name);
     seen.add(name);

@@ -43,6 +43,10 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     const validRecords = ajv.compile(search['200']!.content['application/json']!.schema);
     expect(validRecords(records.body), ajv.errorsText(validRecords.errors)).toBe(true);
 
+    const facets = await getJson(`${fx.url}${deployment.basePath}/facets?q=wind`);
+    const validFacets = ajv.compile(doc.paths['/facets']!.get.responses['200']!.content['application/json']!.schema);
+    expect(validFacets(facets.body), ajv.errorsText(validFacets.errors)).toBe(true);
+
     const error = await getJson(fx.list(deployment, 'rows=abc'));
     expect(error.status).toBe(400);
     const validError = ajv.compile(search['400']!.content['application/json']!.schema);

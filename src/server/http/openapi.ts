@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { displayName, sortFields } from '../../deployments/registry';
 import type { Deployment, FieldDef, FieldKind, ParamDef, ParamKind } from '../../deployments/schema';
 import { apiErrorSchema } from '../../formats/error';
+import { facetsResponseSchema } from '../../formats/facets-response';
 import { contentTypes } from '../../formats/media-types';
 import { limits } from './criteria';
+import { facetLimits } from './facets';
 
 /**
  * An OpenAPI 3.1 description of one deployment, generated from the deployment table, so
@@ -120,8 +122,15 @@ export interface OpenApiOptions {
   readonly token: boolean;
 }
 
+const jsonSchemaOf = (schema: z.ZodType): Schema => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12' }) as Schema;
+  return rest;
+};
+
+const errorSchema = jsonSchemaOf(apiErrorSchema);
+const facetsSchema = jsonSchemaOf(facetsResponseSchema);
+
 export function openApiDocument(deployment: Deployment, options: OpenApiOptions): Schema {
-  const { $schema: _, ...errorSchema } = z.toJSONSchema(apiErrorSchema, { target: 'draft-2020-12' }) as Schema;
   return {
     openapi: '3.1.0',
     info: {
@@ -154,6 +163,30 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
           },
         },
       },
+      '/facets': {
+        get: {
+          operationId: 'countFacets',
+          summary: 'Exact counts by value of the matching records (extension)',
+          parameters: [
+            ...parameters(deployment, ['sort', 'order', 'rows', 'page']),
+            {
+              name: 'facet',
+              in: 'query',
+              description: 'A facet to count; repeat for several; all when absent.',
+              schema: { type: 'array', items: { type: 'string', enum: deployment.facets.map((facet) => facet.name) } },
+              style: 'form',
+              explode: true,
+            },
+            { name: 'facet_limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: facetLimits.maxLimit, default: facetLimits.defaultLimit } },
+            { name: 'facet_offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: facetLimits.maxOffset, default: 0 } },
+            { name: 'facet_sort', in: 'query', schema: { type: 'string', enum: ['count', 'value'], default: 'count' } },
+          ],
+          responses: {
+            '200': { description: 'Counts by value, one page of values per facet.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Facets' } } } },
+            ...errorResponses,
+          },
+        },
+      },
       '/feed': {
         get: {
           operationId: 'searchFeed',
@@ -167,7 +200,7 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
       },
     },
     components: {
-      schemas: { Record: recordSchema(deployment), Error: { ...errorSchema, xml: { name: 'error' } } },
+      schemas: { Record: recordSchema(deployment), Error: { ...errorSchema, xml: { name: 'error' } }, Facets: facetsSchema },
       ...(options.token ? { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } : {}),
     },
   };

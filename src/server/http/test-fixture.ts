@@ -371,6 +371,7 @@ export function useFailingFixture(message: string): Fixture {
     wrapStore: (store: RecordStore): RecordStore => ({
       revision: store.revision,
       search: fail,
+      facets: fail,
       get: fail,
       fulltext: fail,
       count: (key) => store.count(key),

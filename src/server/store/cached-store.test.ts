@@ -41,6 +41,7 @@ function fakeEngine() {
         return { total: 100, ids, complete: need >= 100, docs: docs(ids.subarray(offset, offset + limit)) };
       },
       fetch: async (_key: DeploymentKey, ids: Int32Array) => docs(ids),
+      facets: async () => ({ total: 100, facets: [] }),
       get: async () => undefined,
       fulltext: async () => undefined,
       count: async () => 100,

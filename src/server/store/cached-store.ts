@@ -1,7 +1,7 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
 import type { QueryEngine, Ranked } from './engine';
-import type { Criteria, RecordStore, SearchResult } from './types';
+import type { Criteria, FacetRequest, FacetsResult, RecordStore, SearchResult } from './types';
 
 /**
  * A RecordStore over a query engine (in this thread or on workers) that remembers each
@@ -17,6 +17,7 @@ export interface EngineCalls {
   /** Orders and counts (see QueryEngine.rank) and returns the records of one window of the order, as stored JSON text. */
   rankPage(key: DeploymentKey, criteria: Criteria, need: number, offset: number, limit: number): Promise<Ranked & { docs: string[] }>;
   fetch(key: DeploymentKey, ids: Int32Array): Promise<string[]>;
+  facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): Promise<FacetsResult>;
   get(key: DeploymentKey, repoId: string): Promise<ApiRecord | undefined>;
   fulltext(key: DeploymentKey, repoId: string): Promise<string | undefined>;
   count(key: DeploymentKey): Promise<number>;
@@ -65,6 +66,7 @@ export function localCalls(engine: QueryEngine): EngineCalls {
       return { ...ranked, docs: engine.fetch(key, ranked.ids.subarray(offset, offset + limit)) };
     },
     fetch: async (key, ids) => engine.fetch(key, ids),
+    facets: async (key, criteria, requests) => engine.facets(key, criteria, requests),
     get: async (key, repoId) => engine.get(key, repoId),
     fulltext: async (key, repoId) => engine.fulltext(key, repoId),
     count: async (key) => engine.count(key),
@@ -143,6 +145,7 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
   return {
     revision: engine.revision,
     search,
+    facets: (key, criteria, requests) => engine.facets(key, criteria, requests),
     get: (key, repoId) => engine.get(key, repoId),
     fulltext: (key, repoId) => engine.fulltext(key, repoId),
     count: (key) => engine.count(key),

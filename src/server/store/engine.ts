@@ -1,13 +1,15 @@
 import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
+import { countValues, loadFacetColumn, type FacetColumn } from './facet-index';
+import { pageOfValues, phraseCriteria } from './facet-values';
 import { IdSet } from './id-set';
 import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { columnWeights, schemaVersion, tablesOf } from './schema';
 import { scoreMatches, termPhrases, topOrder } from './term-search';
 import { matchText, scoreText } from './text-search';
-import type { Criteria } from './types';
+import type { Criteria, FacetRequest, FacetsResult } from './types';
 
 /**
  * The query engine over one read-only connection: it orders the records that match a
@@ -45,6 +47,8 @@ export interface QueryEngine {
   rank(key: DeploymentKey, criteria: Criteria, need: number): Ranked;
   /** Which index matches the words of `criteria`: the postings, or FTS5 itself. */
   plan(key: DeploymentKey, criteria: Criteria): 'postings' | 'fts5';
+  /** Exact counts by value of the records matching `criteria`, per facet asked for. */
+  facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): FacetsResult;
   /** Records by id as their stored JSON text, in the order given (missing ids are skipped). */
   fetch(key: DeploymentKey, ids: ArrayLike<number>): string[];
   get(key: DeploymentKey, repoId: string): ApiRecord | undefined;
@@ -79,7 +83,12 @@ interface DeploymentState {
   total?: number;
   /** The deployment's postings; null when the database has none. */
   postings?: PostingsReader | null;
+  /** Facet values read so far, by facet name (facet-index.ts). */
+  readonly facetColumns: Map<string, FacetColumn>;
 }
+
+/** Records matching one phrase-facet value's phrase, kept per connection: they depend on the data only. */
+const phraseSetCacheSize = 256;
 
 export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: EngineOptions = {}): QueryEngine {
   const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -129,7 +138,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       const deployment = deploymentByKey(key)!;
       const t = tablesOf(deployment);
       const maxId = (prepare(`SELECT max(id) FROM ${t.records}`).pluck().get() as number | null) ?? 0;
-      state = { deployment, capacity: maxId + 1 };
+      state = { deployment, capacity: maxId + 1, facetColumns: new Map() };
       states.set(key, state);
     }
     return state;
@@ -296,6 +305,59 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     }
   }
 
+  /** Every record matching `criteria`, as a set; undefined when nothing narrows (every record). */
+  function matchingSet(state: DeploymentState, criteria: Criteria): IdSet | undefined {
+    const postings = postingsOf(state);
+    const phrases = postings && termPhrases(criteria, postings);
+    if (postings && phrases) return IdSet.of(scoreMatches(postings, phrases, filterSet(state, [], criteria)).ids, state.capacity);
+    if (postings) {
+      const text = matchText(postings, criteria, state.capacity, () => universeOf(state));
+      const filter = filterSet(state, [], criteria);
+      return text ? (filter ? text.set.and(filter) : text.set) : filter;
+    }
+    const textPredicates = criteria.text.map(({ columns, query }) => compileQuery(query, columns)).filter((p): p is Predicate => Boolean(p));
+    const { match, rest } = drivingMatch(and(textPredicates));
+    const filter = filterSet(state, rest, criteria);
+    return match ? (filter ? matchSet(state, match).and(filter) : matchSet(state, match)) : filter;
+  }
+
+  const phraseSets = new Map<string, IdSet>();
+  function phraseSet(state: DeploymentState, criteria: Criteria, cacheKey: string): IdSet {
+    let set = phraseSets.get(cacheKey);
+    if (set) phraseSets.delete(cacheKey);
+    else {
+      set = matchingSet(state, criteria) ?? universeOf(state);
+      if (phraseSets.size >= phraseSetCacheSize) phraseSets.delete(phraseSets.keys().next().value!);
+    }
+    phraseSets.set(cacheKey, set);
+    return set;
+  }
+
+  function facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): FacetsResult {
+    const state = stateOf(key);
+    const { deployment } = state;
+    const matching = matchingSet(state, criteria);
+    const everything = { ...criteria, text: [], exact: [], dates: [], repoId: undefined };
+    return {
+      total: matching ? matching.count() : (state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(deployment).records}`).pluck().get() as number),
+      facets: requests.map((request) => {
+        const facet = deployment.facets.find((candidate) => candidate.name === request.name)!;
+        let column = state.facetColumns.get(facet.name);
+        if (!column) state.facetColumns.set(facet.name, (column = loadFacetColumn(db, deployment, facet)));
+        const { distinct, values } = pageOfValues(countValues(column, matching), request);
+        if (facet.criterion.kind !== 'phrase') return { name: facet.name, distinct, values };
+        // A phrase also finds longer names that contain the value: each shown count is the phrase's own.
+        const recounted = values.map(({ value, count }) => {
+          const phrase = phraseCriteria(deployment, facet, value, everything);
+          if (!phrase) return { value, count };
+          const set = phraseSet(state, phrase, `${key}\u0000${facet.name}\u0000${value}`);
+          return { value, count: matching ? set.and(matching).count() : set.count() };
+        });
+        return { name: facet.name, distinct, values: request.sort === 'count' ? recounted.sort((a, b) => b.count - a.count) : recounted };
+      }),
+    };
+  }
+
   function rank(key: DeploymentKey, criteria: Criteria, need: number): Ranked {
     const state = stateOf(key);
     const wanted = Math.max(1, need);
@@ -343,6 +405,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   return {
     revision,
     rank,
+    facets,
     plan(key, criteria) {
       return postingsOf(stateOf(key)) ? 'postings' : 'fts5';
     },

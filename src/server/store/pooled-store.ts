@@ -85,6 +85,7 @@ export function openPooledStore(path: string, { size = Math.max(2, availablePara
     revision,
     rankPage: (...args) => call('rankPage', args),
     fetch: (...args) => call('fetch', args),
+    facets: (...args) => call('facets', args),
     get: (...args) => call('get', args),
     fulltext: (...args) => call('fulltext', args),
     count: (...args) => call('count', args),

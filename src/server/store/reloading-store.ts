@@ -119,6 +119,7 @@ export function reloadingStore(path: string, open: (path: string) => RecordStore
       return generations;
     },
     search: (key, criteria) => within((store) => store.search(key, criteria)),
+    facets: (key, criteria, requests) => within((store) => store.facets(key, criteria, requests)),
     get: (key, repoId) => within((store) => store.get(key, repoId)),
     fulltext: (key, repoId) => within((store) => store.fulltext(key, repoId)),
     count: (key) => within((store) => store.count(key)),

@@ -6,14 +6,15 @@ import { searchColumns } from '../../deployments/schema';
  *   <p>_records  one row per record: the record as JSON plus sort/filter columns
  *   <p>_text     the text of each full-text column, the external content of <p>_fts
  *   <p>_fts      FTS5 index: porter stemming over unicode61 with diacritics folded
- *   <p>_keys     exact-match keys (identifier, doi, language, ...) as (name, value, rec)
+ *   <p>_keys     exact-match keys (identifier, doi, language, ...) as (name, value, rec), and
+ *                facet values as readers see them under `facet:<name>` (facet-values.ts)
  *   <p>_postings every token of <p>_fts with its documents and weighted counts, per column too (postings.ts)
  *   <p>_positions every token's positions, for phrase searches (postings.ts)
  *   <p>_lengths  the token count of every document, and the index totals, as of that build
  */
 
 /** Changes whenever what is stored or indexed changes: an older database must be rebuilt. */
-export const schemaVersion = '2';
+export const schemaVersion = '3';
 
 export function tablePrefix(deployment: Deployment): string {
   return deployment.key.toLowerCase();

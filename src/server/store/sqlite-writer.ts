@@ -4,6 +4,7 @@ import { deploymentByKey, deployments } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../deployments/schema';
 import { toPlainLine, toSearchText } from '../../formats/rich-text';
 import { valuesOf } from '../../formats/text';
+import { facetRowsOf } from './facet-values';
 import { keysOf } from './keys';
 import { buildPostings, dropPostings, hasPostings } from './postings';
 import { postingsUpdater, type TextChange } from './postings-update';
@@ -143,6 +144,7 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
       s.upsertText.run(id, ...textValues);
       s.ftsInsert.run(id, ...textValues);
       for (const [name, value] of keysOf(deployment, stored)) s.insertKey.run(name, value, id);
+      for (const [name, value] of facetRowsOf(deployment, stored)) s.insertKey.run(name, value, id);
       written++;
     }
     if (bulk) db.exec(secondaryIndexesSql(deployment));

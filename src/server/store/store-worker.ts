@@ -29,6 +29,8 @@ function run(request: StoreRequest): unknown {
     }
     case 'fetch':
       return engine.fetch(...request.args);
+    case 'facets':
+      return engine.facets(...request.args);
     case 'get':
       return engine.get(...request.args);
     case 'fulltext':

@@ -47,8 +47,29 @@ export interface SearchResult {
   readonly json?: readonly string[];
 }
 
+/** One facet's page of values asked for (`GET {base}/facets`). */
+export interface FacetRequest {
+  readonly name: string;
+  readonly limit: number;
+  readonly offset: number;
+  readonly sort: 'count' | 'value';
+}
+
+export interface FacetValueCount {
+  readonly value: string;
+  readonly count: number;
+}
+
+export interface FacetsResult {
+  /** Records matching the criteria. */
+  readonly total: number;
+  readonly facets: readonly { readonly name: string; readonly distinct: number; readonly values: readonly FacetValueCount[] }[];
+}
+
 export interface RecordStore {
   search(deployment: DeploymentKey, criteria: Criteria): Promise<SearchResult>;
+  /** Exact counts by value of the records matching `criteria` (paging ignored), per facet asked for. */
+  facets(deployment: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): Promise<FacetsResult>;
   get(deployment: DeploymentKey, repoId: string): Promise<ApiRecord | undefined>;
   fulltext(deployment: DeploymentKey, repoId: string): Promise<string | undefined>;
   count(deployment: DeploymentKey): Promise<number>;

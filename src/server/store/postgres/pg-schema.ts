@@ -11,7 +11,7 @@ import { searchColumns, type Deployment, type SearchColumn } from '../../../depl
  * most, then authors and subjects, then description and bibliographic text, then the rest.
  */
 
-export const pgSchemaVersion = '1';
+export const pgSchemaVersion = '2';
 
 export const textConfig = 'records_english';
 

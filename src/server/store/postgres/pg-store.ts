@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { deploymentByKey, deployments, type ApiRecord } from '../../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../../deployments/schema';
+import type { FacetDef } from '../../../deployments/facets';
+import { facetKeyName, facetRowsOf, hasFacetRows, pageOfValues, phraseCriteria } from '../facet-values';
 import { keysOf } from '../keys';
 import { textColumns, titleKey } from '../sqlite-writer';
-import type { Criteria, RecordStore, SearchResult, StoredRecord } from '../types';
+import type { Criteria, FacetRequest, FacetsResult, RecordStore, SearchResult, StoredRecord } from '../types';
 import { openPools, parseStoreUrl, type PgPools } from './pg-pool';
 import { columnWeightClass, createTableSql, keyElement, pgSchemaVersion, pgTable, rankWeights, setupSql, textConfig, tsvColumn } from './pg-schema';
 import { hasPositive, toTsquery } from './tsquery';
@@ -73,11 +75,14 @@ function compileSearch(deployment: Deployment, criteria: Criteria) {
   }
   const t = pgTable(deployment);
   return {
+    params,
+    condition,
     count: { text: `SELECT count(*)::int AS n FROM ${t} ${condition}`, values: [...params.values] },
     page: {
-      text: `SELECT doc FROM ${t} ${condition} ${orderBy} LIMIT ${params.add(criteria.limit)} OFFSET ${params.add(criteria.offset)}`,
-      values: params.values,
+      text: `SELECT doc FROM ${t} ${condition} ${orderBy} LIMIT $${params.values.length + 1} OFFSET $${params.values.length + 2}`,
+      values: [...params.values, criteria.limit, criteria.offset],
     },
+
   };
 }
 
@@ -112,6 +117,7 @@ export async function openPgStore(storeUrl: string, { poolSize }: PgStoreOptions
       const json = rows.rows.map((row) => row.doc);
       return { total: total.rows[0]!.n, records: json.map((doc) => JSON.parse(doc) as ApiRecord), json };
     },
+    facets: (key, criteria, requests) => facetCounts(pools, deploymentByKey(key)!, criteria, requests),
     async get(key, repoId) {
       const result = await pools.read<{ doc: string }>({ text: `SELECT doc FROM ${table(key)} WHERE repo_id = $1`, values: [nulFree(repoId)] });
       return result.rows[0] ? (JSON.parse(result.rows[0].doc) as ApiRecord) : undefined;
@@ -126,6 +132,48 @@ export async function openPgStore(storeUrl: string, { poolSize }: PgStoreOptions
     },
     close: () => pools.close(),
   };
+}
+
+/** What one facet's values are grouped by, in SQL over the matching rows. */
+function facetGroupSql(facet: FacetDef, params: Params): { from: string; where: string; shown: string; group: string } {
+  if (facet.criterion.kind === 'date-range') {
+    const { field, unit } = facet.criterion;
+    const year = `substr(${field}, 1, 4)`;
+    const value = unit === 'year' ? year : `substr(${field}, 1, 3) || '0s'`;
+    return { from: '', where: `${year} ~ '^[0-9]{4}$'`, shown: value, group: value };
+  }
+  const prefix = hasFacetRows(facet) ? `${facetKeyName(facet)}:` : `${facet.key}:`;
+  const value = `substr(k, ${prefix.length + 1})`;
+  const caseless = facet.criterion.kind === 'exact' || facet.criterion.kind === 'extension';
+  return { from: 'CROSS JOIN LATERAL unnest(keys) AS k', where: `starts_with(k, ${params.add(prefix)}::text)`, shown: caseless ? `min(${value})` : value, group: caseless ? `lower(${value})` : value };
+}
+
+/** Exact counts by value with GROUP BY over the rows the search matches; phrase values recounted by their phrase. */
+async function facetCounts(pools: PgPools, deployment: Deployment, criteria: Criteria, requests: readonly FacetRequest[]): Promise<FacetsResult> {
+  const t = pgTable(deployment);
+  const total = pools.read<{ n: number }>(compileSearch(deployment, criteria).count);
+  const facets = requests.map(async (request) => {
+    const facet = deployment.facets.find((candidate) => candidate.name === request.name)!;
+    const { params, condition } = compileSearch(deployment, criteria);
+    const grouping = facetGroupSql(facet, params);
+    const where = condition ? `${condition} AND ${grouping.where}` : `WHERE ${grouping.where}`;
+    const rows = await pools.read<{ value: string; count: number }>({
+      text: `SELECT ${grouping.shown} AS value, count(DISTINCT id)::int AS count FROM ${t} ${grouping.from} ${where} GROUP BY ${grouping.group}`,
+      values: params.values,
+    });
+    const { distinct, values } = pageOfValues(rows.rows, request);
+    if (facet.criterion.kind !== 'phrase') return { name: facet.name, distinct, values };
+    const recounted = await Promise.all(
+      values.map(async ({ value, count }) => {
+        const phrase = phraseCriteria(deployment, facet, value, criteria);
+        if (!phrase) return { value, count };
+        const result = await pools.read<{ n: number }>(compileSearch(deployment, phrase).count);
+        return { value, count: result.rows[0]!.n };
+      }),
+    );
+    return { name: facet.name, distinct, values: request.sort === 'count' ? recounted.sort((a, b) => b.count - a.count) : recounted };
+  });
+  return { total: (await total).rows[0]!.n, facets: await Promise.all(facets) };
 }
 
 export interface PgWriter {
@@ -164,7 +212,7 @@ function batchColumns(deployment: Deployment, batch: readonly StoredRecord[]): u
   for (const stored of last.values()) {
     const { record } = stored;
     const text = textColumns(deployment, stored);
-    const keys = keysOf(deployment, stored).map(([name, value]) => nulFree(keyElement(name, value)));
+    const keys = [...keysOf(deployment, stored), ...facetRowsOf(deployment, stored)].map(([name, value]) => nulFree(keyElement(name, value)));
     const row = [
       nulFree(record.repo_id),
       dateColumn(record.publication_date),

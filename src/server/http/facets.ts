@@ -1,0 +1,64 @@
+import type { Deployment } from '../../deployments/schema';
+import { facetValueParams } from '../../formats/facet-params';
+import type { FacetsResponse } from '../../formats/facets-response';
+import { parseWholeNumberValue } from '../../formats/param-values';
+import type { FacetRequest, FacetsResult } from '../store/types';
+import { BadRequest } from './criteria';
+import type { QueryPair } from './query-string';
+
+/**
+ * `{base}/facets` (an extension, docs/extensions.md): the list endpoint's criteria plus the
+ * facets to count and how to page their values. Paging and ordering the records themselves
+ * mean nothing here, so those parameters are refused rather than ignored.
+ */
+
+export const facetLimits = { defaultLimit: 10, maxLimit: 100, maxOffset: 100_000 } as const;
+
+const ownNames = new Set(['facet', 'facet_limit', 'facet_offset', 'facet_sort']);
+const recordsOnly = new Set(['sort', 'order', 'rows', 'page']);
+
+export function parseFacetsRequest(deployment: Deployment, pairs: readonly QueryPair[]): { criteria: QueryPair[]; requests: FacetRequest[] } {
+  const names: string[] = [];
+  const single = new Map<string, string>();
+  const criteria: QueryPair[] = [];
+  for (const [name, value] of pairs) {
+    if (recordsOnly.has(name)) throw new BadRequest(`${name} is a parameter of {base}/records; facets count every matching record.`, name);
+    if (!ownNames.has(name)) criteria.push([name, value]);
+    else if (name === 'facet') names.push(value.trim());
+    else if (single.has(name)) throw new BadRequest(`${name} is given more than once; give each parameter at most once.`, name);
+    else single.set(name, value.trim());
+  }
+  const known = deployment.facets.map((facet) => facet.name);
+  for (const name of names) {
+    if (!known.includes(name)) throw new BadRequest(`facet must be one of ${known.join(', ')}; got '${name.slice(0, 60)}'.`, 'facet');
+  }
+  const limit = wholeNumber(single.get('facet_limit'), 'facet_limit', 1, facetLimits.maxLimit) ?? facetLimits.defaultLimit;
+  const offset = wholeNumber(single.get('facet_offset'), 'facet_offset', 0, facetLimits.maxOffset) ?? 0;
+  const sort = single.get('facet_sort') || 'count';
+  if (sort !== 'count' && sort !== 'value') throw new BadRequest(`facet_sort must be count or value; got '${sort.slice(0, 40)}'.`, 'facet_sort');
+  const chosen = names.length ? [...new Set(names)] : known;
+  return { criteria, requests: chosen.map((name) => ({ name, limit, offset, sort })) };
+}
+
+function wholeNumber(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const number = value === '0' ? 0 : parseWholeNumberValue(value, max);
+  if (number === undefined || number < min) throw new BadRequest(`${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}; got '${value.slice(0, 40)}'.`, name);
+  return number;
+}
+
+/** The response body: each value with the parameters that select it. */
+export function facetsBody(deployment: Deployment, result: FacetsResult, requests: readonly FacetRequest[]): FacetsResponse {
+  return {
+    total: result.total,
+    facets: result.facets.map((counts, index) => {
+      const facet = deployment.facets.find((candidate) => candidate.name === counts.name)!;
+      const { offset } = requests[index]!;
+      const values = counts.values.flatMap(({ value, count }) => {
+        const params = facetValueParams(deployment, facet, value);
+        return params ? [{ value, count, params }] : [];
+      });
+      return { name: facet.name, label: facet.label, distinct: counts.distinct, offset, values, more: offset + counts.values.length < counts.distinct };
+    }),
+  };
+}

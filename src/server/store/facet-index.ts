@@ -1,0 +1,56 @@
+import type Database from 'better-sqlite3';
+import type { FacetDef } from '../../deployments/facets';
+import type { Deployment } from '../../deployments/schema';
+import { decadeOf, facetKeyName, groupOf, hasFacetRows } from './facet-values';
+import type { IdSet } from './id-set';
+import { tablesOf } from './schema';
+import type { FacetValueCount } from './types';
+
+/**
+ * A facet's values held in memory per connection as one sorted id list per value, read
+ * once from the keys table (or the publication dates): counting a search's values is then
+ * a pass over those lists against the search's id set, with no SQL per request.
+ */
+export interface FacetColumn {
+  readonly values: readonly string[];
+  readonly ids: readonly Int32Array[];
+}
+
+export function loadFacetColumn(db: Database.Database, deployment: Deployment, facet: FacetDef): FacetColumn {
+  const t = tablesOf(deployment);
+  const lists = new Map<string, { shown: string; ids: number[] }>();
+  const add = (group: string, shown: string, id: number) => {
+    let list = lists.get(group);
+    if (!list) lists.set(group, (list = { shown, ids: [] }));
+    list.ids.push(id);
+  };
+  if (facet.criterion.kind === 'date-range') {
+    const rows = db.prepare(`SELECT substr(${facet.criterion.field}, 1, 4), id FROM ${t.records} WHERE ${facet.criterion.field} IS NOT NULL`).raw();
+    const group = facet.criterion.unit === 'year' ? (year: string) => year : decadeOf;
+    for (const [year, id] of rows.iterate() as Iterable<[string, number]>) {
+      if (/^\d{4}$/.test(year)) add(group(year), group(year), id);
+    }
+  } else {
+    const name = hasFacetRows(facet) ? facetKeyName(facet) : facet.key!;
+    const group = groupOf(facet);
+    const rows = db.prepare(`SELECT value, rec FROM ${t.keys} WHERE name = ?`).raw();
+    for (const [value, id] of rows.iterate(name) as Iterable<[string, number]>) add(group(value), value, id);
+  }
+  const entries = [...lists.values()];
+  return {
+    values: entries.map((entry) => entry.shown),
+    // Sorted, and a record counted once in a group that merged several spellings.
+    ids: entries.map((entry) => Int32Array.from(new Set(entry.ids)).sort()),
+  };
+}
+
+/** Each value's number of records in `matching` (every record when undefined). */
+export function countValues(column: FacetColumn, matching: IdSet | undefined): FacetValueCount[] {
+  return column.values.map((value, index) => {
+    const ids = column.ids[index]!;
+    if (!matching) return { value, count: ids.length };
+    let count = 0;
+    for (let i = 0; i < ids.length; i++) if (matching.has(ids[i]!)) count++;
+    return { value, count };
+  });
+}
