@@ -29,8 +29,21 @@ export function parseAuthor(raw: string): PersonName {
 }
 
 function formatOrcid(digits: string): string {
-  const bare = digits.replace(/-/g, '').toUpperCase();
-  return bare.length === 16 ? bare.match(/.{4}/g)!.join('-') : digits;
+  return canonicalOrcid(digits) ?? digits;
+}
+
+/**
+ * An ORCID iD in its canonical form (`0000-0002-5901-1658`) from any way people write it:
+ * hyphenated, sixteen characters run together, or as an https://orcid.org/ address.
+ * Undefined for anything else.
+ */
+export function canonicalOrcid(text: string): string | undefined {
+  const bare = text
+    .trim()
+    .replace(/^(https?:\/\/)?(www\.)?orcid\.org\//i, '')
+    .replace(/-/g, '')
+    .toUpperCase();
+  return /^\d{15}[\dX]$/.test(bare) ? bare.match(/.{4}/g)!.join('-') : undefined;
 }
 
 /** Initials of given names: "John Michael" → "J. M.", "Jean-Luc" → "J.-L.", "M.N." → "M. N.". */

@@ -139,6 +139,13 @@ const exactProbes: Record<Exclude<KeyName, 'has_fulltext' | 'origin' | 'product_
     ['sand2020-1234 r', ['1032']],
     ['1032', ['1032']], // repo_id
     ['AC05', []],
+    // Authors' ORCID iDs, stored plain (1007) or hyphenated (1038), found in every written form.
+    ['0000-0001-9544-4980', ['1007']],
+    ['0000000195444980', ['1007']],
+    ['https://orcid.org/0000-0001-9544-4980', ['1007']],
+    ['0000000123456789', ['1038']],
+    ['0000-0001-2345-6789', ['1038']],
+    ['0000-0001-2345-678', []],
   ],
   doi: [
     ['https://doi.org/10.5555/alpha.1', ['1030']],

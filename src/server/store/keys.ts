@@ -1,4 +1,5 @@
 import type { Deployment, KeyName } from '../../deployments/schema';
+import { canonicalOrcid, parseAuthor } from '../../formats/authors';
 import { bareDoi, valuesOf } from '../../formats/text';
 import type { StoredRecord } from './types';
 
@@ -13,7 +14,8 @@ export type KeyNormalization = 'doi' | 'identifier' | undefined;
 export function normalizeKeyValue(value: string, normalization?: KeyNormalization): string {
   const folded = value.normalize('NFKC').trim().toLowerCase();
   if (normalization === 'doi') return bareDoi(folded);
-  if (normalization === 'identifier') return bareDoi(folded).replace(/\s+/g, '');
+  // An ORCID iD is one identifier however it is written (authors' iDs are stored so too).
+  if (normalization === 'identifier') return canonicalOrcid(folded)?.toLowerCase() ?? bareDoi(folded).replace(/\s+/g, '');
   return folded.replace(/\s+/g, ' ');
 }
 
@@ -34,6 +36,10 @@ export function keysOf(deployment: Deployment, stored: StoredRecord): [KeyName, 
     for (const key of field.keys ?? []) {
       for (const value of valuesOf(stored.record[field.name])) add(key, value);
     }
+  }
+  for (const author of valuesOf(stored.record.authors)) {
+    const { orcid } = parseAuthor(author);
+    if (orcid) add('identifier', orcid);
   }
   if (stored.site) add('site', stored.site);
   if (stored.generated) add('origin', 'generated');

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { deploymentByKey, deployments } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../deployments/schema';
+import { parseAuthor } from '../../formats/authors';
 import { toPlainLine, toSearchText } from '../../formats/rich-text';
 import { valuesOf } from '../../formats/text';
 import { facetRowsOf } from './facet-values';
@@ -25,6 +26,11 @@ export function textColumns(deployment: Deployment, stored: StoredRecord): Recor
   for (const field of deployment.fields) {
     // Words as a reader sees them: entities decoded, no tag a word (`CO<sub>2</sub>` is CO2).
     if (field.search) text[field.search]!.push(...valuesOf(stored.record[field.name]).map(toSearchText));
+  }
+  // An author's ORCID iD is found as written in the record and in its other written form.
+  for (const author of valuesOf(stored.record.authors)) {
+    const orcid = parseAuthor(author).orcid;
+    if (orcid) text.authors!.push(`${orcid} ${orcid.replace(/-/g, '')}`);
   }
   if (stored.fulltext) text.fulltext!.push(stored.fulltext);
   return Object.fromEntries(searchColumns.map((column) => [column, text[column]!.join('\n')])) as Record<SearchColumn, string>;
