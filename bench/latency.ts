@@ -19,6 +19,8 @@ export interface ClassResult extends Summary {
   /** The first repo_ids of the first page: lets two runs check that they return the same records. */
   readonly firstIds: readonly string[];
   readonly errors: number;
+  /** The class's own uncached p95 target, where it has one. */
+  readonly p95Ms?: number;
   /** Share of the cores busy with other work just before the class ran (0–1). */
   readonly backgroundBusy: number;
 }
@@ -44,7 +46,8 @@ export async function measureClass(client: SingleClient, origin: string, queryCl
   };
   const first = await once();
   const totalHeader = first.headers['x-total-count'];
-  const parsed = first.status === 200 ? (JSON.parse(first.body.toString('utf8')) as { repo_id: string }[]) : [];
+  const body: unknown = first.status === 200 ? JSON.parse(first.body.toString('utf8')) : [];
+  const parsed = Array.isArray(body) ? (body as { repo_id: string }[]) : [];
   const warmupDeadline = performance.now() + config.classSeconds * 250;
   for (let w = 0; w < config.warmup && performance.now() < warmupDeadline; w++) await once();
   const samples: number[] = [];
@@ -60,6 +63,7 @@ export async function measureClass(client: SingleClient, origin: string, queryCl
     total: typeof totalHeader === 'string' ? Number(totalHeader) : undefined,
     firstIds: parsed.slice(0, 5).map((record) => record.repo_id),
     errors,
+    ...(queryClass.p95Ms ? { p95Ms: queryClass.p95Ms } : {}),
     backgroundBusy,
     ...summarize(samples),
   };

@@ -14,6 +14,8 @@ export interface QueryClass {
   readonly label: string;
   /** The path of the i-th request of this class (most classes repeat one path). */
   path(i: number, records: number): string;
+  /** Uncached p95 target where it differs from the search classes' (targets.p95Ms). */
+  readonly p95Ms?: number;
 }
 
 const list = (params: Record<string, string>) => `${basePath}/records?${new URLSearchParams(params).toString()}`;
@@ -45,6 +47,12 @@ export const queryClasses: readonly QueryClass[] = [
   fixed('sortDate', `q=${terms.common} sorted by publication date`, { q: terms.common, sort: 'publication_date' }),
   fixed('sortTitle', `q=${terms.common} sorted by title`, { q: terms.common, sort: 'title' }),
   fixed('deepPage', `deep page (q=${terms.common}, page 5000)`, { q: terms.common, page: '5000' }),
+  {
+    id: 'facets',
+    label: `every facet of a search (/facets?q=${terms.common})`,
+    path: () => `${basePath}/facets?${new URLSearchParams({ q: terms.common }).toString()}`,
+    p95Ms: 100,
+  },
   { id: 'record', label: 'single record (GET /records/{id})', path: (i, records) => `${basePath}/records/${recordAt(i, records)}` },
 ];
 

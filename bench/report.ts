@@ -51,7 +51,7 @@ function uncachedOf(c: ClassRow): UncachedResult & { readonly fromFirst: boolean
 /** The p95 target is judged on uncached requests; an error in either kind fails it too. */
 const meetsP95 = (c: ClassRow) => {
   const u = uncachedOf(c);
-  return u.p95 <= targets.p95Ms && u.errors === 0 && c.errors === 0;
+  return u.p95 <= (c.p95Ms ?? targets.p95Ms) && u.errors === 0 && c.errors === 0;
 };
 
 /** The class with the highest p95 of the given kind. */
@@ -86,7 +86,7 @@ function classTable(r: BenchResult): string {
     '',
     `"× floor" is the repeated p50 divided by the p50 of a prebuilt ${n(r.floor.bytes)}-byte page served from memory (${ms(r.floor.p50)} ms; p95 ${ms(r.floor.p95)}, p99 ${ms(r.floor.p99)} over ${n(r.floor.n)}). "other load" is the share of the cores that other processes kept busy just before the uncached class ran (the run waits up to ${r.config.quietSeconds ?? 0} s for it to fall below 25%).`,
     '',
-    `| query class | X-Total-Count | uncached p50 | uncached p95 | uncached p99 | n | repeated p50 | repeated p95 | × floor | other load | uncached p95 ≤ ${targets.p95Ms} ms |`,
+    `| query class | X-Total-Count | uncached p50 | uncached p95 | uncached p99 | n | repeated p50 | repeated p95 | × floor | other load | uncached p95 within target (${targets.p95Ms} ms${r.classes.flatMap((c) => (c.p95Ms ? [`; ${c.id} ${c.p95Ms} ms`] : [])).join('')}) |`,
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|',
     ...rows,
   ];
@@ -109,7 +109,7 @@ function summaryTable(r: BenchResult): string {
     `| mix: latency p50 / p99 / max | ${mix.latencyMs.p50} / ${mix.latencyMs.p99} / ${mix.latencyMs.max} ms (other load before: ${pct(mix.backgroundBusy)}) | | |`,
     `| mix: errors (timeouts included) / of which timeouts / non-2xx | ${mix.errors} / ${mix.timeouts} / ${mix.non2xx} (of ${n(mix.requests)}) | 0 | ${mark(mix.errors + mix.non2xx === 0)} |`,
     `| server memory (RSS): idle / after the classes / mean under load / peak | ${mb(r.memory.idleBytes)} / ${mb(r.memory.afterClassesBytes)} / ${mb(mix.memory.meanBytes)} / ${mb(r.memory.peakBytes)} | | |`,
-    `| query classes with uncached p95 ≤ ${targets.p95Ms} ms | ${met} of ${r.classes.length} (slowest: ${slowUncached.label}, ${ms(slowUncached.p95)} ms${firstOnlyRun ? `, first requests only${firstOnly}` : ''}) | all | ${mark(met === r.classes.length)} |`,
+    `| query classes within their uncached p95 target | ${met} of ${r.classes.length} (slowest: ${slowUncached.label}, ${ms(slowUncached.p95)} ms${firstOnlyRun ? `, first requests only${firstOnly}` : ''}) | all | ${mark(met === r.classes.length)} |`,
     `| query classes, repeated: slowest p95 | ${ms(slowRepeated.p95)} ms (${slowRepeated.label}) | | |`,
     `| single-record p95 alone / while heavy queries run | ${ms(r.isolation.recordsAlone.p95)} / ${ms(r.isolation.recordsDuring.p95)} ms (heavy query p50 ${ms(r.isolation.heavy.p50)} ms) | ≤ ${targets.p95Ms} while heavy | ${mark(r.isolation.recordsDuring.p95 <= targets.p95Ms)} |`,
   ];
