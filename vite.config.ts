@@ -23,6 +23,7 @@ const postgresProjects = postgresSkipped
         exclude: notStoreDependent,
         environment: 'node',
         env: { RECORDS_TEST_STORE: store },
+        globalSetup: ['src/server/store/postgres/global-setup.ts'],
         testTimeout: 30_000,
         hookTimeout: 120_000,
       },

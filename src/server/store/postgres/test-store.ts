@@ -1,25 +1,16 @@
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { RecordStore, StoredRecord } from '../types';
 import { openPgStore, openPgWriter } from './pg-store';
-import { startCluster, type PgCluster } from './test-cluster';
 
 /**
- * Stores for tests on one throwaway cluster per test process: each call gets a database of
- * its own on the primary, written through the PostgreSQL writer; with `replica`, the store
- * reads through a streaming replica once it has replayed the writes.
+ * Stores for tests on the projects' throwaway cluster (global-setup.ts): each call gets a
+ * database of its own on the primary, written through the PostgreSQL writer; with
+ * `replica`, the store reads through the streaming replica once it has replayed the writes.
  */
 
-let cluster: Promise<PgCluster> | undefined;
 let databases = 0;
-
-export function testCluster(): Promise<PgCluster> {
-  if (!cluster) {
-    cluster = startCluster();
-    process.once('beforeExit', () => void cluster?.then((c) => c.destroy()));
-  }
-  return cluster;
-}
 
 const withDatabase = (url: string, name: string) => url.replace(/\/records$/, `/${name}`);
 
@@ -47,14 +38,14 @@ export async function createPgTestStore(
   content: Iterable<readonly [DeploymentKey, StoredRecord[]]>,
   { replica = process.env.RECORDS_TEST_STORE === 'postgres-replica' } = {},
 ): Promise<RecordStore> {
-  const c = await testCluster();
+  const cluster = inject('pgCluster');
   const name = `records_test_${process.pid}_${++databases}`;
-  const admin = new pg.Client(c.primary.url);
+  const admin = new pg.Client(cluster.primary);
   await admin.connect();
   // The name is made here from digits and letters only; CREATE DATABASE takes no parameters.
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const primary = withDatabase(c.primary.url, name);
+  const primary = withDatabase(cluster.primary, name);
   const writer = await openPgWriter(primary);
   try {
     for (const [key, records] of content) await writer.put(key, records);
@@ -62,8 +53,7 @@ export async function createPgTestStore(
     await writer.close();
   }
   if (!replica) return openPgStore(primary);
-  const server = c.replicas[0] ?? (await c.addReplica());
-  const replicaUrl = withDatabase(server.url, name);
+  const replicaUrl = withDatabase(cluster.replica, name);
   await caughtUp(primary, replicaUrl);
   return openPgStore(`${primary},${replicaUrl}`);
 }
