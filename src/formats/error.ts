@@ -17,6 +17,7 @@ export const statusMessages: Record<number, string> = {
   406: 'Not Acceptable',
   413: 'Payload Too Large',
   417: 'Expectation Failed',
+  421: 'Misdirected Request',
   414: 'URI Too Long',
   431: 'Request Header Fields Too Large',
   500: 'Internal Error',

@@ -30,7 +30,7 @@ const starterCount = 5000;
 const mib = 1024 * 1024;
 
 const usage = `Usage:
-  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N] [--public-url URL] [--compat upstream]
+  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N] [--public-url URL] [--allowed-hosts H1,H2] [--compat upstream]
   records generate <DEPLOYMENT> <COUNT> [--db PATH | --store URL] [--seed N]
   records import <DEPLOYMENT> <FILE...> [--db PATH | --store URL]
   ${harvestUsage}
@@ -49,7 +49,7 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const knownFlags = new Set(['db', 'store', 'public-url', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'compat', 'seed', ...harvestFlags]);
+const knownFlags = new Set(['db', 'store', 'public-url', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'allowed-hosts', 'compat', 'seed', ...harvestFlags]);
 
 function parseArgs(args: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -240,6 +240,17 @@ function publicOrigin(value: string | undefined): string | undefined {
   return url.origin;
 }
 
+/** --allowed-hosts: host names, each optionally with a port, separated by commas. */
+function allowedHosts(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const hosts = value.split(',').map((host) => host.trim()).filter(Boolean);
+  const bad = hosts.find((host) => !/^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/.test(host));
+  if (hosts.length === 0 || bad !== undefined) {
+    throw new UsageError(`--allowed-hosts takes host names such as records.example.org,localhost:8080; got '${bad ?? value}'.`);
+  }
+  return hosts;
+}
+
 /** --compat: the only profile is `upstream` (src/server/http/upstream-compat.ts). */
 function compatProfile(value: string | undefined): 'upstream' | undefined {
   if (value === undefined) return undefined;
@@ -296,6 +307,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
   const cacheMb = wholeNumber(flags.get('search-cache-mb') ?? String(defaultCacheBytes / mib), '--search-cache-mb');
   const publicUrl = publicOrigin(flags.get('public-url'));
   const compat = compatProfile(flags.get('compat'));
+  const hosts = allowedHosts(flags.get('allowed-hosts'));
   const { store, name } = await openServedStore(flags, cacheMb);
   let server;
   try {
@@ -308,6 +320,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
       ...(token ? { token } : {}),
       ...(publicUrl ? { publicUrl } : {}),
       ...(compat ? { compat } : {}),
+      ...(hosts ? { allowedHosts: hosts } : {}),
     });
   } catch (error) {
     await store.close();

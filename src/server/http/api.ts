@@ -19,6 +19,8 @@ import { send } from './respond';
 
 /** The two endpoints of each deployment, with negotiation, paging headers and errors. */
 
+class LinkTooLong extends Error {}
+
 export interface ApiContext {
   readonly store: RecordStore;
   readonly bibtexPrefix: string;
@@ -63,13 +65,37 @@ function serialize(deployment: Deployment, records: readonly ApiRecord[], format
   return JSON.stringify(absolute);
 }
 
+/**
+ * The longest `Link` header the server sends (four targets). Clients and proxies limit a
+ * response header's size (Node's fetch refuses one of about 16 KB); a search whose links
+ * would be longer is refused before it runs (docs/decisions.md).
+ */
+export const maxLinkHeaderLength = 8192;
+
+/**
+ * A page's URL: the caller's other parameters in their order, trimmed as they are read
+ * (empty ones, which count as absent, left out), then rows, then page last: clients that take everything after `page=`
+ * from rel="next" (upstream scripts do) then work.
+ */
+function pageTarget(deployment: Deployment, pairs: readonly QueryPair[], rows: number, origin: string): (page: number) => string {
+  const kept = pairs.filter(([name, value]) => name !== 'page' && name !== 'rows' && value.trim() !== '').map(([name, value]) => [name, value.trim()] as const);
+  return (n) => `${origin}${deployment.basePath}/records?${formatQueryString([...kept, ['rows', String(rows)], ['page', String(n)]])}`;
+}
+
+function checkLinkLength(deployment: Deployment, pairs: readonly QueryPair[], rows: number, origin: string): void {
+  // Four targets with the widest page number a page can have, and the rel syntax around each.
+  const longest = pageTarget(deployment, pairs, rows, origin)(10_000_000).length + 16;
+  if (longest * 4 > maxLinkHeaderLength) {
+    throw new LinkTooLong(
+      `The search is too long to link its pages: its Link header would exceed ${maxLinkHeaderLength} characters. Shorten the query (each page link repeats it).`,
+    );
+  }
+}
+
 function pageLinks(deployment: Deployment, pairs: readonly QueryPair[], page: number, rows: number, total: number, origin: string) {
   if (total <= rows) return undefined;
   const last = Math.ceil(total / rows);
-  // The caller's other parameters in their order, then rows, then page last: clients that
-  // take everything after `page=` from rel="next" (upstream scripts do) then work.
-  const kept = pairs.filter(([name]) => name !== 'page' && name !== 'rows');
-  const target = (n: number) => `${origin}${deployment.basePath}/records?${formatQueryString([...kept, ['rows', String(rows)], ['page', String(n)]])}`;
+  const target = pageTarget(deployment, pairs, rows, origin);
   const links = [{ rel: 'first', href: target(1) }];
   if (page > 1) links.push({ rel: 'prev', href: target(Math.min(page - 1, last)) });
   if (page < last) links.push({ rel: 'next', href: target(page + 1) });
@@ -80,6 +106,7 @@ function pageLinks(deployment: Deployment, pairs: readonly QueryPair[], page: nu
 async function listRecords(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   const { pairs, headers } = readPairs(deployment, search, context);
   const { criteria, page, rows } = parseListRequest(deployment, pairs);
+  checkLinkLength(deployment, pairs, rows, context.origin);
   const result = await context.store.search(deployment.key, criteria);
   const { total } = result;
   const format = negotiateFormat(req.headers.accept);
@@ -211,6 +238,10 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, pathn
   } catch (error) {
     if (error instanceof BadRequest || error instanceof MalformedQueryError) {
       sendError(req, res, apiError(400, error.message));
+      return;
+    }
+    if (error instanceof LinkTooLong) {
+      sendError(req, res, apiError(414, error.message));
       return;
     }
     throw error;

@@ -26,6 +26,8 @@ export interface ServerOptions {
   readonly token?: string;
   /** Origin for absolute URLs when the server sits behind a proxy. */
   readonly publicUrl?: string;
+  /** Host names (optionally with a port) requests may name; any other Host gets 421. */
+  readonly allowedHosts?: readonly string[];
   /** Opt-in profile for clients written for the upstream API (src/server/http/upstream-compat.ts). */
   readonly compat?: 'upstream';
   /** How long slow or silent clients may hold a connection; the defaults suit production. */
@@ -131,6 +133,25 @@ function originOf(req: IncomingMessage, fallback: string): string {
 }
 
 /**
+ * `--allowed-hosts`: a Host matches an entry with a port exactly, and an entry without one
+ * on any port (names compare in any case).
+ */
+export function hostAllowed(host: string | undefined, allowed: readonly string[]): boolean {
+  if (!host) return false;
+  const [name] = splitHost(host);
+  return allowed.some((entry) => {
+    const [allowedName, allowedPort] = splitHost(entry);
+    return allowedPort === undefined ? allowedName === name : entry.toLowerCase() === host.toLowerCase();
+  });
+}
+
+/** `Example.org:8080` → ['example.org', '8080']; `[::1]` → ['[::1]', undefined]. */
+function splitHost(host: string): [string, string | undefined] {
+  const match = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(host.toLowerCase());
+  return match ? [match[1]!, match[2]] : [host.toLowerCase(), undefined];
+}
+
+/**
  * The meta tags of a record page (`/{slug}/records/{id}`), from the store, for clients that
  * read the HTML without running the app (Google Scholar, Zotero's translation server).
  */
@@ -168,6 +189,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // so the answer is the Error object with the usual headers.
     if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
       sendError(req, res, apiError(400, 'An HTTP/1.1 request needs a Host header.'));
+      return;
+    }
+    if (options.allowedHosts && !hostAllowed(req.headers.host, options.allowedHosts)) {
+      sendError(req, res, apiError(421, `This server does not answer for the host '${String(req.headers.host ?? '').slice(0, 100)}'.`));
       return;
     }
     const queryAt = rawUrl.indexOf('?');
