@@ -2,6 +2,7 @@ import { deployments, sortFields } from '../../deployments/registry';
 import type { Deployment, ParamDef } from '../../deployments/schema';
 import { compareDays, formatDay, parseDateParam, startOfDay, startOfNextDay, type Day } from '../../formats/dates';
 import { parseBooleanValue, parseOrderValue, parseSortValue, parseWholeNumberValue } from '../../formats/param-values';
+import { costLimits, queryCost } from '../query/cost';
 import { leafCount, parseQuery } from '../query/parse';
 import { normalizeKeyValue } from '../store/keys';
 import type { Criteria, SortField, SortOrder } from '../store/types';
@@ -46,6 +47,16 @@ function unknownParameter(deployment: Deployment, name: string): BadRequest {
   const suggestion = nearest(name, deployment.params.map((param) => param.name));
   const hint = suggestion ? ` Did you mean '${suggestion}'?` : ` Valid parameters: ${deployment.params.map((param) => param.name).join(', ')}.`;
   return new BadRequest(`Unknown parameter '${name.slice(0, 100)}'.${hint}`, name);
+}
+
+function tooExpensive(name: string): BadRequest {
+  const { perRequest, term, prefix, shortPrefix, shortStem } = costLimits;
+  return new BadRequest(
+    `The search is too expensive to run: its text parameters together may cost at most ${perRequest} units ` +
+      `(a word or phrase word ${term}, a prefix ${prefix}, a prefix of fewer than ${shortStem} letters ${shortPrefix}); ${name} goes over. ` +
+      'Use fewer prefixes (word*) or alternatives (OR).',
+    name,
+  );
 }
 
 /**
@@ -109,6 +120,7 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
   let rows = 20;
   let sortChoice: SortChoice = {};
   let order: SortOrder | undefined;
+  let units = 0;
 
   for (const [name, rawValue] of pairs) {
     const param = deployment.params.find((candidate) => candidate.name === name) ?? extensionParam(deployment, name);
@@ -127,6 +139,12 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
         if (leafCount(query) > limits.queryTerms) {
           throw new BadRequest(`${name} has too many words and phrases: at most ${limits.queryTerms}.`, name);
         }
+        const cost = queryCost(query);
+        if (cost.longestPhrase > costLimits.phraseWords) {
+          throw new BadRequest(`${name} has a phrase of ${cost.longestPhrase} words; a phrase may have at most ${costLimits.phraseWords}.`, name);
+        }
+        units += cost.units;
+        if (units > costLimits.perRequest) throw tooExpensive(name);
         if (query) text.push({ columns: param.columns, query });
         break;
       }
