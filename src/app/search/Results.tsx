@@ -10,6 +10,7 @@ import { pagingOf } from './paging';
 import { Pagination } from './Pagination';
 import type { Entries } from './query-params';
 import { ResultItem } from './ResultItem';
+import { ResultsHeader } from './ResultsHeader';
 
 interface ResultsProps {
   readonly deployment: Deployment;
@@ -43,6 +44,7 @@ export function Results({ deployment, entries, query, badRequest }: ResultsProps
         <p role="status" className="results__count">
           {countText(query)}
         </p>
+        <ResultsHeader deployment={deployment} entries={entries} />
       </div>
       {loadingNext && (
         <p className="loading" aria-hidden="true">

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { validateCriteria } from '../../client/criteria-schema';
 import { queryString } from '../../client/urls';
 import type { Deployment } from '../../deployments/schema';
-import { criteriaFromFormState, formStateFromEntries, hasAdvancedCriteria, unreadableDates, type FormState } from './form-state';
+import { criteriaFromFormState, formStateFromEntries, unreadableDates, type FormState } from './form-state';
 import { controlId, errorId, ParamControl } from './ParamControl';
 import type { Entries } from './query-params';
 import { QuerySyntaxHelp } from './QuerySyntaxHelp';
@@ -33,9 +33,9 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
 
   const main = mainParam(deployment);
   const advanced = useMemo(() => deployment.params.filter((param) => param.advanced), [deployment]);
-  // Open when it holds filters (so none is hidden) or the user kept it open, unless the
-  // user has since opened or closed it on this view.
-  const open = toggled ?? (prefersAdvanced || hasAdvancedCriteria(deployment, formStateFromEntries(deployment, entries)));
+  // Results first: the active filters show as chips above the results, so the panel opens
+  // only on demand (or to show a problem) and closes once its criteria are applied.
+  const open = toggled ?? prefersAdvanced;
   const errorFor = (name: string) => clientErrors[name] ?? (edited.has(name) ? undefined : serverErrors[name]);
   // A date input cannot hold a date that does not exist (02/30/2024), so it shows empty;
   // beside the server's complaint, say what the search asked for.
@@ -79,7 +79,11 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
       return;
     }
     setClientErrors({});
-    void navigate(`/${deployment.slug}${queryString(Object.entries(criteria))}`);
+    onPrefersAdvancedChange(false);
+    // Parameters the form has no control for (a facet's extension parameter) stay in the search.
+    const formNames = new Set(deployment.params.map((param) => param.name));
+    const kept = entries.filter(([name]) => !formNames.has(name));
+    void navigate(`/${deployment.slug}${queryString([...Object.entries(criteria), ...kept])}`);
   }
 
   return (

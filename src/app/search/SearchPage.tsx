@@ -13,10 +13,13 @@ import { serverFieldError } from './field-errors';
 import { formParamNames, mainParam } from './form-params';
 import { searchIdentity } from './paging';
 import { entriesOf, firstValues, nonEmpty } from './query-params';
+import { ActiveCriteria } from './ActiveCriteria';
 import { Results } from './Results';
 import { SearchForm } from './SearchForm';
 import { usePrefetchNext, useRecordPage } from './search-queries';
 
+// The filter column loads beside the first results rather than delaying them.
+const FacetPanel = lazy(() => import('../facets/FacetPanel').then((module) => ({ default: module.FacetPanel })));
 // The whole-result-set download (and its worker) loads only once there are results.
 const ResultSetDownload = lazy(() => import('../export/ResultSetDownload').then((module) => ({ default: module.ResultSetDownload })));
 
@@ -67,14 +70,22 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
           <span className="search-feed__hint">new records of this search, in a feed reader</span>
         </p>
       )}
+      <ActiveCriteria deployment={deployment} entries={entries} />
       <SearchHistory deployment={deployment} entries={entries} />
       <SelectionBar deployment={deployment} />
-      <Results deployment={deployment} entries={entries} query={query} badRequest={badRequest} />
-      {query.data && query.data.records.length > 0 && (
+      <div className="search-layout">
         <Suspense fallback={null}>
-          <ResultSetDownload deployment={deployment} searchUrl={query.data.url} total={query.data.total} auth={auth} />
+          <FacetPanel deployment={deployment} entries={entries} />
         </Suspense>
-      )}
+        <div className="search-layout__results">
+          <Results deployment={deployment} entries={entries} query={query} badRequest={badRequest} />
+          {query.data && query.data.records.length > 0 && (
+            <Suspense fallback={null}>
+              <ResultSetDownload deployment={deployment} searchUrl={query.data.url} total={query.data.total} auth={auth} />
+            </Suspense>
+          )}
+        </div>
+      </div>
     </>
   );
 }

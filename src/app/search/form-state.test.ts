@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
-import { criteriaFromFormState, formStateFromEntries, fromDateInput, hasAdvancedCriteria, toDateInput, unreadableDates } from './form-state';
+import { criteriaFromFormState, formStateFromEntries, fromDateInput, toDateInput, unreadableDates } from './form-state';
 import { entriesOf } from './query-params';
 
 const lit = deploymentByKey('LIT')!;
@@ -53,11 +53,5 @@ describe('form state ↔ query string', () => {
     const search = '?q=a&title=b&entry_date_start=03-04-2019&sort=title&order=asc&rows=100';
     const state = formStateFromEntries(enr, entriesOf(search));
     expect(criteriaFromFormState(enr, state)).toEqual(Object.fromEntries(entriesOf(search)));
-  });
-
-  test('the advanced panel opens when an advanced criterion is set', () => {
-    expect(hasAdvancedCriteria(lit, { q: 'x' })).toBe(false);
-    expect(hasAdvancedCriteria(lit, { q: 'x', author: 'Curie' })).toBe(true);
-    expect(hasAdvancedCriteria(lit, { q: 'x', rows: '20', sort: 'title', order: 'asc' })).toBe(false);
   });
 });

@@ -63,16 +63,3 @@ export function criteriaFromFormState(deployment: Deployment, state: FormState):
   }
   return criteria;
 }
-
-/** Kinds that shape the result list rather than filter it. */
-const presentationKinds = new Set(['sort', 'order', 'integer']);
-
-/**
- * Whether an advanced filter is set, so the panel opens to show it. Sorting and page size
- * do not count: every paging link carries `rows`, and the panel should not pop open on "Next".
- */
-export function hasAdvancedCriteria(deployment: Deployment, state: FormState): boolean {
-  return deployment.params.some(
-    (param) => param.advanced && !presentationKinds.has(param.kind) && (state[param.name]?.trim() ?? '') !== '',
-  );
-}

@@ -25,6 +25,13 @@ export function useFeedUrl(deployment: Deployment): ((query: string) => string) 
   return (query) => `${base}/feed${query ? `?${query}` : ''}`;
 }
 
+/** Whether this deployment's server offers `/facets` and the `product_type` parameter (config.json). */
+export function useHasFacets(deployment: Deployment): boolean {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useHasFacets needs a ConfigProvider');
+  return config.facets.has(deployment.key);
+}
+
 /** The private mirror's token for this deployment's API, if config.json gives one. */
 export function useApiAuth(deployment: Deployment): ApiAuth | undefined {
   const config = useContext(ConfigContext);

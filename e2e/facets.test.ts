@@ -1,0 +1,141 @@
+/** Facets, chips and results first: filtering by clicking, on every deployment, with and without /facets. */
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { deployments, deploymentByKey } from '../src/deployments/registry';
+import { facetsResponseSchema } from '../src/formats/facets-response';
+import { apiList } from './support/api';
+import { gotoApp, openAdvanced, resultCount, searchParamsOf, searchPath, setControl, waitForResults } from './support/app';
+import { phone, url, useBrowser } from './support/browser';
+import { expectNoAxeViolations, screenshot } from './support/checks';
+
+const ui = useBrowser();
+const lit = deploymentByKey('LIT')!;
+
+const filters = (page: Page) => page.locator('details.facets');
+const chips = (page: Page) => page.getByRole('region', { name: 'Active filters' });
+
+test.each(deployments.map((deployment) => [deployment.key, deployment] as const))('%s: tick a facet value, see its chip and count, remove it', async (_key, deployment) => {
+  const { page } = ui;
+  await gotoApp(page, searchPath(deployment));
+  const everything = await waitForResults(page);
+  // The server's own counts for this search: tick the language with the fewest records.
+  const facets = facetsResponseSchema.parse(await (await fetch(url(`${deployment.basePath}/facets?facet=language`))).json());
+  const value = facets.facets[0]!.values.at(-1)!;
+  expect(value.count).toBeLessThan(everything);
+
+  const fieldset = filters(page).getByRole('group', { name: 'Language' });
+  const item = fieldset.getByRole('listitem').filter({ has: page.locator('.facets__label').getByText(value.value, { exact: true }) });
+  const checkbox = item.getByRole('checkbox');
+  await expect.poll(() => item.textContent()).toBe(`${value.value}${value.count.toLocaleString('en')}`);
+  await checkbox.click();
+  await expect.poll(() => searchParamsOf(page).get('language')).toBe(value.value);
+  expect(await waitForResults(page)).toBe(value.count);
+  await expect.poll(() => chips(page).getByText(`Language: ${value.value}`).count()).toBe(1);
+  // Focus stays on the checkbox for the next choice; the count is announced by the live region.
+  await expect.poll(() => checkbox.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expect.poll(() => checkbox.isChecked()).toBe(true);
+  if (deployment.key === 'LIT') {
+    await expectNoAxeViolations(page, 'facet applied');
+    await screenshot(page, 'facets-applied-desktop');
+  }
+
+  await chips(page).getByRole('button', { name: `Remove Language: ${value.value}` }).click();
+  await expect.poll(() => searchParamsOf(page).has('language')).toBe(false);
+  expect(await waitForResults(page)).toBe(everything);
+  await expect.poll(() => chips(page).count()).toBe(0);
+});
+
+test('product type and year facets select with their own parameters; Clear all removes every filter', async () => {
+  const { page } = ui;
+  await gotoApp(page, searchPath(lit));
+  await waitForResults(page);
+  const type = filters(page).getByRole('group', { name: 'Product type' }).getByRole('checkbox').first();
+  await type.click();
+  await expect.poll(() => searchParamsOf(page).has('product_type')).toBe(true);
+  await waitForResults(page);
+  const year = filters(page).getByRole('group', { name: 'Publication year' }).getByRole('checkbox').first();
+  const yearText = (await year.evaluate((element) => element.closest('label')?.textContent ?? '')).slice(0, 4);
+  await year.click();
+  await expect.poll(() => searchParamsOf(page).get('publication_date_start')).toBe(`01/01/${yearText}`);
+  const total = await waitForResults(page);
+  const { total: api } = await apiList(lit, { product_type: searchParamsOf(page).get('product_type')!, publication_date_start: `01/01/${yearText}`, publication_date_end: `12/31/${yearText}` });
+  expect(total).toBe(api);
+  await expect.poll(() => chips(page).getByText(`Published: ${yearText}`).count()).toBe(1);
+  await chips(page).getByRole('button', { name: 'Clear all filters' }).click();
+  await expect.poll(() => [...searchParamsOf(page).keys()]).toEqual([]);
+});
+
+for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', phone]] as const) {
+  test(`results come first at ${label} width after applying an advanced criterion`, async () => {
+    const { page } = ui;
+    await page.setViewportSize(viewport);
+    await gotoApp(page, searchPath(lit, { q: 'energy' }));
+    await waitForResults(page);
+    await openAdvanced(page);
+    await setControl(page, 'Language', 'English');
+    await page.getByRole('button', { name: 'Apply criteria' }).click();
+    await expect.poll(() => searchParamsOf(page).get('language')).toBe('English');
+    await waitForResults(page);
+    // The panel closed after Apply; the criterion is a chip; the first result is on screen.
+    await expect.poll(() => page.getByRole('button', { name: 'Advanced search' }).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => chips(page).getByText('Language: English').count()).toBe(1);
+    const first = page.locator('article').first();
+    const box = (await first.boundingBox())!;
+    expect(box.y + 40, `first result at ${Math.round(box.y)} px`).toBeLessThan(viewport.height);
+    await expectNoAxeViolations(page, `results first, ${label}`);
+    await screenshot(page, `results-first-${label}`);
+  });
+}
+
+test('sort and page size beside the count start the search again from page 1', async () => {
+  const { page } = ui;
+  await gotoApp(page, searchPath(lit, { q: 'energy', page: 2 }));
+  await waitForResults(page);
+  await page.getByLabel('Per page', { exact: true }).selectOption('50');
+  await expect.poll(() => searchParamsOf(page).get('rows')).toBe('50');
+  expect(searchParamsOf(page).has('page')).toBe(false);
+  await page.locator('.results__settings').getByLabel('Sort by').selectOption('title');
+  await expect.poll(() => searchParamsOf(page).get('sort')).toBe('title');
+  await waitForResults(page);
+});
+
+test('against a server without /facets: known values counted lazily, search and paging unchanged', async () => {
+  const { page } = ui;
+  const facetRequests: string[] = [];
+  await page.route('**/config.json', async (route) => {
+    const config = await (await route.fetch()).json();
+    for (const entry of Object.values(config.deployments) as Record<string, unknown>[]) entry.facets = false;
+    await route.fulfill({ json: config });
+  });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/facets')) facetRequests.push(request.url());
+  });
+  await gotoApp(page, searchPath(lit, { q: 'energy' }));
+  await waitForResults(page);
+  // No product type (its parameter is this server's extension), no counts until asked.
+  await expect.poll(() => filters(page).getByText('Product type').count()).toBe(0);
+  const fulltext = filters(page).locator('details', { hasText: 'Full text available' });
+  await expect.poll(() => fulltext.locator('.facets__count').count()).toBe(0);
+  await fulltext.locator('summary').click();
+  const { total: withFulltext } = await apiList(lit, { q: 'energy', has_fulltext: 'true' });
+  await expect.poll(() => fulltext.getByRole('listitem').first().textContent()).toContain(withFulltext.toLocaleString('en'));
+  await expectNoAxeViolations(page, 'lazy facet counts');
+  await screenshot(page, 'facets-lazy-desktop');
+  await page.getByRole('link', { name: 'Next page' }).first().click();
+  await expect.poll(() => searchParamsOf(page).get('page')).toBe('2');
+  await waitForResults(page);
+  expect(facetRequests).toEqual([]);
+  expect(await resultCount(page).isVisible()).toBe(true);
+});
+
+test('the filters fold away at phone width and open on demand', async () => {
+  const { page } = ui;
+  await page.setViewportSize(phone);
+  await gotoApp(page, searchPath(lit, { q: 'energy' }));
+  await waitForResults(page);
+  await expect.poll(() => filters(page).evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+  await filters(page).locator('summary').first().click();
+  await expect.poll(() => filters(page).getByRole('group', { name: 'Language' }).isVisible()).toBe(true);
+  await expectNoAxeViolations(page, 'filters open on a phone');
+  await screenshot(page, 'facets-open-phone');
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { deploymentByKey } from '../../deployments/registry';
+import { activeCriteria } from './active-criteria';
+
+const lit = deploymentByKey('LIT')!;
+
+describe('activeCriteria', () => {
+  it('says each filter in words, one chip per date range, leaving out the main box and list settings', () => {
+    const chips = activeCriteria(lit, [
+      ['q', 'wind'],
+      ['author', 'Smith'],
+      ['publication_date_start', '01/01/2015'],
+      ['publication_date_end', '12/31/2020'],
+      ['has_fulltext', 'true'],
+      ['product_type', 'Journal Article'],
+      ['sort', 'title'],
+      ['rows', '50'],
+      ['page', '2'],
+    ]);
+    expect(chips).toEqual([
+      { label: 'Author: Smith', params: ['author'] },
+      { label: 'Published: 2015–2020', params: ['publication_date_start', 'publication_date_end'] },
+      { label: 'Full text available: Yes', params: ['has_fulltext'] },
+      { label: 'Product type: Journal Article', params: ['product_type'] },
+    ]);
+  });
+
+  it('names one year, and open-ended or exact day ranges', () => {
+    const label = (entries: [string, string][]) => activeCriteria(lit, entries)[0]!.label;
+    expect(label([['publication_date_start', '01/01/2015'], ['publication_date_end', '12/31/2015']])).toBe('Published: 2015');
+    expect(label([['entry_date_start', '03/01/2015']])).toBe('Entered: from 03/01/2015');
+    expect(label([['publication_date_end', '2016-04-30']])).toBe('Published: until 2016-04-30');
+    expect(label([['publication_date_start', '03/01/2015'], ['publication_date_end', '04/30/2016']])).toBe('Published: 03/01/2015 – 04/30/2016');
+  });
+});

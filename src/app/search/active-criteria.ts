@@ -1,0 +1,59 @@
+import { paramByName } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { mainParam } from './form-params';
+import type { Entries } from './query-params';
+
+/** The search's criteria as removable chips: what each says, and which parameters removing it drops. */
+
+export interface Chip {
+  readonly label: string;
+  readonly params: readonly string[];
+}
+
+/** Kinds that shape the list rather than filter it: they live beside the result count. */
+const presentation = new Set(['sort', 'order', 'integer']);
+
+function labelOf(deployment: Deployment, name: string): string {
+  const param = paramByName(deployment, name);
+  if (param) return param.label;
+  return deployment.facets.find(({ criterion }) => criterion.kind === 'extension' && criterion.param === name)?.label ?? name;
+}
+
+const yearOf = (value: string) => /(?:^|\D)(\d{4})(?:\D|$)/.exec(value)?.[1];
+const isFirstDay = (value: string) => /^(01[/-]01[/-]\d{4}|\d{4}-01-01)$/.test(value.trim());
+const isLastDay = (value: string) => /^(12[/-]31[/-]\d{4}|\d{4}-12-31)$/.test(value.trim());
+
+/** "2015", "2010–2019", "from 03/01/2015", "03/01/2015 – 04/30/2016". */
+function rangeText(start: string | undefined, end: string | undefined): string {
+  if (start && end && isFirstDay(start) && isLastDay(end)) {
+    const [from, to] = [yearOf(start), yearOf(end)];
+    return from === to ? from! : `${from}–${to}`;
+  }
+  if (start && end) return `${start} – ${end}`;
+  return start ? `from ${start}` : `until ${end}`;
+}
+
+export function activeCriteria(deployment: Deployment, entries: Entries): Chip[] {
+  const main = mainParam(deployment);
+  const chips: Chip[] = [];
+  const done = new Set<string>();
+  for (const [name, value] of entries) {
+    if (done.has(name) || value.trim() === '' || name === main?.name) continue;
+    const param = paramByName(deployment, name);
+    if (param && presentation.has(param.kind)) continue;
+    if (param?.kind === 'date') {
+      const start = `${param.field}_start`;
+      const end = `${param.field}_end`;
+      const startValue = entries.find(([entry]) => entry === start)?.[1];
+      const endValue = entries.find(([entry]) => entry === end)?.[1];
+      done.add(start).add(end);
+      const what = param.field === 'publication_date' ? 'Published' : 'Entered';
+      chips.push({ label: `${what}: ${rangeText(startValue, endValue)}`, params: [start, end] });
+      continue;
+    }
+    done.add(name);
+    const shown = param?.kind === 'boolean' ? (value.trim().toLowerCase() === 'true' ? 'Yes' : 'No') : value.trim();
+    chips.push({ label: `${labelOf(deployment, name)}: ${shown}`, params: [name] });
+  }
+  return chips;
+}

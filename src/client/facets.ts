@@ -1,0 +1,34 @@
+import { facetsResponseSchema, type FacetsResponse } from '../formats/facets-response';
+import { InvalidResponseError } from './errors';
+import { describeIssue, getJson, readJson, type RequestOptions } from './responses';
+import { queryString, type ParamEntries } from './urls';
+
+/**
+ * Counts by value, from a server that offers the `/facets` extension (the local one does;
+ * config.json says which), or lazily from any spec server's `X-Total-Count`.
+ */
+
+/** Parameters that page or order records, which facet counts ignore. */
+const recordsOnly = new Set(['sort', 'order', 'rows', 'page']);
+
+export const facetCriteria = (params: ParamEntries) => [...params].filter(([name]) => !recordsOnly.has(name));
+
+export function facetsUrl(baseUrl: string, params: ParamEntries): string {
+  return `${baseUrl.replace(/\/+$/, '')}/facets${queryString(facetCriteria(params))}`;
+}
+
+export async function fetchFacets(url: string, options: RequestOptions): Promise<FacetsResponse> {
+  const body = await readJson(await getJson(url, options), url);
+  const parsed = facetsResponseSchema.safeParse(body);
+  if (!parsed.success) throw new InvalidResponseError(url, `${describeIssue(parsed.error.issues[0]!, 'facets')}.`);
+  return parsed.data;
+}
+
+/** How many records a search finds, by asking for one record and reading X-Total-Count (any spec server). */
+export async function fetchTotal(baseUrl: string, params: ParamEntries, options: RequestOptions): Promise<number | undefined> {
+  const url = `${baseUrl.replace(/\/+$/, '')}/records${queryString([...facetCriteria(params), ['rows', '1']])}`;
+  const response = await getJson(url, options);
+  await response.body?.cancel();
+  const header = response.headers.get('X-Total-Count');
+  return header !== null && /^\s*\d+\s*$/.test(header) ? Number(header) : undefined;
+}
