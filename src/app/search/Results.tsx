@@ -86,7 +86,7 @@ function EmptyResults({ deployment, entries, page }: { deployment: Deployment; e
   if (page.total !== undefined && page.total > 0) {
     return (
       <div className="empty-state">
-        <p>There are no results on this page.</p>
+        {!paging.pastLast && <p>There are no results on this page.</p>}
         <Pagination deployment={deployment} entries={entries} paging={paging} />
       </div>
     );
