@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { RecordPage } from '../../client/records';
 import { paramByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -9,7 +9,10 @@ import { formatCount, formatNumber } from '../ui/format';
 import { pagingOf } from './paging';
 import { Pagination } from './Pagination';
 import type { Entries } from './query-params';
-import { ResultItem } from './ResultItem';
+import { highlightTerms } from './highlight-terms';
+import { ResultItem, type ResultTerms } from './ResultItem';
+import { useRestoreResultsPosition } from './results-position';
+import { SelectPageCheckbox } from '../selection/SelectPageCheckbox';
 
 interface ResultsProps {
   readonly deployment: Deployment;
@@ -32,6 +35,11 @@ export function Results({ deployment, entries, query, badRequest }: ResultsProps
   useFocusOnNavigation(heading);
   const page = query.data;
   const loadingNext = query.isPlaceholderData;
+  useRestoreResultsPosition(Boolean(page) && !loadingNext);
+  const terms = useMemo<ResultTerms>(
+    () => ({ title: highlightTerms(deployment, entries, 'title'), description: highlightTerms(deployment, entries, 'description') }),
+    [deployment, entries],
+  );
 
   return (
     <section className="results" aria-labelledby="results">
@@ -65,10 +73,11 @@ export function Results({ deployment, entries, query, badRequest }: ResultsProps
           <EmptyResults deployment={deployment} entries={entries} page={page} />
         ) : (
           <>
+            <SelectPageCheckbox deployment={deployment} records={page.records} />
             <ol className="results__list" aria-busy={loadingNext} aria-labelledby="results">
               {page.records.map((record) => (
                 <li key={record.repo_id}>
-                  <ResultItem deployment={deployment} record={record} />
+                  <ResultItem deployment={deployment} record={record} terms={terms} />
                 </li>
               ))}
             </ol>
