@@ -12,13 +12,13 @@ export function SelectPageCheckbox({ deployment, records }: { deployment: Deploy
   const all = records.length > 0 && selectedHere === records.length;
   const some = selectedHere > 0 && !all;
   useEffect(() => {
-    // Only a property, not an attribute: set after every render.
+    // A property only (no attribute); assistive technology reads it as "mixed".
     if (input.current) input.current.indeterminate = some;
   });
   return (
     <label className="select-page">
       <span className="select-checkbox">
-        <input ref={input} type="checkbox" checked={all} aria-checked={some ? 'mixed' : all} onChange={() => selection.setAll(records, !all)} />
+        <input ref={input} type="checkbox" checked={all} onChange={() => selection.setAll(records, !all)} />
       </span>
       Select all on this page
     </label>
