@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { tokenizeQuery } from './query-tokens';
 
 /**
  * What a search matched, as the index sees words: the server's full-text index tokenizes
@@ -42,48 +43,6 @@ export function indexTokens(text: string): IndexToken[] {
   return tokens;
 }
 
-type Token =
-  | { kind: 'word'; text: string; prefix: boolean; negated: boolean }
-  | { kind: 'phrase'; text: string; negated: boolean }
-  | { kind: 'open'; negated: boolean }
-  | { kind: 'close' }
-  | { kind: 'not' | 'other' };
-
-/** The query language's tokens, read the way the server's parser reads them. */
-function queryTokens(input: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < input.length) {
-    if (/\s/.test(input[i]!)) {
-      i++;
-      continue;
-    }
-    const negated = input[i] === '-' && i + 1 < input.length && !/\s/.test(input[i + 1]!);
-    if (negated) i++;
-    const next = input[i]!;
-    if (next === '"') {
-      const end = input.indexOf('"', i + 1);
-      tokens.push({ kind: 'phrase', text: input.slice(i + 1, end === -1 ? input.length : end), negated });
-      i = end === -1 ? input.length : end + 1;
-    } else if (next === '(') {
-      tokens.push({ kind: 'open', negated });
-      i++;
-    } else if (next === ')') {
-      tokens.push({ kind: 'close' });
-      i++;
-    } else {
-      let end = i;
-      while (end < input.length && !/[\s"()]/.test(input[end]!)) end++;
-      const raw = input.slice(i, end);
-      i = end;
-      if (!negated && raw === 'NOT') tokens.push({ kind: 'not' });
-      else if (!negated && (raw === 'AND' || raw === 'OR')) tokens.push({ kind: 'other' });
-      else tokens.push({ kind: 'word', text: raw.replace(/\*+$/, ''), prefix: raw.endsWith('*'), negated });
-    }
-  }
-  return tokens;
-}
-
 /**
  * The words, phrases and prefixes a query asks for — not those it excludes (`-word`,
  * `NOT word`, `-( … )`): a result never matched because of those.
@@ -92,7 +51,7 @@ export function queryTerms(queries: readonly string[]): QueryTerm[] {
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   for (const query of queries) {
-    const tokens = queryTokens(query);
+    const tokens = tokenizeQuery(query);
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index]!;
       const excluded = token.kind === 'not' || ((token.kind === 'word' || token.kind === 'phrase' || token.kind === 'open') && token.negated);
