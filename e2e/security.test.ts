@@ -92,7 +92,10 @@ describe('record text is text', () => {
     // The person's name and affiliation as a reader sees them: markup read, the script link gone.
     expect(squeeze(await authors.textContent())).toContain('Bold, Eve');
     expect(squeeze(await authors.textContent())).toContain('Org');
-    expect(await authors.getByRole('link').count()).toBe(0);
+    // Its only links are the app's own searches for the person, never the record's script link.
+    const hrefs = await authors.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^\/lit\?author=/);
     const description = fields.locator('dt', { hasText: 'Description' }).locator('xpath=following-sibling::dd[1]');
     // Emphasis is emphasis; the script is text, shown as typed.
     expect(squeeze(await description.textContent())).toBe('Plain emphasis and <script>window.__pwned=1</script> must show as typed.');

@@ -66,7 +66,8 @@ export async function waitForResults(page: Page): Promise<number> {
 
 /** "Page N of M" of the pagination navigation. */
 export async function pageOf(page: Page): Promise<{ page: number; of: number }> {
-  const text = (await pagination(page).textContent()) ?? '';
+  // innerText, not textContent: the status line and the page numbers are apart.
+  const text = await pagination(page).innerText();
   const match = /Page\s+([\d,]+)\s+of\s+([\d,]+)/.exec(text);
   if (!match) throw new Error(`no "Page N of M" in the pagination: ${JSON.stringify(text)}`);
   return { page: Number(match[1]!.replace(/,/g, '')), of: Number(match[2]!.replace(/,/g, '')) };

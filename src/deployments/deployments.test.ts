@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deploymentByKey, deploymentBySlug, deployments, fieldByName, paramByName, recordSchema, sortFields } from './registry';
+import { deploymentByKey, deploymentBySlug, deployments, fieldByName, identifierParam, paramByName, recordSchema, searchParamForField, sortFields } from './registry';
 import { deploymentKeys, type DateFormat, type Deployment, type DeploymentKey, type LinkRel } from './schema';
 
 /**
@@ -361,5 +361,19 @@ describe.each(table)('recordSchema(%s)', (key, deployment) => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('searchParamForField', () => {
+  it('takes each deployment’s own parameter for a field, else q', () => {
+    const lit = deploymentByKey('LIT')!;
+    const mm = deploymentByKey('MM')!;
+    expect(searchParamForField(lit, 'authors')).toBe('author');
+    expect(searchParamForField(lit, 'subjects')).toBe('subject');
+    expect(searchParamForField(mm, 'subjects')).toBe('q');
+    expect(searchParamForField(lit, 'research_orgs')).toBe('research_org');
+    expect(searchParamForField(mm, 'research_orgs')).toBe('research_orgs');
+    expect(searchParamForField(mm, 'sponsor_orgs')).toBe('sponsor_orgs');
+    expect(identifierParam(lit)).toBe('identifier');
   });
 });

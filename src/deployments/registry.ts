@@ -58,3 +58,19 @@ export interface ApiRecord {
   repo_id: string;
   [field: string]: unknown;
 }
+
+/**
+ * The parameter that searches exactly a field's words: the text parameter over that field's
+ * index column alone (`author` for authors, `subject` where a deployment has it, the
+ * organisation parameters by each deployment's own names), else the main query `q`.
+ */
+export function searchParamForField(deployment: Deployment, fieldName: string): string {
+  const column = fieldByName(deployment, fieldName)?.search;
+  const exact = deployment.params.find((param) => param.kind === 'text' && param.columns.length === 1 && param.columns[0] === column);
+  return exact?.name ?? 'q';
+}
+
+/** The exact-match parameter for identifiers (an ORCID iD among them), where the deployment has one. */
+export function identifierParam(deployment: Deployment): string | undefined {
+  return deployment.params.find((param) => param.kind === 'exact' && param.key === 'identifier')?.name;
+}

@@ -1,13 +1,26 @@
-import type { FieldDef } from '../../deployments/schema';
+import { Link } from 'react-router';
+import type { Deployment, FieldDef, SearchColumn } from '../../deployments/schema';
+import { toPlainLine } from '../../formats/rich-text';
 import { isHttpUrl, valuesOf } from '../../formats/text';
 import { doiOf, formatDate, formatNumber, personOf } from '../ui/format';
 import { RichText } from '../ui/RichText';
+import { fieldSearchPath, identifierSearchPath } from '../ui/search-links';
+
+/** Fields whose values are people, subjects or organisations: each value is a search for itself. */
+const searchedColumns = new Set<SearchColumn>(['subjects', 'research', 'sponsor', 'contributing']);
 
 /** A field's value through the text model (never innerHTML); only http(s) URLs become links. */
-export function FieldValue({ field, value }: { field: FieldDef; value: unknown }) {
+export function FieldValue({ deployment, field, value }: { deployment: Deployment; field: FieldDef; value: unknown }) {
   const items = valuesOf(value).filter((item) => item.trim() !== '');
-  if (field.name === 'authors') return <AuthorList authors={items} />;
+  if (field.name === 'authors') return <AuthorList deployment={deployment} authors={items} />;
   const one = (item: string) => {
+    if (field.search && searchedColumns.has(field.search)) {
+      return (
+        <Link to={fieldSearchPath(deployment, field.name, toPlainLine(item))}>
+          <RichText text={item} inline />
+        </Link>
+      );
+    }
     // Bare and resolver-URL DOIs alike: one link to the resolver, the DOI as its text.
     const doi = field.name === 'doi' ? doiOf(item) : undefined;
     if (doi) return <a href={doi.url}>{doi.doi}</a>;
@@ -39,30 +52,41 @@ export function FieldValue({ field, value }: { field: FieldDef; value: unknown }
  * Authors as people: the name first (as the result list writes it), then the affiliation
  * and ORCID iD as quieter details, instead of the record's `Name [Org] (ORCID:…)` string.
  */
-function AuthorList({ authors }: { authors: readonly string[] }) {
-  if (authors.length === 1) return <Person raw={authors[0]!} />;
+function AuthorList({ deployment, authors }: { deployment: Deployment; authors: readonly string[] }) {
+  if (authors.length === 1) return <Person deployment={deployment} raw={authors[0]!} />;
   return (
     <ul className="value-list people">
       {authors.map((raw, index) => (
         <li key={index}>
-          <Person raw={raw} />
+          <Person deployment={deployment} raw={raw} />
         </li>
       ))}
     </ul>
   );
 }
 
-function Person({ raw }: { raw: string }) {
+function Person({ deployment, raw }: { deployment: Deployment; raw: string }) {
   const person = personOf(raw);
+  const orcidSearch = person.orcid?.url ? identifierSearchPath(deployment, person.orcid.id) : undefined;
   return (
     <span className="person">
-      <span className="person__name">{person.name}</span>
+      <span className="person__name">
+        <Link to={fieldSearchPath(deployment, 'authors', person.name)}>{person.name}</Link>
+      </span>
       {(person.affiliation || person.orcid) && (
         <span className="person__details">
           {person.affiliation && <span className="person__affiliation">{person.affiliation}</span>}
           {person.orcid && (
             <span className="person__orcid">
               {person.orcid.url ? <a href={person.orcid.url}>ORCID {person.orcid.id}</a> : `ORCID ${person.orcid.id}`}
+              {orcidSearch && (
+                <>
+                  {' '}
+                  <Link to={orcidSearch} className="person__orcid-search">
+                    Records with this ORCID iD<span className="visually-hidden"> ({person.name})</span>
+                  </Link>
+                </>
+              )}
             </span>
           )}
         </span>

@@ -17,7 +17,7 @@ export function RecordFields({ deployment, record }: { deployment: Deployment; r
         <div key={field.name} className={`record-fields__item record-fields__item--${field.kind}`}>
           <dt>{field.label}</dt>
           <dd>
-            <FieldValue field={field} value={record[field.name]} />
+            <FieldValue deployment={deployment} field={field} value={record[field.name]} />
           </dd>
         </div>
       ))}

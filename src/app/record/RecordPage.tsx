@@ -20,6 +20,7 @@ import { MediaPlayer } from './MediaPlayer';
 import { playableOf } from './playable';
 import { RecordFields } from './RecordFields';
 import { RecordLinks } from './RecordLinks';
+import { SimilarRecords } from './SimilarRecords';
 import { useRecord } from './record-queries';
 import { useCitationMeta } from './use-citation-meta';
 
@@ -43,7 +44,7 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
   useDocumentTitle(`${toPlainLine(title)} – ${displayName(deployment)}`);
   useCitationMeta(deployment, query.data?.record);
 
-  const backState: NavigationState = from?.apiUrl ? { apiUrl: from.apiUrl } : {};
+  const backState: NavigationState = { restore: true, ...(from?.apiUrl ? { apiUrl: from.apiUrl } : {}) };
   return (
     <article className="record" aria-busy={query.isPending}>
       {from && (
@@ -96,6 +97,7 @@ function RecordBody({ deployment, record, generated, baseUrl, auth }: RecordBody
       </div>
       {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={toPlainLine(firstText(record.title) ?? 'media')} />}
       <RecordFields deployment={deployment} record={record} />
+      <SimilarRecords deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiAuth } from '../../client/auth';
 import { isTransient } from '../../client/errors';
-import { fetchRecord } from '../../client/records';
+import { fetchRecord, fetchRecordPage } from '../../client/records';
+import { searchUrl } from '../../client/urls';
 import type { Deployment } from '../../deployments/schema';
 
 /** One record by identifier. */
@@ -16,4 +17,22 @@ export function recordQuery(deployment: Deployment, baseUrl: string, repoId: str
 
 export function useRecord(deployment: Deployment, baseUrl: string, repoId: string, auth?: ApiAuth) {
   return useQuery(recordQuery(deployment, baseUrl, repoId, auth));
+}
+
+/** How many similar records a record page lists. */
+export const similarCount = 5;
+
+/** The best matches of a record's similar-records search, the record itself left out. */
+export function useSimilarRecords(deployment: Deployment, baseUrl: string, repoId: string, q: string | undefined, auth?: ApiAuth) {
+  return useQuery({
+    queryKey: ['similar', deployment.key, baseUrl, repoId, q] as const,
+    // One more than shown, so the record itself (usually the best match) can be dropped.
+    queryFn: async ({ signal }) => {
+      const page = await fetchRecordPage(searchUrl(baseUrl, [['q', q!], ['rows', String(similarCount + 1)]]), { deployment, signal, auth });
+      return page.records.filter((record) => record.repo_id !== repoId).slice(0, similarCount);
+    },
+    enabled: q !== undefined,
+    staleTime: 60_000,
+    retry: (failures, error) => isTransient(error) && failures < 1,
+  });
 }

@@ -1,20 +1,29 @@
+import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router';
 import { unapiId } from '../../formats/citation-meta';
 import { coinsOf } from '../../formats/coins';
-import { toPlainLine } from '../../formats/rich-text';
+import type { QueryTerm } from '../../formats/query-words';
 import { RichText } from '../ui/RichText';
 import type { ApiRecord } from '../../deployments/registry';
 import { fieldByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { readNavigationState, type NavigationState } from '../shell/navigation-state';
-import { authorNames, excerpt, firstText, formatDate } from '../ui/format';
+import { authorNames, firstText, formatDate } from '../ui/format';
+import { fieldSearchPath } from '../ui/search-links';
 import { recordPath } from '../record/record-path';
 import { SelectCheckbox } from '../selection/SelectCheckbox';
+import { rememberResultsPosition, resultLinkAttribute } from './results-position';
 
 /** The field shown as "journal or media type": whichever the deployment has and the record fills. */
 const venueFields = ['journal_name', 'mime_type'] as const;
 
-export function ResultItem({ deployment, record }: { deployment: Deployment; record: ApiRecord }) {
+/** The search's words for the title and the description, marked where they match. */
+export interface ResultTerms {
+  readonly title: readonly QueryTerm[];
+  readonly description: readonly QueryTerm[];
+}
+
+export function ResultItem({ deployment, record, terms }: { deployment: Deployment; record: ApiRecord; terms: ResultTerms }) {
   const location = useLocation();
   const from: NavigationState['from'] = { search: location.search, apiUrl: readNavigationState(location.state).apiUrl };
   const state: NavigationState = { from };
@@ -31,13 +40,25 @@ export function ResultItem({ deployment, record }: { deployment: Deployment; rec
     <article className="result">
       <SelectCheckbox deployment={deployment} record={record} />
       <h3 className="result__title">
-        <Link to={recordPath(deployment, record.repo_id)} state={state}>
-          <RichText text={title} inline />
+        <Link
+          to={recordPath(deployment, record.repo_id)}
+          state={state}
+          {...{ [resultLinkAttribute]: record.repo_id }}
+          onClick={() => rememberResultsPosition(location.search, record.repo_id)}
+        >
+          <RichText text={title} inline terms={terms.title} />
         </Link>
       </h3>
       {names.length > 0 && (
         <p className="result__authors">
-          {names.join('; ')}
+          {names.map((name, index) => (
+            <Fragment key={index}>
+              {index > 0 && '; '}
+              <Link to={fieldSearchPath(deployment, 'authors', name)} className="result__person">
+                {name}
+              </Link>
+            </Fragment>
+          ))}
           {more > 0 && ` and ${more} more`}
         </p>
       )}
@@ -55,7 +76,11 @@ export function ResultItem({ deployment, record }: { deployment: Deployment; rec
           </li>
         )}
       </ul>
-      {description && <p className="result__description">{excerpt(toPlainLine(description))}</p>}
+      {description && (
+        <p className="result__description">
+          <RichText text={description} snippet terms={terms.description} />
+        </p>
+      )}
       {/* COinS, for reference managers' multi-record capture; nothing to see. */}
       <span className="Z3988" title={coinsOf(deployment, record)} />
       <abbr className="unapi-id" title={unapiId(deployment, record.repo_id)} />

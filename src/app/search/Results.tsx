@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { RecordPage } from '../../client/records';
 import { paramByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -9,8 +9,11 @@ import { formatCount, formatNumber } from '../ui/format';
 import { pagingOf } from './paging';
 import { Pagination } from './Pagination';
 import type { Entries } from './query-params';
-import { ResultItem } from './ResultItem';
+import { highlightTerms } from './highlight-terms';
+import { ResultItem, type ResultTerms } from './ResultItem';
 import { ResultsHeader } from './ResultsHeader';
+import { useRestoreResultsPosition } from './results-position';
+import { SelectPageCheckbox } from '../selection/SelectPageCheckbox';
 
 interface ResultsProps {
   readonly deployment: Deployment;
@@ -33,6 +36,11 @@ export function Results({ deployment, entries, query, badRequest }: ResultsProps
   useFocusOnNavigation(heading);
   const page = query.data;
   const loadingNext = query.isPlaceholderData;
+  useRestoreResultsPosition(Boolean(page) && !loadingNext);
+  const terms = useMemo<ResultTerms>(
+    () => ({ title: highlightTerms(deployment, entries, 'title'), description: highlightTerms(deployment, entries, 'description') }),
+    [deployment, entries],
+  );
 
   return (
     <section className="results" aria-labelledby="results">
@@ -67,10 +75,11 @@ export function Results({ deployment, entries, query, badRequest }: ResultsProps
           <EmptyResults deployment={deployment} entries={entries} page={page} />
         ) : (
           <>
+            <SelectPageCheckbox deployment={deployment} records={page.records} />
             <ol className="results__list" aria-busy={loadingNext} aria-labelledby="results">
               {page.records.map((record) => (
                 <li key={record.repo_id}>
-                  <ResultItem deployment={deployment} record={record} />
+                  <ResultItem deployment={deployment} record={record} terms={terms} />
                 </li>
               ))}
             </ol>
@@ -88,7 +97,7 @@ function EmptyResults({ deployment, entries, page }: { deployment: Deployment; e
   if (page.total !== undefined && page.total > 0) {
     return (
       <div className="empty-state">
-        <p>There are no results on this page.</p>
+        {!paging.pastLast && <p>There are no results on this page.</p>}
         <Pagination deployment={deployment} entries={entries} paging={paging} />
       </div>
     );

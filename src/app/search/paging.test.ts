@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { appEntriesForLink, pagingOf, searchIdentity } from './paging';
+import { appEntriesForLink, pageNumbers, pageUrl, pagingOf, searchIdentity } from './paging';
 import { entriesOf } from './query-params';
 
 const api = 'http://api.test/api/lit/v1/records';
@@ -29,7 +29,7 @@ describe('pagingOf', () => {
   });
 
   test('no Link header: page 1 of 1', () => {
-    expect(pagingOf({ url: `${api}?q=x&page=1`, links: {} })).toEqual({ current: 1, last: 1, links: {}, atStart: true, atEnd: true });
+    expect(pagingOf({ url: `${api}?q=x&page=1`, links: {} })).toEqual({ current: 1, last: 1, links: {}, atStart: true, atEnd: true, pastLast: false });
   });
 
   test('page 1 offers no way back, the last page no way on; pages between offer both', () => {
@@ -50,6 +50,9 @@ describe('pagingOf', () => {
     const link = (n: number) => `${api}?q=x&page=${n}&rows=20`;
     // What the local server sends for page 20 of 4: first, prev (= last) and last.
     expect(pagingOf({ url: link(20), links: { first: link(1), prev: link(4), last: link(4) } })).toMatchObject({
+      current: 20,
+      last: 4,
+      pastLast: true,
       atStart: false,
       atEnd: false,
     });
@@ -85,4 +88,43 @@ describe('appEntriesForLink', () => {
 test('searchIdentity ignores page and rows only', () => {
   expect(searchIdentity(entriesOf('?q=x&page=2&rows=10'))).toBe(searchIdentity(entriesOf('?q=x')));
   expect(searchIdentity(entriesOf('?q=x'))).not.toBe(searchIdentity(entriesOf('?q=y')));
+});
+
+describe('pageUrl', () => {
+  const link = (n: number) => `${api}?q=x&page=${n}&rows=20`;
+  const paging = pagingOf({ url: link(3), links: { first: link(1), prev: link(2), next: link(4), last: `${api}?rows=20&page=36&q=x` } });
+
+  test('the server’s own URL with only page changed', () => {
+    expect(pageUrl(paging, 7)).toBe(`${api}?rows=20&page=7&q=x`);
+    expect(pageUrl(paging, 36)).toBe(`${api}?rows=20&page=36&q=x`);
+  });
+
+  test('never outside 1…last', () => {
+    expect(pageUrl(paging, 37)).toBeUndefined();
+    expect(pageUrl(paging, 0)).toBeUndefined();
+    expect(pageUrl(paging, 2.5)).toBeUndefined();
+  });
+
+  test('none where the links do not page by page number', () => {
+    const offsets = pagingOf({ url: `${api}?q=x&offset=20`, links: { next: `${api}?q=x&offset=40` } });
+    expect(pageUrl(offsets, 2)).toBeUndefined();
+  });
+});
+
+describe('pageNumbers', () => {
+  test('first, last and two either side of the current page', () => {
+    expect(pageNumbers(10, 36)).toEqual([1, 'gap', 8, 9, 10, 11, 12, 'gap', 36]);
+    expect(pageNumbers(1, 36)).toEqual([1, 2, 3, 'gap', 36]);
+    expect(pageNumbers(36, 36)).toEqual([1, 'gap', 34, 35, 36]);
+  });
+
+  test('a gap of one number shows the number', () => {
+    expect(pageNumbers(4, 10)).toEqual([1, 2, 3, 4, 5, 6, 'gap', 10]);
+  });
+
+  test('few pages: all of them; past the last page: the last pages', () => {
+    expect(pageNumbers(2, 3)).toEqual([1, 2, 3]);
+    expect(pageNumbers(1, 1)).toEqual([1]);
+    expect(pageNumbers(999, 36)).toEqual([1, 'gap', 36]);
+  });
 });

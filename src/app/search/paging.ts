@@ -19,6 +19,8 @@ export interface Paging {
   readonly atStart: boolean;
   /** On the last page: likewise "Next" and "Last". */
   readonly atEnd: boolean;
+  /** A page number beyond the last one the server links (`page=999` of 36): nothing to show here. */
+  readonly pastLast: boolean;
 }
 
 export function pagingOf(page: Pick<RecordPage, 'url' | 'links'>): Paging {
@@ -27,7 +29,7 @@ export function pagingOf(page: Pick<RecordPage, 'url' | 'links'>): Paging {
     const href = page.links[rel];
     if (href) links[rel] = href;
   }
-  if (Object.keys(links).length === 0) return { current: 1, last: 1, links, atStart: true, atEnd: true };
+  if (Object.keys(links).length === 0) return { current: 1, last: 1, links, atStart: true, atEnd: true, pastLast: false };
   const pageNumber = integerParam(page.url, 'page');
   const lastNumber = links.last ? integerParam(links.last, 'page') : undefined;
   const current = pageNumber ?? 1;
@@ -36,7 +38,41 @@ export function pagingOf(page: Pick<RecordPage, 'url' | 'links'>): Paging {
   // page 1 to itself); otherwise the Link header does: no rel="prev", nothing comes before.
   const atStart = pageNumber !== undefined ? pageNumber === 1 : !links.prev;
   const atEnd = pageNumber !== undefined && lastNumber !== undefined ? pageNumber === lastNumber : !links.next;
-  return { current, last: Math.max(last, current), links, atStart, atEnd };
+  const pastLast = lastNumber !== undefined && current > lastNumber;
+  return { current, last: pastLast ? last : Math.max(last, current), links, atStart, atEnd, pastLast };
+}
+
+/**
+ * The API URL of page `n`, made from a URL the server linked (rel=last, else another) by
+ * changing only its `page`: so every other parameter stays as the server wrote it. None
+ * where the server's links do not page by `page`, or `n` is outside 1…last.
+ */
+export function pageUrl(paging: Paging, n: number): string | undefined {
+  if (!Number.isSafeInteger(n) || n < 1 || n > paging.last) return undefined;
+  const template = (['last', 'first', 'next', 'prev'] as const).map((rel) => paging.links[rel]).find((href) => href && integerParam(href, 'page') !== undefined);
+  if (!template) return undefined;
+  const url = new URL(template);
+  url.searchParams.set('page', String(n));
+  return url.href;
+}
+
+/**
+ * The page numbers to offer: the first, the last, and a few around the current one, with
+ * `'gap'` where numbers are left out (1 … 4 5 6 … 36).
+ */
+export function pageNumbers(current: number, last: number, around = 2): (number | 'gap')[] {
+  const shown = new Set<number>([1, last]);
+  for (let n = current - around; n <= current + around; n++) if (n >= 1 && n <= last) shown.add(n);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const result: (number | 'gap')[] = [];
+  for (const n of sorted) {
+    const previous = result[result.length - 1];
+    // One missing number is shown rather than a gap that hides just it.
+    if (typeof previous === 'number' && n - previous === 2) result.push(previous + 1);
+    else if (typeof previous === 'number' && n - previous > 2) result.push('gap');
+    result.push(n);
+  }
+  return result;
 }
 
 /**

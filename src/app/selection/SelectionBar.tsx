@@ -3,6 +3,7 @@ import type { Deployment } from '../../deployments/schema';
 import { CiteButton } from '../cite/CiteButton';
 import { exportFormats, exportFormatSchema, type ExportFormatId } from '../export/export-formats';
 import { saveBlob } from '../ui/save-blob';
+import { SelectedList } from './SelectedList';
 import { maxSelection } from './selection-store';
 import { useSelection } from './use-selection';
 import './selection.css';
@@ -23,6 +24,8 @@ export function SelectionBar({ deployment, bibtexPrefix }: SelectionBarProps) {
   const selection = useSelection(deployment);
   const formatId = useId();
   const [format, setFormat] = useState<ExportFormatId>('bibtex');
+  const listId = useId();
+  const [listOpen, setListOpen] = useState(false);
   if (selection.count === 0) return null;
 
   async function exportSelected() {
@@ -37,6 +40,15 @@ export function SelectionBar({ deployment, bibtexPrefix }: SelectionBarProps) {
       <p className="selection-bar__count" role="status">
         {numbers.format(selection.count)} selected
       </p>
+      <button
+        type="button"
+        className="button"
+        aria-expanded={listOpen}
+        aria-controls={listOpen ? listId : undefined}
+        onClick={() => setListOpen(!listOpen)}
+      >
+        Selected ({numbers.format(selection.count)})
+      </button>
       <button type="button" className="button" onClick={selection.clear}>
         Clear selection
       </button>
@@ -61,6 +73,17 @@ export function SelectionBar({ deployment, bibtexPrefix }: SelectionBarProps) {
           Export selected
         </button>
       </div>
+      {listOpen && (
+        <SelectedList
+          deployment={deployment}
+          id={listId}
+          onEmpty={() => {
+            // The bar goes with the last record: focus moves to the page's main content.
+            setListOpen(false);
+            document.getElementById('main')?.focus();
+          }}
+        />
+      )}
       {selection.full && (
         <p className="selection-bar__note">
           The selection is full ({numbers.format(maxSelection)} records). To export more, download the whole result set.

@@ -91,6 +91,20 @@ describe('selection store', () => {
     expect(store.snapshot(lit)).toMatchObject({ records: [wind], persisted: false });
   });
 
+  it('selects and deselects a page at once, keeping order and the maximum', () => {
+    const store = createSelectionStore(fakeStorage().storage);
+    store.toggle(lit, solar);
+    let calls = 0;
+    store.subscribe(() => (calls += 1));
+    store.setAll(lit, [wind, solar, wind], true);
+    expect(store.snapshot(lit).records).toEqual([solar, wind]);
+    store.setAll(lit, [wind], false);
+    expect(store.snapshot(lit).records).toEqual([solar]);
+    expect(calls).toBe(2);
+    store.setAll(lit, Array.from({ length: maxSelection + 5 }, (_, index) => ({ repo_id: `r${index}` })), true);
+    expect(store.snapshot(lit).records).toHaveLength(maxSelection);
+  });
+
   it('refuses more than the maximum', () => {
     const store = createSelectionStore(fakeStorage().storage);
     for (let index = 0; index < maxSelection; index += 1) expect(store.toggle(lit, { repo_id: String(index) })).toBe(true);

@@ -62,6 +62,8 @@ export interface SelectionStore {
   /** Selects or deselects a record; false when the selection is full. */
   toggle(deployment: Deployment, record: ApiRecord, selected?: boolean): boolean;
   remove(deployment: Deployment, repoId: string): void;
+  /** Selects (as far as the maximum allows) or deselects several records in one change. */
+  setAll(deployment: Deployment, records: readonly ApiRecord[], selected: boolean): void;
   clear(deployment: Deployment): void;
   subscribe(listener: () => void): () => void;
 }
@@ -120,6 +122,16 @@ export function createSelectionStore(storage: KeyValueStorage | undefined): Sele
     remove(deployment, repoId) {
       const current = read(deployment);
       if (current.ids.has(repoId)) write(deployment, current.records.filter((item) => item.repo_id !== repoId));
+    },
+    setAll(deployment, records, selected) {
+      const current = read(deployment);
+      if (!selected) {
+        const ids = new Set(records.map((record) => record.repo_id));
+        write(deployment, current.records.filter((item) => !ids.has(item.repo_id)));
+        return;
+      }
+      const added = records.filter((record, index) => !current.ids.has(record.repo_id) && records.findIndex((other) => other.repo_id === record.repo_id) === index);
+      write(deployment, [...current.records, ...added].slice(0, maxSelection));
     },
     clear(deployment) {
       write(deployment, []);

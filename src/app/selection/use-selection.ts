@@ -13,6 +13,8 @@ export function useSelection(deployment: Deployment) {
   );
   const toggle = useCallback((record: ApiRecord, selected?: boolean) => store.toggle(deployment, record, selected), [store, deployment]);
   const clear = useCallback(() => store.clear(deployment), [store, deployment]);
+  const remove = useCallback((repoId: string) => store.remove(deployment, repoId), [store, deployment]);
+  const setAll = useCallback((records: readonly ApiRecord[], selected: boolean) => store.setAll(deployment, records, selected), [store, deployment]);
   return useMemo(
     () => ({
       records: snapshot.records,
@@ -21,8 +23,10 @@ export function useSelection(deployment: Deployment) {
       persisted: snapshot.persisted,
       isSelected: (repoId: string) => snapshot.ids.has(repoId),
       toggle,
+      remove,
+      setAll,
       clear,
     }),
-    [snapshot, toggle, clear],
+    [snapshot, toggle, remove, setAll, clear],
   );
 }

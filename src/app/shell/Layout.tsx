@@ -5,6 +5,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { NavigationFocusProvider } from './navigation-focus';
 import { readNavigationState } from './navigation-state';
 import { SkipLink } from './SkipLink';
+import { ThemeSwitch } from './ThemeSwitch';
 
 /** The frame around every view: skip link, header with the deployment switcher, notices. */
 export function Layout() {
@@ -23,6 +24,7 @@ export function Layout() {
             Records Explorer
           </Link>
           <DeploymentSwitcher />
+          <ThemeSwitch />
         </div>
       </header>
       <main id="main" tabIndex={-1} className="page">

@@ -13,6 +13,8 @@ export const navigationStateSchema = z
     from: z.object({ search: z.string(), apiUrl: z.string().optional() }).optional(),
     /** Criteria dropped by a deployment switch, already phrased for people. */
     notice: z.string().optional(),
+    /** "Back to results": return to where the reader left the results. */
+    restore: z.boolean().optional(),
     /** Set when the user's focus must stay where it is (on the deployment select). */
     keepFocus: z.boolean().optional(),
   })

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { authorNames, doiOf, excerpt, formatCount, formatDate, personOf } from './format';
+import { authorNames, doiOf, formatCount, formatDate, personOf } from './format';
 
 test('counts as the live region says them', () => {
   expect(formatCount(0)).toBe('No results');
@@ -11,14 +11,6 @@ test('dates are UTC days; other text is left alone', () => {
   expect(formatDate('2024-04-20T04:00:00Z')).toEqual({ text: 'Apr 20, 2024', iso: '2024-04-20' });
   expect(formatDate('2024-01-01T00:00:00-05:00').iso).toBe('2024-01-01');
   expect(formatDate('sometime')).toEqual({ text: 'sometime' });
-});
-
-test('excerpts cut at a word and say so', () => {
-  expect(excerpt('short text')).toBe('short text');
-  const long = 'word '.repeat(100);
-  const cut = excerpt(long, 50);
-  expect(cut.length).toBeLessThanOrEqual(51);
-  expect(cut.endsWith('word…')).toBe(true);
 });
 
 test('author names without affiliation or ORCID, limited', () => {

@@ -25,15 +25,6 @@ export function formatDate(timestamp: string): { text: string; iso?: string } {
   return { text: dateFormat.format(new Date(Date.UTC(day.year, day.month - 1, day.day))), iso };
 }
 
-/** The start of a long text, cut at a word boundary. */
-export function excerpt(text: string, maxLength = 280): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= maxLength) return clean;
-  const cut = clean.slice(0, maxLength);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > maxLength * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
-}
-
 /** "Surname, Given" as the records write it, without affiliation or ORCID suffix. */
 function nameOf({ family, given }: { family: string; given: string }): string {
   return given ? `${family}, ${given}` : family;

@@ -1,3 +1,4 @@
+import { tokenizeQuery } from '../../formats/query-tokens';
 import type { QueryNode } from './ast';
 
 /**
@@ -10,55 +11,8 @@ import type { QueryNode } from './ast';
  * quotes them, so no input reaches the index as raw syntax.
  */
 
-type Token =
-  | { kind: 'word'; text: string; prefix: boolean; negated: boolean }
-  | { kind: 'phrase'; text: string; negated: boolean }
-  | { kind: 'open'; negated: boolean }
-  | { kind: 'close' }
-  | { kind: 'and' | 'or' | 'not' };
-
 /** Whether text has anything an index tokenizer would keep. */
 const hasWordChars = (text: string) => /[\p{L}\p{N}]/u.test(text);
-
-function tokenize(input: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < input.length) {
-    const char = input[i]!;
-    if (/\s/.test(char)) {
-      i++;
-      continue;
-    }
-    // A `-` directly before a word, phrase or group negates it.
-    const negated = char === '-' && i + 1 < input.length && !/\s/.test(input[i + 1]!);
-    if (negated) i++;
-    const next = input[i]!;
-    if (next === '"') {
-      const end = input.indexOf('"', i + 1);
-      const text = input.slice(i + 1, end === -1 ? input.length : end);
-      i = end === -1 ? input.length : end + 1;
-      tokens.push({ kind: 'phrase', text, negated });
-    } else if (next === '(') {
-      tokens.push({ kind: 'open', negated });
-      i++;
-    } else if (next === ')') {
-      tokens.push({ kind: 'close' });
-      i++;
-    } else {
-      let end = i;
-      while (end < input.length && !/[\s"()]/.test(input[end]!)) end++;
-      const raw = input.slice(i, end);
-      i = end;
-      if (!negated && (raw === 'AND' || raw === 'OR' || raw === 'NOT')) {
-        tokens.push({ kind: raw.toLowerCase() as 'and' | 'or' | 'not' });
-      } else {
-        const prefix = raw.endsWith('*');
-        tokens.push({ kind: 'word', text: raw.replace(/\*+$/, ''), prefix, negated });
-      }
-    }
-  }
-  return tokens;
-}
 
 const negate = (node: QueryNode): QueryNode => (node.type === 'not' ? node.child : { type: 'not', child: node });
 
@@ -73,7 +27,7 @@ export interface ParseOptions {
 }
 
 export function parseQuery(input: string, { maxDepth = 16 }: ParseOptions = {}): QueryNode | undefined {
-  const tokens = tokenize(input);
+  const tokens = tokenizeQuery(input);
   let position = 0;
   let depth = 0;
   /** Groups opened past the depth limit: their parentheses are ignored, their words kept. */

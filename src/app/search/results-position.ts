@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+import { z } from 'zod';
+import { readNavigationState } from '../shell/navigation-state';
+import { webStorage } from '../ui/web-storage';
+
+/**
+ * Where the reader was in the results when they opened a record: the scroll position and
+ * the record, so "Back to results" (or the browser's Back) returns to the same place with
+ * focus on that record's link. One slot in sessionStorage: only the last opening matters.
+ */
+
+const storageKey = 'records-explorer:results-position';
+const positionSchema = z.object({ search: z.string(), scrollY: z.number(), repoId: z.string() });
+
+export function rememberResultsPosition(search: string, repoId: string): void {
+  try {
+    webStorage('sessionStorage')?.setItem(storageKey, JSON.stringify({ search, scrollY: window.scrollY, repoId }));
+  } catch {
+    // Without storage the results open at the top, as before.
+  }
+}
+
+function readPosition(search: string) {
+  try {
+    const parsed = positionSchema.safeParse(JSON.parse(webStorage('sessionStorage')?.getItem(storageKey) ?? 'null'));
+    return parsed.success && parsed.data.search === search ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `data-` attribute that names a result's title link by its record. */
+export const resultLinkAttribute = 'data-result-link';
+
+/** Once the results are on screen after coming back, scrolls and focuses as they were left. */
+export function useRestoreResultsPosition(ready: boolean): void {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const restoredFor = useRef<string | undefined>(undefined);
+  const comingBack = readNavigationState(location.state).restore === true || navigationType === 'POP';
+  useEffect(() => {
+    if (!ready || !comingBack || restoredFor.current === location.key) return;
+    restoredFor.current = location.key;
+    const position = readPosition(location.search);
+    if (!position) return;
+    const link = document.querySelector<HTMLElement>(`[${resultLinkAttribute}="${CSS.escape(position.repoId)}"]`);
+    link?.focus({ preventScroll: true });
+    window.scrollTo(0, position.scrollY);
+  }, [ready, comingBack, location.key, location.search]);
+}
