@@ -72,6 +72,9 @@ for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['ph
     await gotoApp(page, searchPath(lit, { q: 'energy' }));
     await waitForResults(page);
     await openAdvanced(page);
+    // Exact-match fields suggest the values the search's records have.
+    const suggested = await page.locator(`datalist#${await page.getByLabel('Language', { exact: true }).getAttribute('list')} option`).evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(suggested).toContain('English');
     await setControl(page, 'Language', 'English');
     await page.getByRole('button', { name: 'Apply criteria' }).click();
     await expect.poll(() => searchParamsOf(page).get('language')).toBe('English');

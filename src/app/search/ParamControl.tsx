@@ -9,6 +9,8 @@ interface ParamControlProps {
   /** What the search asked for when the control cannot show it (an impossible date). */
   readonly rejectedValue?: string | undefined;
   readonly onChange: (value: string) => void;
+  /** Values to suggest as the researcher types (an exact-match parameter's known values). */
+  readonly suggestions?: readonly string[] | undefined;
 }
 
 export const controlId = (name: string) => `param-${name}`;
@@ -16,7 +18,7 @@ export const errorId = (name: string) => `param-${name}-error`;
 const helpId = (name: string) => `param-${name}-help`;
 
 /** One labelled control of the search form, chosen by the parameter's kind. */
-export function ParamControl({ deployment, param, value, error, rejectedValue, onChange }: ParamControlProps) {
+export function ParamControl({ deployment, param, value, error, rejectedValue, onChange, suggestions }: ParamControlProps) {
   const id = controlId(param.name);
   const describedBy = [helpId(param.name), error ? errorId(param.name) : undefined].filter(Boolean).join(' ');
   const common = {
@@ -59,7 +61,24 @@ export function ParamControl({ deployment, param, value, error, rejectedValue, o
     case 'exact':
     case 'repo_id':
       control = (
-        <input {...common} type="text" value={value} autoComplete="off" spellCheck={false} onChange={(event) => onChange(event.target.value)} />
+        <>
+          <input
+            {...common}
+            type="text"
+            value={value}
+            autoComplete="off"
+            spellCheck={false}
+            list={suggestions?.length ? `${id}-values` : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {suggestions?.length ? (
+            <datalist id={`${id}-values`}>
+              {suggestions.map((suggestion) => (
+                <option key={suggestion} value={suggestion} />
+              ))}
+            </datalist>
+          ) : null}
+        </>
       );
       break;
   }

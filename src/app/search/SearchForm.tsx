@@ -17,13 +17,15 @@ interface SearchFormProps {
   /** Whether the user last left the advanced panel open, remembered across searches. */
   readonly prefersAdvanced: boolean;
   readonly onPrefersAdvancedChange: (open: boolean) => void;
+  /** Known values of exact-match parameters, by parameter name. */
+  readonly suggestions?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
  * The search form, generated from the deployment's parameter table. It is remounted for
  * every URL, so its values always start from what the URL says.
  */
-export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced, onPrefersAdvancedChange }: SearchFormProps) {
+export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced, onPrefersAdvancedChange, suggestions = {} }: SearchFormProps) {
   const navigate = useNavigate();
   const [state, setState] = useState<FormState>(() => formStateFromEntries(deployment, entries));
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -142,6 +144,7 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
               error={errorFor(param.name)}
               rejectedValue={rejectedValue(param.name)}
               onChange={(value) => update(param.name, value)}
+              suggestions={suggestions[param.name]}
             />
           ))}
         </fieldset>

@@ -4,7 +4,8 @@ import { searchUrl } from '../../client/urls';
 import { displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { isHttpUrl } from '../../formats/text';
-import { useApiAuth, useBaseUrl, useFeedUrl } from '../shell/config-context';
+import { useFacetSuggestions } from '../facets/facets-queries';
+import { useApiAuth, useBaseUrl, useFeedUrl, useHasFacets } from '../shell/config-context';
 import { useDocumentTitle } from '../shell/navigation-focus';
 import { readNavigationState } from '../shell/navigation-state';
 import { SearchHistory } from '../history/SearchHistory';
@@ -47,6 +48,7 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
   );
 
   const [prefersAdvanced, setPrefersAdvanced] = useState(false);
+  const suggestions = useFacetSuggestions(deployment, baseUrl, entries, auth, useHasFacets(deployment));
   const main = mainParam(deployment);
   const mainQuery = main && firstValues(entries)[main.name];
   useDocumentTitle(mainQuery ? `${mainQuery} – ${displayName(deployment)}` : displayName(deployment));
@@ -61,6 +63,7 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
         serverErrors={serverErrors}
         prefersAdvanced={prefersAdvanced}
         onPrefersAdvancedChange={setPrefersAdvanced}
+        suggestions={suggestions}
       />
       {feedUrl && entries.length > 0 && (
         <p className="search-feed">
