@@ -10,7 +10,7 @@ import { startServer } from './http/server';
 import { ImportError } from './import/upstream';
 import { readUpstreamFiles } from './import/files';
 import { defaultCacheBytes } from './store/cached-store';
-import { openPooledStore } from './store/pooled-store';
+import { defaultBudgetMs, openPooledStore } from './store/pooled-store';
 import { reloadingStore } from './store/reloading-store';
 import { openPgStore, openPgWriter } from './store/postgres/pg-store';
 import { openStoreWriter } from './store/sqlite';
@@ -30,7 +30,7 @@ const starterCount = 5000;
 const mib = 1024 * 1024;
 
 const usage = `Usage:
-  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N] [--public-url URL] [--allowed-hosts H1,H2] [--compat upstream]
+  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N] [--public-url URL] [--allowed-hosts H1,H2] [--max-connections N] [--query-budget-ms N] [--compat upstream]
   records generate <DEPLOYMENT> <COUNT> [--db PATH | --store URL] [--seed N]
   records import <DEPLOYMENT> <FILE...> [--db PATH | --store URL]
   ${harvestUsage}
@@ -49,7 +49,7 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const knownFlags = new Set(['db', 'store', 'public-url', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'allowed-hosts', 'compat', 'seed', ...harvestFlags]);
+const knownFlags = new Set(['db', 'store', 'public-url', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'allowed-hosts', 'max-connections', 'query-budget-ms', 'compat', 'seed', ...harvestFlags]);
 
 function parseArgs(args: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -275,12 +275,12 @@ async function writePg(flags: Map<string, string>, write: (writer: Awaited<Retur
 }
 
 /** The store to serve: PostgreSQL at --store, else the SQLite file at --db on worker threads. */
-async function openServedStore(flags: Map<string, string>, cacheMb: number): Promise<{ store: RecordStore; name: string }> {
+async function openServedStore(flags: Map<string, string>, cacheMb: number, budgetMs: number): Promise<{ store: RecordStore; name: string }> {
   const url = flags.get('store');
   if (url !== undefined) {
     if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
     try {
-      return { store: await openPgStore(url), name: url.split(',')[0]!.replace(/\/\/[^@/]*@/, '//') };
+      return { store: await openPgStore(url, { budgetMs }), name: url.split(',')[0]!.replace(/\/\/[^@/]*@/, '//') };
     } catch (error) {
       throw new CommandError(`Cannot open the store: ${(error as Error).message}`);
     }
@@ -290,7 +290,7 @@ async function openServedStore(flags: Map<string, string>, cacheMb: number): Pro
   try {
     // Off means off in the workers too: their engines then keep no match sets, so every
     // search is computed from the database (what the benchmark's uncached latency needs).
-    const openPool = (file: string) => openPooledStore(file, { cacheBytes: cacheMb * mib, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
+    const openPool = (file: string) => openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
     // Imports into the served file, or a file moved over it, are picked up while serving.
     return { store: reloadingStore(path, openPool), name: path };
   } catch (error) {
@@ -308,7 +308,9 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
   const publicUrl = publicOrigin(flags.get('public-url'));
   const compat = compatProfile(flags.get('compat'));
   const hosts = allowedHosts(flags.get('allowed-hosts'));
-  const { store, name } = await openServedStore(flags, cacheMb);
+  const maxConnections = flags.has('max-connections') ? wholeNumber(flags.get('max-connections')!, '--max-connections') : undefined;
+  const budgetMs = wholeNumber(flags.get('query-budget-ms') ?? String(defaultBudgetMs), '--query-budget-ms');
+  const { store, name } = await openServedStore(flags, cacheMb, budgetMs);
   let server;
   try {
     server = await startServer({
@@ -321,6 +323,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
       ...(publicUrl ? { publicUrl } : {}),
       ...(compat ? { compat } : {}),
       ...(hosts ? { allowedHosts: hosts } : {}),
+      ...(maxConnections ? { flow: { maxConnections } } : {}),
     });
   } catch (error) {
     await store.close();

@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { deploymentBySlug } from '../../deployments/registry';
 import { apiError, errorToJson, type ApiError } from '../../formats/error';
 import { recordOriginHeader } from '../../formats/extension-headers';
-import type { RecordStore } from '../store/types';
+import { StoreOverloaded, type RecordStore } from '../store/types';
 import { openSearchDocument, openSearchLinks, openSearchType } from './opensearch';
 import { handleUnapi, unapiLink, unapiPath } from './unapi';
 import { cacheControlOf, handleApi, sendError } from './api';
+import { busyRetryAfterSeconds, controlFlow, defaultFlowLimits, type FlowLimits } from './flow-control';
 import { send } from './respond';
 import { serveApp, serveMedia } from './static-files';
 
@@ -32,6 +33,8 @@ export interface ServerOptions {
   readonly compat?: 'upstream';
   /** How long slow or silent clients may hold a connection; the defaults suit production. */
   readonly timeouts?: ServerTimeouts;
+  /** Connection and buffer limits (flow-control.ts); the defaults suit production. */
+  readonly flow?: Partial<FlowLimits>;
 }
 
 export interface ServerTimeouts {
@@ -276,13 +279,29 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     (req, res) => {
       unanswered.add(res);
       res.once('close', () => unanswered.delete(res));
-      handle(req, res).catch((error: unknown) => {
-        // Internals go to the log, never to the client.
-        console.error('records: request failed:', error);
-        if (!res.headersSent) sendError(req, res, apiError(500, 'The server could not answer this request. Try again later.'));
-        else res.destroy();
-      });
+      flow.admit(
+        req,
+        res,
+        () =>
+          handle(req, res).catch((error: unknown) => {
+            if (error instanceof StoreOverloaded && !res.headersSent) {
+              sendError(req, res, apiError(503, error.message), { 'Retry-After': String(error.retryAfterSeconds) });
+              return;
+            }
+            // Internals go to the log, never to the client.
+            console.error('records: request failed:', error);
+            if (!res.headersSent) sendError(req, res, apiError(500, 'The server could not answer this request. Try again later.'));
+            else res.destroy();
+          }),
+        () => {
+          for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+          sendError(req, res, apiError(503, 'The server is busy; try again shortly.'), { 'Retry-After': String(busyRetryAfterSeconds) });
+        },
+      );
     },
+  );
+  const flow = controlFlow(server, { ...defaultFlowLimits, ...options.flow }, (socket) =>
+    endWithError(socket, apiError(503, 'The server has too many open connections; try again shortly.'), { 'Retry-After': String(busyRetryAfterSeconds) }),
   );
   server.keepAliveTimeout = timeouts.keepAliveMs;
   // A socket idle this long (e.g. a client that stopped reading) is destroyed by Node.

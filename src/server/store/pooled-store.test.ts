@@ -7,7 +7,8 @@ import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
 import { openPooledStore } from './pooled-store';
 import { openStoreWriter } from './sqlite';
-import type { RecordStore } from './types';
+import { parseQuery } from '../query/parse';
+import { StoreOverloaded, type Criteria, type RecordStore } from './types';
 
 const lit = deploymentByKey('LIT')!;
 const workers: Worker[] = [];
@@ -48,5 +49,77 @@ describe('the worker-thread store', () => {
     expect(workers.length).toBe(started + 2);
     expect((await store.get('LIT', '50000004'))?.repo_id).toBe('50000004');
     expect(await store.count('LIT')).toBe(50);
+  });
+});
+
+describe('admission and the time budget', () => {
+  let big: string;
+  beforeAll(() => {
+    big = join(dir, 'big.db');
+    const writer = openStoreWriter(big, { bulk: true });
+    writer.put('LIT', generateRecords(lit, 4000, { seed: 5 }));
+    writer.close();
+  });
+
+  /** Short prefixes OR-ed: about the most a search may cost (query/cost.ts), read from every expanded word. */
+  const expensive = (i: number): Criteria => ({
+    text: [{ columns: ['title', 'description'], query: parseQuery(`a* OR e* OR i* OR o* OR ${'bcdfghjklmnpqrstvwxyz'[i]}*`)! }],
+    exact: [],
+    dates: [],
+    sort: 'relevance',
+    order: 'desc',
+    offset: 0,
+    limit: 20,
+  });
+
+  it('answers a record lookup before the searches queued ahead of it', async () => {
+    const pool = openPooledStore(big, { size: 2, cacheBytes: 0, engine: { matchSets: 0 } });
+    try {
+      await pool.count('LIT');
+      const finished: string[] = [];
+      const searches = Array.from({ length: 8 }, (_, i) => pool.search('LIT', expensive(i)).then(() => finished.push(`search ${i}`)));
+      const started = performance.now();
+      const record = await pool.get('LIT', '50000007');
+      const waited = performance.now() - started;
+      finished.push('record');
+      await Promise.all(searches);
+      expect(record?.repo_id).toBe('50000007');
+      // Searches hold one worker at most; the other is free for lookups.
+      expect(finished.indexOf('record')).toBeLessThanOrEqual(1);
+      expect(waited).toBeLessThan(2_000);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('answers a search past its budget as overloaded and keeps serving with a fresh worker', async () => {
+    const started: Worker[] = [];
+    const pool = openPooledStore(big, { size: 2, budgetMs: 1, cacheBytes: 0, engine: { matchSets: 0 }, onWorker: (worker) => started.push(worker) });
+    try {
+      await pool.count('LIT');
+      const outcome = await pool.search('LIT', expensive(0)).then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      expect(outcome).toBeInstanceOf(StoreOverloaded);
+      expect((outcome as Error).message).toMatch(/took longer than 0.001 s/);
+      expect(started.length).toBe(3);
+      expect((await pool.get('LIT', '50000009'))?.repo_id).toBe('50000009');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses searches beyond its queue at once', async () => {
+    const pool = openPooledStore(big, { size: 2, maxQueued: 2, cacheBytes: 0, engine: { matchSets: 0 } });
+    try {
+      const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => pool.search('LIT', expensive(i))));
+      const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+      // One runs, two wait, the rest are refused as overloaded.
+      expect(refused.length).toBe(3);
+      for (const outcome of refused) expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(StoreOverloaded);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -3,19 +3,44 @@ import { Worker } from 'node:worker_threads';
 import { cachedStore, type EngineCalls } from './cached-store';
 import { openEngine, type EngineOptions } from './engine';
 import type { StoreReply, StoreRequest, WorkerSettings } from './store-worker';
-import type { RecordStore } from './types';
+import { queryCost } from '../query/cost';
+import { StoreOverloaded, type Criteria, type RecordStore } from './types';
 
 /**
  * A RecordStore whose queries run on worker threads, each with its own read-only SQLite
- * connection, so a slow query never blocks the event loop or the requests behind it.
- * Requests go to the worker with the fewest in flight. The cache of search orders and
- * totals (cached-store.ts) lives here in the main thread, shared by all workers.
+ * connection, so a slow query never blocks the event loop. Each worker runs one request at
+ * a time; requests wait here, in two lanes: lookups (a record, a page of records by id)
+ * take any free worker first, while searches may occupy all workers but one, so a record
+ * is never stuck behind expensive searches; cheaper searches go first. A search that runs
+ * past the time budget has its worker replaced (SQLite cannot be interrupted from here)
+ * and is answered as overloaded, as are searches beyond the queue's bound. The cache of
+ * search orders and totals (cached-store.ts) lives in the main thread, shared by all.
  */
+
+type Op = StoreRequest['op'];
+
+interface Job {
+  readonly op: Op;
+  readonly args: unknown[];
+  readonly search: boolean;
+  readonly cost: number;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: Error) => void;
+}
 
 interface Slot {
   worker: Worker;
-  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+  job?: Job;
+  budget?: NodeJS.Timeout;
 }
+
+const searchOps = new Set<Op>(['rankPage', 'facets']);
+
+/** A search's estimated cost (query/cost.ts), so cheap ones are not queued behind costly ones. */
+const costOf = (criteria: Criteria | undefined) => criteria?.text.reduce((sum, { query }) => sum + queryCost(query).units, 0) ?? 0;
+
+/** A search's time budget unless `records serve --query-budget-ms` says otherwise. */
+export const defaultBudgetMs = 10_000;
 
 const workerUrl = new URL('./store-worker.ts', import.meta.url).href;
 // Workers start without the main thread's TypeScript loader, so the entry registers tsx
@@ -24,6 +49,10 @@ const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return 
 
 export interface PoolOptions {
   readonly size?: number;
+  /** How long one search may run before its worker is replaced and it is answered as overloaded. */
+  readonly budgetMs?: number;
+  /** Searches that may wait for a worker; one more is answered as overloaded at once. */
+  readonly maxQueued?: number;
   /** Called with each worker started, replacements included (tests use it to stop one). */
   readonly onWorker?: (worker: Worker) => void;
   /** Budget of the cache of search orders in this thread (cached-store.ts); 0 turns it off. */
@@ -32,52 +61,95 @@ export interface PoolOptions {
   readonly engine?: EngineOptions;
 }
 
-export function openPooledStore(path: string, { size = Math.max(2, availableParallelism()), onWorker, cacheBytes, engine = {} }: PoolOptions = {}): RecordStore {
+export function openPooledStore(
+  path: string,
+  { size = Math.max(2, availableParallelism()), budgetMs = defaultBudgetMs, maxQueued = 256, onWorker, cacheBytes, engine = {} }: PoolOptions = {},
+): RecordStore {
   // Opening once here checks the file and reads the revision before any worker starts.
   const probe = openEngine(path);
   const revision = probe.revision;
   probe.close();
 
-  let nextId = 1;
   let closing = false;
+  const lookups: Job[] = [];
+  const searches: Job[] = [];
+  const searchWorkers = Math.max(1, size - 1);
 
-  // A worker that dies (a native crash, running out of memory) fails only the requests it
+  // A worker that dies (a native crash, running out of memory) fails only the request it
   // held; a fresh worker takes its place so later requests are still answered.
   function spawn(slot: Slot): void {
     const worker = new Worker(bootstrap, { eval: true, workerData: { path, engine } satisfies WorkerSettings });
     slot.worker = worker;
     onWorker?.(worker);
     worker.on('message', (reply: StoreReply) => {
-      const waiting = slot.pending.get(reply.id);
-      if (!waiting) return;
-      slot.pending.delete(reply.id);
-      if (reply.ok) waiting.resolve(reply.value);
-      else waiting.reject(new Error(reply.message));
+      const job = settle(slot);
+      if (!job) return;
+      if (reply.ok) job.resolve(reply.value);
+      else job.reject(new Error(reply.message));
+      dispatch();
     });
-    const failPending = (error: Error) => {
-      for (const waiting of slot.pending.values()) waiting.reject(error);
-      slot.pending.clear();
-    };
-    worker.on('error', failPending);
+    worker.on('error', (error) => settle(slot)?.reject(error));
     worker.on('exit', (code) => {
       if (closing || slot.worker !== worker) return;
-      failPending(new Error(`store worker stopped (exit code ${code})`));
+      settle(slot)?.reject(new Error(`store worker stopped (exit code ${code})`));
       spawn(slot);
+      dispatch();
     });
   }
 
+  function settle(slot: Slot): Job | undefined {
+    const job = slot.job;
+    clearTimeout(slot.budget);
+    slot.job = undefined;
+    return job;
+  }
+
+  function run(slot: Slot, job: Job) {
+    slot.job = job;
+    if (job.search) {
+      slot.budget = setTimeout(() => {
+        // The worker is busy in SQLite and cannot be told to stop: a new one takes its place.
+        const stuck = slot.worker;
+        settle(slot)?.reject(new StoreOverloaded(`The search took longer than ${budgetMs / 1000} s, this server's limit. Narrow it and try again.`));
+        spawn(slot);
+        void stuck.terminate();
+        dispatch();
+      }, budgetMs);
+    }
+    slot.worker.postMessage({ id: 0, op: job.op, args: job.args });
+  }
+
+  function dispatch() {
+    for (const slot of slots) {
+      if (slot.job) continue;
+      const searching = slots.filter((candidate) => candidate.job?.search).length;
+      const job = lookups.shift() ?? (searching < searchWorkers ? searches.shift() : undefined);
+      if (!job) return;
+      run(slot, job);
+    }
+  }
+
   const slots: Slot[] = Array.from({ length: size }, () => {
-    const slot = { pending: new Map() } as Slot;
+    const slot = {} as Slot;
     spawn(slot);
     return slot;
   });
 
-  function call<T>(op: StoreRequest['op'], args: unknown[]): Promise<T> {
-    const slot = slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best));
-    const id = nextId++;
+  function call<T>(op: Op, args: unknown[]): Promise<T> {
+    if (closing) return Promise.reject(new Error('the store is closed'));
+    const search = searchOps.has(op);
+    if (search && searches.length >= maxQueued) {
+      return Promise.reject(new StoreOverloaded('Too many searches are waiting; try again shortly.'));
+    }
     return new Promise<T>((resolve, reject) => {
-      slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      slot.worker.postMessage({ id, op, args });
+      const job: Job = { op, args, search, cost: search ? costOf(args[1] as Criteria) : 0, resolve: resolve as (value: unknown) => void, reject };
+      if (!search) lookups.push(job);
+      else {
+        // Cheaper searches first; equal costs in arrival order.
+        const at = searches.findIndex((waiting) => waiting.cost > job.cost);
+        searches.splice(at === -1 ? searches.length : at, 0, job);
+      }
+      dispatch();
     });
   }
 
@@ -91,6 +163,7 @@ export function openPooledStore(path: string, { size = Math.max(2, availablePara
     count: (...args) => call('count', args),
     async close() {
       closing = true;
+      for (const job of [...lookups.splice(0), ...searches.splice(0)]) job.reject(new Error('the store is closed'));
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
   };

@@ -89,3 +89,12 @@ export interface StoreWriter {
   /** Closes; a bulk load first builds the postings of every deployment it wrote (see postings.ts). */
   close(): void;
 }
+
+/**
+ * The store cannot take this request now: a search ran past the time budget, or too many
+ * are waiting. Answered 503 with Retry-After; the request may succeed later or narrowed.
+ */
+export class StoreOverloaded extends Error {
+  override readonly name = 'StoreOverloaded';
+  readonly retryAfterSeconds = 5;
+}

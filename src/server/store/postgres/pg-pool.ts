@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { StoreOverloaded } from '../types';
 
 /**
  * Connections to a primary and its streaming replicas. Reads go to the replicas in turn
@@ -50,9 +51,9 @@ export interface PgPools {
   close(): Promise<void>;
 }
 
-export function openPools(target: PgTarget, { size = 8 } = {}): PgPools {
+export function openPools(target: PgTarget, { size = 8, statementTimeoutMs = 30_000 } = {}): PgPools {
   const make = (url: string) => {
-    const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 3_000, statement_timeout: 30_000 });
+    const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 3_000, statement_timeout: statementTimeoutMs });
     // An idle client losing its server is reported here; the next query gets a new one.
     pool.on('error', () => undefined);
     return pool;
@@ -75,6 +76,10 @@ export function openPools(target: PgTarget, { size = 8 } = {}): PgPools {
         try {
           return await server.pool.query<R>(query);
         } catch (error) {
+          // 57014: the statement ran past statement_timeout, the store's time budget.
+          if ((error as { code?: string }).code === '57014') {
+            throw new StoreOverloaded(`The search took longer than ${statementTimeoutMs / 1000} s, this server's limit. Narrow it and try again.`);
+          }
           if (!isConnectionError(error)) throw error;
           server.downUntil = Date.now() + retryAfterMs;
           lastError = error;

@@ -89,11 +89,13 @@ function compileSearch(deployment: Deployment, criteria: Criteria) {
 export interface PgStoreOptions {
   /** Connections per server. */
   readonly poolSize?: number;
+  /** How long one statement may run (PostgreSQL's statement_timeout) before it is answered as overloaded. */
+  readonly budgetMs?: number;
 }
 
 /** Opens the store at `--store`'s URL list: a primary, then any replicas. */
-export async function openPgStore(storeUrl: string, { poolSize }: PgStoreOptions = {}): Promise<RecordStore> {
-  const pools = openPools(parseStoreUrl(storeUrl), { size: poolSize });
+export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgStoreOptions = {}): Promise<RecordStore> {
+  const pools = openPools(parseStoreUrl(storeUrl), { size: poolSize, statementTimeoutMs: budgetMs });
   let revision: string;
   try {
     const meta = await pools.read<{ key: string; value: string }>({ text: `SELECT key, value FROM meta WHERE key IN ('schema', 'revision')` });

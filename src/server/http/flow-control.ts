@@ -1,0 +1,201 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * Memory bounded by design: a request is only worked on when its connection and the server
+ * have room for the answer. A connection gets one answer at a time (pipelined requests wait
+ * their turn, so a client that sends twenty and reads none gets one), a connection whose
+ * client stops reading gets nothing more and is closed after the write timeout, all
+ * connections together hold at most so many unsent bytes, at most so many answers are
+ * being computed at once, and connections beyond the cap are answered 503 and closed.
+ */
+
+export interface FlowLimits {
+  /** Open connections; the next one is answered 503 and closed. */
+  readonly maxConnections: number;
+  /** Answers being computed at once; later requests wait. */
+  readonly maxActive: number;
+  /** Requests waiting for room; one more is answered 503 at once. */
+  readonly maxWaiting: number;
+  /** Unsent bytes one connection may hold before its next request waits. */
+  readonly connectionBufferBytes: number;
+  /** Unsent bytes of all connections together before any new request waits. */
+  readonly totalBufferBytes: number;
+  /** A connection holding unsent bytes that its client does not read for this long is closed. */
+  readonly writeTimeoutMs: number;
+  /** How long a request may wait for room before it is answered 503. */
+  readonly waitMs: number;
+}
+
+const mib = 1024 * 1024;
+
+export const defaultFlowLimits: FlowLimits = {
+  maxConnections: 1024,
+  maxActive: 16,
+  maxWaiting: 4096,
+  connectionBufferBytes: 1 * mib,
+  totalBufferBytes: 128 * mib,
+  writeTimeoutMs: 30_000,
+  waitMs: 15_000,
+};
+
+/** How long a client may take none of its answer before it counts as stalled when memory is short. */
+const stallGraceMs = 1_000;
+
+/** Seconds a client told "busy" should wait before trying again. */
+export const busyRetryAfterSeconds = 2;
+
+interface Waiting {
+  readonly socket: Socket;
+  readonly since: number;
+  readonly start: () => void;
+  readonly refuse: () => void;
+}
+
+interface ConnectionState {
+  /** An answer is being computed or written on this connection. */
+  busy: boolean;
+  /** Unsent bytes at the last look, and since when the client has taken none of them. */
+  unsent: number;
+  stalledSince?: number;
+}
+
+export interface FlowControl {
+  /**
+   * Runs `handle` (which settles once the answer is handed to the connection) when there is
+   * room for it; `busy` answers the request instead when it waited too long or too many are
+   * waiting.
+   */
+  admit(req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>, busy: () => void): void;
+}
+
+export function controlFlow(server: Server, limits: FlowLimits, refuseConnection: (socket: Socket) => void): FlowControl {
+  const connections = new Map<Socket, ConnectionState>();
+  const waiting: Waiting[] = [];
+  let active = 0;
+
+  server.on('connection', (socket: Socket) => {
+    if (connections.size >= limits.maxConnections) {
+      refuseConnection(socket);
+      return;
+    }
+    connections.set(socket, { busy: false, unsent: 0 });
+    socket.on('drain', pump);
+    socket.once('close', () => {
+      connections.delete(socket);
+      pump();
+    });
+  });
+
+  const unsent = () => {
+    let total = 0;
+    for (const socket of connections.keys()) total += socket.writableLength;
+    return total;
+  };
+
+  /** A client that takes none of an answer's bytes for the write timeout loses its connection. */
+  function closeStalled(now: number) {
+    for (const [socket, state] of connections) {
+      const unsentNow = socket.writableLength;
+      if (unsentNow === 0 || unsentNow < state.unsent) state.stalledSince = undefined;
+      else state.stalledSince ??= now;
+      state.unsent = unsentNow;
+      if (state.stalledSince !== undefined && now - state.stalledSince > limits.writeTimeoutMs) socket.destroy();
+    }
+  }
+
+  /**
+   * Over the total, the connections whose clients have read nothing the longest are closed
+   * first: they hold the memory, and waiting for their timeout would hold up everyone else.
+   */
+  function shedStalled(total: number): number {
+    const now = performance.now();
+    const stalled = [...connections]
+      .filter(([, state]) => state.stalledSince !== undefined && now - state.stalledSince >= stallGraceMs)
+      .sort(([, a], [, b]) => a.stalledSince! - b.stalledSince!);
+    for (const [socket] of stalled) {
+      if (total <= limits.totalBufferBytes) break;
+      total -= socket.writableLength;
+      socket.destroy();
+    }
+    return total;
+  }
+
+  /** Requests that waited too long (and are not merely next in line on their own connection) are answered busy. */
+  function refuseExpired(now: number) {
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      const entry = waiting[i]!;
+      if (now - entry.since > limits.waitMs && !connections.get(entry.socket)?.busy) {
+        waiting.splice(i, 1);
+        entry.refuse();
+      }
+    }
+  }
+
+  function canStart(socket: Socket, total: number): boolean {
+    const state = connections.get(socket);
+    if (!state || state.busy) return false;
+    return socket.writableLength <= limits.connectionBufferBytes && total <= limits.totalBufferBytes;
+  }
+
+  function pump() {
+    let total = unsent();
+    if (total > limits.totalBufferBytes) total = shedStalled(total);
+    for (let i = 0; i < waiting.length && active < limits.maxActive; ) {
+      const entry = waiting[i]!;
+      if (entry.socket.destroyed) {
+        waiting.splice(i, 1);
+      } else if (canStart(entry.socket, total)) {
+        waiting.splice(i, 1);
+        entry.start();
+        total = unsent();
+      } else {
+        i++;
+      }
+    }
+  }
+
+  // Stalled clients and long waits are found by looking: nothing else would wake them.
+  const sweep = setInterval(() => {
+    const now = performance.now();
+    closeStalled(now);
+    refuseExpired(now);
+    pump();
+  }, Math.min(250, limits.writeTimeoutMs / 2, limits.waitMs / 2));
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
+
+  return {
+    admit(req, res, handle, busy) {
+      const socket = req.socket;
+      // A connection over the cap was answered 503 and closed already.
+      if (!connections.has(socket)) {
+        res.destroy();
+        return;
+      }
+      if (waiting.length >= limits.maxWaiting) {
+        busy();
+        return;
+      }
+      const start = () => {
+        const state = connections.get(socket);
+        if (state) state.busy = true;
+        // The connection takes its next request once this answer is written out; the
+        // server its next piece of work once this one is handed over.
+        const written = () => {
+          if (state) state.busy = false;
+          pump();
+        };
+        res.once('finish', written);
+        res.once('close', written);
+        active++;
+        void handle().finally(() => {
+          active--;
+          pump();
+        });
+      };
+      waiting.push({ socket, since: performance.now(), start, refuse: busy });
+      pump();
+    },
+  };
+}
