@@ -1,0 +1,153 @@
+/**
+ * Attacks on loopback against the real server (`records serve`, a child process), with a
+ * normal client measuring what an ordinary user meets meanwhile:
+ *
+ * - slow readers: N connections each pipelining 20 × `GET /records?rows=1000` as XML in
+ *   one write and never reading (N = 100 and 2,000); the server's peak RSS and the normal
+ *   client's latency (a search and a record, in turn);
+ * - expensive queries: 8 clients sending the costliest search the cost limit accepts, in a
+ *   loop; the latency of `GET /records/{id}` meanwhile.
+ *
+ *   npm run attack
+ *   ATTACK_RECORDS=20000 ATTACK_SECONDS=10 npm run attack
+ *
+ * Settings (environment): ATTACK_RECORDS (LIT records, 100000), ATTACK_SECONDS (per
+ * attack, 20). Results: bench/results/attack-<date>.json; targets: RSS < 600 MB and the
+ * normal client's p99 < 100 ms under slow readers, the record p99 ≤ 50 ms under expensive
+ * queries.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { resolve } from 'node:path';
+import { prepareCorpus } from './corpus';
+import { sampleMemory } from './memory';
+import { load1, machine, gitCommit } from './machine';
+import { repoRoot, startRecordsServer, type Child } from './processes';
+import { singleClient } from './http-client';
+import { summarize, type Summary } from './stats';
+
+const setting = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const value = raw ? Number(raw) : fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, not '${raw}'`);
+  return value;
+};
+
+const records = setting('ATTACK_RECORDS', 100_000);
+const seconds = setting('ATTACK_SECONDS', 20);
+const base = '/api/lit/v1';
+const log = (line: string) => console.log(`[attack ${new Date().toISOString().slice(11, 19)}] ${line}`);
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+interface ClientRun {
+  readonly latency: Summary;
+  readonly errors: number;
+  readonly statuses: Record<string, number>;
+}
+
+/** One ordinary client, sequential, for `ms`: each path in turn. */
+async function normalClient(origin: string, paths: readonly string[], ms: number): Promise<ClientRun> {
+  const client = singleClient();
+  const samples: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  const until = performance.now() + ms;
+  for (let i = 0; performance.now() < until; i++) {
+    try {
+      const response = await client.get(origin + paths[i % paths.length]!, 10_000);
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      if (response.status === 200) samples.push(response.ms);
+      else errors++;
+    } catch {
+      errors++;
+    }
+  }
+  client.close();
+  return { latency: summarize(samples), errors, statuses };
+}
+
+function silentConnection(origin: string, path: string, requests: number): Promise<Socket | undefined> {
+  const { port } = new URL(origin);
+  return new Promise((done) => {
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept: application/xml\r\n\r\n`.repeat(requests));
+      socket.pause();
+      done(socket);
+    });
+    socket.on('error', () => done(undefined));
+  });
+}
+
+async function slowReaders(server: Child, connections: number) {
+  log(`slow readers: ${connections} connections × 20 pipelined rows=1000 XML pages, never read`);
+  const memory = sampleMemory(server.pid, 100);
+  const sockets: Socket[] = [];
+  for (let i = 0; i < connections; i += 100) {
+    const batch = await Promise.all(Array.from({ length: Math.min(100, connections - i) }, () => silentConnection(server.url, `${base}/records?rows=1000`, 20)));
+    sockets.push(...batch.filter((socket): socket is Socket => socket !== undefined));
+  }
+  const normal = await normalClient(server.url, [`${base}/records?q=temperature&rows=20`, `${base}/records/${50_000_000 + 17}`], seconds * 1000);
+  const closedByServer = sockets.filter((socket) => socket.destroyed || socket.readableEnded).length;
+  for (const socket of sockets) socket.destroy();
+  await sleep(2_000);
+  const rss = memory.stop();
+  log(`  peak RSS ${mb(rss.maxBytes)} MB; normal client p50 ${normal.latency.p50} ms, p99 ${normal.latency.p99} ms, errors ${normal.errors}`);
+  return { connections, opened: sockets.length, closedByServer, peakRssBytes: rss.maxBytes, meanRssBytes: rss.meanBytes, normal };
+}
+
+async function expensiveQueries(server: Child) {
+  // Five short prefixes: the most the cost limit accepts (src/server/query/cost.ts).
+  const costly = (i: number) => `${base}/records?q=${encodeURIComponent(`a* OR e* OR i* OR o* OR ${'bcdfghjklm'[i % 10]}*`)}&sort=relevance`;
+  log('expensive queries: 8 clients looping the costliest accepted search; records fetched meanwhile');
+  const until = performance.now() + seconds * 1000;
+  const heavy = Array.from({ length: 8 }, async (_, n) => {
+    const client = singleClient();
+    const statuses: Record<string, number> = {};
+    const samples: number[] = [];
+    for (let i = n; performance.now() < until; i += 8) {
+      try {
+        const response = await client.get(server.url + costly(i), 30_000);
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        samples.push(response.ms);
+      } catch {
+        statuses.error = (statuses.error ?? 0) + 1;
+      }
+    }
+    client.close();
+    return { statuses, samples };
+  });
+  await sleep(500);
+  const records = await normalClient(server.url, Array.from({ length: 50 }, (_, i) => `${base}/records/${50_000_000 + 1 + i * 97}`), seconds * 1000 - 1000);
+  const runs = await Promise.all(heavy);
+  const statuses: Record<string, number> = {};
+  for (const run of runs) for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  const expensive = summarize(runs.flatMap((run) => run.samples));
+  log(`  record p50 ${records.latency.p50} ms, p99 ${records.latency.p99} ms; expensive p50 ${expensive.p50} ms, statuses ${JSON.stringify(statuses)}`);
+  return { records, expensive: { latency: expensive, statuses } };
+}
+
+const corpus = prepareCorpus(records, 1, log);
+const started = new Date();
+const server = await startRecordsServer(corpus.path);
+try {
+  const result = {
+    date: started.toISOString(),
+    command: 'npm run attack',
+    machine: machine(),
+    load1: { start: load1(), end: 0 },
+    git: gitCommit(),
+    records,
+    seconds,
+    slowReaders: [await slowReaders(server, 100), await slowReaders(server, 2000)],
+    expensive: await expensiveQueries(server),
+  };
+  result.load1.end = load1();
+  const dir = resolve(repoRoot, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = resolve(dir, `attack-${started.toISOString().slice(0, 10)}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  log(`results in ${file}`);
+} finally {
+  await server.stop();
+}
