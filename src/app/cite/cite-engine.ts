@@ -61,7 +61,8 @@ async function createEngine(loadStyle: StyleLoader): Promise<CiteEngine> {
     async bibliography(items, style) {
       await ensureStyle(style);
       if (items.length === 0) return [];
-      const cite = new Cite(items.map((item) => ({ ...item })));
+      const omitted = new Set<string>(style.omit);
+      const cite = new Cite(items.map((item) => Object.fromEntries(Object.entries(item).filter(([name]) => !omitted.has(name)))));
       const options = { template: style.template, lang: locale, asEntryArray: true } as const;
       const html = cite.format('bibliography', { ...options, format: 'html' }) as unknown as [string, string][];
       const text = cite.format('bibliography', { ...options, format: 'text' }) as unknown as [string, string][];

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The citation styles the Cite dialog offers. APA, Harvard (Cite Them Right, citation-js's
- * `harvard1`) and Vancouver are built into citation-js; MLA, Chicago and IEEE are the
- * official CSL files shipped in `public/csl/` and fetched the first time they are chosen.
+ * The citation styles the Cite dialog offers. APA and Vancouver are built into citation-js;
+ * MLA, Chicago, IEEE and Harvard (Cite Them Right) are CSL files shipped in `public/csl/`
+ * (see its README for what was corrected) and fetched the first time they are chosen.
  * BibTeX is not a CSL style: it comes from the same codec as the server's BibTeX.
  */
 
@@ -17,8 +17,10 @@ export interface CslStyle {
   readonly label: string;
   /** The name citeproc knows the style by. */
   readonly template: string;
-  /** File under `csl/` for styles citation-js does not build in. */
+  /** File under `csl/` for styles citation-js does not build in (or that the app corrects). */
   readonly file?: string;
+  /** CSL fields the style prints in a way its guide does not (Vancouver's "[Internet]" is the descriptor). */
+  readonly omit?: readonly 'genre'[];
 }
 
 export interface BibtexStyle {
@@ -33,8 +35,8 @@ export const citationStyles: readonly CitationStyle[] = [
   { kind: 'csl', id: 'apa', label: 'APA (7th edition)', template: 'apa' },
   { kind: 'csl', id: 'mla', label: 'MLA (9th edition)', template: 'modern-language-association', file: 'modern-language-association.csl' },
   { kind: 'csl', id: 'chicago', label: 'Chicago (author-date)', template: 'chicago-author-date', file: 'chicago-author-date.csl' },
-  { kind: 'csl', id: 'harvard', label: 'Harvard (Cite Them Right)', template: 'harvard1' },
-  { kind: 'csl', id: 'vancouver', label: 'Vancouver', template: 'vancouver' },
+  { kind: 'csl', id: 'harvard', label: 'Harvard (Cite Them Right)', template: 'harvard-cite-them-right', file: 'harvard-cite-them-right.csl' },
+  { kind: 'csl', id: 'vancouver', label: 'Vancouver', template: 'vancouver', omit: ['genre'] },
   { kind: 'csl', id: 'ieee', label: 'IEEE', template: 'ieee', file: 'ieee.csl' },
   { kind: 'bibtex', id: 'bibtex', label: 'BibTeX' },
 ];

@@ -54,10 +54,14 @@ export interface CitationRequest {
   readonly records: readonly ApiRecord[];
   readonly style: CitationStyleId;
   readonly bibtexPrefix?: string;
+  /** The day the reader looks the records up, cited by styles that date online items; today when left out. */
+  readonly accessed?: Date;
 }
 
-export function cslItemsOf(deployment: Deployment, records: readonly ApiRecord[]): CslItem[] {
-  return records.map((record) => recordToCsl(deployment, record));
+/** The records as CSL items, each dated as accessed on the given day (UTC). */
+export function cslItemsOf(deployment: Deployment, records: readonly ApiRecord[], accessed: Date = new Date()): CslItem[] {
+  const day = [accessed.getUTCFullYear(), accessed.getUTCMonth() + 1, accessed.getUTCDate()] as [number, number, number];
+  return records.map((record) => ({ ...recordToCsl(deployment, record), accessed: { 'date-parts': [day] } }));
 }
 
 /** Citations of some records in a style; the engine is only asked for CSL styles. */
@@ -68,5 +72,5 @@ export async function formatCitations(
   const style = citationStyle(request.style);
   if (style.kind === 'bibtex') return bibtexCitations(request.records, request.bibtexPrefix ?? defaultBibtexPrefix);
   const engine = await loadEngine();
-  return assembleCslCitations(await engine.bibliography(cslItemsOf(request.deployment, request.records), style));
+  return assembleCslCitations(await engine.bibliography(cslItemsOf(request.deployment, request.records, request.accessed), style));
 }
