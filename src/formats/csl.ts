@@ -205,6 +205,12 @@ export function cslId(deployment: Deployment, record: ApiRecord): string {
   return `${deployment.slug}-${record.repo_id}`;
 }
 
+/** Kinds of work whose issuer, when the record names none, is the organisation that did the work. */
+const issuedByResearchOrg = new Set<WorkKind>(['report', 'dataset', 'software', 'video', 'audio', 'presentation', 'other']);
+
+/** APA 7's bracketed descriptors, which the other styles print as the kind of work. */
+const genreOfKind: Partial<Record<WorkKind, string>> = { dataset: 'Data set', video: 'Video' };
+
 export function recordToCsl(deployment: Deployment, record: ApiRecord): CslItem {
   const kind = workKind(deployment, record);
   const persons = cslAuthors(record);
@@ -214,10 +220,11 @@ export function recordToCsl(deployment: Deployment, record: ApiRecord): CslItem 
   const author = persons.length > 0 ? persons : research.map((literal) => ({ literal }));
   const authoredByOrg = persons.length === 0 && research.length > 0;
   // The upstream rarely fills publisher; for reports and datasets the research
-  // organisation is who issues the work. A journal's publisher is not cited.
+  // organisation is who issues the work. A journal's publisher is not cited, and a
+  // patent's issuer is a patent office, never the assignee.
   const publisher =
     (source(record.publisher) && organisationName(source(record.publisher)!)) ??
-    (kind !== 'journal-article' && !authoredByOrg ? research[0] : undefined);
+    (issuedByResearchOrg.has(kind) && !authoredByOrg ? research[0] : undefined);
   const title = source(record.title);
   const day = dayOfTimestamp(text(record.publication_date));
   const doi = text(record.doi);
@@ -227,8 +234,7 @@ export function recordToCsl(deployment: Deployment, record: ApiRecord): CslItem 
     id: cslId(deployment, record),
     type: cslTypeOf(kind),
     title: title && toCslText(title),
-    // APA 7's descriptor ("[Data set]"), which other styles print as the kind of work.
-    genre: kind === 'dataset' ? 'Data set' : undefined,
+    genre: genreOfKind[kind],
     author: author.length > 0 ? author : undefined,
     issued: day ? { 'date-parts': [[day.year, day.month, day.day]] } : undefined,
     DOI: doi ? bareDoi(doi) : undefined,
