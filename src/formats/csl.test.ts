@@ -45,7 +45,7 @@ describe('recordToCsl', () => {
   it('strips affiliations and ORCIDs from authors, keeping family and given names', () => {
     expect(recordToCsl(lit, litRecord).author).toEqual([
       { family: 'Kumari', given: 'Sunita' },
-      { family: 'Bell', given: 'R.E.' },
+      { family: 'Bell', given: 'R. E.' },
       { family: 'Muñoz-Sabater', given: 'Joaquín' },
     ]);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment, SearchColumn } from '../deployments/schema';
-import { parseAuthor } from './authors';
+import { initials, parseAuthor } from './authors';
 import { dayOfTimestamp } from './dates';
 import { toCslText, toPlainLine } from './rich-text';
 import { bareDoi, isHttpUrl, valuesOf } from './text';
@@ -177,7 +177,9 @@ export function cslName(raw: string): CslName | undefined {
   const { family, given } = parseAuthor(raw);
   if (!family) return undefined;
   if (!given && !/,/.test(raw.replace(/\[.*\]/s, '').replace(/\(\s*ORCID[^)]*\)/i, ''))) return { literal: family };
-  return given ? { family, given } : { family };
+  if (!given) return { family };
+  // Initials as the upstream writes them ("E D", "R.E.") with the full stops and spaces every style expects.
+  return { family, given: /^(\p{Lu}\.?[\s-]*)+$/u.test(given) ? initials(given) : given };
 }
 
 /** Persons of a record (affiliations and ORCIDs stripped), in the record's order. */

@@ -56,7 +56,7 @@ describe('formatCitations', () => {
   it.each([
     ['apa', 'Kumari, S., & Bell, R. E. (2021). A KBase Case Study on Genome-wide Transcriptomics in Sorghum. Plant Direct, 5(11). https://doi.org/10.25982/101788.79/1828290'],
     ['mla', 'Kumari, Sunita, and R. E. Bell. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct, vol. 5, no. 11, Nov. 2021, https://doi.org/10.25982/101788.79/1828290.'],
-    ['chicago', 'Kumari, Sunita, and R.E. Bell. 2021. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct 5 (11). https://doi.org/10.25982/101788.79/1828290.'],
+    ['chicago', 'Kumari, Sunita, and R. E. Bell. 2021. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct 5 (11). https://doi.org/10.25982/101788.79/1828290.'],
     ['harvard', 'Kumari, S. and Bell, R.E. (2021) “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, 5(11). Available at: https://doi.org/10.25982/101788.79/1828290 (Accessed: 23 November 2026).'],
     ['vancouver', '1. Kumari S, Bell RE. A KBase Case Study on Genome-wide Transcriptomics in Sorghum. Plant Direct. 2021 Nov 1;5(11). doi:10.25982/101788.79/1828290'],
     ['ieee', '[1] S. Kumari and R. E. Bell, “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, vol. 5, no. 11, Nov. 2021, doi: 10.25982/101788.79/1828290.'],
