@@ -36,6 +36,14 @@ export const fetchStyleFile: StyleLoader = async (file) => {
 
 const locale = 'en-US';
 
+/** An item as one style's guide wants its data: fields it misprints left out, an unknown place said so. */
+function forStyle(item: CslItem, style: CslStyle): Record<string, unknown> {
+  const omitted = new Set<string>(style.omit);
+  const data: Record<string, unknown> = Object.fromEntries(Object.entries(item).filter(([name]) => !omitted.has(name)));
+  if (style.unknownPlace && item.publisher && !item['publisher-place']) data['publisher-place'] = style.unknownPlace;
+  return data;
+}
+
 async function createEngine(loadStyle: StyleLoader): Promise<CiteEngine> {
   const [{ Cite, plugins }] = await Promise.all([import('@citation-js/core'), import('@citation-js/plugin-csl')]);
   const styles = plugins.config.get('@csl').styles;
@@ -61,8 +69,7 @@ async function createEngine(loadStyle: StyleLoader): Promise<CiteEngine> {
     async bibliography(items, style) {
       await ensureStyle(style);
       if (items.length === 0) return [];
-      const omitted = new Set<string>(style.omit);
-      const cite = new Cite(items.map((item) => Object.fromEntries(Object.entries(item).filter(([name]) => !omitted.has(name)))));
+      const cite = new Cite(items.map((item) => forStyle(item, style)));
       const options = { template: style.template, lang: locale, asEntryArray: true } as const;
       const html = cite.format('bibliography', { ...options, format: 'html' }) as unknown as [string, string][];
       const text = cite.format('bibliography', { ...options, format: 'text' }) as unknown as [string, string][];

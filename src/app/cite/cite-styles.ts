@@ -21,6 +21,8 @@ export interface CslStyle {
   readonly file?: string;
   /** CSL fields the style prints in a way its guide does not (Vancouver's "[Internet]" is the descriptor). */
   readonly omit?: readonly 'genre'[];
+  /** What the style's guide writes for a publisher's place the record does not give. */
+  readonly unknownPlace?: string;
 }
 
 export interface BibtexStyle {
@@ -36,7 +38,7 @@ export const citationStyles: readonly CitationStyle[] = [
   { kind: 'csl', id: 'mla', label: 'MLA (9th edition)', template: 'modern-language-association', file: 'modern-language-association.csl' },
   { kind: 'csl', id: 'chicago', label: 'Chicago (author-date)', template: 'chicago-author-date', file: 'chicago-author-date.csl' },
   { kind: 'csl', id: 'harvard', label: 'Harvard (Cite Them Right)', template: 'harvard-cite-them-right', file: 'harvard-cite-them-right.csl' },
-  { kind: 'csl', id: 'vancouver', label: 'Vancouver', template: 'vancouver', omit: ['genre'] },
+  { kind: 'csl', id: 'vancouver', label: 'Vancouver', template: 'vancouver', omit: ['genre'], unknownPlace: '[place unknown]' },
   { kind: 'csl', id: 'ieee', label: 'IEEE', template: 'ieee', file: 'ieee.csl' },
   { kind: 'bibtex', id: 'bibtex', label: 'BibTeX' },
 ];
