@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { recordsToBibtex } from '../../formats/bibtex';
+import { recordsToFullBibtex } from '../../formats/bibtex-full';
 import { loadCiteEngine, type CiteEngine } from './cite-engine';
 import { citationStyles, type CitationStyleId } from './cite-styles';
 import { nodesToText } from './citation-html';
@@ -68,7 +69,7 @@ describe('formatCitations', () => {
     expect(nodesToText(result.entries[0]!.nodes).replace(/\s+/g, '')).toBe(expected.replace(/\s+/g, ''));
   });
 
-  it('offers exactly the seven styles of the issue', () => {
+  it('offers the six citation styles and both BibTeX variants', () => {
     expect(citationStyles.map((style) => style.label)).toEqual([
       'APA (7th edition)',
       'MLA (9th edition)',
@@ -77,6 +78,7 @@ describe('formatCitations', () => {
       'Vancouver',
       'IEEE',
       'BibTeX',
+      'BibTeX (full)',
     ]);
   });
 
@@ -120,6 +122,16 @@ describe('formatCitations', () => {
       ['records_1828290', kumari.title],
       ['records_42', adams.title],
     ]);
+  });
+
+  it('gives the full BibTeX, typed by the kind of work, from the export codec', async () => {
+    const result = await formatCitations({ deployment: lit, records: [kumari, adams], style: 'bibtex-full' }, loadEngine);
+    expect(result.kind).toBe('bibtex');
+    expect(result.text).toBe(recordsToFullBibtex([kumari, adams], 'records'));
+    expect(result.entries.map((entry) => entry.text.slice(0, entry.text.indexOf('{')))).toEqual(['@article', '@techreport']);
+    const parsed = new Cite(result.text).data as { type: string; 'container-title'?: string }[];
+    expect(parsed.map((entry) => entry.type)).toEqual(['article-journal', 'report']);
+    expect(parsed[0]!['container-title']).toBe('Plant Direct');
   });
 
   it('uses the BibTeX key prefix it is given', async () => {
