@@ -106,7 +106,7 @@ test('Cite dialog of DC1 1562038 and of a title with a formula: plain text witho
   expect(await citations.textContent()).not.toContain('<sub>');
   clipboard = await copyFrom(page, dialog);
   expect(clipboard.html).toContain('CO<sub>2</sub>');
-  expect(clipboard.text).toContain('CO2');
+  expect(clipboard.text).toContain('CO₂');
   expect(clipboard.text).not.toMatch(/<\/?[a-z]+[\s>]|&[a-z]+;|&#/i);
   await expectNoAxeViolations(page, 'Cite dialog of a title with a formula');
   await screenshot(page, 'cite-dc1-formula');

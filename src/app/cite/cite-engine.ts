@@ -1,4 +1,5 @@
 import type { CslItem } from '../../formats/csl';
+import { toPlainLine } from '../../formats/rich-text';
 import type { CslStyle } from './cite-styles';
 
 /**
@@ -69,10 +70,12 @@ async function createEngine(loadStyle: StyleLoader): Promise<CiteEngine> {
     async bibliography(items, style) {
       await ensureStyle(style);
       if (items.length === 0) return [];
-      const cite = new Cite(items.map((item) => forStyle(item, style)));
       const options = { template: style.template, lang: locale, asEntryArray: true } as const;
-      const html = cite.format('bibliography', { ...options, format: 'html' }) as unknown as [string, string][];
-      const text = cite.format('bibliography', { ...options, format: 'text' }) as unknown as [string, string][];
+      const rich = new Cite(items.map((item) => forStyle(item, style)));
+      // Plain text has no markup to carry a formula: Unicode sub- and superscripts (CO₂, 10¹³) instead.
+      const plain = new Cite(items.map((item) => forStyle({ ...item, ...(item.title ? { title: toPlainLine(item.title) } : {}) }, style)));
+      const html = rich.format('bibliography', { ...options, format: 'html' }) as unknown as [string, string][];
+      const text = plain.format('bibliography', { ...options, format: 'text' }) as unknown as [string, string][];
       const textById = new Map(text.map(([id, value]) => [id, value]));
       return html.map(([id, value]) => ({ html: value.trim(), text: (textById.get(id) ?? '').trim() }));
     },

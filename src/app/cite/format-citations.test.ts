@@ -102,6 +102,17 @@ describe('formatCitations', () => {
     expect(result.html).not.toContain('<script>');
   });
 
+  // Italics inside an italic title turn roman, as CSL says; headline case (MLA, Chicago) capitalises words.
+  it('turns a title’s markup into <sub>/<sup>/<i> elements in HTML and Unicode sub/superscripts in the plain text', async () => {
+    const formula: ApiRecord = { ...adams, repo_id: '43', title: 'CO<sub>2</sub> at 10<sup>13</sup> cm<sup>-3</sup> in Alfv&eacute;n <em>waves</em>' };
+    for (const style of ['apa', 'mla', 'chicago', 'harvard', 'vancouver', 'ieee'] as const) {
+      const result = await cite(style, [formula]);
+      expect(result.html, style).toMatch(/CO<sub>2<\/sub> at 10<sup>13<\/sup> cm<sup>-3<\/sup> in Alfvén (<i>|<span class="csl-roman">)?waves/i);
+      expect(result.text, style).toMatch(/CO₂ at 10¹³ cm⁻³ in Alfvén waves/i);
+      expect(result.text, style).not.toMatch(/[<>]|&[a-z]+;/);
+    }
+  });
+
   it('numbers several citations in a numeric style', async () => {
     const result = await cite('ieee', [kumari, adams]);
     expect(result.text.split('\n\n').map((text) => text.slice(0, 3))).toEqual(['[1]', '[2]']);
