@@ -302,6 +302,32 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     },
   },
   {
+    deployment: 'DC1',
+    why: 'three authors with full given names; an organisation named with its parent laboratory and place',
+    record: {
+      repo_id: '1959757',
+      title: 'Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP',
+      authors: ['Yoon, Subin [ORNL]', 'Flynn, James (ORCID:0000000236021458)', 'Alvarez, Sergio (ORCID:0000000308210857)'],
+      publication_date: '2023-03-05T04:00:00Z',
+      doi: 'https://doi.org/10.5439/1959757',
+      product_type: 'Dataset',
+      research_orgs: [
+        'Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL), Oak Ridge, TN (US)',
+        'ARM Data Center, Oak Ridge National Laboratory (ORNL), Oak Ridge, TN (United States)',
+      ],
+      product_number: 'ARM0725',
+      links: osti('dataexplorer/', '1959757'),
+    },
+    expected: {
+      apa: 'Yoon, S., Flynn, J., & Alvarez, S. (2023). Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP [Data set]. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL). https://doi.org/10.5439/1959757',
+      mla: 'Yoon, Subin, et al. Trace Gases, Meteorological Parameters, and GPS Data for TRACER-MAP. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL), 5 Mar. 2023, https://doi.org/10.5439/1959757.',
+      chicago: 'Yoon, Subin, James Flynn, and Sergio Alvarez. 2023. Trace Gases, Meteorological Parameters, and GPS Data for TRACER-MAP. Data set. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL). https://doi.org/10.5439/1959757.',
+      harvard: 'Yoon, S., Flynn, J. and Alvarez, S. (2023) Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP [Data set]. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL). Available at: https://doi.org/10.5439/1959757 (Accessed: 23 November 2026).',
+      vancouver: '1. Yoon S, Flynn J, Alvarez S. Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP [Internet]. [place unknown]: Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL); 2023 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1959757 doi:10.5439/1959757',
+      ieee: '[1] S. Yoon, J. Flynn, and S. Alvarez, “Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP,” Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL), Mar. 5, 2023. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.5439/1959757',
+    },
+  },
+  {
     deployment: 'MM',
     why: 'a video: no real one is shipped, so the first MM record the corpus generator makes with seed 10',
     record: {
