@@ -128,7 +128,10 @@ export function cslTypeOf(kind: WorkKind): CslType {
   return cslTypeOfKind[kind];
 }
 
-/** The first non-blank value of a field as source text (markup and entities as stored). */
+/**
+ * The first non-blank value of a field as source text (markup and entities as stored).
+ * Some upstream records write an empty value as "None" or "n/a".
+ */
 function source(value: unknown): string | undefined {
   return valuesOf(value).find((item) => item.trim() !== '' && !/^\s*(none|n\/a)\s*$/i.test(item));
 }
@@ -224,9 +227,9 @@ export function recordToCsl(deployment: Deployment, record: ApiRecord): CslItem 
   // The upstream rarely fills publisher; for reports and datasets the research
   // organisation is who issues the work. A journal's publisher is not cited, and a
   // patent's issuer is a patent office, never the assignee.
+  const ownPublisher = source(record.publisher);
   const publisher =
-    (source(record.publisher) && organisationName(source(record.publisher)!)) ??
-    (issuedByResearchOrg.has(kind) && !authoredByOrg ? research[0] : undefined);
+    (ownPublisher && organisationName(ownPublisher)) || (issuedByResearchOrg.has(kind) && !authoredByOrg ? research[0] : undefined);
   const title = source(record.title);
   const day = dayOfTimestamp(text(record.publication_date));
   const doi = text(record.doi);

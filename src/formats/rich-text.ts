@@ -182,13 +182,14 @@ const cslRenderer: RichRenderer<string> = {
     const inner = children.join('');
     const cslTag = cslTags[tag];
     if (cslTag) return `<${cslTag}>${inner}</${cslTag}>`;
-    return tag === 'br' || blockTags.has(tag) || tag === 'li' ? ` ${inner} ` : inner;
+    return tag === 'br' || blockTags.has(tag) ? ` ${inner} ` : inner;
   },
 };
 
 /**
  * A title for CSL-JSON: entities decoded, sub/superscripts and italics as CSL's rich-text
- * tags (which citeproc turns into HTML or drops from plain text), every other tag gone.
+ * tags (which citeproc turns into HTML), links unwrapped, breaks and blocks as spaces;
+ * markup outside the allow-list stays text, as everywhere else.
  */
 export function toCslText(source: string): string {
   return renderRich(parseRichText(source), cslRenderer).join('').replace(/\s+/g, ' ').trim();
