@@ -10,10 +10,12 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { deploymentByKey, type ApiRecord } from '../src/deployments/registry';
 import type { Deployment } from '../src/deployments/schema';
+import { entryKindOf } from '../src/formats/bibtex-full';
 import { toPlainText } from '../src/formats/rich-text';
 import { apiList, findSearchTerm } from './support/api';
 import { gotoApp, pagination, resultLinks, searchPath, waitForPage, waitForResults } from './support/app';
 import { url, useBrowser } from './support/browser';
+import { readClipboard } from './support/clipboard';
 import { expectNoAxeViolations, screenshotDir } from './support/checks';
 import {
   containsLoosely,
@@ -43,7 +45,12 @@ const styles = [
   'Vancouver',
   'IEEE',
   'BibTeX',
+  'BibTeX (full)',
 ] as const;
+
+/** How each BibTeX variant's entry starts: the API's is always `@misc`, the full one is typed by the kind of work. */
+const bibtexOpening = (style: string, record: ApiRecord): string | undefined =>
+  style === 'BibTeX' ? '@misc{' : style === 'BibTeX (full)' ? `@${entryKindOf(record).type}{` : undefined;
 
 /** The server's own representation of a record, byte for byte. */
 async function serverText(deployment: Deployment, id: string, accept: string): Promise<string> {
@@ -84,28 +91,6 @@ async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
 }
 
-interface ClipboardContent {
-  types: string[];
-  html?: string;
-  text?: string;
-}
-
-async function readClipboard(page: Page): Promise<ClipboardContent> {
-  return page.evaluate(async () => {
-    const items = await navigator.clipboard.read();
-    const content: { types: string[]; html?: string; text?: string } = { types: [] };
-    for (const item of items) {
-      for (const type of item.types) {
-        content.types.push(type);
-        const text = await (await item.getType(type)).text();
-        if (type === 'text/html') content.html = text;
-        if (type === 'text/plain') content.text = text;
-      }
-    }
-    return content;
-  });
-}
-
 describe.each(realRecords)('Cite dialog, real %s record %s', (_key, id, deployment) => {
   test('every style shows the title and first author; Copy puts HTML and text on the clipboard; Escape returns focus', async () => {
     const { page, context } = ui;
@@ -135,7 +120,8 @@ describe.each(realRecords)('Cite dialog, real %s record %s', (_key, id, deployme
         .poll(
           async () => {
             shown = (await citations.innerText().catch(() => '')).trim();
-            return containsLoosely(shown, title) && shown.includes(family) && (style === 'BibTeX') === shown.startsWith('@misc{');
+            const opening = bibtexOpening(style, record);
+            return containsLoosely(shown, title) && shown.includes(family) && (opening ? shown.startsWith(opening) : !shown.startsWith('@'));
           },
           { timeout: 15_000, message: `${style} citation of ${id} with its title and ${family}` },
         )
@@ -149,6 +135,15 @@ describe.each(realRecords)('Cite dialog, real %s record %s', (_key, id, deployme
         expect((entries[0]!.author as { family?: string }[] | undefined)?.[0]?.family).toBe(family);
         // The same text the server gives for the record as BibTeX.
         expect(shown).toBe((await serverText(deployment, id, 'application/x-bibtex')).trim());
+      }
+      if (style === 'BibTeX (full)') {
+        const entries = parseBibtex(shown);
+        expect(entries, 'the full BibTeX citation parses to one entry').toHaveLength(1);
+        // Real records are datasets: @misc saying so, with the DOI and the citation page.
+        expect(shown).toMatch(/^@misc\{records_\d+,/);
+        expect(shown).toContain('howpublished = {Dataset}');
+        expect(entries[0]!.DOI).toBe(String(record.doi).replace(/^https:\/\/doi\.org\//, ''));
+        expect((entries[0]!.author as { family?: string }[])[0]?.family).toBe(family);
       }
 
       await copyButton.click();

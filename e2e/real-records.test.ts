@@ -1,9 +1,12 @@
 /** Real upstream records (data/real) read as the upstream meant them: entities, sub/superscripts, lists. */
 import { expect, test } from 'vitest';
-import { deploymentByKey } from '../src/deployments/registry';
+import { deploymentByKey, deployments } from '../src/deployments/registry';
+import type { Deployment } from '../src/deployments/schema';
 import { apiList } from './support/api';
 import { gotoApp, resultLinks, searchPath, waitForResults } from './support/app';
-import { phone, useBrowser } from './support/browser';
+import type { Locator } from 'playwright-core';
+import { phone, url, useBrowser } from './support/browser';
+import { readClipboard } from './support/clipboard';
 import { expectNoAxeViolations, screenshot } from './support/checks';
 
 const ui = useBrowser();
@@ -63,6 +66,62 @@ test('search results show real titles without raw markup, and folded searches fi
   }
   const sup = await apiList(dc1, { q: 'sup', rows: 100 });
   expect(sup.records.map((record) => record.repo_id)).not.toContain('1562038');
+});
+
+async function titleWithSubscript(): Promise<{ deployment: Deployment; id: string } | undefined> {
+  for (const deployment of deployments) {
+    for (const q of ['adsorption', 'nanoparticles']) {
+      const found = await apiList(deployment, { q, rows: 100 }).catch(() => undefined);
+      const record = found?.records.find((candidate) => /<sub>\d<\/sub>/.test(String(candidate.title)));
+      if (record) return { deployment, id: record.repo_id };
+    }
+  }
+  return undefined;
+}
+
+const citeDialog = async (page: typeof ui.page) => {
+  await ui.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url('/')).origin });
+  await page.getByRole('button', { name: 'Cite', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cite' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Citation style').selectOption({ label: 'APA (7th edition)' });
+  return { dialog, citations: dialog.getByRole('region', { name: 'Citations' }) };
+};
+
+const copyFrom = async (page: typeof ui.page, dialog: Locator) => {
+  await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Copied');
+  return readClipboard(page);
+};
+
+test('Cite dialog of DC1 1562038 and of a title with a formula: plain text without tags, <sub> elements in the HTML', async () => {
+  const { page } = ui;
+  await gotoApp(page, `/${dc1.slug}/records/1562038`);
+  let { dialog, citations } = await citeDialog(page);
+  await expect.poll(() => citations.textContent(), { timeout: 15_000 }).toContain('[Data set]. Princeton Plasma Physics Lab. (PPPL).');
+  let clipboard = await copyFrom(page, dialog);
+  expect(clipboard.text).toMatch(/^Weller, M\. E\., .* \(2018\)\. Electron-density-sensitive Line Ratios/);
+  expect(clipboard.text).not.toMatch(/<\/?[a-z]+[\s>]|&[a-z]+;|&#/i);
+  expect(clipboard.html).toMatch(/<i>Electron-density-sensitive/);
+  await expectNoAxeViolations(page, 'Cite dialog of DC1 1562038');
+  await screenshot(page, 'cite-dc1-1562038');
+  await page.keyboard.press('Escape');
+
+  // No real title has sub- or superscript markup (1562038 has it in its description, which
+  // no style cites): some generated ones do ("…: CO<sub>2</sub> & H<sub>2</sub>O co-adsorption").
+  const formula = await titleWithSubscript();
+  expect(formula, 'a generated record titled with a <sub> formula').toBeDefined();
+  await gotoApp(page, `/${formula!.deployment.slug}/records/${formula!.id}`);
+  ({ dialog, citations } = await citeDialog(page));
+  await expect.poll(() => citations.locator('sub').allTextContents(), { timeout: 15_000 }).toContain('2');
+  expect(await citations.textContent()).not.toContain('<sub>');
+  clipboard = await copyFrom(page, dialog);
+  expect(clipboard.html).toMatch(/[A-Z][a-z]?<sub>\d<\/sub>/);
+  expect(clipboard.text).toMatch(/[A-Z][a-z]?[₂-₄]/);
+  expect(clipboard.text).not.toMatch(/<\/?[a-z]+[\s>]|&[a-z]+;|&#/i);
+  await expectNoAxeViolations(page, 'Cite dialog of a title with a formula');
+  await screenshot(page, 'cite-dc1-formula');
+  await page.keyboard.press('Escape');
 });
 
 test('a generated demo record says so on its page and in the Cite dialog; a real one does not', async () => {

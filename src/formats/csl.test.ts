@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey, deployments, type ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
-import { cslItemSchema, cslName, recordsToCslJson, recordToCsl } from './csl';
+import { cslItemSchema, cslName, organisationName, recordsToCslJson, recordToCsl } from './csl';
 
 function must(key: string): Deployment {
   const deployment = deploymentByKey(key);
@@ -45,7 +45,7 @@ describe('recordToCsl', () => {
   it('strips affiliations and ORCIDs from authors, keeping family and given names', () => {
     expect(recordToCsl(lit, litRecord).author).toEqual([
       { family: 'Kumari', given: 'Sunita' },
-      { family: 'Bell', given: 'R.E.' },
+      { family: 'Bell', given: 'R. E.' },
       { family: 'Muñoz-Sabater', given: 'Joaquín' },
     ]);
   });
@@ -59,13 +59,38 @@ describe('recordToCsl', () => {
       issued: { 'date-parts': [[2021, 11, 1]] },
       DOI: '10.25982/101788.79/1828290',
       URL: 'https://www.osti.gov/biblio/1828290',
-      // No publisher on the record: the research organisation issued the dataset.
-      publisher: 'Cold Spring Harbor Laboratory Cold Spring Harbor, NY (United States)',
-      'publisher-place': 'United States',
+      // No publisher on the record: the research organisation issued the dataset, named without its city.
+      publisher: 'Cold Spring Harbor Laboratory',
+      genre: 'Data set',
       language: 'English',
       keyword: '59 BASIC BIOLOGICAL SCIENCES, transcriptomics, metabolism, sorghum',
     });
     expect(cslItemSchema.parse(item)).toEqual(item);
+    // A country is not the place of publication a style means.
+    expect(item['publisher-place']).toBeUndefined();
+  });
+
+  it('writes titles as CSL rich text: entities decoded, sub/superscripts and italics kept, links and breaks unwrapped', () => {
+    const title = (value: string) => recordToCsl(dc1, { repo_id: '1', title: value }).title;
+    expect(title('Suppression of Alfv&eacute;n modes')).toBe('Suppression of Alfvén modes');
+    expect(title('CO<sub>2</sub> at 10<sup>13</sup> cm<sup>-3</sup> in <em>E. coli</em>')).toBe(
+      'CO<sub>2</sub> at 10<sup>13</sup> cm<sup>-3</sup> in <i>E. coli</i>',
+    );
+    // Markup outside the text model's allow-list is text, as on the record page.
+    expect(title('<a href="javascript:x()">A</a><br>B <span onclick="x()">C</span>')).toBe('A B <span onclick="x()">C</span>');
+  });
+
+  it.each([
+    ['Princeton Plasma Physics Lab. (PPPL), Princeton, NJ (United States)', 'Princeton Plasma Physics Lab. (PPPL)'],
+    ['Cold Spring Harbor Laboratory Cold Spring Harbor, NY (United States)', 'Cold Spring Harbor Laboratory'],
+    ['University of Connecticut, Storrs, Connecticut, USA', 'University of Connecticut'],
+    [
+      'NREL-DATA (National Renewable Energy Laboratory - Data (NREL-DATA), Golden, CO (United States))',
+      'NREL-DATA (National Renewable Energy Laboratory - Data (NREL-DATA))',
+    ],
+    ['DOE Geothermal Data Repository', 'DOE Geothermal Data Repository'],
+  ])('names the organisation %s as %s', (raw, name) => {
+    expect(organisationName(raw)).toBe(name);
   });
 
   it('fills journal fields and the report number of a journal article', () => {
@@ -92,14 +117,15 @@ describe('recordToCsl', () => {
     });
   });
 
-  it('takes DC1’s product number and falls back to site_url when there is no citation link', () => {
+  it('leaves out a dataset’s submission number and falls back to site_url when there is no citation link', () => {
     const item = recordToCsl(dc1, {
       repo_id: '2368548',
       product_number: '1608',
       site_url: 'https://gdr.openei.org/submissions/1608',
       links: [],
     });
-    expect(item).toMatchObject({ type: 'dataset', number: '1608', URL: 'https://gdr.openei.org/submissions/1608' });
+    expect(item).toMatchObject({ type: 'dataset', URL: 'https://gdr.openei.org/submissions/1608' });
+    expect(item.number).toBeUndefined();
   });
 
   it('never cites a non-http URL', () => {

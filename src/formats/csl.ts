@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment, SearchColumn } from '../deployments/schema';
-import { parseAuthor } from './authors';
+import { initials, parseAuthor } from './authors';
 import { dayOfTimestamp } from './dates';
+import { toCslText, toPlainLine } from './rich-text';
 import { bareDoi, isHttpUrl, valuesOf } from './text';
 
 /**
@@ -102,9 +103,12 @@ export const cslDateSchema = z.object({ 'date-parts': z.tuple([datePartsSchema])
 export const cslItemSchema = z.object({
   id: z.string().min(1),
   type: z.enum(cslTypes),
+  /** CSL rich text: `<sub>`, `<sup>`, `<i>`, `<b>` are markup, everything else is text. */
   title: z.string().optional(),
+  genre: z.string().optional(),
   author: z.array(cslNameSchema).optional(),
   issued: cslDateSchema.optional(),
+  accessed: cslDateSchema.optional(),
   DOI: z.string().optional(),
   URL: z.string().optional(),
   publisher: z.string().optional(),
@@ -124,10 +128,38 @@ export function cslTypeOf(kind: WorkKind): CslType {
   return cslTypeOfKind[kind];
 }
 
-/** The first non-blank value of a field, whitespace collapsed. */
+/**
+ * The first non-blank value of a field as source text (markup and entities as stored).
+ * Some upstream records write an empty value as "None" or "n/a".
+ */
+function source(value: unknown): string | undefined {
+  return valuesOf(value).find((item) => item.trim() !== '' && !/^\s*(none|n\/a)\s*$/i.test(item));
+}
+
+/** The first non-blank value of a field as plain text: entities decoded, markup gone. */
 function text(value: unknown): string | undefined {
-  const found = valuesOf(value).find((item) => item.trim() !== '');
-  return found?.replace(/\s+/g, ' ').trim();
+  const found = source(value);
+  return found === undefined ? undefined : toPlainLine(found) || undefined;
+}
+
+/**
+ * An organisation as a publisher is cited: by name, without the city, state and country
+ * the upstream appends ("Princeton Plasma Physics Lab. (PPPL), Princeton, NJ (United
+ * States)"), which APA 7 leaves out and the other styles write only for places, not names.
+ */
+export function organisationName(raw: string): string {
+  let name = toPlainLine(raw)
+    .replace(/,\s*[^,()]+,\s*[A-Z]{2}\s*\([^()]*\)/g, '')
+    .replace(/,\s*[^,]+,\s*[^,]+,\s*(USA|United States)$/, '');
+  // "Cold Spring Harbor Laboratory Cold Spring Harbor, NY (United States)": no comma sets
+  // the city apart, but it repeats the words the name starts with.
+  const located = /^(.*\S)\s*,\s*[A-Z]{2}\s*\([^()]*\)$/.exec(name);
+  if (located) {
+    const words = located[1]!.split(' ');
+    const start = words.findIndex((_, index) => index > 0 && words.slice(index).join(' ') === words.slice(0, words.length - index).join(' '));
+    name = start > 0 ? words.slice(0, start).join(' ') : located[1]!;
+  }
+  return name.trim();
 }
 
 /** Values of the deployment's organisation fields feeding one search column (names differ per deployment). */
@@ -148,7 +180,9 @@ export function cslName(raw: string): CslName | undefined {
   const { family, given } = parseAuthor(raw);
   if (!family) return undefined;
   if (!given && !/,/.test(raw.replace(/\[.*\]/s, '').replace(/\(\s*ORCID[^)]*\)/i, ''))) return { literal: family };
-  return given ? { family, given } : { family };
+  if (!given) return { family };
+  // Initials as the upstream writes them ("E D", "R.E.") with the full stops and spaces every style expects.
+  return { family, given: /^(\p{Lu}\.?[\s-]*)+$/u.test(given) ? initials(given) : given };
 }
 
 /** Persons of a record (affiliations and ORCIDs stripped), in the record's order. */
@@ -176,18 +210,27 @@ export function cslId(deployment: Deployment, record: ApiRecord): string {
   return `${deployment.slug}-${record.repo_id}`;
 }
 
+/** Kinds of work whose issuer, when the record names none, is the organisation that did the work. */
+const issuedByResearchOrg = new Set<WorkKind>(['report', 'dataset', 'software', 'video', 'audio', 'presentation', 'other']);
+
+/** APA 7's bracketed descriptors, which the other styles print as the kind of work. */
+const genreOfKind: Partial<Record<WorkKind, string>> = { dataset: 'Data set', video: 'Video' };
+
 export function recordToCsl(deployment: Deployment, record: ApiRecord): CslItem {
   const kind = workKind(deployment, record);
   const persons = cslAuthors(record);
-  const research = organisations(deployment, record, 'research');
+  const research = organisations(deployment, record, 'research').map(organisationName).filter(Boolean);
   // With no person credited, the organisation that did the work is the author (a group
   // author in APA's terms); else the record would be cited under its title alone.
   const author = persons.length > 0 ? persons : research.map((literal) => ({ literal }));
   const authoredByOrg = persons.length === 0 && research.length > 0;
   // The upstream rarely fills publisher; for reports and datasets the research
-  // organisation is who issues the work. A journal's publisher is not cited.
+  // organisation is who issues the work. A journal's publisher is not cited, and a
+  // patent's issuer is a patent office, never the assignee.
+  const ownPublisher = source(record.publisher);
   const publisher =
-    text(record.publisher) ?? (kind !== 'journal-article' && !authoredByOrg ? research[0] : undefined);
+    (ownPublisher && organisationName(ownPublisher)) || (issuedByResearchOrg.has(kind) && !authoredByOrg ? research[0] : undefined);
+  const title = source(record.title);
   const day = dayOfTimestamp(text(record.publication_date));
   const doi = text(record.doi);
   const subjects = valuesOf(record.subjects).map((subject) => subject.trim()).filter(Boolean);
@@ -195,14 +238,16 @@ export function recordToCsl(deployment: Deployment, record: ApiRecord): CslItem 
   const item: CslItem = {
     id: cslId(deployment, record),
     type: cslTypeOf(kind),
-    title: text(record.title),
+    title: title && toCslText(title),
+    genre: genreOfKind[kind],
     author: author.length > 0 ? author : undefined,
     issued: day ? { 'date-parts': [[day.year, day.month, day.day]] } : undefined,
     DOI: doi ? bareDoi(doi) : undefined,
     URL: citationUrl(record),
     publisher,
-    'publisher-place': text(record.country_publication),
-    number: recordNumber(record),
+    // country_publication is a country, not the city a style's "place" means: left out.
+    // A dataset's product number is the repository's submission number, not cited.
+    number: kind === 'dataset' ? undefined : recordNumber(record),
     'container-title': text(record.journal_name),
     volume: text(record.journal_volume),
     issue: text(record.journal_issue),

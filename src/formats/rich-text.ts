@@ -172,3 +172,25 @@ const htmlRenderer: RichRenderer<string> = {
 export function toHtml(source: string): string {
   return renderRich(parseRichText(source), htmlRenderer).join('');
 }
+
+/** The inline markup CSL-JSON's rich text knows (CSL 1.0.2, "HTML-like formatting tags"). */
+const cslTags: Partial<Record<RichTag, string>> = { sub: 'sub', sup: 'sup', i: 'i', em: 'i', b: 'b', strong: 'b' };
+
+const cslRenderer: RichRenderer<string> = {
+  text: (text) => text,
+  element({ tag }, children) {
+    const inner = children.join('');
+    const cslTag = cslTags[tag];
+    if (cslTag) return `<${cslTag}>${inner}</${cslTag}>`;
+    return tag === 'br' || blockTags.has(tag) ? ` ${inner} ` : inner;
+  },
+};
+
+/**
+ * A title for CSL-JSON: entities decoded, sub/superscripts and italics as CSL's rich-text
+ * tags (which citeproc turns into HTML), links unwrapped, breaks and blocks as spaces;
+ * markup outside the allow-list stays text, as everywhere else.
+ */
+export function toCslText(source: string): string {
+  return renderRich(parseRichText(source), cslRenderer).join('').replace(/\s+/g, ' ').trim();
+}

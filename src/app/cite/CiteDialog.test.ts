@@ -13,11 +13,12 @@ const render = (element: ReturnType<typeof createElement>) =>
   renderToStaticMarkup(createElement(QueryClientProvider, { client: new QueryClient() }, element));
 
 describe('CiteDialog', () => {
-  it('is a dialog titled "Cite" with a "Citation style" choice of the seven styles and a Copy button', () => {
+  it('is a dialog titled "Cite" with a "Citation style" choice of six styles and two BibTeX variants, and a Copy button', () => {
     const html = render(createElement(CiteDialog, { deployment: lit, records: [record], open: false, onClose: () => {} }));
     expect(html).toMatch(/^<dialog class="cite-dialog" aria-labelledby="([^"]+)"><div class="cite-dialog__header"><h2 id="\1">Cite<\/h2>/);
     expect(html).toMatch(/<label for="([^"]+)">Citation style<\/label><select id="\1">/);
-    expect(html.match(/<option /g)).toHaveLength(7);
+    expect(html.match(/<option /g)).toHaveLength(8);
+    expect(html).toContain('>BibTeX (full)</option>');
     expect(html).toContain('>Copy</button>');
     expect(html).toContain('role="status"');
   });

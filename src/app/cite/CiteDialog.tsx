@@ -26,8 +26,9 @@ export interface CiteDialogProps {
 type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { status: 'failed'; message: string };
 
 /**
- * A modal dialog offering each record's citation in seven styles. The native <dialog>
- * traps focus and closes on Escape; focus goes back to whatever opened it.
+ * A modal dialog offering each record's citation in six styles and as BibTeX (the API's
+ * and the full). The native <dialog> traps focus and closes on Escape; focus goes back to
+ * whatever opened it.
  */
 export function CiteDialog({ deployment, records, open, onClose, bibtexPrefix, generated = false }: CiteDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);

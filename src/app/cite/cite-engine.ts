@@ -1,4 +1,5 @@
 import type { CslItem } from '../../formats/csl';
+import { toPlainLine } from '../../formats/rich-text';
 import type { CslStyle } from './cite-styles';
 
 /**
@@ -36,6 +37,14 @@ export const fetchStyleFile: StyleLoader = async (file) => {
 
 const locale = 'en-US';
 
+/** An item as one style's guide wants its data: fields it misprints left out, an unknown place said so. */
+function forStyle(item: CslItem, style: CslStyle): Record<string, unknown> {
+  const omitted = new Set<string>(style.omit);
+  const data: Record<string, unknown> = Object.fromEntries(Object.entries(item).filter(([name]) => !omitted.has(name)));
+  if (style.unknownPlace && item.publisher && !item['publisher-place']) data['publisher-place'] = style.unknownPlace;
+  return data;
+}
+
 async function createEngine(loadStyle: StyleLoader): Promise<CiteEngine> {
   const [{ Cite, plugins }] = await Promise.all([import('@citation-js/core'), import('@citation-js/plugin-csl')]);
   const styles = plugins.config.get('@csl').styles;
@@ -61,10 +70,12 @@ async function createEngine(loadStyle: StyleLoader): Promise<CiteEngine> {
     async bibliography(items, style) {
       await ensureStyle(style);
       if (items.length === 0) return [];
-      const cite = new Cite(items.map((item) => ({ ...item })));
       const options = { template: style.template, lang: locale, asEntryArray: true } as const;
-      const html = cite.format('bibliography', { ...options, format: 'html' }) as unknown as [string, string][];
-      const text = cite.format('bibliography', { ...options, format: 'text' }) as unknown as [string, string][];
+      const rich = new Cite(items.map((item) => forStyle(item, style)));
+      // Plain text has no markup to carry a formula: Unicode sub- and superscripts (CO₂, 10¹³) instead.
+      const plain = new Cite(items.map((item) => forStyle({ ...item, ...(item.title ? { title: toPlainLine(item.title) } : {}) }, style)));
+      const html = rich.format('bibliography', { ...options, format: 'html' }) as unknown as [string, string][];
+      const text = plain.format('bibliography', { ...options, format: 'text' }) as unknown as [string, string][];
       const textById = new Map(text.map(([id, value]) => [id, value]));
       return html.map(([id, value]) => ({ html: value.trim(), text: (textById.get(id) ?? '').trim() }));
     },

@@ -1,30 +1,36 @@
 import { z } from 'zod';
 
 /**
- * The citation styles the Cite dialog offers. APA, Harvard (Cite Them Right, citation-js's
- * `harvard1`) and Vancouver are built into citation-js; MLA, Chicago and IEEE are the
- * official CSL files shipped in `public/csl/` and fetched the first time they are chosen.
- * BibTeX is not a CSL style: it comes from the same codec as the server's BibTeX.
+ * The citation styles the Cite dialog offers. APA and Vancouver are built into citation-js;
+ * MLA, Chicago, IEEE and Harvard (Cite Them Right) are CSL files shipped in `public/csl/`
+ * (see its README for what was corrected) and fetched the first time they are chosen.
+ * BibTeX is not a CSL style: it comes from the same codecs as the BibTeX exports.
  */
 
-export const citationStyleIds = ['apa', 'mla', 'chicago', 'harvard', 'vancouver', 'ieee', 'bibtex'] as const;
+export const citationStyleIds = ['apa', 'mla', 'chicago', 'harvard', 'vancouver', 'ieee', 'bibtex', 'bibtex-full'] as const;
 export const citationStyleSchema = z.enum(citationStyleIds);
 export type CitationStyleId = z.infer<typeof citationStyleSchema>;
 
 export interface CslStyle {
   readonly kind: 'csl';
-  readonly id: Exclude<CitationStyleId, 'bibtex'>;
+  readonly id: Exclude<CitationStyleId, BibtexStyle['id']>;
   readonly label: string;
   /** The name citeproc knows the style by. */
   readonly template: string;
-  /** File under `csl/` for styles citation-js does not build in. */
+  /** File under `csl/` for styles citation-js does not build in (or that the app corrects). */
   readonly file?: string;
+  /** CSL fields the style prints in a way its guide does not (Vancouver's "[Internet]" is the descriptor). */
+  readonly omit?: readonly 'genre'[];
+  /** What the style's guide writes for a publisher's place the record does not give. */
+  readonly unknownPlace?: string;
 }
 
 export interface BibtexStyle {
   readonly kind: 'bibtex';
-  readonly id: 'bibtex';
+  readonly id: 'bibtex' | 'bibtex-full';
   readonly label: string;
+  /** The API's `@misc` entries, or entries typed by the kind of work with every field a reference manager keeps. */
+  readonly variant: 'spec' | 'full';
 }
 
 export type CitationStyle = CslStyle | BibtexStyle;
@@ -33,10 +39,11 @@ export const citationStyles: readonly CitationStyle[] = [
   { kind: 'csl', id: 'apa', label: 'APA (7th edition)', template: 'apa' },
   { kind: 'csl', id: 'mla', label: 'MLA (9th edition)', template: 'modern-language-association', file: 'modern-language-association.csl' },
   { kind: 'csl', id: 'chicago', label: 'Chicago (author-date)', template: 'chicago-author-date', file: 'chicago-author-date.csl' },
-  { kind: 'csl', id: 'harvard', label: 'Harvard (Cite Them Right)', template: 'harvard1' },
-  { kind: 'csl', id: 'vancouver', label: 'Vancouver', template: 'vancouver' },
+  { kind: 'csl', id: 'harvard', label: 'Harvard (Cite Them Right)', template: 'harvard-cite-them-right', file: 'harvard-cite-them-right.csl' },
+  { kind: 'csl', id: 'vancouver', label: 'Vancouver', template: 'vancouver', omit: ['genre'], unknownPlace: '[place unknown]' },
   { kind: 'csl', id: 'ieee', label: 'IEEE', template: 'ieee', file: 'ieee.csl' },
-  { kind: 'bibtex', id: 'bibtex', label: 'BibTeX' },
+  { kind: 'bibtex', id: 'bibtex', label: 'BibTeX', variant: 'spec' },
+  { kind: 'bibtex', id: 'bibtex-full', label: 'BibTeX (full)', variant: 'full' },
 ];
 
 export function citationStyle(id: CitationStyleId): CitationStyle {

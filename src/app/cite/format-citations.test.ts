@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { recordsToBibtex } from '../../formats/bibtex';
+import { recordsToFullBibtex } from '../../formats/bibtex-full';
 import { loadCiteEngine, type CiteEngine } from './cite-engine';
 import { citationStyles, type CitationStyleId } from './cite-styles';
 import { nodesToText } from './citation-html';
@@ -46,15 +47,18 @@ const adams: ApiRecord = {
   research_orgs: ['National Renewable Energy Laboratory'],
 };
 
+/** The day the citations are made, for styles that cite when an online item was seen. */
+const accessed = new Date('2026-11-23T12:00:00Z');
+
 const cite = (style: CitationStyleId, records: readonly ApiRecord[] = [kumari]) =>
-  formatCitations({ deployment: lit, records, style }, loadEngine);
+  formatCitations({ deployment: lit, records, style, accessed }, loadEngine);
 
 describe('formatCitations', () => {
   it.each([
     ['apa', 'Kumari, S., & Bell, R. E. (2021). A KBase Case Study on Genome-wide Transcriptomics in Sorghum. Plant Direct, 5(11). https://doi.org/10.25982/101788.79/1828290'],
     ['mla', 'Kumari, Sunita, and R. E. Bell. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct, vol. 5, no. 11, Nov. 2021, https://doi.org/10.25982/101788.79/1828290.'],
-    ['chicago', 'Kumari, Sunita, and R.E. Bell. 2021. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct 5 (11). https://doi.org/10.25982/101788.79/1828290.'],
-    ['harvard', 'Kumari, S. and Bell, R.E. (2021) “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, 5(11). Available at: https://doi.org/10.25982/101788.79/1828290.'],
+    ['chicago', 'Kumari, Sunita, and R. E. Bell. 2021. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct 5 (11). https://doi.org/10.25982/101788.79/1828290.'],
+    ['harvard', 'Kumari, S. and Bell, R.E. (2021) “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, 5(11). Available at: https://doi.org/10.25982/101788.79/1828290 (Accessed: 23 November 2026).'],
     ['vancouver', '1. Kumari S, Bell RE. A KBase Case Study on Genome-wide Transcriptomics in Sorghum. Plant Direct. 2021 Nov 1;5(11). doi:10.25982/101788.79/1828290'],
     ['ieee', '[1] S. Kumari and R. E. Bell, “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, vol. 5, no. 11, Nov. 2021, doi: 10.25982/101788.79/1828290.'],
   ] as const)('renders %s', async (style, expected) => {
@@ -65,7 +69,7 @@ describe('formatCitations', () => {
     expect(nodesToText(result.entries[0]!.nodes).replace(/\s+/g, '')).toBe(expected.replace(/\s+/g, ''));
   });
 
-  it('offers exactly the seven styles of the issue', () => {
+  it('offers the six citation styles and both BibTeX variants', () => {
     expect(citationStyles.map((style) => style.label)).toEqual([
       'APA (7th edition)',
       'MLA (9th edition)',
@@ -74,6 +78,7 @@ describe('formatCitations', () => {
       'Vancouver',
       'IEEE',
       'BibTeX',
+      'BibTeX (full)',
     ]);
   });
 
@@ -97,6 +102,17 @@ describe('formatCitations', () => {
     expect(result.html).not.toContain('<script>');
   });
 
+  // Italics inside an italic title turn roman, as CSL says; headline case (MLA, Chicago) capitalises words.
+  it('turns a title’s markup into <sub>/<sup>/<i> elements in HTML and Unicode sub/superscripts in the plain text', async () => {
+    const formula: ApiRecord = { ...adams, repo_id: '43', title: 'CO<sub>2</sub> at 10<sup>13</sup> cm<sup>-3</sup> in Alfv&eacute;n <em>waves</em>' };
+    for (const style of ['apa', 'mla', 'chicago', 'harvard', 'vancouver', 'ieee'] as const) {
+      const result = await cite(style, [formula]);
+      expect(result.html, style).toMatch(/CO<sub>2<\/sub> at 10<sup>13<\/sup> cm<sup>-3<\/sup> in Alfvén (<i>|<span class="csl-roman">)?waves/i);
+      expect(result.text, style).toMatch(/CO₂ at 10¹³ cm⁻³ in Alfvén waves/i);
+      expect(result.text, style).not.toMatch(/[<>]|&[a-z]+;/);
+    }
+  });
+
   it('numbers several citations in a numeric style', async () => {
     const result = await cite('ieee', [kumari, adams]);
     expect(result.text.split('\n\n').map((text) => text.slice(0, 3))).toEqual(['[1]', '[2]']);
@@ -117,6 +133,16 @@ describe('formatCitations', () => {
       ['records_1828290', kumari.title],
       ['records_42', adams.title],
     ]);
+  });
+
+  it('gives the full BibTeX, typed by the kind of work, from the export codec', async () => {
+    const result = await formatCitations({ deployment: lit, records: [kumari, adams], style: 'bibtex-full' }, loadEngine);
+    expect(result.kind).toBe('bibtex');
+    expect(result.text).toBe(recordsToFullBibtex([kumari, adams], 'records'));
+    expect(result.entries.map((entry) => entry.text.slice(0, entry.text.indexOf('{')))).toEqual(['@article', '@techreport']);
+    const parsed = new Cite(result.text).data as { type: string; 'container-title'?: string }[];
+    expect(parsed.map((entry) => entry.type)).toEqual(['article-journal', 'report']);
+    expect(parsed[0]!['container-title']).toBe('Plant Direct');
   });
 
   it('uses the BibTeX key prefix it is given', async () => {

@@ -1,9 +1,10 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { recordToBibtex } from '../../formats/bibtex';
+import { recordToFullBibtex } from '../../formats/bibtex-full';
 import { recordToCsl, type CslItem } from '../../formats/csl';
 import type { CiteEngine, CiteEntry } from './cite-engine';
-import { citationStyle, type CitationStyleId } from './cite-styles';
+import { citationStyle, type BibtexStyle, type CitationStyleId } from './cite-styles';
 import { nodesToHtml, parseCitationHtml, type CitationNode } from './citation-html';
 
 /** Citations ready for the screen and the clipboard. */
@@ -32,12 +33,14 @@ export function assembleCslCitations(entries: readonly CiteEntry[]): FormattedCi
   };
 }
 
+const bibtexCodecs = { spec: recordToBibtex, full: recordToFullBibtex } as const;
+
 /**
- * BibTeX from the codec the server uses, so a citation copied here and the server's
- * BibTeX download agree (same key prefix by default, same escaping).
+ * BibTeX from the codecs of the exports (the spec's from the one the server uses), so a
+ * citation copied here and a BibTeX download agree (same key prefix by default, same escaping).
  */
-export function bibtexCitations(records: readonly ApiRecord[], prefix: string): FormattedCitations {
-  const entries = records.map((record) => recordToBibtex(record, prefix).trimEnd());
+export function bibtexCitations(records: readonly ApiRecord[], prefix: string, variant: BibtexStyle['variant'] = 'spec'): FormattedCitations {
+  const entries = records.map((record) => bibtexCodecs[variant](record, prefix).trimEnd());
   return {
     kind: 'bibtex',
     entries: entries.map((text) => ({ nodes: [text], text })),
@@ -54,10 +57,14 @@ export interface CitationRequest {
   readonly records: readonly ApiRecord[];
   readonly style: CitationStyleId;
   readonly bibtexPrefix?: string;
+  /** The day the reader looks the records up, cited by styles that date online items; today when left out. */
+  readonly accessed?: Date;
 }
 
-export function cslItemsOf(deployment: Deployment, records: readonly ApiRecord[]): CslItem[] {
-  return records.map((record) => recordToCsl(deployment, record));
+/** The records as CSL items, each dated as accessed on the given day (UTC). */
+export function cslItemsOf(deployment: Deployment, records: readonly ApiRecord[], accessed: Date = new Date()): CslItem[] {
+  const day = [accessed.getUTCFullYear(), accessed.getUTCMonth() + 1, accessed.getUTCDate()] as [number, number, number];
+  return records.map((record) => ({ ...recordToCsl(deployment, record), accessed: { 'date-parts': [day] } }));
 }
 
 /** Citations of some records in a style; the engine is only asked for CSL styles. */
@@ -66,7 +73,7 @@ export async function formatCitations(
   loadEngine: () => Promise<CiteEngine>,
 ): Promise<FormattedCitations> {
   const style = citationStyle(request.style);
-  if (style.kind === 'bibtex') return bibtexCitations(request.records, request.bibtexPrefix ?? defaultBibtexPrefix);
+  if (style.kind === 'bibtex') return bibtexCitations(request.records, request.bibtexPrefix ?? defaultBibtexPrefix, style.variant);
   const engine = await loadEngine();
-  return assembleCslCitations(await engine.bibliography(cslItemsOf(request.deployment, request.records), style));
+  return assembleCslCitations(await engine.bibliography(cslItemsOf(request.deployment, request.records, request.accessed), style));
 }
