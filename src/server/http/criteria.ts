@@ -1,9 +1,10 @@
 import { deployments, sortFields } from '../../deployments/registry';
 import type { Deployment, ParamDef } from '../../deployments/schema';
+import { searchModel, sortableField } from '../../deployments/search-model';
 import { compareDays, formatDay, parseDateParam, startOfDay, startOfNextDay, type Day } from '../../formats/dates';
 import { parseBooleanValue, parseOrderValue, parseSortValue, parseWholeNumberValue } from '../../formats/param-values';
 import { leafCount, parseQuery } from '../query/parse';
-import { normalizeKeyValue } from '../store/keys';
+import { normalizeKeyValue } from '../../formats/keys';
 import type { Criteria, SortField, SortOrder } from '../store/types';
 import { nearest } from './nearest';
 import type { QueryPair } from './query-string';
@@ -86,17 +87,18 @@ function parseSort(deployment: Deployment, value: string): SortChoice {
       'sort',
     );
   }
-  return { sort: parsed.field as SortField, ...(parsed.order ? { order: parsed.order } : {}) };
+  return { sort: parsed.field, ...(parsed.order ? { order: parsed.order } : {}) };
 }
 
 export function parseListRequest(deployment: Deployment, pairs: readonly QueryPair[]): ListRequest {
   const seen = new Set<string>();
   const text: Criteria['text'][number][] = [];
   const exact: Criteria['exact'][number][] = [];
-  const bounds = new Map<'publication_date' | 'entry_date', { start?: Day; end?: Day }>();
+  const bounds = new Map<string, { start?: Day; end?: Day }>();
+  const model = searchModel(deployment);
   let repoId: string | undefined;
-  let page = 1;
-  let rows = 20;
+  let page = model.defaults.page;
+  let rows = model.defaults.rows;
   let sortChoice: SortChoice = {};
   let order: SortOrder | undefined;
 
@@ -149,7 +151,7 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
         order = parseOrder(value, name);
         break;
       case 'integer':
-        if (name === 'rows') rows = parseWholeNumber(param, value);
+        if (param.paging === 'rows') rows = parseWholeNumber(param, value);
         // The upstream answers page=0 with page 1, and real clients send it (DESIGN.md).
         else page = /^0+$/.test(value.trim()) ? 1 : parseWholeNumber(param, value);
         break;
@@ -173,8 +175,8 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
   if (sortChoice.order && order && sortChoice.order !== order) {
     throw new BadRequest(`sort says ${sortChoice.order} but order says ${order}; give the direction once.`, 'order');
   }
-  const sort = sortChoice.sort ?? (text.length > 0 ? 'relevance' : 'publication_date');
-  const finalOrder = sortChoice.order ?? order ?? (sort === 'title' ? 'asc' : 'desc');
+  const sort = sortChoice.sort ?? (text.length > 0 ? 'relevance' : model.defaults.browseSort);
+  const finalOrder = sortChoice.order ?? order ?? sortableField(deployment, sort)?.defaultOrder ?? 'desc';
   const offset = (page - 1) * rows;
   if (!Number.isSafeInteger(offset)) throw new BadRequest('page is too large.', 'page');
 

@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
+import { columnWeights, orderedField, searchModel } from '../../deployments/search-model';
 import { IdSet } from './id-set';
 import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
-import { columnWeights, schemaVersion, tablesOf } from './schema';
+import { orderIndex, storeSchemaVersion, tablesOf } from './schema';
 import { scoreMatches, termPhrases, topOrder } from './term-search';
 import { matchText, scoreText } from './text-search';
 import type { Criteria } from './types';
@@ -55,9 +56,12 @@ export interface QueryEngine {
   close(): void;
 }
 
-const sortColumns = { publication_date: 'publication_date', entry_date: 'entry_date', title: 'title_key' } as const;
-const sortIndexes = { publication_date: 'publication', entry_date: 'entry', title: 'title' } as const;
-type SortColumn = keyof typeof sortColumns;
+/** The store column of a sortable or date-bounded field (criteria.ts accepts no other). */
+function columnOf(deployment: Deployment, field: string): string {
+  const ordered = orderedField(deployment, field);
+  if (!ordered) throw new Error(`${deployment.key} has no sort or date column for ${field}.`);
+  return ordered.column;
+}
 
 const weights = searchColumns.map((column) => columnWeights[column]).join(', ');
 
@@ -86,6 +90,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   let revision: string;
   try {
     const schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
+    const schemaVersion = storeSchemaVersion();
     if (schema !== schemaVersion) {
       throw new Error(`store schema ${schema ?? 'missing'}, this version needs ${schemaVersion}: rebuild it (remove the file, then 'npm start' or 'records import'/'records generate')`);
     }
@@ -209,7 +214,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     }
     for (const { field, from, to } of criteria.dates) {
       if (from === undefined && to === undefined) continue;
-      const column = sortColumns[field];
+      const column = columnOf(state.deployment, field);
       const bounds = [from !== undefined ? `${column} >= ?` : '', to !== undefined ? `${column} < ?` : ''].filter(Boolean).join(' AND ');
       const params = [from, to].filter((value) => value !== undefined);
       sets.push(IdSet.of(prepare(`SELECT id FROM ${t.records} WHERE ${bounds}`).pluck().all(...params) as number[], state.capacity));
@@ -246,9 +251,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
    * A sparse set is sorted outright; otherwise the sort index is walked and rows outside
    * the set are skipped, which touches about need × N / total index entries.
    */
-  function rankByColumn(state: DeploymentState, sort: SortColumn, descending: boolean, set: IdSet | undefined, criteria: Criteria, need: number): Ranked {
+  function rankByColumn(state: DeploymentState, sort: string, descending: boolean, set: IdSet | undefined, criteria: Criteria, need: number): Ranked {
     const t = tablesOf(state.deployment);
-    const column = sortColumns[sort];
+    const column = columnOf(state.deployment, sort);
     const dir = descending ? 'DESC' : 'ASC';
     const total = set ? set.count() : (state.total ??= prepare(`SELECT count(*) FROM ${t.records}`).pluck().get() as number);
     const limit = Math.min(need, total);
@@ -268,14 +273,14 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const range: string[] = [];
     const params: unknown[] = [];
     for (const { field, from, to } of criteria.dates) {
-      if (sortColumns[field] !== column) continue;
+      if (columnOf(state.deployment, field) !== column) continue;
       if (from !== undefined) range.push(`${column} >= ?`) && params.push(from);
       if (to !== undefined) range.push(`${column} < ?`) && params.push(to);
     }
     const setCheck = set ? ['keep(id)'] : [];
     keepSet = set;
     try {
-      const index = `${t.records}_${sortIndexes[sort]}`;
+      const index = orderIndex(state.deployment, column);
       const where = (extra: string) => [extra, ...range, ...setCheck].join(' AND ');
       // SQLite puts NULL first in ascending order; records without a date go last in both.
       const dated = prepare(
@@ -323,7 +328,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
         return { total: matches.ids.length, ids, complete: ids.length >= matches.ids.length };
       }
       // Nothing to rank by relevance (no words, or only negated ones): newest first.
-      const sort: SortColumn = criteria.sort === 'relevance' ? 'publication_date' : criteria.sort;
+      const sort = criteria.sort === 'relevance' ? searchModel(state.deployment).defaults.browseSort : criteria.sort;
       const set = text ? (filter ? text.set.and(filter) : text.set) : filter;
       return rankByColumn(state, sort, descending, set, criteria, wanted);
     }
@@ -335,7 +340,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const filter = filterSet(state, rest, criteria);
     if (match && criteria.sort === 'relevance') return rankByRelevance(state, match, filter, criteria.order, wanted);
     // Nothing to rank by relevance (no words, or only negated ones): newest first.
-    const sort: SortColumn = criteria.sort === 'relevance' ? 'publication_date' : criteria.sort;
+    const sort = criteria.sort === 'relevance' ? searchModel(state.deployment).defaults.browseSort : criteria.sort;
     const set = match ? (filter ? matchSet(state, match).and(filter) : matchSet(state, match)) : filter;
     return rankByColumn(state, sort, descending, set, criteria, wanted);
   }
