@@ -89,9 +89,8 @@ function orderedFields(deployment: Deployment): OrderedField[] {
     const dateFilter = dated.has(field.name);
     if (!sortable && !dateFilter) continue;
     const rule = sortRules[field.kind];
-    if (!rule || (dateFilter && rule !== 'iso-date')) {
-      throw new Error(`${deployment.key}: ${field.name} (${field.kind}) cannot be ${sortable ? 'sorted' : 'bounded by date'}.`);
-    }
+    const problem = dateFilter && rule !== 'iso-date' ? 'bounded by date' : !rule ? 'sorted' : undefined;
+    if (problem || !rule) throw new Error(`${deployment.key}: ${field.name} (${field.kind}) cannot be ${problem}.`);
     ordered.push({ field: field.name, column: columnOf(field, rule), rule, sortable, dateFilter, defaultOrder: rule === 'folded-text' ? 'asc' : 'desc' });
     dated.delete(field.name);
   }
