@@ -163,6 +163,13 @@ export function orderedField(deployment: Deployment, name: string): OrderedField
   return searchModel(deployment).ordered.find((field) => field.field === name);
 }
 
+/** The store column of a sortable or date-bounded field; the server's validation lets no other through. */
+export function storeColumn(deployment: Deployment, name: string): string {
+  const ordered = orderedField(deployment, name);
+  if (!ordered) throw new Error(`${deployment.key} has no sort or date column for ${name}.`);
+  return ordered.column;
+}
+
 /**
  * What a store built from this model depends on: a store written under another fingerprint
  * lacks columns or keys this table needs and must be rebuilt, not read as if empty.

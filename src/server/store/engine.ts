@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
-import { columnWeights, orderedField, searchModel } from '../../deployments/search-model';
+import { columnWeights, searchModel, storeColumn } from '../../deployments/search-model';
 import { IdSet } from './id-set';
 import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
@@ -56,13 +56,6 @@ export interface QueryEngine {
   close(): void;
 }
 
-/** The store column of a sortable or date-bounded field (criteria.ts accepts no other). */
-function columnOf(deployment: Deployment, field: string): string {
-  const ordered = orderedField(deployment, field);
-  if (!ordered) throw new Error(`${deployment.key} has no sort or date column for ${field}.`);
-  return ordered.column;
-}
-
 const weights = searchColumns.map((column) => columnWeights[column]).join(', ');
 
 export interface EngineOptions {
@@ -88,16 +81,21 @@ interface DeploymentState {
 export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: EngineOptions = {}): QueryEngine {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   let revision: string;
+  let schema: string | undefined;
   try {
-    const schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
-    const schemaVersion = storeSchemaVersion();
-    if (schema !== schemaVersion) {
-      throw new Error(`store schema ${schema ?? 'missing'}, this version needs ${schemaVersion}: rebuild it (remove the file, then 'npm start' or 'records import'/'records generate')`);
-    }
+    schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
     revision = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get()?.value ?? 'empty';
   } catch (error) {
     db.close();
     throw new Error(`${path} is not a Records Explorer database (${(error as Error).message}).`);
+  }
+  const schemaVersion = storeSchemaVersion();
+  if (schema !== schemaVersion) {
+    db.close();
+    // Another schema lacks sort or date columns or keys the deployment table now asks for.
+    throw new Error(
+      `${path} was built for another version of the deployment table or store (store schema ${schema ?? 'missing'}, this version needs ${schemaVersion}): rebuild it (remove the file, then 'npm start' or 'records import'/'records generate').`,
+    );
   }
   // Somewhat more page cache than SQLite's 2 MB default, for index interiors and hot
   // doclists. Not much more: the OS caches the file anyway, and at 1M records 64 MB per
@@ -214,7 +212,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     }
     for (const { field, from, to } of criteria.dates) {
       if (from === undefined && to === undefined) continue;
-      const column = columnOf(state.deployment, field);
+      const column = storeColumn(state.deployment, field);
       const bounds = [from !== undefined ? `${column} >= ?` : '', to !== undefined ? `${column} < ?` : ''].filter(Boolean).join(' AND ');
       const params = [from, to].filter((value) => value !== undefined);
       sets.push(IdSet.of(prepare(`SELECT id FROM ${t.records} WHERE ${bounds}`).pluck().all(...params) as number[], state.capacity));
@@ -253,7 +251,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
    */
   function rankByColumn(state: DeploymentState, sort: string, descending: boolean, set: IdSet | undefined, criteria: Criteria, need: number): Ranked {
     const t = tablesOf(state.deployment);
-    const column = columnOf(state.deployment, sort);
+    const column = storeColumn(state.deployment, sort);
     const dir = descending ? 'DESC' : 'ASC';
     const total = set ? set.count() : (state.total ??= prepare(`SELECT count(*) FROM ${t.records}`).pluck().get() as number);
     const limit = Math.min(need, total);
@@ -273,7 +271,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const range: string[] = [];
     const params: unknown[] = [];
     for (const { field, from, to } of criteria.dates) {
-      if (columnOf(state.deployment, field) !== column) continue;
+      if (storeColumn(state.deployment, field) !== column) continue;
       if (from !== undefined) range.push(`${column} >= ?`) && params.push(from);
       if (to !== undefined) range.push(`${column} < ?`) && params.push(to);
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { deploymentByKey, deployments, type ApiRecord } from '../../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../../deployments/schema';
-import { orderedField, searchModel } from '../../../deployments/search-model';
+import { searchModel, storeColumn } from '../../../deployments/search-model';
 import { textColumns } from '../../../formats/index-text';
 import { keysOf } from '../../../formats/keys';
 import { sortKeysOf } from '../../../formats/sort-keys';
@@ -17,13 +17,6 @@ import { hasPositive, toTsquery } from './tsquery';
  * over streaming replicas. Every statement is parameterised; SQL text is assembled only
  * from the deployment table's names.
  */
-
-/** The column of a sortable or date-bounded field (criteria.ts accepts no other). */
-function columnOf(deployment: Deployment, field: string): string {
-  const ordered = orderedField(deployment, field);
-  if (!ordered) throw new Error(`${deployment.key} has no sort or date column for ${field}.`);
-  return ordered.column;
-}
 
 /**
  * PostgreSQL text cannot hold NUL. Values stored and values asked for are mapped alike, so
@@ -64,7 +57,7 @@ function compileSearch(deployment: Deployment, criteria: Criteria) {
   }
   if (criteria.repoId !== undefined) where.push(`repo_id = ${params.add(criteria.repoId)}`);
   for (const { field, from, to } of criteria.dates) {
-    const column = columnOf(deployment, field);
+    const column = storeColumn(deployment, field);
     if (from !== undefined) where.push(`${column} >= ${params.add(from)}`);
     if (to !== undefined) where.push(`${column} < ${params.add(to)}`);
   }
@@ -75,7 +68,7 @@ function compileSearch(deployment: Deployment, criteria: Criteria) {
     // Best first for "desc"; ties on repo_id ascending either way, as in the SQLite store.
     orderBy = `ORDER BY ${ranks.join(' + ')} ${descending ? 'DESC' : 'ASC'}, repo_id ASC`;
   } else {
-    const column = columnOf(deployment, criteria.sort === 'relevance' ? searchModel(deployment).defaults.browseSort : criteria.sort);
+    const column = storeColumn(deployment, criteria.sort === 'relevance' ? searchModel(deployment).defaults.browseSort : criteria.sort);
     const dir = descending ? 'DESC' : 'ASC';
     orderBy = `ORDER BY ${column} IS NULL, ${column} ${dir}, repo_id ${dir}`;
   }
