@@ -18,10 +18,14 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 export const tmpDir = resolve(root, 'bench/tmp');
 
 /** Source files whose change alters what the writer puts on disk. */
-const storeSources = [
+export const storeSources = [
+  'src/deployments/search-model.ts',
+  'src/formats/index-text.ts',
+  'src/formats/keys.ts',
+  'src/formats/sort-keys.ts',
+  'src/server/store/facet-values.ts',
   'src/server/store/schema.ts',
   'src/server/store/sqlite-writer.ts',
-  'src/server/store/keys.ts',
   'src/server/store/postings.ts',
   'src/server/store/varint.ts',
 ];

@@ -26,6 +26,7 @@ import { deployments } from '../src/deployments/registry';
 import type { Deployment } from '../src/deployments/schema';
 import { generateRecords } from '../src/server/corpus/generate';
 import { openStoreWriter } from '../src/server/store/sqlite';
+import { storeSources } from './corpus';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const tmpDir = resolve(root, 'bench/tmp');
@@ -56,9 +57,7 @@ function fingerprint(): string {
   const sources = [
     ...readdirSync(resolve(root, 'src/server/corpus')).filter((name) => name.endsWith('.ts') && !name.includes('.test.') && !name.includes('.tmp.')).map((name) => `src/server/corpus/${name}`),
     ...readdirSync(resolve(root, 'src/deployments')).filter((name) => name.endsWith('.ts') && !name.includes('.test.')).map((name) => `src/deployments/${name}`),
-    'src/server/store/schema.ts',
-    'src/server/store/sqlite-writer.ts',
-    'src/server/store/keys.ts',
+    ...storeSources,
   ];
   for (const file of sources.sort()) if (existsSync(resolve(root, file))) hash.update(file).update(readFileSync(resolve(root, file)));
   return hash.digest('hex').slice(0, 12);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { sortFields } from '../deployments/registry';
 import type { DateParam, Deployment, ParamDef } from '../deployments/schema';
 import { compareDays, parseDateParam } from '../formats/dates';
-import { parseBooleanValue, parseOrderValue, parseSortValue, parseWholeNumberValue } from '../formats/param-values';
+import { kindOf } from '../formats/param-kinds';
 
 /**
  * Search criteria validated in the browser with the rules the API enforces (see DESIGN.md,
@@ -14,34 +13,10 @@ import { parseBooleanValue, parseOrderValue, parseSortValue, parseWholeNumberVal
 export type CriteriaValues = Readonly<Record<string, string>>;
 
 function paramSchema(deployment: Deployment, param: ParamDef): z.ZodType<string> {
-  switch (param.kind) {
-    case 'text':
-    case 'exact':
-    case 'repo_id':
-      return z.string();
-    case 'date':
-      return z
-        .string()
-        .refine((value) => parseDateParam(value.trim(), deployment.dateFormat) !== undefined, {
-          message: `${param.label}: enter a real date as ${deployment.dateFormat}.`,
-        });
-    case 'boolean':
-      return z.string().refine((value) => parseBooleanValue(value) !== undefined, {
-        message: `${param.label}: choose Yes or No.`,
-      });
-    case 'sort':
-      return z.string().refine((value) => parseSortValue(deployment, value) !== undefined, {
-        message: `${param.label}: choose one of ${sortFields(deployment).join(', ')}.`,
-      });
-    case 'order':
-      return z.string().refine((value) => parseOrderValue(value) !== undefined, {
-        message: `${param.label}: choose asc or desc.`,
-      });
-    case 'integer':
-      return z.string().refine((value) => parseWholeNumberValue(value, param.max) !== undefined, {
-        message: `${param.label}: enter a whole number from 1 to ${param.max.toLocaleString('en')}.`,
-      });
-  }
+  return z.string().superRefine((value, context) => {
+    const problem = kindOf(param).problem(deployment, param, value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 }
 
 /** Start and end bounds of the same date field must not cross. */

@@ -13,18 +13,16 @@ const textParam = (name: string, label: string, columns: readonly SearchColumn[]
   advanced: true,
 });
 
-const dateParam = (field: DateParam['field'], bound: DateParam['bound']): DateParam => {
-  const what = field === 'publication_date' ? 'Published' : 'Entered';
-  return {
-    name: `${field}_${bound}`,
-    label: bound === 'start' ? `${what} on or after` : `${what} on or before`,
-    help: `Inclusive ${bound === 'start' ? 'lower' : 'upper'} bound on the ${field === 'publication_date' ? 'publication' : 'entry'} date.`,
-    kind: 'date',
-    field,
-    bound,
-    advanced: true,
-  };
-};
+/** A bound on a date field: `what` starts the label ("Published on or after"), `noun` names the date in the help. */
+export const dateParam = (field: string, bound: DateParam['bound'], what: string, noun: string): DateParam => ({
+  name: `${field}_${bound}`,
+  label: bound === 'start' ? `${what} on or after` : `${what} on or before`,
+  help: `Inclusive ${bound === 'start' ? 'lower' : 'upper'} bound on the ${noun} date.`,
+  kind: 'date',
+  field,
+  bound,
+  advanced: true,
+});
 
 const biblioColumns = searchColumns.filter((column) => column !== 'fulltext');
 
@@ -101,6 +99,7 @@ export const rows: ParamDef = {
   label: 'Results per page',
   help: 'From 1 to 1000; 20 by default.',
   kind: 'integer',
+  paging: 'rows',
   default: 20,
   max: 1000,
   advanced: true,
@@ -110,6 +109,7 @@ export const page: ParamDef = {
   label: 'Page',
   help: 'Page number, from 1.',
   kind: 'integer',
+  paging: 'page',
   default: 1,
   max: 10_000_000,
   advanced: false,
@@ -160,10 +160,10 @@ export const mimeType: ParamDef = {
 };
 
 const dates = [
-  dateParam('publication_date', 'start'),
-  dateParam('publication_date', 'end'),
-  dateParam('entry_date', 'start'),
-  dateParam('entry_date', 'end'),
+  dateParam('publication_date', 'start', 'Published', 'publication'),
+  dateParam('publication_date', 'end', 'Published', 'publication'),
+  dateParam('entry_date', 'start', 'Entered', 'entry'),
+  dateParam('entry_date', 'end', 'Entered', 'entry'),
 ] as const;
 
 /**

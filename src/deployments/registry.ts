@@ -6,6 +6,7 @@ import { lit } from './lit';
 import { mm } from './mm';
 import { pat } from './pat';
 import type { Deployment, DeploymentKey, FieldDef, ParamDef } from './schema';
+import { searchModel } from './search-model';
 
 /** The six deployments, in the order the app offers them (literature first). */
 export const deployments: readonly Deployment[] = [lit, dc1, dc0, mm, pat, enr];
@@ -29,7 +30,7 @@ export function fieldByName(deployment: Deployment, name: string): FieldDef | un
 
 /** Names of the fields `sort` accepts, after the implicit `relevance`. */
 export function sortFields(deployment: Deployment): string[] {
-  return ['relevance', ...deployment.fields.filter((field) => field.sortable).map((field) => field.name)];
+  return ['relevance', ...searchModel(deployment).ordered.filter((field) => field.sortable).map((field) => field.field)];
 }
 
 /** A short human name: "Research literature v1". */

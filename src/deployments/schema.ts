@@ -94,7 +94,8 @@ export interface RepoIdParam extends ParamBase {
 }
 export interface DateParam extends ParamBase {
   readonly kind: 'date';
-  readonly field: 'publication_date' | 'entry_date';
+  /** A date field of the deployment; the search model gives it a store column. */
+  readonly field: string;
   readonly bound: 'start' | 'end';
 }
 export interface BooleanParam extends ParamBase {
@@ -109,6 +110,8 @@ export interface OrderParam extends ParamBase {
 }
 export interface IntegerParam extends ParamBase {
   readonly kind: 'integer';
+  /** What the number sets: the page size or the page number (the upstream reads page=0 as 1). */
+  readonly paging: 'rows' | 'page';
   readonly default: number;
   readonly max: number;
 }

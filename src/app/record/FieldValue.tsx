@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Deployment, FieldDef, SearchColumn } from '../../deployments/schema';
+import type { Deployment, FieldDef, FieldKind, SearchColumn } from '../../deployments/schema';
 import { toPlainLine } from '../../formats/rich-text';
 import { isHttpUrl, valuesOf } from '../../formats/text';
 import { doiOf, formatDate, formatNumber, personOf } from '../ui/format';
@@ -8,6 +9,22 @@ import { fieldSearchPath, identifierSearchPath } from '../ui/search-links';
 
 /** Fields whose values are people, subjects or organisations: each value is a search for itself. */
 const searchedColumns = new Set<SearchColumn>(['subjects', 'research', 'sponsor', 'contributing']);
+
+/** Plain text, or a link when the value is nothing but a web address (a DOI resolver URL, say). */
+const textValue = (item: string): ReactNode => (/^\S+$/.test(item) && isHttpUrl(item) ? <a href={item}>{item}</a> : <RichText text={item} />);
+
+/** How each field kind of the deployment table shows one item of its value (`value` is the whole value). */
+const renderers: Readonly<Record<FieldKind, (item: string, value: unknown) => ReactNode>> = {
+  text: textValue,
+  list: textValue,
+  links: textValue,
+  date: (item) => {
+    const date = formatDate(item);
+    return date.iso ? <time dateTime={date.iso}>{date.text}</time> : item;
+  },
+  number: (item, value) => (typeof value === 'number' ? formatNumber(value) : item),
+  url: (item) => (isHttpUrl(item) ? <a href={item}>{item}</a> : item),
+};
 
 /** A field's value through the text model (never innerHTML); only http(s) URLs become links. */
 export function FieldValue({ deployment, field, value }: { deployment: Deployment; field: FieldDef; value: unknown }) {
@@ -24,19 +41,7 @@ export function FieldValue({ deployment, field, value }: { deployment: Deploymen
     // Bare and resolver-URL DOIs alike: one link to the resolver, the DOI as its text.
     const doi = field.name === 'doi' ? doiOf(item) : undefined;
     if (doi) return <a href={doi.url}>{doi.doi}</a>;
-    switch (field.kind) {
-      case 'date': {
-        const date = formatDate(item);
-        return date.iso ? <time dateTime={date.iso}>{date.text}</time> : item;
-      }
-      case 'number':
-        return typeof value === 'number' ? formatNumber(value) : item;
-      case 'url':
-        return isHttpUrl(item) ? <a href={item}>{item}</a> : item;
-      default:
-        // A value that is nothing but a web address (a DOI resolver URL, say) is worth following.
-        return /^\S+$/.test(item) && isHttpUrl(item) ? <a href={item}>{item}</a> : <RichText text={item} />;
-    }
+    return renderers[field.kind](item, value);
   };
   if (items.length === 1) return <>{one(items[0]!)}</>;
   return (

@@ -1,4 +1,5 @@
-import type { Deployment, ParamDef } from '../../deployments/schema';
+import type { ReactNode } from 'react';
+import type { Deployment, ParamDef, ParamKind } from '../../deployments/schema';
 import { booleanChoices, integerChoices, orderChoices, sortChoices, type Choice } from './param-options';
 
 interface ParamControlProps {
@@ -17,6 +18,74 @@ export const controlId = (name: string) => `param-${name}`;
 export const errorId = (name: string) => `param-${name}-error`;
 const helpId = (name: string) => `param-${name}-help`;
 
+interface CommonAttributes {
+  readonly id: string;
+  readonly name: string;
+  readonly 'aria-describedby': string;
+  readonly 'aria-invalid': true | undefined;
+}
+
+interface ControlProps<P extends ParamDef> {
+  readonly deployment: Deployment;
+  readonly param: P;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly common: CommonAttributes;
+  readonly suggestions?: readonly string[] | undefined;
+}
+
+/** How the form shows one kind of parameter. */
+interface KindControl<P extends ParamDef> {
+  readonly render: (props: ControlProps<P>) => ReactNode;
+  /** Help beyond the table's, where the control needs it. */
+  readonly help?: (deployment: Deployment, param: P) => string;
+}
+
+function TextInput({ value, onChange, common, suggestions }: ControlProps<ParamDef>) {
+  const listId = suggestions?.length ? `${common.id}-values` : undefined;
+  return (
+    <>
+      <input {...common} type="text" value={value} autoComplete="off" spellCheck={false} list={listId} onChange={(event) => onChange(event.target.value)} />
+      {listId && (
+        <datalist id={listId}>
+          {suggestions!.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      )}
+    </>
+  );
+}
+
+function Select({ choices, value, onChange, common }: { choices: readonly Choice[]; value: string; onChange: (value: string) => void; common: CommonAttributes }) {
+  return (
+    <select {...common} value={value} onChange={(event) => onChange(event.target.value)}>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** One entry per parameter kind of the deployment table. */
+const controls: { readonly [K in ParamKind]: KindControl<Extract<ParamDef, { kind: K }>> } = {
+  text: { render: TextInput },
+  exact: { render: TextInput },
+  repo_id: { render: TextInput },
+  date: {
+    render: ({ value, onChange, common }) => <input {...common} type="date" value={value} onChange={(event) => onChange(event.target.value)} />,
+    help: (deployment, param) => `${param.help} Sent as ${deployment.dateFormat}.`,
+  },
+  boolean: { render: (props) => <Select {...props} choices={booleanChoices} /> },
+  sort: { render: (props) => <Select {...props} choices={sortChoices(props.deployment, props.value)} /> },
+  order: { render: (props) => <Select {...props} choices={orderChoices} /> },
+  integer: {
+    render: (props) => <Select {...props} choices={integerChoices(props.param, props.value)} value={props.value || String(props.param.default)} />,
+  },
+};
+
 /** One labelled control of the search form, chosen by the parameter's kind. */
 export function ParamControl({ deployment, param, value, error, rejectedValue, onChange, suggestions }: ParamControlProps) {
   const id = controlId(param.name);
@@ -28,65 +97,13 @@ export function ParamControl({ deployment, param, value, error, rejectedValue, o
     'aria-invalid': error ? (true as const) : undefined,
   };
 
-  const select = (choices: readonly Choice[], selected = value) => (
-    <select {...common} value={selected} onChange={(event) => onChange(event.target.value)}>
-      {choices.map((choice) => (
-        <option key={choice.value} value={choice.value}>
-          {choice.label}
-        </option>
-      ))}
-    </select>
-  );
-
-  let control;
-  let help = param.help;
-  switch (param.kind) {
-    case 'date':
-      control = <input {...common} type="date" value={value} onChange={(event) => onChange(event.target.value)} />;
-      help = `${param.help} Sent as ${deployment.dateFormat}.`;
-      break;
-    case 'boolean':
-      control = select(booleanChoices);
-      break;
-    case 'sort':
-      control = select(sortChoices(deployment, value));
-      break;
-    case 'order':
-      control = select(orderChoices);
-      break;
-    case 'integer':
-      control = select(integerChoices(param, value), value || String(param.default));
-      break;
-    case 'text':
-    case 'exact':
-    case 'repo_id':
-      control = (
-        <>
-          <input
-            {...common}
-            type="text"
-            value={value}
-            autoComplete="off"
-            spellCheck={false}
-            list={suggestions?.length ? `${id}-values` : undefined}
-            onChange={(event) => onChange(event.target.value)}
-          />
-          {suggestions?.length ? (
-            <datalist id={`${id}-values`}>
-              {suggestions.map((suggestion) => (
-                <option key={suggestion} value={suggestion} />
-              ))}
-            </datalist>
-          ) : null}
-        </>
-      );
-      break;
-  }
+  const control = controls[param.kind] as unknown as KindControl<ParamDef>;
+  const help = control.help?.(deployment, param) ?? param.help;
 
   return (
     <div className={`field field--${param.kind}`}>
       <label htmlFor={id}>{param.label}</label>
-      {control}
+      {control.render({ deployment, param, value, onChange, common, suggestions })}
       <p id={helpId(param.name)} className="field__help">
         {help}
       </p>

@@ -1,5 +1,5 @@
 import type { Deployment } from '../../deployments/schema';
-import { formatDay, parseDateParam } from '../../formats/dates';
+import { isPageNumber, kindOf, paramKinds } from '../../formats/param-kinds';
 import type { CriteriaValues } from '../../client/criteria-schema';
 import { firstValues, type Entries } from './query-params';
 
@@ -13,16 +13,10 @@ import { firstValues, type Entries } from './query-params';
 export type FormState = Readonly<Record<string, string>>;
 
 /** A date parameter value (deployment format or ISO) as a date input value, or '' if unreadable. */
-export function toDateInput(value: string, deployment: Deployment): string {
-  const day = parseDateParam(value.trim(), deployment.dateFormat);
-  return day ? formatDay(day, 'YYYY-MM-DD') : '';
-}
+export const toDateInput = (value: string, deployment: Deployment) => paramKinds.date.toControl(deployment, value);
 
 /** A date input value as the deployment's date parameter (MM/DD/YYYY or MM-DD-YYYY). */
-export function fromDateInput(value: string, deployment: Deployment): string {
-  const day = parseDateParam(value.trim(), deployment.dateFormat);
-  return day ? formatDay(day, deployment.dateFormat) : value.trim();
-}
+export const fromDateInput = (value: string, deployment: Deployment) => paramKinds.date.fromControl(deployment, value);
 
 export function formStateFromEntries(deployment: Deployment, entries: Entries): FormState {
   const values = firstValues(entries);
@@ -30,7 +24,7 @@ export function formStateFromEntries(deployment: Deployment, entries: Entries): 
   for (const param of deployment.params) {
     const value = values[param.name];
     if (value === undefined) continue;
-    state[param.name] = param.kind === 'date' ? toDateInput(value, deployment) : value;
+    state[param.name] = kindOf(param).toControl(deployment, value);
   }
   return state;
 }
@@ -44,7 +38,7 @@ export function unreadableDates(deployment: Deployment, entries: Entries): Recor
   const unreadable: Record<string, string> = {};
   for (const param of deployment.params) {
     const value = values[param.name]?.trim();
-    if (param.kind === 'date' && value && toDateInput(value, deployment) === '') unreadable[param.name] = value;
+    if (value && kindOf(param).toControl(deployment, value) === '') unreadable[param.name] = value;
   }
   return unreadable;
 }
@@ -56,10 +50,10 @@ export function unreadableDates(deployment: Deployment, entries: Entries): Recor
 export function criteriaFromFormState(deployment: Deployment, state: FormState): CriteriaValues {
   const criteria: Record<string, string> = {};
   for (const param of deployment.params) {
-    if (param.name === 'page') continue;
+    if (isPageNumber(param)) continue;
     const raw = state[param.name]?.trim() ?? '';
     if (raw === '') continue;
-    criteria[param.name] = param.kind === 'date' ? fromDateInput(raw, deployment) : raw;
+    criteria[param.name] = kindOf(param).fromControl(deployment, raw);
   }
   return criteria;
 }

@@ -1,6 +1,6 @@
-import { displayName, paramByName, sortFields } from '../../deployments/registry';
+import { displayName, paramByName } from '../../deployments/registry';
 import type { Deployment, ParamDef } from '../../deployments/schema';
-import { formatDay, parseDateParam } from '../../formats/dates';
+import { isPageNumber, kindOf } from '../../formats/param-kinds';
 import type { Entries } from './query-params';
 
 /**
@@ -26,28 +26,15 @@ function counterpart(source: ParamDef | undefined, name: string, target: Deploym
   return target.params.find((param) => param.label === source.label && param.kind === source.kind);
 }
 
-function convertValue(from: Deployment, to: Deployment, param: ParamDef, value: string): string | undefined {
-  if (param.kind === 'date') {
-    const day = parseDateParam(value.trim(), from.dateFormat);
-    // An unreadable date is passed on unchanged; the server will say what is wrong with it.
-    return day ? formatDay(day, to.dateFormat) : value;
-  }
-  if (param.kind === 'sort') {
-    const [field] = value.trim().split(/\s+/);
-    return field && sortFields(to).includes(field) ? value : undefined;
-  }
-  return value;
-}
-
 export function convertCriteria(from: Deployment, to: Deployment, entries: Entries): ConvertedCriteria {
   const converted: [string, string][] = [];
   const dropped: string[] = [];
   for (const [name, value] of entries) {
-    // The page number means nothing in another deployment's results.
-    if (name === 'page' || value.trim() === '') continue;
     const source = paramByName(from, name);
+    // The page number means nothing in another deployment's results.
+    if (isPageNumber(source) || value.trim() === '') continue;
     const target = counterpart(source, name, to);
-    const convertedValue = target && convertValue(from, to, target, value);
+    const convertedValue = target && kindOf(target).carry(from, to, value);
     if (target && convertedValue !== undefined) {
       converted.push([target.name, convertedValue]);
     } else {

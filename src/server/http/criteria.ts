@@ -1,10 +1,11 @@
 import { deployments, sortFields } from '../../deployments/registry';
 import type { Deployment, ParamDef } from '../../deployments/schema';
+import { searchModel, sortableField } from '../../deployments/search-model';
 import { compareDays, formatDay, parseDateParam, startOfDay, startOfNextDay, type Day } from '../../formats/dates';
 import { parseBooleanValue, parseOrderValue, parseSortValue, parseWholeNumberValue } from '../../formats/param-values';
 import { costLimits, queryCost } from '../query/cost';
 import { leafCount, parseQuery } from '../query/parse';
-import { normalizeKeyValue } from '../store/keys';
+import { normalizeKeyValue } from '../../formats/keys';
 import type { Criteria, SortField, SortOrder } from '../store/types';
 import { nearest } from './nearest';
 import type { QueryPair } from './query-string';
@@ -107,20 +108,80 @@ function parseSort(deployment: Deployment, value: string): SortChoice {
       'sort',
     );
   }
-  return { sort: parsed.field as SortField, ...(parsed.order ? { order: parsed.order } : {}) };
+  return { sort: parsed.field, ...(parsed.order ? { order: parsed.order } : {}) };
 }
+
+/** What the parameters of one request add up to, before the cross-parameter checks. */
+interface RequestParts {
+  readonly deployment: Deployment;
+  readonly text: Criteria['text'][number][];
+  readonly exact: Criteria['exact'][number][];
+  readonly bounds: Map<string, { start?: Day; end?: Day }>;
+  repoId?: string;
+  page: number;
+  rows: number;
+  sortChoice: SortChoice;
+  order?: SortOrder;
+  /** Estimated cost of the text parameters so far (query/cost.ts). */
+  units: number;
+}
+
+function checkLength(name: string, value: string, limit: number): void {
+  if (value.length > limit) throw new BadRequest(`${name} is too long: at most ${limit} characters.`, name);
+}
+
+/** How each parameter kind of the deployment table adds a (non-empty) value to the request. */
+const builders: { readonly [K in ParamDef['kind']]: (request: RequestParts, param: Extract<ParamDef, { kind: K }>, value: string) => void } = {
+  text(request, param, value) {
+    checkLength(param.name, value, limits.textLength);
+    const query = parseQuery(value);
+    if (leafCount(query) > limits.queryTerms) {
+      throw new BadRequest(`${param.name} has too many words and phrases: at most ${limits.queryTerms}.`, param.name);
+    }
+    const cost = queryCost(query);
+    if (cost.longestPhrase > costLimits.phraseWords) {
+      throw new BadRequest(`${param.name} has a phrase of ${cost.longestPhrase} words; a phrase may have at most ${costLimits.phraseWords}.`, param.name);
+    }
+    request.units += cost.units;
+    if (request.units > costLimits.perRequest) throw tooExpensive(param.name);
+    if (query) request.text.push({ columns: param.columns, query });
+  },
+  exact(request, param, value) {
+    checkLength(param.name, value, limits.exactLength);
+    const normalized = normalizeKeyValue(value, param.normalize);
+    if (normalized) request.exact.push({ key: param.key, value: normalized });
+  },
+  boolean(request, param, value) {
+    const flag = parseBooleanValue(value);
+    if (flag === undefined) throw new BadRequest(`${param.name} must be true or false; got '${value.slice(0, 40)}'.`, param.name);
+    request.exact.push({ key: param.key, value: String(flag) });
+  },
+  repo_id(request, param, value) {
+    checkLength(param.name, value, limits.exactLength);
+    request.repoId = value;
+  },
+  date(request, param, value) {
+    const bound = request.bounds.get(param.field) ?? {};
+    bound[param.bound] = parseDate(request.deployment, param, value);
+    request.bounds.set(param.field, bound);
+  },
+  sort(request, _param, value) {
+    request.sortChoice = parseSort(request.deployment, value);
+  },
+  order(request, param, value) {
+    request.order = parseOrder(value, param.name);
+  },
+  integer(request, param, value) {
+    if (param.paging === 'rows') request.rows = parseWholeNumber(param, value);
+    // The upstream answers page=0 with page 1, and real clients send it (DESIGN.md).
+    else request.page = /^0+$/.test(value.trim()) ? 1 : parseWholeNumber(param, value);
+  },
+};
 
 export function parseListRequest(deployment: Deployment, pairs: readonly QueryPair[]): ListRequest {
   const seen = new Set<string>();
-  const text: Criteria['text'][number][] = [];
-  const exact: Criteria['exact'][number][] = [];
-  const bounds = new Map<'publication_date' | 'entry_date', { start?: Day; end?: Day }>();
-  let repoId: string | undefined;
-  let page = 1;
-  let rows = 20;
-  let sortChoice: SortChoice = {};
-  let order: SortOrder | undefined;
-  let units = 0;
+  const model = searchModel(deployment);
+  const request: RequestParts = { deployment, text: [], exact: [], bounds: new Map(), page: model.defaults.page, rows: model.defaults.rows, sortChoice: {}, units: 0 };
 
   for (const [name, rawValue] of pairs) {
     const param = deployment.params.find((candidate) => candidate.name === name) ?? extensionParam(deployment, name);
@@ -130,62 +191,12 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
     const value = rawValue.trim();
     if (value === '') continue; // empty values count as absent
 
-    switch (param.kind) {
-      case 'text': {
-        if (value.length > limits.textLength) {
-          throw new BadRequest(`${name} is too long: at most ${limits.textLength} characters.`, name);
-        }
-        const query = parseQuery(value);
-        if (leafCount(query) > limits.queryTerms) {
-          throw new BadRequest(`${name} has too many words and phrases: at most ${limits.queryTerms}.`, name);
-        }
-        const cost = queryCost(query);
-        if (cost.longestPhrase > costLimits.phraseWords) {
-          throw new BadRequest(`${name} has a phrase of ${cost.longestPhrase} words; a phrase may have at most ${costLimits.phraseWords}.`, name);
-        }
-        units += cost.units;
-        if (units > costLimits.perRequest) throw tooExpensive(name);
-        if (query) text.push({ columns: param.columns, query });
-        break;
-      }
-      case 'exact': {
-        if (value.length > limits.exactLength) throw new BadRequest(`${name} is too long: at most ${limits.exactLength} characters.`, name);
-        const normalized = normalizeKeyValue(value, param.normalize);
-        if (normalized) exact.push({ key: param.key, value: normalized });
-        break;
-      }
-      case 'boolean': {
-        const flag = parseBooleanValue(value);
-        if (flag === undefined) throw new BadRequest(`${name} must be true or false; got '${value.slice(0, 40)}'.`, name);
-        exact.push({ key: param.key, value: String(flag) });
-        break;
-      }
-      case 'repo_id':
-        if (value.length > limits.exactLength) throw new BadRequest(`${name} is too long: at most ${limits.exactLength} characters.`, name);
-        repoId = value;
-        break;
-      case 'date': {
-        const bound = bounds.get(param.field) ?? {};
-        bound[param.bound] = parseDate(deployment, param, value);
-        bounds.set(param.field, bound);
-        break;
-      }
-      case 'sort':
-        sortChoice = parseSort(deployment, value);
-        break;
-      case 'order':
-        order = parseOrder(value, name);
-        break;
-      case 'integer':
-        if (name === 'rows') rows = parseWholeNumber(param, value);
-        // The upstream answers page=0 with page 1, and real clients send it (DESIGN.md).
-        else page = /^0+$/.test(value.trim()) ? 1 : parseWholeNumber(param, value);
-        break;
-    }
+    builders[param.kind](request, param as never, value);
   }
 
   const dates: Criteria['dates'][number][] = [];
-  for (const [field, { start, end }] of bounds) {
+  const { text, exact, repoId, page, rows, sortChoice, order } = request;
+  for (const [field, { start, end }] of request.bounds) {
     if (start && end && compareDays(start, end) > 0) {
       throw new BadRequest(
         `${field}_start (${formatDay(start, deployment.dateFormat)}) is after ${field}_end (${formatDay(end, deployment.dateFormat)}).`,
@@ -201,8 +212,8 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
   if (sortChoice.order && order && sortChoice.order !== order) {
     throw new BadRequest(`sort says ${sortChoice.order} but order says ${order}; give the direction once.`, 'order');
   }
-  const sort = sortChoice.sort ?? (text.length > 0 ? 'relevance' : 'publication_date');
-  const finalOrder = sortChoice.order ?? order ?? (sort === 'title' ? 'asc' : 'desc');
+  const sort = sortChoice.sort ?? (text.length > 0 ? 'relevance' : model.defaults.browseSort);
+  const finalOrder = sortChoice.order ?? order ?? sortableField(deployment, sort)?.defaultOrder ?? 'desc';
   const offset = (page - 1) * rows;
   if (!Number.isSafeInteger(offset)) throw new BadRequest('page is too large.', 'page');
 

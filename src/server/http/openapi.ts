@@ -71,7 +71,7 @@ const paramSchemas: { readonly [K in ParamKind]: (param: Extract<ParamDef, { kin
   }),
   order: () => ({ type: 'string', enum: ['asc', 'desc'] }),
   // page=0 is read as page 1, as the upstream does.
-  integer: (param) => ({ type: 'integer', minimum: param.name === 'page' ? 0 : 1, maximum: param.max, default: param.default }),
+  integer: (param) => ({ type: 'integer', minimum: param.paging === 'page' ? 0 : 1, maximum: param.max, default: param.default }),
 };
 
 const paramSchema = <K extends ParamKind>(param: Extract<ParamDef, { kind: K }>, deployment: Deployment) =>

@@ -161,7 +161,7 @@ function ownFormat(deployment: Deployment, iso: string): string {
   return deployment.dateFormat === 'MM/DD/YYYY' ? `${month}/${day}/${year}` : `${month}-${day}-${year}`;
 }
 
-const specDate = (field: 'publication_date' | 'entry_date', id: string) => {
+const specDate = (field: string, id: string) => {
   const spec = fixtureSpecs.find((candidate) => candidate.id === id)!;
   return field === 'publication_date' ? spec.published : (spec.entered ?? '2024-01-15T08:30:00Z');
 };

@@ -1,6 +1,7 @@
 import type { ApiRecord } from '../../deployments/registry';
-import type { Deployment, FieldDef, SearchColumn } from '../../deployments/schema';
+import type { Deployment, FieldDef, FieldKind, SearchColumn } from '../../deployments/schema';
 import { repoId as repoIdField } from '../../deployments/fields';
+import { searchModel } from '../../deployments/search-model';
 import type { StoredRecord } from '../store/types';
 import { describeValue, InputProblem } from './problem';
 import { toDate, toLinks, toList, toNumber, toText } from './values';
@@ -67,22 +68,17 @@ function pick(raw: Readonly<Record<string, unknown>>, names: readonly string[]):
   return { name, value: raw[name] };
 }
 
-function convert(field: FieldDef, value: unknown): unknown {
-  const isOrg = orgRole(field) !== undefined;
-  switch (field.kind) {
-    case 'text':
-    case 'url':
-      return toText(value, isOrg);
-    case 'list':
-      return toList(value, isOrg);
-    case 'date':
-      return toDate(value);
-    case 'number':
-      return toNumber(value);
-    case 'links':
-      return toLinks(value);
-  }
-}
+/** How each field kind of the deployment table reads an upstream value; `isOrg` tidies organisation names. */
+const converters: Readonly<Record<FieldKind, (value: unknown, isOrg: boolean) => unknown>> = {
+  text: toText,
+  url: toText,
+  list: toList,
+  date: (value) => toDate(value),
+  number: (value) => toNumber(value),
+  links: (value) => toLinks(value),
+};
+
+const convert = (field: FieldDef, value: unknown) => converters[field.kind](value, orgRole(field) !== undefined);
 
 /** The record's identifier as text, or undefined when it has none worth the name. */
 export function upstreamId(raw: Readonly<Record<string, unknown>>): string | undefined {
@@ -103,7 +99,7 @@ function requireId(raw: Readonly<Record<string, unknown>>): string {
 }
 
 function siteOf(deployment: Deployment, raw: Readonly<Record<string, unknown>>): string | undefined {
-  if (deployment.fields.some(isSiteField)) return undefined;
+  if (searchModel(deployment).roles.site !== undefined) return undefined;
   const { name, value } = pick(raw, siteNames);
   try {
     return toText(value).trim() || undefined;

@@ -11,7 +11,8 @@ import { benchmarkTerms } from '../corpus/vocabulary';
 import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
-import { columnWeights, tablesOf } from './schema';
+import { columnWeights, orderedField } from '../../deployments/search-model';
+import { tablesOf } from './schema';
 import { cachedStore, localCalls } from './cached-store';
 import { openEngine } from './engine';
 import { referenceIndex, referenceRank, type ReferenceIndex } from './reference-ranker';
@@ -27,7 +28,7 @@ import type { Criteria, RecordStore, StoredRecord } from './types';
  */
 
 const lit = deploymentByKey('LIT')!;
-const sortColumns = { publication_date: 'r.publication_date', entry_date: 'r.entry_date', title: 'r.title_key' } as const;
+const sortColumn = (deployment: Deployment, field: string) => `r.${orderedField(deployment, field)!.column}`;
 
 const referenceIndexes = new Map<Deployment, ReferenceIndex>();
 function referenceIndexOf(db: Database.Database, deployment: Deployment): ReferenceIndex {
@@ -66,8 +67,8 @@ function referenceSearch(db: Database.Database, deployment: Deployment, criteria
     params.push(criteria.repoId);
   }
   for (const { field, from, to } of criteria.dates) {
-    if (from !== undefined) where.push(`${sortColumns[field]} >= ?`) && params.push(from);
-    if (to !== undefined) where.push(`${sortColumns[field]} < ?`) && params.push(to);
+    if (from !== undefined) where.push(`${sortColumn(deployment, field)} >= ?`) && params.push(from);
+    if (to !== undefined) where.push(`${sortColumn(deployment, field)} < ?`) && params.push(to);
   }
   const from = match ? `${t.fts} JOIN ${t.records} r ON r.id = ${t.fts}.rowid` : `${t.records} r`;
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
@@ -78,7 +79,7 @@ function referenceSearch(db: Database.Database, deployment: Deployment, criteria
     const weights = searchColumns.map((column) => columnWeights[column]).join(', ');
     orderBy = `bm25(${t.fts}, ${weights}) ${criteria.order === 'asc' ? 'DESC' : 'ASC'}, r.repo_id ASC`;
   } else {
-    const column = criteria.sort === 'relevance' ? sortColumns.publication_date : sortColumns[criteria.sort];
+    const column = sortColumn(deployment, criteria.sort === 'relevance' ? 'publication_date' : criteria.sort);
     orderBy = `${column} IS NULL, ${column} ${direction}, r.repo_id ${direction}`;
   }
   const ranked = criteria.sort === 'relevance' && !match ? referenceRank(referenceIndexOf(db, deployment), criteria) : undefined;

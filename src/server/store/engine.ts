@@ -1,12 +1,13 @@
 import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
+import { columnWeights, searchModel, storeColumn } from '../../deployments/search-model';
 import { countValues, loadFacetColumn, type FacetColumn } from './facet-index';
 import { pageOfValues, phraseCriteria } from './facet-values';
 import { IdSet } from './id-set';
 import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
-import { columnWeights, schemaVersion, tablesOf } from './schema';
+import { orderIndex, storeSchemaVersion, tablesOf } from './schema';
 import { scoreMatches, termPhrases, topOrder } from './term-search';
 import { matchText, scoreText } from './text-search';
 import type { Criteria, FacetRequest, FacetsResult } from './types';
@@ -59,10 +60,6 @@ export interface QueryEngine {
   close(): void;
 }
 
-const sortColumns = { publication_date: 'publication_date', entry_date: 'entry_date', title: 'title_key' } as const;
-const sortIndexes = { publication_date: 'publication', entry_date: 'entry', title: 'title' } as const;
-type SortColumn = keyof typeof sortColumns;
-
 const weights = searchColumns.map((column) => columnWeights[column]).join(', ');
 
 export interface EngineOptions {
@@ -93,15 +90,21 @@ const phraseSetCacheSize = 256;
 export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: EngineOptions = {}): QueryEngine {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   let revision: string;
+  let schema: string | undefined;
   try {
-    const schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
-    if (schema !== schemaVersion) {
-      throw new Error(`store schema ${schema ?? 'missing'}, this version needs ${schemaVersion}: rebuild it (remove the file, then 'npm start' or 'records import'/'records generate')`);
-    }
+    schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
     revision = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get()?.value ?? 'empty';
   } catch (error) {
     db.close();
     throw new Error(`${path} is not a Records Explorer database (${(error as Error).message}).`);
+  }
+  const schemaVersion = storeSchemaVersion();
+  if (schema !== schemaVersion) {
+    db.close();
+    // Another schema lacks sort or date columns or keys the deployment table now asks for.
+    throw new Error(
+      `${path} was built for another version of the deployment table or store (store schema ${schema ?? 'missing'}, this version needs ${schemaVersion}): rebuild it (remove the file, then 'npm start' or 'records import'/'records generate').`,
+    );
   }
   // Somewhat more page cache than SQLite's 2 MB default, for index interiors and hot
   // doclists. Not much more: the OS caches the file anyway, and at 1M records 64 MB per
@@ -218,7 +221,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     }
     for (const { field, from, to } of criteria.dates) {
       if (from === undefined && to === undefined) continue;
-      const column = sortColumns[field];
+      const column = storeColumn(state.deployment, field);
       const bounds = [from !== undefined ? `${column} >= ?` : '', to !== undefined ? `${column} < ?` : ''].filter(Boolean).join(' AND ');
       const params = [from, to].filter((value) => value !== undefined);
       sets.push(IdSet.of(prepare(`SELECT id FROM ${t.records} WHERE ${bounds}`).pluck().all(...params) as number[], state.capacity));
@@ -255,9 +258,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
    * A sparse set is sorted outright; otherwise the sort index is walked and rows outside
    * the set are skipped, which touches about need × N / total index entries.
    */
-  function rankByColumn(state: DeploymentState, sort: SortColumn, descending: boolean, set: IdSet | undefined, criteria: Criteria, need: number): Ranked {
+  function rankByColumn(state: DeploymentState, sort: string, descending: boolean, set: IdSet | undefined, criteria: Criteria, need: number): Ranked {
     const t = tablesOf(state.deployment);
-    const column = sortColumns[sort];
+    const column = storeColumn(state.deployment, sort);
     const dir = descending ? 'DESC' : 'ASC';
     const total = set ? set.count() : (state.total ??= prepare(`SELECT count(*) FROM ${t.records}`).pluck().get() as number);
     const limit = Math.min(need, total);
@@ -277,14 +280,14 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const range: string[] = [];
     const params: unknown[] = [];
     for (const { field, from, to } of criteria.dates) {
-      if (sortColumns[field] !== column) continue;
+      if (storeColumn(state.deployment, field) !== column) continue;
       if (from !== undefined) range.push(`${column} >= ?`) && params.push(from);
       if (to !== undefined) range.push(`${column} < ?`) && params.push(to);
     }
     const setCheck = set ? ['keep(id)'] : [];
     keepSet = set;
     try {
-      const index = `${t.records}_${sortIndexes[sort]}`;
+      const index = orderIndex(state.deployment, column);
       const where = (extra: string) => [extra, ...range, ...setCheck].join(' AND ');
       // SQLite puts NULL first in ascending order; records without a date go last in both.
       const dated = prepare(
@@ -385,7 +388,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
         return { total: matches.ids.length, ids, complete: ids.length >= matches.ids.length };
       }
       // Nothing to rank by relevance (no words, or only negated ones): newest first.
-      const sort: SortColumn = criteria.sort === 'relevance' ? 'publication_date' : criteria.sort;
+      const sort = criteria.sort === 'relevance' ? searchModel(state.deployment).defaults.browseSort : criteria.sort;
       const set = text ? (filter ? text.set.and(filter) : text.set) : filter;
       return rankByColumn(state, sort, descending, set, criteria, wanted);
     }
@@ -397,7 +400,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const filter = filterSet(state, rest, criteria);
     if (match && criteria.sort === 'relevance') return rankByRelevance(state, match, filter, criteria.order, wanted);
     // Nothing to rank by relevance (no words, or only negated ones): newest first.
-    const sort: SortColumn = criteria.sort === 'relevance' ? 'publication_date' : criteria.sort;
+    const sort = criteria.sort === 'relevance' ? searchModel(state.deployment).defaults.browseSort : criteria.sort;
     const set = match ? (filter ? matchSet(state, match).and(filter) : matchSet(state, match)) : filter;
     return rankByColumn(state, sort, descending, set, criteria, wanted);
   }

@@ -4,7 +4,7 @@ import { facetValueParams } from '../../formats/facet-params';
 import { toPlainLine } from '../../formats/rich-text';
 import { valuesOf } from '../../formats/text';
 import { parseQuery } from '../query/parse';
-import { normalizeKeyValue } from './keys';
+import { normalizeKeyValue } from '../../formats/keys';
 import type { Criteria, FacetRequest, FacetValueCount, StoredRecord } from './types';
 
 /**

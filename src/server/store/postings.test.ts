@@ -11,7 +11,8 @@ import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { openEngine } from './engine';
 import { buildPostings, decodePostings, encodePostings } from './postings';
-import { columnWeights, tablesOf } from './schema';
+import { columnWeights } from '../../deployments/search-model';
+import { tablesOf } from './schema';
 import { openStoreWriter } from './sqlite';
 import { sqliteVarints, varintReader, VarintWriter } from './varint';
 

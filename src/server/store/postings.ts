@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment } from '../../deployments/schema';
-import { columnWeights, tablesOf } from './schema';
+import { columnWeights } from '../../deployments/search-model';
+import { tablesOf } from './schema';
 import { allDocumentLengths, eachTokenInstances, indexTotals } from './fts5-adapter';
 import { varintReader, VarintWriter } from './varint';
 

@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment, type SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { scratchTokenizer } from './fts5-adapter';
-import { columnWeights, ftsTokenizer, tablesOf } from './schema';
+import { columnWeights } from '../../deployments/search-model';
+import { ftsTokenizer, tablesOf } from './schema';
 import type { Criteria } from './types';
 
 /**

@@ -1,9 +1,12 @@
 import type { Deployment } from '../../deployments/schema';
 import { searchColumns } from '../../deployments/schema';
+import { searchModel } from '../../deployments/search-model';
+import { modelDigest } from './model-digest';
 
 /**
  * The SQLite layout, one set of tables per deployment (each has its own id space):
- *   <p>_records  one row per record: the record as JSON plus sort/filter columns
+ *   <p>_records  one row per record: the record as JSON plus a column per sortable or
+ *                date-bounded field of the search model (search-model.ts)
  *   <p>_text     the text of each full-text column, the external content of <p>_fts
  *   <p>_fts      FTS5 index: porter stemming over unicode61 with diacritics folded
  *   <p>_keys     exact-match keys (identifier, doi, language, ...) as (name, value, rec), and
@@ -13,8 +16,11 @@ import { searchColumns } from '../../deployments/schema';
  *   <p>_lengths  the token count of every document, and the index totals, as of that build
  */
 
-/** Changes whenever what is stored or indexed changes: an older database must be rebuilt. */
-export const schemaVersion = '3';
+/** Changes whenever the layout below changes. */
+const layoutVersion = '4';
+
+/** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
+export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
 
 export function tablePrefix(deployment: Deployment): string {
   return deployment.key.toLowerCase();
@@ -36,18 +42,8 @@ export function tablesOf(deployment: Deployment) {
 /** How FTS5 splits text into tokens; postings.ts tokenizes query words with the same. */
 export const ftsTokenizer = 'porter unicode61 remove_diacritics 2';
 
-/** bm25 weights by column: a word in the title counts most, one in the full text least. */
-export const columnWeights: Record<(typeof searchColumns)[number], number> = {
-  title: 10,
-  authors: 5,
-  subjects: 4,
-  description: 2,
-  biblio: 2,
-  sponsor: 1,
-  research: 1,
-  contributing: 1,
-  fulltext: 1,
-};
+/** The index on an ordered column: it walks the column in order, ties broken by repo_id. */
+export const orderIndex = (deployment: Deployment, column: string) => `${tablesOf(deployment).records}_by_${column}`;
 
 export function createSchemaSql(deployment: Deployment): string {
   const t = tablesOf(deployment);
@@ -56,9 +52,7 @@ export function createSchemaSql(deployment: Deployment): string {
     CREATE TABLE IF NOT EXISTS ${t.records} (
       id INTEGER PRIMARY KEY,
       repo_id TEXT NOT NULL UNIQUE,
-      publication_date TEXT,
-      entry_date TEXT,
-      title_key TEXT NOT NULL DEFAULT '',
+      ${searchModel(deployment).ordered.map(({ column }) => `${column} TEXT,`).join('\n      ')}
       doc TEXT NOT NULL
     );
     CREATE TABLE IF NOT EXISTS ${t.text} (id INTEGER PRIMARY KEY, ${columns});
@@ -88,15 +82,15 @@ export function createSchemaSql(deployment: Deployment): string {
  */
 export function secondaryIndexesSql(deployment: Deployment): string {
   const t = tablesOf(deployment);
-  return `
-    CREATE INDEX IF NOT EXISTS ${t.records}_publication ON ${t.records} (publication_date, repo_id);
-    CREATE INDEX IF NOT EXISTS ${t.records}_entry ON ${t.records} (entry_date, repo_id);
-    CREATE INDEX IF NOT EXISTS ${t.records}_title ON ${t.records} (title_key, repo_id);
-    CREATE INDEX IF NOT EXISTS ${t.keys}_rec ON ${t.keys} (rec);
-  `;
+  const ordered = searchModel(deployment).ordered.map(
+    ({ column }) => `CREATE INDEX IF NOT EXISTS ${orderIndex(deployment, column)} ON ${t.records} (${column}, repo_id);`,
+  );
+  return [...ordered, `CREATE INDEX IF NOT EXISTS ${t.keys}_rec ON ${t.keys} (rec);`].join('\n');
 }
 
 export function dropSecondaryIndexesSql(deployment: Deployment): string {
   const t = tablesOf(deployment);
-  return [`${t.records}_publication`, `${t.records}_entry`, `${t.records}_title`, `${t.keys}_rec`].map((name) => `DROP INDEX IF EXISTS ${name};`).join('\n');
+  return [...searchModel(deployment).ordered.map(({ column }) => orderIndex(deployment, column)), `${t.keys}_rec`]
+    .map((name) => `DROP INDEX IF EXISTS ${name};`)
+    .join('\n');
 }

@@ -2,49 +2,28 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { deploymentByKey, deployments } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../deployments/schema';
-import { parseAuthor } from '../../formats/authors';
-import { toPlainLine, toSearchText } from '../../formats/rich-text';
-import { valuesOf } from '../../formats/text';
+import { searchModel } from '../../deployments/search-model';
+import { textColumns } from '../../formats/index-text';
+import { keysOf } from '../../formats/keys';
+import { sortKeysOf } from '../../formats/sort-keys';
 import { facetRowsOf } from './facet-values';
-import { keysOf } from './keys';
 import { buildPostings, dropPostings, hasPostings } from './postings';
 import { postingsUpdater, type TextChange } from './postings-update';
-import { createSchemaSql, dropSecondaryIndexesSql, schemaVersion, secondaryIndexesSql, tablesOf } from './schema';
+import { createSchemaSql, dropSecondaryIndexesSql, secondaryIndexesSql, storeSchemaVersion, tablesOf } from './schema';
 import type { StoreWriter, StoredRecord } from './types';
-
-/** Folded, lower-cased title for sorting: "Éclair" sorts with "eclair", "&Eacute;clair" too. */
-export function titleKey(title: unknown): string {
-  return toPlainLine(String(title ?? ''))
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/^[^\p{L}\p{N}]+/u, '')
-    .toLowerCase();
-}
-
-export function textColumns(deployment: Deployment, stored: StoredRecord): Record<SearchColumn, string> {
-  const text = Object.fromEntries(searchColumns.map((column) => [column, [] as string[]]));
-  for (const field of deployment.fields) {
-    // Words as a reader sees them: entities decoded, no tag a word (`CO<sub>2</sub>` is CO2).
-    if (field.search) text[field.search]!.push(...valuesOf(stored.record[field.name]).map(toSearchText));
-  }
-  // An author's ORCID iD is found as written in the record and in its other written form.
-  for (const author of valuesOf(stored.record.authors)) {
-    const orcid = parseAuthor(author).orcid;
-    if (orcid) text.authors!.push(`${orcid} ${orcid.replace(/-/g, '')}`);
-  }
-  if (stored.fulltext) text.fulltext!.push(stored.fulltext);
-  return Object.fromEntries(searchColumns.map((column) => [column, text[column]!.join('\n')])) as Record<SearchColumn, string>;
-}
 
 /** Bytes of pending full-text index FTS5 holds in memory before it writes a segment. */
 const ftsHashSize = 64 * 1024 * 1024;
-
-const dateColumn = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 function prepareDeployment(db: Database.Database, deployment: Deployment) {
   const t = tablesOf(deployment);
   const columns = searchColumns.join(', ');
   const placeholders = searchColumns.map(() => '?').join(', ');
+  // The row after its id: repo_id, the sort and date columns of the search model, the record.
+  const ordered = searchModel(deployment).ordered.map(({ column }) => column);
+  const rowColumns = ['repo_id', ...ordered, 'doc'];
+  const rowPlaceholders = rowColumns.map(() => '?').join(', ');
+  const updates = [...ordered, 'doc'].map((column) => `${column} = excluded.${column}`).join(', ');
   return {
     findId: db.prepare<[string], { id: number }>(`SELECT id FROM ${t.records} WHERE repo_id = ?`),
     oldText: db.prepare<[number], Record<SearchColumn, string>>(`SELECT ${columns} FROM ${t.text} WHERE id = ?`),
@@ -53,13 +32,9 @@ function prepareDeployment(db: Database.Database, deployment: Deployment) {
     ftsInsert: db.prepare(`INSERT INTO ${t.fts} (rowid, ${columns}) VALUES (?, ${placeholders})`),
     deleteKeys: db.prepare(`DELETE FROM ${t.keys} WHERE rec = ?`),
     upsertRecord: db.prepare(
-      `INSERT INTO ${t.records} (id, repo_id, publication_date, entry_date, title_key, doc) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT(id) DO UPDATE SET publication_date = excluded.publication_date, entry_date = excluded.entry_date,
-         title_key = excluded.title_key, doc = excluded.doc`,
+      `INSERT INTO ${t.records} (id, ${rowColumns.join(', ')}) VALUES (?, ${rowPlaceholders}) ON CONFLICT(id) DO UPDATE SET ${updates}`,
     ),
-    insertRecord: db.prepare(
-      `INSERT INTO ${t.records} (repo_id, publication_date, entry_date, title_key, doc) VALUES (?, ?, ?, ?, ?)`,
-    ),
+    insertRecord: db.prepare(`INSERT INTO ${t.records} (${rowColumns.join(', ')}) VALUES (${rowPlaceholders})`),
     upsertText: db.prepare(`INSERT OR REPLACE INTO ${t.text} (id, ${columns}) VALUES (?, ${placeholders})`),
     insertKey: db.prepare(`INSERT OR IGNORE INTO ${t.keys} (name, value, rec) VALUES (?, ?, ?)`),
     count: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${t.records}`),
@@ -95,6 +70,7 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
   // Index pages stay in memory while a million rows go in (SQLite's default is 2 MB).
   db.pragma('cache_size = -262144');
   db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+  const schemaVersion = storeSchemaVersion();
   const version = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get();
   if (version && version.value !== schemaVersion) {
     db.close();
@@ -133,7 +109,7 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
       const text = textColumns(deployment, stored);
       const textValues = searchColumns.map((column) => text[column]);
       const doc = JSON.stringify(record);
-      const row = [dateColumn(record.publication_date), dateColumn(record.entry_date), titleKey(record.title), doc] as const;
+      const row = [...sortKeysOf(searchModel(deployment), record), doc];
       const existing = s.findId.get(record.repo_id);
       let id: number;
       if (existing) {

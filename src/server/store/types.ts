@@ -1,5 +1,7 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey, KeyName, SearchColumn } from '../../deployments/schema';
+import type { OrderedField } from '../../deployments/search-model';
+import type { KeyedRecord } from '../../formats/keys';
 import type { QueryNode } from '../query/ast';
 
 /**
@@ -9,7 +11,7 @@ import type { QueryNode } from '../query/ast';
  */
 
 /** A record with the store-only data that travels with it. */
-export interface StoredRecord {
+export interface StoredRecord extends KeyedRecord {
   readonly record: ApiRecord;
   /** Full text, searched by `q` and `fulltext`; never part of the record itself. */
   readonly fulltext?: string;
@@ -19,7 +21,8 @@ export interface StoredRecord {
   readonly generated?: boolean;
 }
 
-export type SortField = 'relevance' | 'publication_date' | 'entry_date' | 'title';
+/** Relevance, or a sortable field of the deployment's search model. */
+export type SortField = 'relevance' | OrderedField['field'];
 export type SortOrder = 'asc' | 'desc';
 
 /** Validated, normalised search criteria. All parts combine with AND. */
@@ -28,8 +31,8 @@ export interface Criteria {
   /** Values already normalised with `normalizeKeyValue`. */
   readonly exact: readonly { readonly key: KeyName; readonly value: string }[];
   readonly repoId?: string;
-  /** ISO timestamps: `from` inclusive, `to` exclusive. */
-  readonly dates: readonly { readonly field: 'publication_date' | 'entry_date'; readonly from?: string; readonly to?: string }[];
+  /** Bounds on date fields of the search model, as ISO timestamps: `from` inclusive, `to` exclusive. */
+  readonly dates: readonly { readonly field: OrderedField['field']; readonly from?: string; readonly to?: string }[];
   readonly sort: SortField;
   readonly order: SortOrder;
   readonly offset: number;

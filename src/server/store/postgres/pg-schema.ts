@@ -1,8 +1,10 @@
 import { searchColumns, type Deployment, type SearchColumn } from '../../../deployments/schema';
+import { searchModel } from '../../../deployments/search-model';
+import { modelDigest } from '../model-digest';
 
 /**
  * The PostgreSQL layout, one table per deployment (each has its own id space): the record
- * as JSON text, its sort and filter columns, its exact-match keys as an array, and one
+ * as JSON text, a column per sortable or date-bounded field of the search model, its exact-match keys as an array, and one
  * weighted tsvector per search column plus their concatenation for whole-record searches.
  *
  * Text search: `records_english` is English Snowball stemming after unaccent, without a
@@ -11,7 +13,8 @@ import { searchColumns, type Deployment, type SearchColumn } from '../../../depl
  * most, then authors and subjects, then description and bibliographic text, then the rest.
  */
 
-export const pgSchemaVersion = '2';
+/** The layout's version and what the deployment table asks of it: an older database must be rebuilt. */
+export const pgSchemaVersion = () => `3.${modelDigest()}`;
 
 export const textConfig = 'records_english';
 
@@ -52,13 +55,12 @@ export const setupSql = `
 export function createTableSql(deployment: Deployment): string {
   const t = pgTable(deployment);
   const tsvs = searchColumns.map((column) => `${tsvColumn(column)} tsvector NOT NULL`).join(',\n    ');
+  const ordered = searchModel(deployment).ordered.map(({ column }) => column);
   return `
   CREATE TABLE IF NOT EXISTS ${t} (
     id bigserial PRIMARY KEY,
     repo_id text COLLATE "C" NOT NULL UNIQUE,
-    publication_date text COLLATE "C",
-    entry_date text COLLATE "C",
-    title_key text COLLATE "C" NOT NULL DEFAULT '',
+    ${ordered.map((column) => `${column} text COLLATE "C",`).join('\n    ')}
     doc text NOT NULL,
     fulltext text,
     keys text[] NOT NULL DEFAULT '{}',
@@ -67,9 +69,7 @@ export function createTableSql(deployment: Deployment): string {
   );
   CREATE INDEX IF NOT EXISTS ${t}_tsv ON ${t} USING gin (tsv);
   CREATE INDEX IF NOT EXISTS ${t}_keys ON ${t} USING gin (keys);
-  CREATE INDEX IF NOT EXISTS ${t}_publication ON ${t} (publication_date, repo_id);
-  CREATE INDEX IF NOT EXISTS ${t}_entry ON ${t} (entry_date, repo_id);
-  CREATE INDEX IF NOT EXISTS ${t}_title ON ${t} (title_key, repo_id);
+  ${ordered.map((column) => `CREATE INDEX IF NOT EXISTS ${t}_by_${column} ON ${t} (${column}, repo_id);`).join('\n  ')}
   `;
 }
 

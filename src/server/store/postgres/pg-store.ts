@@ -3,9 +3,11 @@ import type pg from 'pg';
 import { deploymentByKey, deployments, type ApiRecord } from '../../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../../deployments/schema';
 import type { FacetDef } from '../../../deployments/facets';
+import { searchModel, storeColumn } from '../../../deployments/search-model';
+import { textColumns } from '../../../formats/index-text';
+import { keysOf } from '../../../formats/keys';
+import { sortKeysOf } from '../../../formats/sort-keys';
 import { facetKeyName, facetRowsOf, hasFacetRows, pageOfValues, phraseCriteria } from '../facet-values';
-import { keysOf } from '../keys';
-import { textColumns, titleKey } from '../sqlite-writer';
 import type { Criteria, FacetRequest, FacetsResult, RecordStore, SearchResult, StoredRecord } from '../types';
 import { openPools, parseStoreUrl, type PgPools } from './pg-pool';
 import { columnWeightClass, createTableSql, keyElement, pgSchemaVersion, pgTable, rankWeights, setupSql, textConfig, tsvColumn } from './pg-schema';
@@ -17,8 +19,6 @@ import { hasPositive, toTsquery } from './tsquery';
  * over streaming replicas. Every statement is parameterised; SQL text is assembled only
  * from the deployment table's names.
  */
-
-const sortColumns = { publication_date: 'publication_date', entry_date: 'entry_date', title: 'title_key' } as const;
 
 /**
  * PostgreSQL text cannot hold NUL. Values stored and values asked for are mapped alike, so
@@ -59,8 +59,9 @@ function compileSearch(deployment: Deployment, criteria: Criteria) {
   }
   if (criteria.repoId !== undefined) where.push(`repo_id = ${params.add(criteria.repoId)}`);
   for (const { field, from, to } of criteria.dates) {
-    if (from !== undefined) where.push(`${field} >= ${params.add(from)}`);
-    if (to !== undefined) where.push(`${field} < ${params.add(to)}`);
+    const column = storeColumn(deployment, field);
+    if (from !== undefined) where.push(`${column} >= ${params.add(from)}`);
+    if (to !== undefined) where.push(`${column} < ${params.add(to)}`);
   }
   const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const descending = criteria.order !== 'asc';
@@ -69,7 +70,7 @@ function compileSearch(deployment: Deployment, criteria: Criteria) {
     // Best first for "desc"; ties on repo_id ascending either way, as in the SQLite store.
     orderBy = `ORDER BY ${ranks.join(' + ')} ${descending ? 'DESC' : 'ASC'}, repo_id ASC`;
   } else {
-    const column = sortColumns[criteria.sort === 'relevance' ? 'publication_date' : criteria.sort];
+    const column = storeColumn(deployment, criteria.sort === 'relevance' ? searchModel(deployment).defaults.browseSort : criteria.sort);
     const dir = descending ? 'DESC' : 'ASC';
     orderBy = `ORDER BY ${column} IS NULL, ${column} ${dir}, repo_id ${dir}`;
   }
@@ -100,7 +101,7 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
   try {
     const meta = await pools.read<{ key: string; value: string }>({ text: `SELECT key, value FROM meta WHERE key IN ('schema', 'revision')` });
     const values = new Map(meta.rows.map((row) => [row.key, row.value]));
-    if (values.get('schema') !== pgSchemaVersion) throw new Error(`store schema ${values.get('schema') ?? 'missing'}, expected ${pgSchemaVersion}`);
+    if (values.get('schema') !== pgSchemaVersion()) throw new Error(`store schema ${values.get('schema') ?? 'missing'}, expected ${pgSchemaVersion()}`);
     revision = values.get('revision') ?? 'empty';
   } catch (error) {
     await pools.close();
@@ -185,41 +186,40 @@ export interface PgWriter {
   close(): Promise<void>;
 }
 
-const dateColumn = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 /** Rows per INSERT: one statement carries a batch as arrays, so a bulk load is not one round trip per record. */
 const batchSize = 500;
 
 function upsertSql(deployment: Deployment): string {
   const tsvs = searchColumns.map(tsvColumn);
-  // Parameters, one array each: repo_id, publication_date, entry_date, title_key, doc, fulltext, keys (as JSON), then one per search column.
-  const arrays = ['repo_id', 'publication_date', 'entry_date', 'title_key', 'doc', 'fulltext', 'keys', ...searchColumns.map((c) => `text_${c}`)];
+  const ordered = searchModel(deployment).ordered.map(({ column }) => column);
+  // Parameters, one array each: repo_id, the model's sort and date columns, doc, fulltext, keys (as JSON), then one per search column.
+  const stored = ['repo_id', ...ordered, 'doc', 'fulltext'];
+  const arrays = [...stored, 'keys', ...searchColumns.map((c) => `text_${c}`)];
   const vectors = searchColumns.map((column) => `setweight(to_tsvector('${textConfig}', r.text_${column}), '${columnWeightClass[column]}')`);
   return `
-    INSERT INTO ${pgTable(deployment)} (repo_id, publication_date, entry_date, title_key, doc, fulltext, keys, ${tsvs.join(', ')}, tsv)
-    SELECT r.repo_id, r.publication_date, r.entry_date, r.title_key, r.doc, r.fulltext,
+    INSERT INTO ${pgTable(deployment)} (${stored.join(', ')}, keys, ${tsvs.join(', ')}, tsv)
+    SELECT ${stored.map((column) => `r.${column}`).join(', ')},
       ARRAY(SELECT jsonb_array_elements_text(r.keys::jsonb)), ${tsvs.map((_, i) => `v.v${i}`).join(', ')}, ${tsvs.map((_, i) => `v.v${i}`).join(' || ')}
     FROM unnest(${arrays.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS r(${arrays.join(', ')})
     CROSS JOIN LATERAL (SELECT ${vectors.map((vector, i) => `${vector} AS v${i}`).join(', ')}) AS v
     ON CONFLICT (repo_id) DO UPDATE SET
-      publication_date = excluded.publication_date, entry_date = excluded.entry_date, title_key = excluded.title_key,
-      doc = excluded.doc, fulltext = excluded.fulltext, keys = excluded.keys,
+      ${[...stored.slice(1), 'keys'].map((name) => `${name} = excluded.${name}`).join(', ')},
       ${tsvs.map((name) => `${name} = excluded.${name}`).join(', ')}, tsv = excluded.tsv`;
 }
 
 /** One batch as the upsert's column arrays; a repo_id repeated within the batch keeps its last record. */
 function batchColumns(deployment: Deployment, batch: readonly StoredRecord[]): unknown[][] {
   const last = new Map(batch.map((stored) => [stored.record.repo_id, stored]));
-  const columns: unknown[][] = Array.from({ length: 7 + searchColumns.length }, () => []);
+  const model = searchModel(deployment);
+  const columns: unknown[][] = Array.from({ length: 4 + model.ordered.length + searchColumns.length }, () => []);
   for (const stored of last.values()) {
     const { record } = stored;
     const text = textColumns(deployment, stored);
     const keys = [...keysOf(deployment, stored), ...facetRowsOf(deployment, stored)].map(([name, value]) => nulFree(keyElement(name, value)));
     const row = [
       nulFree(record.repo_id),
-      dateColumn(record.publication_date),
-      dateColumn(record.entry_date),
-      titleKey(record.title),
+      ...sortKeysOf(model, record),
       JSON.stringify(record),
       stored.fulltext === undefined ? null : wordsOnly(stored.fulltext),
       JSON.stringify(keys),
@@ -237,12 +237,12 @@ export async function openPgWriter(storeUrl: string): Promise<PgWriter> {
   const client = await pools.primary.connect();
   try {
     const version = await client.query<{ value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).catch(() => ({ rows: [] as { value: string }[] }));
-    if (version.rows[0] && version.rows[0].value !== pgSchemaVersion) {
-      throw new Error(`${primary} has store schema ${version.rows[0].value}; this version needs ${pgSchemaVersion}. Create a new database.`);
+    if (version.rows[0] && version.rows[0].value !== pgSchemaVersion()) {
+      throw new Error(`${primary} has store schema ${version.rows[0].value}; this version needs ${pgSchemaVersion()}. Create a new database.`);
     }
     await client.query(setupSql);
     for (const deployment of deployments) await client.query(createTableSql(deployment));
-    await client.query(`INSERT INTO meta (key, value) VALUES ('schema', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [pgSchemaVersion]);
+    await client.query(`INSERT INTO meta (key, value) VALUES ('schema', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [pgSchemaVersion()]);
   } catch (error) {
     client.release();
     await pools.close();

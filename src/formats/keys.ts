@@ -1,11 +1,11 @@
-import type { Deployment, KeyName } from '../../deployments/schema';
-import { canonicalOrcid, parseAuthor } from '../../formats/authors';
-import { bareDoi, valuesOf } from '../../formats/text';
-import type { StoredRecord } from './types';
+import { searchModel } from '../deployments/search-model';
+import type { Deployment, KeyName } from '../deployments/schema';
+import { canonicalOrcid, parseAuthor } from './authors';
+import { bareDoi, valuesOf } from './text';
 
 /**
  * Exact-match keys: the normalised values a record is found under by `identifier`,
- * `doi`, `language`, `country`, site codes and the other exact parameters. The store
+ * `doi`, `language`, `country`, site codes and the other exact parameters. Every store
  * writes them at ingest and the server normalises parameter values the same way.
  */
 
@@ -19,27 +19,33 @@ export function normalizeKeyValue(value: string, normalization?: KeyNormalizatio
   return folded.replace(/\s+/g, ' ');
 }
 
-const normalizationOf: Partial<Record<KeyName, KeyNormalization>> = { doi: 'doi', identifier: 'identifier' };
-
 /** Multi-valued identifier fields join values with "; ". */
 const splitValues = (key: KeyName, value: string) => (key === 'identifier' ? value.split(';') : [value]);
 
-export function keysOf(deployment: Deployment, stored: StoredRecord): [KeyName, string][] {
+/** A record with the store-only data its keys are drawn from. */
+export interface KeyedRecord {
+  readonly record: Readonly<Record<string, unknown>>;
+  /** Submitter code where the deployment has no field for it (see KeyName `site`). */
+  readonly site?: string;
+  readonly generated?: boolean;
+}
+
+export function keysOf(deployment: Deployment, stored: KeyedRecord): [KeyName, string][] {
   const keys = new Set<string>();
-  const add = (key: KeyName, raw: string) => {
+  const add = (key: KeyName, raw: string, normalization?: KeyNormalization) => {
     for (const part of splitValues(key, raw)) {
-      const value = normalizeKeyValue(part, normalizationOf[key]);
+      const value = normalizeKeyValue(part, normalization);
       if (value) keys.add(`${key}\u0000${value}`);
     }
   };
-  for (const field of deployment.fields) {
-    for (const key of field.keys ?? []) {
-      for (const value of valuesOf(stored.record[field.name])) add(key, value);
+  for (const { key, fields, normalize } of searchModel(deployment).index.keys) {
+    for (const field of fields) {
+      for (const value of valuesOf(stored.record[field])) add(key, value, normalize);
     }
   }
   for (const author of valuesOf(stored.record.authors)) {
     const { orcid } = parseAuthor(author);
-    if (orcid) add('identifier', orcid);
+    if (orcid) add('identifier', orcid, 'identifier');
   }
   if (stored.site) add('site', stored.site);
   if (stored.generated) add('origin', 'generated');

@@ -1,0 +1,26 @@
+import { searchModel } from '../deployments/search-model';
+import type { Deployment, SearchColumn } from '../deployments/schema';
+import { parseAuthor } from './authors';
+import { toSearchText } from './rich-text';
+import { valuesOf } from './text';
+
+/** The text of each full-text column of a record, as every store indexes it. */
+export function textColumns(deployment: Deployment, stored: { readonly record: Readonly<Record<string, unknown>>; readonly fulltext?: string }): Record<SearchColumn, string> {
+  const text = {} as Record<SearchColumn, string>;
+  for (const { name, fields } of searchModel(deployment).index.columns) {
+    // Words as a reader sees them: entities decoded, no tag a word (`CO<sub>2</sub>` is CO2).
+    const parts = fields.flatMap((field) => valuesOf(stored.record[field]).map(toSearchText));
+    if (name === 'fulltext' && stored.fulltext) parts.push(stored.fulltext);
+    // An author's ORCID iD is found as written in the record and in its other written form.
+    if (name === 'authors') parts.push(...orcidForms(stored.record.authors));
+    text[name] = parts.join('\n');
+  }
+  return text;
+}
+
+function orcidForms(authors: unknown): string[] {
+  return valuesOf(authors).flatMap((author) => {
+    const { orcid } = parseAuthor(author);
+    return orcid ? [`${orcid} ${orcid.replace(/-/g, '')}`] : [];
+  });
+}
