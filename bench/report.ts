@@ -18,7 +18,10 @@ export function loadResults(): BenchResult[] {
   return readdirSync(resultsDir)
     .filter((name) => name.endsWith('.json'))
     .sort()
-    .map((name) => withoutCache(JSON.parse(readFileSync(resolve(resultsDir, name), 'utf8')) as BenchResult));
+    .map((name) => JSON.parse(readFileSync(resolve(resultsDir, name), 'utf8')) as BenchResult)
+    // The same folder holds the other benchmarks' results (PostgreSQL, attack), of other shapes.
+    .filter((result) => result.corpus !== undefined && result.floor !== undefined)
+    .map(withoutCache);
 }
 
 /** A run of a server without a search cache: its repeated requests are its uncached figures. */

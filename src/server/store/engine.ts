@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
+import type { FacetDef } from '../../deployments/facets';
 import { columnWeights, searchModel, storeColumn } from '../../deployments/search-model';
 import { countValues, loadFacetColumn, type FacetColumn } from './facet-index';
 import { pageOfValues, phraseCriteria } from './facet-values';
@@ -55,7 +56,7 @@ export interface QueryEngine {
   get(key: DeploymentKey, repoId: string): ApiRecord | undefined;
   fulltext(key: DeploymentKey, repoId: string): string | undefined;
   count(key: DeploymentKey): number;
-  /** Builds what the first search of each deployment would otherwise build (the repo_id ranks). */
+  /** Builds what the first search of each deployment would otherwise build (the repo_id ranks, the facet values). */
   warm(): void;
   close(): void;
 }
@@ -336,6 +337,12 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     return set;
   }
 
+  function facetColumnOf(state: DeploymentState, facet: FacetDef): FacetColumn {
+    let column = state.facetColumns.get(facet.name);
+    if (!column) state.facetColumns.set(facet.name, (column = loadFacetColumn(db, state.deployment, facet)));
+    return column;
+  }
+
   function facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): FacetsResult {
     const state = stateOf(key);
     const { deployment } = state;
@@ -345,8 +352,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       total: matching ? matching.count() : (state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(deployment).records}`).pluck().get() as number),
       facets: requests.map((request) => {
         const facet = deployment.facets.find((candidate) => candidate.name === request.name)!;
-        let column = state.facetColumns.get(facet.name);
-        if (!column) state.facetColumns.set(facet.name, (column = loadFacetColumn(db, deployment, facet)));
+        const column = facetColumnOf(state, facet);
         const { distinct, values } = pageOfValues(countValues(column, matching), request);
         if (facet.criterion.kind !== 'phrase') return { name: facet.name, distinct, values };
         // A phrase also finds longer names that contain the value: each shown count is the phrase's own.
@@ -444,6 +450,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
         const state = stateOf(deployment.key);
         repoRankOf(state);
         postingsOf(state);
+        // Facet values are read once per connection: seconds for a million records, which
+        // must not be spent inside one request's time budget.
+        if (state.capacity > 1) for (const facet of deployment.facets) facetColumnOf(state, facet);
       }
     },
     close() {

@@ -16,13 +16,40 @@ export interface FacetColumn {
   readonly ids: readonly Int32Array[];
 }
 
+/** Ids of one value, appended to a typed array that grows by doubling (millions of rows, no boxed numbers). */
+class IdList {
+  ids = new Int32Array(16);
+  length = 0;
+  constructor(readonly shown: string) {}
+  push(id: number) {
+    if (this.length === this.ids.length) {
+      const grown = new Int32Array(this.ids.length * 2);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.length++] = id;
+  }
+  /** Sorted, each id once (a group that merged spellings may hold a record twice). */
+  done(): Int32Array {
+    const ids = this.ids.subarray(0, this.length).sort();
+    let kept = 0;
+    for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[i - 1]) ids[kept++] = ids[i]!;
+    return ids.slice(0, kept);
+  }
+}
+
 export function loadFacetColumn(db: Database.Database, deployment: Deployment, facet: FacetDef): FacetColumn {
   const t = tablesOf(deployment);
-  const lists = new Map<string, { shown: string; ids: number[] }>();
+  const lists = new Map<string, IdList>();
+  let last: { group: string; list: IdList } | undefined;
   const add = (group: string, shown: string, id: number) => {
-    let list = lists.get(group);
-    if (!list) lists.set(group, (list = { shown, ids: [] }));
-    list.ids.push(id);
+    // Rows come in value order, so consecutive rows mostly share their list.
+    if (last?.group !== group) {
+      let list = lists.get(group);
+      if (!list) lists.set(group, (list = new IdList(shown)));
+      last = { group, list };
+    }
+    last.list.push(id);
   };
   if (facet.criterion.kind === 'date-range') {
     const rows = db.prepare(`SELECT substr(${facet.criterion.field}, 1, 4), id FROM ${t.records} WHERE ${facet.criterion.field} IS NOT NULL`).raw();
@@ -37,11 +64,7 @@ export function loadFacetColumn(db: Database.Database, deployment: Deployment, f
     for (const [value, id] of rows.iterate(name) as Iterable<[string, number]>) add(group(value), value, id);
   }
   const entries = [...lists.values()];
-  return {
-    values: entries.map((entry) => entry.shown),
-    // Sorted, and a record counted once in a group that merged several spellings.
-    ids: entries.map((entry) => Int32Array.from(new Set(entry.ids)).sort()),
-  };
+  return { values: entries.map((entry) => entry.shown), ids: entries.map((entry) => entry.done()) };
 }
 
 /** Each value's number of records in `matching` (every record when undefined). */

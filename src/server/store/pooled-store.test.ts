@@ -113,6 +113,7 @@ describe('admission and the time budget', () => {
   it('refuses searches beyond its queue at once', async () => {
     const pool = openPooledStore(big, { size: 2, maxQueued: 2, cacheBytes: 0, engine: { matchSets: 0 } });
     try {
+      await Promise.all([pool.count('LIT'), pool.count('LIT')]);
       const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => pool.search('LIT', expensive(i))));
       const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
       // One runs, two wait, the rest are refused as overloaded.

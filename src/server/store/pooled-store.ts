@@ -30,6 +30,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** Warmed up and taking requests (store-worker.ts says so). */
+  ready: boolean;
   job?: Job;
   budget?: NodeJS.Timeout;
 }
@@ -48,6 +50,7 @@ const workerUrl = new URL('./store-worker.ts', import.meta.url).href;
 const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); })`;
 
 export interface PoolOptions {
+  /** Workers; one more than the cores, since one is kept free for record lookups. */
   readonly size?: number;
   /** How long one search may run before its worker is replaced and it is answered as overloaded. */
   readonly budgetMs?: number;
@@ -63,7 +66,7 @@ export interface PoolOptions {
 
 export function openPooledStore(
   path: string,
-  { size = Math.max(2, availableParallelism()), budgetMs = defaultBudgetMs, maxQueued = 256, onWorker, cacheBytes, engine = {} }: PoolOptions = {},
+  { size = availableParallelism() + 1, budgetMs = defaultBudgetMs, maxQueued = 256, onWorker, cacheBytes, engine = {} }: PoolOptions = {},
 ): RecordStore {
   // Opening once here checks the file and reads the revision before any worker starts.
   const probe = openEngine(path);
@@ -80,8 +83,14 @@ export function openPooledStore(
   function spawn(slot: Slot): void {
     const worker = new Worker(bootstrap, { eval: true, workerData: { path, engine } satisfies WorkerSettings });
     slot.worker = worker;
+    slot.ready = false;
     onWorker?.(worker);
     worker.on('message', (reply: StoreReply) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        dispatch();
+        return;
+      }
       const job = settle(slot);
       if (!job) return;
       if (reply.ok) job.resolve(reply.value);
@@ -121,7 +130,7 @@ export function openPooledStore(
 
   function dispatch() {
     for (const slot of slots) {
-      if (slot.job) continue;
+      if (slot.job || !slot.ready) continue;
       const searching = slots.filter((candidate) => candidate.job?.search).length;
       const job = lookups.shift() ?? (searching < searchWorkers ? searches.shift() : undefined);
       if (!job) return;
