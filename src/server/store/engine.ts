@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
-import type { FacetDef } from '../../deployments/facets';
 import { columnWeights, searchModel, storeColumn } from '../../deployments/search-model';
-import { countValues, loadFacetColumn, type FacetColumn } from './facet-index';
+import { countCodes, facetCounts, loadFacetIndex, type FacetIndex } from './facet-index';
 import { pageOfValues, phraseCriteria } from './facet-values';
 import { IdSet } from './id-set';
 import { openPostings, type PostingsReader } from './postings-reader';
@@ -81,8 +80,8 @@ interface DeploymentState {
   total?: number;
   /** The deployment's postings; null when the database has none. */
   postings?: PostingsReader | null;
-  /** Facet values read so far, by facet name (facet-index.ts). */
-  readonly facetColumns: Map<string, FacetColumn>;
+  /** Facet values, read on first use (facet-index.ts). */
+  facetIndex?: FacetIndex;
 }
 
 /** Records matching one phrase-facet value's phrase, kept per connection: they depend on the data only. */
@@ -142,7 +141,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       const deployment = deploymentByKey(key)!;
       const t = tablesOf(deployment);
       const maxId = (prepare(`SELECT max(id) FROM ${t.records}`).pluck().get() as number | null) ?? 0;
-      state = { deployment, capacity: maxId + 1, facetColumns: new Map() };
+      state = { deployment, capacity: maxId + 1 };
       states.set(key, state);
     }
     return state;
@@ -337,10 +336,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     return set;
   }
 
-  function facetColumnOf(state: DeploymentState, facet: FacetDef): FacetColumn {
-    let column = state.facetColumns.get(facet.name);
-    if (!column) state.facetColumns.set(facet.name, (column = loadFacetColumn(db, state.deployment, facet)));
-    return column;
+  function facetIndexOf(state: DeploymentState): FacetIndex {
+    state.facetIndex ??= loadFacetIndex(db, state.deployment, state.capacity);
+    return state.facetIndex;
   }
 
   function facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): FacetsResult {
@@ -348,12 +346,13 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const { deployment } = state;
     const matching = matchingSet(state, criteria);
     const everything = { ...criteria, text: [], exact: [], dates: [], repoId: undefined };
+    const index = facetIndexOf(state);
+    const counts = countCodes(index, matching?.toIds());
     return {
       total: matching ? matching.count() : (state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(deployment).records}`).pluck().get() as number),
       facets: requests.map((request) => {
         const facet = deployment.facets.find((candidate) => candidate.name === request.name)!;
-        const column = facetColumnOf(state, facet);
-        const { distinct, values } = pageOfValues(countValues(column, matching), request);
+        const { distinct, values } = pageOfValues(facetCounts(index, counts, facet.name), request);
         if (facet.criterion.kind !== 'phrase') return { name: facet.name, distinct, values };
         // A phrase also finds longer names that contain the value: each shown count is the phrase's own.
         const recounted = values.map(({ value, count }) => {
@@ -452,7 +451,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
         postingsOf(state);
         // Facet values are read once per connection: seconds for a million records, which
         // must not be spent inside one request's time budget.
-        if (state.capacity > 1) for (const facet of deployment.facets) facetColumnOf(state, facet);
+        if (state.capacity > 1) facetIndexOf(state);
       }
     },
     close() {

@@ -2,18 +2,22 @@ import type Database from 'better-sqlite3';
 import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { decadeOf, facetKeyName, groupOf, hasFacetRows } from './facet-values';
-import type { IdSet } from './id-set';
 import { tablesOf } from './schema';
 import type { FacetValueCount } from './types';
 
 /**
- * A facet's values held in memory per connection as one sorted id list per value, read
- * once from the keys table (or the publication dates): counting a search's values is then
- * a pass over those lists against the search's id set, with no SQL per request.
+ * A deployment's facet values held in memory per connection, read once from the keys table
+ * (and the publication dates): every value of every facet has a code, and each record the
+ * codes of its values, in one compressed-row array. Counting a search's values is then one
+ * pass over its matching records, however many facets are asked for, with no SQL per request.
  */
-export interface FacetColumn {
-  readonly values: readonly string[];
-  readonly ids: readonly Int32Array[];
+export interface FacetIndex {
+  readonly facets: ReadonlyMap<string, { readonly values: readonly string[]; readonly firstCode: number }>;
+  /** Records with id r hold the codes `codes[offsets[r]]` up to `codes[offsets[r + 1]]`. */
+  readonly offsets: Int32Array;
+  readonly codes: Int32Array;
+  /** Each code's number of records over the whole deployment. */
+  readonly totals: Int32Array;
 }
 
 /** Ids of one value, appended to a typed array that grows by doubling (millions of rows, no boxed numbers). */
@@ -38,7 +42,7 @@ class IdList {
   }
 }
 
-export function loadFacetColumn(db: Database.Database, deployment: Deployment, facet: FacetDef): FacetColumn {
+function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDef): IdList[] {
   const t = tablesOf(deployment);
   const lists = new Map<string, IdList>();
   let last: { group: string; list: IdList } | undefined;
@@ -63,17 +67,42 @@ export function loadFacetColumn(db: Database.Database, deployment: Deployment, f
     const rows = db.prepare(`SELECT value, rec FROM ${t.keys} WHERE name = ?`).raw();
     for (const [value, id] of rows.iterate(name) as Iterable<[string, number]>) add(group(value), value, id);
   }
-  const entries = [...lists.values()];
-  return { values: entries.map((entry) => entry.shown), ids: entries.map((entry) => entry.done()) };
+  return [...lists.values()];
 }
 
-/** Each value's number of records in `matching` (every record when undefined). */
-export function countValues(column: FacetColumn, matching: IdSet | undefined): FacetValueCount[] {
-  return column.values.map((value, index) => {
-    const ids = column.ids[index]!;
-    if (!matching) return { value, count: ids.length };
-    let count = 0;
-    for (let i = 0; i < ids.length; i++) if (matching.has(ids[i]!)) count++;
-    return { value, count };
+export function loadFacetIndex(db: Database.Database, deployment: Deployment, capacity: number): FacetIndex {
+  const facets = new Map<string, { values: string[]; firstCode: number }>();
+  const lists: Int32Array[] = [];
+  for (const facet of deployment.facets) {
+    const values = readFacet(db, deployment, facet);
+    facets.set(facet.name, { values: values.map((list) => list.shown), firstCode: lists.length });
+    for (const list of values) lists.push(list.done());
+  }
+  const offsets = new Int32Array(capacity + 1);
+  for (const ids of lists) for (let i = 0; i < ids.length; i++) offsets[ids[i]! + 1]!++;
+  for (let r = 0; r < capacity; r++) offsets[r + 1]! += offsets[r]!;
+  const codes = new Int32Array(offsets[capacity]!);
+  const next = offsets.slice(0, capacity);
+  lists.forEach((ids, code) => {
+    for (let i = 0; i < ids.length; i++) codes[next[ids[i]!]!++] = code;
   });
+  return { facets, offsets, codes, totals: Int32Array.from(lists, (ids) => ids.length) };
+}
+
+/** Each code's number of records among `matching` (every record when undefined). */
+export function countCodes(index: FacetIndex, matching: Int32Array | undefined): Int32Array {
+  if (!matching) return index.totals;
+  const counts = new Int32Array(index.totals.length);
+  const { offsets, codes } = index;
+  for (let i = 0; i < matching.length; i++) {
+    const id = matching[i]!;
+    for (let k = offsets[id]!, end = offsets[id + 1]!; k < end; k++) counts[codes[k]!]!++;
+  }
+  return counts;
+}
+
+/** One facet's values with their counts. */
+export function facetCounts(index: FacetIndex, counts: Int32Array, name: string): FacetValueCount[] {
+  const facet = index.facets.get(name);
+  return facet ? facet.values.map((value, i) => ({ value, count: counts[facet.firstCode + i]! })) : [];
 }
