@@ -16,7 +16,8 @@ const resultsDir = resolve(repoRoot, 'bench/results');
 export function loadResults(): BenchResult[] {
   if (!existsSync(resultsDir)) return [];
   return readdirSync(resultsDir)
-    .filter((name) => name.endsWith('.json'))
+    // bench:postgres writes its own shape of results beside these.
+    .filter((name) => name.endsWith('.json') && !name.endsWith('-postgres.json'))
     .sort()
     .map((name) => withoutCache(JSON.parse(readFileSync(resolve(resultsDir, name), 'utf8')) as BenchResult));
 }
