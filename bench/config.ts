@@ -29,6 +29,8 @@ export interface BenchConfig {
   readonly quietSeconds: number;
   /** Skips the app build and the browser measurement. */
   readonly skipApp: boolean;
+  /** Records written into a copy of the store while a server reads it (0: skip). */
+  readonly importRecords: number;
   /** An existing database to measure instead of the generated one (its ingest time comes from its .json beside it, if any). */
   readonly db: string | undefined;
   /** Appended to the results file name, e.g. `baseline`. */
@@ -47,6 +49,7 @@ export function readConfig(): BenchConfig {
     timeoutSeconds: int('BENCH_TIMEOUT_SECONDS', 10),
     ttfrRuns: int('BENCH_TTFR_RUNS', 5),
     quietSeconds: int('BENCH_QUIET_SECONDS', 60),
+    importRecords: int('BENCH_IMPORT_RECORDS', 1000),
     skipApp: process.env.BENCH_SKIP_APP === '1',
     db: process.env.BENCH_DB || undefined,
     label: (process.env.BENCH_LABEL ?? '').replace(/[^\w.-]/g, ''),

@@ -16,7 +16,8 @@ const resultsDir = resolve(repoRoot, 'bench/results');
 export function loadResults(): BenchResult[] {
   if (!existsSync(resultsDir)) return [];
   return readdirSync(resultsDir)
-    .filter((name) => name.endsWith('.json'))
+    // bench:postgres writes its own shape of results beside these.
+    .filter((name) => name.endsWith('.json') && !name.endsWith('-postgres.json'))
     .sort()
     .map((name) => JSON.parse(readFileSync(resolve(resultsDir, name), 'utf8')) as BenchResult)
     // The same folder holds the other benchmarks' results (PostgreSQL, attack), of other shapes.
@@ -108,6 +109,12 @@ function summaryTable(r: BenchResult): string {
     '|---|--:|--:|:-:|',
     `| ingest (generate + write ${n(r.corpus.records)} records) | ${(r.corpus.ingestSeconds / 60).toFixed(1)} min | | |`,
     `| database size | ${mb(r.corpus.bytes)} | | |`,
+    ...(r.importWhileServing
+      ? [
+          `| import ${n(r.importWhileServing.records)} records into the ${n(r.importWhileServing.storeRecords)}-record store (\`records generate\`, in place) | ${r.importWhileServing.importSeconds.toFixed(1)} s | seconds | |`,
+          `| … until a running \`records serve\` finds them (from the import's start; answers while waiting: ${r.importWhileServing.polls}, wrong: ${r.importWhileServing.badAnswers}) | ${r.importWhileServing.foundSeconds.toFixed(1)} s | | ${mark(r.importWhileServing.badAnswers === 0 && Number.isFinite(r.importWhileServing.foundSeconds))} |`,
+        ]
+      : []),
     `| mix at concurrency ${mix.concurrency}: throughput | ${n(Math.round(mix.rps))} req/s | ≥ ${n(targets.mixRps)} | ${mark(mix.rps >= targets.mixRps)} |`,
     `| mix: latency p50 / p99 / max | ${mix.latencyMs.p50} / ${mix.latencyMs.p99} / ${mix.latencyMs.max} ms (other load before: ${pct(mix.backgroundBusy)}) | | |`,
     `| mix: errors (timeouts included) / of which timeouts / non-2xx | ${mix.errors} / ${mix.timeouts} / ${mix.non2xx} (of ${n(mix.requests)}) | 0 | ${mark(mix.errors + mix.non2xx === 0)} |`,

@@ -1,6 +1,7 @@
 import type { AppSize, FirstResults } from './app';
 import type { BenchConfig } from './config';
 import type { CorpusInfo } from './corpus';
+import type { ImportResult } from './import-while-serving';
 import type { IsolationResult } from './isolation';
 import type { ClassResult, UncachedResult } from './latency';
 import type { LoadResult } from './load';
@@ -38,6 +39,8 @@ export interface BenchResult {
   readonly classes: readonly ClassRow[];
   readonly isolation: IsolationResult;
   readonly mix: LoadResult;
+  /** Absent before issue 12's write figures. */
+  readonly importWhileServing?: ImportResult;
   readonly memory: { readonly idleBytes: number; readonly afterClassesBytes: number; readonly peakBytes: number };
   readonly app?: { readonly size: AppSize; readonly firstResults?: FirstResults; readonly error?: string };
 }

@@ -9,6 +9,7 @@ import { buildApp, timeToFirstResults, type AppSize, type FirstResults } from '.
 import { readConfig } from './config';
 import { existingCorpus, prepareCorpus, tmpDir } from './corpus';
 import { singleClient, type SingleClient } from './http-client';
+import { measureImport, type ImportResult } from './import-while-serving';
 import { measureIsolation } from './isolation';
 import { measureClass, measureFloor, uncachedPart, type ClassResult } from './latency';
 import { runMix } from './load';
@@ -139,6 +140,14 @@ async function main() {
       }
     }
 
+    await server.stop();
+    server = undefined;
+    let importWhileServing: ImportResult | undefined;
+    if (config.importRecords > 0) {
+      importWhileServing = await measureImport(corpus.path, config.importRecords, log);
+      log(`import of ${importWhileServing.records} records: ${importWhileServing.importSeconds.toFixed(1)} s; found by the running server ${importWhileServing.foundSeconds.toFixed(1)} s after its start (${importWhileServing.badAnswers} wrong answers of ${importWhileServing.polls})`);
+    }
+
     const result: BenchResult = {
       version: 2,
       label: config.label,
@@ -154,6 +163,7 @@ async function main() {
       classes,
       isolation,
       mix,
+      ...(importWhileServing ? { importWhileServing } : {}),
       memory: { idleBytes, afterClassesBytes, peakBytes },
       ...(appSize ? { app: { size: appSize, ...(firstResults ? { firstResults } : {}), ...(appError ? { error: appError } : {}) } } : {}),
     };
