@@ -33,11 +33,11 @@ const mib = 1024 * 1024;
 
 export const defaultFlowLimits: FlowLimits = {
   maxConnections: 1024,
-  maxActive: 16,
+  maxActive: 4,
   maxWaiting: 4096,
   maxPipelined: 32,
   connectionBufferBytes: 1 * mib,
-  totalBufferBytes: 128 * mib,
+  totalBufferBytes: 64 * mib,
   writeTimeoutMs: 30_000,
   waitMs: 15_000,
 };
@@ -49,6 +49,8 @@ const stallGraceMs = 1_000;
 export const busyRetryAfterSeconds = 2;
 
 interface Waiting {
+  /** A small answer (a record, a page of the usual size): started before bulk ones. */
+  readonly light: boolean;
   readonly socket: Socket;
   readonly since: number;
   readonly start: () => void;
@@ -72,6 +74,15 @@ export interface FlowControl {
    * waiting.
    */
   admit(req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>, busy: () => void): void;
+}
+
+/** Pages of at most this many records count as light. */
+const lightRows = 100;
+
+/** A request whose answer is small: anything but a page of more than `lightRows` records. */
+export function isLight(url: string): boolean {
+  const rows = /[?&]rows=(\d+)/.exec(url)?.[1];
+  return rows === undefined || Number(rows) <= lightRows;
 }
 
 export function controlFlow(server: Server, limits: FlowLimits, refuseConnection: (socket: Socket) => void): FlowControl {
@@ -154,15 +165,19 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
   function pump() {
     let total = unsent();
     if (total > limits.totalBufferBytes) total = shedStalled(total);
-    for (let i = 0; i < waiting.length && active < limits.maxActive; ) {
-      const entry = waiting[i]!;
-      if (entry.socket.destroyed) {
-        dequeue(i);
-      } else if (canStart(entry.socket, total)) {
-        dequeue(i).start();
-        total = unsent();
-      } else {
-        i++;
+    // Light requests first, so bulk downloads queued by many connections cannot hold up a
+    // user's record or first page; each kind in arrival order.
+    for (const light of [true, false]) {
+      for (let i = 0; i < waiting.length && active < limits.maxActive; ) {
+        const entry = waiting[i]!;
+        if (entry.socket.destroyed) {
+          dequeue(i);
+        } else if (entry.light === light && canStart(entry.socket, total)) {
+          dequeue(i).start();
+          total = unsent();
+        } else {
+          i++;
+        }
       }
     }
   }
@@ -207,7 +222,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
           pump();
         });
       };
-      waiting.push({ socket, since: performance.now(), start, refuse: busy });
+      waiting.push({ light: isLight(req.url ?? '/'), socket, since: performance.now(), start, refuse: busy });
       if (connection.queued++ === 0) waitingConnections++;
       pump();
     },
