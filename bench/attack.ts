@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { prepareCorpus } from './corpus';
-import { sampleMemory } from './memory';
+import { rssOf, sampleMemory } from './memory';
 import { load1, machine, gitCommit } from './machine';
 import { repoRoot, startRecordsServer, type Child } from './processes';
 import { singleClient } from './http-client';
@@ -46,9 +46,8 @@ interface ClientRun {
   readonly statuses: Record<string, number>;
 }
 
-/** One ordinary client, sequential, for `ms`: each path in turn. */
-async function normalClient(origin: string, paths: readonly string[], ms: number): Promise<ClientRun> {
-  const client = singleClient();
+/** One ordinary client, sequential, for `ms`: each path in turn, on a connection it already holds. */
+async function normalClient(client: ReturnType<typeof singleClient>, origin: string, paths: readonly string[], ms: number): Promise<ClientRun> {
   const samples: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
@@ -81,19 +80,23 @@ function silentConnection(origin: string, path: string, requests: number): Promi
 
 async function slowReaders(server: Child, connections: number) {
   log(`slow readers: ${connections} connections × 20 pipelined rows=1000 XML pages, never read`);
+  // An ordinary user who was already connected when the attack began.
+  const client = singleClient();
+  await client.get(`${server.url}${base}/records?rows=1`);
+  const idleRssBytes = rssOf(server.pid) ?? 0;
   const memory = sampleMemory(server.pid, 100);
   const sockets: Socket[] = [];
   for (let i = 0; i < connections; i += 100) {
     const batch = await Promise.all(Array.from({ length: Math.min(100, connections - i) }, () => silentConnection(server.url, `${base}/records?rows=1000`, 20)));
     sockets.push(...batch.filter((socket): socket is Socket => socket !== undefined));
   }
-  const normal = await normalClient(server.url, [`${base}/records?q=temperature&rows=20`, `${base}/records/${50_000_000 + 17}`], seconds * 1000);
+  const normal = await normalClient(client, server.url, [`${base}/records?q=temperature&rows=20`, `${base}/records/${50_000_000 + 17}`], seconds * 1000);
   const closedByServer = sockets.filter((socket) => socket.destroyed || socket.readableEnded).length;
   for (const socket of sockets) socket.destroy();
   await sleep(2_000);
   const rss = memory.stop();
-  log(`  peak RSS ${mb(rss.maxBytes)} MB; normal client p50 ${normal.latency.p50} ms, p99 ${normal.latency.p99} ms, errors ${normal.errors}`);
-  return { connections, opened: sockets.length, closedByServer, peakRssBytes: rss.maxBytes, meanRssBytes: rss.meanBytes, normal };
+  log(`  RSS before ${mb(idleRssBytes)} MB, peak ${mb(rss.maxBytes)} MB; normal client p50 ${normal.latency.p50} ms, p99 ${normal.latency.p99} ms, errors ${normal.errors}`);
+  return { connections, opened: sockets.length, closedByServer, idleRssBytes, peakRssBytes: rss.maxBytes, meanRssBytes: rss.meanBytes, normal };
 }
 
 async function expensiveQueries(server: Child) {
@@ -118,7 +121,8 @@ async function expensiveQueries(server: Child) {
     return { statuses, samples };
   });
   await sleep(500);
-  const records = await normalClient(server.url, Array.from({ length: 50 }, (_, i) => `${base}/records/${50_000_000 + 1 + i * 97}`), seconds * 1000 - 1000);
+  const client = singleClient();
+  const records = await normalClient(client, server.url, Array.from({ length: 50 }, (_, i) => `${base}/records/${50_000_000 + 1 + i * 97}`), seconds * 1000 - 1000);
   const runs = await Promise.all(heavy);
   const statuses: Record<string, number> = {};
   for (const run of runs) for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
@@ -129,7 +133,8 @@ async function expensiveQueries(server: Child) {
 
 const corpus = prepareCorpus(records, 1, log);
 const started = new Date();
-const server = await startRecordsServer(corpus.path);
+// Nothing remembered: every expensive search is computed, as an attacker varying it would make it.
+const server = await startRecordsServer(corpus.path, undefined, ['--search-cache-mb', '0']);
 try {
   const result = {
     date: started.toISOString(),

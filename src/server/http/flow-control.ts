@@ -15,8 +15,10 @@ export interface FlowLimits {
   readonly maxConnections: number;
   /** Answers being computed at once; later requests wait. */
   readonly maxActive: number;
-  /** Requests waiting for room; one more is answered 503 at once. */
+  /** Connections with requests waiting for room; a request on one more is answered 503 at once. */
   readonly maxWaiting: number;
+  /** Requests one connection may have waiting (pipelined); one more is answered 503 at once. */
+  readonly maxPipelined: number;
   /** Unsent bytes one connection may hold before its next request waits. */
   readonly connectionBufferBytes: number;
   /** Unsent bytes of all connections together before any new request waits. */
@@ -31,10 +33,11 @@ const mib = 1024 * 1024;
 
 export const defaultFlowLimits: FlowLimits = {
   maxConnections: 1024,
-  maxActive: 16,
+  maxActive: 4,
   maxWaiting: 4096,
+  maxPipelined: 32,
   connectionBufferBytes: 1 * mib,
-  totalBufferBytes: 128 * mib,
+  totalBufferBytes: 64 * mib,
   writeTimeoutMs: 30_000,
   waitMs: 15_000,
 };
@@ -46,6 +49,8 @@ const stallGraceMs = 1_000;
 export const busyRetryAfterSeconds = 2;
 
 interface Waiting {
+  /** A small answer (a record, a page of the usual size): started before bulk ones. */
+  readonly light: boolean;
   readonly socket: Socket;
   readonly since: number;
   readonly start: () => void;
@@ -55,6 +60,8 @@ interface Waiting {
 interface ConnectionState {
   /** An answer is being computed or written on this connection. */
   busy: boolean;
+  /** Its requests waiting for room. */
+  queued: number;
   /** Unsent bytes at the last look, and since when the client has taken none of them. */
   unsent: number;
   stalledSince?: number;
@@ -69,19 +76,39 @@ export interface FlowControl {
   admit(req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>, busy: () => void): void;
 }
 
+/** Pages of at most this many records count as light. */
+const lightRows = 100;
+
+/** A request whose answer is small: anything but a page of more than `lightRows` records. */
+export function isLight(url: string): boolean {
+  const rows = /[?&]rows=(\d+)/.exec(url)?.[1];
+  return rows === undefined || Number(rows) <= lightRows;
+}
+
 export function controlFlow(server: Server, limits: FlowLimits, refuseConnection: (socket: Socket) => void): FlowControl {
   const connections = new Map<Socket, ConnectionState>();
   const waiting: Waiting[] = [];
   let active = 0;
+  /** Connections with at least one request waiting. */
+  let waitingConnections = 0;
+
+  /** Takes entry `i` out of the queue. */
+  function dequeue(i: number): Waiting {
+    const [entry] = waiting.splice(i, 1);
+    const state = connections.get(entry!.socket);
+    if (state && --state.queued === 0) waitingConnections--;
+    return entry!;
+  }
 
   server.on('connection', (socket: Socket) => {
     if (connections.size >= limits.maxConnections) {
       refuseConnection(socket);
       return;
     }
-    connections.set(socket, { busy: false, unsent: 0 });
+    connections.set(socket, { busy: false, queued: 0, unsent: 0 });
     socket.on('drain', pump);
     socket.once('close', () => {
+      if (connections.get(socket)!.queued > 0) waitingConnections--;
       connections.delete(socket);
       pump();
     });
@@ -125,10 +152,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
   function refuseExpired(now: number) {
     for (let i = waiting.length - 1; i >= 0; i--) {
       const entry = waiting[i]!;
-      if (now - entry.since > limits.waitMs && !connections.get(entry.socket)?.busy) {
-        waiting.splice(i, 1);
-        entry.refuse();
-      }
+      if (now - entry.since > limits.waitMs && !connections.get(entry.socket)?.busy) dequeue(i).refuse();
     }
   }
 
@@ -141,16 +165,19 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
   function pump() {
     let total = unsent();
     if (total > limits.totalBufferBytes) total = shedStalled(total);
-    for (let i = 0; i < waiting.length && active < limits.maxActive; ) {
-      const entry = waiting[i]!;
-      if (entry.socket.destroyed) {
-        waiting.splice(i, 1);
-      } else if (canStart(entry.socket, total)) {
-        waiting.splice(i, 1);
-        entry.start();
-        total = unsent();
-      } else {
-        i++;
+    // Light requests first, so bulk downloads queued by many connections cannot hold up a
+    // user's record or first page; each kind in arrival order.
+    for (const light of [true, false]) {
+      for (let i = 0; i < waiting.length && active < limits.maxActive; ) {
+        const entry = waiting[i]!;
+        if (entry.socket.destroyed) {
+          dequeue(i);
+        } else if (entry.light === light && canStart(entry.socket, total)) {
+          dequeue(i).start();
+          total = unsent();
+        } else {
+          i++;
+        }
       }
     }
   }
@@ -173,7 +200,8 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
         res.destroy();
         return;
       }
-      if (waiting.length >= limits.maxWaiting) {
+      const connection = connections.get(socket)!;
+      if (connection.queued >= limits.maxPipelined || (connection.queued === 0 && waitingConnections >= limits.maxWaiting)) {
         busy();
         return;
       }
@@ -194,7 +222,8 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
           pump();
         });
       };
-      waiting.push({ socket, since: performance.now(), start, refuse: busy });
+      waiting.push({ light: isLight(req.url ?? '/'), socket, since: performance.now(), start, refuse: busy });
+      if (connection.queued++ === 0) waitingConnections++;
       pump();
     },
   };

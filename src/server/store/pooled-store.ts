@@ -146,7 +146,8 @@ export function openPooledStore(
 
   function call<T>(op: Op, args: unknown[]): Promise<T> {
     if (closing) return Promise.reject(new Error('the store is closed'));
-    const search = searchOps.has(op);
+    // A search for one record by id (the API's record-origin check) is a lookup.
+    const search = searchOps.has(op) && (args[1] as Criteria | undefined)?.repoId === undefined;
     if (search && searches.length >= maxQueued) {
       return Promise.reject(new StoreOverloaded('Too many searches are waiting; try again shortly.'));
     }
