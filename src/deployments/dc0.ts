@@ -1,15 +1,5 @@
 import * as f from './fields';
-import {
-  countryFacet,
-  datasetContentTypeFacet,
-  languageFacet,
-  productTypeFacet,
-  publicationDecadeFacet,
-  publicationYearFacet,
-  researchOrgFacet,
-  sponsorOrgFacet,
-  subjectFacet,
-} from './facets';
+import { datasetContentTypeFacet, withCommonFacets } from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
 
@@ -37,15 +27,5 @@ export const dc0: Deployment = {
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.datasetContentType]),
   linkRels: [],
   productTypes,
-  facets: [
-    productTypeFacet(productTypes),
-    publicationYearFacet,
-    publicationDecadeFacet,
-    languageFacet,
-    countryFacet,
-    researchOrgFacet('research_org', 'research_org'),
-    sponsorOrgFacet('sponsor_org', 'sponsor_org'),
-    subjectFacet('biblio'),
-    datasetContentTypeFacet,
-  ],
+  facets: withCommonFacets(productTypes, { research: ['research_org', 'research_org'], sponsor: ['sponsor_org', 'sponsor_org'] }, 'biblio', [datasetContentTypeFacet]),
 };

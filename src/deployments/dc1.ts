@@ -1,15 +1,5 @@
 import * as f from './fields';
-import {
-  countryFacet,
-  languageFacet,
-  productTypeFacet,
-  publicationDecadeFacet,
-  publicationYearFacet,
-  researchOrgFacet,
-  siteFacet,
-  sponsorOrgFacet,
-  subjectFacet,
-} from './facets';
+import { siteFacet, withCommonFacets } from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
 
@@ -39,15 +29,5 @@ export const dc1: Deployment = {
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.siteOwnershipCode]),
   linkRels: ['citation', 'fulltext'],
   productTypes,
-  facets: [
-    productTypeFacet(productTypes),
-    publicationYearFacet,
-    publicationDecadeFacet,
-    languageFacet,
-    countryFacet,
-    researchOrgFacet('research_org', 'research_orgs'),
-    sponsorOrgFacet('sponsor_org', 'sponsor_orgs'),
-    subjectFacet('biblio'),
-    siteFacet('site_ownership_code', 'site_ownership_code'),
-  ],
+  facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, 'biblio', [siteFacet('site_ownership_code', 'site_ownership_code')]),
 };

@@ -1,14 +1,5 @@
 import * as f from './fields';
-import {
-  countryFacet,
-  languageFacet,
-  productTypeFacet,
-  publicationDecadeFacet,
-  publicationYearFacet,
-  researchOrgFacet,
-  sponsorOrgFacet,
-  subjectFacet,
-} from './facets';
+import { withCommonFacets } from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
 
@@ -36,14 +27,5 @@ export const enr: Deployment = {
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.doi]),
   linkRels: ['citation', 'fulltext'],
   productTypes,
-  facets: [
-    productTypeFacet(productTypes),
-    publicationYearFacet,
-    publicationDecadeFacet,
-    languageFacet,
-    countryFacet,
-    researchOrgFacet('research_org', 'research_orgs'),
-    sponsorOrgFacet('sponsor_org', 'sponsor_orgs'),
-    subjectFacet('biblio'),
-  ],
+  facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, 'biblio'),
 };

@@ -33,7 +33,7 @@ export interface FacetDef {
   readonly values?: readonly string[];
 }
 
-export const productTypeFacet = (values: readonly string[]): FacetDef => ({
+const productTypeFacet = (values: readonly string[]): FacetDef => ({
   name: 'product_type',
   label: 'Product type',
   criterion: { kind: 'extension', param: 'product_type' },
@@ -42,21 +42,21 @@ export const productTypeFacet = (values: readonly string[]): FacetDef => ({
   values,
 });
 
-export const publicationYearFacet: FacetDef = {
+const publicationYearFacet: FacetDef = {
   name: 'publication_year',
   label: 'Publication year',
   criterion: { kind: 'date-range', field: 'publication_date', unit: 'year' },
   field: 'publication_date',
 };
 
-export const publicationDecadeFacet: FacetDef = {
+const publicationDecadeFacet: FacetDef = {
   name: 'publication_decade',
   label: 'Publication decade',
   criterion: { kind: 'date-range', field: 'publication_date', unit: 'decade' },
   field: 'publication_date',
 };
 
-export const languageFacet: FacetDef = {
+const languageFacet: FacetDef = {
   name: 'language',
   label: 'Language',
   criterion: { kind: 'exact', param: 'language' },
@@ -64,7 +64,7 @@ export const languageFacet: FacetDef = {
   key: 'language',
 };
 
-export const countryFacet: FacetDef = {
+const countryFacet: FacetDef = {
   name: 'country',
   label: 'Country of publication',
   criterion: { kind: 'exact', param: 'country' },
@@ -72,14 +72,14 @@ export const countryFacet: FacetDef = {
   key: 'country',
 };
 
-export const researchOrgFacet = (param: string, field: string): FacetDef => ({
+const researchOrgFacet = (param: string, field: string): FacetDef => ({
   name: param,
   label: 'Research organisation',
   criterion: { kind: 'phrase', param },
   field,
 });
 
-export const sponsorOrgFacet = (param: string, field: string): FacetDef => ({
+const sponsorOrgFacet = (param: string, field: string): FacetDef => ({
   name: param,
   label: 'Sponsoring organisation',
   criterion: { kind: 'phrase', param },
@@ -87,7 +87,7 @@ export const sponsorOrgFacet = (param: string, field: string): FacetDef => ({
 });
 
 /** Subjects, searched by the `subject` parameter where the deployment has one, else through `biblio`. */
-export const subjectFacet = (param: 'subject' | 'biblio'): FacetDef => ({
+const subjectFacet = (param: 'subject' | 'biblio'): FacetDef => ({
   name: 'subject',
   label: 'Subject',
   criterion: { kind: 'phrase', param },
@@ -126,3 +126,27 @@ export const hasFulltextFacet: FacetDef = {
   key: 'has_fulltext',
   values: ['true', 'false'],
 };
+
+/** A deployment's organisation parameters and the fields they search: [parameter, field]. */
+export interface OrgFacetNames {
+  readonly research: readonly [param: string, field: string];
+  readonly sponsor: readonly [param: string, field: string];
+}
+
+/**
+ * The facets every deployment has, in the order the app lists them, then its own: subjects
+ * are searched by `subject` where the deployment has that parameter, else through `biblio`.
+ */
+export function withCommonFacets(productTypes: readonly string[], orgs: OrgFacetNames, subject: 'subject' | 'biblio', specific: readonly FacetDef[] = []): FacetDef[] {
+  return [
+    productTypeFacet(productTypes),
+    publicationYearFacet,
+    publicationDecadeFacet,
+    languageFacet,
+    countryFacet,
+    researchOrgFacet(...orgs.research),
+    sponsorOrgFacet(...orgs.sponsor),
+    subjectFacet(subject),
+    ...specific,
+  ];
+}

@@ -1,16 +1,5 @@
 import * as f from './fields';
-import {
-  countryFacet,
-  hasFulltextFacet,
-  languageFacet,
-  productTypeFacet,
-  publicationDecadeFacet,
-  publicationYearFacet,
-  researchOrgFacet,
-  siteFacet,
-  sponsorOrgFacet,
-  subjectFacet,
-} from './facets';
+import { hasFulltextFacet, siteFacet, withCommonFacets } from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
 
@@ -41,16 +30,5 @@ export const lit: Deployment = {
   ]),
   linkRels: ['citation', 'fulltext'],
   productTypes,
-  facets: [
-    productTypeFacet(productTypes),
-    publicationYearFacet,
-    publicationDecadeFacet,
-    languageFacet,
-    countryFacet,
-    researchOrgFacet('research_org', 'research_orgs'),
-    sponsorOrgFacet('sponsor_org', 'sponsor_orgs'),
-    subjectFacet('subject'),
-    siteFacet('site_ownership_code'),
-    hasFulltextFacet,
-  ],
+  facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, 'subject', [siteFacet('site_ownership_code'), hasFulltextFacet]),
 };

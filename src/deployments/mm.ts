@@ -1,16 +1,5 @@
 import * as f from './fields';
-import {
-  countryFacet,
-  languageFacet,
-  mimeTypeFacet,
-  productTypeFacet,
-  publicationDecadeFacet,
-  publicationYearFacet,
-  researchOrgFacet,
-  siteFacet,
-  sponsorOrgFacet,
-  subjectFacet,
-} from './facets';
+import { mimeTypeFacet, siteFacet, withCommonFacets } from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
 
@@ -41,16 +30,5 @@ export const mm: Deployment = {
   ),
   linkRels: ['citation', 'media'],
   productTypes,
-  facets: [
-    productTypeFacet(productTypes),
-    publicationYearFacet,
-    publicationDecadeFacet,
-    languageFacet,
-    countryFacet,
-    researchOrgFacet('research_orgs', 'research_orgs'),
-    sponsorOrgFacet('sponsor_orgs', 'sponsor_orgs'),
-    subjectFacet('biblio'),
-    siteFacet('site_ownership_code'),
-    mimeTypeFacet,
-  ],
+  facets: withCommonFacets(productTypes, { research: ['research_orgs', 'research_orgs'], sponsor: ['sponsor_orgs', 'sponsor_orgs'] }, 'biblio', [siteFacet('site_ownership_code'), mimeTypeFacet]),
 };

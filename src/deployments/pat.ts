@@ -1,16 +1,5 @@
 import * as f from './fields';
-import {
-  countryFacet,
-  datasetContentTypeFacet,
-  languageFacet,
-  productTypeFacet,
-  publicationDecadeFacet,
-  publicationYearFacet,
-  researchOrgFacet,
-  siteFacet,
-  sponsorOrgFacet,
-  subjectFacet,
-} from './facets';
+import { datasetContentTypeFacet, siteFacet, withCommonFacets } from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
 
@@ -35,16 +24,5 @@ export const pat: Deployment = {
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.siteOwnershipCode, p.datasetContentType]),
   linkRels: ['citation', 'fulltext'],
   productTypes,
-  facets: [
-    productTypeFacet(productTypes),
-    publicationYearFacet,
-    publicationDecadeFacet,
-    languageFacet,
-    countryFacet,
-    researchOrgFacet('research_org', 'research_orgs'),
-    sponsorOrgFacet('sponsor_org', 'sponsor_orgs'),
-    subjectFacet('biblio'),
-    siteFacet('site_ownership_code'),
-    datasetContentTypeFacet,
-  ],
+  facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, 'biblio', [siteFacet('site_ownership_code'), datasetContentTypeFacet]),
 };
