@@ -46,6 +46,13 @@ export function useRestoreResultsPosition(ready: boolean): void {
     if (!position) return;
     const link = document.querySelector<HTMLElement>(`[${resultLinkAttribute}="${CSS.escape(position.repoId)}"]`);
     link?.focus({ preventScroll: true });
-    window.scrollTo(0, position.scrollY);
+    // Parts of the page that load after the results (the filter column) may make it tall
+    // enough only a few frames later: keep scrolling there until it is, for up to a second.
+    let frames = 0;
+    const scroll = () => {
+      window.scrollTo(0, position.scrollY);
+      if (Math.abs(window.scrollY - position.scrollY) > 1 && ++frames < 60) requestAnimationFrame(scroll);
+    };
+    scroll();
   }, [ready, comingBack, location.key, location.search]);
 }
