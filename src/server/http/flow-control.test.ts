@@ -120,7 +120,7 @@ describe('bounds', () => {
   });
 
   it('answers 503 with Retry-After when a request waits too long for room', async () => {
-    const fx = await startFixture({ wrapStore: (store) => bulkyStore(store, { searches: 0 }, { delayMs: 1_000 }), flow: { maxActive: 1, waitMs: 200 } });
+    const fx = await startFixture({ wrapStore: (store) => bulkyStore(store, { searches: 0 }, { delayMs: 1_000 }), flow: { maxActive: 1, maxActiveLight: 1, waitMs: 200 } });
     try {
       const slow = fetch(`${fx.url}${lit.basePath}/records?q=wind`);
       await sleep(50);

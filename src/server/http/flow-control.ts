@@ -13,8 +13,10 @@ import type { Socket } from 'node:net';
 export interface FlowLimits {
   /** Open connections; the next one is answered 503 and closed. */
   readonly maxConnections: number;
-  /** Answers being computed at once; later requests wait. */
+  /** Bulk answers (pages of more than 100 records) being computed at once; later ones wait. */
   readonly maxActive: number;
+  /** Light answers (records, ordinary pages) being computed at once; later ones wait. */
+  readonly maxActiveLight: number;
   /** Connections with requests waiting for room; a request on one more is answered 503 at once. */
   readonly maxWaiting: number;
   /** Requests one connection may have waiting (pipelined); one more is answered 503 at once. */
@@ -34,6 +36,7 @@ const mib = 1024 * 1024;
 export const defaultFlowLimits: FlowLimits = {
   maxConnections: 1024,
   maxActive: 4,
+  maxActiveLight: 32,
   maxWaiting: 4096,
   maxPipelined: 32,
   connectionBufferBytes: 1 * mib,
@@ -88,7 +91,9 @@ export function isLight(url: string): boolean {
 export function controlFlow(server: Server, limits: FlowLimits, refuseConnection: (socket: Socket) => void): FlowControl {
   const connections = new Map<Socket, ConnectionState>();
   const waiting: Waiting[] = [];
-  let active = 0;
+  /** Answers being computed, light and bulk. */
+  const active = { light: 0, bulk: 0 };
+  const room = (light: boolean) => (light ? active.light < limits.maxActiveLight : active.bulk < limits.maxActive);
   /** Connections with at least one request waiting. */
   let waitingConnections = 0;
 
@@ -168,7 +173,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
     // Light requests first, so bulk downloads queued by many connections cannot hold up a
     // user's record or first page; each kind in arrival order.
     for (const light of [true, false]) {
-      for (let i = 0; i < waiting.length && active < limits.maxActive; ) {
+      for (let i = 0; i < waiting.length && room(light); ) {
         const entry = waiting[i]!;
         if (entry.socket.destroyed) {
           dequeue(i);
@@ -201,6 +206,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
         return;
       }
       const connection = connections.get(socket)!;
+      const light = isLight(req.url ?? '/');
       if (connection.queued >= limits.maxPipelined || (connection.queued === 0 && waitingConnections >= limits.maxWaiting)) {
         busy();
         return;
@@ -216,13 +222,14 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
         };
         res.once('finish', written);
         res.once('close', written);
-        active++;
+        const kind = light ? 'light' : 'bulk';
+        active[kind]++;
         void handle().finally(() => {
-          active--;
+          active[kind]--;
           pump();
         });
       };
-      waiting.push({ light: isLight(req.url ?? '/'), socket, since: performance.now(), start, refuse: busy });
+      waiting.push({ light, socket, since: performance.now(), start, refuse: busy });
       if (connection.queued++ === 0) waitingConnections++;
       pump();
     },
