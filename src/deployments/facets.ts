@@ -31,6 +31,8 @@ export interface FacetDef {
    * server without `/facets` can still offer them, counted lazily.
    */
   readonly values?: readonly string[];
+  /** How values read where they are codes (`true` → Yes). */
+  readonly valueLabels?: Readonly<Record<string, string>>;
 }
 
 const productTypeFacet = (values: readonly string[]): FacetDef => ({
@@ -56,21 +58,17 @@ const publicationDecadeFacet: FacetDef = {
   field: 'publication_date',
 };
 
-const languageFacet: FacetDef = {
-  name: 'language',
-  label: 'Language',
-  criterion: { kind: 'exact', param: 'language' },
-  field: 'language',
-  key: 'language',
-};
+/** A facet selected by an exact-match parameter of the same name, counting a field's values. */
+const exactFacet = (name: string, label: string, key: KeyName, field?: string): FacetDef => ({
+  name,
+  label,
+  criterion: { kind: 'exact', param: name },
+  ...(field ? { field } : {}),
+  key,
+});
 
-const countryFacet: FacetDef = {
-  name: 'country',
-  label: 'Country of publication',
-  criterion: { kind: 'exact', param: 'country' },
-  field: 'country_publication',
-  key: 'country',
-};
+const languageFacet = exactFacet('language', 'Language', 'language', 'language');
+const countryFacet = exactFacet('country', 'Country of publication', 'country', 'country_publication');
 
 const researchOrgFacet = (param: string, field: string): FacetDef => ({
   name: param,
@@ -95,37 +93,24 @@ const subjectFacet = (param: 'subject' | 'biblio'): FacetDef => ({
 });
 
 /** The submitter's code: the deployment's site field, or the code the store keeps beside a record that has none. */
-export const siteFacet = (param: string, field?: string): FacetDef => ({
-  name: param,
-  label: 'Site code',
-  criterion: { kind: 'exact', param },
-  ...(field ? { field } : {}),
-  key: 'site',
-});
-
-export const mimeTypeFacet: FacetDef = {
-  name: 'mime_type',
-  label: 'Media type',
-  criterion: { kind: 'exact', param: 'mime_type' },
-  field: 'mime_type',
-  key: 'mime_type',
-};
-
-export const datasetContentTypeFacet: FacetDef = {
-  name: 'dataset_content_type',
-  label: 'Content type',
-  criterion: { kind: 'exact', param: 'dataset_content_type' },
-  field: 'dataset_content_type',
-  key: 'dataset_content_type',
-};
-
+export const siteFacet = (param: string, field?: string): FacetDef => exactFacet(param, 'Site code', 'site', field);
+export const mimeTypeFacet = exactFacet('mime_type', 'Media type', 'mime_type', 'mime_type');
+export const datasetContentTypeFacet = exactFacet('dataset_content_type', 'Content type', 'dataset_content_type', 'dataset_content_type');
 export const hasFulltextFacet: FacetDef = {
-  name: 'has_fulltext',
-  label: 'Full text available',
-  criterion: { kind: 'exact', param: 'has_fulltext' },
-  key: 'has_fulltext',
+  ...exactFacet('has_fulltext', 'Full text available', 'has_fulltext'),
   values: ['true', 'false'],
+  valueLabels: { true: 'Yes', false: 'No' },
 };
+
+/** The facet whose extension parameter (one no spec deployment has) is `name`, if any. */
+export function extensionFacet(deployment: { readonly facets: readonly FacetDef[] }, name: string): FacetDef | undefined {
+  return deployment.facets.find(({ criterion }) => criterion.kind === 'extension' && criterion.param === name);
+}
+
+/** The extension parameters a deployment's facets select by. */
+export function extensionParams(deployment: { readonly facets: readonly FacetDef[] }): string[] {
+  return deployment.facets.flatMap(({ criterion }) => (criterion.kind === 'extension' ? [criterion.param] : []));
+}
 
 /** A deployment's organisation parameters and the fields they search: [parameter, field]. */
 export interface OrgFacetNames {

@@ -30,10 +30,8 @@ export function offeredFacets(deployment: Deployment, serverFacets: boolean): re
   return deployment.facets.filter((facet) => facet.values && facet.criterion.kind !== 'extension');
 }
 
-const booleanLabels: Record<string, string> = { true: 'Yes', false: 'No' };
-
-/** How a value reads in the list: yes/no for the boolean facet, the value itself otherwise. */
-export const valueLabel = (facet: FacetDef, value: string) => (facet.key === 'has_fulltext' ? (booleanLabels[value] ?? value) : value);
+/** How a value reads in the list: as the table names it (Yes for `true`), else as it is. */
+export const valueLabel = (facet: FacetDef, value: string) => facet.valueLabels?.[value] ?? value;
 
 /** The search parameters a facet's values are selected by. */
 export function facetParamNames(facet: FacetDef): string[] {

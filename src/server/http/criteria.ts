@@ -1,3 +1,4 @@
+import { extensionFacet } from '../../deployments/facets';
 import { deployments, sortFields } from '../../deployments/registry';
 import type { Deployment, ParamDef } from '../../deployments/schema';
 import { searchModel, sortableField } from '../../deployments/search-model';
@@ -65,7 +66,7 @@ function tooExpensive(name: string): BadRequest {
  * spec deployment has): an exact match on the facet's key (docs/extensions.md).
  */
 function extensionParam(deployment: Deployment, name: string): ParamDef | undefined {
-  const facet = deployment.facets.find(({ criterion }) => criterion.kind === 'extension' && criterion.param === name);
+  const facet = extensionFacet(deployment, name);
   if (!facet?.key) return undefined;
   return { name, label: facet.label, help: `Exact ${facet.label.toLowerCase()} (an extension of this server).`, kind: 'exact', key: facet.key, advanced: true };
 }

@@ -1,3 +1,4 @@
+import { extensionParams } from '../../deployments/facets';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment, FieldDef } from '../../deployments/schema';
 import type { QueryPair } from './query-string';
@@ -18,10 +19,6 @@ export interface CompatRequest {
 }
 
 const shownNames = 20;
-
-/** The extension parameters the local server reads beside the deployment's own. */
-const extensionParams = (deployment: Deployment) =>
-  deployment.facets.flatMap((facet) => (facet.criterion.kind === 'extension' ? [facet.criterion.param] : []));
 
 export function upstreamRequest(deployment: Deployment, pairs: readonly QueryPair[]): CompatRequest {
   const specName = new Map<string, string>();
