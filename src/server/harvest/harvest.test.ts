@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
@@ -17,6 +19,9 @@ import { passThrough, servedRecords, serveStore, startProxy, storedRecords, type
  * must end up holding exactly what the source serves, fetch only what changed on the next
  * run, and come through busy, flaky and picky sources.
  */
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 const dc1 = deploymentByKey('DC1')!;
 const sourceCount = 3000;
@@ -230,7 +235,9 @@ describe('a difficult source', () => {
     const mirror = newTarget();
     const notes: string[] = [];
     const progress = { update: () => {}, note: (message: string) => notes.push(message), done: () => {} };
-    const report = await harvest(options(mirror, { timeoutMs: 4000, progress, userAgent: 'records-explorer/test (harvest; +ops@example.org)' }));
+    // Collections while the request stalls: a timeout held only weakly would be lost.
+    const collecting = setInterval(collectGarbage, 100);
+    const report = await harvest(options(mirror, { timeoutMs: 4000, progress, userAgent: 'records-explorer/test (harvest; +ops@example.org)' })).finally(() => clearInterval(collecting));
     expect(report.requests).toBe(fullPages() + 1);
     expect(notes.some((note) => /no complete answer within 4 s; trying again/.test(note))).toBe(true);
     expect([...agents]).toEqual(['records-explorer/test (harvest; +ops@example.org)']);

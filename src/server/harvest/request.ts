@@ -137,8 +137,27 @@ async function get(url: string, options: RequestOptions, signal: AbortSignal): P
   }
 }
 
+/**
+ * A signal that aborts after `ms` or on `stop`. Not `AbortSignal.timeout`: Node holds that
+ * signal weakly, and once a collection drops it, fetch never hears the timeout and a
+ * stalled source hangs the harvest for good. The timer here holds its controller strongly.
+ */
+function deadline(stop: AbortSignal, ms: number): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')), ms);
+  return { signal: AbortSignal.any([stop, controller.signal]), clear: () => clearTimeout(timer) };
+}
+
 async function tryOnce(url: string, options: RequestOptions, onNext: (next: string | undefined) => void): Promise<Omit<FetchedPage, 'attempts'>> {
-  const signal = AbortSignal.any([options.stop, AbortSignal.timeout(options.timeoutMs)]);
+  const { signal, clear } = deadline(options.stop, options.timeoutMs);
+  try {
+    return await answerOf(url, options, signal, onNext);
+  } finally {
+    clear();
+  }
+}
+
+async function answerOf(url: string, options: RequestOptions, signal: AbortSignal, onNext: (next: string | undefined) => void): Promise<Omit<FetchedPage, 'attempts'>> {
   const { response, url: answered } = await get(url, options, signal);
   if (response.status !== 200) {
     const body = await readBody(response, 64 * 1024, url).catch(() => '');
