@@ -84,7 +84,12 @@ test('Back to results returns to the same place, focus on the record’s link', 
   const link = resultLinks(page).nth(14);
   await link.scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 200);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  // A wheel scroll animates: read the position once it has come to rest.
+  const settledScroll = () => page.evaluate(() => new Promise<number | null>((resolve) => {
+    const before = window.scrollY;
+    setTimeout(() => resolve(window.scrollY === before ? before : null), 150);
+  }));
+  await expect.poll(settledScroll).toBeGreaterThan(500);
   const scrolled = await page.evaluate(() => window.scrollY);
   const href = await link.getAttribute('href');
   await link.click();
