@@ -34,6 +34,11 @@ function stem(folded: string): string {
   return folded.length >= 3 && folded.length <= 64 && /^[a-z0-9]+$/.test(folded) ? stemmer(folded) : folded;
 }
 
+/** The words of a text as the index splits it, unfolded: `molten-salt` is two words. */
+export function indexWords(text: string): string[] {
+  return text.match(tokenPattern) ?? [];
+}
+
 export function indexTokens(text: string): IndexToken[] {
   const tokens: IndexToken[] = [];
   for (const match of text.matchAll(tokenPattern)) {

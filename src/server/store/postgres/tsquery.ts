@@ -1,21 +1,32 @@
+import { indexWords } from '../../../formats/query-words';
 import type { QueryNode } from '../../query/ast';
 
 /**
- * The query language's tree as `to_tsquery` input. Every word and phrase is a quoted
- * string (`'` and `\` escaped), so user text is never tsquery syntax; `to_tsquery` then
- * stems and folds each one with the store's text configuration, and turns a quoted string
- * of several words into a phrase (`<->`).
+ * The query language's tree as `to_tsquery` input. Every word is a quoted string (`'` and
+ * `\` escaped), so user text is never tsquery syntax; `to_tsquery` then stems and folds
+ * each one with the store's text configuration.
  */
 
 /** `clean` makes a word storable (PostgreSQL text cannot hold NUL). */
 export function toTsquery(node: QueryNode, clean: (text: string) => string = (text) => text): string {
   const quote = (text: string) => `'${clean(text).replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const star = (prefix: boolean) => (prefix ? ':*' : '');
+  // PostgreSQL's parser keeps `molten-sa` whole and asks for the hyphenated compound, which
+  // `molten salt` lacks, while the SQLite store reads it as the phrase `molten sa…`. Both
+  // readings, then: the compound alone still finds what only PostgreSQL splits its own way
+  // (an ORCID's digit groups).
+  const phrase = (text: string, prefix: boolean) => {
+    const words = indexWords(text).map(quote);
+    const whole = `${quote(text)}${star(prefix)}`;
+    if (words.length < 2) return whole;
+    return `(${whole} | ${words.join(' <-> ')}${star(prefix)})`;
+  };
   const compile = (n: QueryNode): string => {
     switch (n.type) {
       case 'term':
-        return n.prefix ? `${quote(n.text)}:*` : quote(n.text);
+        return phrase(n.text, n.prefix);
       case 'phrase':
-        return quote(n.text);
+        return phrase(n.text, false);
       case 'and':
         return `(${n.children.map(compile).join(' & ')})`;
       case 'or':
