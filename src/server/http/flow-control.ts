@@ -52,9 +52,7 @@ const stallGraceMs = 1_000;
 export const busyRetryAfterSeconds = 2;
 
 interface Waiting {
-  /** A small answer (a record, a page of the usual size): started before bulk ones. */
   readonly light: boolean;
-  readonly socket: Socket;
   readonly since: number;
   readonly start: () => void;
   readonly refuse: () => void;
@@ -63,8 +61,12 @@ interface Waiting {
 interface ConnectionState {
   /** An answer is being computed or written on this connection. */
   busy: boolean;
-  /** Its requests waiting for room. */
-  queued: number;
+  /** Its requests waiting for room, in the order they came. */
+  readonly queue: Waiting[];
+  /** The ready list its first waiting request stands in, if any. */
+  ready?: Kind;
+  /** The kind of the last answer started on it: its unsent bytes count against that kind's bound. */
+  kind: Kind;
   /** Unsent bytes at the last look, and since when the client has taken none of them. */
   unsent: number;
   stalledSince?: number;
@@ -88,21 +90,61 @@ export function isLight(url: string): boolean {
   return rows === undefined || Number(rows) <= lightRows;
 }
 
+type Kind = 'light' | 'bulk';
+
+/**
+ * Bulk answers may hold this share of the buffer bound, light ones the rest: each kind's
+ * unsent bytes are counted apart, so bulk downloads never leave a user's record waiting
+ * for memory.
+ */
+const bulkBufferShare = 0.75;
+
+/** Sockets in arrival order, taken from the front without shifting the array each time. */
+class ReadyList {
+  private items: Socket[] = [];
+  private head = 0;
+  push(socket: Socket) {
+    this.items.push(socket);
+  }
+  take(): Socket | undefined {
+    const socket = this.items[this.head++];
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return socket;
+  }
+  get size() {
+    return this.items.length - this.head;
+  }
+}
+
 export function controlFlow(server: Server, limits: FlowLimits, refuseConnection: (socket: Socket) => void): FlowControl {
   const connections = new Map<Socket, ConnectionState>();
-  const waiting: Waiting[] = [];
+  /**
+   * Connections whose first waiting request could start now but for the server's room: only
+   * those, so finding the next piece of work never walks every queued request.
+   */
+  const ready = { light: new ReadyList(), bulk: new ReadyList() };
   /** Answers being computed, light and bulk. */
   const active = { light: 0, bulk: 0 };
-  const room = (light: boolean) => (light ? active.light < limits.maxActiveLight : active.bulk < limits.maxActive);
+  const bufferBound = { light: limits.totalBufferBytes * (1 - bulkBufferShare), bulk: limits.totalBufferBytes * bulkBufferShare };
   /** Connections with at least one request waiting. */
   let waitingConnections = 0;
 
-  /** Takes entry `i` out of the queue. */
-  function dequeue(i: number): Waiting {
-    const [entry] = waiting.splice(i, 1);
-    const state = connections.get(entry!.socket);
-    if (state && --state.queued === 0) waitingConnections--;
-    return entry!;
+  /** Puts a connection that can take its next request in line for it. */
+  function offer(socket: Socket, state: ConnectionState) {
+    const next = state.queue[0];
+    if (state.busy || !next || state.ready || socket.writableLength > limits.connectionBufferBytes) return;
+    state.ready = next.light ? 'light' : 'bulk';
+    ready[state.ready].push(socket);
+  }
+
+  function takeNext(state: ConnectionState): Waiting {
+    state.ready = undefined;
+    const entry = state.queue.shift()!;
+    if (state.queue.length === 0) waitingConnections--;
+    return entry;
   }
 
   server.on('connection', (socket: Socket) => {
@@ -110,18 +152,23 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
       refuseConnection(socket);
       return;
     }
-    connections.set(socket, { busy: false, queued: 0, unsent: 0 });
-    socket.on('drain', pump);
+    const state: ConnectionState = { busy: false, queue: [], unsent: 0, kind: 'light' };
+    connections.set(socket, state);
+    socket.on('drain', () => {
+      offer(socket, state);
+      schedulePump();
+    });
     socket.once('close', () => {
-      if (connections.get(socket)!.queued > 0) waitingConnections--;
+      if (state.queue.length > 0) waitingConnections--;
+      state.queue.length = 0;
       connections.delete(socket);
-      pump();
+      schedulePump();
     });
   });
 
   const unsent = () => {
-    let total = 0;
-    for (const socket of connections.keys()) total += socket.writableLength;
+    const total = { light: 0, bulk: 0 };
+    for (const [socket, state] of connections) total[state.kind] += socket.writableLength;
     return total;
   };
 
@@ -137,54 +184,55 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
   }
 
   /**
-   * Over the total, the connections whose clients have read nothing the longest are closed
+   * Over the bound, the connections whose clients have read nothing the longest are closed
    * first: they hold the memory, and waiting for their timeout would hold up everyone else.
    */
-  function shedStalled(total: number): number {
+  function shedStalled(kind: Kind, total: number): number {
     const now = performance.now();
+    const bound = bufferBound[kind];
     const stalled = [...connections]
-      .filter(([, state]) => state.stalledSince !== undefined && now - state.stalledSince >= stallGraceMs)
+      .filter(([, state]) => state.kind === kind && state.stalledSince !== undefined && now - state.stalledSince >= stallGraceMs)
       .sort(([, a], [, b]) => a.stalledSince! - b.stalledSince!);
     for (const [socket] of stalled) {
-      if (total <= limits.totalBufferBytes) break;
+      if (total <= bound) break;
       total -= socket.writableLength;
       socket.destroy();
     }
     return total;
   }
 
-  /** Requests that waited too long (and are not merely next in line on their own connection) are answered busy. */
+  /** Requests that waited too long (and are not merely next in line on their own busy connection) are answered busy. */
   function refuseExpired(now: number) {
-    for (let i = waiting.length - 1; i >= 0; i--) {
-      const entry = waiting[i]!;
-      if (now - entry.since > limits.waitMs && !connections.get(entry.socket)?.busy) dequeue(i).refuse();
+    for (const state of connections.values()) {
+      if (state.busy) continue;
+      while (state.queue.length > 0 && now - state.queue[0]!.since > limits.waitMs) takeNext(state).refuse();
     }
-  }
-
-  function canStart(socket: Socket, total: number): boolean {
-    const state = connections.get(socket);
-    if (!state || state.busy) return false;
-    return socket.writableLength <= limits.connectionBufferBytes && total <= limits.totalBufferBytes;
   }
 
   function pump() {
-    let total = unsent();
-    if (total > limits.totalBufferBytes) total = shedStalled(total);
+    pumpScheduled = false;
+    const total = unsent();
     // Light requests first, so bulk downloads queued by many connections cannot hold up a
     // user's record or first page; each kind in arrival order.
-    for (const light of [true, false]) {
-      for (let i = 0; i < waiting.length && room(light); ) {
-        const entry = waiting[i]!;
-        if (entry.socket.destroyed) {
-          dequeue(i);
-        } else if (entry.light === light && canStart(entry.socket, total)) {
-          dequeue(i).start();
-          total = unsent();
-        } else {
-          i++;
-        }
+    for (const kind of ['light', 'bulk'] as const) {
+      if (total[kind] > bufferBound[kind]) total[kind] = shedStalled(kind, total[kind]);
+      const limit = kind === 'light' ? limits.maxActiveLight : limits.maxActive;
+      while (active[kind] < limit && total[kind] <= bufferBound[kind] && ready[kind].size > 0) {
+        const socket = ready[kind].take()!;
+        const state = connections.get(socket);
+        // A connection leaves the list by closing or by its request being refused.
+        if (!state || state.ready !== kind) continue;
+        takeNext(state).start();
       }
     }
+  }
+
+  /** Many events can free room in one turn of the loop; the work is looked for once. */
+  let pumpScheduled = false;
+  function schedulePump() {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(pump);
   }
 
   // Stalled clients and long waits are found by looking: nothing else would wake them.
@@ -192,6 +240,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
     const now = performance.now();
     closeStalled(now);
     refuseExpired(now);
+    for (const [socket, state] of connections) offer(socket, state);
     pump();
   }, Math.min(250, limits.writeTimeoutMs / 2, limits.waitMs / 2));
   sweep.unref();
@@ -200,38 +249,44 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
   return {
     admit(req, res, handle, busy) {
       const socket = req.socket;
+      const connection = connections.get(socket);
       // A connection over the cap was answered 503 and closed already.
-      if (!connections.has(socket)) {
+      if (!connection) {
         res.destroy();
         return;
       }
-      const connection = connections.get(socket)!;
       const light = isLight(req.url ?? '/');
-      if (connection.queued >= limits.maxPipelined || (connection.queued === 0 && waitingConnections >= limits.maxWaiting)) {
+      const first = connection.queue.length === 0;
+      if (connection.queue.length >= limits.maxPipelined || (first && waitingConnections >= limits.maxWaiting)) {
         busy();
         return;
       }
+      const kind = light ? 'light' : 'bulk';
       const start = () => {
-        const state = connections.get(socket);
-        if (state) state.busy = true;
+        connection.busy = true;
+        connection.kind = kind;
         // The connection takes its next request once this answer is written out; the
         // server its next piece of work once this one is handed over.
+        let done = false;
         const written = () => {
-          if (state) state.busy = false;
-          pump();
+          if (done) return;
+          done = true;
+          connection.busy = false;
+          offer(socket, connection);
+          schedulePump();
         };
         res.once('finish', written);
         res.once('close', written);
-        const kind = light ? 'light' : 'bulk';
         active[kind]++;
         void handle().finally(() => {
           active[kind]--;
-          pump();
+          schedulePump();
         });
       };
-      waiting.push({ light, socket, since: performance.now(), start, refuse: busy });
-      if (connection.queued++ === 0) waitingConnections++;
-      pump();
+      connection.queue.push({ light, since: performance.now(), start, refuse: busy });
+      if (first) waitingConnections++;
+      offer(socket, connection);
+      schedulePump();
     },
   };
 }
