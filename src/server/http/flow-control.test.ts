@@ -102,22 +102,48 @@ describe('hundreds of clients that pipeline bulk pages and never read', () => {
 });
 
 describe('bounds', () => {
-  it('answers connections beyond the cap with a 503 Error object and closes them', async () => {
-    const fx = await startFixture({ flow: { maxConnections: 3 } });
+  /** What the server says to one more connection, read until it closes it (or `ms` passes). */
+  const newcomer = (url: string, ms = 3_000) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(url).port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      setTimeout(() => {
+        socket.destroy();
+        resolve(text || 'still open');
+      }, ms);
+    });
+
+  it('answers connections beyond the cap with a 503 Error object and closes them, while every connection is in use', async () => {
+    const fx = await startFixture({ wrapStore: (store) => bulkyStore(store, { searches: 0 }, { delayMs: 5_000, recordBytes: 10 }), flow: { maxConnections: 3 } });
     const sockets: Socket[] = [];
     try {
-      for (let i = 0; i < 3; i++) sockets.push(await silentClient(fx.url, 0));
+      for (let i = 0; i < 3; i++) sockets.push(await silentClient(fx.url, 1));
       await sleep(100);
-      const extra = await new Promise<string>((resolve, reject) => {
-        const socket = connect(Number(new URL(fx.url).port), '127.0.0.1');
-        let text = '';
-        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-        socket.on('close', () => resolve(text));
-        socket.on('error', reject);
-      });
+      const extra = await newcomer(fx.url);
       expect(extra).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
       expect(extra).toMatch(/\r\nRetry-After: \d+\r\n/);
       expect(apiErrorSchema.parse(JSON.parse(extra.slice(extra.indexOf('\r\n\r\n') + 4))).statusCode).toBe(503);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await fx.close();
+    }
+  });
+
+  it('at the cap, lets a newcomer take the place of a connection that only sits there', async () => {
+    const fx = await startFixture({ flow: { maxConnections: 3 } });
+    const sockets: Socket[] = [];
+    try {
+      for (let i = 0; i < 3; i++) sockets.push((await silentClient(fx.url, 0)).resume());
+      const closed = sockets.map((socket) => new Promise((resolve) => socket.once('close', () => resolve(true))));
+      await sleep(100);
+      const { status } = await timedGet(`${fx.url}${lit.basePath}/records/1003`);
+      expect(status).toBe(200);
+      // The one idle the longest made the room.
+      expect(await Promise.race([closed[0], sleep(1_000).then(() => false)])).toBe(true);
+      expect(sockets.slice(1).every((socket) => !socket.destroyed)).toBe(true);
     } finally {
       for (const socket of sockets) socket.destroy();
       await fx.close();

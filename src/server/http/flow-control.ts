@@ -7,11 +7,12 @@ import type { Socket } from 'node:net';
  * their turn, so a client that sends twenty and reads none gets one), a connection whose
  * client stops reading gets nothing more and is closed after the write timeout, all
  * connections together hold at most so many unsent bytes, at most so many answers are
- * being computed at once, and connections beyond the cap are answered 503 and closed.
+ * being computed at once, and at the connection cap a newcomer replaces a connection held
+ * without use or is answered 503 and closed.
  */
 
 export interface FlowLimits {
-  /** Open connections; the next one is answered 503 and closed. */
+  /** Open connections; the next one replaces a stalled or idle one, or is answered 503 and closed. */
   readonly maxConnections: number;
   /** Bulk answers (pages of more than 100 records) being computed at once; later ones wait. */
   readonly maxActive: number;
@@ -40,7 +41,7 @@ export const defaultFlowLimits: FlowLimits = {
   maxWaiting: 4096,
   maxPipelined: 32,
   connectionBufferBytes: 1 * mib,
-  totalBufferBytes: 64 * mib,
+  totalBufferBytes: 32 * mib,
   writeTimeoutMs: 30_000,
   waitMs: 15_000,
 };
@@ -70,6 +71,8 @@ interface ConnectionState {
   /** Unsent bytes at the last look, and since when the client has taken none of them. */
   unsent: number;
   stalledSince?: number;
+  /** Since when nothing has been asked on it (a kept-alive connection between requests). */
+  idleSince?: number;
 }
 
 export interface FlowControl {
@@ -148,11 +151,11 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
   }
 
   server.on('connection', (socket: Socket) => {
-    if (connections.size >= limits.maxConnections) {
+    if (connections.size >= limits.maxConnections && !evictUnused()) {
       refuseConnection(socket);
       return;
     }
-    const state: ConnectionState = { busy: false, queue: [], unsent: 0, kind: 'light' };
+    const state: ConnectionState = { busy: false, queue: [], unsent: 0, kind: 'light', idleSince: performance.now() };
     connections.set(socket, state);
     socket.on('drain', () => {
       offer(socket, state);
@@ -199,6 +202,28 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
       socket.destroy();
     }
     return total;
+  }
+
+  /**
+   * At the cap, a newcomer takes the place of a connection held without use: the one whose
+   * client has read nothing the longest, else the one idle the longest between requests.
+   * Only when there is neither is the newcomer refused.
+   */
+  function evictUnused(): boolean {
+    const now = performance.now();
+    let stalled: [Socket, number] | undefined;
+    let idle: [Socket, number] | undefined;
+    for (const [socket, state] of connections) {
+      const { stalledSince, idleSince } = state;
+      if (stalledSince !== undefined && now - stalledSince >= stallGraceMs && (!stalled || stalledSince < stalled[1])) stalled = [socket, stalledSince];
+      const unused = idleSince !== undefined && !state.busy && state.queue.length === 0 && socket.writableLength === 0;
+      if (unused && (!idle || idleSince < idle[1])) idle = [socket, idleSince];
+    }
+    const victim = (stalled ?? idle)?.[0];
+    if (!victim) return false;
+    victim.destroy();
+    connections.delete(victim);
+    return true;
   }
 
   /** Requests that waited too long (and are not merely next in line on their own busy connection) are answered busy. */
@@ -272,6 +297,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
           if (done) return;
           done = true;
           connection.busy = false;
+          if (connection.queue.length === 0) connection.idleSince = performance.now();
           offer(socket, connection);
           schedulePump();
         };
@@ -283,6 +309,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
           schedulePump();
         });
       };
+      connection.idleSince = undefined;
       connection.queue.push({ light, since: performance.now(), start, refuse: busy });
       if (first) waitingConnections++;
       offer(socket, connection);
