@@ -138,7 +138,9 @@ describe('bounds', () => {
     try {
       for (let i = 0; i < 3; i++) sockets.push((await silentClient(fx.url, 0)).resume());
       const closed = sockets.map((socket) => new Promise((resolve) => socket.once('close', () => resolve(true))));
-      await sleep(100);
+      // Just connected is not idle yet: a client may be about to ask.
+      expect(await newcomer(fx.url)).toMatch(/^HTTP\/1\.1 503 /);
+      await sleep(1_200);
       const { status } = await timedGet(`${fx.url}${lit.basePath}/records/1003`);
       expect(status).toBe(200);
       // The one idle the longest made the room.

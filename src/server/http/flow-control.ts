@@ -46,7 +46,7 @@ export const defaultFlowLimits: FlowLimits = {
   waitMs: 15_000,
 };
 
-/** How long a client may take none of its answer before it counts as stalled when memory is short. */
+/** How long a client may take none of its answer, or ask nothing, before its connection may be reclaimed. */
 const stallGraceMs = 1_000;
 
 /** Seconds a client told "busy" should wait before trying again. */
@@ -206,8 +206,9 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
 
   /**
    * At the cap, a newcomer takes the place of a connection held without use: the one whose
-   * client has read nothing the longest, else the one idle the longest between requests.
-   * Only when there is neither is the newcomer refused.
+   * client has read nothing the longest, else the one idle the longest between requests
+   * (for a second at least: a client between two requests is not idle). Only when there is
+   * neither is the newcomer refused.
    */
   function evictUnused(): boolean {
     const now = performance.now();
@@ -216,7 +217,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
     for (const [socket, state] of connections) {
       const { stalledSince, idleSince } = state;
       if (stalledSince !== undefined && now - stalledSince >= stallGraceMs && (!stalled || stalledSince < stalled[1])) stalled = [socket, stalledSince];
-      const unused = idleSince !== undefined && !state.busy && state.queue.length === 0 && socket.writableLength === 0;
+      const unused = idleSince !== undefined && now - idleSince >= stallGraceMs && !state.busy && state.queue.length === 0 && socket.writableLength === 0;
       if (unused && (!idle || idleSince < idle[1])) idle = [socket, idleSince];
     }
     const victim = (stalled ?? idle)?.[0];
