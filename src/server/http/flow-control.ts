@@ -53,7 +53,7 @@ const stallGraceMs = 1_000;
 export const busyRetryAfterSeconds = 2;
 
 interface Waiting {
-  readonly light: boolean;
+  readonly kind: Kind;
   readonly since: number;
   readonly start: () => void;
   readonly refuse: () => void;
@@ -139,7 +139,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
   function offer(socket: Socket, state: ConnectionState) {
     const next = state.queue[0];
     if (state.busy || !next || state.ready || socket.writableLength > limits.connectionBufferBytes) return;
-    state.ready = next.light ? 'light' : 'bulk';
+    state.ready = next.kind;
     ready[state.ready].push(socket);
   }
 
@@ -281,13 +281,12 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
         res.destroy();
         return;
       }
-      const light = isLight(req.url ?? '/');
+      const kind: Kind = isLight(req.url ?? '/') ? 'light' : 'bulk';
       const first = connection.queue.length === 0;
       if (connection.queue.length >= limits.maxPipelined || (first && waitingConnections >= limits.maxWaiting)) {
         busy();
         return;
       }
-      const kind = light ? 'light' : 'bulk';
       const start = () => {
         connection.busy = true;
         connection.kind = kind;
@@ -311,7 +310,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
         });
       };
       connection.idleSince = undefined;
-      connection.queue.push({ light, since: performance.now(), start, refuse: busy });
+      connection.queue.push({ kind, since: performance.now(), start, refuse: busy });
       if (first) waitingConnections++;
       offer(socket, connection);
       schedulePump();
