@@ -27,12 +27,20 @@ import { queryClasses } from './queries';
 const run = promisify(execFile);
 const log = (line: string) => console.log(`[bench:postgres ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-async function classes(client: SingleClient, origin: string, config: BenchConfig, kind: string): Promise<ClassResult[]> {
-  const results: ClassResult[] = [];
+/** A class the run could not measure (the server broke the connection, say): named, not fatal. */
+type Measured = ClassResult | { readonly id: string; readonly failed: string; readonly p95?: undefined; readonly total?: undefined };
+
+async function classes(client: SingleClient, origin: string, config: BenchConfig, kind: string): Promise<Measured[]> {
+  const results: Measured[] = [];
   for (const queryClass of queryClasses) {
-    const result = await measureClass(client, origin, queryClass, config);
-    log(`${kind} ${queryClass.id.padEnd(12)} total ${String(result.total).padStart(8)}  p50 ${result.p50}  p95 ${result.p95}${result.errors ? `  ERRORS ${result.errors}` : ''}`);
-    results.push(result);
+    try {
+      const result = await measureClass(client, origin, queryClass, config);
+      log(`${kind} ${queryClass.id.padEnd(12)} total ${String(result.total).padStart(8)}  p50 ${result.p50}  p95 ${result.p95}${result.errors ? `  ERRORS ${result.errors}` : ''}`);
+      results.push(result);
+    } catch (error) {
+      log(`${kind} ${queryClass.id.padEnd(12)} FAILED: ${(error as Error).message}`);
+      results.push({ id: queryClass.id, failed: (error as Error).message });
+    }
   }
   return results;
 }
@@ -91,7 +99,8 @@ async function main() {
     const rows = queryClasses.map((queryClass, i) => {
       const s = sqlite[i]!;
       const p = postgres[i]!;
-      return { id: queryClass.id, label: queryClass.label, sqliteP95: s.p95, postgresP95: p.p95, ratio: Math.round((p.p95 / Math.max(s.p95, 0.1)) * 10) / 10, sqliteTotal: s.total, postgresTotal: p.total };
+      const ratio = s.p95 !== undefined && p.p95 !== undefined ? Math.round((p.p95 / Math.max(s.p95, 0.1)) * 10) / 10 : undefined;
+      return { id: queryClass.id, label: queryClass.label, sqliteP95: s.p95 ?? 'failed', postgresP95: p.p95 ?? 'failed', ratio, sqliteTotal: s.total, postgresTotal: p.total };
     });
     const result = {
       date,

@@ -8,7 +8,7 @@ import { textColumns } from '../../../formats/index-text';
 import { keysOf } from '../../../formats/keys';
 import { sortKeysOf } from '../../../formats/sort-keys';
 import { facetKeyName, facetRowsOf, hasFacetRows, pageOfValues, phraseCriteria } from '../facet-values';
-import type { Criteria, FacetRequest, FacetsResult, RecordStore, SearchResult, StoredRecord } from '../types';
+import { StoreOverloaded, type Criteria, type FacetRequest, type FacetsResult, type RecordStore, type SearchResult, type StoredRecord } from '../types';
 import { openPools, parseStoreUrl, type PgPools } from './pg-pool';
 import { columnWeightClass, createTableSql, keyElement, pgSchemaVersion, pgTable, rankWeights, setupSql, textConfig, tsvColumn } from './pg-schema';
 import { hasPositive, toTsquery } from './tsquery';
@@ -120,7 +120,7 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
       const json = rows.rows.map((row) => row.doc);
       return { total: total.rows[0]!.n, records: json.map((doc) => JSON.parse(doc) as ApiRecord), json };
     },
-    facets: (key, criteria, requests) => facetCounts(pools, deploymentByKey(key)!, criteria, requests),
+    facets: (key, criteria, requests) => withinBudget(facetCounts(pools, deploymentByKey(key)!, criteria, requests), budgetMs ?? defaultBudgetMs),
     async get(key, repoId) {
       const result = await pools.read<{ doc: string }>({ text: `SELECT doc FROM ${table(key)} WHERE repo_id = $1`, values: [nulFree(repoId)] });
       return result.rows[0] ? (JSON.parse(result.rows[0].doc) as ApiRecord) : undefined;
@@ -135,6 +135,22 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
     },
     close: () => pools.close(),
   };
+}
+
+const defaultBudgetMs = 30_000;
+
+/**
+ * A facets request is many statements (a count per facet, and per shown value of a phrase
+ * facet), each within statement_timeout but all queued for the pool's connections: the
+ * request as a whole gets the budget too, so it is answered 503 rather than left to the
+ * connection's idle timeout.
+ */
+function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreOverloaded(`Counting the facets took longer than ${budgetMs / 1000} s, this server's limit. Narrow the search and try again.`)), budgetMs);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** What one facet's values are grouped by, in SQL over the matching rows. */
