@@ -138,14 +138,34 @@ describe('bounds', () => {
     try {
       for (let i = 0; i < 3; i++) sockets.push((await silentClient(fx.url, 0)).resume());
       const closed = sockets.map((socket) => new Promise((resolve) => socket.once('close', () => resolve(true))));
-      // Just connected is not idle yet: a client may be about to ask.
+      // Just connected is not unused yet: a client may be about to ask.
       expect(await newcomer(fx.url)).toMatch(/^HTTP\/1\.1 503 /);
       await sleep(1_200);
       const { status } = await timedGet(`${fx.url}${lit.basePath}/records/1003`);
       expect(status).toBe(200);
-      // The one idle the longest made the room.
+      // The one open the longest without asking made the room.
       expect(await Promise.race([closed[0], sleep(1_000).then(() => false)])).toBe(true);
       expect(sockets.slice(1).every((socket) => !socket.destroyed)).toBe(true);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await fx.close();
+    }
+  });
+
+  it('at the cap, leaves a kept-alive connection between two requests alone', async () => {
+    const fx = await startFixture({ flow: { maxConnections: 3 } });
+    const sockets: Socket[] = [];
+    try {
+      for (let i = 0; i < 3; i++) {
+        const socket = await silentClient(fx.url, 1, `${lit.basePath}/records/1003`);
+        const answered = new Promise((resolve) => socket.once('data', resolve));
+        socket.resume();
+        await answered;
+        sockets.push(socket);
+      }
+      await sleep(1_200);
+      expect(await newcomer(fx.url)).toMatch(/^HTTP\/1\.1 503 /);
+      expect(sockets.every((socket) => !socket.destroyed && !socket.readableEnded)).toBe(true);
     } finally {
       for (const socket of sockets) socket.destroy();
       await fx.close();

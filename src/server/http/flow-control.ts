@@ -12,7 +12,7 @@ import type { Socket } from 'node:net';
  */
 
 export interface FlowLimits {
-  /** Open connections; the next one replaces a stalled or idle one, or is answered 503 and closed. */
+  /** Open connections; the next one replaces one held without use, or is answered 503 and closed. */
   readonly maxConnections: number;
   /** Bulk answers (pages of more than 100 records) being computed at once; later ones wait. */
   readonly maxActive: number;
@@ -71,8 +71,8 @@ interface ConnectionState {
   /** Unsent bytes at the last look, and since when the client has taken none of them. */
   unsent: number;
   stalledSince?: number;
-  /** Since when nothing has been asked on it (a kept-alive connection between requests). */
-  idleSince?: number;
+  /** When it opened, while nothing has been asked on it yet. */
+  silentSince?: number;
 }
 
 export interface FlowControl {
@@ -155,7 +155,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
       refuseConnection(socket);
       return;
     }
-    const state: ConnectionState = { busy: false, queue: [], unsent: 0, kind: 'light', idleSince: performance.now() };
+    const state: ConnectionState = { busy: false, queue: [], unsent: 0, kind: 'light', silentSince: performance.now() };
     connections.set(socket, state);
     socket.on('drain', () => {
       offer(socket, state);
@@ -206,21 +206,20 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
 
   /**
    * At the cap, a newcomer takes the place of a connection held without use: the one whose
-   * client has read nothing the longest, else the one idle the longest between requests
-   * (for a second at least: a client between two requests is not idle). Only when there is
-   * neither is the newcomer refused.
+   * client has read nothing the longest, else the one open the longest without asking
+   * anything (a second at least). A kept-alive connection between two requests is a user's,
+   * and is left alone. Only when there is neither is the newcomer refused.
    */
   function evictUnused(): boolean {
     const now = performance.now();
     let stalled: [Socket, number] | undefined;
-    let idle: [Socket, number] | undefined;
+    let silent: [Socket, number] | undefined;
     for (const [socket, state] of connections) {
-      const { stalledSince, idleSince } = state;
+      const { stalledSince, silentSince } = state;
       if (stalledSince !== undefined && now - stalledSince >= stallGraceMs && (!stalled || stalledSince < stalled[1])) stalled = [socket, stalledSince];
-      const unused = idleSince !== undefined && now - idleSince >= stallGraceMs && !state.busy && state.queue.length === 0 && socket.writableLength === 0;
-      if (unused && (!idle || idleSince < idle[1])) idle = [socket, idleSince];
+      if (silentSince !== undefined && now - silentSince >= stallGraceMs && (!silent || silentSince < silent[1])) silent = [socket, silentSince];
     }
-    const victim = (stalled ?? idle)?.[0];
+    const victim = (stalled ?? silent)?.[0];
     if (!victim) return false;
     victim.destroy();
     connections.delete(victim);
@@ -297,7 +296,6 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
           if (done) return;
           done = true;
           connection.busy = false;
-          if (connection.queue.length === 0) connection.idleSince = performance.now();
           offer(socket, connection);
           schedulePump();
         };
@@ -309,7 +307,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
           schedulePump();
         });
       };
-      connection.idleSince = undefined;
+      connection.silentSince = undefined;
       connection.queue.push({ kind, since: performance.now(), start, refuse: busy });
       if (first) waitingConnections++;
       offer(socket, connection);
