@@ -85,12 +85,15 @@ async function slowReaders(server: Child, connections: number) {
   await client.get(`${server.url}${base}/records?rows=1`);
   const idleRssBytes = rssOf(server.pid) ?? 0;
   const memory = sampleMemory(server.pid, 100);
+  // The user keeps asking while the attackers connect: an active user, whose connection no
+  // idle timeout closes.
+  const normalRun = normalClient(client, server.url, [`${base}/records?q=temperature&rows=20`, `${base}/records/${50_000_000 + 17}`], seconds * 1000);
   const sockets: Socket[] = [];
   for (let i = 0; i < connections; i += 100) {
     const batch = await Promise.all(Array.from({ length: Math.min(100, connections - i) }, () => silentConnection(server.url, `${base}/records?rows=1000`, 20)));
     sockets.push(...batch.filter((socket): socket is Socket => socket !== undefined));
   }
-  const normal = await normalClient(client, server.url, [`${base}/records?q=temperature&rows=20`, `${base}/records/${50_000_000 + 17}`], seconds * 1000);
+  const normal = await normalRun;
   const closedByServer = sockets.filter((socket) => socket.destroyed || socket.readableEnded).length;
   for (const socket of sockets) socket.destroy();
   await sleep(2_000);
