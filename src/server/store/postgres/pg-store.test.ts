@@ -54,6 +54,22 @@ describe.skipIf(unavailable)('the PostgreSQL store with a streaming replica', ()
     expect(ids).toEqual(['900001', '900002']);
   });
 
+  it('answers a facets request past the budget with 503, and no count left over takes the server down', async () => {
+    const hurried = await openPgStore(`${cluster.primary.url},${cluster.replicas[0]!.url}`, { poolSize: 2, budgetMs: 1 });
+    const hurriedServer = await startServer({ store: hurried, port: 0, host: '127.0.0.1' });
+    try {
+      const response = await fetch(`${hurriedServer.url}${lit.basePath}/facets?q=${encodeURIComponent('a* OR e*')}`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+      // The counts still running fail after the answer; they must fail quietly.
+      await new Promise((done) => setTimeout(done, 1_000));
+      expect((await get('q=quillwort')).status).toBe(200);
+    } finally {
+      await hurriedServer.close();
+      await hurried.close();
+    }
+  });
+
   it('reads from the replica: the primary can go away without a failed read', async () => {
     const replicaOnly = await openPgStore(`${cluster.primary.url},${cluster.replicas[0]!.url}`, { poolSize: 1 });
     await cluster.primary.stop('fast');

@@ -192,7 +192,10 @@ async function facetCounts(pools: PgPools, deployment: Deployment, criteria: Cri
     );
     return { name: facet.name, distinct, values: request.sort === 'count' ? recounted.sort((a, b) => b.count - a.count) : recounted };
   });
-  return { total: (await total).rows[0]!.n, facets: await Promise.all(facets) };
+  // Awaited together: a count that fails while another is awaited would be a rejection no
+  // one handles, and Node ends the process on one.
+  const [counted, counts] = await Promise.all([total, Promise.all(facets)]);
+  return { total: counted.rows[0]!.n, facets: counts };
 }
 
 export interface PgWriter {
