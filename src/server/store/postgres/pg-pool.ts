@@ -51,22 +51,9 @@ export interface PgPools {
   close(): Promise<void>;
 }
 
-/**
- * Memory for one sort or bitmap of a connection. PostgreSQL's default (4 MB) makes the
- * bitmap of a broad search lossy on a million records, and a lossy page is checked again
- * row by row, reading every record's text vector: seconds for one count.
- */
-const workMem = '32MB';
-
 export function openPools(target: PgTarget, { size = 8, statementTimeoutMs = 30_000 } = {}): PgPools {
   const make = (url: string) => {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: size,
-      connectionTimeoutMillis: 3_000,
-      statement_timeout: statementTimeoutMs,
-      options: `-c work_mem=${workMem}`,
-    });
+    const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 3_000, statement_timeout: statementTimeoutMs });
     // An idle client losing its server is reported here; the next query gets a new one.
     pool.on('error', () => undefined);
     return pool;
