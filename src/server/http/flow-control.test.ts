@@ -116,60 +116,66 @@ describe('bounds', () => {
       }, ms);
     });
 
-  it('answers connections beyond the cap with a 503 Error object and closes them, while every connection is in use', async () => {
-    const fx = await startFixture({ wrapStore: (store) => bulkyStore(store, { searches: 0 }, { delayMs: 5_000, recordBytes: 10 }), flow: { maxConnections: 3 } });
+  /** A server capped at three connections, filled by `open`; the sockets are closed after `check`. */
+  async function atTheCap(open: (url: string) => Promise<Socket>, check: (url: string, sockets: Socket[]) => Promise<void>, store?: (store: RecordStore) => RecordStore) {
+    const fx = await startFixture({ ...(store ? { wrapStore: store } : {}), flow: { maxConnections: 3 } });
     const sockets: Socket[] = [];
     try {
-      for (let i = 0; i < 3; i++) sockets.push(await silentClient(fx.url, 1));
-      await sleep(100);
-      const extra = await newcomer(fx.url);
-      expect(extra).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
-      expect(extra).toMatch(/\r\nRetry-After: \d+\r\n/);
-      expect(apiErrorSchema.parse(JSON.parse(extra.slice(extra.indexOf('\r\n\r\n') + 4))).statusCode).toBe(503);
+      for (let i = 0; i < 3; i++) sockets.push(await open(fx.url));
+      await check(fx.url, sockets);
     } finally {
       for (const socket of sockets) socket.destroy();
       await fx.close();
     }
+  }
+
+  it('answers connections beyond the cap with a 503 Error object and closes them, while every connection is in use', async () => {
+    const slowStore = (store: RecordStore) => bulkyStore(store, { searches: 0 }, { delayMs: 5_000, recordBytes: 10 });
+    await atTheCap(
+      (url) => silentClient(url, 1),
+      async (url) => {
+        await sleep(100);
+        const extra = await newcomer(url);
+        expect(extra).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+        expect(extra).toMatch(/\r\nRetry-After: \d+\r\n/);
+        expect(apiErrorSchema.parse(JSON.parse(extra.slice(extra.indexOf('\r\n\r\n') + 4))).statusCode).toBe(503);
+      },
+      slowStore,
+    );
   });
 
   it('at the cap, lets a newcomer take the place of a connection that only sits there', async () => {
-    const fx = await startFixture({ flow: { maxConnections: 3 } });
-    const sockets: Socket[] = [];
-    try {
-      for (let i = 0; i < 3; i++) sockets.push((await silentClient(fx.url, 0)).resume());
-      const closed = sockets.map((socket) => new Promise((resolve) => socket.once('close', () => resolve(true))));
-      // Just connected is not unused yet: a client may be about to ask.
-      expect(await newcomer(fx.url)).toMatch(/^HTTP\/1\.1 503 /);
-      await sleep(1_200);
-      const { status } = await timedGet(`${fx.url}${lit.basePath}/records/1003`);
-      expect(status).toBe(200);
-      // The one open the longest without asking made the room.
-      expect(await Promise.race([closed[0], sleep(1_000).then(() => false)])).toBe(true);
-      expect(sockets.slice(1).every((socket) => !socket.destroyed)).toBe(true);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await fx.close();
-    }
+    await atTheCap(
+      async (url) => (await silentClient(url, 0)).resume(),
+      async (url, sockets) => {
+        const closed = sockets.map((socket) => new Promise((resolve) => socket.once('close', () => resolve(true))));
+        // Just connected is not unused yet: a client may be about to ask.
+        expect(await newcomer(url)).toMatch(/^HTTP\/1\.1 503 /);
+        await sleep(1_200);
+        const { status } = await timedGet(`${url}${lit.basePath}/records/1003`);
+        expect(status).toBe(200);
+        // The one open the longest without asking made the room.
+        expect(await Promise.race([closed[0], sleep(1_000).then(() => false)])).toBe(true);
+        expect(sockets.slice(1).every((socket) => !socket.destroyed)).toBe(true);
+      },
+    );
   });
 
   it('at the cap, leaves a kept-alive connection between two requests alone', async () => {
-    const fx = await startFixture({ flow: { maxConnections: 3 } });
-    const sockets: Socket[] = [];
-    try {
-      for (let i = 0; i < 3; i++) {
-        const socket = await silentClient(fx.url, 1, `${lit.basePath}/records/1003`);
+    await atTheCap(
+      async (url) => {
+        const socket = await silentClient(url, 1, `${lit.basePath}/records/1003`);
         const answered = new Promise((resolve) => socket.once('data', resolve));
         socket.resume();
         await answered;
-        sockets.push(socket);
-      }
-      await sleep(1_200);
-      expect(await newcomer(fx.url)).toMatch(/^HTTP\/1\.1 503 /);
-      expect(sockets.every((socket) => !socket.destroyed && !socket.readableEnded)).toBe(true);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await fx.close();
-    }
+        return socket;
+      },
+      async (url, sockets) => {
+        await sleep(1_200);
+        expect(await newcomer(url)).toMatch(/^HTTP\/1\.1 503 /);
+        expect(sockets.every((socket) => !socket.destroyed && !socket.readableEnded)).toBe(true);
+      },
+    );
   });
 
   it('closes a connection whose client stops reading an answer', async () => {
