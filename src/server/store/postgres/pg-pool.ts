@@ -51,7 +51,10 @@ export interface PgPools {
   close(): Promise<void>;
 }
 
-export function openPools(target: PgTarget, { size = 8, statementTimeoutMs = 30_000 } = {}): PgPools {
+/** How long one statement may run unless the server is given its own budget. */
+export const defaultStatementTimeoutMs = 30_000;
+
+export function openPools(target: PgTarget, { size = 8, statementTimeoutMs = defaultStatementTimeoutMs } = {}): PgPools {
   const make = (url: string) => {
     const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 3_000, statement_timeout: statementTimeoutMs });
     // An idle client losing its server is reported here; the next query gets a new one.

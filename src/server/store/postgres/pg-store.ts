@@ -9,7 +9,7 @@ import { keysOf } from '../../../formats/keys';
 import { sortKeysOf } from '../../../formats/sort-keys';
 import { facetKeyName, facetRowsOf, hasFacetRows, pageOfValues, phraseCriteria } from '../facet-values';
 import { StoreOverloaded, type Criteria, type FacetRequest, type FacetsResult, type RecordStore, type SearchResult, type StoredRecord } from '../types';
-import { openPools, parseStoreUrl, type PgPools } from './pg-pool';
+import { defaultStatementTimeoutMs, openPools, parseStoreUrl, type PgPools } from './pg-pool';
 import { columnWeightClass, createTableSql, keyElement, pgSchemaVersion, pgTable, rankWeights, setupSql, textConfig, tsvColumn } from './pg-schema';
 import { hasPositive, toTsquery } from './tsquery';
 
@@ -120,7 +120,7 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
       const json = rows.rows.map((row) => row.doc);
       return { total: total.rows[0]!.n, records: json.map((doc) => JSON.parse(doc) as ApiRecord), json };
     },
-    facets: (key, criteria, requests) => withinBudget(facetCounts(pools, deploymentByKey(key)!, criteria, requests), budgetMs ?? defaultBudgetMs),
+    facets: (key, criteria, requests) => withinBudget(facetCounts(pools, deploymentByKey(key)!, criteria, requests), budgetMs ?? defaultStatementTimeoutMs),
     async get(key, repoId) {
       const result = await pools.read<{ doc: string }>({ text: `SELECT doc FROM ${table(key)} WHERE repo_id = $1`, values: [nulFree(repoId)] });
       return result.rows[0] ? (JSON.parse(result.rows[0].doc) as ApiRecord) : undefined;
@@ -136,8 +136,6 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
     close: () => pools.close(),
   };
 }
-
-const defaultBudgetMs = 30_000;
 
 /**
  * A facets request is many statements (a count per facet, and per shown value of a phrase
