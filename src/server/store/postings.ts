@@ -86,19 +86,69 @@ export function documentBounds(data: Uint8Array, docs: number): Uint32Array {
   let at = 0;
   for (let d = 0; d < docs; d++) {
     bounds[d] = at;
-    let instances = 0;
-    let scale = 1;
-    let byte: number;
-    do {
-      byte = data[at++]!;
-      instances += (byte & 0x7f) * scale;
-      scale *= 0x80;
-    } while (byte >= 0x80);
-    // The instances themselves are skipped, not decoded: a varint ends at a byte below 0x80.
-    for (let k = 0; k < instances; k++) while (data[at++]! >= 0x80);
+    at = skipInstances(data, at);
   }
   bounds[docs] = at;
   return bounds;
+}
+
+/** One token's instances in one document, in (column, offset) order; arrays grow as needed. */
+export interface Instances {
+  columns: Int32Array;
+  offsets: Int32Array;
+  length: number;
+}
+
+export const noInstances = (): Instances => ({ columns: new Int32Array(16), offsets: new Int32Array(16), length: 0 });
+
+/**
+ * Reads the instances of the document whose positions start at `at` into `into`, and
+ * returns where the next document's start. (Inlined varints: a reader object per document
+ * cost more than the decoding itself.)
+ */
+export function readInstances(data: Uint8Array, at: number, into: Instances): number {
+  let byte = data[at++]!;
+  let n = byte & 0x7f;
+  for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+    byte = data[at++]!;
+    n += (byte & 0x7f) * scale;
+  }
+  if (into.columns.length < n) {
+    into.columns = new Int32Array(n);
+    into.offsets = new Int32Array(n);
+  }
+  let column = -1;
+  let offset = 0;
+  for (let i = 0; i < n; i++) {
+    byte = data[at++]!;
+    let value = byte & 0x7f;
+    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+      byte = data[at++]!;
+      value += (byte & 0x7f) * scale;
+    }
+    const next = value % 16;
+    offset = (next === column ? offset : 0) + Math.floor(value / 16);
+    column = next;
+    into.columns[i] = column;
+    into.offsets[i] = offset;
+  }
+  into.length = n;
+  return at;
+}
+
+/** Where the document after the one whose positions start at `at` starts. */
+export function skipInstances(data: Uint8Array, at: number): number {
+  let instances = 0;
+  let scale = 1;
+  let byte: number;
+  do {
+    byte = data[at++]!;
+    instances += (byte & 0x7f) * scale;
+    scale *= 0x80;
+  } while (byte >= 0x80);
+  // The instances themselves are skipped, not decoded: a varint ends at a byte below 0x80.
+  for (let k = 0; k < instances; k++) while (data[at++]! >= 0x80);
+  return at;
 }
 
 /** Growing lists of documents and counts, one document at a time in ascending order. */

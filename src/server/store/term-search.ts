@@ -1,7 +1,7 @@
 import { searchColumns, type SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import type { IdSet } from './id-set';
-import { addPostings, decodePostings, documentBounds, weights, type TokenPostings } from './postings';
+import { addPostings, decodePostings, documentBounds, noInstances, readInstances, weights, type TokenPostings } from './postings';
 import type { PostingsReader, StoredPostings } from './postings-reader';
 import type { Criteria } from './types';
 import { varintReader } from './varint';
@@ -9,7 +9,7 @@ import { varintReader } from './varint';
 /**
  * Searches that postings answer (postings.ts): words, prefixes and phrases, all required,
  * over whole records or the columns of a parameter (title=, author=) — what most
- * searches are. OR, NOT and phrases ending in a prefix keep going through FTS5.
+ * searches are. Other shapes (OR, NOT, a phrase ending in a prefix) go through text-search.ts.
  *
  * Scores are FTS5's bm25 to the bit: for phrase i with weighted count f_i in a record
  * of D tokens, score = Σ idf_i × f_i(k1 + 1) / (f_i + k1(1 − b + b·D/avgdl)), summed in
@@ -46,34 +46,19 @@ function andedWords(node: QueryNode, columns: readonly SearchColumn[], words: { 
 }
 
 /** One token of a phrase: its documents, where each one's positions start, and the bytes. */
-export interface TokenPositions {
+interface TokenPositions {
   readonly ids: Int32Array;
   readonly bounds: Uint32Array;
   readonly data: Uint8Array;
 }
 
-/** One token's instances in the current document of a phrase walk: columns and offsets, in order. */
-interface Instances {
-  columns: Int32Array;
-  offsets: Int32Array;
-  length: number;
-}
-
-/**
- * A token's documents and positions, ready to be walked; `cache` keeps them for the other
- * phrases of a search (a phrase ending in a prefix is one phrase per token it expands to).
- */
-function tokenPositions(reader: PostingsReader, token: string, cache?: Map<string, TokenPositions | null>): TokenPositions | undefined {
-  const cached = cache?.get(token);
-  if (cached !== undefined) return cached ?? undefined;
+/** A token's documents and positions, ready to be walked. */
+function tokenPositions(reader: PostingsReader, token: string): TokenPositions | undefined {
   const stored = reader.read(token);
   const positions = reader.positions(token);
-  const result = stored && positions ? (() => {
-    const { ids } = decodePostings(stored.data);
-    return { ids, bounds: documentBounds(positions, ids.length), data: positions };
-  })() : undefined;
-  cache?.set(token, result ?? null);
-  return result;
+  if (!stored || !positions) return undefined;
+  const { ids } = decodePostings(stored.data);
+  return { ids, bounds: documentBounds(positions, ids.length), data: positions };
 }
 
 /** The first index at or after `from` whose id is at least `id` (ids ascend). */
@@ -98,51 +83,17 @@ function seek(ids: Int32Array, from: number, id: number): number {
  * phrase. The rarest token's documents drive; the others are found by binary search and
  * their positions read only for documents that hold every token.
  */
-export function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[], cache?: Map<string, TokenPositions | null>): TokenPostings {
+export function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): TokenPostings {
   const nothing = { ids: new Int32Array(0), counts: new Uint32Array(0) };
   const allowed = searchColumns.map((column) => columns.includes(column));
   const walks: TokenPositions[] = [];
   for (const token of tokens) {
-    const walk = tokenPositions(reader, token, cache);
+    const walk = tokenPositions(reader, token);
     if (!walk) return nothing;
     walks.push(walk);
   }
   const k = walks.length;
-  const found: Instances[] = walks.map(() => ({ columns: new Int32Array(16), offsets: new Int32Array(16), length: 0 }));
-  // Reads the instances of document `at` of a token into `into`.
-  // (Decoded inline: a reader per document cost more than the decoding itself.)
-  let position = 0;
-  let bytes: Uint8Array = new Uint8Array(0);
-  const read = () => {
-    let byte = bytes[position++]!;
-    if (byte < 0x80) return byte;
-    let value = byte & 0x7f;
-    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-      byte = bytes[position++]!;
-      value += (byte & 0x7f) * scale;
-    }
-    return value;
-  };
-  const load = (walk: TokenPositions, at: number, into: Instances) => {
-    bytes = walk.data;
-    position = walk.bounds[at]!;
-    const n = read();
-    if (into.columns.length < n) {
-      into.columns = new Int32Array(n);
-      into.offsets = new Int32Array(n);
-    }
-    let column = -1;
-    let offset = 0;
-    for (let i = 0; i < n; i++) {
-      const value = read();
-      const next = value % 16;
-      offset = (next === column ? offset : 0) + Math.floor(value / 16);
-      column = next;
-      into.columns[i] = column;
-      into.offsets[i] = offset;
-    }
-    into.length = n;
-  };
+  const found = walks.map(noInstances);
   const driver = walks.reduce((best, walk) => (walk.ids.length < best.ids.length ? walk : best));
   const ids: number[] = [];
   const counts: number[] = [];
@@ -155,7 +106,7 @@ export function phraseMatches(reader: PostingsReader, tokens: readonly string[],
       at[j] = walk === driver ? d : seek(walk.ids, at[j]!, id);
       if (walk.ids[at[j]!] !== id) continue documents;
     }
-    for (let j = 0; j < k; j++) load(walks[j]!, at[j]!, found[j]!);
+    for (let j = 0; j < k; j++) readInstances(walks[j]!.data, walks[j]!.bounds[at[j]!]!, found[j]!);
     // Each instance of the first token in an allowed column starts a match when token j
     // stands j places after it in the same column.
     cursors.fill(0);

@@ -51,7 +51,7 @@ const atom: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: word, weight: 4 },
   { arbitrary: fc.tuple(word, fc.integer({ min: 1, max: 4 })).map(([w, cut]) => `${w.slice(0, Math.max(2, w.length - cut))}*`), weight: 2 },
   { arbitrary: fc.tuple(word, word).map(([a, c]) => `"${a} ${c}"`), weight: 1 },
-  { arbitrary: fc.constantFrom('"molten salt"', '"heat transfer"', 'heat-tr*', 'molten-sa*', 'molten-s*', 'heat-transfer'), weight: 2 },
+  { arbitrary: fc.constantFrom('"molten salt"', '"heat transfer"', 'heat-tr*', 'molten-sa*', 'molten-s*', 'molten-salt-s*', 'heat-transfer-c*', 'heat-transfer'), weight: 2 },
 );
 const expression: fc.Arbitrary<string> = fc.letrec((tie) => ({
   expr: fc.oneof(

@@ -3,7 +3,9 @@ import type { QueryNode } from '../query/ast';
 import { IdSet } from './id-set';
 import { addPostings, decodePostings, type TokenPostings } from './postings';
 import type { PostingsReader } from './postings-reader';
-import { denseToList, k1, lengthNorms, phraseMatches, type Matches, type TokenPositions } from './term-search';
+import { prefixPhraseMatches } from './prefix-phrase';
+import { scoresScratch } from './scratch';
+import { denseToList, k1, lengthNorms, phraseMatches, type Matches } from './term-search';
 import type { Criteria } from './types';
 
 /**
@@ -23,46 +25,20 @@ type Word = Extract<QueryNode, { type: 'term' | 'phrase' }>;
 
 const nothing: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array(0) };
 
-/** Sums several lists of counts by id into one list in id order. */
-function sumLists(lists: readonly TokenPostings[], capacity: number): TokenPostings {
-  if (lists.length === 0) return nothing;
-  if (lists.length === 1) return lists[0]!;
-  const countsById = new Uint32Array(capacity);
-  let hits = 0;
-  for (const { ids, counts } of lists) {
-    for (let i = 0; i < ids.length; i++) {
-      if (countsById[ids[i]!] === 0) hits++;
-      countsById[ids[i]!]! += counts[i]!;
-    }
-  }
-  return denseToList(countsById, hits);
-}
-
-
 /** The records a word or phrase matches in `columns`, with its column-weighted count in each. */
 export function wordPostings(reader: PostingsReader, word: Word, columns: readonly SearchColumn[]): TokenPostings {
-  const capacity = reader.lengths.length;
   // (FTS5 is given NUL as a space: predicate.ts.)
   const tokens = reader.tokenize(word.text.replace(/\u0000/g, ' '));
   const prefix = word.type === 'term' && word.prefix;
   if (tokens.length === 0) return nothing;
-  if (tokens.length > 1) {
-    if (!prefix) return phraseMatches(reader, tokens, columns);
-    // A phrase ending in a prefix: the phrase with each token the prefix expands to.
-    const fixed = tokens.slice(0, -1);
-    const cache = new Map<string, TokenPositions | null>();
-    return sumLists(
-      reader.expand(tokens[tokens.length - 1]!).map((last) => phraseMatches(reader, [...fixed, last], columns, cache)),
-      capacity,
-    );
-  }
+  if (tokens.length > 1) return prefix ? prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns) : phraseMatches(reader, tokens, columns);
   const expanded = prefix ? reader.expand(tokens[0]!) : tokens;
   // A parameter's columns: only instances there count, in the count and in the idf.
   const scopes = columns.length === searchColumns.length ? [undefined] : columns;
   const stored = expanded.flatMap((token) => scopes.map((column) => reader.read(token, column))).filter((list) => list !== undefined);
   if (stored.length === 0) return nothing;
   if (stored.length === 1) return decodePostings(stored[0]!.data);
-  const countsById = new Uint32Array(capacity);
+  const countsById = new Uint32Array(reader.lengths.length);
   let hits = 0;
   for (const list of stored) hits += addPostings(list.data, countsById);
   return denseToList(countsById, hits);
@@ -112,19 +88,21 @@ export function scoreText(reader: PostingsReader, match: TextMatch, filter: IdSe
   const { lengths } = reader;
   const norms = lengthNorms(reader);
   const set = filter ? match.set.and(filter) : match.set;
+  // (The idfs first: reading them may stop the search, which must not leave scores behind.)
+  const idfs = match.scored.map((phrase) => reader.idf(phrase.ids.length));
   // Scores summed by id, phrase after phrase in query order, then read out for the matches.
-  const byId = new Float64Array(lengths.length);
-  for (const phrase of match.scored) {
-    const idf = reader.idf(phrase.ids.length);
-    const { ids: phraseIds, counts } = phrase;
+  const byId = scoresScratch(reader);
+  match.scored.forEach(({ ids: phraseIds, counts }, p) => {
+    const idf = idfs[p]!;
     for (let i = 0; i < phraseIds.length; i++) {
       const id = phraseIds[i]!;
       const f = counts[i]!;
       byId[id] = byId[id]! + idf * ((f * (k1 + 1.0)) / (f + norms[lengths[id]!]!));
     }
-  }
+  });
   const ids = set.toIds();
   const scores = new Float64Array(ids.length);
   for (let j = 0; j < ids.length; j++) scores[j] = byId[ids[j]!]!;
+  for (const { ids: phraseIds } of match.scored) for (let i = 0; i < phraseIds.length; i++) byId[phraseIds[i]!] = 0;
   return { ids, scores };
 }

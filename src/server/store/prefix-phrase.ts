@@ -1,0 +1,205 @@
+import { searchColumns, type SearchColumn } from '../../deployments/schema';
+import { noInstances, readInstances, skipInstances, weights, type Instances, type TokenPostings } from './postings';
+import type { PostingsReader } from './postings-reader';
+import { slotsScratch } from './scratch';
+
+/**
+ * A phrase whose last word is a prefix (`"molten sa"*`, or `molten-sa*`): FTS5 matches the
+ * phrase with each token the prefix expands to, and counts them all. A phrase walk per
+ * expansion read the fixed words' positions again for every one of them (a hundred
+ * expansions is common); here the places where the fixed words end are read once, and each
+ * expansion's postings and positions are walked once, in order, against them.
+ */
+
+/** Where a phrase ends in each record that holds it: per record, the (column, offset) of its last word. */
+interface PhraseEnds {
+  readonly ids: Int32Array;
+  /** Record i's ends are `columns`/`offsets` from starts[i] to starts[i + 1]. */
+  readonly starts: Uint32Array;
+  readonly columns: Int32Array;
+  readonly offsets: Int32Array;
+}
+
+/** A token's stored postings and positions, both read once. */
+interface TokenBlobs {
+  readonly docs: number;
+  readonly postings: Uint8Array;
+  readonly positions: Uint8Array;
+}
+
+function blobsOf(reader: PostingsReader, token: string): TokenBlobs | undefined {
+  const stored = reader.read(token);
+  const positions = reader.positions(token);
+  return stored && positions ? { docs: stored.docs, postings: stored.data, positions } : undefined;
+}
+
+/**
+ * Visits each record of a token (of those with a slot, when `slots` is given) with its
+ * instances: postings and positions walked side by side, once.
+ */
+function eachRecordOf({ postings, positions }: TokenBlobs, slots: Int32Array | undefined, visit: (id: number, slot: number, instances: Instances) => void): void {
+  const instances = noInstances();
+  // LEB128 inlined: this loop runs once per record of the token.
+  let p = 0;
+  let byte = postings[p++]!;
+  let docs = byte & 0x7f;
+  for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+    byte = postings[p++]!;
+    docs += (byte & 0x7f) * scale;
+  }
+  let id = 0;
+  let at = 0;
+  for (let d = 0; d < docs; d++) {
+    byte = postings[p++]!;
+    let gap = byte & 0x7f;
+    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+      byte = postings[p++]!;
+      gap += (byte & 0x7f) * scale;
+    }
+    id += gap;
+    // The weighted count is skipped: positions give the phrase's own.
+    while (postings[p++]! >= 0x80);
+    const slot = slots ? slots[id]! : 0;
+    if (slots && slot === 0) at = skipInstances(positions, at);
+    else {
+      at = readInstances(positions, at, instances);
+      visit(id, slot, instances);
+    }
+  }
+}
+
+/** Flat lists of phrase ends, filled one record at a time in id order. */
+class EndsBuilder {
+  private readonly ids: Int32Array;
+  private readonly starts: Uint32Array;
+  private columns: Int32Array;
+  private offsets: Int32Array;
+  private records = 0;
+  private ends = 0;
+
+  constructor(maxRecords: number, expectedEnds: number) {
+    this.ids = new Int32Array(maxRecords);
+    this.starts = new Uint32Array(maxRecords + 1);
+    this.columns = new Int32Array(Math.max(16, expectedEnds));
+    this.offsets = new Int32Array(this.columns.length);
+  }
+
+  add(column: number, offset: number): void {
+    if (this.ends === this.columns.length) {
+      const columns = new Int32Array(this.columns.length * 2);
+      const offsets = new Int32Array(columns.length);
+      columns.set(this.columns);
+      offsets.set(this.offsets);
+      this.columns = columns;
+      this.offsets = offsets;
+    }
+    this.columns[this.ends] = column;
+    this.offsets[this.ends++] = offset;
+  }
+
+  /** Closes record `id`'s ends (a record with none is left out). */
+  close(id: number): void {
+    if (this.ends === this.starts[this.records]) return;
+    this.ids[this.records++] = id;
+    this.starts[this.records] = this.ends;
+  }
+
+  build(): PhraseEnds {
+    return {
+      ids: this.ids.subarray(0, this.records),
+      starts: this.starts.subarray(0, this.records + 1),
+      columns: this.columns.subarray(0, this.ends),
+      offsets: this.offsets.subarray(0, this.ends),
+    };
+  }
+}
+
+/**
+ * Runs `use` with the slot of each record of `ends` (its index + 1; 0 for a record not
+ * there), an O(1) lookup by id, and clears them after, however `use` ends.
+ */
+function withSlots<T>(reader: PostingsReader, ends: PhraseEnds, use: (slots: Int32Array) => T): T {
+  const slots = slotsScratch(reader);
+  for (let i = 0; i < ends.ids.length; i++) slots[ends.ids[i]!] = i + 1;
+  try {
+    return use(slots);
+  } finally {
+    for (let i = 0; i < ends.ids.length; i++) slots[ends.ids[i]!] = 0;
+  }
+}
+
+/**
+ * Calls `found` for each end of `ends` in record `slot - 1` that `instances` continue (the
+ * token stands right after it in the same column). Both are in (column, offset) order.
+ */
+function eachContinued(ends: PhraseEnds, slot: number, instances: Instances, found: (column: number, offset: number) => void): void {
+  let c = 0;
+  for (let e = ends.starts[slot - 1]!, last = ends.starts[slot]!; e < last; e++) {
+    const column = ends.columns[e]!;
+    const offset = ends.offsets[e]! + 1;
+    while (c < instances.length && (instances.columns[c]! < column || (instances.columns[c] === column && instances.offsets[c]! < offset))) c++;
+    if (c < instances.length && instances.columns[c] === column && instances.offsets[c] === offset) found(column, offset);
+  }
+}
+
+/** Where the phrase `tokens` ends in each record, its first word in one of the `allowed` columns. */
+function phraseEnds(reader: PostingsReader, tokens: readonly string[], allowed: readonly boolean[]): PhraseEnds {
+  const first = blobsOf(reader, tokens[0]!);
+  if (!first) return new EndsBuilder(0, 0).build();
+  let builder = new EndsBuilder(first.docs, first.docs * 2);
+  eachRecordOf(first, undefined, (id, _, instances) => {
+    for (let i = 0; i < instances.length; i++) if (allowed[instances.columns[i]!]) builder.add(instances.columns[i]!, instances.offsets[i]!);
+    builder.close(id);
+  });
+  let ends = builder.build();
+  for (const token of tokens.slice(1)) {
+    const blobs = blobsOf(reader, token);
+    if (!blobs) return new EndsBuilder(0, 0).build();
+    const previous = ends;
+    builder = new EndsBuilder(previous.ids.length, previous.columns.length);
+    withSlots(reader, previous, (slots) =>
+      eachRecordOf(blobs, slots, (id, slot, instances) => {
+        eachContinued(previous, slot, instances, (column, offset) => builder.add(column, offset));
+        builder.close(id);
+      }),
+    );
+    ends = builder.build();
+  }
+  return ends;
+}
+
+/**
+ * The records where `fixed` is followed by a token starting with `prefix`, in one of
+ * `columns`, with the column-weighted count of such places in each (over every expansion).
+ */
+export function prefixPhraseMatches(reader: PostingsReader, fixed: readonly string[], prefix: string, columns: readonly SearchColumn[]): TokenPostings {
+  const allowed = searchColumns.map((column) => columns.includes(column));
+  const ends = phraseEnds(reader, fixed, allowed);
+  // Every match is a record of `ends`: counted by its slot there.
+  const countsBySlot = new Uint32Array(ends.ids.length + 1);
+  let count = 0;
+  const tally = (column: number) => {
+    count += weights[column] ?? 1;
+  };
+  withSlots(reader, ends, (slots) => {
+    for (const token of reader.expand(prefix)) {
+      const blobs = blobsOf(reader, token);
+      if (!blobs) continue;
+      eachRecordOf(blobs, slots, (_, slot, instances) => {
+        count = 0;
+        eachContinued(ends, slot, instances, tally);
+        countsBySlot[slot]! += count;
+      });
+    }
+  });
+  let hits = 0;
+  for (let slot = 1; slot < countsBySlot.length; slot++) if (countsBySlot[slot] !== 0) hits++;
+  const ids = new Int32Array(hits);
+  const counts = new Uint32Array(hits);
+  for (let slot = 1, n = 0; n < hits; slot++) {
+    if (countsBySlot[slot] === 0) continue;
+    ids[n] = ends.ids[slot - 1]!;
+    counts[n++] = countsBySlot[slot]!;
+  }
+  return { ids, counts };
+}
