@@ -4,7 +4,6 @@ import { IdSet } from './id-set';
 import { addPostings, decodePostings, type TokenPostings } from './postings';
 import type { PostingsReader } from './postings-reader';
 import { prefixPhraseMatches } from './prefix-phrase';
-import { scoresScratch } from './scratch';
 import { denseToList, k1, lengthNorms, phraseMatches, type Matches } from './term-search';
 import type { Criteria } from './types';
 
@@ -88,21 +87,19 @@ export function scoreText(reader: PostingsReader, match: TextMatch, filter: IdSe
   const { lengths } = reader;
   const norms = lengthNorms(reader);
   const set = filter ? match.set.and(filter) : match.set;
-  // (The idfs first: reading them may stop the search, which must not leave scores behind.)
-  const idfs = match.scored.map((phrase) => reader.idf(phrase.ids.length));
   // Scores summed by id, phrase after phrase in query order, then read out for the matches.
-  const byId = scoresScratch(reader);
-  match.scored.forEach(({ ids: phraseIds, counts }, p) => {
-    const idf = idfs[p]!;
+  const byId = new Float64Array(lengths.length);
+  for (const phrase of match.scored) {
+    const idf = reader.idf(phrase.ids.length);
+    const { ids: phraseIds, counts } = phrase;
     for (let i = 0; i < phraseIds.length; i++) {
       const id = phraseIds[i]!;
       const f = counts[i]!;
       byId[id] = byId[id]! + idf * ((f * (k1 + 1.0)) / (f + norms[lengths[id]!]!));
     }
-  });
+  }
   const ids = set.toIds();
   const scores = new Float64Array(ids.length);
   for (let j = 0; j < ids.length; j++) scores[j] = byId[ids[j]!]!;
-  for (const { ids: phraseIds } of match.scored) for (let i = 0; i < phraseIds.length; i++) byId[phraseIds[i]!] = 0;
   return { ids, scores };
 }
