@@ -7,8 +7,16 @@ export function stripInvalidXmlChars(text: string): string {
 
 const xmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
+/**
+ * Anything escapeXml might change: markup characters, controls, surrogates (lone ones are
+ * invalid), U+FFFE/U+FFFF. Tested first without the u flag, which is several times faster
+ * over long text that (as most does) needs nothing.
+ */
+const mayNeedEscaping = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 /** Escapes text for XML element content and attribute values. */
 export function escapeXml(text: string): string {
+  if (!mayNeedEscaping.test(text)) return text;
   return stripInvalidXmlChars(text).replace(/[&<>"']/g, (char) => xmlEntities[char]!);
 }
 
