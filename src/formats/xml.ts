@@ -31,6 +31,17 @@ export function recordToXml(deployment: Deployment, record: ApiRecord): string {
 export const xmlPrologue = '<?xml version="1.0" encoding="UTF-8"?>\n<records>';
 export const xmlEpilogue = '</records>\n';
 
-export function recordsToXml(deployment: Deployment, records: readonly ApiRecord[]): string {
-  return xmlPrologue + records.map((record) => recordToXml(deployment, record)).join('\n') + xmlEpilogue;
+/** The document in parts, a record at a time: a server writes a large page without holding it whole as one string. */
+export function* recordsToXmlParts(deployment: Deployment, records: Iterable<ApiRecord>): Generator<string> {
+  yield xmlPrologue;
+  let first = true;
+  for (const record of records) {
+    yield first ? recordToXml(deployment, record) : `\n${recordToXml(deployment, record)}`;
+    first = false;
+  }
+  yield xmlEpilogue;
+}
+
+export function recordsToXml(deployment: Deployment, records: Iterable<ApiRecord>): string {
+  return [...recordsToXmlParts(deployment, records)].join('');
 }

@@ -7,15 +7,15 @@ import { recordsToAtom } from '../../formats/atom';
 import { recordOriginHeader } from '../../formats/extension-headers';
 import { formatLinkHeader } from '../../formats/link-header';
 import { contentTypes, negotiateFormat, type ResponseFormat } from '../../formats/media-types';
-import { recordsToXml } from '../../formats/xml';
-import type { RecordStore } from '../store/types';
+import { recordsToXmlParts } from '../../formats/xml';
+import type { RecordStore, SearchResult } from '../store/types';
 import { BadRequest, parseListRequest } from './criteria';
 import { formatQueryString, MalformedQueryError, parseQueryString, type QueryPair } from './query-string';
 import { facetsBody, parseFacetsRequest } from './facets';
 import { openApiDocument } from './openapi';
-import { absolutizeLinks, recordsJson } from './record-json';
+import { absolutizeLinks, recordsJsonParts } from './record-json';
 import { upstreamRequest, upstreamView, withUpstreamNames } from './upstream-compat';
-import { send } from './respond';
+import { packChunks, send } from './respond';
 
 /** The two endpoints of each deployment, with negotiation, paging headers and errors. */
 
@@ -55,14 +55,25 @@ export function sendError(req: IncomingMessage, res: ServerResponse, error: ApiE
   send(req, res, { status: error.statusCode, contentType, body, headers });
 }
 
-function serialize(deployment: Deployment, records: readonly ApiRecord[], format: ResponseFormat, context: ApiContext): string {
-  const absolute = records.map((record) => absolutizeLinks(record, context.origin));
+/** A page's records parsed one at a time from their stored text when the store has it, so no page is ever held parsed whole. */
+function* recordsOf(result: SearchResult): Generator<ApiRecord> {
+  if (result.json) for (const doc of result.json) yield JSON.parse(doc) as ApiRecord;
+  else yield* result.records;
+}
+
+function* mapped<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
+}
+
+/** The response body in parts, a record at a time (packChunks makes buffers of them). */
+function serialize(deployment: Deployment, records: Iterable<ApiRecord>, format: ResponseFormat, context: ApiContext): Iterable<string> {
+  const absolute = mapped(records, (record) => absolutizeLinks(record, context.origin));
   if (context.compat === 'upstream' && format !== 'bibtex') {
-    return serialize(upstreamView(deployment), absolute.map((record) => withUpstreamNames(deployment, record)), format, { ...context, compat: undefined });
+    return serialize(upstreamView(deployment), mapped(absolute, (record) => withUpstreamNames(deployment, record)), format, { ...context, compat: undefined });
   }
-  if (format === 'xml') return recordsToXml(deployment, absolute);
-  if (format === 'bibtex') return recordsToBibtex(absolute, context.bibtexPrefix);
-  return JSON.stringify(absolute);
+  if (format === 'xml') return recordsToXmlParts(deployment, absolute);
+  if (format === 'bibtex') return [recordsToBibtex([...absolute], context.bibtexPrefix)];
+  return ['[', ...[...absolute].map((record, i) => (i ? ',' : '') + JSON.stringify(record)), ']'];
 }
 
 /**
@@ -112,8 +123,7 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
   const format = negotiateFormat(req.headers.accept);
   const link = pageLinks(deployment, pairs, page, rows, total, context.origin);
   // JSON straight from the stored text when the store has it (result.records would parse it).
-  const body =
-    format === 'json' && result.json && !context.compat ? recordsJson(result.json, context.origin) : serialize(deployment, result.records, format, context);
+  const body = packChunks(format === 'json' && result.json && !context.compat ? recordsJsonParts(result.json, context.origin) : serialize(deployment, recordsOf(result), format, context));
   send(
     req,
     res,
@@ -144,7 +154,7 @@ async function getRecord(req: IncomingMessage, res: ServerResponse, deployment: 
   const format = negotiateFormat(req.headers.accept);
   const headers: Record<string, string> = { 'X-Total-Count': '1' };
   if (await isGenerated(context.store, deployment, id)) headers[recordOriginHeader] = 'generated';
-  send(req, res, { status: 200, contentType: contentTypeOf(format), body: serialize(deployment, [record], format, context), headers, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
+  send(req, res, { status: 200, contentType: contentTypeOf(format), body: packChunks(serialize(deployment, [record], format, context)), headers, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
 }
 
 /**

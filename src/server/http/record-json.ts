@@ -16,9 +16,11 @@ const rootRelativeHref = /"href":"\/(?!\/)/g;
 /**
  * A JSON list written from the records' stored JSON text (`JSON.stringify` of each): the
  * same text as `JSON.stringify(records.map((r) => absolutizeLinks(r, origin)))`, without
- * parsing and re-serialising every record of every page.
+ * parsing and re-serialising every record of every page. In parts, a record at a time.
  */
-export function recordsJson(docs: readonly string[], origin: string): string {
+export function* recordsJsonParts(docs: readonly string[], origin: string): Generator<string> {
   const prefix = `"href":${JSON.stringify(origin).slice(0, -1)}/`;
-  return `[${docs.map((doc) => doc.replace(rootRelativeHref, () => prefix)).join(',')}]`;
+  yield '[';
+  for (let i = 0; i < docs.length; i++) yield (i ? ',' : '') + docs[i]!.replace(rootRelativeHref, () => prefix);
+  yield ']';
 }

@@ -23,18 +23,48 @@ function chooseEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
 export interface Body {
   readonly status: number;
   readonly contentType: string;
-  readonly body: Buffer | string;
+  /** Whole, or in chunks (packChunks). */
+  readonly body: Buffer | string | readonly Buffer[];
   readonly headers?: Record<string, string>;
   /** Cacheable responses get an ETag and may be answered 304. */
   readonly cacheControl?: string;
 }
 
-export function etagOf(body: Buffer, salt: string): string {
-  return `W/"${createHash('sha1').update(salt).update(body).digest('base64url').slice(0, 27)}"`;
+export function etagOf(chunks: readonly Buffer[], salt: string): string {
+  const hash = createHash('sha1').update(salt);
+  for (const chunk of chunks) hash.update(chunk);
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+}
+
+const chunkBytes = 64 * 1024;
+
+/**
+ * A body made of many parts (a large page, a record at a time) as buffers of about 64 KB.
+ * Never one string of the whole: a string of megabytes lives in V8's old generation, and
+ * pages rendered back to back grew the heap by hundreds of megabytes before it was
+ * collected; parts and chunks this small die young.
+ */
+export function packChunks(parts: Iterable<string>): Buffer[] {
+  const chunks: Buffer[] = [];
+  let pending: string[] = [];
+  let length = 0;
+  const flush = () => {
+    chunks.push(Buffer.from(pending.join(''), 'utf8'));
+    pending = [];
+    length = 0;
+  };
+  for (const part of parts) {
+    pending.push(part);
+    length += part.length;
+    if (length >= chunkBytes) flush();
+  }
+  if (length > 0 || chunks.length === 0) flush();
+  return chunks;
 }
 
 export function send(req: IncomingMessage, res: ServerResponse, response: Body, etagSalt = ''): void {
-  let body = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body, 'utf8');
+  const { body } = response;
+  const chunks: readonly Buffer[] = typeof body === 'string' ? [Buffer.from(body, 'utf8')] : Buffer.isBuffer(body) ? [body] : body;
   res.statusCode = response.status;
   res.setHeader('Content-Type', response.contentType);
   for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
@@ -43,7 +73,7 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Body, 
   res.setHeader('Vary', response.cacheControl?.startsWith('private') ? 'Accept, Accept-Encoding, Authorization' : 'Accept, Accept-Encoding');
 
   if (response.cacheControl && response.status === 200) {
-    const etag = etagOf(body, etagSalt);
+    const etag = etagOf(chunks, etagSalt);
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', response.cacheControl);
     const ifNoneMatch = req.headers['if-none-match'];
@@ -57,14 +87,15 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Body, 
     res.setHeader('Cache-Control', 'no-store');
   }
 
-  const encoding = body.length >= 1024 && compressible.test(response.contentType) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
-  if (encoding === 'br') {
-    body = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
-    res.setHeader('Content-Encoding', 'br');
-  } else if (encoding === 'gzip') {
-    body = gzipSync(body, { level: 6 });
-    res.setHeader('Content-Encoding', 'gzip');
+  const length = (parts: readonly Buffer[]) => parts.reduce((sum, chunk) => sum + chunk.length, 0);
+  const encoding = length(chunks) >= 1024 && compressible.test(response.contentType) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+  let out = chunks;
+  if (encoding) {
+    const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    out = [encoding === 'br' ? brotliCompressSync(whole, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(whole, { level: 6 })];
+    res.setHeader('Content-Encoding', encoding);
   }
-  res.setHeader('Content-Length', body.length);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.setHeader('Content-Length', length(out));
+  if (req.method !== 'HEAD') for (const chunk of out) res.write(chunk);
+  res.end();
 }
