@@ -3,18 +3,21 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deploymentByKey } from '../../deployments/registry';
 import { controlFlow, defaultFlowLimits } from './flow-control';
+import { startFixture } from './test-fixture';
 
 /**
- * What the flow control keeps of a connection once it has closed: nothing. Under a
- * pipelining flood a closed connection still waiting for room would otherwise keep its
- * socket, parser and pipelined requests alive while the buffer bound holds the line still.
+ * What the server keeps of a connection once it has closed: nothing. Under a pipelining
+ * flood, a closed connection still waiting for room, or its pipelined responses (which
+ * never emit 'close' themselves), would otherwise keep its socket, parser and requests.
  */
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mib = 2 ** 20;
+const lit = deploymentByKey('LIT')!;
 
 let server: Server | undefined;
 const clients: Socket[] = [];
@@ -84,4 +87,47 @@ describe('connections that close while they wait for room', () => {
     }
     expect(alive).toBe(0);
   });
+});
+
+describe('clients that pipeline and leave', () => {
+  it('leave nothing behind: the server’s heap returns to where it was', async () => {
+    // Every search waits a while, so the pipelined requests are still waiting when their clients leave.
+    const fx = await startFixture({ wrapStore: (store) => ({ ...store, revision: store.revision, search: async (key, criteria) => (await sleep(2_000), store.search(key, criteria)) }) });
+    try {
+      const { port } = new URL(fx.url);
+      const settle = async () => {
+        for (let round = 0; round < 5; round++) {
+          await sleep(100);
+          collectGarbage();
+        }
+        return process.memoryUsage().heapUsed;
+      };
+      const flood = async () => {
+        const sockets = await Promise.all(
+          Array.from(
+            { length: 400 },
+            () =>
+              new Promise<Socket>((resolve, reject) => {
+                const socket = connect(Number(port), '127.0.0.1', () => {
+                  socket.write(`GET ${lit.basePath}/records?rows=1000 HTTP/1.1\r\nHost: localhost\r\nAccept: application/xml\r\n\r\n`.repeat(20));
+                  resolve(socket);
+                });
+                socket.on('error', reject);
+              }),
+          ),
+        );
+        await sleep(500);
+        for (const socket of sockets) socket.destroy();
+        await sleep(1_000);
+      };
+      // The first flood warms up what is kept for good (code, caches); the second must add nothing.
+      await flood();
+      const before = await settle();
+      await flood();
+      const after = await settle();
+      expect(after - before, `heap grew by ${Math.round((after - before) / mib)} MB`).toBeLessThan(4 * mib);
+    } finally {
+      await fx.close();
+    }
+  }, 60_000);
 });

@@ -178,7 +178,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let fallbackOrigin = '';
   /** Set by close(): responses from then on end their connection, so shutdown is prompt. */
   let closing = false;
-  const unanswered = new Set<ServerResponse>();
+  /**
+   * Responses not yet sent, by connection. A closed connection's pipelined responses never
+   * emit 'close' themselves: they leave with their connection, or they would be kept forever.
+   */
+  const unanswered = new Map<Socket, Set<ServerResponse>>();
+  function track(socket: Socket, res: ServerResponse) {
+    const responses = unanswered.get(socket) ?? new Set<ServerResponse>();
+    if (!unanswered.has(socket)) {
+      unanswered.set(socket, responses);
+      socket.once('close', () => unanswered.delete(socket));
+    }
+    responses.add(res);
+    res.once('close', () => responses.delete(res));
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
@@ -277,8 +290,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       requireHostHeader: false,
     },
     (req, res) => {
-      unanswered.add(res);
-      res.once('close', () => unanswered.delete(res));
+      track(req.socket, res);
       flow.admit(
         req,
         res,
@@ -332,7 +344,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         // In-flight requests finish; their connections close after the response instead of
         // idling in keep-alive until the timeout.
         closing = true;
-        for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
+        for (const responses of unanswered.values()) for (const res of responses) if (!res.headersSent) res.setHeader('Connection', 'close');
         server.close(() => resolvePromise());
         server.closeIdleConnections();
       }),

@@ -5,6 +5,7 @@ import { openEngine, type EngineOptions } from './engine';
 import type { StoreReply, StoreRequest, WorkerSettings } from './store-worker';
 import { queryCost } from '../query/cost';
 import { StoreOverloaded, type Criteria, type RecordStore } from './types';
+import { bundledWorker } from './worker-bundle';
 
 /**
  * A RecordStore whose queries run on worker threads, each with its own read-only SQLite
@@ -44,10 +45,7 @@ const costOf = (criteria: Criteria | undefined) => criteria?.text.reduce((sum, {
 /** A search's time budget unless `records serve --query-budget-ms` says otherwise. */
 export const defaultBudgetMs = 10_000;
 
-const workerUrl = new URL('./store-worker.ts', import.meta.url).href;
-// Workers start without the main thread's TypeScript loader, so the entry registers tsx
-// before importing the worker module.
-const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl)}); })`;
+const workerEntry = new URL('./store-worker.ts', import.meta.url);
 
 export interface PoolOptions {
   /** Workers; one more than the cores, since one is kept free for record lookups. */
@@ -81,7 +79,7 @@ export function openPooledStore(
   // A worker that dies (a native crash, running out of memory) fails only the request it
   // held; a fresh worker takes its place so later requests are still answered.
   function spawn(slot: Slot): void {
-    const worker = new Worker(bootstrap, { eval: true, workerData: { path, engine } satisfies WorkerSettings });
+    const worker = new Worker(bundledWorker(workerEntry), { workerData: { path, engine } satisfies WorkerSettings });
     slot.worker = worker;
     slot.ready = false;
     onWorker?.(worker);
