@@ -15,6 +15,7 @@ import { facetsBody, parseFacetsRequest } from './facets';
 import { openApiDocument } from './openapi';
 import { absolutizeLinks, recordsJsonParts } from './record-json';
 import { upstreamRequest, upstreamView, withUpstreamNames } from './upstream-compat';
+import { bulkTurn } from './flow-control';
 import { packChunks, send } from './respond';
 
 /** The two endpoints of each deployment, with negotiation, paging headers and errors. */
@@ -119,6 +120,7 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
   const { criteria, page, rows } = parseListRequest(deployment, pairs);
   checkLinkLength(deployment, pairs, rows, context.origin);
   const result = await context.store.search(deployment.key, criteria);
+  await bulkTurn(rows);
   const { total } = result;
   const format = negotiateFormat(req.headers.accept);
   const link = pageLinks(deployment, pairs, page, rows, total, context.origin);

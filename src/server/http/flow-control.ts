@@ -35,7 +35,7 @@ export interface FlowLimits {
 const mib = 1024 * 1024;
 
 export const defaultFlowLimits: FlowLimits = {
-  maxConnections: 1024,
+  maxConnections: 512,
   maxActive: 4,
   maxActiveLight: 32,
   maxWaiting: 4096,
@@ -46,8 +46,16 @@ export const defaultFlowLimits: FlowLimits = {
   waitMs: 15_000,
 };
 
-/** How long a client may take none of its answer, or ask nothing, before its connection may be reclaimed. */
-const stallGraceMs = 1_000;
+/** How long a client may ask nothing on a new connection before it may be reclaimed. */
+const silentGraceMs = 1_000;
+
+/**
+ * How long a client may take none of its answer before its connection may be reclaimed.
+ * Longer than for silence: each reclaimed reader's room goes to the next answer waiting,
+ * and when those are asked by more clients that never read, a short grace only has the
+ * server render page after page for them.
+ */
+const stalledGraceMs = 5_000;
 
 /** Seconds a client told "busy" should wait before trying again. */
 export const busyRetryAfterSeconds = 2;
@@ -91,6 +99,35 @@ const lightRows = 100;
 export function isLight(url: string): boolean {
   const rows = /[?&]rows=(\d+)/.exec(url)?.[1];
   return rows === undefined || Number(rows) <= lightRows;
+}
+
+/**
+ * Bulk pages are written out on the main thread one per turn of the event loop. Their
+ * records often come back from the workers together, and written back to back they held
+ * the thread for a few hundred milliseconds while a user's request waited unread; between
+ * turns, what has arrived meanwhile is read and answered.
+ */
+const bulkTurns: (() => void)[] = [];
+let turning = false;
+function nextBulkTurn() {
+  const next = bulkTurns.shift();
+  turning = next !== undefined;
+  if (!next) return;
+  next();
+  // Queued from within this phase, so it runs after the next poll for I/O.
+  setImmediate(nextBulkTurn);
+}
+
+/** Resolves when it is this bulk page's turn to be written (light answers never wait for one). */
+export function bulkTurn(rows: number): Promise<void> {
+  if (rows <= lightRows) return Promise.resolve();
+  return new Promise((resolve) => {
+    bulkTurns.push(resolve);
+    if (!turning) {
+      turning = true;
+      setImmediate(nextBulkTurn);
+    }
+  });
 }
 
 type Kind = 'light' | 'bulk';
@@ -198,7 +235,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
     const now = performance.now();
     const bound = bufferBound[kind];
     const stalled = [...connections]
-      .filter(([, state]) => state.kind === kind && state.stalledSince !== undefined && now - state.stalledSince >= stallGraceMs)
+      .filter(([, state]) => state.kind === kind && state.stalledSince !== undefined && now - state.stalledSince >= stalledGraceMs)
       .sort(([, a], [, b]) => a.stalledSince! - b.stalledSince!);
     for (const [socket] of stalled) {
       if (total <= bound) break;
@@ -220,8 +257,8 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
     let silent: [Socket, number] | undefined;
     for (const [socket, state] of connections) {
       const { stalledSince, silentSince } = state;
-      if (stalledSince !== undefined && now - stalledSince >= stallGraceMs && (!stalled || stalledSince < stalled[1])) stalled = [socket, stalledSince];
-      if (silentSince !== undefined && now - silentSince >= stallGraceMs && (!silent || silentSince < silent[1])) silent = [socket, silentSince];
+      if (stalledSince !== undefined && now - stalledSince >= stalledGraceMs && (!stalled || stalledSince < stalled[1])) stalled = [socket, stalledSince];
+      if (silentSince !== undefined && now - silentSince >= silentGraceMs && (!silent || silentSince < silent[1])) silent = [socket, silentSince];
     }
     const victim = (stalled ?? silent)?.[0];
     if (!victim) return false;
