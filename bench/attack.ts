@@ -136,26 +136,35 @@ async function expensiveQueries(server: Child) {
 
 const corpus = prepareCorpus(records, 1, log);
 const started = new Date();
-// Nothing remembered: every expensive search is computed, as an attacker varying it would make it.
-const server = await startRecordsServer(corpus.path, undefined, ['--search-cache-mb', '0']);
-try {
-  const result = {
-    date: started.toISOString(),
-    command: 'npm run attack',
-    machine: machine(),
-    load1: { start: load1(), end: 0 },
-    git: gitCommit(),
-    records,
-    seconds,
-    slowReaders: [await slowReaders(server, 100), await slowReaders(server, 2000)],
-    expensive: await expensiveQueries(server),
-  };
-  result.load1.end = load1();
-  const dir = resolve(repoRoot, 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const file = resolve(dir, `attack-${started.toISOString().slice(0, 10)}.json`);
-  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-  log(`results in ${file}`);
-} finally {
-  await server.stop();
+/**
+ * Each attack meets a server of its own, as it would meet a server at rest: allocators keep
+ * some memory a finished attack used, so on a shared server the second attack's RSS would
+ * start from the first one's.
+ * Nothing remembered: every expensive search is computed, as an attacker varying it would make it.
+ */
+async function onFreshServer<T>(attack: (server: Child) => Promise<T>): Promise<T> {
+  const server = await startRecordsServer(corpus.path, undefined, ['--search-cache-mb', '0']);
+  try {
+    return await attack(server);
+  } finally {
+    await server.stop();
+  }
 }
+
+const result = {
+  date: started.toISOString(),
+  command: 'npm run attack',
+  machine: machine(),
+  load1: { start: load1(), end: 0 },
+  git: gitCommit(),
+  records,
+  seconds,
+  slowReaders: [await onFreshServer((server) => slowReaders(server, 100)), await onFreshServer((server) => slowReaders(server, 2000))],
+  expensive: await onFreshServer(expensiveQueries),
+};
+result.load1.end = load1();
+const dir = resolve(repoRoot, 'bench/results');
+mkdirSync(dir, { recursive: true });
+const file = resolve(dir, `attack-${started.toISOString().slice(0, 10)}.json`);
+writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+log(`results in ${file}`);
