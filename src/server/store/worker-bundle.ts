@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildSync } from 'esbuild';
+import { buildSync, stop } from 'esbuild';
 
 /**
  * A worker's TypeScript entry as one JavaScript module. Started through tsx, every worker
@@ -24,6 +24,8 @@ export function bundledWorker(entry: URL): URL {
   const known = bundles.get(entry.href);
   if (known) return known;
   const [output] = buildSync({ entryPoints: [fileURLToPath(entry)], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', write: false }).outputFiles;
+  // The synchronous build leaves a thread and a child process of esbuild's running for good.
+  void stop();
   const code = output!.contents;
   const name = `${entry.pathname.split('/').pop()!.replace(/\.ts$/, '')}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
   const file = join(cacheDir, name);
