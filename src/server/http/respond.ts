@@ -96,6 +96,11 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Body, 
     res.setHeader('Content-Encoding', encoding);
   }
   res.setHeader('Content-Length', length(out));
-  if (req.method !== 'HEAD') for (const chunk of out) res.write(chunk);
-  res.end();
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  // The last chunk goes with end(): a small answer is then one write, headers and body together.
+  for (const chunk of out.slice(0, -1)) res.write(chunk);
+  res.end(out[out.length - 1]);
 }

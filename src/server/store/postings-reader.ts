@@ -30,6 +30,19 @@ export interface PostingsReader {
   idf(hits: number): number;
 }
 
+/** A token's postings over whole records and its positions, for walking a phrase. */
+export interface TokenBlobs {
+  readonly docs: number;
+  readonly postings: Uint8Array;
+  readonly positions: Uint8Array;
+}
+
+export function tokenBlobs(reader: PostingsReader, token: string): TokenBlobs | undefined {
+  const stored = reader.read(token);
+  const positions = reader.positions(token);
+  return stored && positions ? { docs: stored.docs, postings: stored.data, positions } : undefined;
+}
+
 /** Opens a deployment's postings on a read-only connection; undefined when it has none. */
 export function openPostings(db: Database.Database, deployment: Deployment): PostingsReader | undefined {
   const t = tablesOf(deployment);

@@ -1,6 +1,6 @@
 import { searchColumns, type SearchColumn } from '../../deployments/schema';
 import { noInstances, readInstances, skipInstances, weights, type Instances, type TokenPostings } from './postings';
-import type { PostingsReader } from './postings-reader';
+import { tokenBlobs, type PostingsReader, type TokenBlobs } from './postings-reader';
 
 /**
  * A phrase whose last word is a prefix (`"molten sa"*`, or `molten-sa*`): FTS5 matches the
@@ -17,19 +17,6 @@ interface PhraseEnds {
   readonly starts: Uint32Array;
   readonly columns: Int32Array;
   readonly offsets: Int32Array;
-}
-
-/** A token's stored postings and positions, both read once. */
-interface TokenBlobs {
-  readonly docs: number;
-  readonly postings: Uint8Array;
-  readonly positions: Uint8Array;
-}
-
-function blobsOf(reader: PostingsReader, token: string): TokenBlobs | undefined {
-  const stored = reader.read(token);
-  const positions = reader.positions(token);
-  return stored && positions ? { docs: stored.docs, postings: stored.data, positions } : undefined;
 }
 
 /**
@@ -151,7 +138,7 @@ function eachContinued(ends: PhraseEnds, slot: number, instances: Instances, fou
 
 /** Where the phrase `tokens` ends in each record, its first word in one of the `allowed` columns. */
 function phraseEnds(reader: PostingsReader, tokens: readonly string[], allowed: readonly boolean[]): PhraseEnds {
-  const first = blobsOf(reader, tokens[0]!);
+  const first = tokenBlobs(reader, tokens[0]!);
   if (!first) return new EndsBuilder(0, 0).build();
   let builder = new EndsBuilder(first.docs, first.docs * 2);
   eachRecordOf(first, undefined, (id, _, instances) => {
@@ -160,7 +147,7 @@ function phraseEnds(reader: PostingsReader, tokens: readonly string[], allowed: 
   });
   let ends = builder.build();
   for (const token of tokens.slice(1)) {
-    const blobs = blobsOf(reader, token);
+    const blobs = tokenBlobs(reader, token);
     if (!blobs) return new EndsBuilder(0, 0).build();
     const previous = ends;
     builder = new EndsBuilder(previous.ids.length, previous.columns.length);
@@ -190,7 +177,7 @@ export function prefixPhraseMatches(reader: PostingsReader, fixed: readonly stri
   };
   withSlots(reader, ends, (slots) => {
     for (const token of reader.expand(prefix)) {
-      const blobs = blobsOf(reader, token);
+      const blobs = tokenBlobs(reader, token);
       if (!blobs) continue;
       eachRecordOf(blobs, slots, (_, slot, instances) => {
         count = 0;

@@ -2,7 +2,7 @@ import { searchColumns, type SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import type { IdSet } from './id-set';
 import { addPostings, decodePostings, documentBounds, noInstances, readInstances, weights, type TokenPostings } from './postings';
-import type { PostingsReader, StoredPostings } from './postings-reader';
+import { tokenBlobs, type PostingsReader, type StoredPostings } from './postings-reader';
 import type { Criteria } from './types';
 import { varintReader } from './varint';
 
@@ -54,11 +54,10 @@ interface TokenPositions {
 
 /** A token's documents and positions, ready to be walked. */
 function tokenPositions(reader: PostingsReader, token: string): TokenPositions | undefined {
-  const stored = reader.read(token);
-  const positions = reader.positions(token);
-  if (!stored || !positions) return undefined;
-  const { ids } = decodePostings(stored.data);
-  return { ids, bounds: documentBounds(positions, ids.length), data: positions };
+  const blobs = tokenBlobs(reader, token);
+  if (!blobs) return undefined;
+  const { ids } = decodePostings(blobs.postings);
+  return { ids, bounds: documentBounds(blobs.positions, ids.length), data: blobs.positions };
 }
 
 /** The first index at or after `from` whose id is at least `id` (ids ascend). */
