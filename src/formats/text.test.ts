@@ -117,13 +117,12 @@ describe('escapeXml', () => {
     expect(escapeXml('bell\u0007 and lone \uD800 and \uFFFF')).toBe('bell and lone  and ');
   });
 
-  it('gives well-formed XML text for any string, and leaves text that needs nothing as it is (property)', () => {
+  it('escapes any string exactly as stripping and replacing the five specials would, fast path or not (property)', () => {
     const anyUnits = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)) });
     fc.assert(
       fc.property(fc.oneof(anyUnits, fc.string({ unit: 'binary' }), fc.string()), (text) => {
         const escaped = escapeXml(text);
         expect(escaped).toBe(stripInvalidXmlChars(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;'));
-        if (/^[^&<>"']*$/.test(text) && stripInvalidXmlChars(text) === text) expect(escaped).toBe(text);
       }),
       { numRuns: 300 },
     );
