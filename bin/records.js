@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The `records` command: runs the TypeScript CLI through tsx's loader, so there is no build step.
-import { register } from 'tsx/esm/api';
+// @ts-check
+// The `records` command: the TypeScript CLI bundled by esbuild on first use (and again whenever
+// the code changes), so there is no build step and no module-loader thread in the server.
+import { bundledModule } from '../src/server/module-bundle.js';
 
-register();
-const { main } = await import('../src/server/cli.ts');
+/** @type {{ main: (args: string[]) => Promise<number> }} */
+const { main } = await import((await bundledModule(new URL('../src/server/cli.ts', import.meta.url))).href);
 process.exitCode = await main(process.argv.slice(2));

@@ -292,7 +292,7 @@ async function openServedStore(flags: Map<string, string>, cacheMb: number, budg
     // search is computed from the database (what the benchmark's uncached latency needs).
     const openPool = (file: string) => openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
     // Imports into the served file, or a file moved over it, are picked up while serving.
-    return { store: reloadingStore(path, openPool), name: path };
+    return { store: await reloadingStore(path, openPool), name: path };
   } catch (error) {
     throw new CommandError(`Cannot open the database ${path}: ${(error as Error).message}`);
   }

@@ -277,7 +277,7 @@ export function fixtureRecords(deployment: Deployment): StoredRecord[] {
 
 export interface FixtureOptions extends Omit<ServerOptions, 'store' | 'port'> {
   /** Replaces the store the server sees (to simulate failures). */
-  readonly wrapStore?: (store: RecordStore) => RecordStore;
+  readonly wrapStore?: (store: RecordStore) => RecordStore | Promise<RecordStore>;
 }
 
 export interface Fixture {
@@ -316,7 +316,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
   const { wrapStore, ...serverOptions } = options;
   let server: RunningServer;
   try {
-    server = await startServer({ ...serverOptions, store: wrapStore ? wrapStore(store) : store, port: 0 });
+    server = await startServer({ ...serverOptions, store: wrapStore ? await wrapStore(store) : store, port: 0 });
   } catch (error) {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

@@ -97,13 +97,13 @@ describe('the worker-thread store with the cache off', () => {
   let store: RecordStore;
   let ranked = 0;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cache-off-'));
     const path = join(dir, 'records.db');
     const writer = openStoreWriter(path);
     writer.put('LIT', generateRecords(lit, 300, { seed: 5 }));
     writer.close();
-    store = openPooledStore(path, {
+    store = await openPooledStore(path, {
       size: 2,
       cacheBytes: 0,
       engine: { matchSets: 0 },

@@ -15,13 +15,13 @@ const workers: Worker[] = [];
 let dir: string;
 let store: RecordStore;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pooled-store-'));
   const path = join(dir, 'records.db');
   const writer = openStoreWriter(path);
   writer.put('LIT', generateRecords(lit, 50, { seed: 3 }));
   writer.close();
-  store = openPooledStore(path, { size: 2, onWorker: (worker) => workers.push(worker) });
+  store = await openPooledStore(path, { size: 2, onWorker: (worker) => workers.push(worker) });
 });
 
 afterAll(async () => {
@@ -73,7 +73,7 @@ describe('admission and the time budget', () => {
   });
 
   it('answers a record lookup before the searches queued ahead of it', async () => {
-    const pool = openPooledStore(big, { size: 2, cacheBytes: 0, engine: { matchSets: 0 } });
+    const pool = await openPooledStore(big, { size: 2, cacheBytes: 0, engine: { matchSets: 0 } });
     try {
       await pool.count('LIT');
       const finished: string[] = [];
@@ -94,7 +94,7 @@ describe('admission and the time budget', () => {
 
   it('answers a search past its budget as overloaded and keeps serving with a fresh worker', async () => {
     const started: Worker[] = [];
-    const pool = openPooledStore(big, { size: 2, budgetMs: 1, cacheBytes: 0, engine: { matchSets: 0 }, onWorker: (worker) => started.push(worker) });
+    const pool = await openPooledStore(big, { size: 2, budgetMs: 1, cacheBytes: 0, engine: { matchSets: 0 }, onWorker: (worker) => started.push(worker) });
     try {
       await pool.count('LIT');
       const outcome = await pool.search('LIT', expensive(0)).then(
@@ -111,7 +111,7 @@ describe('admission and the time budget', () => {
   });
 
   it('refuses searches beyond its queue at once', async () => {
-    const pool = openPooledStore(big, { size: 2, maxQueued: 2, cacheBytes: 0, engine: { matchSets: 0 } });
+    const pool = await openPooledStore(big, { size: 2, maxQueued: 2, cacheBytes: 0, engine: { matchSets: 0 } });
     try {
       await Promise.all([pool.count('LIT'), pool.count('LIT')]);
       const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => pool.search('LIT', expensive(i))));

@@ -5,7 +5,7 @@ import { openEngine, type EngineOptions } from './engine';
 import type { StoreReply, StoreRequest, WorkerSettings } from './store-worker';
 import { queryCost } from '../query/cost';
 import { StoreOverloaded, type Criteria, type RecordStore } from './types';
-import { bundledWorker } from './worker-bundle';
+import { bundledModule } from '../module-bundle.js';
 
 /**
  * A RecordStore whose queries run on worker threads, each with its own read-only SQLite
@@ -62,14 +62,15 @@ export interface PoolOptions {
   readonly engine?: EngineOptions;
 }
 
-export function openPooledStore(
+export async function openPooledStore(
   path: string,
   { size = availableParallelism() + 1, budgetMs = defaultBudgetMs, maxQueued = 256, onWorker, cacheBytes, engine = {} }: PoolOptions = {},
-): RecordStore {
+): Promise<RecordStore> {
   // Opening once here checks the file and reads the revision before any worker starts.
   const probe = openEngine(path);
   const revision = probe.revision;
   probe.close();
+  const script = await bundledModule(workerEntry);
 
   let closing = false;
   const lookups: Job[] = [];
@@ -79,7 +80,7 @@ export function openPooledStore(
   // A worker that dies (a native crash, running out of memory) fails only the request it
   // held; a fresh worker takes its place so later requests are still answered.
   function spawn(slot: Slot): void {
-    const worker = new Worker(bundledWorker(workerEntry), { workerData: { path, engine } satisfies WorkerSettings });
+    const worker = new Worker(script, { workerData: { path, engine } satisfies WorkerSettings });
     slot.worker = worker;
     slot.ready = false;
     onWorker?.(worker);

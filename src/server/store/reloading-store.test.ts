@@ -19,7 +19,7 @@ const lit = deploymentByKey('LIT')!;
 const dir = mkdtempSync(join(tmpdir(), 'records-reload-'));
 const path = join(dir, 'records.db');
 const lines: string[] = [];
-let store: ReturnType<typeof reloadingStore>;
+let store: Awaited<ReturnType<typeof reloadingStore>>;
 let server: RunningServer;
 
 function write(target: string, count: number, startId: number) {
@@ -45,7 +45,7 @@ async function until(condition: () => Promise<boolean>, withinMs = 10_000) {
 
 beforeAll(async () => {
   write(path, 300, 1);
-  store = reloadingStore(path, (file) => openPooledStore(file, { size: 2 }), { checkMs: 50, maxBackoffMs: 400, log: (line) => lines.push(line) });
+  store = await reloadingStore(path, (file) => openPooledStore(file, { size: 2 }), { checkMs: 50, maxBackoffMs: 400, log: (line) => lines.push(line) });
   server = await startServer({ store, port: 0, host: '127.0.0.1' });
 });
 

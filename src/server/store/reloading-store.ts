@@ -47,12 +47,12 @@ export interface ReloadOptions {
   readonly log?: (line: string) => void;
 }
 
-export function reloadingStore(path: string, open: (path: string) => RecordStore, options: ReloadOptions = {}): RecordStore & { readonly generations: number } {
+export async function reloadingStore(path: string, open: (path: string) => Promise<RecordStore>, options: ReloadOptions = {}): Promise<RecordStore & { readonly generations: number }> {
   const checkMs = options.checkMs ?? 1_000;
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
   const log = options.log ?? ((line: string) => console.error(`records: ${line}`));
 
-  let current: Generation = { store: open(path), identity: identityOf(path), inFlight: 0, retired: false };
+  let current: Generation = { store: await open(path), identity: identityOf(path), inFlight: 0, retired: false };
   let generations = 1;
   let closed = false;
   let failures = 0;
@@ -65,11 +65,11 @@ export function reloadingStore(path: string, open: (path: string) => RecordStore
 
   function schedule(delay: number) {
     if (closed) return;
-    timer = setTimeout(check, delay);
+    timer = setTimeout(() => void check(), delay);
     timer.unref();
   }
 
-  function check() {
+  async function check() {
     let identity: Identity;
     let store: RecordStore;
     try {
@@ -80,7 +80,7 @@ export function reloadingStore(path: string, open: (path: string) => RecordStore
         schedule(checkMs);
         return;
       }
-      store = open(path);
+      store = await open(path);
     } catch (error) {
       failures++;
       const delay = Math.min(maxBackoffMs, checkMs * 2 ** failures);
