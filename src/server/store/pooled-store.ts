@@ -47,6 +47,13 @@ export const defaultBudgetMs = 10_000;
 
 const workerEntry = new URL('./store-worker.ts', import.meta.url);
 
+/**
+ * A worker's short-lived objects are small (its postings are typed arrays outside the
+ * heap), yet V8's default lets each worker's young generation grow to tens of megabytes,
+ * which stay claimed while the server is busy: with three workers, a fifth of its memory.
+ */
+const workerYoungGenerationMb = 12;
+
 export interface PoolOptions {
   /** Workers; one more than the cores, since one is kept free for record lookups. */
   readonly size?: number;
@@ -80,7 +87,7 @@ export async function openPooledStore(
   // A worker that dies (a native crash, running out of memory) fails only the request it
   // held; a fresh worker takes its place so later requests are still answered.
   function spawn(slot: Slot): void {
-    const worker = new Worker(script, { workerData: { path, engine } satisfies WorkerSettings });
+    const worker = new Worker(script, { workerData: { path, engine } satisfies WorkerSettings, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } });
     slot.worker = worker;
     slot.ready = false;
     onWorker?.(worker);
