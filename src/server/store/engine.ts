@@ -386,8 +386,8 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       // Every other shape of text (OR, NOT, prefix phrases) is matched from the postings too.
       const text = matchText(postings, criteria, state.capacity, () => universeOf(state));
       const filter = filterSet(state, [], criteria);
-      if (text && text.scored.length > 0 && criteria.sort === 'relevance') {
-        const matches = scoreText(postings, text, filter);
+      if (text?.scores && criteria.sort === 'relevance') {
+        const matches = scoreText(text.set, text.scores, filter);
         const ranks = repoRankOf(state);
         const ids = topOrder(matches, descending, wanted, state.idsInRepoOrder ? undefined : ranks);
         return { total: matches.ids.length, ids, complete: ids.length >= matches.ids.length };

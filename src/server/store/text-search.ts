@@ -2,10 +2,11 @@ import { searchColumns, type SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { IdSet } from './id-set';
 import { addPostings, decodePostings, type TokenPostings } from './postings';
-import type { PostingsReader } from './postings-reader';
+import type { PostingsReader, StoredPostings } from './postings-reader';
 import { prefixPhraseMatches } from './prefix-phrase';
 import { denseToList, k1, lengthNorms, phraseMatches, type Matches } from './term-search';
 import type { Criteria } from './types';
+import { varintReader } from './varint';
 
 /**
  * Every shape of the query language matched and ranked from the postings: words,
@@ -24,17 +25,25 @@ type Word = Extract<QueryNode, { type: 'term' | 'phrase' }>;
 
 const nothing: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array(0) };
 
-/** The records a word or phrase matches in `columns`, with its column-weighted count in each. */
-export function wordPostings(reader: PostingsReader, word: Word, columns: readonly SearchColumn[]): TokenPostings {
-  // (FTS5 is given NUL as a space: predicate.ts.)
-  const tokens = reader.tokenize(word.text.replace(/\u0000/g, ' '));
-  const prefix = word.type === 'term' && word.prefix;
-  if (tokens.length === 0) return nothing;
-  if (tokens.length > 1) return prefix ? prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns) : phraseMatches(reader, tokens, columns);
+/** A word's stored lists: one per token it expands to and column it is searched in; undefined for a phrase. */
+function storedLists(reader: PostingsReader, tokens: readonly string[], prefix: boolean, columns: readonly SearchColumn[]): StoredPostings[] | undefined {
+  if (tokens.length !== 1) return undefined;
   const expanded = prefix ? reader.expand(tokens[0]!) : tokens;
   // A parameter's columns: only instances there count, in the count and in the idf.
   const scopes = columns.length === searchColumns.length ? [undefined] : columns;
-  const stored = expanded.flatMap((token) => scopes.map((column) => reader.read(token, column))).filter((list) => list !== undefined);
+  return expanded.flatMap((token) => scopes.map((column) => reader.read(token, column))).filter((list) => list !== undefined);
+}
+
+/** The tokens of a word or phrase (FTS5 is given NUL as a space: predicate.ts). */
+const tokensOf = (reader: PostingsReader, word: Word) => reader.tokenize(word.text.replace(/\u0000/g, ' '));
+const isPrefix = (word: Word) => word.type === 'term' && word.prefix;
+
+/** The records a word or phrase matches in `columns`, with its column-weighted count in each. */
+function wordPostings(reader: PostingsReader, word: Word, columns: readonly SearchColumn[]): TokenPostings {
+  const tokens = tokensOf(reader, word);
+  if (tokens.length === 0) return nothing;
+  const stored = storedLists(reader, tokens, isPrefix(word), columns);
+  if (!stored) return isPrefix(word) ? prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns) : phraseMatches(reader, tokens, columns);
   if (stored.length === 0) return nothing;
   if (stored.length === 1) return decodePostings(stored[0]!.data);
   const countsById = new Uint32Array(reader.lengths.length);
@@ -43,11 +52,11 @@ export function wordPostings(reader: PostingsReader, word: Word, columns: readon
   return denseToList(countsById, hits);
 }
 
-/** What a query's text matches, and the words and phrases its score sums over. */
+/** What a query's text matches, and each record's bm25 score over the words and phrases that are not negated. */
 export interface TextMatch {
-  /** undefined: the text only excludes (every record but those). */
   readonly set: IdSet;
-  readonly scored: readonly TokenPostings[];
+  /** scores[id]; undefined when no word is scored (the text only excludes). */
+  readonly scores: Float64Array | undefined;
 }
 
 /**
@@ -56,15 +65,47 @@ export interface TextMatch {
  */
 export function matchText(reader: PostingsReader, criteria: Criteria, capacity: number, universe: () => IdSet): TextMatch | undefined {
   if (criteria.text.length === 0) return undefined;
-  const scored: TokenPostings[] = [];
+  const { lengths } = reader;
+  const norms = lengthNorms(reader);
+  let scores: Float64Array | undefined;
+
+  // A word's records; a scored word's bm25 term is added to each one's score as it is read,
+  // in the query's order (the order of evaluation). The term is written out in both loops:
+  // through a shared closure the loops ran measurably slower.
+  const word = (node: Word, columns: readonly SearchColumn[], negated: boolean): IdSet => {
+    const set = new IdSet(capacity);
+    const sum = negated ? undefined : (scores ??= new Float64Array(capacity));
+    const tokens = tokensOf(reader, node);
+    const stored = tokens.length === 0 ? [] : storedLists(reader, tokens, isPrefix(node), columns);
+    if (stored?.length === 1) {
+      // One token in one column (or whole records), read straight from its stored bytes.
+      const read = varintReader(stored[0]!.data);
+      const docs = read();
+      const idf = reader.idf(docs);
+      for (let i = 0, id = 0; i < docs; i++) {
+        id += read();
+        const f = read();
+        set.add(id);
+        if (sum) sum[id] = sum[id]! + idf * ((f * (k1 + 1.0)) / (f + norms[lengths[id]!]!));
+      }
+      return set;
+    }
+    const { ids, counts } = wordPostings(reader, node, columns);
+    const idf = reader.idf(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      const f = counts[i]!;
+      set.add(id);
+      if (sum) sum[id] = sum[id]! + idf * ((f * (k1 + 1.0)) / (f + norms[lengths[id]!]!));
+    }
+    return set;
+  };
+
   const evaluate = (node: QueryNode, columns: readonly SearchColumn[], negated: boolean): IdSet => {
     switch (node.type) {
       case 'term':
-      case 'phrase': {
-        const postings = wordPostings(reader, node, columns);
-        if (!negated) scored.push(postings);
-        return IdSet.of(postings.ids, capacity);
-      }
+      case 'phrase':
+        return word(node, columns, negated);
       case 'not':
         return universe().andNot(evaluate(node.child, columns, !negated));
       case 'or':
@@ -79,27 +120,11 @@ export function matchText(reader: PostingsReader, criteria: Criteria, capacity: 
     }
   };
   const sets = criteria.text.map(({ columns, query }) => evaluate(query, columns, false));
-  return { set: sets.reduce((acc, set) => acc.and(set)), scored };
+  return { set: sets.reduce((acc, set) => acc.and(set)), scores };
 }
 
-/** The matches (within `filter`) in id order with their bm25 scores, summed over `scored`. */
-export function scoreText(reader: PostingsReader, match: TextMatch, filter: IdSet | undefined): Matches {
-  const { lengths } = reader;
-  const norms = lengthNorms(reader);
-  const set = filter ? match.set.and(filter) : match.set;
-  // Scores summed by id, phrase after phrase in query order, then read out for the matches.
-  const byId = new Float64Array(lengths.length);
-  for (const phrase of match.scored) {
-    const idf = reader.idf(phrase.ids.length);
-    const { ids: phraseIds, counts } = phrase;
-    for (let i = 0; i < phraseIds.length; i++) {
-      const id = phraseIds[i]!;
-      const f = counts[i]!;
-      byId[id] = byId[id]! + idf * ((f * (k1 + 1.0)) / (f + norms[lengths[id]!]!));
-    }
-  }
-  const ids = set.toIds();
-  const scores = new Float64Array(ids.length);
-  for (let j = 0; j < ids.length; j++) scores[j] = byId[ids[j]!]!;
-  return { ids, scores };
+/** The matches (within `filter`) in id order with their scores. */
+export function scoreText(set: IdSet, scores: Float64Array, filter: IdSet | undefined): Matches {
+  const { ids, values } = (filter ? set.and(filter) : set).gather(scores);
+  return { ids, scores: values };
 }
