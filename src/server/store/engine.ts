@@ -8,8 +8,8 @@ import { IdSet } from './id-set';
 import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { orderIndex, storeSchemaVersion, tablesOf } from './schema';
-import { scoreMatches, termPhrases, topOrder } from './term-search';
-import { matchText, scoreText } from './text-search';
+import { scoreMatches, termPhrases, topOrder, topOrderById } from './term-search';
+import { matchText } from './text-search';
 import type { Criteria, FacetRequest, FacetsResult } from './types';
 
 /**
@@ -387,10 +387,10 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       const text = matchText(postings, criteria, state.capacity, () => universeOf(state));
       const filter = filterSet(state, [], criteria);
       if (text?.scores && criteria.sort === 'relevance') {
-        const matches = scoreText(text.set, text.scores, filter);
+        const matches = (filter ? text.set.and(filter) : text.set).toIds();
         const ranks = repoRankOf(state);
-        const ids = topOrder(matches, descending, wanted, state.idsInRepoOrder ? undefined : ranks);
-        return { total: matches.ids.length, ids, complete: ids.length >= matches.ids.length };
+        const ids = topOrderById(matches, text.scores, descending, wanted, state.idsInRepoOrder ? undefined : ranks);
+        return { total: matches.length, ids, complete: ids.length >= matches.length };
       }
       // Nothing to rank by relevance (no words, or only negated ones): newest first.
       const sort = criteria.sort === 'relevance' ? searchModel(state.deployment).defaults.browseSort : criteria.sort;

@@ -73,26 +73,6 @@ export class IdSet {
     return ids;
   }
 
-  /** The ids in ascending order, each with `values[id]` beside it: one pass, where toIds and a lookup would be two. */
-  gather(values: Float64Array): { ids: Int32Array; values: Float64Array } {
-    const count = this.count();
-    const ids = new Int32Array(count);
-    const gathered = new Float64Array(count);
-    const words = this.words;
-    let n = 0;
-    for (let i = 0; i < words.length; i++) {
-      let word = words[i]!;
-      while (word !== 0) {
-        const low = word & -word;
-        const id = (i << 5) + 31 - Math.clz32(low);
-        ids[n] = id;
-        gathered[n++] = values[id]!;
-        word ^= low;
-      }
-    }
-    return { ids, values: gathered };
-  }
-
   /** The ids in ascending order. */
   toArray(): number[] {
     const ids: number[] = [];

@@ -290,57 +290,107 @@ export function topOrder(matches: Matches, descending: boolean, need: number, ti
 const deepOrder = 2000;
 
 /**
+ * The first `need` matches in relevance order, for matches whose scores are indexed by
+ * record id (text-search.ts's): as topOrder, without a list of the matches' scores.
+ */
+export function topOrderById(ids: Int32Array, scoresById: Float64Array, descending: boolean, need: number, ties?: Int32Array): Int32Array {
+  if (need > deepOrder) {
+    const scores = new Float64Array(ids.length);
+    for (let i = 0; i < ids.length; i++) scores[i] = scoresById[ids[i]!]!;
+    return orderByScore({ ids, scores }, descending, need, ties);
+  }
+  const best = new BestOf(Math.min(need, ids.length), ties);
+  const sign = descending ? 1 : -1;
+  for (let i = 0; i < ids.length; i++) best.offer(ids[i]!, sign * scoresById[ids[i]!]!);
+  return best.order();
+}
+
+/**
  * A bounded heap keeps the best `need` seen so far: for a first page of a million
  * matches, about one comparison per match.
  */
 function heapOrder(matches: Matches, descending: boolean, need: number, ties?: Int32Array): Int32Array {
-  const { ids } = matches;
-  const count = ids.length;
-  const size = Math.min(need, count);
-  const key = descending ? matches.scores : matches.scores.map((score) => -score);
-  const tie = (i: number) => (ties ? ties[ids[i]!]! : ids[i]!);
-  // i comes after j in the order.
-  const after = (i: number, j: number) => key[i]! < key[j]! || (key[i] === key[j] && tie(i) > tie(j));
+  const { ids, scores } = matches;
+  const best = new BestOf(Math.min(need, ids.length), ties);
+  const sign = descending ? 1 : -1;
+  for (let i = 0; i < ids.length; i++) best.offer(ids[i]!, sign * scores[i]!);
+  return best.order();
+}
 
-  // A heap of match indices whose root is the last of the best `size` so far.
-  const heap = new Int32Array(size);
-  let length = 0;
-  const siftDown = (from: number) => {
-    let at = from;
+/** The `size` best (id, score) pairs offered: higher scores first, ties by `ties[id]` (or the id) ascending. */
+class BestOf {
+  private readonly ids: Int32Array;
+  private readonly scores: Float64Array;
+  private length = 0;
+
+  constructor(
+    private readonly size: number,
+    private readonly ties: Int32Array | undefined,
+  ) {
+    this.ids = new Int32Array(size);
+    this.scores = new Float64Array(size);
+  }
+
+  /** The heap's root is the last of the best so far. */
+  offer(id: number, score: number): void {
+    const { ids, scores } = this;
+    if (this.length < this.size) {
+      let at = this.length++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!this.after(score, id, scores[parent]!, ids[parent]!)) break;
+        ids[at] = ids[parent]!;
+        scores[at] = scores[parent]!;
+        at = parent;
+      }
+      ids[at] = id;
+      scores[at] = score;
+    } else if (this.size > 0 && score >= scores[0]! && this.after(scores[0]!, ids[0]!, score, id)) {
+      ids[0] = id;
+      scores[0] = score;
+      this.siftDown();
+    }
+  }
+
+  /** The pairs offered, best first; empties the heap. */
+  order(): Int32Array {
+    const { ids, scores } = this;
+    const order = new Int32Array(this.length);
+    while (this.length > 0) {
+      order[this.length - 1] = ids[0]!;
+      const last = --this.length;
+      ids[0] = ids[last]!;
+      scores[0] = scores[last]!;
+      this.siftDown();
+    }
+    return order;
+  }
+
+  /** (score, id) comes after (otherScore, otherId) in the order. */
+  private after(score: number, id: number, otherScore: number, otherId: number): boolean {
+    if (score !== otherScore) return score < otherScore;
+    const { ties } = this;
+    return ties ? ties[id]! > ties[otherId]! : id > otherId;
+  }
+
+  private siftDown(): void {
+    const { ids, scores, length } = this;
+    let at = 0;
     for (;;) {
       const left = 2 * at + 1;
       if (left >= length) return;
       const right = left + 1;
-      const child = right < length && after(heap[right]!, heap[left]!) ? right : left;
-      const moved = heap[child]!;
-      if (!after(moved, heap[at]!)) return;
-      heap[child] = heap[at]!;
-      heap[at] = moved;
+      const child = right < length && this.after(scores[right]!, ids[right]!, scores[left]!, ids[left]!) ? right : left;
+      if (!this.after(scores[child]!, ids[child]!, scores[at]!, ids[at]!)) return;
+      const childId = ids[child]!;
+      const childScore = scores[child]!;
+      ids[child] = ids[at]!;
+      scores[child] = scores[at]!;
+      ids[at] = childId;
+      scores[at] = childScore;
       at = child;
     }
-  };
-  for (let i = 0; i < count; i++) {
-    if (length < size) {
-      let at = length++;
-      while (at > 0) {
-        const parent = (at - 1) >> 1;
-        if (!after(i, heap[parent]!)) break;
-        heap[at] = heap[parent]!;
-        at = parent;
-      }
-      heap[at] = i;
-    } else if (size > 0 && key[i]! >= key[heap[0]!]! && after(heap[0]!, i)) {
-      heap[0] = i;
-      siftDown(0);
-    }
   }
-  const order = new Int32Array(size);
-  while (length > 0) {
-    order[length - 1] = ids[heap[0]!]!;
-    heap[0] = heap[--length]!;
-    siftDown(0);
-  }
-  return order;
 }
 
 /**

@@ -4,7 +4,7 @@ import { IdSet } from './id-set';
 import { addPostings, decodePostings, type TokenPostings } from './postings';
 import type { PostingsReader, StoredPostings } from './postings-reader';
 import { prefixPhraseMatches } from './prefix-phrase';
-import { denseToList, k1, lengthNorms, phraseMatches, type Matches } from './term-search';
+import { denseToList, k1, lengthNorms, phraseMatches } from './term-search';
 import type { Criteria } from './types';
 import { varintReader } from './varint';
 
@@ -121,10 +121,4 @@ export function matchText(reader: PostingsReader, criteria: Criteria, capacity: 
   };
   const sets = criteria.text.map(({ columns, query }) => evaluate(query, columns, false));
   return { set: sets.reduce((acc, set) => acc.and(set)), scores };
-}
-
-/** The matches (within `filter`) in id order with their scores. */
-export function scoreText(set: IdSet, scores: Float64Array, filter: IdSet | undefined): Matches {
-  const { ids, values } = (filter ? set.and(filter) : set).gather(scores);
-  return { ids, scores: values };
 }
