@@ -56,7 +56,10 @@ export const defaultStatementTimeoutMs = 30_000;
 
 export function openPools(target: PgTarget, { size = 8, statementTimeoutMs = defaultStatementTimeoutMs } = {}): PgPools {
   const make = (url: string) => {
-    const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 3_000, statement_timeout: statementTimeoutMs });
+    // The planner does not count decompressing each row's tsvector, which a sequential scan
+    // pays for every row it filters, so it picks one for broad searches; every query of the
+    // store has an index that does better (GIN for text and keys, the ordered columns').
+    const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 3_000, statement_timeout: statementTimeoutMs, options: '-c enable_seqscan=off' });
     // An idle client losing its server is reported here; the next query gets a new one.
     pool.on('error', () => undefined);
     return pool;

@@ -14,7 +14,7 @@ import { modelDigest } from '../model-digest';
  */
 
 /** The layout's version and what the deployment table asks of it: an older database must be rebuilt. */
-export const pgSchemaVersion = () => `3.${modelDigest()}`;
+export const pgSchemaVersion = () => `4.${modelDigest()}`;
 
 export const textConfig = 'records_english';
 
@@ -69,7 +69,8 @@ export function createTableSql(deployment: Deployment): string {
   );
   CREATE INDEX IF NOT EXISTS ${t}_tsv ON ${t} USING gin (tsv);
   CREATE INDEX IF NOT EXISTS ${t}_keys ON ${t} USING gin (keys);
-  ${ordered.map((column) => `CREATE INDEX IF NOT EXISTS ${t}_by_${column} ON ${t} (${column}, repo_id);`).join('\n  ')}
+  ${ordered.map((column) => `CREATE INDEX IF NOT EXISTS ${t}_by_${column} ON ${t} (${column} NULLS LAST, repo_id);`).join('\n  ')}
+  ${ordered.map((column) => `CREATE INDEX IF NOT EXISTS ${t}_by_${column}_desc ON ${t} (${column} DESC NULLS LAST, repo_id DESC);`).join('\n  ')}
   `;
 }
 

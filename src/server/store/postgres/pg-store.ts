@@ -72,7 +72,8 @@ function compileSearch(deployment: Deployment, criteria: Criteria) {
   } else {
     const column = storeColumn(deployment, criteria.sort === 'relevance' ? searchModel(deployment).defaults.browseSort : criteria.sort);
     const dir = descending ? 'DESC' : 'ASC';
-    orderBy = `ORDER BY ${column} IS NULL, ${column} ${dir}, repo_id ${dir}`;
+    // Empty values last either way, as in the SQLite store; each direction has its index.
+    orderBy = `ORDER BY ${column} ${dir} NULLS LAST, repo_id ${dir}`;
   }
   const t = pgTable(deployment);
   return {
