@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { deploymentByKey } from '../src/deployments/registry';
 import { defaultStartId, generateRecords } from '../src/server/corpus/generate';
 import { openStoreWriter } from '../src/server/store/sqlite';
+import type { BenchConfig } from './config';
 
 /**
  * The benchmark database: `count` generated LIT records written through the same code
@@ -109,4 +110,9 @@ export function prepareCorpus(records: number, seed: number, log: (line: string)
   writeFileSync(infoPath, `${JSON.stringify(info, null, 2)}\n`);
   log(`ingested in ${ingestSeconds.toFixed(1)} s, ${(info.bytes / 1e9).toFixed(2)} GB`);
   return info;
+}
+
+/** The database a run measures: BENCH_DB as given, else the generated corpus of BENCH_RECORDS. */
+export function benchCorpus(config: BenchConfig, log: (line: string) => void): CorpusInfo {
+  return config.db ? existingCorpus(config.db, log) : prepareCorpus(config.records, config.seed, log);
 }

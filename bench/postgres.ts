@@ -16,7 +16,7 @@ import pg from 'pg';
 import { postgresUnavailable, startCluster } from '../src/server/store/postgres/test-cluster';
 import { caughtUp } from '../src/server/store/postgres/test-store';
 import { readConfig, type BenchConfig } from './config';
-import { prepareCorpus, tmpDir } from './corpus';
+import { benchCorpus, tmpDir } from './corpus';
 import { singleClient, type SingleClient } from './http-client';
 import { measureClass, type ClassResult } from './latency';
 import { runMix } from './load';
@@ -56,7 +56,8 @@ async function main() {
   const config = readConfig();
   const date = new Date().toISOString();
   mkdirSync(tmpDir, { recursive: true });
-  const corpus = prepareCorpus(config.records, config.seed, log);
+  // BENCH_DB must hold the corpus of BENCH_RECORDS and BENCH_SEED: PostgreSQL gets the same one generated.
+  const corpus = benchCorpus(config, log);
   const client = singleClient();
   const cluster = await startCluster();
   let server: Child | undefined;

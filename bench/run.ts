@@ -7,7 +7,7 @@ import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { buildApp, timeToFirstResults, type AppSize, type FirstResults } from './app';
 import { readConfig } from './config';
-import { existingCorpus, prepareCorpus, tmpDir } from './corpus';
+import { benchCorpus, tmpDir } from './corpus';
 import { singleClient, type SingleClient } from './http-client';
 import { measureImport, type ImportResult } from './import-while-serving';
 import { measureIsolation } from './isolation';
@@ -70,7 +70,7 @@ async function main() {
     }
   }
 
-  const corpus = config.db ? existingCorpus(config.db, log) : prepareCorpus(config.records, config.seed, log);
+  const corpus = benchCorpus(config, log);
   log('reading the database into the OS cache ...');
   await readThrough(corpus.path);
 
