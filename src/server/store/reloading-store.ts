@@ -89,6 +89,11 @@ export async function reloadingStore(path: string, open: (path: string) => Promi
       schedule(delay);
       return;
     }
+    // Closed while the new generation was opening: it is never served.
+    if (closed) {
+      await store.close().catch(() => undefined);
+      return;
+    }
     if (failures > 0) log(`${path} can be opened again`);
     failures = 0;
     const old = current;
