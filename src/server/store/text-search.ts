@@ -1,7 +1,7 @@
 import { searchColumns, type SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { IdSet } from './id-set';
-import { addPostings, decodePostings, type TokenPostings } from './postings';
+import { addPostings, type TokenPostings } from './postings';
 import type { PostingsReader, StoredPostings } from './postings-reader';
 import { prefixPhraseMatches } from './prefix-phrase';
 import { denseToList, k1, lengthNorms, phraseMatches } from './term-search';
@@ -34,18 +34,13 @@ function storedLists(reader: PostingsReader, tokens: readonly string[], prefix: 
   return expanded.flatMap((token) => scopes.map((column) => reader.read(token, column))).filter((list) => list !== undefined);
 }
 
-/** The tokens of a word or phrase (FTS5 is given NUL as a space: predicate.ts). */
-const tokensOf = (reader: PostingsReader, word: Word) => reader.tokenize(word.text.replace(/\u0000/g, ' '));
-const isPrefix = (word: Word) => word.type === 'term' && word.prefix;
-
-/** The records a word or phrase matches in `columns`, with its column-weighted count in each. */
-function wordPostings(reader: PostingsReader, word: Word, columns: readonly SearchColumn[]): TokenPostings {
-  const tokens = tokensOf(reader, word);
-  if (tokens.length === 0) return nothing;
-  const stored = storedLists(reader, tokens, isPrefix(word), columns);
-  if (!stored) return isPrefix(word) ? prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns) : phraseMatches(reader, tokens, columns);
+/**
+ * The records a phrase, or a word of several stored lists, matches in `columns`, with its
+ * column-weighted count in each.
+ */
+function wordPostings(reader: PostingsReader, tokens: readonly string[], stored: readonly StoredPostings[] | undefined, prefix: boolean, columns: readonly SearchColumn[]): TokenPostings {
+  if (!stored) return prefix ? prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns) : phraseMatches(reader, tokens, columns);
   if (stored.length === 0) return nothing;
-  if (stored.length === 1) return decodePostings(stored[0]!.data);
   const countsById = new Uint32Array(reader.lengths.length);
   let hits = 0;
   for (const list of stored) hits += addPostings(list.data, countsById);
@@ -75,8 +70,10 @@ export function matchText(reader: PostingsReader, criteria: Criteria, capacity: 
   const word = (node: Word, columns: readonly SearchColumn[], negated: boolean): IdSet => {
     const set = new IdSet(capacity);
     const sum = negated ? undefined : (scores ??= new Float64Array(capacity));
-    const tokens = tokensOf(reader, node);
-    const stored = tokens.length === 0 ? [] : storedLists(reader, tokens, isPrefix(node), columns);
+    // (FTS5 is given NUL as a space: predicate.ts.)
+    const tokens = reader.tokenize(node.text.replace(/\u0000/g, ' '));
+    const prefix = node.type === 'term' && node.prefix;
+    const stored = tokens.length === 0 ? [] : storedLists(reader, tokens, prefix, columns);
     if (stored?.length === 1) {
       // One token in one column (or whole records), read straight from its stored bytes.
       const read = varintReader(stored[0]!.data);
@@ -90,7 +87,7 @@ export function matchText(reader: PostingsReader, criteria: Criteria, capacity: 
       }
       return set;
     }
-    const { ids, counts } = wordPostings(reader, node, columns);
+    const { ids, counts } = wordPostings(reader, tokens, stored, prefix, columns);
     const idf = reader.idf(ids.length);
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
