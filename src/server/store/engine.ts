@@ -8,7 +8,7 @@ import { IdSet } from './id-set';
 import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { orderIndex, storeSchemaVersion, tablesOf } from './schema';
-import { scoreMatches, termPhrases, topOrder, topOrderById } from './term-search';
+import { scoreMatches, termPhrases, topOrder, topOrderOfSet } from './term-search';
 import { matchText } from './text-search';
 import type { Criteria, FacetRequest, FacetsResult } from './types';
 
@@ -314,7 +314,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const phrases = postings && termPhrases(criteria, postings);
     if (postings && phrases) return IdSet.of(scoreMatches(postings, phrases, filterSet(state, [], criteria)).ids, state.capacity);
     if (postings) {
-      const text = matchText(postings, criteria, state.capacity, () => universeOf(state));
+      const text = matchText(postings, criteria, state.capacity, () => universeOf(state), false);
       const filter = filterSet(state, [], criteria);
       return text ? (filter ? text.set.and(filter) : text.set) : filter;
     }
@@ -384,13 +384,14 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     }
     if (postings) {
       // Every other shape of text (OR, NOT, prefix phrases) is matched from the postings too.
-      const text = matchText(postings, criteria, state.capacity, () => universeOf(state));
+      const text = matchText(postings, criteria, state.capacity, () => universeOf(state), criteria.sort === 'relevance');
       const filter = filterSet(state, [], criteria);
       if (text?.scores && criteria.sort === 'relevance') {
-        const matches = (filter ? text.set.and(filter) : text.set).toIds();
+        const matches = filter ? text.set.and(filter) : text.set;
+        const total = matches.count();
         const ranks = repoRankOf(state);
-        const ids = topOrderById(matches, text.scores, descending, wanted, state.idsInRepoOrder ? undefined : ranks);
-        return { total: matches.length, ids, complete: ids.length >= matches.length };
+        const ids = topOrderOfSet(matches, text.scores, descending, wanted, state.idsInRepoOrder ? undefined : ranks);
+        return { total, ids, complete: ids.length >= total };
       }
       // Nothing to rank by relevance (no words, or only negated ones): newest first.
       const sort = criteria.sort === 'relevance' ? searchModel(state.deployment).defaults.browseSort : criteria.sort;

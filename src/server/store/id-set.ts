@@ -57,6 +57,19 @@ export class IdSet {
     return total;
   }
 
+  /** Calls `visit` with each id, in ascending order (no list of them is made). */
+  forEach(visit: (id: number) => void): void {
+    const words = this.words;
+    for (let i = 0; i < words.length; i++) {
+      let word = words[i]!;
+      while (word !== 0) {
+        const low = word & -word;
+        visit((i << 5) + 31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
+  }
+
   /** The ids in ascending order, in a typed array (no growing list for a million ids). */
   toIds(): Int32Array {
     const ids = new Int32Array(this.count());

@@ -1,6 +1,7 @@
 import { searchColumns, type SearchColumn } from '../../deployments/schema';
 import { noInstances, readInstances, skipInstances, weights, type Instances, type TokenPostings } from './postings';
 import { tokenBlobs, type PostingsReader, type TokenBlobs } from './postings-reader';
+import { scratchArray } from './scratch-arrays';
 
 /**
  * A phrase whose last word is a prefix (`"molten sa"*`, or `molten-sa*`): FTS5 matches the
@@ -101,24 +102,17 @@ class EndsBuilder {
 }
 
 /**
- * A zeroed array by record id per reader, lent to one search at a time (a worker runs one
- * at a time) and zeroed again after: a fresh one per search (4 MB at a million records)
- * made V8 collect garbage after nearly every search.
- */
-const slotsByReader = new WeakMap<PostingsReader, Int32Array>();
-
-/**
  * Runs `use` with the slot of each record of `ends` (its index + 1; 0 for a record not
- * there), an O(1) lookup by id, and clears them after, however `use` ends.
+ * there), an O(1) lookup by id, and clears them after, however `use` ends: the array is
+ * the reader's, all zeros between searches.
  */
 function withSlots<T>(reader: PostingsReader, ends: PhraseEnds, use: (slots: Int32Array) => T): T {
-  let slots = slotsByReader.get(reader);
-  if (!slots) slotsByReader.set(reader, (slots = new Int32Array(reader.lengths.length)));
+  const slots = scratchArray(reader, 'phrase slots', reader.lengths.length, (length) => new Int32Array(length));
   for (let i = 0; i < ends.ids.length; i++) slots[ends.ids[i]!] = i + 1;
   try {
     return use(slots);
   } finally {
-    for (let i = 0; i < ends.ids.length; i++) slots![ends.ids[i]!] = 0;
+    for (let i = 0; i < ends.ids.length; i++) slots[ends.ids[i]!] = 0;
   }
 }
 
@@ -163,6 +157,66 @@ function phraseEnds(reader: PostingsReader, tokens: readonly string[], allowed: 
 }
 
 /**
+ * Adds to `countsBySlot`, for each record of `ends` that holds the token, the weighted
+ * number of its ends the token stands right after. This runs over every record of every
+ * expansion, so postings and positions are walked once, in place: each instance is
+ * compared with the record's ends as it is decoded (both ascend by column, then offset),
+ * and the rest are skipped once the ends are passed. (LEB128 and the positions' encoding,
+ * postings.ts's readInstances, are inlined.)
+ */
+function addContinuations({ postings, positions }: TokenBlobs, slots: Int32Array, ends: PhraseEnds, countsBySlot: Uint32Array): void {
+  let p = 0;
+  let byte = postings[p++]!;
+  let docs = byte & 0x7f;
+  for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+    byte = postings[p++]!;
+    docs += (byte & 0x7f) * scale;
+  }
+  let id = 0;
+  let at = 0;
+  for (let d = 0; d < docs; d++) {
+    byte = postings[p++]!;
+    let gap = byte & 0x7f;
+    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+      byte = postings[p++]!;
+      gap += (byte & 0x7f) * scale;
+    }
+    id += gap;
+    while (postings[p++]! >= 0x80);
+    byte = positions[at++]!;
+    let instances = byte & 0x7f;
+    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+      byte = positions[at++]!;
+      instances += (byte & 0x7f) * scale;
+    }
+    const slot = slots[id]!;
+    let k = 0;
+    if (slot !== 0) {
+      let e = ends.starts[slot - 1]!;
+      const last = ends.starts[slot]!;
+      let column = -1;
+      let offset = 0;
+      let count = 0;
+      for (; k < instances && e < last; k++) {
+        byte = positions[at++]!;
+        let value = byte & 0x7f;
+        for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+          byte = positions[at++]!;
+          value += (byte & 0x7f) * scale;
+        }
+        const next = value % 16;
+        offset = (next === column ? offset : 0) + Math.floor(value / 16);
+        column = next;
+        while (e < last && (ends.columns[e]! < column || (ends.columns[e] === column && ends.offsets[e]! + 1 < offset))) e++;
+        if (e < last && ends.columns[e] === column && ends.offsets[e]! + 1 === offset) count += weights[column] ?? 1;
+      }
+      countsBySlot[slot]! += count;
+    }
+    for (; k < instances; k++) while (positions[at++]! >= 0x80);
+  }
+}
+
+/**
  * The records where `fixed` is followed by a token starting with `prefix`, in one of
  * `columns`, with the column-weighted count of such places in each (over every expansion).
  */
@@ -171,19 +225,10 @@ export function prefixPhraseMatches(reader: PostingsReader, fixed: readonly stri
   const ends = phraseEnds(reader, fixed, allowed);
   // Every match is a record of `ends`: counted by its slot there.
   const countsBySlot = new Uint32Array(ends.ids.length + 1);
-  let count = 0;
-  const tally = (column: number) => {
-    count += weights[column] ?? 1;
-  };
   withSlots(reader, ends, (slots) => {
     for (const token of reader.expand(prefix)) {
       const blobs = tokenBlobs(reader, token);
-      if (!blobs) continue;
-      eachRecordOf(blobs, slots, (_, slot, instances) => {
-        count = 0;
-        eachContinued(ends, slot, instances, tally);
-        countsBySlot[slot]! += count;
-      });
+      if (blobs) addContinuations(blobs, slots, ends, countsBySlot);
     }
   });
   let hits = 0;

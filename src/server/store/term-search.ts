@@ -290,18 +290,19 @@ export function topOrder(matches: Matches, descending: boolean, need: number, ti
 const deepOrder = 2000;
 
 /**
- * The first `need` matches in relevance order, for matches whose scores are indexed by
- * record id (text-search.ts's): as topOrder, without a list of the matches' scores.
+ * The first `need` of a set of matches in relevance order, their scores indexed by record
+ * id (text-search.ts's): as topOrder, without a list of the matches or their scores.
  */
-export function topOrderById(ids: Int32Array, scoresById: Float64Array, descending: boolean, need: number, ties?: Int32Array): Int32Array {
+export function topOrderOfSet(matches: IdSet, scoresById: Float64Array, descending: boolean, need: number, ties?: Int32Array): Int32Array {
   if (need > deepOrder) {
+    const ids = matches.toIds();
     const scores = new Float64Array(ids.length);
     for (let i = 0; i < ids.length; i++) scores[i] = scoresById[ids[i]!]!;
     return orderByScore({ ids, scores }, descending, need, ties);
   }
-  const best = new BestOf(Math.min(need, ids.length), ties);
+  const best = new BestOf(need, ties);
   const sign = descending ? 1 : -1;
-  for (let i = 0; i < ids.length; i++) best.offer(ids[i]!, sign * scoresById[ids[i]!]!);
+  matches.forEach((id) => best.offer(id, sign * scoresById[id]!));
   return best.order();
 }
 

@@ -4,6 +4,7 @@ import { IdSet } from './id-set';
 import { addPostings, type TokenPostings } from './postings';
 import type { PostingsReader, StoredPostings } from './postings-reader';
 import { prefixPhraseMatches } from './prefix-phrase';
+import { scratchArray } from './scratch-arrays';
 import { denseToList, k1, lengthNorms, phraseMatches } from './term-search';
 import type { Criteria } from './types';
 import { varintReader } from './varint';
@@ -50,15 +51,17 @@ function wordPostings(reader: PostingsReader, tokens: readonly string[], stored:
 /** What a query's text matches, and each record's bm25 score over the words and phrases that are not negated. */
 export interface TextMatch {
   readonly set: IdSet;
-  /** scores[id]; undefined when no word is scored (the text only excludes). */
+  /** scores[id]; undefined when no word is scored (the text only excludes) or scoring was not asked for. */
   readonly scores: Float64Array | undefined;
 }
 
 /**
  * Matches the text criteria (all ANDed) as a set; undefined when there is no text.
- * `universe` gives every record, for a query that only excludes.
+ * `universe` gives every record, for a query that only excludes. Unless `scored`, no
+ * score is computed (a count, facets, an order by a column). The scores are the reader's
+ * array, valid until its next search.
  */
-export function matchText(reader: PostingsReader, criteria: Criteria, capacity: number, universe: () => IdSet): TextMatch | undefined {
+export function matchText(reader: PostingsReader, criteria: Criteria, capacity: number, universe: () => IdSet, scored: boolean): TextMatch | undefined {
   if (criteria.text.length === 0) return undefined;
   const { lengths } = reader;
   const norms = lengthNorms(reader);
@@ -69,7 +72,7 @@ export function matchText(reader: PostingsReader, criteria: Criteria, capacity: 
   // through a shared closure the loops ran measurably slower.
   const word = (node: Word, columns: readonly SearchColumn[], negated: boolean): IdSet => {
     const set = new IdSet(capacity);
-    const sum = negated ? undefined : (scores ??= new Float64Array(capacity));
+    const sum = negated || !scored ? undefined : (scores ??= scratchArray(reader, 'scores', capacity, (length) => new Float64Array(length)).fill(0));
     // (FTS5 is given NUL as a space: predicate.ts.)
     const tokens = reader.tokenize(node.text.replace(/\u0000/g, ' '));
     const prefix = node.type === 'term' && node.prefix;
