@@ -28,16 +28,26 @@ function sourceOf(facet: FacetDef): ((stored: StoredRecord) => string[]) | undef
 /** Whether a facet's values are stored under `facetKeyName` (else under its exact-match key). */
 export const hasFacetRows = (facet: FacetDef) => sourceOf(facet) !== undefined;
 
-/** A record's facet values as a reader sees them (markup and entities resolved, spaces collapsed). */
+/**
+ * A record's facet values as a reader sees them (markup and entities resolved, spaces
+ * collapsed), each value's group once (groupOf), as first seen.
+ */
 export function facetRowsOf(deployment: Deployment, stored: StoredRecord): [string, string][] {
-  const rows = new Set<string>();
+  const rows: [string, string][] = [];
+  const groups = new Set<string>();
   for (const facet of deployment.facets) {
-    for (const raw of sourceOf(facet)?.(stored) ?? []) {
+    const source = sourceOf(facet);
+    if (!source) continue;
+    const group = groupOf(facet);
+    for (const raw of source(stored)) {
       const value = toPlainLine(raw).replace(/\s+/g, ' ').trim().slice(0, maxValueLength);
-      if (value) rows.add(`${facetKeyName(facet)}\u0000${value}`);
+      const seen = `${facet.name}\u0000${group(value)}`;
+      if (!value || groups.has(seen)) continue;
+      groups.add(seen);
+      rows.push([facetKeyName(facet), value]);
     }
   }
-  return [...rows].map((row) => row.split('\u0000') as [string, string]);
+  return rows;
 }
 
 /**

@@ -4,7 +4,8 @@ import { modelDigest } from '../model-digest';
 
 /**
  * The PostgreSQL layout, one table per deployment (each has its own id space): the record
- * as JSON text, a column per sortable or date-bounded field of the search model, its exact-match keys as an array, and one
+ * as JSON text, a column per sortable or date-bounded field of the search model, its
+ * exact-match keys and its facet values (`name:value`) as arrays, and one
  * weighted tsvector per search column plus their concatenation for whole-record searches.
  *
  * Text search: `records_english` is English Snowball stemming after unaccent, without a
@@ -14,7 +15,7 @@ import { modelDigest } from '../model-digest';
  */
 
 /** The layout's version and what the deployment table asks of it: an older database must be rebuilt. */
-export const pgSchemaVersion = () => `4.${modelDigest()}`;
+export const pgSchemaVersion = () => `5.${modelDigest()}`;
 
 export const textConfig = 'records_english';
 
@@ -64,9 +65,13 @@ export function createTableSql(deployment: Deployment): string {
     doc text NOT NULL,
     fulltext text,
     keys text[] NOT NULL DEFAULT '{}',
+    facets text[] NOT NULL DEFAULT '{}',
     ${tsvs},
     tsv tsvector NOT NULL
   );
+  -- Kept in the row, compressed if need be, not stored apart with the record's text:
+  -- facets read the facet values of every matching row.
+  ALTER TABLE ${t} ALTER COLUMN facets SET STORAGE MAIN;
   CREATE INDEX IF NOT EXISTS ${t}_tsv ON ${t} USING gin (tsv);
   CREATE INDEX IF NOT EXISTS ${t}_keys ON ${t} USING gin (keys);
   ${ordered.map((column) => `CREATE INDEX IF NOT EXISTS ${t}_by_${column} ON ${t} (${column} NULLS LAST, repo_id);`).join('\n  ')}

@@ -7,11 +7,11 @@ import { searchModel, storeColumn } from '../../../deployments/search-model';
 import { textColumns } from '../../../formats/index-text';
 import { keysOf } from '../../../formats/keys';
 import { sortKeysOf } from '../../../formats/sort-keys';
-import { facetKeyName, facetRowsOf, hasFacetRows, pageOfValues, phraseCriteria } from '../facet-values';
+import { decadeOf, facetKeyName, facetRowsOf, hasFacetRows, pageOfValues, phraseCriteria } from '../facet-values';
 import { StoreOverloaded, type Criteria, type FacetRequest, type FacetsResult, type RecordStore, type SearchResult, type StoredRecord } from '../types';
 import { defaultStatementTimeoutMs, openPools, parseStoreUrl, type PgPools } from './pg-pool';
 import { columnWeightClass, createTableSql, keyElement, pgSchemaVersion, pgTable, rankWeights, setupSql, textConfig, tsvColumn } from './pg-schema';
-import { hasPositive, toTsquery } from './tsquery';
+import { hasPositive, looseTsquerySql, toTsquery } from './tsquery';
 
 /**
  * The API's store on PostgreSQL: full-text search by tsvector and GIN, exact totals by
@@ -49,8 +49,9 @@ function compileSearch(deployment: Deployment, criteria: Criteria) {
   for (const { columns, query } of criteria.text) {
     const tsquery = `to_tsquery('${textConfig}', ${params.add(toTsquery(query, wordsOnly))})`;
     const vector = textVector(columns);
-    // The whole-record vector is indexed: a positive query is first matched there.
-    if (vector !== 'tsv' && hasPositive(query)) where.push(`tsv @@ ${tsquery}`);
+    // The whole-record vector is indexed: a positive query is first matched there, loosely
+    // where it can be (no recheck of that vector), then exactly in the parameter's columns.
+    if (vector !== 'tsv' && hasPositive(query)) where.push(`tsv @@ ${looseTsquerySql(query, textConfig, (text) => params.add(wordsOnly(text))) ?? tsquery}`);
     where.push(`${vector} @@ ${tsquery}`);
     if (hasPositive(query)) ranks.push(`ts_rank('${rankWeights}', ${vector}, ${tsquery})`);
   }
@@ -152,48 +153,68 @@ function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** What one facet's values are grouped by, in SQL over the matching rows. */
-function facetGroupSql(facet: FacetDef, params: Params): { from: string; where: string; shown: string; group: string } {
-  if (facet.criterion.kind === 'date-range') {
-    const { field, unit } = facet.criterion;
-    const year = `substr(${field}, 1, 4)`;
-    const value = unit === 'year' ? year : `substr(${field}, 1, 3) || '0s'`;
-    return { from: '', where: `${year} ~ '^[0-9]{4}$'`, shown: value, group: value };
-  }
-  const prefix = hasFacetRows(facet) ? `${facetKeyName(facet)}:` : `${facet.key}:`;
-  const value = `substr(k, ${prefix.length + 1})`;
-  const caseless = facet.criterion.kind === 'exact' || facet.criterion.kind === 'extension';
-  return { from: 'CROSS JOIN LATERAL unnest(keys) AS k', where: `starts_with(k, ${params.add(prefix)}::text)`, shown: caseless ? `min(${value})` : value, group: caseless ? `lower(${value})` : value };
+/**
+ * A record's facet values as its `facets` column holds them, `facet-name:value`: its facet
+ * rows (facetRowsOf), the exact-match keys a facet counts, the year or decade of a date.
+ * Each value's group is there once.
+ */
+function facetValuesOf(deployment: Deployment, keys: readonly [string, string][], rows: readonly [string, string][], sortKeys: readonly (string | null)[]): string[] {
+  const ordered = searchModel(deployment).ordered;
+  return deployment.facets.flatMap((facet) => {
+    const { criterion } = facet;
+    if (criterion.kind === 'date-range') {
+      const year = sortKeys[ordered.findIndex(({ field }) => field === criterion.field)]?.slice(0, 4) ?? '';
+      return /^\d{4}$/.test(year) ? [`${facet.name}:${criterion.unit === 'year' ? year : decadeOf(year)}`] : [];
+    }
+    const name = hasFacetRows(facet) ? facetKeyName(facet) : facet.key;
+    return (hasFacetRows(facet) ? rows : keys).filter(([key]) => key === name).map(([, value]) => `${facet.name}:${value}`);
+  });
 }
 
-/** Exact counts by value with GROUP BY over the rows the search matches; phrase values recounted by their phrase. */
+/**
+ * Exact counts by value with one GROUP BY over the facet values of the rows the search
+ * matches, every facet at once: each matching row is read once, not once per facet. A
+ * record holds a value's group once (facetValuesOf), so a count of rows is a count of
+ * records, and the groups are hashed, not sorted. Values of a phrase facet are then
+ * recounted by their phrase.
+ */
 async function facetCounts(pools: PgPools, deployment: Deployment, criteria: Criteria, requests: readonly FacetRequest[]): Promise<FacetsResult> {
-  const t = pgTable(deployment);
-  const total = pools.read<{ n: number }>(compileSearch(deployment, criteria).count);
-  const facets = requests.map(async (request) => {
-    const facet = deployment.facets.find((candidate) => candidate.name === request.name)!;
-    const { params, condition } = compileSearch(deployment, criteria);
-    const grouping = facetGroupSql(facet, params);
-    const where = condition ? `${condition} AND ${grouping.where}` : `WHERE ${grouping.where}`;
-    const rows = await pools.read<{ value: string; count: number }>({
-      text: `SELECT ${grouping.shown} AS value, count(DISTINCT id)::int AS count FROM ${t} ${grouping.from} ${where} GROUP BY ${grouping.group}`,
-      values: params.values,
-    });
-    const { distinct, values } = pageOfValues(rows.rows, request);
-    if (facet.criterion.kind !== 'phrase') return { name: facet.name, distinct, values };
-    const recounted = await Promise.all(
-      values.map(async ({ value, count }) => {
-        const phrase = phraseCriteria(deployment, facet, value, criteria);
-        if (!phrase) return { value, count };
-        const result = await pools.read<{ n: number }>(compileSearch(deployment, phrase).count);
-        return { value, count: result.rows[0]!.n };
-      }),
-    );
-    return { name: facet.name, distinct, values: request.sort === 'count' ? recounted.sort((a, b) => b.count - a.count) : recounted };
+  const { params, condition, count } = compileSearch(deployment, criteria);
+  const facets = requests.map((request) => deployment.facets.find((candidate) => candidate.name === request.name)!);
+  const requested = params.add(facets.map(({ name }) => name));
+  const caseless = params.add(facets.filter(({ criterion }) => criterion.kind === 'exact' || criterion.kind === 'extension').map(({ name }) => name));
+  const name = `split_part(f, ':', 1)`;
+  const value = `substr(f, strpos(f, ':') + 1)`;
+  const grouped = pools.read<{ facet: string; value: string; count: number }>({
+    text:
+      `SELECT ${name} AS facet, min(${value}) AS value, count(*)::int AS count FROM ${pgTable(deployment)} CROSS JOIN LATERAL unnest(facets) AS f ` +
+      `${condition ? `${condition} AND` : 'WHERE'} ${name} = ANY(${requested}::text[]) ` +
+      `GROUP BY ${name}, CASE WHEN ${name} = ANY(${caseless}::text[]) THEN lower(${value}) ELSE ${value} END`,
+    values: params.values,
   });
+  const total = pools.read<{ n: number }>(count);
   // Awaited together: a count that fails while another is awaited would be a rejection no
   // one handles, and Node ends the process on one.
-  const [counted, counts] = await Promise.all([total, Promise.all(facets)]);
+  const [counted, rows] = await Promise.all([total, grouped]);
+  const counts = await Promise.all(
+    requests.map(async (request, i) => {
+      const facet = facets[i]!;
+      const { distinct, values } = pageOfValues(
+        rows.rows.filter((row) => row.facet === facet.name).map(({ value, count }) => ({ value, count })),
+        request,
+      );
+      if (facet.criterion.kind !== 'phrase') return { name: facet.name, distinct, values };
+      const recounted = await Promise.all(
+        values.map(async ({ value, count }) => {
+          const phrase = phraseCriteria(deployment, facet, value, criteria);
+          if (!phrase) return { value, count };
+          const result = await pools.read<{ n: number }>(compileSearch(deployment, phrase).count);
+          return { value, count: result.rows[0]!.n };
+        }),
+      );
+      return { name: facet.name, distinct, values: request.sort === 'count' ? recounted.sort((a, b) => b.count - a.count) : recounted };
+    }),
+  );
   return { total: counted.rows[0]!.n, facets: counts };
 }
 
@@ -211,18 +232,19 @@ const batchSize = 500;
 function upsertSql(deployment: Deployment): string {
   const tsvs = searchColumns.map(tsvColumn);
   const ordered = searchModel(deployment).ordered.map(({ column }) => column);
-  // Parameters, one array each: repo_id, the model's sort and date columns, doc, fulltext, keys (as JSON), then one per search column.
+  // Parameters, one array each: repo_id, the model's sort and date columns, doc, fulltext, keys and facets (as JSON), then one per search column.
   const stored = ['repo_id', ...ordered, 'doc', 'fulltext'];
-  const arrays = [...stored, 'keys', ...searchColumns.map((c) => `text_${c}`)];
+  const arrays = [...stored, 'keys', 'facets', ...searchColumns.map((c) => `text_${c}`)];
   const vectors = searchColumns.map((column) => `setweight(to_tsvector('${textConfig}', r.text_${column}), '${columnWeightClass[column]}')`);
   return `
-    INSERT INTO ${pgTable(deployment)} (${stored.join(', ')}, keys, ${tsvs.join(', ')}, tsv)
+    INSERT INTO ${pgTable(deployment)} (${stored.join(', ')}, keys, facets, ${tsvs.join(', ')}, tsv)
     SELECT ${stored.map((column) => `r.${column}`).join(', ')},
-      ARRAY(SELECT jsonb_array_elements_text(r.keys::jsonb)), ${tsvs.map((_, i) => `v.v${i}`).join(', ')}, ${tsvs.map((_, i) => `v.v${i}`).join(' || ')}
+      ARRAY(SELECT jsonb_array_elements_text(r.keys::jsonb)), ARRAY(SELECT jsonb_array_elements_text(r.facets::jsonb)),
+      ${tsvs.map((_, i) => `v.v${i}`).join(', ')}, ${tsvs.map((_, i) => `v.v${i}`).join(' || ')}
     FROM unnest(${arrays.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS r(${arrays.join(', ')})
     CROSS JOIN LATERAL (SELECT ${vectors.map((vector, i) => `${vector} AS v${i}`).join(', ')}) AS v
     ON CONFLICT (repo_id) DO UPDATE SET
-      ${[...stored.slice(1), 'keys'].map((name) => `${name} = excluded.${name}`).join(', ')},
+      ${[...stored.slice(1), 'keys', 'facets'].map((name) => `${name} = excluded.${name}`).join(', ')},
       ${tsvs.map((name) => `${name} = excluded.${name}`).join(', ')}, tsv = excluded.tsv`;
 }
 
@@ -230,17 +252,19 @@ function upsertSql(deployment: Deployment): string {
 function batchColumns(deployment: Deployment, batch: readonly StoredRecord[]): unknown[][] {
   const last = new Map(batch.map((stored) => [stored.record.repo_id, stored]));
   const model = searchModel(deployment);
-  const columns: unknown[][] = Array.from({ length: 4 + model.ordered.length + searchColumns.length }, () => []);
+  const columns: unknown[][] = Array.from({ length: 5 + model.ordered.length + searchColumns.length }, () => []);
   for (const stored of last.values()) {
     const { record } = stored;
     const text = textColumns(deployment, stored);
-    const keys = [...keysOf(deployment, stored), ...facetRowsOf(deployment, stored)].map(([name, value]) => nulFree(keyElement(name, value)));
+    const keys = keysOf(deployment, stored);
+    const sortKeys = sortKeysOf(model, record);
     const row = [
       nulFree(record.repo_id),
-      ...sortKeysOf(model, record),
+      ...sortKeys,
       JSON.stringify(record),
       stored.fulltext === undefined ? null : wordsOnly(stored.fulltext),
-      JSON.stringify(keys),
+      JSON.stringify(keys.map(([name, value]) => nulFree(keyElement(name, value)))),
+      JSON.stringify(facetValuesOf(deployment, keys, facetRowsOf(deployment, stored), sortKeys).map(nulFree)),
       ...searchColumns.map((column) => wordsOnly(text[column])),
     ];
     row.forEach((value, i) => columns[i]!.push(value));

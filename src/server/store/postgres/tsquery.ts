@@ -38,6 +38,42 @@ export function toTsquery(node: QueryNode, clean: (text: string) => string = (te
   return compile(node);
 }
 
+/**
+ * SQL for a tsquery that every record matching `node` matches too, or undefined: each word
+ * and phrase loosened to all of its lexemes, as PostgreSQL's parser makes them of the text
+ * and as the SQLite store's words, ANDed; negations and prefixes dropped from an AND. GIN
+ * answers that from the index alone, where a phrase must be rechecked against each row's
+ * vector, and the whole record's vector is the row's largest value, stored compressed
+ * apart. The exact query is then tested on a parameter's own, small, vectors.
+ * `param` adds a parameter and names it.
+ */
+export function looseTsquerySql(node: QueryNode, config: string, param: (text: string) => string): string | undefined {
+  const lexemes = (text: string) => `plainto_tsquery('${config}', ${param(text)})`;
+  const words = (text: string) => {
+    const parts = indexWords(text);
+    return parts.length < 2 ? lexemes(text) : `(${lexemes(text)} || ${lexemes(parts.join(' '))})`;
+  };
+  const loose = (n: QueryNode): string | undefined => {
+    switch (n.type) {
+      case 'term':
+        return n.prefix ? undefined : words(n.text);
+      case 'phrase':
+        return words(n.text);
+      case 'and': {
+        const bounded = n.children.map(loose).filter((child) => child !== undefined);
+        return bounded.length ? `(${bounded.join(' && ')})` : undefined;
+      }
+      case 'or': {
+        const bounded = n.children.map(loose);
+        return bounded.every((child) => child !== undefined) ? `(${bounded.join(' || ')})` : undefined;
+      }
+      case 'not':
+        return undefined;
+    }
+  };
+  return loose(node);
+}
+
 /** Whether a record can match without containing any word of the query (it is purely negative). */
 export function hasPositive(node: QueryNode): boolean {
   if (node.type === 'not') return false;
