@@ -185,11 +185,12 @@ async function facetCounts(pools: PgPools, deployment: Deployment, criteria: Cri
   const caseless = params.add(facets.filter(({ criterion }) => criterion.kind === 'exact' || criterion.kind === 'extension').map(({ name }) => name));
   const name = `split_part(f, ':', 1)`;
   const value = `substr(f, strpos(f, ':') + 1)`;
+  // Counted by stored value first (a hash of plain strings), then by group.
   const grouped = pools.read<{ facet: string; value: string; count: number }>({
     text:
-      `SELECT ${name} AS facet, min(${value}) AS value, count(*)::int AS count FROM ${pgTable(deployment)} CROSS JOIN LATERAL unnest(facets) AS f ` +
-      `${condition ? `${condition} AND` : 'WHERE'} ${name} = ANY(${requested}::text[]) ` +
-      `GROUP BY ${name}, CASE WHEN ${name} = ANY(${caseless}::text[]) THEN lower(${value}) ELSE ${value} END`,
+      `SELECT ${name} AS facet, min(${value}) AS value, sum(n)::int AS count ` +
+      `FROM (SELECT f, count(*) AS n FROM ${pgTable(deployment)} CROSS JOIN LATERAL unnest(facets) AS f ${condition} GROUP BY f) AS counted ` +
+      `WHERE ${name} = ANY(${requested}::text[]) GROUP BY ${name}, CASE WHEN ${name} = ANY(${caseless}::text[]) THEN lower(${value}) ELSE ${value} END`,
     values: params.values,
   });
   const total = pools.read<{ n: number }>(count);

@@ -48,12 +48,14 @@ export function toTsquery(node: QueryNode, clean: (text: string) => string = (te
  * `param` adds a parameter and names it.
  */
 export function looseTsquerySql(node: QueryNode, config: string, param: (text: string) => string): string | undefined {
+  // Built as renderers, so that no parameter is added for a part that turns out unbounded.
+  type Render = () => string;
   const lexemes = (text: string) => `plainto_tsquery('${config}', ${param(text)})`;
-  const words = (text: string) => {
+  const words = (text: string): Render => {
     const parts = indexWords(text);
-    return parts.length < 2 ? lexemes(text) : `(${lexemes(text)} || ${lexemes(parts.join(' '))})`;
+    return parts.length < 2 ? () => lexemes(text) : () => `(${lexemes(text)} || ${lexemes(parts.join(' '))})`;
   };
-  const loose = (n: QueryNode): string | undefined => {
+  const loose = (n: QueryNode): Render | undefined => {
     switch (n.type) {
       case 'term':
         return n.prefix ? undefined : words(n.text);
@@ -61,17 +63,17 @@ export function looseTsquerySql(node: QueryNode, config: string, param: (text: s
         return words(n.text);
       case 'and': {
         const bounded = n.children.map(loose).filter((child) => child !== undefined);
-        return bounded.length ? `(${bounded.join(' && ')})` : undefined;
+        return bounded.length ? () => `(${bounded.map((render) => render()).join(' && ')})` : undefined;
       }
       case 'or': {
         const bounded = n.children.map(loose);
-        return bounded.every((child) => child !== undefined) ? `(${bounded.join(' || ')})` : undefined;
+        return bounded.every((child) => child !== undefined) ? () => `(${bounded.map((render) => render!()).join(' || ')})` : undefined;
       }
       case 'not':
         return undefined;
     }
   };
-  return loose(node);
+  return loose(node)?.();
 }
 
 /** Whether a record can match without containing any word of the query (it is purely negative). */
