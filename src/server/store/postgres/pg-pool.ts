@@ -51,6 +51,9 @@ export interface PgPools {
   close(): Promise<void>;
 }
 
+/** Memory for one sort or bitmap of a statement, per connection (PostgreSQL's work_mem). */
+const workMemMb = 64;
+
 /** How long one statement may run unless the server is given its own budget. */
 export const defaultStatementTimeoutMs = 30_000;
 
@@ -59,7 +62,16 @@ export function openPools(target: PgTarget, { size = 8, statementTimeoutMs = def
     // The planner does not count decompressing each row's tsvector, which a sequential scan
     // pays for every row it filters, so it picks one for broad searches; every query of the
     // store has an index that does better (GIN for text and keys, the ordered columns').
-    const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 3_000, statement_timeout: statementTimeoutMs, options: '-c enable_seqscan=off' });
+    // The rows GIN finds are a bitmap in work_mem: in the default 4 MB, the bitmap of a word
+    // in a third of a million records turns lossy, and every row of a lossy page has its
+    // vector decompressed and tested again; 64 MB keeps it exact.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: size,
+      connectionTimeoutMillis: 3_000,
+      statement_timeout: statementTimeoutMs,
+      options: `-c enable_seqscan=off -c work_mem=${workMemMb}MB`,
+    });
     // An idle client losing its server is reported here; the next query gets a new one.
     pool.on('error', () => undefined);
     return pool;
