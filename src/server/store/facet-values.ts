@@ -55,8 +55,11 @@ export function facetRowsOf(deployment: Deployment, stored: StoredRecord): [stri
  * (any case), so "English" and "english" are one value, shown as first seen.
  */
 export function groupOf(facet: FacetDef): (value: string) => string {
-  return facet.criterion.kind === 'exact' || facet.criterion.kind === 'extension' ? (value) => normalizeKeyValue(value) : (value) => value;
+  return isCaseless(facet) ? (value) => normalizeKeyValue(value) : (value) => value;
 }
+
+/** Whether a facet's values compare as their exact-match parameter does, in any case. */
+export const isCaseless = (facet: FacetDef) => facet.criterion.kind === 'exact' || facet.criterion.kind === 'extension';
 
 /** Decades from years: `1994` counts in `1990s`. */
 export const decadeOf = (year: string) => `${year.slice(0, 3)}0s`;

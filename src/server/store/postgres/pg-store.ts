@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { deploymentByKey, deployments, type ApiRecord } from '../../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../../deployments/schema';
-import type { FacetDef } from '../../../deployments/facets';
 import { searchModel, storeColumn } from '../../../deployments/search-model';
 import { textColumns } from '../../../formats/index-text';
 import { keysOf } from '../../../formats/keys';
 import { sortKeysOf } from '../../../formats/sort-keys';
-import { decadeOf, facetKeyName, facetRowsOf, hasFacetRows, pageOfValues, phraseCriteria } from '../facet-values';
+import { decadeOf, facetKeyName, facetRowsOf, hasFacetRows, isCaseless, pageOfValues, phraseCriteria } from '../facet-values';
 import { StoreOverloaded, type Criteria, type FacetRequest, type FacetsResult, type RecordStore, type SearchResult, type StoredRecord } from '../types';
 import { defaultStatementTimeoutMs, openPools, parseStoreUrl, type PgPools } from './pg-pool';
 import { columnWeightClass, createTableSql, keyElement, pgSchemaVersion, pgTable, rankWeights, setupSql, textConfig, tsvColumn } from './pg-schema';
@@ -166,8 +165,8 @@ function facetValuesOf(deployment: Deployment, keys: readonly [string, string][]
       const year = sortKeys[ordered.findIndex(({ field }) => field === criterion.field)]?.slice(0, 4) ?? '';
       return /^\d{4}$/.test(year) ? [`${facet.name}:${criterion.unit === 'year' ? year : decadeOf(year)}`] : [];
     }
-    const name = hasFacetRows(facet) ? facetKeyName(facet) : facet.key;
-    return (hasFacetRows(facet) ? rows : keys).filter(([key]) => key === name).map(([, value]) => `${facet.name}:${value}`);
+    const [source, name] = hasFacetRows(facet) ? [rows, facetKeyName(facet)] : [keys, facet.key];
+    return source.filter(([key]) => key === name).map(([, value]) => `${facet.name}:${value}`);
   });
 }
 
@@ -182,7 +181,7 @@ async function facetCounts(pools: PgPools, deployment: Deployment, criteria: Cri
   const { params, condition, count } = compileSearch(deployment, criteria);
   const facets = requests.map((request) => deployment.facets.find((candidate) => candidate.name === request.name)!);
   const requested = params.add(facets.map(({ name }) => name));
-  const caseless = params.add(facets.filter(({ criterion }) => criterion.kind === 'exact' || criterion.kind === 'extension').map(({ name }) => name));
+  const caseless = params.add(facets.filter(isCaseless).map(({ name }) => name));
   const name = `split_part(f, ':', 1)`;
   const value = `substr(f, strpos(f, ':') + 1)`;
   // Counted by stored value first (a hash of plain strings), then by group.
