@@ -12,6 +12,12 @@ export const facetValueSchema = z.object({
   params: z.record(z.string(), z.string()),
 });
 
+/** A value the search selects or excludes (`facet.NAME` / `exclude.NAME`), counted as the listed values are. */
+export const facetChoiceSchema = z.object({
+  value: z.string(),
+  count: z.number().int().nonnegative(),
+});
+
 export const facetCountsSchema = z.object({
   name: z.string(),
   label: z.string(),
@@ -21,14 +27,23 @@ export const facetCountsSchema = z.object({
   values: z.array(facetValueSchema),
   /** Whether values beyond this page exist (ask again with `facet_offset`). */
   more: z.boolean(),
+  /** The facet's selected and excluded values, from a server that combines facets (absent otherwise). */
+  selected: z.array(facetChoiceSchema).optional(),
+  excluded: z.array(facetChoiceSchema).optional(),
 });
 
 export const facetsResponseSchema = z.object({
   /** Records matching the search, as `X-Total-Count` of `/records` gives. */
   total: z.number().int().nonnegative(),
   facets: z.array(facetCountsSchema),
+  /**
+   * The server takes repeatable `facet.NAME` / `exclude.NAME`, `facet_contains` and
+   * `facet_limit.NAME`, and counts each facet without its own selection (docs/extensions.md).
+   */
+  combinable: z.boolean().optional(),
 });
 
 export type FacetValue = z.infer<typeof facetValueSchema>;
+export type FacetChoice = z.infer<typeof facetChoiceSchema>;
 export type FacetCounts = z.infer<typeof facetCountsSchema>;
 export type FacetsResponse = z.infer<typeof facetsResponseSchema>;

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { queryString } from '../../client/urls';
 import type { Deployment } from '../../deployments/schema';
-import { activeCriteria } from './active-criteria';
+import { activeCriteria, type Chip } from './active-criteria';
 import { withValues, type Entries } from './query-params';
 
 /**
@@ -13,22 +13,27 @@ export function ActiveCriteria({ deployment, entries }: { deployment: Deployment
   const navigate = useNavigate();
   const chips = activeCriteria(deployment, entries);
   if (chips.length === 0) return null;
-  const without = (params: readonly string[]) =>
-    void navigate(`/${deployment.slug}${queryString(withValues(entries, Object.fromEntries([...params, 'page'].map((name) => [name, undefined]))))}`);
+  const without = (removed: readonly Chip[]) => {
+    // A chip of a repeatable parameter drops its own value only; any other drops its parameters.
+    const dropped = (name: string, value: string) =>
+      removed.some((chip) => chip.params.includes(name) && (chip.value === undefined || chip.value === value));
+    const kept = entries.filter(([name, value]) => !dropped(name, value));
+    void navigate(`/${deployment.slug}${queryString(withValues(kept, { page: undefined }))}`);
+  };
   return (
     <section className="chips" aria-label="Active filters">
       <ul className="chips__list">
         {chips.map((chip) => (
-          <li key={chip.params.join()} className="chip">
+          <li key={`${chip.params.join()}=${chip.value ?? ''}`} className="chip">
             <span>{chip.label}</span>
-            <button type="button" className="chip__remove" aria-label={`Remove ${chip.label}`} onClick={() => without(chip.params)}>
+            <button type="button" className="chip__remove" aria-label={`Remove ${chip.label}`} onClick={() => without([chip])}>
               ×
             </button>
           </li>
         ))}
       </ul>
       {chips.length > 1 && (
-        <button type="button" className="button button--quiet" onClick={() => without(chips.flatMap((chip) => chip.params))}>
+        <button type="button" className="button button--quiet" onClick={() => without(chips)}>
           Clear all filters
         </button>
       )}

@@ -32,4 +32,20 @@ describe('activeCriteria', () => {
     expect(label([['publication_date_end', '2016-04-30']])).toBe('Published: until 2016-04-30');
     expect(label([['publication_date_start', '03/01/2015'], ['publication_date_end', '04/30/2016']])).toBe('Published: 03/01/2015 – 04/30/2016');
   });
+
+  it('gives each combined facet value its own chip, an excluded one as "not: …", removable one by one', () => {
+    const chips = activeCriteria(lit, [
+      ['q', 'plasma'],
+      ['facet.product_type', 'Journal Article'],
+      ['facet.product_type', 'Dataset'],
+      ['exclude.research_org', 'PPPL'],
+      ['facet.has_fulltext', 'true'],
+    ]);
+    expect(chips).toEqual([
+      { label: 'Product type: Journal Article', params: ['facet.product_type'], value: 'Journal Article' },
+      { label: 'Product type: Dataset', params: ['facet.product_type'], value: 'Dataset' },
+      { label: 'not: PPPL', params: ['exclude.research_org'], value: 'PPPL' },
+      { label: 'Full text available: Yes', params: ['facet.has_fulltext'], value: 'true' },
+    ]);
+  });
 });

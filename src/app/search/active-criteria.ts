@@ -1,5 +1,6 @@
 import { paramByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
+import { readFacetFilterParam } from '../../formats/facet-filters';
 import { mainParam } from './form-params';
 import type { Entries } from './query-params';
 
@@ -8,6 +9,8 @@ import type { Entries } from './query-params';
 export interface Chip {
   readonly label: string;
   readonly params: readonly string[];
+  /** For a repeatable parameter (`facet.NAME`, `exclude.NAME`): the one value removing the chip drops. */
+  readonly value?: string;
 }
 
 /** Kinds that shape the list rather than filter it: they live beside the result count. */
@@ -39,6 +42,13 @@ export function activeCriteria(deployment: Deployment, entries: Entries): Chip[]
   const done = new Set<string>();
   for (const [name, value] of entries) {
     if (done.has(name) || value.trim() === '' || name === main?.name) continue;
+    const filter = readFacetFilterParam(name);
+    const facet = filter && deployment.facets.find((candidate) => candidate.name === filter.facet);
+    if (filter && facet) {
+      const shown = facet.valueLabels?.[value] ?? value.trim();
+      chips.push({ label: filter.mode === 'exclude' ? `not: ${shown}` : `${facet.label}: ${shown}`, params: [name], value });
+      continue;
+    }
     const param = paramByName(deployment, name);
     if (param && presentation.has(param.kind)) continue;
     if (param?.kind === 'date') {

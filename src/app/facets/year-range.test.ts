@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { deploymentByKey } from '../../deployments/registry';
+import { withYearRange, withoutYearRange, yearBars, yearFacetOf, yearRangeOf } from './year-range';
+
+const dc1 = deploymentByKey('DC1')!;
+const enr = deploymentByKey('ENR')!;
+
+describe('the year chart’s range', () => {
+  const year = yearFacetOf(dc1)!;
+
+  it('is the deployment’s publication-year facet', () => {
+    expect(year.name).toBe('publication_year');
+  });
+
+  it('becomes publication_date_start/_end in the deployment’s own date format, whole years, page 1', () => {
+    const entries: [string, string][] = [['q', 'plasma'], ['page', '2']];
+    expect(withYearRange(dc1, year, entries, { from: 2010, to: 2015 })).toEqual([
+      ['q', 'plasma'],
+      ['publication_date_start', '01/01/2010'],
+      ['publication_date_end', '12/31/2015'],
+    ]);
+    expect(withYearRange(enr, yearFacetOf(enr)!, entries, { from: 2015, to: 2010 })).toEqual([
+      ['q', 'plasma'],
+      ['publication_date_start', '01-01-2010'],
+      ['publication_date_end', '12-31-2015'],
+    ]);
+    expect(withYearRange(dc1, year, entries, { from: 2012 })).toEqual([['q', 'plasma'], ['publication_date_start', '01/01/2012']]);
+  });
+
+  it('reads back from the URL, an unreadable or absent bound as open', () => {
+    const range = withYearRange(dc1, year, [['q', 'plasma']], { from: 2010, to: 2015 });
+    expect(yearRangeOf(dc1, year, range)).toEqual({ from: 2010, to: 2015 });
+    expect(yearRangeOf(dc1, year, [['publication_date_start', '2012-03-04'], ['publication_date_end', 'soon']])).toEqual({ from: 2012, to: undefined });
+    expect(withoutYearRange(year, range)).toEqual([['q', 'plasma']]);
+  });
+
+  it('draws one bar per year from the first to the last, years without records at zero', () => {
+    expect(yearBars([{ value: '2012', count: 3 }, { value: '2009', count: 5 }, { value: 'n/a', count: 9 }])).toEqual([
+      { year: 2009, count: 5 },
+      { year: 2010, count: 0 },
+      { year: 2011, count: 0 },
+      { year: 2012, count: 3 },
+    ]);
+    expect(yearBars([])).toEqual([]);
+  });
+});
