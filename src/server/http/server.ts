@@ -1,18 +1,13 @@
-import { citationMeta, citationMetaHtml } from '../../formats/citation-meta';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { deploymentBySlug } from '../../deployments/registry';
 import { apiError, errorToJson, type ApiError } from '../../formats/error';
 import { recordOriginHeader } from '../../formats/extension-headers';
 import { StoreOverloaded, type RecordStore } from '../store/types';
-import { openSearchDocument, openSearchLinks, openSearchType } from './opensearch';
-import { handleUnapi, unapiLink, unapiPath } from './unapi';
-import { cacheControlOf, handleApi, sendError } from './api';
+import { sendError } from './api';
 import { busyRetryAfterSeconds, controlFlow, defaultFlowLimits, type FlowLimits } from './flow-control';
-import { send } from './respond';
-import { serveApp, serveMedia } from './static-files';
+import { routeOf, serveAppPage, type RouteServices } from './routes';
 
 export interface ServerOptions {
   readonly store: RecordStore;
@@ -23,7 +18,7 @@ export interface ServerOptions {
   readonly staticDir?: string;
   readonly mediaDir?: string;
   readonly bibtexPrefix?: string;
-  /** Private mirror mode: API requests must carry `Authorization: Bearer <token>`. */
+  /** Private mirror mode: every route that reads records (routes.ts) wants `Authorization: Bearer <token>`. */
   readonly token?: string;
   /** Origin for absolute URLs when the server sits behind a proxy. */
   readonly publicUrl?: string;
@@ -154,28 +149,18 @@ function splitHost(host: string): [string, string | undefined] {
   return match ? [match[1]!, match[2]] : [host.toLowerCase(), undefined];
 }
 
-/**
- * The meta tags of a record page (`/{slug}/records/{id}`), from the store, for clients that
- * read the HTML without running the app (Google Scholar, Zotero's translation server).
- */
-async function recordPageHead(store: RecordStore, pathname: string): Promise<string> {
-  const match = /^\/([^/]+)\/records\/([^/]+)$/.exec(pathname);
-  const deployment = match && deploymentBySlug(match[1]!);
-  if (!deployment) return '';
-  let id: string;
-  try {
-    id = decodeURIComponent(match[2]!);
-  } catch {
-    return '';
-  }
-  const record = await store.get(deployment.key, id);
-  return record ? citationMetaHtml(citationMeta(deployment, record)) : '';
-}
-
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const mediaDir = options.mediaDir ?? defaultMediaDir;
   let fallbackOrigin = '';
+  const services: RouteServices = {
+    store: options.store,
+    mediaDir,
+    bibtexPrefix: options.bibtexPrefix ?? 'records',
+    privateMirror: options.token !== undefined,
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    ...(options.compat ? { compat: options.compat } : {}),
+  };
   /** Set by close(): responses from then on end their connection, so shutdown is prompt. */
   let closing = false;
   /**
@@ -214,9 +199,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const queryAt = rawUrl.indexOf('?');
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
     const search = queryAt === -1 ? '' : rawUrl.slice(queryAt + 1);
-    const isApi = pathname.startsWith('/api/');
-    const isFile = pathname.startsWith('/files/');
-    if (isApi || isFile) for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value);
+    const route = routeOf(pathname);
+    if (route.cors) for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value);
 
     if (req.method === 'OPTIONS') {
       res.statusCode = 204;
@@ -233,45 +217,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       });
       return;
     }
-    if ((isApi || isFile) && options.token !== undefined && !tokenMatches(req.headers.authorization, options.token)) {
+    const request = { req, res, pathname, search, origin: options.publicUrl ?? originOf(req, fallbackOrigin), services };
+    // The one access rule (routes.ts): on a private mirror, nothing that reads records answers without the token.
+    if (route.access !== 'public' && options.token !== undefined && !tokenMatches(req.headers.authorization, options.token)) {
+      if (route.withoutToken === 'app-shell') {
+        await serveAppPage(request, '');
+        return;
+      }
       sendError(req, res, apiError(401, 'This mirror is private: send Authorization: Bearer <token>.'), {
         'WWW-Authenticate': 'Bearer realm="records"',
       });
       return;
     }
-    const origin = options.publicUrl ?? originOf(req, fallbackOrigin);
-
-    if (isApi) {
-      await handleApi(req, res, pathname, search, { store: options.store, bibtexPrefix: options.bibtexPrefix ?? 'records', origin, privateMirror: options.token !== undefined, ...(options.compat ? { compat: options.compat } : {}) });
-      return;
-    }
-    const fulltext = /^\/files\/fulltext\/([^/]+)\/([^/]+)\.txt$/.exec(pathname);
-    if (fulltext) {
-      const deployment = deploymentBySlug(fulltext[1]!);
-      let id = '';
-      try {
-        id = decodeURIComponent(fulltext[2]!);
-      } catch {
-        // malformed: falls through to not found
-      }
-      const text = deployment && id ? await options.store.fulltext(deployment.key, id) : undefined;
-      if (text) send(req, res, { status: 200, contentType: 'text/plain; charset=utf-8', body: text, cacheControl: cacheControlOf(options.token !== undefined) }, options.store.revision);
-      else sendError(req, res, apiError(404, 'No full text is stored for that record.'));
-      return;
-    }
-    if (pathname.startsWith('/media/') && (await serveMedia(req, res, mediaDir, pathname.slice('/media'.length)))) return;
-    if (pathname === unapiPath) {
-      await handleUnapi(req, res, search, options.store, options.bibtexPrefix ?? 'records');
-      return;
-    }
-    const openSearch = /^\/([^/]+)\/opensearch\.xml$/.exec(pathname);
-    const searchDeployment = openSearch && deploymentBySlug(openSearch[1]!);
-    if (searchDeployment) {
-      send(req, res, { status: 200, contentType: `${openSearchType}; charset=utf-8`, body: openSearchDocument(searchDeployment, origin), cacheControl: 'public, max-age=3600' });
-      return;
-    }
-    if (options.staticDir && (await serveApp(req, res, options.staticDir, pathname, openSearchLinks() + unapiLink + (await recordPageHead(options.store, pathname))))) return;
-    sendError(req, res, apiError(404, `Nothing is served at ${pathname.slice(0, 200)}.`));
+    await route.handle(request);
   }
 
   const timeouts = {

@@ -1,0 +1,205 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { citationMeta, citationMetaHtml } from '../../formats/citation-meta';
+import { deploymentBySlug } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
+import { apiError } from '../../formats/error';
+import type { RecordStore } from '../store/types';
+import { cacheControlOf, handleApi, sendError } from './api';
+import { openSearchDocument, openSearchLinks, openSearchType } from './opensearch';
+import { send } from './respond';
+import { serveApp, serveMedia } from './static-files';
+import { handleUnapi, unapiLink, unapiPath } from './unapi';
+
+/**
+ * Every route the server answers, in the order they are tried, each saying whether it can
+ * tell anything about a record. The server applies one access rule to the table
+ * (server.ts): on a private mirror a route that reads records answers only a request with
+ * the token. A route reads records unless it says `access: 'public'`, so a route added
+ * without thought is private, and the test that walks this table (access.test.ts) visits it.
+ */
+
+export interface RouteServices {
+  readonly store: RecordStore;
+  readonly staticDir?: string;
+  readonly mediaDir: string;
+  readonly bibtexPrefix: string;
+  /** Token mode: answers are private to the client that sent the token. */
+  readonly privateMirror: boolean;
+  readonly compat?: 'upstream';
+}
+
+export interface RouteRequest {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly pathname: string;
+  readonly search: string;
+  /** Origin that absolute URLs start with. */
+  readonly origin: string;
+  readonly services: RouteServices;
+}
+
+/** Paths the access test requests on a route, for a record that exists. */
+export interface RouteExampleRecord {
+  readonly deployment: Deployment;
+  readonly id: string;
+}
+
+export interface Route {
+  readonly name: string;
+  matches(pathname: string): boolean;
+  /**
+   * `public`: the route's answers carry nothing about any record (the app's files, the
+   * OpenSearch descriptions). Anything else reads records.
+   */
+  readonly access?: 'public';
+  /**
+   * What a route that reads records answers a request without the token: the Error object
+   * (401), or, for pages a browser navigates to (which cannot carry a bearer token), the
+   * app shell with no record data in it.
+   */
+  readonly withoutToken?: 'app-shell';
+  /** Cross-origin readable (the API and files, which the app on another origin fetches). */
+  readonly cors?: true;
+  /** Concrete paths of this route, for the test that walks the table. */
+  examples(record: RouteExampleRecord): readonly string[];
+  handle(request: RouteRequest): Promise<void>;
+}
+
+/** The head links every app page carries: no record data. */
+const shellHead = () => openSearchLinks() + unapiLink;
+
+const recordPagePath = /^\/([^/]+)\/records\/([^/]+)$/;
+
+/**
+ * The meta tags of a record page (`/{slug}/records/{id}`), from the store, for clients that
+ * read the HTML without running the app (Google Scholar, Zotero's translation server).
+ */
+async function recordPageHead(store: RecordStore, pathname: string): Promise<string> {
+  const match = recordPagePath.exec(pathname);
+  const deployment = match && deploymentBySlug(match[1]!);
+  if (!deployment) return '';
+  let id: string;
+  try {
+    id = decodeURIComponent(match[2]!);
+  } catch {
+    return '';
+  }
+  const record = await store.get(deployment.key, id);
+  return record ? citationMetaHtml(citationMeta(deployment, record)) : '';
+}
+
+function notFound({ req, res, pathname }: RouteRequest): void {
+  sendError(req, res, apiError(404, `Nothing is served at ${pathname.slice(0, 200)}.`));
+}
+
+/** The app's page for a path, with `head` in it; 404 when there is no built app or no such file. */
+export async function serveAppPage(request: RouteRequest, head: string): Promise<void> {
+  const { req, res, pathname, services } = request;
+  if (!services.staticDir || !(await serveApp(req, res, services.staticDir, pathname, head))) notFound(request);
+}
+
+const fulltextPath = /^\/files\/fulltext\/([^/]+)\/([^/]+)\.txt$/;
+
+export const routes: readonly Route[] = [
+  {
+    name: 'api',
+    matches: (pathname) => pathname.startsWith('/api/'),
+    cors: true,
+    examples: ({ deployment, id }) => [
+      `${deployment.basePath}/records`,
+      `${deployment.basePath}/records?q=${encodeURIComponent(id)}`,
+      `${deployment.basePath}/records/${encodeURIComponent(id)}`,
+      `${deployment.basePath}/feed`,
+      `${deployment.basePath}/facets?facet=${deployment.facets[0]?.name ?? ''}`,
+      `${deployment.basePath}/openapi.json`,
+      '/api/nothing',
+    ],
+    handle: ({ req, res, pathname, search, origin, services }) =>
+      handleApi(req, res, pathname, search, {
+        store: services.store,
+        bibtexPrefix: services.bibtexPrefix,
+        origin,
+        privateMirror: services.privateMirror,
+        ...(services.compat ? { compat: services.compat } : {}),
+      }),
+  },
+  {
+    name: 'files',
+    matches: (pathname) => pathname.startsWith('/files/'),
+    cors: true,
+    examples: ({ deployment, id }) => [`/files/fulltext/${deployment.slug}/${encodeURIComponent(id)}.txt`, '/files/other'],
+    handle: async (request) => {
+      const { req, res, pathname, services } = request;
+      const fulltext = fulltextPath.exec(pathname);
+      if (!fulltext) return notFound(request);
+      const deployment = deploymentBySlug(fulltext[1]!);
+      let id = '';
+      try {
+        id = decodeURIComponent(fulltext[2]!);
+      } catch {
+        // malformed: not found
+      }
+      const text = deployment && id ? await services.store.fulltext(deployment.key, id) : undefined;
+      if (!text) return sendError(req, res, apiError(404, 'No full text is stored for that record.'));
+      send(req, res, { status: 200, contentType: 'text/plain; charset=utf-8', body: text, cacheControl: cacheControlOf(services.privateMirror) }, services.store.revision);
+    },
+  },
+  {
+    // Records' media files; on a private mirror they are the records' too.
+    name: 'media',
+    matches: (pathname) => pathname.startsWith('/media/'),
+    examples: () => ['/media/', '/media/nothing.wav'],
+    handle: async (request) => {
+      const { req, res, pathname, services } = request;
+      if (!(await serveMedia(req, res, services.mediaDir, pathname.slice('/media'.length)))) await serveAppPage(request, shellHead());
+    },
+  },
+  {
+    name: 'unapi',
+    matches: (pathname) => pathname === unapiPath,
+    examples: ({ deployment, id }) => [
+      unapiPath,
+      `${unapiPath}?id=${deployment.key}:${encodeURIComponent(id)}`,
+      `${unapiPath}?id=${deployment.key}:${encodeURIComponent(id)}&format=mods`,
+    ],
+    handle: ({ req, res, search, services }) => handleUnapi(req, res, search, services.store, services.bibtexPrefix),
+  },
+  {
+    // Names the deployment and where to search it, nothing of any record.
+    name: 'opensearch',
+    access: 'public',
+    matches: (pathname) => {
+      const match = /^\/([^/]+)\/opensearch\.xml$/.exec(pathname);
+      return Boolean(match && deploymentBySlug(match[1]!));
+    },
+    examples: ({ deployment }) => [`/${deployment.slug}/opensearch.xml`],
+    handle: async ({ req, res, pathname, origin }) => {
+      const deployment = deploymentBySlug(pathname.split('/')[1]!)!;
+      send(req, res, { status: 200, contentType: `${openSearchType}; charset=utf-8`, body: openSearchDocument(deployment, origin), cacheControl: 'public, max-age=3600' });
+    },
+  },
+  {
+    // The app's page for a record, with its citation meta tags.
+    name: 'record-page',
+    withoutToken: 'app-shell',
+    matches: (pathname) => {
+      const match = recordPagePath.exec(pathname);
+      return Boolean(match && deploymentBySlug(match[1]!));
+    },
+    examples: ({ deployment, id }) => [`/${deployment.slug}/records/${encodeURIComponent(id)}`],
+    handle: async (request) => serveAppPage(request, shellHead() + (await recordPageHead(request.services.store, request.pathname))),
+  },
+  {
+    // The app itself: its files, and index.html (with no record data) for its other routes.
+    name: 'app',
+    access: 'public',
+    matches: () => true,
+    examples: ({ deployment, id }) => ['/', `/${deployment.slug}`, `/${deployment.slug}?q=${encodeURIComponent(id)}`, '/config.json', '/nothing.png'],
+    handle: (request) => serveAppPage(request, shellHead()),
+  },
+];
+
+/** The first route that takes a path (the last one takes any). */
+export function routeOf(pathname: string): Route {
+  return routes.find((route) => route.matches(pathname))!;
+}
