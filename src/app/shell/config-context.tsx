@@ -10,6 +10,13 @@ export function ConfigProvider({ config, children }: { config: AppConfig; childr
   return <ConfigContext.Provider value={config}>{children}</ConfigContext.Provider>;
 }
 
+/** The whole configuration, for views that reach every deployment at once. */
+export function useAppConfig(): AppConfig {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useAppConfig needs a ConfigProvider');
+  return config;
+}
+
 export function useBaseUrl(deployment: Deployment): string {
   const config = useContext(ConfigContext);
   if (!config) throw new Error('useBaseUrl needs a ConfigProvider');

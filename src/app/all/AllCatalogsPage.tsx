@@ -1,0 +1,106 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { queryString } from '../../client/urls';
+import { deployments, displayName } from '../../deployments/registry';
+import { useDocumentTitle, useFocusOnNavigation } from '../shell/navigation-focus';
+import { formatCount, formatNumber } from '../ui/format';
+import { CatalogGroup, catalogAnchor } from './CatalogGroup';
+import { useAppConfig } from '../shell/config-context';
+import { catalogSearches, useCatalogStates, type CatalogState } from './catalog-search';
+import './all.css';
+
+type Entries = [string, string][];
+
+const entriesOf = (search: string): Entries => [...new URLSearchParams(search)].filter(([, value]) => value.trim() !== '');
+
+/** A catalog's exact count (its X-Total-Count), or the records it sent where it leaves the count out. */
+function totalOf(state: CatalogState): number | undefined {
+  return state?.status === 'success' && state.data ? (state.data.total ?? state.data.records.length) : undefined;
+}
+
+/**
+ * One search across every catalog: each searched through its own API at the same time, its
+ * exact count and best results in a group of its own (relevance scores of different
+ * collections do not compare, so they are never merged into one list).
+ */
+export function AllCatalogsPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entries = useMemo(() => entriesOf(location.search), [location.search]);
+  const q = entries.find(([name]) => name === 'q')?.[1] ?? '';
+  const [text, setText] = useState(q);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnNavigation(heading);
+  useDocumentTitle(q ? `${q} – All catalogs` : 'All catalogs');
+  const config = useAppConfig();
+  const searches = useMemo(() => catalogSearches(config, entries), [config, entries]);
+  const states = useCatalogStates(searches);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Criteria the box does not hold (from a link, or carried from a catalog) stay in the search.
+    const kept = entries.filter(([name]) => name !== 'q' && name !== 'page');
+    void navigate(`/all${queryString([['q', text.trim()], ...kept])}`);
+  }
+
+  const totals = states.map(totalOf).filter((total) => total !== undefined);
+  const failed = states.filter((state) => state?.status === 'error').length;
+  const pending = searches.length - totals.length - failed;
+  const holding = totals.filter((total) => total > 0).length;
+  const summary =
+    entries.length === 0
+      ? ''
+      : pending > 0
+        ? `Searching ${searches.length} catalogs… ${totals.length + failed} answered.`
+        : `${formatCount(totals.reduce((sum, total) => sum + total, 0))} in ${formatNumber(holding)} of ${searches.length} catalogs${failed ? `; ${failed} could not be searched` : ''}.`;
+
+  return (
+    <>
+      <h1 className="page-title" ref={heading} tabIndex={-1}>
+        All catalogs
+      </h1>
+      <form className="search-form" role="search" aria-label="Search all catalogs" onSubmit={onSubmit}>
+        <div className="search-form__main">
+          <label htmlFor="all-q" className="search-form__label">
+            Search
+          </label>
+          <div className="search-form__row">
+            <input id="all-q" name="q" type="search" value={text} onChange={(event) => setText(event.target.value)} enterKeyHint="search" />
+            <button type="submit" className="button button--primary">
+              Search
+            </button>
+          </div>
+        </div>
+      </form>
+      <p className="all-intro">
+        Searches {deployments.map(displayName).join(', ')} at once. Each catalog ranks its own records, so its best
+        results are shown in a group of their own.
+      </p>
+      <p role="status" className="all-summary">
+        {summary}
+      </p>
+      {entries.length > 0 && (
+        <>
+          <nav aria-label="Catalogs" className="all-overview">
+            <ul>
+              {searches.map((search, index) => {
+                const total = totalOf(states[index]);
+                return (
+                  <li key={search.deployment.key}>
+                    <a href={`#${catalogAnchor(search.deployment)}`}>{displayName(search.deployment)}</a>{' '}
+                    <span className="all-overview__count">
+                      {total !== undefined ? formatCount(total) : states[index]?.status === 'error' ? 'not searched' : 'searching…'}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          {searches.map((search) => (
+            <CatalogGroup key={search.deployment.key} search={search} />
+          ))}
+        </>
+      )}
+    </>
+  );
+}

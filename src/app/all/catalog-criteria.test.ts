@@ -1,0 +1,29 @@
+import { describe, expect, test } from 'vitest';
+import { deploymentByKey } from '../../deployments/registry';
+import { criteriaForCatalog } from './catalog-criteria';
+
+const key = (name: string) => deploymentByKey(name)!;
+
+describe('criteriaForCatalog', () => {
+  test('the query goes to every catalog; page and rows are the page’s own', () => {
+    for (const name of ['LIT', 'DC1', 'DC0', 'MM', 'PAT', 'ENR']) {
+      expect(criteriaForCatalog(key(name), [['q', 'solar cell'], ['page', '3'], ['rows', '50']])).toEqual({ entries: [['q', 'solar cell']], dropped: [] });
+    }
+  });
+
+  test('a DOI is applied where the catalog takes it and named where it does not', () => {
+    expect(criteriaForCatalog(key('LIT'), [['doi', '10.11578/1367164']]).entries).toEqual([['doi', '10.11578/1367164']]);
+    expect(criteriaForCatalog(key('DC1'), [['q', 'x'], ['doi', '10.11578/1367164']])).toEqual({ entries: [['q', 'x']], dropped: ['DOI'] });
+  });
+
+  test('an organisation criterion takes the multimedia catalog’s plural name; an ISO date each catalog’s format', () => {
+    expect(criteriaForCatalog(key('MM'), [['sponsor_org', 'USDOE']]).entries).toEqual([['sponsor_orgs', 'USDOE']]);
+    expect(criteriaForCatalog(key('DC0'), [['publication_date_start', '2020-01-31']]).entries).toEqual([['publication_date_start', '01-31-2020']]);
+    expect(criteriaForCatalog(key('LIT'), [['publication_date_start', '2020-01-31']]).entries).toEqual([['publication_date_start', '01/31/2020']]);
+  });
+
+  test('a parameter of one catalog only (media type) is dropped elsewhere by its label', () => {
+    expect(criteriaForCatalog(key('MM'), [['mime_type', 'mp4']]).entries).toEqual([['mime_type', 'mp4']]);
+    expect(criteriaForCatalog(key('PAT'), [['mime_type', 'mp4']]).dropped).toEqual(['Media type']);
+  });
+});
