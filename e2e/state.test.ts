@@ -91,11 +91,13 @@ test('URL round-trip: criteria and page survive a reload; back and forward resto
   await expect.poll(ids).toEqual(pageTwo);
 });
 
-test('the root redirects to the literature search', async () => {
+test('the root opens the all-catalogs search; each catalog keeps its own route', async () => {
   const { page } = ui;
   await gotoApp(page, '/');
-  await page.waitForURL((current) => current.pathname === `/${lit.slug}`);
-  await page.getByRole('searchbox', { name: 'Search', exact: true }).waitFor();
+  await page.waitForURL((current) => current.pathname === '/all');
+  await page.getByRole('search', { name: 'Search all catalogs' }).getByRole('searchbox', { name: 'Search', exact: true }).waitFor();
+  await gotoApp(page, `/${lit.slug}`);
+  await page.getByRole('search', { name: `Search ${lit.name}` }).getByRole('searchbox', { name: 'Search', exact: true }).waitFor();
 });
 
 test('deployment switcher: options, date conversion and the dropped-criteria notice', async () => {

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { deployments } from '../../deployments/registry';
 import { SearchRoute } from '../search/SearchRoute';
 import { Layout } from './Layout';
 import type { NavigationState } from './navigation-state';
@@ -8,6 +7,9 @@ import { NotFoundPage } from './NotFoundPage';
 
 // The record page is a second step, so it loads on demand and keeps the first load small.
 const RecordRoute = lazy(() => import('../record/RecordRoute').then((module) => ({ default: module.RecordRoute })));
+
+// The all-catalogs search is a route of its own; the single-catalog search stays in the first load.
+const AllCatalogsPage = lazy(() => import('../all/AllCatalogsPage').then((module) => ({ default: module.AllCatalogsPage })));
 
 // A redirect is part of the first load, not a navigation the user made: focus stays put.
 const redirectState: NavigationState = { keepFocus: true };
@@ -20,7 +22,16 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Layout />}>
-        <Route index element={<Navigate to={`/${deployments[0]!.slug}`} replace state={redirectState} />} />
+        {/* Every catalog at once is the default search; each catalog keeps its own route. */}
+        <Route index element={<Navigate to="/all" replace state={redirectState} />} />
+        <Route
+          path="all"
+          element={
+            <Suspense fallback={<p className="loading">Loading…</p>}>
+              <AllCatalogsPage />
+            </Suspense>
+          }
+        />
         <Route path=":slug" element={<SearchRoute />} />
         <Route
           path=":slug/records/:id"
