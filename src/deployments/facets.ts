@@ -33,6 +33,8 @@ export interface FacetDef {
   readonly values?: readonly string[];
   /** How values read where they are codes (`true` → Yes). */
   readonly valueLabels?: Readonly<Record<string, string>>;
+  /** More names of an extension facet's parameter in the search box's fielded syntax (`type:`). */
+  readonly queryAliases?: readonly string[];
 }
 
 const productTypeFacet = (values: readonly string[]): FacetDef => ({
@@ -42,6 +44,7 @@ const productTypeFacet = (values: readonly string[]): FacetDef => ({
   field: 'product_type',
   key: 'product_type',
   values,
+  queryAliases: ['type'],
 });
 
 const publicationYearFacet: FacetDef = {

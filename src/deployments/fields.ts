@@ -13,6 +13,7 @@ interface FieldOptions {
   readonly xml?: string;
   readonly sortable?: boolean;
   readonly upstream?: readonly string[];
+  readonly queryAliases?: readonly string[];
 }
 
 const text = (name: string, label: string, options: FieldOptions = {}): FieldDef => ({
@@ -57,8 +58,8 @@ export const publisher = text('publisher', 'Publisher', { search: 'biblio' });
 export const countryPublication = text('country_publication', 'Country of publication', {
   keys: ['country'],
 });
-export const publicationDate = date('publication_date', 'Publication date', { sortable: true });
-export const entryDate = date('entry_date', 'Entry date', { sortable: true });
+export const publicationDate = date('publication_date', 'Publication date', { sortable: true, queryAliases: ['year', 'published'] });
+export const entryDate = date('entry_date', 'Entry date', { sortable: true, queryAliases: ['entered'] });
 export const doi = text('doi', 'DOI', { search: 'biblio', keys: ['doi', 'identifier'] });
 export const language = text('language', 'Language', { keys: ['language'] });
 export const availability = text('availability', 'Availability');

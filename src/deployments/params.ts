@@ -37,9 +37,10 @@ export const repoId: ParamDef = {
   kind: 'repo_id',
   advanced: true,
   upstream: ['osti_id'],
+  queryAliases: ['id'],
 };
 export const biblio = textParam('biblio', 'Bibliographic data', biblioColumns, 'Searches titles, authors, subjects, descriptions, journals, identifiers and organisations.');
-export const author = textParam('author', 'Author', ['authors'], 'Searches author names and affiliations.');
+export const author: TextParam = { ...textParam('author', 'Author', ['authors'], 'Searches author names and affiliations.'), queryAliases: ['authors'] };
 export const title = textParam('title', 'Title', ['title'], 'Searches titles.');
 export const identifier: ParamDef = {
   name: 'identifier',
@@ -133,7 +134,10 @@ export const doi: ParamDef = {
   normalize: 'doi',
   advanced: true,
 };
-export const subject = textParam('subject', 'Subject', ['subjects'], 'Searches subject categories and keywords (optional metadata, so coverage is partial).');
+export const subject: TextParam = {
+  ...textParam('subject', 'Subject', ['subjects'], 'Searches subject categories and keywords (optional metadata, so coverage is partial).'),
+  queryAliases: ['subjects', 'keyword', 'keywords'],
+};
 export const hasFulltext: ParamDef = {
   name: 'has_fulltext',
   label: 'Full text available',

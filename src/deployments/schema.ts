@@ -65,6 +65,8 @@ export interface FieldDef {
   readonly sortable?: boolean;
   /** Names the upstream API gives this field where the spec renamed it (`osti_id`). */
   readonly upstream?: readonly string[];
+  /** More names of this field's date range in the search box's fielded syntax (`year:2010-2015`). */
+  readonly queryAliases?: readonly string[];
 }
 
 interface ParamBase {
@@ -75,6 +77,8 @@ interface ParamBase {
   readonly advanced: boolean;
   /** Names the upstream API accepts for this parameter where the spec renamed it. */
   readonly upstream?: readonly string[];
+  /** More names of this parameter in the search box's fielded syntax (`authors:`), beside its name and label. */
+  readonly queryAliases?: readonly string[];
 }
 
 /** Free text in the query language, matched against some index columns. */

@@ -1,4 +1,5 @@
 import type { FacetDef } from './facets';
+import { compileQueryFields, type QueryField } from './query-fields';
 import { searchColumns, type Deployment, type FieldDef, type IntegerParam, type KeyName, type SearchColumn } from './schema';
 
 /**
@@ -64,6 +65,8 @@ export interface SearchModel {
     readonly keys: readonly ExactKeyPlan[];
     readonly facets: readonly FacetDef[];
   };
+  /** The fields of the search box's fielded syntax (`author:Smith`). */
+  readonly queryFields: readonly QueryField[];
   /** Every field with a store column, sortable or date-bounded, in table order. */
   readonly ordered: readonly OrderedField[];
   readonly defaults: {
@@ -135,6 +138,7 @@ export function compileSearchModel(deployment: Deployment): SearchModel {
       keys: keyPlans(deployment),
       facets: deployment.facets,
     },
+    queryFields: compileQueryFields(deployment),
     ordered,
     defaults: { browseSort, rows: integerDefault(deployment, 'rows'), page: integerDefault(deployment, 'page') },
   };
