@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema, errorFromText, type ApiError } from '../formats/error';
+import { firstElementText } from '../formats/text';
 import { authorizationHeader, type ApiAuth } from './auth';
 import { ApiRequestError, InvalidResponseError, NetworkError, isAbortError } from './errors';
 
@@ -29,8 +30,7 @@ export async function getJson(url: string, options: RequestOptions): Promise<Res
 }
 
 function xmlElement(xml: string, name: string): string | undefined {
-  const match = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(xml);
-  return match?.[1]
+  return firstElementText(xml, name)
     ?.replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')

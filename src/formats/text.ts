@@ -45,3 +45,16 @@ export function isHttpUrl(value: unknown): value is string {
     return false;
   }
 }
+
+/**
+ * The raw text of the first `<name>…</name>` in `xml`, or undefined. Found with two
+ * searches rather than a lazy regular expression, which would rescan the rest of the text
+ * from every unclosed `<name>`.
+ */
+export function firstElementText(xml: string, name: string): string | undefined {
+  const open = `<${name}>`;
+  const start = xml.indexOf(open);
+  if (start === -1) return undefined;
+  const end = xml.indexOf(`</${name}>`, start + open.length);
+  return end === -1 ? undefined : xml.slice(start + open.length, end);
+}

@@ -31,7 +31,9 @@ export async function* followPages(first: string, fallback: string | undefined, 
     awaitingHead = false;
     if (next === undefined) return;
     // The token and the contact go only where the operator pointed the harvest.
-    if (new URL(next).origin !== origin) throw new HarvestError(`The source's next page is on another origin (${next}); the harvest stays on ${origin}.`);
+    const target = new URL(next);
+    if (target.username || target.password) throw new HarvestError(`The source's next page carries credentials (${target.origin}${target.pathname}); the harvest sends none but its token.`);
+    if (target.origin !== origin) throw new HarvestError(`The source's next page is on another origin (${next}); the harvest stays on ${origin}.`);
     if (requested.has(next)) throw new HarvestError(`The source's next page ${next} was already fetched: its paging loops.`);
     cursor = next;
   };

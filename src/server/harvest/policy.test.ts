@@ -17,6 +17,15 @@ describe('Retry-After', () => {
     expect(retryAfterMs('soon', now)).toBeUndefined();
     expect(retryAfterMs(null, now)).toBeUndefined();
   });
+
+  it('reads no value outside RFC 9110 as a date: a decimal, a sign or a bare year is no instruction', () => {
+    const now = Date.parse('Mon, 23 Nov 2026 04:00:00 GMT');
+    for (const bad of ['599.9', '1.5', '-1', '+30', '1e3', '30 s', 'Mon, 23 Nov 2026', `${'9'.repeat(50)}`]) {
+      expect(retryAfterMs(bad, now), bad).toBeUndefined();
+    }
+    expect(retryAfterMs('Monday, 23-Nov-26 04:00:10 GMT', now)).toBe(10_000);
+    expect(retryAfterMs('Mon Nov 23 04:00:20 2026', now)).toBe(20_000);
+  });
 });
 
 describe('backoff', () => {

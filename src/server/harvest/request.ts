@@ -1,4 +1,5 @@
 import { parseLinkHeader } from '../../formats/link-header';
+import { firstElementText } from '../../formats/text';
 import { backoffMs, pause, retryableStatuses, retryAfterMs, type RetryPolicy } from './retry';
 
 /** One page request of a harvest: headers, timeout, size limit, retries, and what a refusal means. */
@@ -72,7 +73,7 @@ function describeErrorBody(body: string): string {
   } catch {
     // not JSON: try XML, then plain text
   }
-  const xml = /<errorDescription>([\s\S]*?)<\/errorDescription>/.exec(body)?.[1];
+  const xml = firstElementText(body, 'errorDescription');
   return (xml ?? body).replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
@@ -107,6 +108,20 @@ function totalOf(header: string | null): number | undefined {
   return header && /^\d+$/.test(header.trim()) ? Number(header.trim()) : undefined;
 }
 
+/**
+ * Whether a failed fetch may go better on another try: a timeout, or a connection that
+ * failed or broke. Not a URL fetch refuses (credentials in it) nor a response head larger
+ * than the client reads (a megabyte of Link header): the same request fails the same way.
+ */
+function mayPassOnRetry(error: unknown): boolean {
+  if (error instanceof DOMException) return error.name === 'TimeoutError';
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  if (!(error instanceof TypeError) || error.message !== 'fetch failed') return false;
+  return !(typeof cause?.code === 'string' && permanentFetchFailures.has(cause.code));
+}
+
+const permanentFetchFailures = new Set(['UND_ERR_HEADERS_OVERFLOW', 'UND_ERR_INVALID_ARG', 'ERR_INVALID_URL', 'ERR_INVALID_ARG_TYPE']);
+
 const redirects = new Set([301, 302, 303, 307, 308]);
 const maxRedirects = 5;
 
@@ -123,6 +138,7 @@ async function get(url: string, options: RequestOptions, signal: AbortSignal): P
     try {
       response = await fetch(target, { headers, signal, redirect: 'manual' });
     } catch (error) {
+      if (!mayPassOnRetry(error)) throw new HarvestError(`The source's answer to ${target} cannot be read: ${reasonOf(error, options.timeoutMs)}.`);
       throw new Transient(`no answer from ${target}: ${reasonOf(error, options.timeoutMs)}`);
     }
     const location = response.headers.get('location');

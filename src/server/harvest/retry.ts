@@ -22,17 +22,28 @@ export const defaultRetryPolicy: RetryPolicy = {
   maxRetryAfterMs: 10 * 60_000,
 };
 
-/** Statuses that say "not now" rather than "never". */
-export const retryableStatuses: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+/** Statuses that say "not now" rather than "never": of the 4xx, only 408 and 429. */
+export const retryableStatuses: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+const day = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const month = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+/** RFC 9110 §5.6.7's three forms of HTTP-date: IMF-fixdate, then the obsolete RFC 850 and asctime forms. */
+const httpDates = [
+  new RegExp(`^${day}, \\d{2} ${month} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$`),
+  new RegExp(`^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \\d{2}-${month}-\\d{2} \\d{2}:\\d{2}:\\d{2} GMT$`),
+  new RegExp(`^${day} ${month} [ \\d]\\d \\d{2}:\\d{2}:\\d{2} \\d{4}$`),
+];
 
 /**
- * The pause a `Retry-After` header asks for: delay-seconds or an HTTP date (RFC 9110
- * §10.2.3). Undefined when absent or unreadable, so the caller's backoff applies.
+ * The pause a `Retry-After` header asks for: delay-seconds (1*DIGIT) or an HTTP-date
+ * (RFC 9110 §10.2.3). Undefined when absent or anything else (`599.9`, `-1`, `soon`), so
+ * the caller's backoff applies: a value the grammar does not allow is no instruction.
  */
 export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
   const value = header?.trim();
-  if (!value) return undefined;
+  if (!value || value.length > 40) return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
+  if (!httpDates.some((form) => form.test(value))) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

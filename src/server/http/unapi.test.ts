@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { unapiId } from '../../formats/citation-meta';
 import { rawRequest, specById, useFixture } from './test-fixture';
@@ -25,6 +25,20 @@ const formatNames = (xml: string) => {
 };
 
 describe('unAPI', () => {
+  it('answers malformed percent-encoding with 400 and logs nothing', async () => {
+    const logged = vi.spyOn(console, 'error');
+    try {
+      for (const query of ['?id=%ZZ', '?id=LIT:1001&format=%E0%A4%A', '?%ZZ=1']) {
+        const response = await get(query);
+        expect(response.status, query).toBe(400);
+        expect(JSON.parse(response.text).statusCode, query).toBe(400);
+      }
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it('lists its formats without an id (200), and for a record without a format (300)', async () => {
     const all = await get('');
     expect(all.status).toBe(200);

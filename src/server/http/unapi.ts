@@ -9,7 +9,7 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import type { RecordStore } from '../store/types';
 import { sendError } from './api';
-import { parseQueryString } from './query-string';
+import { MalformedQueryError, parseQueryString } from './query-string';
 import { send } from './respond';
 
 /**
@@ -40,7 +40,14 @@ function formatList(id?: string): string {
 }
 
 export async function handleUnapi(req: IncomingMessage, res: ServerResponse, search: string, store: RecordStore, bibtexPrefix: string): Promise<void> {
-  const params = new Map(parseQueryString(search));
+  let params: Map<string, string>;
+  try {
+    params = new Map(parseQueryString(search));
+  } catch (error) {
+    if (!(error instanceof MalformedQueryError)) throw error;
+    sendError(req, res, apiError(400, error.message));
+    return;
+  }
   const id = params.get('id');
   const formatName = params.get('format');
   const xml = 'application/xml; charset=utf-8';

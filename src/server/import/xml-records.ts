@@ -45,6 +45,7 @@ function parserFor(deployment: Deployment): XMLParser {
     processEntities: true,
     entityDecoder: xmlEntityDecoder(),
     // One author is still a list of authors.
+    maxNestedTags: maxXmlDepth,
     isArray: (_tag, path) => typeof path === 'string' && itemPaths.has(path),
   });
 }
@@ -52,22 +53,47 @@ function parserFor(deployment: Deployment): XMLParser {
 /**
  * Entity declarations are the door to expansion bombs and external fetches. The decoder
  * ignores them anyway; the upstream never sends a DOCTYPE, so one is refused outright
- * rather than half-honoured.
+ * rather than half-honoured. Where one may stand: after whitespace, processing
+ * instructions and comments at the start. Scanned once, front to back (a regular
+ * expression for this prolog backtracks exponentially in the number of its parts).
  */
-const doctypeInProlog = /^\s*(<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*)*<!DOCTYPE/i;
+export function hasDoctypeInProlog(text: string): boolean {
+  let at = 0;
+  for (;;) {
+    while (at < text.length && isXmlSpace(text.charCodeAt(at))) at++;
+    const end = text.startsWith('<?', at) ? text.indexOf('?>', at + 2) : text.startsWith('<!--', at) ? text.indexOf('-->', at + 4) : -2;
+    if (end === -1) return false;
+    if (end === -2) return text.slice(at, at + 9).toUpperCase() === '<!DOCTYPE';
+    at = end + (text.startsWith('?>', end) ? 2 : 3);
+  }
+}
+
+const isXmlSpace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+
+/**
+ * How deeply elements may nest. The upstream's documents are four deep (records, record,
+ * list, item); the limit refuses a document nested to exhaust the parser's stack.
+ */
+export const maxXmlDepth = 100;
 
 /**
  * The `record` elements of an upstream XML document, as parsed nodes. Throws an
  * `InputProblem` for malformed XML or any root but `records`.
  */
 export function parseXmlRecords(deployment: Deployment, text: string): unknown[] {
-  if (doctypeInProlog.test(text)) throw new InputProblem('DOCTYPE declarations are not accepted');
+  if (hasDoctypeInProlog(text)) throw new InputProblem('DOCTYPE declarations are not accepted');
   const verdict = XMLValidator.validate(text);
   if (verdict !== true) {
     const { msg, line, col } = verdict.err;
     throw new InputProblem(`invalid XML at line ${line}, column ${col}: ${msg}`);
   }
-  const document = parserFor(deployment).parse(text) as Record<string, unknown>;
+  let document: Record<string, unknown>;
+  try {
+    document = parserFor(deployment).parse(text) as Record<string, unknown>;
+  } catch (error) {
+    // The parser's own refusals (elements nested deeper than maxXmlDepth) are the input's fault.
+    throw new InputProblem(`the XML could not be read: ${error instanceof Error ? error.message : String(error)} (elements may nest at most ${maxXmlDepth} deep)`);
+  }
   const roots = Object.keys(document).filter((name) => !name.startsWith('?') && !name.startsWith('#'));
   if (roots.length !== 1 || roots[0] !== 'records') {
     const found = roots.map((root) => `<${root}>`).join(', ') || 'none';
