@@ -1,5 +1,12 @@
-/** The query language in five lines (DESIGN.md, "Query language"). */
-export function QuerySyntaxHelp() {
+import type { Deployment } from '../../deployments/schema';
+import { searchModel } from '../../deployments/search-model';
+
+/**
+ * The query language in a few lines (DESIGN.md, "Query language"), and the fields of the
+ * box's fielded syntax, listed from the deployment's compiled search model.
+ */
+export function QuerySyntaxHelp({ deployment, extensions }: { deployment: Deployment; extensions: boolean }) {
+  const fields = searchModel(deployment).queryFields.filter((field) => extensions || field.target.kind !== 'extension');
   return (
     <details className="syntax-help">
       <summary>Query syntax</summary>
@@ -19,6 +26,30 @@ export function QuerySyntaxHelp() {
         <li>
           Words starting with: <code>photo*</code>
         </li>
+        <li>
+          Search one field: <code>plasma author:Fredrickson year:2010-2015 title:"solar cell"</code>
+        </li>
+      </ul>
+      <p className="syntax-help__fields-title" id="syntax-help-fields">
+        Fields of {deployment.name}
+      </p>
+      <ul className="syntax-help__fields" aria-labelledby="syntax-help-fields">
+        {fields.map((field) => (
+          <li key={field.name}>
+            <code>{field.name}:</code> {field.label}
+            {field.target.kind === 'date-range' && <> (a year or years: <code>{field.name}:2010-2015</code>)</>}
+            {field.names.length > 1 && (
+              <span className="syntax-help__aliases">
+                {' '}
+                — also{' '}
+                {field.names
+                  .filter((name) => name !== field.name)
+                  .map((name) => `${name}:`)
+                  .join(', ')}
+              </span>
+            )}
+          </li>
+        ))}
       </ul>
     </details>
   );

@@ -20,9 +20,12 @@ interface ResultsProps {
   readonly entries: Entries;
   readonly query: UseQueryResult<RecordPage>;
   readonly badRequest: { field: string | undefined; description: string } | undefined;
+  /** Why the search was not run (the message beside the box says the same). */
+  readonly notRun?: string;
 }
 
-function countText(query: UseQueryResult<RecordPage>): string {
+function countText(query: UseQueryResult<RecordPage>, notRun: string | undefined): string {
+  if (notRun) return '';
   if (query.data) {
     const { total, records } = query.data;
     // A server that leaves out X-Total-Count still tells us how many it sent.
@@ -31,7 +34,7 @@ function countText(query: UseQueryResult<RecordPage>): string {
   return query.isPending ? 'Searching…' : '';
 }
 
-export function Results({ deployment, entries, query, badRequest }: ResultsProps) {
+export function Results({ deployment, entries, query, badRequest, notRun }: ResultsProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnNavigation(heading);
   const page = query.data;
@@ -50,7 +53,7 @@ export function Results({ deployment, entries, query, badRequest }: ResultsProps
         </h2>
         {/* Always in the document, so changes to the count are announced. */}
         <p role="status" className="results__count">
-          {countText(query)}
+          {countText(query, notRun)}
         </p>
         <ResultsHeader deployment={deployment} entries={entries} />
       </div>
@@ -59,7 +62,12 @@ export function Results({ deployment, entries, query, badRequest }: ResultsProps
           Loading…
         </p>
       )}
-      {badRequest ? (
+      {notRun ? (
+        <div className="empty-state">
+          <p className="empty-state__title">Nothing was searched for.</p>
+          <p>{notRun}</p>
+        </div>
+      ) : badRequest ? (
         <div role="alert" className="error-state">
           <p className="error-state__title">The server could not run this search.</p>
           <p>

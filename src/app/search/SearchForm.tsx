@@ -8,6 +8,7 @@ import { controlId, errorId, ParamControl } from './ParamControl';
 import type { Entries } from './query-params';
 import { QuerySyntaxHelp } from './QuerySyntaxHelp';
 import { mainParam } from './form-params';
+import { readSearchBox } from './search-box';
 
 interface SearchFormProps {
   readonly deployment: Deployment;
@@ -19,13 +20,15 @@ interface SearchFormProps {
   readonly onPrefersAdvancedChange: (open: boolean) => void;
   /** Known values of exact-match parameters, by parameter name. */
   readonly suggestions?: Readonly<Record<string, readonly string[]>>;
+  /** The server takes the extension parameters, so the box's `type:` becomes `product_type`. */
+  readonly extensions: boolean;
 }
 
 /**
  * The search form, generated from the deployment's parameter table. It is remounted for
  * every URL, so its values always start from what the URL says.
  */
-export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced, onPrefersAdvancedChange, suggestions = {} }: SearchFormProps) {
+export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced, onPrefersAdvancedChange, suggestions = {}, extensions }: SearchFormProps) {
   const navigate = useNavigate();
   const [state, setState] = useState<FormState>(() => formStateFromEntries(deployment, entries));
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -80,12 +83,19 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
       setFocusTarget(invalid.name);
       return;
     }
-    setClientErrors({});
-    onPrefersAdvancedChange(false);
     // Parameters the form has no control for (a facet's extension parameter) stay in the search.
     const formNames = new Set(deployment.params.map((param) => param.name));
     const kept = entries.filter(([name]) => !formNames.has(name));
-    void navigate(`/${deployment.slug}${queryString([...Object.entries(criteria), ...kept])}`);
+    const submitted = [...Object.entries(criteria), ...kept];
+    const box = readSearchBox(deployment, submitted, extensions);
+    if (box.kind === 'problem' && main) {
+      setClientErrors({ [main.name]: box.message });
+      setFocusTarget(main.name);
+      return;
+    }
+    setClientErrors({});
+    onPrefersAdvancedChange(false);
+    void navigate(`/${deployment.slug}${queryString(box.kind === 'fielded' ? box.entries : submitted)}`);
   }
 
   return (
@@ -130,7 +140,7 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
         >
           Advanced search
         </button>
-        <QuerySyntaxHelp />
+        <QuerySyntaxHelp deployment={deployment} extensions={extensions} />
       </div>
       <div id="advanced-panel" className="advanced" hidden={!open}>
         <fieldset className="advanced__fields">

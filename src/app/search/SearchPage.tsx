@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
-import { searchUrl } from '../../client/urls';
+import { Navigate, useLocation } from 'react-router';
+import { queryString, searchUrl } from '../../client/urls';
 import { displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { isHttpUrl } from '../../formats/text';
@@ -17,6 +17,7 @@ import { entriesOf, firstValues, nonEmpty } from './query-params';
 import { ActiveCriteria } from './ActiveCriteria';
 import { Results } from './Results';
 import { SearchForm } from './SearchForm';
+import { readSearchBox } from './search-box';
 import { usePrefetchNext, useRecordPage } from './search-queries';
 
 // The filter column loads beside the first results rather than delaying them.
@@ -35,23 +36,31 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
   // search (or a shared link, which carries no history state) builds the first URL.
   const apiUrl = linkedUrl && isHttpUrl(linkedUrl) ? linkedUrl : searchUrl(baseUrl, entries);
   const identity = searchIdentity(entries);
-  const query = useRecordPage(deployment, identity, apiUrl, auth);
+  const extensions = useHasFacets(deployment);
+  // A link (or history entry) may carry fields or no words in `q`: rewrite the one, refuse the other.
+  const box = useMemo(() => readSearchBox(deployment, entries, extensions), [deployment, entries, extensions]);
+  const query = useRecordPage(deployment, identity, apiUrl, auth, box.kind === 'as-is');
   usePrefetchNext(deployment, identity, query.data && !query.isPlaceholderData ? query.data.links.next : undefined, auth);
 
   const badRequest = useMemo(
     () => serverFieldError(query.error, formParamNames(deployment), entries.map(([name]) => name)),
     [query.error, deployment, entries],
   );
+  const main = mainParam(deployment);
   const serverErrors = useMemo(
-    () => (badRequest?.field ? { [badRequest.field]: badRequest.description } : {}),
-    [badRequest],
+    () => ({
+      ...(badRequest?.field ? { [badRequest.field]: badRequest.description } : {}),
+      ...(box.kind === 'problem' && main ? { [main.name]: box.message } : {}),
+    }),
+    [badRequest, box, main],
   );
 
   const [prefersAdvanced, setPrefersAdvanced] = useState(false);
-  const suggestions = useFacetSuggestions(deployment, baseUrl, entries, auth, useHasFacets(deployment));
-  const main = mainParam(deployment);
+  const suggestions = useFacetSuggestions(deployment, baseUrl, entries, auth, extensions);
   const mainQuery = main && firstValues(entries)[main.name];
   useDocumentTitle(mainQuery ? `${mainQuery} – ${displayName(deployment)}` : displayName(deployment));
+
+  if (box.kind === 'fielded') return <Navigate replace to={`/${deployment.slug}${queryString(box.entries)}`} />;
 
   return (
     <>
@@ -64,6 +73,7 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
         prefersAdvanced={prefersAdvanced}
         onPrefersAdvancedChange={setPrefersAdvanced}
         suggestions={suggestions}
+        extensions={extensions}
       />
       {feedUrl && entries.length > 0 && (
         <p className="search-feed">
@@ -81,7 +91,7 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
           <FacetPanel deployment={deployment} entries={entries} />
         </Suspense>
         <div className="search-layout__results">
-          <Results deployment={deployment} entries={entries} query={query} badRequest={badRequest} />
+          <Results deployment={deployment} entries={entries} query={query} badRequest={badRequest} notRun={box.kind === 'problem' ? box.message : undefined} />
           {query.data && query.data.records.length > 0 && (
             <Suspense fallback={null}>
               <ResultSetDownload deployment={deployment} searchUrl={query.data.url} total={query.data.total} auth={auth} />

@@ -23,9 +23,11 @@ export function recordPageQuery(deployment: Deployment, identity: string, url: s
   });
 }
 
-export function useRecordPage(deployment: Deployment, identity: string, url: string, auth?: ApiAuth) {
+/** `enabled` false: the search is not run at all (the box holds nothing to search for). */
+export function useRecordPage(deployment: Deployment, identity: string, url: string, auth?: ApiAuth, enabled = true) {
   return useQuery({
     ...recordPageQuery(deployment, identity, url, auth),
+    enabled,
     // Keep the previous page on screen while the next one of the same search loads.
     placeholderData: (previous: RecordPage | undefined, previousQuery) =>
       previousQuery?.queryKey[1] === deployment.key && previousQuery.queryKey[2] === identity ? keepPreviousData(previous) : undefined,
