@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
+import { claimLog } from './store-log';
 import type { RecordStore } from './types';
 
 /**
@@ -25,9 +26,16 @@ interface Generation {
   retired: boolean;
 }
 
-/** The file at `path` as it is now: which file, and the revision its writer left. */
-export function identityOf(path: string): Identity {
+/**
+ * The file at `path` as it is now: which file, and the revision its writer left. A file not
+ * seen before (another moved over the path) is opened with its own log only (store-log.ts).
+ */
+function identityOf(path: string, known: Identity | undefined, log: (line: string) => void): Identity {
   const stat = statSync(path);
+  if (known?.inode !== stat.ino || known.device !== stat.dev) {
+    const setAside = claimLog(path);
+    if (setAside) log(setAside);
+  }
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get();
@@ -52,7 +60,8 @@ export async function reloadingStore(path: string, open: (path: string) => Promi
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
   const log = options.log ?? ((line: string) => console.error(`records: ${line}`));
 
-  let current: Generation = { store: await open(path), identity: identityOf(path), inFlight: 0, retired: false };
+  const identity = identityOf(path, undefined, log);
+  let current: Generation = { store: await open(path), identity, inFlight: 0, retired: false };
   let generations = 1;
   let closed = false;
   let failures = 0;
@@ -73,7 +82,7 @@ export async function reloadingStore(path: string, open: (path: string) => Promi
     let identity: Identity;
     let store: RecordStore;
     try {
-      identity = identityOf(path);
+      identity = identityOf(path, current.identity, log);
       if (sameIdentity(identity, current.identity)) {
         if (failures > 0) log(`${path} can be opened again`);
         failures = 0;

@@ -10,6 +10,7 @@ import { facetRowsOf } from './facet-values';
 import { buildPostings, dropPostings, hasPostings } from './postings';
 import { postingsUpdater, type TextChange } from './postings-update';
 import { createSchemaSql, dropSecondaryIndexesSql, secondaryIndexesSql, storeSchemaVersion, tablesOf } from './schema';
+import { claimLog, stampOf } from './store-log';
 import type { StoreWriter, StoredRecord } from './types';
 
 /** Bytes of pending full-text index FTS5 holds in memory before it writes a segment. */
@@ -53,6 +54,8 @@ export interface WriterOptions {
 
 /** Opens (creating if needed) a store file for writing. */
 export function openStoreWriter(path: string, { bulk: bulkLoad = false }: WriterOptions = {}): StoreWriter {
+  const setAside = claimLog(path);
+  if (setAside) console.error(`records: ${setAside}`);
   const db = new Database(path);
   // A reader's snapshot may briefly hold the lock the switch to WAL needs.
   db.pragma('busy_timeout = 5000');
@@ -67,6 +70,10 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
   }
+  // Every commit carries the file's stamp in page 1, so its log is known as this file's (store-log.ts).
+  const stamp = stampOf(path);
+  const setStamp = db.prepare(`PRAGMA user_version = ${stamp}`);
+  if (db.pragma('user_version', { simple: true }) !== stamp) setStamp.run();
   // Index pages stay in memory while a million rows go in (SQLite's default is 2 MB).
   db.pragma('cache_size = -262144');
   db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
@@ -134,13 +141,33 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
     else if (bulkLoad) changed.add(deployment);
     else buildPostings(db, deployment);
     setMeta.run('revision', randomUUID());
+    setStamp.run();
     return written;
   });
   const indexPostings = db.transaction((deployment: Deployment) => buildPostings(db, deployment));
 
+  /**
+   * Copies the log into the file and empties it, without waiting: a reader still on an older
+   * snapshot keeps the frames it needs, as it should, and so does a disk too full to take
+   * them. Done after every write, so a writer killed between writes leaves no log behind.
+   */
+  function checkpoint() {
+    if (bulkLoad) return;
+    db.pragma('busy_timeout = 0');
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Kept for the reasons above; the committed state is whole either way.
+    } finally {
+      db.pragma('busy_timeout = 5000');
+    }
+  }
+
   return {
     put(key: DeploymentKey, records: Iterable<StoredRecord>) {
-      return put(deploymentByKey(key)!, records);
+      const written = put(deploymentByKey(key)!, records);
+      checkpoint();
+      return written;
     },
     count(key: DeploymentKey) {
       return statements.get(key)!.count.get()!.n;
@@ -149,18 +176,9 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
       try {
         for (const deployment of changed) indexPostings(deployment);
       } finally {
-        if (!bulkLoad) {
-          // After a failed write (a full disk) SQLite can keep the log on close; emptied
-          // here, it goes with the last connection, so nothing is left beside the database.
-          // Without waiting: a reader still on an older snapshot keeps the log, as it should,
-          // and a log of committed pages that cannot be copied for want of room stays too.
-          db.pragma('busy_timeout = 0');
-          try {
-            db.pragma('wal_checkpoint(TRUNCATE)');
-          } catch {
-            // Kept for the reasons above; the committed state is whole either way.
-          }
-        }
+        // After a failed write (a full disk) SQLite can keep the log on close; emptied
+        // here, it goes with the last connection, so nothing is left beside the database.
+        checkpoint();
         db.close();
       }
     },

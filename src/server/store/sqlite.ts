@@ -1,5 +1,6 @@
 import { cachedStore, localCalls } from './cached-store';
 import { openEngine } from './engine';
+import { claimLog } from './store-log';
 import type { RecordStore } from './types';
 
 /**
@@ -8,6 +9,8 @@ import type { RecordStore } from './types';
  * engine on worker threads instead (pooled-store.ts).
  */
 export function openStore(path: string): RecordStore {
+  const setAside = claimLog(path);
+  if (setAside) console.error(`records: ${setAside}`);
   return cachedStore(localCalls(openEngine(path)));
 }
 
