@@ -34,6 +34,26 @@ describe('convertCriteria', () => {
     expect(back.dropped).toEqual(['Media type']);
   });
 
+  test('extensions carry where the target has the facet and its server the extension; drops are named by label', () => {
+    const source = entriesOf('?q=plasma&product_type=Journal Article&facet.language=English&exclude.research_org=PPPL&facet.site_ownership_code=OSTI&journal_name=Nature');
+    const toMm = convertCriteria(lit, mm, source);
+    expect(toMm.entries).toEqual([
+      ['q', 'plasma'],
+      ['product_type', 'Journal Article'],
+      ['facet.language', 'English'],
+      ['exclude.research_orgs', 'PPPL'],
+      ['facet.site_ownership_code', 'OSTI'],
+    ]);
+    expect(toMm.dropped).toEqual(['Journal']);
+    const toEnr = convertCriteria(lit, enr, source);
+    expect(toEnr.entries.map(([name]) => name)).toEqual(['q', 'product_type', 'facet.language', 'exclude.research_org']);
+    expect(toEnr.dropped).toEqual(['Site code', 'Journal']);
+    // A spec server takes no extension: each is named by its label, never by its parameter.
+    const toSpecServer = convertCriteria(lit, mm, source, { extensions: false });
+    expect(toSpecServer.entries).toEqual([['q', 'plasma']]);
+    expect(toSpecServer.dropped).toEqual(['Product type', 'Language', 'Research organisation (excluded)', 'Site code', 'Journal']);
+  });
+
   test('an unreadable date is passed on for the server to judge', () => {
     expect(convertCriteria(lit, enr, entriesOf('?publication_date_start=02/30/2024')).entries).toEqual([
       ['publication_date_start', '02/30/2024'],

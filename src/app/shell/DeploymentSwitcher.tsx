@@ -3,6 +3,7 @@ import { deploymentBySlug, deployments, displayName } from '../../deployments/re
 import { queryString } from '../../client/urls';
 import { entriesOf } from '../search/query-params';
 import { convertCriteria, droppedNotice } from '../search/switch-deployment';
+import { useHasFacetsOf } from './config-context';
 import { readNavigationState, type NavigationState } from './navigation-state';
 
 function optionText(deployment: (typeof deployments)[number]): string {
@@ -19,12 +20,13 @@ export function DeploymentSwitcher() {
   const match = useMatch({ path: '/:slug', end: false });
   const current = deploymentBySlug(match?.params.slug ?? '');
   const onRecordPage = /\/records\//.test(location.pathname);
+  const hasFacets = useHasFacetsOf();
 
   function switchTo(slug: string) {
     const target = deploymentBySlug(slug);
     if (!target || target === current) return;
     const search = onRecordPage ? (readNavigationState(location.state).from?.search ?? '') : location.search;
-    const { entries, dropped } = current ? convertCriteria(current, target, entriesOf(search)) : { entries: [], dropped: [] };
+    const { entries, dropped } = current ? convertCriteria(current, target, entriesOf(search), { extensions: hasFacets(target) }) : { entries: [], dropped: [] };
     const state: NavigationState = { keepFocus: true, notice: droppedNotice(dropped, target) };
     void navigate(`/${target.slug}${queryString(entries)}`, { state });
   }

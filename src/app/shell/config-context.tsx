@@ -39,6 +39,13 @@ export function useHasFacets(deployment: Deployment): boolean {
   return config.facets.has(deployment.key);
 }
 
+/** Which deployments' servers offer `/facets` and the extension parameters, for choices that span deployments. */
+export function useHasFacetsOf(): (deployment: Deployment) => boolean {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useHasFacetsOf needs a ConfigProvider');
+  return (deployment) => config.facets.has(deployment.key);
+}
+
 /** The private mirror's token for this deployment's API, if config.json gives one. */
 export function useApiAuth(deployment: Deployment): ApiAuth | undefined {
   const config = useContext(ConfigContext);
