@@ -11,7 +11,7 @@ import { expectNoAxeViolations, screenshot } from './support/checks';
 const ui = useBrowser();
 const lit = deploymentByKey('LIT')!;
 
-const filters = (page: Page) => page.locator('details.facets');
+const filters = (page: Page) => page.locator('.facets');
 const chips = (page: Page) => page.getByRole('region', { name: 'Active filters' });
 
 test.each(deployments.map((deployment) => [deployment.key, deployment] as const))('%s: tick a facet value, see its chip and count, remove it', async (_key, deployment) => {
@@ -131,14 +131,28 @@ test('against a server without /facets: known values counted lazily, search and 
   expect(await resultCount(page).isVisible()).toBe(true);
 });
 
-test('the filters fold away at phone width and open on demand', async () => {
+test('at phone width the filters open as a sheet: focus inside, Escape returns to Filters, "Show N results" to the results', async () => {
   const { page } = ui;
   await page.setViewportSize(phone);
   await gotoApp(page, searchPath(lit, { q: 'energy' }));
-  await waitForResults(page);
-  await expect.poll(() => filters(page).evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
-  await filters(page).locator('summary').first().click();
-  await expect.poll(() => filters(page).getByRole('group', { name: 'Language' }).isVisible()).toBe(true);
-  await expectNoAxeViolations(page, 'filters open on a phone');
-  await screenshot(page, 'facets-open-phone');
+  const total = await waitForResults(page);
+  const opener = page.getByRole('button', { name: 'Filters' });
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  expect(await sheet.isVisible()).toBe(false);
+  await opener.click();
+  await expect.poll(() => sheet.getByRole('group', { name: 'Language' }).isVisible()).toBe(true);
+  await expectNoAxeViolations(page, 'filters sheet open on a phone');
+  await screenshot(page, 'facets-sheet-phone');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => sheet.isVisible()).toBe(false);
+  await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
+
+  await opener.click();
+  const show = sheet.getByRole('button', { name: `Show ${total.toLocaleString('en')} results` });
+  await show.click();
+  await expect.poll(() => sheet.isVisible()).toBe(false);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('results');
+  const heading = (await page.locator('#results').boundingBox())!;
+  expect(heading.y).toBeGreaterThanOrEqual(0);
+  expect(heading.y).toBeLessThan(phone.height);
 });

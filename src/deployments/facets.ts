@@ -110,6 +110,11 @@ export function extensionFacet(deployment: { readonly facets: readonly FacetDef[
   return deployment.facets.find(({ criterion }) => criterion.kind === 'extension' && criterion.param === name);
 }
 
+/** The facet counting publication years (the app's year chart draws it), if the deployment has one. */
+export function yearFacet(deployment: { readonly facets: readonly FacetDef[] }): FacetDef | undefined {
+  return deployment.facets.find(({ criterion }) => criterion.kind === 'date-range' && criterion.unit === 'year');
+}
+
 /** The extension parameters a deployment's facets select by. */
 export function extensionParams(deployment: { readonly facets: readonly FacetDef[] }): string[] {
   return deployment.facets.flatMap(({ criterion }) => (criterion.kind === 'extension' ? [criterion.param] : []));

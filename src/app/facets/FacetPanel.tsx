@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApiAuth } from '../../client/auth';
 import { queryString } from '../../client/urls';
-import type { FacetDef } from '../../deployments/facets';
+import { yearFacet, type FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { facetValueParams } from '../../formats/facet-params';
 import type { FacetCounts } from '../../formats/facets-response';
@@ -10,8 +10,10 @@ import { useApiAuth, useBaseUrl, useHasFacets } from '../shell/config-context';
 import type { NavigationState } from '../shell/navigation-state';
 import { formatNumber } from '../ui/format';
 import type { Entries } from '../search/query-params';
+import { CombinedFacet } from './CombinedFacet';
 import { isSelected, offeredFacets, selectedValues, toggledEntries, valueLabel } from './facet-selection';
 import { useFacetValues, useLazyCounts, useServerFacets, type FacetListOptions } from './facets-queries';
+import { YearChart } from './YearChart';
 import './facets.css';
 
 interface FacetPanelProps {
@@ -19,13 +21,27 @@ interface FacetPanelProps {
   readonly entries: Entries;
 }
 
-/** Wide screens show the filters beside the results; narrow ones start with them folded away. */
-const startsOpen = () => typeof window === 'undefined' || window.matchMedia('(min-width: 60rem)').matches;
+/** Wide screens show the filters beside the results; narrow ones open them as a sheet. */
+const wideQuery = '(min-width: 60rem)';
+
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const media = window.matchMedia(wideQuery);
+      media.addEventListener('change', changed);
+      return () => media.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(wideQuery).matches,
+    () => true,
+  );
+}
 
 /**
- * Filters beside the results: each facet a fieldset of checkboxes with counts. With a
- * server that offers `/facets`, every facet and exact counts; with any other spec server,
- * the facets whose values are known, counted one value at a time when opened.
+ * Filters beside the results (on a phone, in a sheet): each facet a fieldset of checkboxes
+ * with counts. A server that combines facets (config.json's `facets` and `/facets` saying
+ * `combinable`) gets multi-select facets with exclusion and search, and the year chart; one
+ * with plain `/facets`, single-select facets with exact counts; any other spec server, the
+ * facets whose values are known, counted one value at a time when opened.
  */
 export function FacetPanel({ deployment, entries }: FacetPanelProps) {
   const serverFacets = useHasFacets(deployment);
@@ -33,26 +49,97 @@ export function FacetPanel({ deployment, entries }: FacetPanelProps) {
   const auth = useApiAuth(deployment);
   const facets = offeredFacets(deployment, serverFacets);
   const overview = useServerFacets(deployment, baseUrl, entries, auth, serverFacets);
-  const [open, setOpen] = useState(startsOpen);
+  const wide = useWide();
   if (facets.length === 0) return null;
 
   const shared = { deployment, entries, baseUrl, auth };
+  const countsOf = (facet: FacetDef) => overview.data?.facets.find((candidate) => candidate.name === facet.name);
+  const years = yearFacet(deployment);
+  let content: ReactNode;
+  if (!serverFacets) content = facets.map((facet) => <LazyFacet key={facet.name} facet={facet} {...shared} />);
+  else if (overview.isError) content = <p className="facets__note">Counts are unavailable: {overview.error.message}</p>;
+  else if (overview.data?.combinable) {
+    content = (
+      <>
+        {years && <YearChart facet={years} counts={countsOf(years)} {...shared} />}
+        {facets
+          .filter((facet) => facet !== years)
+          .map((facet) => (
+            <CombinedFacet key={facet.name} facet={facet} counts={countsOf(facet)} {...shared} />
+          ))}
+      </>
+    );
+  } else content = facets.map((facet) => <ServerFacet key={facet.name} facet={facet} counts={countsOf(facet)} {...shared} />);
+
+  if (wide) {
+    return (
+      <section className="facets" aria-labelledby="filters-title">
+        <h2 id="filters-title" className="facets__title">
+          Filters
+        </h2>
+        {content}
+      </section>
+    );
+  }
+  const total = overview.data && !overview.isPlaceholderData && !overview.isFetching ? overview.data.total : undefined;
+  return <FilterSheet total={total}>{content}</FilterSheet>;
+}
+
+/**
+ * The filters on a narrow screen: a modal sheet (focus stays inside, Escape closes, focus
+ * goes back to the Filters button) whose "Show N results" closes it and moves focus to the
+ * results heading, which the list starts under.
+ */
+function FilterSheet({ total, children }: { total: number | undefined; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const toResults = useRef(false);
+  const [open, setOpen] = useState(false);
+  const close = (results: boolean) => {
+    toResults.current = results;
+    dialog.current?.close();
+  };
   return (
-    <details className="facets" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="facets__summary">Filters</summary>
-      {serverFacets ? (
-        overview.isError ? (
-          <p className="facets__note">Counts are unavailable: {overview.error.message}</p>
-        ) : (
-          facets.map((facet) => {
-            const counts = overview.data?.facets.find((candidate) => candidate.name === facet.name);
-            return <ServerFacet key={facet.name} facet={facet} counts={counts} {...shared} />;
-          })
-        )
-      ) : (
-        facets.map((facet) => <LazyFacet key={facet.name} facet={facet} {...shared} />)
-      )}
-    </details>
+    <div className="facets-sheet">
+      <button
+        ref={opener}
+        type="button"
+        className="button facets-sheet__open"
+        aria-haspopup="dialog"
+        onClick={() => {
+          dialog.current?.showModal();
+          setOpen(true);
+        }}
+      >
+        Filters
+      </button>
+      <dialog
+        ref={dialog}
+        className="facets facets--sheet"
+        aria-labelledby="filters-title"
+        onClose={() => {
+          setOpen(false);
+          const target = toResults.current ? document.getElementById('results') : opener.current;
+          toResults.current = false;
+          target?.focus();
+        }}
+      >
+        <div className="facets-sheet__head">
+          <h2 id="filters-title" className="facets__title">
+            Filters
+          </h2>
+          <button type="button" className="button button--quiet" onClick={() => close(false)}>
+            Close
+          </button>
+        </div>
+        <div className="facets-sheet__body">{open && children}</div>
+        <div className="facets-sheet__foot">
+          <button type="button" className="button button--primary facets-sheet__show" onClick={() => close(true)}>
+            {total === undefined ? 'Show results' : `Show ${formatNumber(total)} ${total === 1 ? 'result' : 'results'}`}
+          </button>
+        </div>
+      </dialog>
+    </div>
   );
 }
 

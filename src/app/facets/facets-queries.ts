@@ -1,18 +1,16 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiAuth } from '../../client/auth';
 import { facetCriteria, facetsUrl, fetchFacets, fetchFacetsWithAll, fetchTotal } from '../../client/facets';
-import type { FacetDef } from '../../deployments/facets';
+import { yearFacet, type FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { facetValueParams } from '../../formats/facet-params';
-import { facetLimitParam } from '../../formats/facet-filters';
 import type { FacetCounts } from '../../formats/facets-response';
 import type { Entries } from '../search/query-params';
 import { toggledEntries } from './facet-selection';
-import { withoutYearRange, yearFacetOf } from './year-range';
 
 /** Counts of the facets, from `/facets` (one request for all) or, lazily, one rows=1 search per value. */
 
-const staleTime = 60_000;
+export const staleTime = 60_000;
 
 export interface FacetListOptions {
   readonly limit: number;
@@ -20,65 +18,17 @@ export interface FacetListOptions {
 }
 
 /** Every year the chart can draw, in the request that counts the other facets' first values. */
-const allYears = 1000;
+export const allYears = 1000;
 
 /**
  * Every facet of the search from a server that offers `/facets`, every year of the year
  * facet included (for the chart); the previous counts stay while new ones load.
  */
 export function useServerFacets(deployment: Deployment, baseUrl: string, entries: Entries, auth: ApiAuth | undefined, enabled: boolean) {
-  const year = yearFacetOf(deployment);
+  const year = yearFacet(deployment);
   return useQuery({
     queryKey: ['facets', deployment.key, facetsUrl(baseUrl, entries)] as const,
     queryFn: ({ signal }) => fetchFacetsWithAll(baseUrl, entries, year?.name, allYears, { signal, auth }),
-    enabled,
-    staleTime,
-    placeholderData: keepPreviousData,
-  });
-}
-
-/**
- * The year chart's counts while a date range narrows the search: the same search without
- * its date criterion, so the years outside the range stay drawn (and can be chosen).
- */
-export function useUnrangedYears(deployment: Deployment, baseUrl: string, entries: Entries, auth: ApiAuth | undefined, enabled: boolean) {
-  const year = yearFacetOf(deployment);
-  const url = year && facetsUrl(baseUrl, [...withoutYearRange(year, entries), ['facet', year.name], [facetLimitParam(year.name), String(allYears)]]);
-  return useQuery({
-    queryKey: ['facets', deployment.key, url] as const,
-    queryFn: async ({ signal }): Promise<FacetCounts | undefined> => (await fetchFacets(url!, { signal, auth })).facets[0],
-    enabled: enabled && url !== undefined,
-    staleTime,
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** How many more values "Show more" and a facet's search box ask for at a time. */
-export const valuesPage = 20;
-
-/**
- * Pages of one facet's values in count order from `offset` (after the first page the overview
- * holds), or only those containing `contains` from the first (the facet's search box).
- */
-export function useFacetPages(
-  deployment: Deployment,
-  baseUrl: string,
-  entries: Entries,
-  facet: FacetDef,
-  from: { readonly offset: number; readonly contains: string },
-  enabled: boolean,
-  auth?: ApiAuth,
-) {
-  const base = [...facetCriteria(entries), ['facet', facet.name], ['facet_limit', String(valuesPage)]] as const;
-  const contains = from.contains.trim();
-  return useInfiniteQuery({
-    queryKey: ['facet-pages', deployment.key, facetsUrl(baseUrl, base), contains, from.offset] as const,
-    queryFn: async ({ signal, pageParam }): Promise<FacetCounts | undefined> => {
-      const params = [...base, ['facet_offset', String(pageParam)], ...(contains ? [['facet_contains', contains] as const] : [])] as const;
-      return (await fetchFacets(facetsUrl(baseUrl, params), { signal, auth })).facets[0];
-    },
-    initialPageParam: contains ? 0 : from.offset,
-    getNextPageParam: (last) => (last?.more ? last.offset + last.values.length : undefined),
     enabled,
     staleTime,
     placeholderData: keepPreviousData,

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
-import { withYearRange, withoutYearRange, yearBars, yearFacetOf, yearRangeOf } from './year-range';
+import { yearFacet } from '../../deployments/facets';
+import { withYearRange, withoutYearRange, yearBars, yearRangeOf } from './year-range';
 
 const dc1 = deploymentByKey('DC1')!;
 const enr = deploymentByKey('ENR')!;
 
 describe('the year chart’s range', () => {
-  const year = yearFacetOf(dc1)!;
+  const year = yearFacet(dc1)!;
 
   it('is the deployment’s publication-year facet', () => {
     expect(year.name).toBe('publication_year');
@@ -19,7 +20,7 @@ describe('the year chart’s range', () => {
       ['publication_date_start', '01/01/2010'],
       ['publication_date_end', '12/31/2015'],
     ]);
-    expect(withYearRange(enr, yearFacetOf(enr)!, entries, { from: 2015, to: 2010 })).toEqual([
+    expect(withYearRange(enr, yearFacet(enr)!, entries, { from: 2015, to: 2010 })).toEqual([
       ['q', 'plasma'],
       ['publication_date_start', '01-01-2010'],
       ['publication_date_end', '12-31-2015'],

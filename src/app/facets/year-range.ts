@@ -19,10 +19,6 @@ export interface YearCount {
   readonly count: number;
 }
 
-/** The facet the chart draws: a date-range facet counted by year. */
-export const yearFacetOf = (deployment: Deployment): FacetDef | undefined =>
-  deployment.facets.find((facet) => facet.criterion.kind === 'date-range' && facet.criterion.unit === 'year');
-
 function dateParams(facet: FacetDef): [start: string, end: string] {
   const field = facet.criterion.kind === 'date-range' ? facet.criterion.field : 'publication_date';
   return [`${field}_start`, `${field}_end`];

@@ -85,7 +85,6 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
       )}
       <ActiveCriteria deployment={deployment} entries={entries} />
       <SearchHistory deployment={deployment} entries={entries} />
-      <SelectionBar deployment={deployment} />
       <div className="search-layout">
         <Suspense fallback={null}>
           <FacetPanel deployment={deployment} entries={entries} />
@@ -99,6 +98,8 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
           )}
         </div>
       </div>
+      {/* After the results, sticking to the bottom of the screen while they scroll: always in view, never over the last result. */}
+      <SelectionBar deployment={deployment} />
     </>
   );
 }

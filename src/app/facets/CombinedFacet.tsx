@@ -1,0 +1,124 @@
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ApiAuth } from '../../client/auth';
+import { queryString } from '../../client/urls';
+import type { FacetDef } from '../../deployments/facets';
+import type { Deployment } from '../../deployments/schema';
+import type { FacetChoice, FacetCounts } from '../../formats/facets-response';
+import type { NavigationState } from '../shell/navigation-state';
+import { formatNumber } from '../ui/format';
+import type { Entries } from '../search/query-params';
+import { facetFilters, valueState, withValueState, type ValueState } from './combined-selection';
+import { valueLabel } from './facet-selection';
+import { useFacetPages } from './combined-queries';
+
+interface CombinedFacetProps {
+  readonly deployment: Deployment;
+  readonly entries: Entries;
+  readonly facet: FacetDef;
+  readonly counts: FacetCounts | undefined;
+  readonly baseUrl: string;
+  readonly auth: ApiAuth | undefined;
+}
+
+/** Typing in a facet's search box asks the server once the researcher pauses. */
+const searchDelay = 300;
+
+function useDebounced(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return value === '' ? '' : settled;
+}
+
+interface Row {
+  readonly value: string;
+  readonly count: number | undefined;
+}
+
+/** Values in order, each once: the first mention wins. */
+function uniqueRows(rows: readonly Row[]): Row[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.value) && Boolean(seen.add(row.value)));
+}
+
+/**
+ * One facet of a server that combines facets: ticked values are OR'd, each value can be
+ * excluded, the counts leave the facet's own choices out (so the other values keep theirs),
+ * the chosen values stay listed, a search box looks through all values and "Show more"
+ * continues in count order.
+ */
+export function CombinedFacet({ deployment, entries, facet, counts, baseUrl, auth }: CombinedFacetProps) {
+  const navigate = useNavigate();
+  const searchId = useId();
+  const [typed, setTyped] = useState('');
+  const contains = useDebounced(typed.trim(), searchDelay);
+  const [showMore, setShowMore] = useState(false);
+  const searching = contains !== '';
+  const pages = useFacetPages(deployment, baseUrl, entries, facet, { offset: counts?.values.length ?? 0, contains }, searching || showMore, auth);
+  const filters = facetFilters(entries, facet.name);
+  const chosen = [...filters.selected, ...filters.excluded];
+  if (!counts && chosen.length === 0) return null;
+
+  const paged = pages.data?.pages.flatMap((page) => page?.values ?? []) ?? [];
+  const listed: Row[] = searching ? paged : [...(counts?.values ?? []), ...(showMore ? paged : [])];
+  const choices = new Map<string, FacetChoice>([...(counts?.selected ?? []), ...(counts?.excluded ?? [])].map((choice) => [choice.value, choice]));
+  // Chosen values first, with the counts the server gives for them, then the values counted.
+  const pinned = chosen.map((value) => ({ value, count: choices.get(value)?.count }));
+  const rows = uniqueRows([...pinned, ...listed]);
+  if (!searching && typed === '' && rows.length === 0) return null;
+
+  const more = searching || showMore ? pages.hasNextPage : counts?.more === true;
+  const searchable = typed !== '' || (counts !== undefined && counts.distinct > counts.values.length);
+  const change = (value: string, state: ValueState) => {
+    const navigation: NavigationState = { keepFocus: true };
+    void navigate(`/${deployment.slug}${queryString(withValueState(entries, facet.name, value, state))}`, { state: navigation });
+  };
+  const found = pages.data?.pages[0]?.distinct;
+
+  return (
+    <fieldset className="facets__facet" aria-busy={pages.isFetching}>
+      <legend>{facet.label}</legend>
+      {searchable && (
+        <div className="facets__search">
+          <label htmlFor={searchId} className="visually-hidden">
+            Search {facet.label.toLowerCase()} values
+          </label>
+          <input id={searchId} type="search" placeholder="Find a value" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+        </div>
+      )}
+      {/* Always present, so the number of matching values is announced as the search settles. */}
+      <p role="status" className="facets__found">
+        {searching && found !== undefined && !pages.isPlaceholderData ? `${formatNumber(found)} ${found === 1 ? 'value contains' : 'values contain'} “${contains}”` : ''}
+      </p>
+      <ul className="facets__values">
+        {rows.map(({ value, count }) => {
+          const state = valueState(filters, value);
+          const label = valueLabel(facet, value);
+          return (
+            <li key={value} className={`facets__row${state === 'exclude' ? ' facets__row--excluded' : ''}`}>
+              <label className="facets__value">
+                <input type="checkbox" checked={state === 'select'} onChange={(event) => change(value, event.target.checked ? 'select' : 'none')} />
+                <span className="facets__label">{label}</span>
+                {count !== undefined && <span className="facets__count">{formatNumber(count)}</span>}
+              </label>
+              <button type="button" className="facets__exclude" aria-pressed={state === 'exclude'} onClick={() => change(value, state === 'exclude' ? 'none' : 'exclude')}>
+                Exclude
+                <span className="visually-hidden"> {label}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {more && (
+        <div className="facets__actions">
+          <button type="button" className="button button--quiet" onClick={() => (searching || showMore ? void pages.fetchNextPage() : setShowMore(true))}>
+            Show more<span className="visually-hidden"> {facet.label.toLowerCase()} values</span>
+          </button>
+        </div>
+      )}
+    </fieldset>
+  );
+}
