@@ -9,6 +9,7 @@ import { HarvestError } from './harvest/request';
 import { startServer } from './http/server';
 import { ImportError } from './import/upstream';
 import { readUpstreamFiles } from './import/files';
+import { CostBook } from './store/admission';
 import { defaultCacheBytes } from './store/cached-store';
 import { defaultBudgetMs, openPooledStore } from './store/pooled-store';
 import { reloadingStore } from './store/reloading-store';
@@ -290,7 +291,9 @@ async function openServedStore(flags: Map<string, string>, cacheMb: number, budg
   try {
     // Off means off in the workers too: their engines then keep no match sets, so every
     // search is computed from the database (what the benchmark's uncached latency needs).
-    const openPool = (file: string) => openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
+    // What each kind of search has cost is learnt once for the process, not again per generation.
+    const costs = new CostBook();
+    const openPool = (file: string) => openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, costs, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
     // Imports into the served file, or a file moved over it, are picked up while serving.
     return { store: await reloadingStore(path, openPool), name: path };
   } catch (error) {

@@ -5,6 +5,7 @@ import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
+import { admissionOf, CostBook } from './admission';
 import { openPooledStore } from './pooled-store';
 import { openStoreWriter } from './sqlite';
 import { parseQuery } from '../query/parse';
@@ -119,6 +120,60 @@ describe('admission and the time budget', () => {
       // One runs, two wait, the rest are refused as overloaded.
       expect(refused.length).toBe(3);
       for (const outcome of refused) expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(StoreOverloaded);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('runs a search that names a repo_id under the budget like any other search', async () => {
+    const pool = await openPooledStore(big, { size: 2, budgetMs: 1, cacheBytes: 0, engine: { matchSets: 0 } });
+    try {
+      const outcome = await pool.search('LIT', { ...expensive(0), repoId: '50000003' }).then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      expect(outcome).toBeInstanceOf(StoreOverloaded);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  const allFacets = lit.facets.map(({ name }) => ({ name, limit: 10, offset: 0, sort: 'count' as const }));
+  const noQuery: Criteria = { ...expensive(0), text: [] };
+  const rare: Criteria = { ...expensive(0), text: [{ columns: ['title', 'description'], query: parseQuery('zebra')! }] };
+
+  it('admits searches by what their kind has cost: a flood of dear facets holds one worker, and a cheap search goes first', async () => {
+    const costs = new CostBook();
+    // As measured earlier: facets without a query proved dear, a one-word search cheap.
+    costs.charge(admissionOf('facets', ['LIT', noQuery, allFacets]).kind, 400);
+    costs.charge(admissionOf('rankPage', ['LIT', rare, 200, 0, 20]).kind, 1);
+    const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, engine: { matchSets: 0 }, costs });
+    try {
+      await Promise.all([pool.count('LIT'), pool.count('LIT'), pool.count('LIT')]);
+      const finished: string[] = [];
+      const flood = Array.from({ length: 3 }, (_, i) => pool.facets('LIT', noQuery, allFacets).then(() => finished.push(`facets ${i}`)));
+      const search = pool.search('LIT', rare).then(() => finished.push('search'));
+      await Promise.all([...flood, search]);
+      expect(finished.indexOf('search')).toBeLessThanOrEqual(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('charges each kind of search the time it took', async () => {
+    const costs = new CostBook();
+    const charged = new Map<string, number>();
+    const charge = costs.charge.bind(costs);
+    costs.charge = (kind, ms) => {
+      charged.set(kind, ms);
+      charge(kind, ms);
+    };
+    const pool = await openPooledStore(big, { size: 2, cacheBytes: 0, engine: { matchSets: 0 }, costs });
+    try {
+      await pool.facets('LIT', noQuery, allFacets);
+      const kind = admissionOf('facets', ['LIT', noQuery, allFacets]).kind;
+      expect(charged.get(kind)).toBeGreaterThan(0);
+      expect(costs.priceOf(admissionOf('facets', ['LIT', noQuery, allFacets]))).toBe(charged.get(kind));
     } finally {
       await pool.close();
     }

@@ -3,28 +3,33 @@ import { Worker } from 'node:worker_threads';
 import { cachedStore, type EngineCalls } from './cached-store';
 import { openEngine, type EngineOptions } from './engine';
 import type { StoreReply, StoreRequest, WorkerSettings } from './store-worker';
-import { queryCost } from '../query/cost';
-import { StoreOverloaded, type Criteria, type RecordStore } from './types';
+import { admissionOf, CostBook, type Op } from './admission';
+import { StoreOverloaded, type RecordStore } from './types';
 import { bundledModule } from '../module-bundle.js';
 
 /**
  * A RecordStore whose queries run on worker threads, each with its own read-only SQLite
  * connection, so a slow query never blocks the event loop. Each worker runs one request at
- * a time; requests wait here, in two lanes: lookups (a record, a page of records by id)
- * take any free worker first, while searches may occupy all workers but one, so a record
- * is never stuck behind expensive searches; cheaper searches go first. A search that runs
- * past the time budget has its worker replaced (SQLite cannot be interrupted from here)
- * and is answered as overloaded, as are searches beyond the queue's bound. The cache of
- * search orders and totals (cached-store.ts) lives in the main thread, shared by all.
+ * a time; requests wait here, in two lanes (admission.ts): lookups (a record by its key, a
+ * short page of records by id) take any free worker first, while searches may occupy all
+ * workers but one, so a record is never stuck behind expensive searches. Searches are
+ * priced by what their kind took when it ran, cheaper first, and searches that proved
+ * dear hold fewer workers still, so a flood of them leaves a worker for cheap ones. Every
+ * search, whatever its parameters, runs under the time budget: past it, its worker is
+ * replaced (SQLite cannot be interrupted from here) and it is answered as overloaded, as
+ * are searches beyond the queue's bound. The cache of search orders and totals (cached-store.ts) lives in the main
+ * thread, shared by all.
  */
-
-type Op = StoreRequest['op'];
 
 interface Job {
   readonly op: Op;
   readonly args: unknown[];
   readonly search: boolean;
+  readonly kind: string;
+  /** Milliseconds, as its kind has cost so far (admission.ts). */
   readonly cost: number;
+  readonly dear: boolean;
+  started?: number;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
 }
@@ -37,10 +42,11 @@ interface Slot {
   budget?: NodeJS.Timeout;
 }
 
-const searchOps = new Set<Op>(['rankPage', 'facets']);
-
-/** A search's estimated cost (query/cost.ts), so cheap ones are not queued behind costly ones. */
-const costOf = (criteria: Criteria | undefined) => criteria?.text.reduce((sum, { query }) => sum + queryCost(query).units, 0) ?? 0;
+/**
+ * A search whose kind costs this much or more is dear: such searches hold all search workers
+ * but one, so a normal user's search always finds one free within a cheap search's time.
+ */
+const dearMs = 25;
 
 /** A search's time budget unless `records serve --query-budget-ms` says otherwise. */
 export const defaultBudgetMs = 10_000;
@@ -61,6 +67,8 @@ export interface PoolOptions {
   readonly budgetMs?: number;
   /** Searches that may wait for a worker; one more is answered as overloaded at once. */
   readonly maxQueued?: number;
+  /** The prices searches are admitted by (admission.ts); tests pass one they have charged. */
+  readonly costs?: CostBook;
   /** Called with each worker started, replacements included (tests use it to stop one). */
   readonly onWorker?: (worker: Worker) => void;
   /** Budget of the cache of search orders in this thread (cached-store.ts); 0 turns it off. */
@@ -71,7 +79,7 @@ export interface PoolOptions {
 
 export async function openPooledStore(
   path: string,
-  { size = availableParallelism() + 1, budgetMs = defaultBudgetMs, maxQueued = 256, onWorker, cacheBytes, engine = {} }: PoolOptions = {},
+  { size = availableParallelism() + 1, budgetMs = defaultBudgetMs, maxQueued = 256, onWorker, cacheBytes, engine = {}, costs = new CostBook() }: PoolOptions = {},
 ): Promise<RecordStore> {
   // Opening once here checks the file and reads the revision before any worker starts.
   const probe = openEngine(path);
@@ -83,6 +91,7 @@ export async function openPooledStore(
   const lookups: Job[] = [];
   const searches: Job[] = [];
   const searchWorkers = Math.max(1, size - 1);
+  const dearWorkers = Math.max(1, searchWorkers - 1);
 
   // A worker that dies (a native crash, running out of memory) fails only the request it
   // held; a fresh worker takes its place so later requests are still answered.
@@ -99,6 +108,7 @@ export async function openPooledStore(
       }
       const job = settle(slot);
       if (!job) return;
+      costs.charge(job.kind, performance.now() - job.started!);
       if (reply.ok) job.resolve(reply.value);
       else job.reject(new Error(reply.message));
       dispatch();
@@ -121,10 +131,13 @@ export async function openPooledStore(
 
   function run(slot: Slot, job: Job) {
     slot.job = job;
+    job.started = performance.now();
+    // A lookup reads at most a page of rows by key (admission.ts); a search, whatever its parameters, has the budget.
     if (job.search) {
       slot.budget = setTimeout(() => {
         // The worker is busy in SQLite and cannot be told to stop: a new one takes its place.
         const stuck = slot.worker;
+        costs.charge(job.kind, budgetMs);
         settle(slot)?.reject(new StoreOverloaded(`The search took longer than ${budgetMs / 1000} s, this server's limit. Narrow it and try again.`));
         spawn(slot);
         void stuck.terminate();
@@ -134,11 +147,19 @@ export async function openPooledStore(
     slot.worker.postMessage({ id: 0, op: job.op, args: job.args });
   }
 
+  /** The cheapest waiting search the workers may take now: a dear one only while fewer than `dearWorkers` run. */
+  function nextSearch(): Job | undefined {
+    const running = slots.filter((candidate) => candidate.job?.search);
+    if (running.length >= searchWorkers) return undefined;
+    const dearRunning = running.filter((candidate) => candidate.job!.dear).length;
+    const at = searches.findIndex((job) => !job.dear || dearRunning < dearWorkers);
+    return at === -1 ? undefined : searches.splice(at, 1)[0];
+  }
+
   function dispatch() {
     for (const slot of slots) {
       if (slot.job || !slot.ready) continue;
-      const searching = slots.filter((candidate) => candidate.job?.search).length;
-      const job = lookups.shift() ?? (searching < searchWorkers ? searches.shift() : undefined);
+      const job = lookups.shift() ?? nextSearch();
       if (!job) return;
       run(slot, job);
     }
@@ -152,13 +173,14 @@ export async function openPooledStore(
 
   function call<T>(op: Op, args: unknown[]): Promise<T> {
     if (closing) return Promise.reject(new Error('the store is closed'));
-    // A search for one record by id (the API's record-origin check) is a lookup.
-    const search = searchOps.has(op) && (args[1] as Criteria | undefined)?.repoId === undefined;
+    const admission = admissionOf(op, args);
+    const search = !admission.lookup;
     if (search && searches.length >= maxQueued) {
       return Promise.reject(new StoreOverloaded('Too many searches are waiting; try again shortly.'));
     }
     return new Promise<T>((resolve, reject) => {
-      const job: Job = { op, args, search, cost: search ? costOf(args[1] as Criteria) : 0, resolve: resolve as (value: unknown) => void, reject };
+      const cost = costs.priceOf(admission);
+      const job: Job = { op, args, search, kind: admission.kind, cost, dear: cost >= dearMs, resolve: resolve as (value: unknown) => void, reject };
       if (!search) lookups.push(job);
       else {
         // Cheaper searches first; equal costs in arrival order.

@@ -1,0 +1,93 @@
+import type { QueryNode } from '../query/ast';
+import { queryCost } from '../query/cost';
+import type { Criteria, FacetRequest } from './types';
+
+/**
+ * What the worker pool (pooled-store.ts) needs to know about a request before it runs: its
+ * lane, and its price. A record lookup is what `GET /records/{id}` needs, one row by its key
+ * (the record, its full text, whether it is generated); everything else is a search, whatever
+ * its parameters. A search is priced by what requests of its kind took when they ran, not by
+ * a guess from its syntax: the kind is the request's shape (operation, deployment, the query's
+ * tree without its words, the filters, sort and facets asked for, the size of a page read),
+ * so `/facets` without a query, or a phrase beside a `repo_id`, is as dear as it proved to be.
+ */
+
+export type Op = 'rankPage' | 'fetch' | 'facets' | 'get' | 'fulltext' | 'count';
+
+/** Pages read by id up to this many records are lookups; a larger page is priced as a search. */
+const lookupPageSize = 100;
+
+/** The query tree without its words: the same shape costs about the same. */
+function shapeOf(node: QueryNode): string {
+  switch (node.type) {
+    case 'term':
+      return node.prefix ? `w*${Math.min(node.text.length, 3)}` : 'w';
+    case 'phrase':
+      return `"${Math.min(node.text.split(/\s+/).length, 8)}"`;
+    case 'not':
+      return `not(${shapeOf(node.child)})`;
+    default:
+      return `${node.type}(${node.children.map(shapeOf).join(',')})`;
+  }
+}
+
+function criteriaShape(criteria: Criteria): string {
+  const text = criteria.text.map(({ columns, query }) => `${columns.join('+')}:${shapeOf(query)}`).join(' ');
+  const exact = criteria.exact.map(({ key }) => key).join(',');
+  const dates = criteria.dates.map(({ field }) => field).join(',');
+  return `${text}|${exact}|${dates}|${criteria.sort}|${criteria.repoId === undefined ? '' : 'id'}`;
+}
+
+export interface Admission {
+  /** A record by its key: bounded work, taken by any free worker first. */
+  readonly lookup: boolean;
+  /** Requests of the same kind share one price. */
+  readonly kind: string;
+  /** The price until requests of this kind have been measured, in milliseconds. */
+  readonly estimateMs: number;
+}
+
+export function admissionOf(op: Op, args: readonly unknown[]): Admission {
+  const key = args[0] as string;
+  switch (op) {
+    case 'get':
+    case 'fulltext':
+    case 'count':
+      return { lookup: true, kind: `${op} ${key}`, estimateMs: 1 };
+    case 'fetch': {
+      const size = (args[1] as Int32Array).length;
+      const bucket = 2 ** Math.ceil(Math.log2(Math.max(1, size)));
+      return { lookup: size <= lookupPageSize, kind: `fetch ${key} ${bucket}`, estimateMs: 1 + size / 20 };
+    }
+    case 'rankPage':
+    case 'facets': {
+      const criteria = args[1] as Criteria;
+      // One record's own keys (the record page's origin check): a lookup, unless words or dates make it a search.
+      const lookup = op === 'rankPage' && criteria.repoId !== undefined && criteria.text.length === 0 && criteria.dates.length === 0;
+      const units = criteria.text.reduce((sum, { query }) => sum + queryCost(query).units, 0);
+      if (op === 'rankPage') return { lookup, kind: `rankPage ${key} ${criteriaShape(criteria)}`, estimateMs: 1 + units };
+      const facets = (args[2] as readonly FacetRequest[]).map(({ name }) => name);
+      // Counting facets reads every matching record's values: dearer than ranking alone.
+      return { lookup: false, kind: `facets ${key} ${criteriaShape(criteria)} ${facets.join(',')}`, estimateMs: 20 * (1 + facets.length) + units };
+    }
+  }
+}
+
+/** What each kind of request took to run, as a moving average (milliseconds). */
+export class CostBook {
+  private readonly measured = new Map<string, number>();
+  /** Kinds remembered at most; the least recently measured go first. */
+  constructor(private readonly capacity = 4096) {}
+
+  priceOf({ kind, estimateMs }: Admission): number {
+    return this.measured.get(kind) ?? estimateMs;
+  }
+
+  charge(kind: string, ms: number): void {
+    const before = this.measured.get(kind);
+    this.measured.delete(kind);
+    // Recent runs weigh more, so a kind's price follows the data and the load.
+    this.measured.set(kind, before === undefined ? ms : 0.7 * before + 0.3 * ms);
+    if (this.measured.size > this.capacity) this.measured.delete(this.measured.keys().next().value!);
+  }
+}
