@@ -57,9 +57,18 @@ export function CatalogGroup({ search }: { search: CatalogSearch }) {
                 </p>
                 <p className="catalog-result__meta">
                   <span className="catalog-result__catalog">{name}</span>
-                  {names.length > 0 && <span>{names.join('; ') + (more > 0 ? ` and ${more} more` : '')}</span>}
+                  {names.length > 0 && (
+                    <span>
+                      {names.join('; ')}
+                      {more > 0 && ` and ${more} more`}
+                    </span>
+                  )}
                   {date && <time dateTime={date.iso}>{date.text}</time>}
-                  {type && <span>{type}</span>}
+                  {type && (
+                    <span>
+                      <RichText text={type} inline />
+                    </span>
+                  )}
                 </p>
               </li>
             );

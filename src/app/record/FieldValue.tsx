@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Deployment, FieldDef, FieldKind, SearchColumn } from '../../deployments/schema';
-import { toPlainLine } from '../../formats/rich-text';
-import { isHttpUrl, valuesOf } from '../../formats/text';
+import { plainLine, recordTexts, type RecordText } from '../../formats/record-text';
+import { isHttpUrl } from '../../formats/text';
 import { doiOf, formatDate, formatNumber, personOf } from '../ui/format';
 import { RichText } from '../ui/RichText';
 import { fieldSearchPath, identifierSearchPath } from '../ui/search-links';
@@ -11,35 +11,38 @@ import { fieldSearchPath, identifierSearchPath } from '../ui/search-links';
 const searchedColumns = new Set<SearchColumn>(['subjects', 'research', 'sponsor', 'contributing']);
 
 /** Plain text, or a link when the value is nothing but a web address (a DOI resolver URL, say). */
-const textValue = (item: string): ReactNode => (/^\S+$/.test(item) && isHttpUrl(item) ? <a href={item}>{item}</a> : <RichText text={item} />);
+const textValue = (item: RecordText): ReactNode => {
+  const url = plainLine(item);
+  return /^\S+$/.test(url) && isHttpUrl(url) ? <a href={url}>{url}</a> : <RichText text={item} />;
+};
 
 /** How each field kind of the deployment table shows one item of its value (`value` is the whole value). */
-const renderers: Readonly<Record<FieldKind, (item: string, value: unknown) => ReactNode>> = {
+const renderers: Readonly<Record<FieldKind, (item: RecordText, value: unknown) => ReactNode>> = {
   text: textValue,
   list: textValue,
   links: textValue,
   date: (item) => {
     const date = formatDate(item);
-    return date.iso ? <time dateTime={date.iso}>{date.text}</time> : item;
+    return date.iso ? <time dateTime={date.iso}>{date.text}</time> : <RichText text={item} />;
   },
-  number: (item, value) => (typeof value === 'number' ? formatNumber(value) : item),
-  url: (item) => (isHttpUrl(item) ? <a href={item}>{item}</a> : item),
+  number: (item, value) => (typeof value === 'number' ? formatNumber(value) : <RichText text={item} />),
+  url: textValue,
 };
 
 /** A field's value through the text model (never innerHTML); only http(s) URLs become links. */
 export function FieldValue({ deployment, field, value }: { deployment: Deployment; field: FieldDef; value: unknown }) {
-  const items = valuesOf(value).filter((item) => item.trim() !== '');
+  const items = recordTexts(value);
   if (field.name === 'authors') return <AuthorList deployment={deployment} authors={items} />;
-  const one = (item: string) => {
+  const one = (item: RecordText) => {
     if (field.search && searchedColumns.has(field.search)) {
       return (
-        <Link to={fieldSearchPath(deployment, field.name, toPlainLine(item))}>
+        <Link to={fieldSearchPath(deployment, field.name, plainLine(item))}>
           <RichText text={item} inline />
         </Link>
       );
     }
     // Bare and resolver-URL DOIs alike: one link to the resolver, the DOI as its text.
-    const doi = field.name === 'doi' ? doiOf(item) : undefined;
+    const doi = field.name === 'doi' ? doiOf(plainLine(item)) : undefined;
     if (doi) return <a href={doi.url}>{doi.doi}</a>;
     return renderers[field.kind](item, value);
   };
@@ -57,7 +60,7 @@ export function FieldValue({ deployment, field, value }: { deployment: Deploymen
  * Authors as people: the name first (as the result list writes it), then the affiliation
  * and ORCID iD as quieter details, instead of the record's `Name [Org] (ORCID:…)` string.
  */
-function AuthorList({ deployment, authors }: { deployment: Deployment; authors: readonly string[] }) {
+function AuthorList({ deployment, authors }: { deployment: Deployment; authors: readonly RecordText[] }) {
   if (authors.length === 1) return <Person deployment={deployment} raw={authors[0]!} />;
   return (
     <ul className="value-list people">
@@ -70,7 +73,7 @@ function AuthorList({ deployment, authors }: { deployment: Deployment; authors: 
   );
 }
 
-function Person({ deployment, raw }: { deployment: Deployment; raw: string }) {
+function Person({ deployment, raw }: { deployment: Deployment; raw: RecordText }) {
   const person = personOf(raw);
   const orcidSearch = person.orcid?.url ? identifierSearchPath(deployment, person.orcid.id) : undefined;
   return (

@@ -1,4 +1,4 @@
-import { toPlainLine } from '../../formats/rich-text';
+import { plainLine, storedText } from '../../formats/record-text';
 import { GeneratedNotice } from '../ui/GeneratedNotice';
 import { RichText } from '../ui/RichText';
 import { useRef } from 'react';
@@ -41,7 +41,7 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
       : query.isError
         ? 'The record could not be loaded'
         : 'Loading record…';
-  useDocumentTitle(`${toPlainLine(title)} – ${displayName(deployment)}`);
+  useDocumentTitle(`${plainLine(title)} – ${displayName(deployment)}`);
   useCitationMeta(deployment, query.data?.record);
 
   const backState: NavigationState = { restore: true, ...(from?.apiUrl ? { apiUrl: from.apiUrl } : {}) };
@@ -86,7 +86,8 @@ interface RecordBodyProps {
 function RecordBody({ deployment, record, generated, baseUrl, auth }: RecordBodyProps) {
   const actions = linkActions(record.links);
   const media = actions.find((action) => action.rel === 'media' && action.href);
-  const playable = playableOf(firstText(record.mime_type));
+  const mimeType = firstText(record.mime_type);
+  const playable = playableOf(mimeType && storedText(mimeType));
   return (
     <>
       {generated && <GeneratedNotice />}
@@ -95,7 +96,7 @@ function RecordBody({ deployment, record, generated, baseUrl, auth }: RecordBody
         <CiteButton deployment={deployment} records={[record]} generated={generated} />
         <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} />
       </div>
-      {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={toPlainLine(firstText(record.title) ?? 'media')} />}
+      {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={plainLine(firstText(record.title) ?? 'media')} />}
       <RecordFields deployment={deployment} record={record} />
       <SimilarRecords deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} />
     </>

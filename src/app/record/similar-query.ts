@@ -1,4 +1,5 @@
 import { toPlainLine, toSearchText } from '../../formats/rich-text';
+import { storedText } from '../../formats/record-text';
 import { valuesOf } from '../../formats/text';
 import type { ApiRecord } from '../../deployments/registry';
 import { firstText } from '../ui/format';
@@ -18,7 +19,7 @@ const maxSubjects = 5;
 
 export function similarQuery(record: ApiRecord): string | undefined {
   const words = new Set<string>();
-  for (const [word] of toSearchText(firstText(record.title) ?? '').matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const [word] of toSearchText(storedText(firstText(record.title) ?? '')).matchAll(/[\p{L}\p{N}]+/gu)) {
     const lower = word.toLowerCase();
     if (lower.length >= 3 && !stopWords.has(lower) && !/^\d+$/.test(lower)) words.add(lower);
     if (words.size === maxWords) break;

@@ -68,11 +68,15 @@ export function ResultItem({ deployment, record, terms }: { deployment: Deployme
             <time dateTime={date.iso}>{date.text}</time>
           </li>
         )}
-        {productType && <li>{productType}</li>}
+        {productType && (
+          <li>
+            <RichText text={productType} inline />
+          </li>
+        )}
         {venue && venueField && (
           <li>
             <span className="visually-hidden">{venueField.label}: </span>
-            {venue}
+            <RichText text={venue} inline />
           </li>
         )}
       </ul>

@@ -1,6 +1,6 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { toPlainLine } from '../../formats/rich-text';
+import { plainLine } from '../../formats/record-text';
 import { firstText } from '../ui/format';
 import { maxSelection } from './selection-store';
 import './selection.css';
@@ -16,7 +16,7 @@ export interface SelectCheckboxProps {
 export function SelectCheckbox({ deployment, record }: SelectCheckboxProps) {
   const selection = useSelection(deployment);
   const selected = selection.isSelected(record.repo_id);
-  const title = toPlainLine(firstText(record.title) ?? `record ${record.repo_id}`);
+  const title = plainLine(firstText(record.title) ?? `record ${record.repo_id}`);
   const refused = selection.full && !selected;
   return (
     <label className="select-checkbox" title={refused ? `The selection is full (${maxSelection.toLocaleString('en')} records).` : undefined}>

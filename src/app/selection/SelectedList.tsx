@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { Deployment } from '../../deployments/schema';
-import { toPlainLine } from '../../formats/rich-text';
+import { plainLine } from '../../formats/record-text';
 import { recordPath } from '../record/record-path';
 import { firstText } from '../ui/format';
 import { RichText } from '../ui/RichText';
@@ -39,7 +39,7 @@ export function SelectedList({ deployment, id, onEmpty }: { deployment: Deployme
                 <RichText text={title} inline />
               </Link>
               <button type="button" className="button" onClick={() => remove(record.repo_id, index)}>
-                Remove<span className="visually-hidden"> {toPlainLine(title)}</span>
+                Remove<span className="visually-hidden"> {plainLine(title)}</span>
               </button>
             </li>
           );

@@ -1,6 +1,7 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { markTree, snippetTree, type MarkedElement, type MarkedNode } from '../../formats/highlight';
 import type { QueryTerm } from '../../formats/query-words';
+import { storedText, type RecordText } from '../../formats/record-text';
 import { parseRichText } from '../../formats/rich-text';
 
 /**
@@ -32,7 +33,8 @@ function render(nodes: readonly MarkedNode[], element: Render): ReactNode[] {
 }
 
 export interface RichTextProps {
-  readonly text: string;
+  /** A record's text (or text that may hold a record's, such as a facet value or a criterion). */
+  readonly text: RecordText | string;
   readonly inline?: boolean;
   /** The search's words, phrases and prefixes, marked where they match. */
   readonly terms?: readonly QueryTerm[];
@@ -41,7 +43,7 @@ export interface RichTextProps {
 }
 
 export function RichText({ text, inline: isInline = false, terms = [], snippet = false }: RichTextProps) {
-  const tree = parseRichText(text);
+  const tree = parseRichText(storedText(text));
   const marked = snippet ? snippetTree(tree, terms) : terms.length > 0 ? markTree(tree, terms) : tree;
   const nodes = render(marked, isInline || snippet ? inline : block);
   // Text with markup lays out as HTML does (white space collapses, `<br>` breaks lines);

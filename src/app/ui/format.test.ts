@@ -1,5 +1,9 @@
 import { expect, test } from 'vitest';
 import { authorNames, doiOf, formatCount, formatDate, personOf } from './format';
+import { firstRecordText } from '../../formats/record-text';
+
+/** One field value as the record would carry it. */
+const text = (value: string) => firstRecordText(value)!;
 
 test('counts as the live region says them', () => {
   expect(formatCount(0)).toBe('No results');
@@ -22,21 +26,21 @@ test('author names without affiliation or ORCID, limited', () => {
 });
 
 test('a person on the record page: the name, the affiliation apart, the ORCID as a link', () => {
-  expect(personOf('Udwary, Daniel [USDOE Joint Genome Institute (JGI), Berkeley, CA (United States)] (ORCID:0000000234910198)')).toEqual({
+  expect(personOf(text('Udwary, Daniel [USDOE Joint Genome Institute (JGI), Berkeley, CA (United States)] (ORCID:0000000234910198)'))).toEqual({
     name: 'Udwary, Daniel',
     affiliation: 'USDOE Joint Genome Institute (JGI), Berkeley, CA (United States)',
     orcid: { id: '0000-0002-3491-0198', url: 'https://orcid.org/0000-0002-3491-0198' },
   });
   // The same name the result list shows.
-  expect(personOf('Curie, Marie [Sorbonne] (ORCID:0000000218250097)').name).toBe(authorNames(['Curie, Marie [Sorbonne]']).names[0]);
-  expect(personOf('ATLAS Collaboration')).toEqual({ name: 'ATLAS Collaboration' });
+  expect(personOf(text('Curie, Marie [Sorbonne] (ORCID:0000000218250097)')).name).toBe(authorNames(['Curie, Marie [Sorbonne]']).names[0]);
+  expect(personOf(text('ATLAS Collaboration'))).toEqual({ name: 'ATLAS Collaboration' });
   // An iD that is not 16 characters is shown, but not linked to a page that cannot exist.
-  expect(personOf('Doe, J. (ORCID:12345)').orcid).toEqual({ id: '12345' });
+  expect(personOf(text('Doe, J. (ORCID:12345)')).orcid).toEqual({ id: '12345' });
   // Only an affiliation: the organisation is the name.
-  expect(personOf('[Argonne National Laboratory]')).toEqual({ name: 'Argonne National Laboratory' });
+  expect(personOf(text('[Argonne National Laboratory]'))).toEqual({ name: 'Argonne National Laboratory' });
   // Names go through the text model: entities decoded, markup read as the words it wraps.
-  expect(personOf('<b>Bold</b>, Eve [<a href="javascript:alert(1)">Org</a>]')).toEqual({ name: 'Bold, Eve', affiliation: 'Org' });
-  expect(personOf('M&uuml;ller, J&#246;rg <script>x</script>')).toEqual({ name: 'Müller, Jörg <script>x</script>' });
+  expect(personOf(text('<b>Bold</b>, Eve [<a href="javascript:alert(1)">Org</a>]'))).toEqual({ name: 'Bold, Eve', affiliation: 'Org' });
+  expect(personOf(text('M&uuml;ller, J&#246;rg <script>x</script>'))).toEqual({ name: 'Müller, Jörg <script>x</script>' });
 });
 
 test('every DOI links to the resolver, with the bare DOI as its text', () => {

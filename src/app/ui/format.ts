@@ -1,6 +1,7 @@
 import { dayOfTimestamp } from '../../formats/dates';
 import { parseAuthor } from '../../formats/authors';
-import { bareDoi, valuesOf } from '../../formats/text';
+import { firstRecordText, plainLine, recordTexts, storedText, type RecordText } from '../../formats/record-text';
+import { bareDoi } from '../../formats/text';
 
 /** Text formatting shared by the result list and the record page. */
 
@@ -18,9 +19,11 @@ export function formatCount(total: number): string {
 }
 
 /** An ISO timestamp as a day people read ("Apr 20, 2024"); the raw text if it is not a date. */
-export function formatDate(timestamp: string): { text: string; iso?: string } {
+export function formatDate(value: string | RecordText): { text: string; iso?: string } {
+  const timestamp = storedText(value);
   const day = dayOfTimestamp(timestamp);
-  if (!day) return { text: timestamp };
+  // A date the server wrote in some other way is still record text.
+  if (!day) return { text: plainLine(value) };
   const iso = `${String(day.year).padStart(4, '0')}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
   return { text: dateFormat.format(new Date(Date.UTC(day.year, day.month - 1, day.day))), iso };
 }
@@ -30,10 +33,10 @@ function nameOf({ family, given }: { family: string; given: string }): string {
   return given ? `${family}, ${given}` : family;
 }
 
-/** Author names for a result line, without affiliations or ORCID suffixes. */
+/** Author names for a result line, without affiliations or ORCID suffixes; parseAuthor reads them through the text model. */
 export function authorNames(value: unknown, limit = 5): { names: string[]; more: number } {
-  const names = valuesOf(value)
-    .map((raw) => nameOf(parseAuthor(raw)))
+  const names = recordTexts(value)
+    .map((raw) => nameOf(parseAuthor(storedText(raw))))
     .filter(Boolean);
   return { names: names.slice(0, limit), more: Math.max(0, names.length - limit) };
 }
@@ -49,10 +52,11 @@ export interface Person {
 const orcidId = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
 
 /**
- * An author entry for the record page: the name first, the affiliation and ORCID as
+ * An author entry for the record page (read through the text model by parseAuthor): the name first, the affiliation and ORCID as
  * details. An entry that is only an affiliation (`[Org]`) is shown as that organisation.
  */
-export function personOf(raw: string): Person {
+export function personOf(text: RecordText): Person {
+  const raw = storedText(text);
   const parsed = parseAuthor(raw);
   const name = nameOf(parsed);
   const orcid = parsed.orcid ? { id: parsed.orcid, ...(orcidId.test(parsed.orcid) ? { url: `https://orcid.org/${parsed.orcid}` } : {}) } : undefined;
@@ -71,7 +75,5 @@ export function doiOf(value: string): { doi: string; url: string } | undefined {
   return { doi, url: `https://doi.org/${encodeURIComponent(doi).replace(/%2F/gi, '/')}` };
 }
 
-/** The first non-empty string of a field. */
-export function firstText(value: unknown): string | undefined {
-  return valuesOf(value).find((item) => item.trim() !== '');
-}
+/** The first non-empty text of a field, for the text model to show (formats/record-text.ts). */
+export const firstText = firstRecordText;
