@@ -1,0 +1,151 @@
+import { findDoi, findYear, formattedFacts, isDoiOnly, maxReferenceLength, numberMarker, type ReferenceFacts } from './reference-text';
+
+/**
+ * A pasted (or opened) reference list cut into references: BibTeX entries, RIS records,
+ * lines that are only a DOI, and formatted references one per line or per paragraph,
+ * numbered or not — in one pass over the lines, whatever the mix.
+ */
+
+export type ReferenceKind = 'doi' | 'formatted' | 'bibtex' | 'ris';
+
+export interface ReferenceBlock {
+  readonly kind: ReferenceKind;
+  readonly text: string;
+}
+
+export interface ParsedReference extends ReferenceFacts {
+  readonly kind: ReferenceKind;
+  /** The reference as pasted (at most maxReferenceLength characters). */
+  readonly text: string;
+  /** Why nothing can be looked up (no DOI and no title). */
+  readonly problem?: string;
+}
+
+/** Most references checked in one run: a long paper's reference list, not a library. */
+export const maxReferencesPerRun = 500;
+/** Longest text accepted at all (a 5 MB BibTeX file is cut into entries; more is refused). */
+export const maxInputBytes = 8_000_000;
+/** One BibTeX entry or RIS record longer than this is cut off: no reference is that long. */
+const maxEntryLength = 50_000;
+
+export class UnreadableInputError extends Error {
+  override readonly name = 'UnreadableInputError';
+}
+
+/**
+ * Text, not a binary file: NUL bytes, many control characters or many undecodable bytes
+ * (U+FFFD after a UTF-8 read) mean an image, a PDF or an archive.
+ */
+export function checkText(text: string): void {
+  if (text.length > maxInputBytes) {
+    throw new UnreadableInputError(`This is ${(text.length / 1e6).toFixed(1)} million characters; at most ${maxInputBytes / 1e6} million can be checked. Split the list.`);
+  }
+  let odd = 0;
+  const sample = Math.min(text.length, 100_000);
+  for (let index = 0; index < sample; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0) throw new UnreadableInputError('This is not text (it holds NUL bytes): open a reference list as plain text, BibTeX or RIS.');
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 0xfffd) odd += 1;
+  }
+  if (odd > 16 && odd > sample / 50) {
+    throw new UnreadableInputError('This does not look like text (it holds many control or undecodable characters): open a reference list as plain text, BibTeX or RIS.');
+  }
+}
+
+const bibtexStart = /^\s*@\s*([a-zA-Z]+)\s*([{(])/;
+const risStart = /^TY {1,2}- ?/;
+const risEnd = /^ER {1,2}-/;
+
+/** The text of a paragraph's lines cut into formatted references and DOIs. */
+function paragraphReferences(lines: readonly string[], out: ReferenceBlock[]): void {
+  const numbered = lines.filter((line) => numberMarker.test(line)).length >= Math.min(2, lines.length) && numberMarker.test(lines[0]!);
+  let current = '';
+  const flush = () => {
+    const text = current.trim();
+    if (text) out.push({ kind: isDoiOnly(text) ? 'doi' : 'formatted', text });
+    current = '';
+  };
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (isDoiOnly(line)) {
+      flush();
+      current = line;
+      flush();
+      continue;
+    }
+    const starts = numbered ? numberMarker.test(line) : current !== '' && looksComplete(current) && /^[\p{Lu}\p{Lo}\d[(]/u.test(line);
+    if (starts) flush();
+    current = current ? `${current} ${line}` : line;
+  }
+  flush();
+}
+
+/** A reference that could end here: long enough, with a year or DOI, ending as references end. */
+function looksComplete(text: string): boolean {
+  return text.length >= 40 && (findYear(text) !== undefined || findDoi(text) !== undefined) && /(?:[.)\]]|\S*10\.\d{4,9}\/\S+)$/.test(text);
+}
+
+/** Cuts a reference list into blocks; `limit` stops cutting once that many are found (the rest is only counted). */
+export function splitReferences(text: string, limit = Number.POSITIVE_INFINITY): { blocks: ReferenceBlock[]; total: number } {
+  const blocks: ReferenceBlock[] = [];
+  let total = 0;
+  let paragraph: string[] = [];
+  let entry: { kind: 'bibtex' | 'ris'; skip: boolean; lines: string[]; length: number; depth: number; open: string; close: string } | undefined;
+  const emit = (kind: ReferenceKind, body: string) => {
+    total += 1;
+    if (blocks.length < limit) blocks.push({ kind, text: body });
+  };
+  const flushParagraph = () => {
+    if (paragraph.length === 0) return;
+    const found: ReferenceBlock[] = [];
+    paragraphReferences(paragraph, found);
+    for (const block of found) emit(block.kind, block.text);
+    paragraph = [];
+  };
+  const endEntry = () => {
+    if (entry && !entry.skip) emit(entry.kind, entry.lines.join('\n'));
+    entry = undefined;
+  };
+  const addLine = (line: string) => {
+    const current = entry!;
+    if (current.length < maxEntryLength) current.lines.push(line);
+    current.length += line.length + 1;
+    if (current.kind === 'ris') {
+      if (risEnd.test(line)) endEntry();
+      return;
+    }
+    for (const char of line) {
+      if (char === current.open) current.depth += 1;
+      else if (char === current.close) current.depth -= 1;
+    }
+    if (current.depth <= 0) endEntry();
+  };
+
+  for (const line of text.split(/\r\n?|\n/)) {
+    if (entry) {
+      addLine(line);
+      continue;
+    }
+    const bibtex = bibtexStart.exec(line);
+    if (bibtex) {
+      flushParagraph();
+      const open = bibtex[2]!;
+      // @comment, @preamble and @string are not references.
+      const skip = /^(comment|preamble|string)$/i.test(bibtex[1]!);
+      entry = { kind: 'bibtex', skip, lines: [], length: 0, depth: 0, open, close: open === '{' ? '}' : ')' };
+      addLine(line);
+      continue;
+    }
+    if (risStart.test(line)) {
+      flushParagraph();
+      entry = { kind: 'ris', skip: false, lines: [], length: 0, depth: 0, open: '', close: '' };
+      addLine(line);
+      continue;
+    }
+    if (line.trim() === '') flushParagraph();
+    else paragraph.push(line);
+  }
+  endEntry();
+  flushParagraph();
+  return { blocks, total };
+}

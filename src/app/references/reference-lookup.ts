@@ -1,0 +1,106 @@
+import type { ApiAuth } from '../../client/auth';
+import { isAbortError } from '../../client/errors';
+import { fetchRecordPage } from '../../client/records';
+import { searchUrl } from '../../client/urls';
+import type { ApiRecord } from '../../deployments/registry';
+import type { Deployment, DeploymentKey } from '../../deployments/schema';
+import { valuesOf } from '../../formats/text';
+import { errorMessage } from '../ui/error-message';
+import { doiParam, matchConfidence, probableAt, sameDoi, titleQuery } from './match-score';
+import type { ParsedReference } from './reference-input';
+
+/**
+ * Each reference looked up in every catalog through its API: the DOI exactly first, else
+ * (or when no record has it) the title's words, each candidate scored. A bounded number of
+ * requests at a time, stopped by an AbortSignal; a catalog that fails is said per reference.
+ */
+
+export interface Catalog {
+  readonly deployment: Deployment;
+  readonly baseUrl: string;
+  readonly auth: ApiAuth | undefined;
+}
+
+export interface CatalogMatch {
+  readonly catalog: DeploymentKey;
+  readonly record: ApiRecord;
+  readonly confidence: number;
+  readonly via: 'doi' | 'title';
+}
+
+export interface ReferenceResult {
+  readonly reference: ParsedReference;
+  /** The best record of each catalog worth showing, best first. */
+  readonly matches: CatalogMatch[];
+  /** Catalogs that could not be asked, with why. */
+  readonly failures: { readonly catalog: DeploymentKey; readonly message: string }[];
+}
+
+/** Requests in flight at once: enough to keep a server busy, few enough to share it. */
+export const lookupConcurrency = 8;
+const candidatesPerSearch = 5;
+
+async function lookUpIn(catalog: Catalog, reference: ParsedReference, signal: AbortSignal): Promise<CatalogMatch | undefined> {
+  const { deployment, baseUrl, auth } = catalog;
+  const ask = async (params: [string, string][]) =>
+    (await fetchRecordPage(searchUrl(baseUrl, params), { deployment, auth, signal })).records;
+  const param = doiParam(deployment);
+  if (reference.doi && param) {
+    const records = await ask([[param, reference.doi], ['rows', '3']]);
+    const record = records.find((candidate) => valuesOf(candidate.doi).some((doi) => sameDoi(doi, reference.doi!)));
+    if (record) return { catalog: deployment.key, record, confidence: 1, via: 'doi' };
+  }
+  const query = titleQuery(reference);
+  if (!query) return undefined;
+  let best: CatalogMatch | undefined;
+  for (const record of await ask([['title', query], ['rows', String(candidatesPerSearch)]])) {
+    const confidence = matchConfidence(reference, record);
+    if (!best || confidence > best.confidence) best = { catalog: deployment.key, record, confidence, via: 'title' };
+  }
+  return best && best.confidence >= probableAt ? best : undefined;
+}
+
+export interface LookupOptions {
+  readonly signal: AbortSignal;
+  /** Called as each reference is finished (every catalog answered or failed). */
+  readonly onResult: (index: number, result: ReferenceResult) => void;
+  readonly concurrency?: number;
+}
+
+/** Looks every reference up in every catalog; resolves when all are done, rejects with an AbortError when stopped. */
+export async function lookUpReferences(references: readonly ParsedReference[], catalogs: readonly Catalog[], options: LookupOptions): Promise<void> {
+  const { signal, onResult, concurrency = lookupConcurrency } = options;
+  const pending = references.map(() => catalogs.length);
+  const matches = references.map((): CatalogMatch[] => []);
+  const failures = references.map((): ReferenceResult['failures'] => []);
+  const finish = (index: number) => {
+    pending[index]! -= 1;
+    if (pending[index] === 0) {
+      onResult(index, { reference: references[index]!, matches: matches[index]!.sort((a, b) => b.confidence - a.confidence), failures: failures[index]! });
+    }
+  };
+  // References without anything to look up are finished at once.
+  const tasks: [number, Catalog][] = [];
+  references.forEach((reference, index) => {
+    if (reference.problem || catalogs.length === 0) onResult(index, { reference, matches: [], failures: [] });
+    else for (const catalog of catalogs) tasks.push([index, catalog]);
+  });
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      signal.throwIfAborted();
+      const [index, catalog] = tasks[next++]!;
+      try {
+        const match = await lookUpIn(catalog, references[index]!, signal);
+        if (match) matches[index]!.push(match);
+      } catch (error) {
+        if (isAbortError(error) || signal.aborted) throw error;
+        const { title, detail } = errorMessage(error);
+        failures[index]!.push({ catalog: catalog.deployment.key, message: `${title} ${detail}` });
+      }
+      finish(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, tasks.length)) }, worker));
+  signal.throwIfAborted();
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { deploymentByKey, recordSchema } from '../../deployments/registry';
+import { webStorage, type KeyValueStorage } from '../ui/web-storage';
+import type { CatalogMatch, ReferenceResult } from './reference-lookup';
+
+/**
+ * The last reference check, kept in this browser (localStorage) so the list and its results
+ * survive a reload. Nothing of it is sent anywhere. Bounded: a list or results larger than
+ * the bound are kept until the reload only, and the page says so.
+ */
+
+export const referencesStorageKey = 'records-explorer:references';
+/** Most characters kept (localStorage holds some 5 million per site, shared with the app's other stores). */
+export const maxStoredLength = 2_000_000;
+
+export interface StoredCheck {
+  readonly input: string;
+  readonly results: readonly ReferenceResult[];
+  readonly leftOut: number;
+}
+
+const referenceSchema = z.object({
+  kind: z.enum(['doi', 'formatted', 'bibtex', 'ris']),
+  text: z.string(),
+  doi: z.string().optional(),
+  year: z.number().optional(),
+  surnames: z.array(z.string()),
+  title: z.string().optional(),
+  problem: z.string().optional(),
+});
+
+const storedSchema = z.object({
+  version: z.literal(1),
+  input: z.string(),
+  leftOut: z.number().int().nonnegative(),
+  results: z.array(
+    z.object({
+      reference: referenceSchema,
+      matches: z.array(z.object({ catalog: z.string(), record: z.unknown(), confidence: z.number(), via: z.enum(['doi', 'title']) })),
+      failures: z.array(z.object({ catalog: z.string(), message: z.string() })),
+    }),
+  ),
+});
+
+/** Reads the kept check back; whatever does not parse (an older version, a hand edit) is dropped, never thrown. */
+export function parseStoredCheck(text: string | null): StoredCheck | undefined {
+  if (!text) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const stored = storedSchema.safeParse(raw);
+  if (!stored.success) return undefined;
+  const results: ReferenceResult[] = stored.data.results.map(({ reference, matches, failures }) => ({
+    reference,
+    matches: matches.flatMap((match): CatalogMatch[] => {
+      const deployment = deploymentByKey(match.catalog);
+      const record = deployment && recordSchema(deployment).safeParse(match.record);
+      return deployment && record?.success ? [{ catalog: deployment.key, record: record.data, confidence: match.confidence, via: match.via }] : [];
+    }),
+    failures: failures.flatMap((failure) => {
+      const deployment = deploymentByKey(failure.catalog);
+      return deployment ? [{ catalog: deployment.key, message: failure.message }] : [];
+    }),
+  }));
+  return { input: stored.data.input, leftOut: stored.data.leftOut, results };
+}
+
+export function readStoredCheck(storage: KeyValueStorage | undefined = webStorage('localStorage')): StoredCheck | undefined {
+  try {
+    return parseStoredCheck(storage?.getItem(referencesStorageKey) ?? null);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a check; false when it is too large or storage refuses it (then it lasts until a reload). */
+export function writeStoredCheck(check: StoredCheck | undefined, storage: KeyValueStorage | undefined = webStorage('localStorage')): boolean {
+  try {
+    if (!check) {
+      storage?.removeItem(referencesStorageKey);
+      return true;
+    }
+    const text = JSON.stringify({ version: 1, ...check });
+    if (text.length > maxStoredLength || !storage) {
+      storage?.removeItem(referencesStorageKey);
+      return false;
+    }
+    storage.setItem(referencesStorageKey, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
