@@ -4,8 +4,8 @@ import type { Deployment } from '../../deployments/schema';
 import './selection.css';
 import { useSelection } from './use-selection';
 
-/** "Select all on this page": ticked when all are selected, mixed when some are. */
-export function SelectPageCheckbox({ deployment, records }: { deployment: Deployment; records: readonly ApiRecord[] }) {
+/** "Select all on this page" (or `label`): ticked when all are selected, mixed when some are. */
+export function SelectPageCheckbox({ deployment, records, label = 'Select all on this page' }: { deployment: Deployment; records: readonly ApiRecord[]; label?: string }) {
   const selection = useSelection(deployment);
   const input = useRef<HTMLInputElement>(null);
   const selectedHere = records.filter((record) => selection.isSelected(record.repo_id)).length;
@@ -20,7 +20,7 @@ export function SelectPageCheckbox({ deployment, records }: { deployment: Deploy
       <span className="select-checkbox">
         <input ref={input} type="checkbox" checked={all} onChange={() => selection.setAll(records, !all)} />
       </span>
-      Select all on this page
+      {label}
     </label>
   );
 }

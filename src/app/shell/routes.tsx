@@ -11,6 +11,9 @@ const RecordRoute = lazy(() => import('../record/RecordRoute').then((module) => 
 // The all-catalogs search is a route of its own; the single-catalog search stays in the first load.
 const AllCatalogsPage = lazy(() => import('../all/AllCatalogsPage').then((module) => ({ default: module.AllCatalogsPage })));
 
+// Checking a reference list brings the BibTeX reader; it loads only there.
+const ReferencesRoute = lazy(() => import('./ReferencesRoute').then((module) => ({ default: module.ReferencesRoute })));
+
 // A redirect is part of the first load, not a navigation the user made: focus stays put.
 const redirectState: NavigationState = { keepFocus: true };
 
@@ -29,6 +32,14 @@ export function AppRoutes() {
           element={
             <Suspense fallback={<p className="loading">Loading…</p>}>
               <AllCatalogsPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="references"
+          element={
+            <Suspense fallback={<p className="loading">Loading…</p>}>
+              <ReferencesRoute />
             </Suspense>
           }
         />
