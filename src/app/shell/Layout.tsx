@@ -1,4 +1,4 @@
-import { Link, Outlet, useLocation, useMatch } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useMatch } from 'react-router';
 import { deploymentBySlug } from '../../deployments/registry';
 import { DeploymentSwitcher } from './DeploymentSwitcher';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -23,6 +23,10 @@ export function Layout() {
           <Link to={`/${deployment?.slug ?? ''}`} className="site-title">
             Records Explorer
           </Link>
+          <nav aria-label="Search tools" className="site-nav">
+            <NavLink to="/all">All catalogs</NavLink>
+            <NavLink to="/references">Check references</NavLink>
+          </nav>
           <DeploymentSwitcher />
           <ThemeSwitch />
         </div>
