@@ -73,8 +73,8 @@ export function AllCatalogsPage() {
         </div>
       </form>
       <p className="all-intro">
-        Searches {deployments.map(displayName).join(', ')} at once. Each catalog ranks its own records, so its best
-        results are shown in a group of their own.
+        Searches all {deployments.length} catalogs at once. Each ranks its own records (relevance scores of different catalogs do not
+        compare), so each shows its best results in a group of its own.
       </p>
       <p role="status" className="all-summary">
         {summary}
