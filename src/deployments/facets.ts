@@ -35,6 +35,8 @@ export interface FacetDef {
   readonly valueLabels?: Readonly<Record<string, string>>;
   /** More names of an extension facet's parameter in the search box's fielded syntax (`type:`). */
   readonly queryAliases?: readonly string[];
+  /** How a stored field value becomes a facet value: as written, or (`person-name`) the person's name alone, without affiliation or ORCID. */
+  readonly reading?: 'person-name';
 }
 
 const productTypeFacet = (values: readonly string[]): FacetDef => ({
@@ -95,6 +97,15 @@ const subjectFacet = (param: 'subject' | 'biblio'): FacetDef => ({
   field: 'subjects',
 });
 
+/** Authors by name (affiliations and ORCID iDs left out), selected by the `author` parameter. */
+const authorFacet: FacetDef = {
+  name: 'author',
+  label: 'Author',
+  criterion: { kind: 'phrase', param: 'author' },
+  field: 'authors',
+  reading: 'person-name',
+};
+
 /** The submitter's code: the deployment's site field, or the code the store keeps beside a record that has none. */
 export const siteFacet = (param: string, field?: string): FacetDef => exactFacet(param, 'Site code', 'site', field);
 export const mimeTypeFacet = exactFacet('mime_type', 'Media type', 'mime_type', 'mime_type');
@@ -140,6 +151,7 @@ export function withCommonFacets(productTypes: readonly string[], orgs: OrgFacet
     researchOrgFacet(...orgs.research),
     sponsorOrgFacet(...orgs.sponsor),
     subjectFacet(subject),
+    authorFacet,
     ...specific,
   ];
 }

@@ -158,6 +158,11 @@ export function searchModel(deployment: Deployment): SearchModel {
   return model;
 }
 
+/** The facet of that name (what `facet.NAME`, `exclude.NAME` and `facet=NAME` name). */
+export function facetByName(deployment: Deployment, name: string): FacetDef | undefined {
+  return searchModel(deployment).index.facets.find((facet) => facet.name === name);
+}
+
 /** The field `sort` names (relevance aside), or undefined when it is not sortable. */
 export function sortableField(deployment: Deployment, name: string): OrderedField | undefined {
   return searchModel(deployment).ordered.find((field) => field.sortable && field.field === name);

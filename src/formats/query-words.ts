@@ -24,6 +24,11 @@ export interface QueryTerm {
 
 const tokenPattern = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 
+/** Case, diacritics and Unicode compatibility forms folded: `CO₂` is `co2`, `ﬁ` is `fi`, `Ｆ` is `f`. */
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /** Case and diacritics folded, as unicode61 with remove_diacritics 2 does. */
 export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -1,13 +1,15 @@
-import { extensionFacet } from '../../deployments/facets';
+import { extensionFacet, type FacetDef } from '../../deployments/facets';
 import { deployments, sortFields } from '../../deployments/registry';
 import type { Deployment, ParamDef } from '../../deployments/schema';
-import { searchModel, sortableField } from '../../deployments/search-model';
+import { facetByName, searchModel, sortableField } from '../../deployments/search-model';
+import { facetFilterParam, readFacetFilterParam, type FacetFilterMode } from '../../formats/facet-filters';
+import { facetValueParams } from '../../formats/facet-params';
 import { compareDays, formatDay, parseDateParam, startOfDay, startOfNextDay, type Day } from '../../formats/dates';
 import { parseBooleanValue, parseOrderValue, parseSortValue, parseWholeNumberValue } from '../../formats/param-values';
 import { costLimits, queryCost } from '../query/cost';
 import { leafCount, parseQuery } from '../query/parse';
 import { normalizeKeyValue } from '../../formats/keys';
-import type { Criteria, SortField, SortOrder } from '../store/types';
+import type { Criteria, FacetSelection, Selector, SortField, SortOrder } from '../store/types';
 import { nearest } from './nearest';
 import type { QueryPair } from './query-string';
 
@@ -31,7 +33,7 @@ export interface ListRequest {
   readonly rows: number;
 }
 
-export const limits = { textLength: 1000, exactLength: 300, queryTerms: 64 } as const;
+export const limits = { textLength: 1000, exactLength: 300, queryTerms: 64, selectedValues: 50, selectedLength: 500 } as const;
 
 function deploymentsWith(name: string): Deployment[] {
   return deployments.filter((deployment) => deployment.params.some((param) => param.name === name));
@@ -179,12 +181,59 @@ const builders: { readonly [K in ParamDef['kind']]: (request: RequestParts, para
   },
 };
 
+function emptyRequest(deployment: Deployment): RequestParts {
+  const model = searchModel(deployment);
+  return { deployment, text: [], exact: [], bounds: new Map(), page: model.defaults.page, rows: model.defaults.rows, sortChoice: {}, units: 0 };
+}
+
+/** Which side of a facet's selection a `facet.NAME` (select) or `exclude.NAME` value goes to. */
+const selectionSides = { select: 'anyOf', exclude: 'noneOf' } as const;
+
+/** What one facet value selects: its parameters (the facet kind's), parsed as the request's own are. */
+function selectorOf(deployment: Deployment, facet: FacetDef, value: string, name: string): Selector {
+  const params = facetValueParams(deployment, facet, value);
+  const parts = emptyRequest(deployment);
+  for (const [param, paramValue] of Object.entries(params ?? {})) {
+    const def = deployment.params.find((candidate) => candidate.name === param) ?? extensionParam(deployment, param);
+    if (def) builders[def.kind](parts, def as never, paramValue);
+  }
+  const selector = { text: parts.text, exact: parts.exact, dates: datesOf(deployment, parts.bounds) };
+  if (selector.text.length + selector.exact.length + selector.dates.length === 0) {
+    throw new BadRequest(`${name} cannot select '${value.slice(0, 60)}': it is not a value of the ${facet.label.toLowerCase()} facet.`, name);
+  }
+  return selector;
+}
+
+function addSelection(deployment: Deployment, selections: Map<string, FacetSelection>, name: string, facetName: string, mode: FacetFilterMode, value: string) {
+  const facet = facetByName(deployment, facetName);
+  if (!facet) {
+    const suggestion = nearest(facetName, searchModel(deployment).index.facets.map((candidate) => candidate.name));
+    const hint = suggestion ? ` Did you mean '${facetFilterParam(mode, suggestion)}'?` : '';
+    throw new BadRequest(`Unknown facet '${facetName.slice(0, 60)}' in ${name.slice(0, 80)}.${hint}`, name);
+  }
+  checkLength(name, value, limits.selectedLength);
+  const selection = selections.get(facet.name) ?? { facet: facet.name, anyOf: [], noneOf: [] };
+  const given = [...selections.values()].reduce((sum, { anyOf, noneOf }) => sum + anyOf.length + noneOf.length, 0);
+  if (given >= limits.selectedValues) {
+    throw new BadRequest(`A search may select or exclude at most ${limits.selectedValues} facet values (facet.NAME and exclude.NAME together).`, name);
+  }
+  const side = selectionSides[mode];
+  selections.set(facet.name, { ...selection, [side]: [...selection[side], { value, selector: selectorOf(deployment, facet, value, name) }] });
+}
+
 export function parseListRequest(deployment: Deployment, pairs: readonly QueryPair[]): ListRequest {
   const seen = new Set<string>();
   const model = searchModel(deployment);
-  const request: RequestParts = { deployment, text: [], exact: [], bounds: new Map(), page: model.defaults.page, rows: model.defaults.rows, sortChoice: {}, units: 0 };
+  const request = emptyRequest(deployment);
+  const selections = new Map<string, FacetSelection>();
 
   for (const [name, rawValue] of pairs) {
+    const selection = readFacetFilterParam(name);
+    if (selection) {
+      const value = rawValue.trim();
+      if (value !== '') addSelection(deployment, selections, name, selection.facet, selection.mode, value);
+      continue;
+    }
     const param = deployment.params.find((candidate) => candidate.name === name) ?? extensionParam(deployment, name);
     if (!param) throw unknownParameter(deployment, name);
     if (seen.has(name)) throw new BadRequest(`${name} is given more than once; give each parameter at most once.`, name);
@@ -195,20 +244,8 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
     builders[param.kind](request, param as never, value);
   }
 
-  const dates: Criteria['dates'][number][] = [];
   const { text, exact, repoId, page, rows, sortChoice, order } = request;
-  for (const [field, { start, end }] of request.bounds) {
-    if (start && end && compareDays(start, end) > 0) {
-      throw new BadRequest(
-        `${field}_start (${formatDay(start, deployment.dateFormat)}) is after ${field}_end (${formatDay(end, deployment.dateFormat)}).`,
-        `${field}_start`,
-      );
-    }
-    // The day after 12/31/9999 has a five-digit year, which sorts before every stored
-    // timestamp; such an end bound limits nothing.
-    const to = end ? startOfNextDay(end) : undefined;
-    dates.push({ field, ...(start ? { from: startOfDay(start) } : {}), ...(to && /^\d{4}-/.test(to) ? { to } : {}) });
-  }
+  const dates = datesOf(deployment, request.bounds);
 
   if (sortChoice.order && order && sortChoice.order !== order) {
     throw new BadRequest(`sort says ${sortChoice.order} but order says ${order}; give the direction once.`, 'order');
@@ -221,6 +258,34 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
   return {
     page,
     rows,
-    criteria: { text, exact, ...(repoId !== undefined ? { repoId } : {}), dates, sort, order: finalOrder, offset, limit: rows },
+    criteria: {
+      text,
+      exact,
+      ...(repoId !== undefined ? { repoId } : {}),
+      dates,
+      ...(selections.size > 0 ? { selections: [...selections.values()] } : {}),
+      sort,
+      order: finalOrder,
+      offset,
+      limit: rows,
+    },
   };
+}
+
+/** Date bounds as store criteria, refusing a start after its end. */
+function datesOf(deployment: Deployment, bounds: RequestParts['bounds']): Criteria['dates'][number][] {
+  const dates: Criteria['dates'][number][] = [];
+  for (const [field, { start, end }] of bounds) {
+    if (start && end && compareDays(start, end) > 0) {
+      throw new BadRequest(
+        `${field}_start (${formatDay(start, deployment.dateFormat)}) is after ${field}_end (${formatDay(end, deployment.dateFormat)}).`,
+        `${field}_start`,
+      );
+    }
+    // The day after 12/31/9999 has a five-digit year, which sorts before every stored
+    // timestamp; such an end bound limits nothing.
+    const to = end ? startOfNextDay(end) : undefined;
+    dates.push({ field, ...(start ? { from: startOfDay(start) } : {}), ...(to && /^\d{4}-/.test(to) ? { to } : {}) });
+  }
+  return dates;
 }

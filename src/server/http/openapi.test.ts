@@ -33,7 +33,11 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     const result = await validate(structuredClone(doc) as never);
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
     expect(doc.servers[0]!.url).toBe(`${fx.url}${deployment.basePath}`);
-    expect(doc.paths['/records']!.get.parameters.map((param) => param.name)).toEqual(deployment.params.map((param) => param.name));
+    expect(doc.paths['/records']!.get.parameters.map((param) => param.name)).toEqual([
+      ...deployment.params.map((param) => param.name),
+      // The combinable-facets extension: a selecting and an excluding parameter per facet.
+      ...deployment.facets.flatMap((facet) => [`facet.${facet.name}`, `exclude.${facet.name}`]),
+    ]);
   });
 
   it('describes what the server really answers: records and errors validate against its schemas', async () => {
@@ -43,7 +47,7 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     const validRecords = ajv.compile(search['200']!.content['application/json']!.schema);
     expect(validRecords(records.body), ajv.errorsText(validRecords.errors)).toBe(true);
 
-    const facets = await getJson(`${fx.url}${deployment.basePath}/facets?q=wind`);
+    const facets = await getJson(`${fx.url}${deployment.basePath}/facets?q=wind&exclude.publication_year=1999&facet.publication_year=2020`);
     const validFacets = ajv.compile(doc.paths['/facets']!.get.responses['200']!.content['application/json']!.schema);
     expect(validFacets(facets.body), ajv.errorsText(validFacets.errors)).toBe(true);
 

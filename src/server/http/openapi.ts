@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayName, sortFields } from '../../deployments/registry';
 import type { Deployment, FieldDef, FieldKind, ParamDef, ParamKind } from '../../deployments/schema';
 import { apiErrorSchema } from '../../formats/error';
+import { facetFilterParam } from '../../formats/facet-filters';
 import { facetsResponseSchema } from '../../formats/facets-response';
 import { contentTypes } from '../../formats/media-types';
 import { limits } from './criteria';
@@ -83,6 +84,22 @@ function parameters(deployment: Deployment, exclude: readonly string[] = []) {
     .map((param) => ({ name: param.name, in: 'query', description: param.help, required: false, schema: paramSchema(param, deployment) }));
 }
 
+/** `facet.NAME` and `exclude.NAME` of every facet (the combinable-facets extension), repeatable. */
+function selectionParameters(deployment: Deployment) {
+  const values = { type: 'array', items: { type: 'string', maxLength: limits.selectedLength }, maxItems: limits.selectedValues };
+  return deployment.facets.flatMap((facet) => [
+    {
+      name: facetFilterParam('select', facet.name),
+      in: 'query',
+      description: `Records with any of these ${facet.label.toLowerCase()} values (extension; values OR'd, facets AND'd).`,
+      schema: values,
+      style: 'form',
+      explode: true,
+    },
+    { name: facetFilterParam('exclude', facet.name), in: 'query', description: `Records with none of these ${facet.label.toLowerCase()} values (extension).`, schema: values, style: 'form', explode: true },
+  ]);
+}
+
 const errorBodies = {
   'application/json': { schema: { $ref: '#/components/schemas/Error' } },
   'application/xml': { schema: { $ref: '#/components/schemas/Error' } },
@@ -145,7 +162,7 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
         get: {
           operationId: 'searchRecords',
           summary: 'Search records',
-          parameters: parameters(deployment),
+          parameters: [...parameters(deployment), ...selectionParameters(deployment)],
           responses: {
             '200': { description: 'One page of matching records.', headers: pagingHeaders, content: recordBodies(recordList) },
             ...errorResponses,
@@ -169,6 +186,7 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
           summary: 'Exact counts by value of the matching records (extension)',
           parameters: [
             ...parameters(deployment, ['sort', 'order', 'rows', 'page']),
+            ...selectionParameters(deployment),
             {
               name: 'facet',
               in: 'query',
@@ -180,6 +198,18 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
             { name: 'facet_limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: facetLimits.maxLimit, default: facetLimits.defaultLimit } },
             { name: 'facet_offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: facetLimits.maxOffset, default: 0 } },
             { name: 'facet_sort', in: 'query', schema: { type: 'string', enum: ['count', 'value'], default: 'count' } },
+            {
+              name: 'facet_contains',
+              in: 'query',
+              description: 'With exactly one facet: only its values containing this text (case, diacritics and compatibility forms folded).',
+              schema: { type: 'string', maxLength: facetLimits.containsLength },
+            },
+            ...deployment.facets.map((facet) => ({
+              name: `facet_limit.${facet.name}`,
+              in: 'query',
+              description: `The page size of the ${facet.label.toLowerCase()} facet alone.`,
+              schema: { type: 'integer', minimum: 1, maximum: facetLimits.maxFacetLimit },
+            })),
           ],
           responses: {
             '200': { description: 'Counts by value, one page of values per facet.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Facets' } } } },
@@ -191,7 +221,7 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
         get: {
           operationId: 'searchFeed',
           summary: 'A search as an Atom feed, newest entries first (extension)',
-          parameters: parameters(deployment, ['sort', 'order', 'page']),
+          parameters: [...parameters(deployment, ['sort', 'order', 'page']), ...selectionParameters(deployment)],
           responses: {
             '200': { description: 'An RFC 4287 Atom feed.', content: { 'application/atom+xml': { schema: { type: 'string' } } } },
             ...errorResponses,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { deployments, type ApiRecord } from '../../deployments/registry';
-import type { Deployment } from '../../deployments/schema';
+import type { Deployment, DeploymentKey } from '../../deployments/schema';
 import { openStore, openStoreWriter } from '../store/sqlite';
 import type { RecordStore, StoredRecord } from '../store/types';
 import { startServer, type RunningServer, type ServerOptions } from './server';
@@ -278,6 +278,8 @@ export function fixtureRecords(deployment: Deployment): StoredRecord[] {
 export interface FixtureOptions extends Omit<ServerOptions, 'store' | 'port'> {
   /** Replaces the store the server sees (to simulate failures). */
   readonly wrapStore?: (store: RecordStore) => RecordStore | Promise<RecordStore>;
+  /** Other records than the hand-written ones (real upstream records, say), by deployment. */
+  readonly content?: () => readonly (readonly [DeploymentKey, StoredRecord[]])[];
 }
 
 export interface Fixture {
@@ -292,10 +294,10 @@ export interface Fixture {
  * The store the suite runs against: SQLite by default, PostgreSQL with
  * RECORDS_TEST_STORE=postgres (the same suite is the store contract's conformance test).
  */
-async function createStore(dir: string): Promise<RecordStore> {
+async function createStore(dir: string, given?: FixtureOptions['content']): Promise<RecordStore> {
   // Written in a scrambled order, so storage order never agrees with repo_id by accident
   // and only an explicit tie-break can order equal records by repo_id.
-  const content = deployments.map((deployment) => [deployment.key, scrambled(fixtureRecords(deployment))] as const);
+  const content = given?.() ?? deployments.map((deployment) => [deployment.key, scrambled(fixtureRecords(deployment))] as const);
   if (process.env.RECORDS_TEST_STORE?.startsWith('postgres')) {
     const { createPgTestStore } = await import('../store/postgres/test-store');
     return createPgTestStore(content);
@@ -312,8 +314,8 @@ async function createStore(dir: string): Promise<RecordStore> {
 
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
   const dir = mkdtempSync(join(tmpdir(), 'records-http-test-'));
-  const store = await createStore(dir);
-  const { wrapStore, ...serverOptions } = options;
+  const { wrapStore, content, ...serverOptions } = options;
+  const store = await createStore(dir, content);
   let server: RunningServer;
   try {
     server = await startServer({ ...serverOptions, store: wrapStore ? await wrapStore(store) : store, port: 0 });

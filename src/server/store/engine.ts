@@ -3,14 +3,15 @@ import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
 import { columnWeights, searchModel, storeColumn } from '../../deployments/search-model';
 import { countCodes, facetCounts, loadFacetIndex, type FacetIndex } from './facet-index';
-import { pageOfValues, phraseCriteria } from './facet-values';
+import { kindOf } from '../../formats/facet-kinds';
+import { broaderPage, pageOfValues, phraseSelector, runPlan, withoutSelection, selectionOf } from './facet-values';
 import { IdSet } from './id-set';
-import { openPostings, type PostingsReader } from './postings-reader';
+import { openPostings, tokenBlobs, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { orderIndex, storeSchemaVersion, tablesOf } from './schema';
 import { scoreMatches, termPhrases, topOrder, topOrderOfSet } from './term-search';
 import { matchText } from './text-search';
-import type { Criteria, FacetRequest, FacetsResult } from './types';
+import type { Criteria, FacetRequest, FacetSelection, FacetsResult, Selector } from './types';
 
 /**
  * The query engine over one read-only connection: it orders the records that match a
@@ -82,10 +83,12 @@ interface DeploymentState {
   postings?: PostingsReader | null;
   /** Facet values, read on first use (facet-index.ts). */
   facetIndex?: FacetIndex;
+  /** Per broader facet, each recounted value's count over every record: bounds that spare recounts (facet-values.ts). */
+  readonly overall: Map<string, Map<string, number>>;
 }
 
-/** Records matching one phrase-facet value's phrase, kept per connection: they depend on the data only. */
-const phraseSetCacheSize = 256;
+/** Records matching one facet value (its selector), kept per connection: they depend on the data only. */
+const selectorSetCacheSize = 256;
 
 export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: EngineOptions = {}): QueryEngine {
   const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -141,7 +144,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       const deployment = deploymentByKey(key)!;
       const t = tablesOf(deployment);
       const maxId = (prepare(`SELECT max(id) FROM ${t.records}`).pluck().get() as number | null) ?? 0;
-      state = { deployment, capacity: maxId + 1 };
+      state = { deployment, capacity: maxId + 1, overall: new Map() };
       states.set(key, state);
     }
     return state;
@@ -226,6 +229,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       const params = [from, to].filter((value) => value !== undefined);
       sets.push(IdSet.of(prepare(`SELECT id FROM ${t.records} WHERE ${bounds}`).pluck().all(...params) as number[], state.capacity));
     }
+    for (const selection of criteria.selections ?? []) sets.push(selectionSet(state, selection));
     if (sets.length === 0) return undefined;
     return sets.slice(1).reduce((acc, set) => acc.and(set), sets[0]!);
   }
@@ -324,16 +328,38 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     return match ? (filter ? matchSet(state, match).and(filter) : matchSet(state, match)) : filter;
   }
 
-  const phraseSets = new Map<string, IdSet>();
-  function phraseSet(state: DeploymentState, criteria: Criteria, cacheKey: string): IdSet {
-    let set = phraseSets.get(cacheKey);
-    if (set) phraseSets.delete(cacheKey);
+  const selectorSets = new Map<string, IdSet>();
+  /** The records one facet value selects (every record for an empty selector). */
+  function selectorSet(state: DeploymentState, selector: Selector): IdSet {
+    const cacheKey = `${state.deployment.key}\u0000${JSON.stringify(selector)}`;
+    let set = selectorSets.get(cacheKey);
+    if (set) selectorSets.delete(cacheKey);
     else {
-      set = matchingSet(state, criteria) ?? universeOf(state);
-      if (phraseSets.size >= phraseSetCacheSize) phraseSets.delete(phraseSets.keys().next().value!);
+      set = matchingSet(state, { ...selector, sort: 'relevance', order: 'desc', offset: 0, limit: 0 }) ?? universeOf(state);
+      if (selectorSets.size >= selectorSetCacheSize) selectorSets.delete(selectorSets.keys().next().value!);
     }
-    phraseSets.set(cacheKey, set);
+    selectorSets.set(cacheKey, set);
     return set;
+  }
+
+  /** Records matching any selected value of a facet (every record when none is) and no excluded one. */
+  function selectionSet(state: DeploymentState, { anyOf, noneOf }: FacetSelection): IdSet {
+    const union = (values: FacetSelection['anyOf']) =>
+      values.map(({ selector }) => selectorSet(state, selector)).reduce<IdSet | undefined>((acc, set) => (acc ? acc.or(set) : set), undefined);
+    const any = union(anyOf) ?? universeOf(state);
+    const none = union(noneOf);
+    return none ? any.andNot(none) : any;
+  }
+
+  /**
+   * A bound of how many records a value's phrase can match at all: the fewest records
+   * holding one of its words. Spares recounting rare names in a broad search.
+   */
+  function wordBound(state: DeploymentState, value: string): number | undefined {
+    const postings = postingsOf(state);
+    const tokens = postings?.tokenize(value.replaceAll('"', ' ').replace(/\u0000/g, ' '));
+    if (!postings || !tokens?.length) return undefined;
+    return Math.min(...tokens.map((token) => tokenBlobs(postings, token)?.docs ?? 0));
   }
 
   function facetIndexOf(state: DeploymentState): FacetIndex {
@@ -344,24 +370,43 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   function facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): FacetsResult {
     const state = stateOf(key);
     const { deployment } = state;
-    const matching = matchingSet(state, criteria);
-    const everything = { ...criteria, text: [], exact: [], dates: [], repoId: undefined };
     const index = facetIndexOf(state);
-    const counts = countCodes(index, matching?.toIds());
+    const everything = () => (state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(deployment).records}`).pluck().get() as number);
+    // What each facet counts over: the search, or the search without the facet's own selection.
+    const bases = new Map<Criteria, { set: IdSet | undefined; counts: Int32Array; total: number }>();
+    const baseOf = (search: Criteria) => {
+      let base = bases.get(search);
+      if (!base) {
+        const set = matchingSet(state, search);
+        base = { set, counts: countCodes(index, set?.toIds()), total: set ? set.count() : everything() };
+        bases.set(search, base);
+      }
+      return base;
+    };
+    const total = baseOf(criteria).total;
     return {
-      total: matching ? matching.count() : (state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(deployment).records}`).pluck().get() as number),
+      total,
       facets: requests.map((request) => {
         const facet = deployment.facets.find((candidate) => candidate.name === request.name)!;
-        const { distinct, values } = pageOfValues(facetCounts(index, counts, facet.name), request);
-        if (facet.criterion.kind !== 'phrase') return { name: facet.name, distinct, values };
-        // A phrase also finds longer names that contain the value: each shown count is the phrase's own.
-        const recounted = values.map(({ value, count }) => {
-          const phrase = phraseCriteria(deployment, facet, value, everything);
-          if (!phrase) return { value, count };
-          const set = phraseSet(state, phrase, `${key}\u0000${facet.name}\u0000${value}`);
-          return { value, count: matching ? set.and(matching).count() : set.count() };
-        });
-        return { name: facet.name, distinct, values: request.sort === 'count' ? recounted.sort((a, b) => b.count - a.count) : recounted };
+        const base = baseOf(withoutSelection(criteria, facet.name));
+        const countOf = (set: IdSet) => (base.set ? set.and(base.set).count() : set.count());
+        const held = facetCounts(index, base.counts, facet.name);
+        const overall = state.overall.get(facet.name) ?? new Map<string, number>();
+        state.overall.set(facet.name, overall);
+        const { distinct, values } = !kindOf(facet).broader
+          ? pageOfValues(held, request)
+          : runPlan(broaderPage(held, request, base.total, (value) => overall.get(value) ?? wordBound(state, value)), (recount) =>
+              recount.map((value) => {
+                const selector = phraseSelector(deployment, facet, value);
+                if (!selector) return { count: 0, overall: 0 };
+                const set = selectorSet(state, selector);
+                overall.set(value, set.count());
+                return { count: countOf(set), overall: overall.get(value)! };
+              }),
+            );
+        const selection = selectionOf(criteria, facet.name);
+        const countsOf = (chosen: FacetSelection['anyOf'] = []) => chosen.map(({ value, selector }) => ({ value, count: countOf(selectorSet(state, selector)) }));
+        return { name: facet.name, distinct, values, selected: countsOf(selection?.anyOf), excluded: countsOf(selection?.noneOf) };
       }),
     };
   }

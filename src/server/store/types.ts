@@ -25,14 +25,36 @@ export interface StoredRecord extends KeyedRecord {
 export type SortField = 'relevance' | OrderedField['field'];
 export type SortOrder = 'asc' | 'desc';
 
-/** Validated, normalised search criteria. All parts combine with AND. */
-export interface Criteria {
+/** What one set of parameters selects. All parts combine with AND. */
+export interface Selector {
   readonly text: readonly { readonly columns: readonly SearchColumn[]; readonly query: QueryNode }[];
   /** Values already normalised with `normalizeKeyValue`. */
   readonly exact: readonly { readonly key: KeyName; readonly value: string }[];
-  readonly repoId?: string;
   /** Bounds on date fields of the search model, as ISO timestamps: `from` inclusive, `to` exclusive. */
   readonly dates: readonly { readonly field: OrderedField['field']; readonly from?: string; readonly to?: string }[];
+}
+
+/** One facet value of a selection and what it selects. */
+export interface SelectedValue {
+  readonly value: string;
+  readonly selector: Selector;
+}
+
+/**
+ * One facet's `facet.NAME` and `exclude.NAME` values (docs/extensions.md): records that
+ * match any of `anyOf` (none given: every record) and none of `noneOf`.
+ */
+export interface FacetSelection {
+  readonly facet: string;
+  readonly anyOf: readonly SelectedValue[];
+  readonly noneOf: readonly SelectedValue[];
+}
+
+/** Validated, normalised search criteria. All parts combine with AND. */
+export interface Criteria extends Selector {
+  readonly repoId?: string;
+  /** Facet selections, each combined with AND with the rest and with each other. */
+  readonly selections?: readonly FacetSelection[];
   readonly sort: SortField;
   readonly order: SortOrder;
   readonly offset: number;
@@ -56,6 +78,8 @@ export interface FacetRequest {
   readonly limit: number;
   readonly offset: number;
   readonly sort: 'count' | 'value';
+  /** Only values whose folded text contains this folded text (`facet_contains`). */
+  readonly contains?: string;
 }
 
 export interface FacetValueCount {
@@ -66,7 +90,16 @@ export interface FacetValueCount {
 export interface FacetsResult {
   /** Records matching the criteria. */
   readonly total: number;
-  readonly facets: readonly { readonly name: string; readonly distinct: number; readonly values: readonly FacetValueCount[] }[];
+  readonly facets: readonly FacetCountsResult[];
+}
+
+export interface FacetCountsResult {
+  readonly name: string;
+  readonly distinct: number;
+  readonly values: readonly FacetValueCount[];
+  /** Counts of the facet's own `facet.NAME` and `exclude.NAME` values, over the search without them. */
+  readonly selected: readonly FacetValueCount[];
+  readonly excluded: readonly FacetValueCount[];
 }
 
 export interface RecordStore {

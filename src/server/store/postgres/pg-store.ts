@@ -1,13 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { deploymentByKey, deployments, type ApiRecord } from '../../../deployments/registry';
+import type { FacetDef } from '../../../deployments/facets';
 import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../../deployments/schema';
 import { searchModel, storeColumn } from '../../../deployments/search-model';
 import { textColumns } from '../../../formats/index-text';
 import { keysOf } from '../../../formats/keys';
 import { sortKeysOf } from '../../../formats/sort-keys';
-import { decadeOf, facetKeyName, facetRowsOf, hasFacetRows, isCaseless, pageOfValues, phraseCriteria } from '../facet-values';
-import { StoreOverloaded, type Criteria, type FacetRequest, type FacetsResult, type RecordStore, type SearchResult, type StoredRecord } from '../types';
+import { kindOf } from '../../../formats/facet-kinds';
+import {
+  broaderPage,
+  decadeOf,
+  facetKeyName,
+  facetRowsOf,
+  hasFacetRows,
+  isCaseless,
+  pageOfValues,
+  phraseSelector,
+  runPlanAsync,
+  selectionOf,
+  withoutSelection,
+  withSelector,
+} from '../facet-values';
+import {
+  StoreOverloaded,
+  type Criteria,
+  type FacetRequest,
+  type FacetSelection,
+  type FacetsResult,
+  type RecordStore,
+  type SearchResult,
+  type Selector,
+  type StoredRecord,
+} from '../types';
 import { defaultStatementTimeoutMs, openPools, parseStoreUrl, type PgPools } from './pg-pool';
 import { columnWeightClass, createTableSql, keyElement, pgSchemaVersion, pgTable, rankWeights, setupSql, textConfig, tsvColumn } from './pg-schema';
 import { hasPositive, looseTsquerySql, toTsquery } from './tsquery';
@@ -41,28 +66,50 @@ function textVector(columns: readonly SearchColumn[]): string {
   return columns.length === searchColumns.length ? 'tsv' : `(${columns.map(tsvColumn).join(' || ')})`;
 }
 
-function compileSearch(deployment: Deployment, criteria: Criteria) {
-  const params = new Params();
+/** The conditions (AND'd) of what a selector selects; text ranks are pushed to `ranks` when given. */
+function selectorConditions(deployment: Deployment, selector: Selector, params: Params, ranks?: string[]): string[] {
   const where: string[] = [];
-  const ranks: string[] = [];
-  for (const { columns, query } of criteria.text) {
+  for (const { columns, query } of selector.text) {
     const tsquery = `to_tsquery('${textConfig}', ${params.add(toTsquery(query, wordsOnly))})`;
     const vector = textVector(columns);
     // The whole-record vector is indexed: a positive query is first matched there, loosely
     // where it can be (no recheck of that vector), then exactly in the parameter's columns.
     if (vector !== 'tsv' && hasPositive(query)) where.push(`tsv @@ ${looseTsquerySql(query, textConfig, (text) => params.add(wordsOnly(text))) ?? tsquery}`);
     where.push(`${vector} @@ ${tsquery}`);
-    if (hasPositive(query)) ranks.push(`ts_rank('${rankWeights}', ${vector}, ${tsquery})`);
+    if (hasPositive(query)) ranks?.push(`ts_rank('${rankWeights}', ${vector}, ${tsquery})`);
   }
-  if (criteria.exact.length) {
-    where.push(`keys @> ${params.add(criteria.exact.map(({ key, value }) => keyElement(key, value)))}::text[]`);
+  if (selector.exact.length) {
+    where.push(`keys @> ${params.add(selector.exact.map(({ key, value }) => keyElement(key, value)))}::text[]`);
   }
-  if (criteria.repoId !== undefined) where.push(`repo_id = ${params.add(criteria.repoId)}`);
-  for (const { field, from, to } of criteria.dates) {
+  for (const { field, from, to } of selector.dates) {
     const column = storeColumn(deployment, field);
     if (from !== undefined) where.push(`${column} >= ${params.add(from)}`);
     if (to !== undefined) where.push(`${column} < ${params.add(to)}`);
   }
+  return where;
+}
+
+/** A facet's selection: any selected value (when one is) and no excluded one. An empty date is no match, never unknown. */
+function selectionCondition(deployment: Deployment, { anyOf, noneOf }: FacetSelection, params: Params): string {
+  const anyValue = (values: FacetSelection['anyOf']) =>
+    values.map(({ selector }) => `(${selectorConditions(deployment, selector, params).join(' AND ')})`).join(' OR ');
+  const parts = anyOf.length ? [`(${anyValue(anyOf)})`] : [];
+  if (noneOf.length) parts.push(`NOT coalesce(${anyValue(noneOf)}, false)`);
+  return parts.join(' AND ');
+}
+
+/** The conditions of a whole search. */
+function searchConditions(deployment: Deployment, criteria: Criteria, params: Params, ranks?: string[]): string[] {
+  const where = selectorConditions(deployment, criteria, params, ranks);
+  if (criteria.repoId !== undefined) where.push(`repo_id = ${params.add(criteria.repoId)}`);
+  for (const selection of criteria.selections ?? []) where.push(selectionCondition(deployment, selection, params));
+  return where;
+}
+
+function compileSearch(deployment: Deployment, criteria: Criteria) {
+  const params = new Params();
+  const ranks: string[] = [];
+  const where = searchConditions(deployment, criteria, params, ranks);
   const condition = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const descending = criteria.order !== 'asc';
   let orderBy: string;
@@ -109,6 +156,7 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
     throw new Error(`${parseStoreUrl(storeUrl).primary} is not a Records Explorer store (${(error as Error).message}).`);
   }
   const table = (key: DeploymentKey) => pgTable(deploymentByKey(key)!);
+  const overallCounts: OverallCounts = new Map();
 
   return {
     revision,
@@ -121,7 +169,8 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
       const json = rows.rows.map((row) => row.doc);
       return { total: total.rows[0]!.n, records: json.map((doc) => JSON.parse(doc) as ApiRecord), json };
     },
-    facets: (key, criteria, requests) => withinBudget(facetCounts(pools, deploymentByKey(key)!, criteria, requests), budgetMs ?? defaultStatementTimeoutMs),
+    facets: (key, criteria, requests) =>
+      withinBudget(facetCounts(pools, deploymentByKey(key)!, criteria, requests, overallCounts), budgetMs ?? defaultStatementTimeoutMs),
     async get(key, repoId) {
       const result = await pools.read<{ doc: string }>({ text: `SELECT doc FROM ${table(key)} WHERE repo_id = $1`, values: [nulFree(repoId)] });
       return result.rows[0] ? (JSON.parse(result.rows[0].doc) as ApiRecord) : undefined;
@@ -170,52 +219,93 @@ function facetValuesOf(deployment: Deployment, keys: readonly [string, string][]
   });
 }
 
+/** Per deployment and broader facet, each recounted value's count over every record (facet-values.ts). */
+type OverallCounts = Map<string, Map<string, number>>;
+
 /**
  * Exact counts by value with one GROUP BY over the facet values of the rows the search
  * matches, every facet at once: each matching row is read once, not once per facet. A
  * record holds a value's group once (facetValuesOf), so a count of rows is a count of
- * records, and the groups are hashed, not sorted. Values of a phrase facet are then
- * recounted by their phrase.
+ * records, and the groups are hashed, not sorted. A facet with a selection of its own is
+ * counted over the search without it, in a GROUP BY of its own. Values of a broader
+ * (phrase) facet are then recounted by their phrase.
  */
-async function facetCounts(pools: PgPools, deployment: Deployment, criteria: Criteria, requests: readonly FacetRequest[]): Promise<FacetsResult> {
-  const { params, condition, count } = compileSearch(deployment, criteria);
+async function facetCounts(pools: PgPools, deployment: Deployment, criteria: Criteria, requests: readonly FacetRequest[], overallCounts: OverallCounts): Promise<FacetsResult> {
   const facets = requests.map((request) => deployment.facets.find((candidate) => candidate.name === request.name)!);
-  const requested = params.add(facets.map(({ name }) => name));
-  const caseless = params.add(facets.filter(isCaseless).map(({ name }) => name));
-  const name = `split_part(f, ':', 1)`;
-  const value = `substr(f, strpos(f, ':') + 1)`;
-  // Counted by stored value first (a hash of plain strings), then by group.
-  const grouped = pools.read<{ facet: string; value: string; count: number }>({
-    text:
-      `SELECT ${name} AS facet, min(${value}) AS value, sum(n)::int AS count ` +
-      `FROM (SELECT f, count(*) AS n FROM ${pgTable(deployment)} CROSS JOIN LATERAL unnest(facets) AS f ${condition} GROUP BY f) AS counted ` +
-      `WHERE ${name} = ANY(${requested}::text[]) GROUP BY ${name}, CASE WHEN ${name} = ANY(${caseless}::text[]) THEN lower(${value}) ELSE ${value} END`,
-    values: params.values,
+  const bases = facets.map((facet) => withoutSelection(criteria, facet.name));
+  const grouped = new Map<Criteria, Promise<{ facet: string; value: string; count: number }[]>>();
+  bases.forEach((base) => {
+    if (grouped.has(base)) return;
+    const { params, condition } = compileSearch(deployment, base);
+    const counted = facets.filter((_, i) => bases[i] === base);
+    const requested = params.add(counted.map(({ name }) => name));
+    const caseless = params.add(counted.filter(isCaseless).map(({ name }) => name));
+    const name = `split_part(f, ':', 1)`;
+    const value = `substr(f, strpos(f, ':') + 1)`;
+    // Counted by stored value first (a hash of plain strings), then by group.
+    const query = pools.read<{ facet: string; value: string; count: number }>({
+      text:
+        `SELECT ${name} AS facet, min(${value}) AS value, sum(n)::int AS count ` +
+        `FROM (SELECT f, count(*) AS n FROM ${pgTable(deployment)} CROSS JOIN LATERAL unnest(facets) AS f ${condition} GROUP BY f) AS counted ` +
+        `WHERE ${name} = ANY(${requested}::text[]) GROUP BY ${name}, CASE WHEN ${name} = ANY(${caseless}::text[]) THEN lower(${value}) ELSE ${value} END`,
+      values: params.values,
+    });
+    grouped.set(base, query.then((result) => result.rows));
   });
-  const total = pools.read<{ n: number }>(count);
+  const countOf = async (search: Criteria) => (await pools.read<{ n: number }>(compileSearch(deployment, search).count)).rows[0]!.n;
   // Awaited together: a count that fails while another is awaited would be a rejection no
   // one handles, and Node ends the process on one.
-  const [counted, rows] = await Promise.all([total, grouped]);
+  const totals = new Map(await Promise.all([...new Set([criteria, ...bases])].map(async (base) => [base, await countOf(base)] as const)));
+  const rowsOf = new Map(await Promise.all([...grouped].map(async ([base, rows]) => [base, await rows] as const)));
   const counts = await Promise.all(
     requests.map(async (request, i) => {
       const facet = facets[i]!;
-      const { distinct, values } = pageOfValues(
-        rows.rows.filter((row) => row.facet === facet.name).map(({ value, count }) => ({ value, count })),
-        request,
-      );
-      if (facet.criterion.kind !== 'phrase') return { name: facet.name, distinct, values };
-      const recounted = await Promise.all(
-        values.map(async ({ value, count }) => {
-          const phrase = phraseCriteria(deployment, facet, value, criteria);
-          if (!phrase) return { value, count };
-          const result = await pools.read<{ n: number }>(compileSearch(deployment, phrase).count);
-          return { value, count: result.rows[0]!.n };
-        }),
-      );
-      return { name: facet.name, distinct, values: request.sort === 'count' ? recounted.sort((a, b) => b.count - a.count) : recounted };
+      const base = bases[i]!;
+      const held = rowsOf.get(base)!.filter((row) => row.facet === facet.name).map(({ value, count }) => ({ value, count }));
+      const overallKey = `${deployment.key}\u0000${facet.name}`;
+      const overall = overallCounts.get(overallKey) ?? new Map<string, number>();
+      overallCounts.set(overallKey, overall);
+      const { distinct, values } = !kindOf(facet).broader
+        ? pageOfValues(held, request)
+        : await runPlanAsync(broaderPage(held, request, totals.get(base)!, (value) => overall.get(value)), (recount) =>
+            recountValues(pools, deployment, base, facet, recount, overall),
+          );
+      const selection = selectionOf(criteria, facet.name);
+      const countsOf = (chosen: FacetSelection['anyOf'] = []) =>
+        Promise.all(chosen.map(async ({ value, selector }) => ({ value, count: await countOf(withSelector(base, selector)) })));
+      const [selected, excluded] = await Promise.all([countsOf(selection?.anyOf), countsOf(selection?.noneOf)]);
+      return { name: facet.name, distinct, values, selected, excluded };
     }),
   );
-  return { total: counted.rows[0]!.n, facets: counts };
+  return { total: totals.get(criteria)!, facets: counts };
+}
+
+/**
+ * Broader values' counts in the search and over every record, in one statement: each
+ * value's phrase is looked up in the whole-record index, checked in its parameter's
+ * columns, and its rows counted twice, once filtered by the search.
+ */
+async function recountValues(pools: PgPools, deployment: Deployment, base: Criteria, facet: FacetDef, values: readonly string[], overall: Map<string, number>) {
+  const selectors = values.map((value) => phraseSelector(deployment, facet, value)?.text[0]);
+  const columns = selectors.find((selector) => selector !== undefined)?.columns;
+  if (!columns) return values.map(() => ({ count: 0, overall: 0 }));
+  const params = new Params();
+  const search = searchConditions(deployment, base, params);
+  const queries = params.add(selectors.map((selector) => (selector ? toTsquery(selector.query, wordsOnly) : null)));
+  const phrase = `to_tsquery('${textConfig}', q.query)`;
+  const result = await pools.read<{ i: number; n: number; overall: number }>({
+    text:
+      `SELECT q.i::int AS i, count(r.id) FILTER (WHERE ${search.length ? search.join(' AND ') : 'true'})::int AS n, count(r.id)::int AS overall ` +
+      `FROM unnest(${queries}::text[]) WITH ORDINALITY AS q(query, i) ` +
+      `LEFT JOIN ${pgTable(deployment)} AS r ON q.query IS NOT NULL AND tsv @@ ${phrase} AND ${textVector(columns)} @@ ${phrase} GROUP BY q.i`,
+    values: params.values,
+  });
+  const counts = new Map(result.rows.map((row) => [row.i, row]));
+  return values.map((value, i) => {
+    const { n, overall: everywhere } = counts.get(i + 1) ?? { n: 0, overall: 0 };
+    overall.set(value, everywhere);
+    return { count: n, overall: everywhere };
+  });
 }
 
 export interface PgWriter {
