@@ -6,19 +6,23 @@
  *   one write and never reading (N = 100 and 2,000); the server's peak RSS and the normal
  *   client's latency (a search and a record, in turn);
  * - expensive queries: 8 clients sending the costliest search the cost limit accepts, in a
- *   loop; the latency of `GET /records/{id}` meanwhile.
+ *   loop; the latency of `GET /records/{id}` meanwhile;
+ * - floods of one request kind each (attack-floods.ts): broad facets, facets without a query,
+ *   `repo_id` beside phrases, 1,000-row XML pages; a user's search and record meanwhile.
  *
  *   npm run attack
  *   ATTACK_RECORDS=20000 ATTACK_SECONDS=10 npm run attack
+ *   ATTACK_ONLY=floods npm run attack      (slow, expensive, floods: a comma-separated choice)
  *
  * Settings (environment): ATTACK_RECORDS (LIT records, 100000), ATTACK_SECONDS (per
  * attack, 20). Results: bench/results/attack-<date>.json; targets: RSS < 600 MB and the
  * normal client's p99 < 100 ms under slow readers, the record p99 ≤ 50 ms under expensive
- * queries.
+ * queries, the user's search and record p99 ≤ 100 ms during each flood.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
+import { flood, floodKinds } from './attack-floods';
 import { prepareCorpus } from './corpus';
 import { rssOf, sampleMemory } from './memory';
 import { load1, machine, gitCommit } from './machine';
@@ -36,6 +40,8 @@ const setting = (name: string, fallback: number) => {
 const records = setting('ATTACK_RECORDS', 100_000);
 const seconds = setting('ATTACK_SECONDS', 20);
 const base = '/api/lit/v1';
+const only = process.env.ATTACK_ONLY?.split(',');
+const wanted = (attack: 'slow' | 'expensive' | 'floods') => !only || only.includes(attack);
 const log = (line: string) => console.log(`[attack ${new Date().toISOString().slice(11, 19)}] ${line}`);
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -158,9 +164,11 @@ const result = {
   git: gitCommit(),
   records,
   seconds,
-  slowReaders: [await onFreshServer((server) => slowReaders(server, 100)), await onFreshServer((server) => slowReaders(server, 2000))],
-  expensive: await onFreshServer(expensiveQueries),
+  slowReaders: wanted('slow') ? [await onFreshServer((server) => slowReaders(server, 100)), await onFreshServer((server) => slowReaders(server, 2000))] : [],
+  expensive: wanted('expensive') ? await onFreshServer(expensiveQueries) : undefined,
+  floods: [] as Awaited<ReturnType<typeof flood>>[],
 };
+if (wanted('floods')) for (const kind of floodKinds) result.floods.push(await onFreshServer((server) => flood(server, base, kind, seconds, log)));
 result.load1.end = load1();
 const dir = resolve(repoRoot, 'bench/results');
 mkdirSync(dir, { recursive: true });
