@@ -4,12 +4,13 @@ import type { ApiAuth } from '../../client/auth';
 import { queryString } from '../../client/urls';
 import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
+import { facetValueParams } from '../../formats/facet-params';
 import type { FacetChoice, FacetCounts } from '../../formats/facets-response';
 import type { NavigationState } from '../shell/navigation-state';
 import { formatNumber } from '../ui/format';
 import type { Entries } from '../search/query-params';
 import { facetFilters, valueState, withValueState, type ValueState } from './combined-selection';
-import { valueLabel } from './facet-selection';
+import { isSelected, toggledEntries, valueLabel } from './facet-selection';
 import { useFacetPages } from './combined-queries';
 
 interface CombinedFacetProps {
@@ -72,9 +73,16 @@ export function CombinedFacet({ deployment, entries, facet, counts, baseUrl, aut
 
   const more = searching || showMore ? pages.hasNextPage : counts?.more === true;
   const searchable = typed !== '' || (counts !== undefined && counts.distinct > counts.values.length);
+  // A value the search already holds by the spec's own parameter (the advanced form, a link) shows ticked too.
+  const bySpecParams = (value: string) => {
+    const params = facetValueParams(deployment, facet, value);
+    return params && isSelected(entries, params) ? params : undefined;
+  };
   const change = (value: string, state: ValueState) => {
+    const params = bySpecParams(value);
+    const base = params && state !== 'select' ? toggledEntries(entries, params, false) : entries;
     const navigation: NavigationState = { keepFocus: true };
-    void navigate(`/${deployment.slug}${queryString(withValueState(entries, facet.name, value, state))}`, { state: navigation });
+    void navigate(`/${deployment.slug}${queryString(withValueState(base, facet.name, value, state))}`, { state: navigation });
   };
   const found = pages.data?.pages[0]?.distinct;
 
@@ -95,7 +103,8 @@ export function CombinedFacet({ deployment, entries, facet, counts, baseUrl, aut
       </p>
       <ul className="facets__values">
         {rows.map(({ value, count }) => {
-          const state = valueState(filters, value);
+          const own = valueState(filters, value);
+          const state = own === 'none' && bySpecParams(value) ? 'select' : own;
           const label = valueLabel(facet, value);
           return (
             <li key={value} className={`facets__row${state === 'exclude' ? ' facets__row--excluded' : ''}`}>
