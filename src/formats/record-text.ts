@@ -15,6 +15,9 @@ export interface RecordText {
 
 const brand = (text: string) => text as unknown as RecordText;
 
+/** Text that came from records by another way (a facet's value, counted from the records' fields). */
+export const asRecordText = (text: string): RecordText => brand(text);
+
 /** The non-empty texts of a field's value (a list or a scalar). */
 export function recordTexts(value: unknown): RecordText[] {
   return valuesOf(value)

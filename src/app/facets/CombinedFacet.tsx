@@ -7,7 +7,9 @@ import type { Deployment } from '../../deployments/schema';
 import { facetValueParams } from '../../formats/facet-params';
 import type { FacetChoice, FacetCounts } from '../../formats/facets-response';
 import type { NavigationState } from '../shell/navigation-state';
+import { plainLine } from '../../formats/record-text';
 import { formatNumber } from '../ui/format';
+import { RichText } from '../ui/RichText';
 import type { Entries } from '../search/query-params';
 import { facetFilters, valueState, withValueState, type ValueState } from './combined-selection';
 import { isSelected, toggledEntries, valueLabel } from './facet-selection';
@@ -110,12 +112,14 @@ export function CombinedFacet({ deployment, entries, facet, counts, baseUrl, aut
             <li key={value} className={`facets__row${state === 'exclude' ? ' facets__row--excluded' : ''}`}>
               <label className="facets__value">
                 <input type="checkbox" checked={state === 'select'} onChange={(event) => change(value, event.target.checked ? 'select' : 'none')} />
-                <span className="facets__label">{label}</span>
+                <span className="facets__label">
+                  <RichText text={label} inline />
+                </span>
                 {count !== undefined && <span className="facets__count">{formatNumber(count)}</span>}
               </label>
               <button type="button" className="facets__exclude" aria-pressed={state === 'exclude'} onClick={() => change(value, state === 'exclude' ? 'none' : 'exclude')}>
                 Exclude
-                <span className="visually-hidden"> {label}</span>
+                <span className="visually-hidden"> {plainLine(label)}</span>
               </button>
             </li>
           );

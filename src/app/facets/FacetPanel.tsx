@@ -9,6 +9,7 @@ import type { FacetCounts } from '../../formats/facets-response';
 import { useApiAuth, useBaseUrl, useHasFacets } from '../shell/config-context';
 import type { NavigationState } from '../shell/navigation-state';
 import { formatNumber } from '../ui/format';
+import { RichText } from '../ui/RichText';
 import type { Entries } from '../search/query-params';
 import { CombinedFacet } from './CombinedFacet';
 import { isSelected, offeredFacets, selectedValues, toggledEntries, valueLabel } from './facet-selection';
@@ -215,7 +216,9 @@ function FacetValues({ deployment, entries, facet, rows, busy, children }: Facet
             <li key={value}>
               <label className="facets__value">
                 <input type="checkbox" checked={checked} onChange={(event) => toggle(params, event.target.checked)} />
-                <span className="facets__label">{valueLabel(facet, value)}</span>
+                <span className="facets__label">
+                  <RichText text={valueLabel(facet, value)} inline />
+                </span>
                 {count !== undefined && <span className="facets__count">{formatNumber(count)}</span>}
               </label>
             </li>

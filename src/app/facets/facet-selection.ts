@@ -1,6 +1,7 @@
 import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { facetValueParams } from '../../formats/facet-params';
+import { asRecordText, type RecordText } from '../../formats/record-text';
 import { withValues, type Entries } from '../search/query-params';
 
 /**
@@ -30,8 +31,8 @@ export function offeredFacets(deployment: Deployment, serverFacets: boolean): re
   return deployment.facets.filter((facet) => facet.values && facet.criterion.kind !== 'extension');
 }
 
-/** How a value reads in the list: as the table names it (Yes for `true`), else as it is. */
-export const valueLabel = (facet: FacetDef, value: string) => facet.valueLabels?.[value] ?? value;
+/** How a value reads in the list: as the table names it (Yes for `true`), else as the records write it, for the text model to show. */
+export const valueLabel = (facet: FacetDef, value: string): RecordText | string => facet.valueLabels?.[value] ?? asRecordText(value);
 
 /** The search parameters a facet's values are selected by. */
 export function facetParamNames(facet: FacetDef): string[] {

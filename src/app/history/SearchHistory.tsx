@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { deploymentByKey, displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { useFeedUrl } from '../shell/config-context';
+import { RichText } from '../ui/RichText';
 import { saveBlob } from '../ui/save-blob';
 import { searchQuery, type SavedSearch } from './history-store';
 import { describeSearch, newSinceQuery } from './new-since';
@@ -131,7 +132,9 @@ export function SearchHistory({ deployment, entries }: SearchHistoryProps) {
             <ol className="search-history__list">
               {recent.map((item) => (
                 <li key={`${item.deployment}?${item.query}`}>
-                  <Link to={searchPath(item.deployment, item.query)}>{describeSearch(item.query)}</Link>{' '}
+                  <Link to={searchPath(item.deployment, item.query)}>
+                    <RichText text={describeSearch(item.query)} inline />
+                  </Link>{' '}
                   <span className="search-history__meta">
                     {displayName(deploymentByKey(item.deployment)!)}, {dateTime.format(new Date(item.at))}
                   </span>
@@ -157,7 +160,7 @@ function SavedItem({ item, onVisit, onRemove }: { item: SavedSearch; onVisit: ()
         {item.name}
       </Link>{' '}
       <span className="search-history__meta">
-        {describeSearch(item.query)} — {displayName(deployment)}
+        <RichText text={describeSearch(item.query)} inline /> — {displayName(deployment)}
       </span>{' '}
       <Link to={searchPath(item.deployment, newSinceQuery(deployment, item.query, item.lastVisit))} onClick={onVisit}>
         New since {dateTime.format(new Date(item.lastVisit))}

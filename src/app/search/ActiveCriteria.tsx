@@ -1,6 +1,8 @@
 import { useNavigate } from 'react-router';
 import { queryString } from '../../client/urls';
 import type { Deployment } from '../../deployments/schema';
+import { plainLine } from '../../formats/record-text';
+import { RichText } from '../ui/RichText';
 import { activeCriteria, type Chip } from './active-criteria';
 import { withValues, type Entries } from './query-params';
 
@@ -25,8 +27,11 @@ export function ActiveCriteria({ deployment, entries }: { deployment: Deployment
       <ul className="chips__list">
         {chips.map((chip) => (
           <li key={`${chip.params.join()}=${chip.value ?? ''}`} className="chip">
-            <span>{chip.label}</span>
-            <button type="button" className="chip__remove" aria-label={`Remove ${chip.label}`} onClick={() => without([chip])}>
+            {/* A criterion's value is often a record's text (a facet value, a journal from a record page). */}
+            <span>
+              <RichText text={chip.label} inline />
+            </span>
+            <button type="button" className="chip__remove" aria-label={`Remove ${plainLine(chip.label)}`} onClick={() => without([chip])}>
               ×
             </button>
           </li>
