@@ -4,7 +4,7 @@ import { ImportError, parseUpstreamJson, parseUpstreamXml } from '../import/upst
 import type { StoredRecord } from '../store/types';
 import { followPages } from './pager';
 import type { Progress } from './progress';
-import { HarvestError, HarvestStopped, type PageFormat } from './request';
+import { HarvestError, HarvestStopped, type FetchedPage, type PageFormat } from './request';
 import { defaultRetryPolicy, type RetryPolicy } from './retry';
 import { pgTarget } from './pg-target';
 import { sqliteTarget, type HarvestTarget } from './target';
@@ -30,6 +30,8 @@ export interface HarvestOptions {
   readonly timeoutMs?: number;
   readonly retry?: RetryPolicy;
   readonly maxPageBytes?: number;
+  /** A record over this many characters is refused, naming it (import/record-size.ts). */
+  readonly maxRecordChars?: number;
   /** Records per store transaction; whole pages are added until it is reached. */
   readonly batchRecords?: number;
   /** The page size asked for first; a source that refuses it pages at its default. */
@@ -71,10 +73,33 @@ export interface HarvestReport {
   readonly elapsedMs: number;
 }
 
-const parsers: Record<PageFormat, (deployment: Deployment, text: string, source: string) => StoredRecord[]> = {
-  json: parseUpstreamJson,
-  xml: parseUpstreamXml,
-};
+/** Records of a JSON page parsed at a time; between slices the process hears its signals. */
+const parseSlice = 100;
+
+/**
+ * A page's records, read a slice at a time when the page is a well-formed JSON array whose
+ * records the watch delimited, so a large page never holds the event loop (and a SIGTERM)
+ * for long; otherwise in one piece, which also gives a malformed page's error.
+ */
+async function* recordsOf(deployment: Deployment, page: FetchedPage, format: PageFormat): AsyncGenerator<StoredRecord[]> {
+  if (format === 'xml') return yield parseUpstreamXml(deployment, page.body, page.url);
+  if (!page.spans) return yield parseUpstreamJson(deployment, page.body, page.url);
+  for (let first = 0; first < page.spans.length; first += parseSlice) {
+    const last = Math.min(first + parseSlice, page.spans.length) - 1;
+    yield parseUpstreamJson(deployment, `[${page.body.slice(page.spans[first]![0], page.spans[last]![1])}]`, page.url, first + 1);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * A run ends when its source stops bringing anything new: this many pages in a row without
+ * a record not received before (empty pages behind endless distinct `next` links, or the
+ * same records again and again).
+ */
+export const maxBarrenPages = 20;
+/** Nor may it receive more than this many records per different record, beyond a first allowance. */
+export const maxReceivedPerDistinct = 4;
+const receivedAllowance = 10_000;
 
 /** The listing URL: entry-date order, so an interruption leaves a clean boundary. */
 function listingUrl(options: HarvestOptions, from: Day | undefined, rows: number | undefined): string {
@@ -96,6 +121,9 @@ async function openTarget(options: HarvestOptions): Promise<HarvestTarget> {
 }
 
 const entryOf = ({ record }: StoredRecord) => (typeof record.entry_date === 'string' ? record.entry_date : '');
+
+/** A page over this is refused: a thousand records of 64 KB each. */
+export const defaultMaxPageBytes = 64 * 1024 * 1024;
 
 export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   const { deployment, baseUrl } = options;
@@ -160,7 +188,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   const rows = options.preferredRows ?? 1000;
   const batchRecords = options.batchRecords ?? 1000;
   const format = options.format ?? 'json';
-  const parse = parsers[format];
+  let barren = 0;
   try {
     const listing = followPages(listingUrl(options, from, rows), listingUrl(options, from, undefined), {
       format,
@@ -168,7 +196,8 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
       ...(options.token ? { token: options.token } : {}),
       timeoutMs: options.timeoutMs ?? 60_000,
       retry: options.retry ?? defaultRetryPolicy,
-      maxBytes: options.maxPageBytes ?? 256 * 1024 * 1024,
+      maxBytes: options.maxPageBytes ?? defaultMaxPageBytes,
+      ...(options.maxRecordChars ? { maxRecordChars: options.maxRecordChars } : {}),
       stop: halt.signal,
       concurrency: options.concurrency ?? 1,
       onRetry: (message) => options.progress?.note(`  ${message}`),
@@ -180,25 +209,35 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
     for await (const page of listing) {
       pages++;
       requests += page.attempts;
-      let records: StoredRecord[];
+      const distinctBefore = seen.size;
+      let pageRecords = 0;
       try {
-        records = parse(deployment, page.body, page.url);
+        for await (const records of recordsOf(deployment, page, format)) {
+          for (const record of records) {
+            seen.add(record.record.repo_id);
+            batch.set(record.record.repo_id, record);
+            const entry = entryOf(record);
+            if (entry && entry < newestReceived) inOrder = false;
+            if (entry > newestReceived) newestReceived = entry;
+          }
+          pageRecords += records.length;
+        }
       } catch (error) {
         if (!(error instanceof ImportError)) throw error;
         throw new HarvestError(`The source sent a record that does not fit ${deployment.key}: ${error.message}`);
       }
       reportedFirst ??= page.total;
       reportedLast = page.total ?? reportedLast;
-      if (page.total !== records.length) countsArePageSizes = false;
-      for (const record of records) {
-        seen.add(record.record.repo_id);
-        batch.set(record.record.repo_id, record);
-        const entry = entryOf(record);
-        if (entry && entry < newestReceived) inOrder = false;
-        if (entry > newestReceived) newestReceived = entry;
+      if (page.total !== pageRecords) countsArePageSizes = false;
+      received += pageRecords;
+      batchSize += pageRecords;
+      barren = seen.size > distinctBefore ? 0 : barren + 1;
+      if (page.next !== undefined && barren >= maxBarrenPages) {
+        throw new HarvestError(`The source sent ${barren} pages in a row with no record not received before (the last ${page.url}); its paging does not end.`);
       }
-      received += records.length;
-      batchSize += records.length;
+      if (page.next !== undefined && received > maxReceivedPerDistinct * seen.size + receivedAllowance) {
+        throw new HarvestError(`The source sent ${received.toLocaleString('en-US')} records for ${seen.size.toLocaleString('en-US')} different ones (the last page ${page.url}); its paging repeats itself.`);
+      }
       if (batchSize >= batchRecords) await flush();
       options.progress?.update({ received, ...(reportedFirst !== undefined ? { total: reportedFirst } : {}) });
       if (page.next === undefined) complete = true;

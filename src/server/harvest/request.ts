@@ -1,5 +1,6 @@
 import { parseLinkHeader } from '../../formats/link-header';
 import { firstElementText } from '../../formats/text';
+import { JsonRecordWatch, megabytes, RecordTooLarge, XmlRecordWatch, type RecordWatch } from '../import/record-size';
 import { backoffMs, pause, retryableStatuses, retryAfterMs, type RetryPolicy } from './retry';
 
 /** One page request of a harvest: headers, timeout, size limit, retries, and what a refusal means. */
@@ -38,6 +39,8 @@ export interface RequestOptions {
   readonly retry: RetryPolicy;
   /** A page larger than this is refused, so a broken source cannot exhaust memory. */
   readonly maxBytes: number;
+  /** A record larger than this (characters of its text) is refused, naming it. */
+  readonly maxRecordChars?: number;
   /** Aborting it stops every request at once. */
   readonly stop: AbortSignal;
   /** Told about each failure that will be tried again. */
@@ -47,6 +50,8 @@ export interface RequestOptions {
 export interface FetchedPage {
   readonly url: string;
   readonly body: string;
+  /** Where each record of a JSON page starts and ends in `body`, when the page is a well-formed array. */
+  readonly spans?: readonly (readonly [number, number])[];
   /** The `rel="next"` target, absolute. */
   readonly next?: string;
   /** `X-Total-Count`, when the source sends a readable one. */
@@ -77,23 +82,36 @@ function describeErrorBody(body: string): string {
   return (xml ?? body).replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
-async function readBody(response: Response, maxBytes: number, url: string): Promise<string> {
+/**
+ * The body as text, refused as soon as it passes `maxBytes` or `watch` finds a record over
+ * the record limit: what a source sends is never held beyond those bounds.
+ */
+async function readBody(response: Response, maxBytes: number, url: string, watch?: RecordWatch): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const decoder = new TextDecoder('utf-8');
   let size = 0;
   let text = '';
+  const refuse = async (message: string) => {
+    await reader.cancel().catch(() => undefined);
+    return new HarvestError(message);
+  };
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new HarvestError(`The page ${url} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB; ask for fewer rows.`);
+    const part = done ? decoder.decode() : decoder.decode(value, { stream: true });
+    if (!done) {
+      size += value.byteLength;
+      if (size > maxBytes) throw await refuse(`The page ${url} is larger than ${megabytes(maxBytes)}; ask for fewer rows.`);
     }
-    text += decoder.decode(value, { stream: true });
+    try {
+      watch?.feed(part);
+    } catch (error) {
+      if (!(error instanceof RecordTooLarge)) throw error;
+      throw await refuse(`The page ${url} holds a ${error.message}; records over ${megabytes(error.limit)} are refused.`);
+    }
+    text += part;
+    if (done) return text;
   }
-  return text + decoder.decode();
 }
 
 function whyRefused(status: number, url: string, description: string, token: string | undefined): HarvestError {
@@ -192,13 +210,15 @@ async function answerOf(url: string, options: RequestOptions, signal: AbortSigna
   const next = parseLinkHeader(response.headers.get('link'), answered).next;
   onNext(next);
   let body: string;
+  const watch = options.format === 'json' ? new JsonRecordWatch(options.maxRecordChars) : new XmlRecordWatch(options.maxRecordChars);
   try {
-    body = await readBody(response, options.maxBytes, url);
+    body = await readBody(response, options.maxBytes, url, watch);
   } catch (error) {
     if (error instanceof HarvestError) throw error;
     throw new Transient(`the connection broke while reading ${url}: ${reasonOf(error, options.timeoutMs)}`);
   }
-  return { url, body, next, total: totalOf(response.headers.get('x-total-count')) };
+  const spans = watch instanceof JsonRecordWatch && watch.complete ? watch.spans : undefined;
+  return { url, body, next, total: totalOf(response.headers.get('x-total-count')), ...(spans ? { spans } : {}) };
 }
 
 function reasonOf(error: unknown, timeoutMs: number): string {

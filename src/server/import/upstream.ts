@@ -40,6 +40,7 @@ function mapAll(
   source: string,
   items: readonly unknown[],
   toObject: (item: unknown) => Record<string, unknown>,
+  firstPosition = 1,
 ): StoredRecord[] {
   return items.map((item, index) => {
     try {
@@ -48,7 +49,7 @@ function mapAll(
       if (!(problem instanceof InputProblem)) throw problem;
       // Read from the item itself: the failure may have come before the record was built.
       const id = typeof item === 'object' && item !== null ? upstreamId(item as Record<string, unknown>) : undefined;
-      throw new ImportError(source, problem.message, { record: index + 1, id, field: problem.field });
+      throw new ImportError(source, problem.message, { record: index + firstPosition, id, field: problem.field });
     }
   });
 }
@@ -60,8 +61,11 @@ function jsonObject(item: unknown): Record<string, unknown> {
   return item as Record<string, unknown>;
 }
 
-/** Records from the upstream's JSON: a top-level array of record objects. */
-export function parseUpstreamJson(deployment: Deployment, text: string, source: string): StoredRecord[] {
+/**
+ * Records from the upstream's JSON: a top-level array of record objects. `firstPosition`
+ * is the position of the array's first record when it is a slice of a larger one.
+ */
+export function parseUpstreamJson(deployment: Deployment, text: string, source: string, firstPosition = 1): StoredRecord[] {
   let document: unknown;
   try {
     document = JSON.parse(withoutBom(text));
@@ -71,7 +75,7 @@ export function parseUpstreamJson(deployment: Deployment, text: string, source: 
   if (!Array.isArray(document)) {
     throw new ImportError(source, `expected a JSON array of records at the top level, got ${describeValue(document)}`);
   }
-  return mapAll(deployment, source, document, jsonObject);
+  return mapAll(deployment, source, document, jsonObject, firstPosition);
 }
 
 /** Records from the upstream's XML: `records/record`, lists in plural containers. */
