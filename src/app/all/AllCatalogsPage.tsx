@@ -43,16 +43,21 @@ export function AllCatalogsPage() {
     void navigate(`/all${queryString([['q', text.trim()], ...kept])}`);
   }
 
-  const totals = states.map(totalOf).filter((total) => total !== undefined);
-  const failed = states.filter((state) => state?.status === 'error').length;
-  const pending = searches.length - totals.length - failed;
+  const searched = searches.filter((search) => !search.problem);
+  const totals = states.flatMap((state, index) => (searches[index]!.problem ? [] : [totalOf(state)])).filter((total) => total !== undefined);
+  const failed = states.filter((state, index) => !searches[index]!.problem && state?.status === 'error').length;
+  const pending = searched.length - totals.length - failed;
   const holding = totals.filter((total) => total > 0).length;
+  const notSearched = searches.length - searched.length;
+  // A box no catalog can search as typed (a misspelt field) is said once, beside the box.
+  const boxProblems = searched.length === 0 ? [...new Set(searches.map((search) => search.problem))] : [];
   const summary =
-    entries.length === 0
+    entries.length === 0 || searched.length === 0
       ? ''
       : pending > 0
-        ? `Searching ${searches.length} catalogs… ${totals.length + failed} answered.`
-        : `${formatCount(totals.reduce((sum, total) => sum + total, 0))} in ${formatNumber(holding)} of ${searches.length} catalogs${failed ? `; ${failed} could not be searched` : ''}.`;
+        ? `Searching ${searched.length} catalogs… ${totals.length + failed} answered.`
+        : `${formatCount(totals.reduce((sum, total) => sum + total, 0))} in ${formatNumber(holding)} of ${searches.length} catalogs` +
+          `${failed ? `; ${failed} could not be searched` : ''}${notSearched ? `; ${notSearched} not searched` : ''}.`;
 
   return (
     <>
@@ -65,11 +70,25 @@ export function AllCatalogsPage() {
             Search
           </label>
           <div className="search-form__row">
-            <input id="all-q" name="q" type="search" value={text} onChange={(event) => setText(event.target.value)} enterKeyHint="search" />
+            <input
+              id="all-q"
+              name="q"
+              type="search"
+              aria-describedby={boxProblems.length > 0 ? 'all-q-problem' : undefined}
+              aria-invalid={boxProblems.length > 0 ? true : undefined}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              enterKeyHint="search"
+            />
             <button type="submit" className="button button--primary">
               Search
             </button>
           </div>
+          {boxProblems.length > 0 && (
+            <p id="all-q-problem" className="field__error" role="alert">
+              {boxProblems.join(' ')}
+            </p>
+          )}
         </div>
       </form>
       <p className="all-intro">
@@ -79,7 +98,7 @@ export function AllCatalogsPage() {
       <p role="status" className="all-summary">
         {summary}
       </p>
-      {entries.length > 0 && (
+      {entries.length > 0 && boxProblems.length === 0 && (
         <>
           <nav aria-label="Catalogs" className="all-overview">
             <ul>
@@ -89,7 +108,13 @@ export function AllCatalogsPage() {
                   <li key={search.deployment.key}>
                     <a href={`#${catalogAnchor(search.deployment)}`}>{displayName(search.deployment)}</a>{' '}
                     <span className="all-overview__count">
-                      {total !== undefined ? formatCount(total) : states[index]?.status === 'error' ? 'not searched' : 'searching…'}
+                      {search.problem
+                        ? 'not searched'
+                        : total !== undefined
+                          ? formatCount(total)
+                          : states[index]?.status === 'error'
+                            ? 'could not be searched'
+                            : 'searching…'}
                     </span>
                   </li>
                 );

@@ -29,7 +29,9 @@ export function CatalogGroup({ search }: { search: CatalogSearch }) {
         <p className="catalog-group__count">{total !== undefined ? formatCount(total) : query.isPending && query.isFetching ? 'Searching…' : ''}</p>
       </div>
       {dropped.length > 0 && <p className="catalog-group__dropped">Not applied here (this catalog has no such criterion): {dropped.join(', ')}.</p>}
-      {query.isError ? (
+      {search.problem ? (
+        <p className="catalog-group__empty">Not searched: {search.problem}</p>
+      ) : query.isError ? (
         query.error instanceof CatalogTimeoutError ? (
           <div className="error-state" role="alert">
             <p className="error-state__title">{name} did not answer in time.</p>

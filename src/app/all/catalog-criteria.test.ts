@@ -27,3 +27,26 @@ describe('criteriaForCatalog', () => {
     expect(criteriaForCatalog(key('PAT'), [['mime_type', 'mp4']]).dropped).toEqual(['Media type']);
   });
 });
+
+describe('the box’s fielded syntax, per catalog', () => {
+  test('a field every catalog has becomes each one’s parameter; the free words stay in q', () => {
+    for (const name of ['LIT', 'DC1', 'PAT']) {
+      expect(criteriaForCatalog(key(name), [['q', 'plasma author:Curie']]).entries).toEqual([['q', 'plasma'], ['author', 'Curie']]);
+    }
+  });
+
+  test('a field only some catalogs have is applied there and named elsewhere', () => {
+    const lit = criteriaForCatalog(key('LIT'), [['q', 'plasma doi:10.11578/1367164']]);
+    expect(lit.entries).toEqual([['q', 'plasma'], ['doi', '10.11578/1367164']]);
+    const dc1 = criteriaForCatalog(key('DC1'), [['q', 'plasma doi:10.11578/1367164']]);
+    expect(dc1.entries).toEqual([['q', 'plasma']]);
+    expect(dc1.dropped).toEqual(['DOI']);
+    expect(dc1.problem).toBeUndefined();
+  });
+
+  test('a catalog left with none of the criteria is not searched; a misspelt field is a problem everywhere', () => {
+    expect(criteriaForCatalog(key('DC1'), [['q', 'doi:10.11578/1367164']]).problem).toBe('This catalog has none of the search’s criteria.');
+    expect(criteriaForCatalog(key('PAT'), [['mime_type', 'mp4']]).problem).toBe('This catalog has none of the search’s criteria.');
+    expect(criteriaForCatalog(key('LIT'), [['q', 'plasma auhtor:Curie']]).problem).toMatch(/auhtor/);
+  });
+});
