@@ -1,7 +1,7 @@
 import type { ApiRecord } from '../deployments/registry';
 import { recordSchema } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
-import { recordOriginHeader } from '../formats/extension-headers';
+import { generatedRecordsHeader, parseGeneratedIds, recordOriginHeader } from '../formats/extension-headers';
 import { parseLinkHeader, type PageLinks } from '../formats/link-header';
 import { InvalidResponseError } from './errors';
 import { describeIssue, getJson, readJson, type RequestOptions } from './responses';
@@ -17,6 +17,8 @@ export interface RecordPage {
   readonly total: number | undefined;
   /** rel → absolute URL, from the Link header resolved against `url`. */
   readonly links: PageLinks;
+  /** The page's generated demo records (the local server's X-Generated-Records extension). */
+  readonly generated: ReadonlySet<string>;
 }
 
 export interface DeploymentRequestOptions extends RequestOptions {
@@ -49,7 +51,7 @@ export async function fetchRecordPage(url: string, options: DeploymentRequestOpt
   const base = response.url || url;
   const links = parseLinkHeader(response.headers.get('Link'), base);
   const records = validateRecords(options.deployment, await readJson(response, url), url);
-  return { url, records, total, links };
+  return { url, records, total, links, generated: parseGeneratedIds(response.headers.get(generatedRecordsHeader)) };
 }
 
 export interface RecordEntry {

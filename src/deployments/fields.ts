@@ -95,10 +95,11 @@ export const contributingOrgs = list('contributing_orgs', 'Contributing organisa
   search: 'contributing',
 });
 export const contributingOrg = text('contributing_org', 'Contributing organisation', { search: 'contributing' });
-/** DC1: `contributor_org` in JSON, a `contributing_org` element in XML. */
+/** DC1: `contributor_org` in JSON, a `contributing_org` element in XML; the upstream's JSON says both of its names. */
 export const contributorOrg = text('contributor_org', 'Contributing organisation', {
   search: 'contributing',
   xml: 'contributing_org',
+  upstream: ['contributing_org', 'contributing_organizations'],
 });
 export const researchOrg = text('research_org', 'Research organisation', { search: 'research' });
 export const sponsorOrg = text('sponsor_org', 'Sponsoring organisation', { search: 'sponsor' });
@@ -122,6 +123,8 @@ export const datasetSize: FieldDef = {
   label: 'Size',
   kind: 'number',
   schema: z.number().nullish(),
+  // Every record of the shipped DC1 files says 0; their real sizes are in `format` ("Size: 4.28 MB").
+  zeroUnknown: true,
 };
 export const siteUrl: FieldDef = {
   name: 'site_url',

@@ -67,6 +67,8 @@ export interface FieldDef {
   readonly upstream?: readonly string[];
   /** More names of this field's date range in the search box's fielded syntax (`year:2010-2015`). */
   readonly queryAliases?: readonly string[];
+  /** A number field where the upstream writes 0 when it does not know (DC1 `dataset_size`). */
+  readonly zeroUnknown?: boolean;
 }
 
 interface ParamBase {

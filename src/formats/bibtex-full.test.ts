@@ -2,7 +2,7 @@ import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import { describe, expect, it } from 'vitest';
 import type { ApiRecord } from '../deployments/registry';
-import { recordToFullBibtex } from './bibtex-full';
+import { recordsToFullBibtex, recordToFullBibtex } from './bibtex-full';
 
 const record = (fields: Record<string, unknown>): ApiRecord => ({ repo_id: '42', title: 'A title', ...fields }) as ApiRecord;
 const readBack = (bibtex: string) => (new Cite(bibtex).data as Record<string, unknown>[])[0]!;
@@ -69,4 +69,14 @@ describe('full BibTeX entries', () => {
     expect(bibtex).toContain('doi = {10.5555/demo_1}');
     expect(bibtex).not.toMatch(/journal|author/);
   });
+
+  it('leaves upstream placeholders out, and notes a generated demo record', () => {
+    const bibtex = recordToFullBibtex(record({ product_type: 'Dataset', product_number: 'None', publisher: 'Not Available', authors: ['null'] }), 'r');
+    expect(bibtex).not.toMatch(/number|publisher|author|None|Not Available|null/);
+    expect(recordsToFullBibtex([record({}), record({ repo_id: '43' })], 'r', new Set(['43'])).split('\n@')).toEqual([
+      expect.not.stringContaining('note ='),
+      expect.stringContaining('note = {Generated demo record: its text and identifiers'),
+    ]);
+  });
 });
+

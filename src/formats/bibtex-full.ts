@@ -2,7 +2,9 @@ import type { ApiRecord } from '../deployments/registry';
 import { parseAuthor } from './authors';
 import { bibtexKey, bibtexPerson, latexOf, verbatimBibtex } from './bibtex';
 import { dayOfTimestamp } from './dates';
-import { bareDoi, isHttpUrl, valuesOf } from './text';
+import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
+import { firstKnown, knownValues } from './known-values';
+import { bareDoi, isHttpUrl } from './text';
 
 /**
  * Records as full BibTeX entries, beside the API's `@misc` (bibtex.ts): the entry type from
@@ -16,7 +18,7 @@ import { bareDoi, isHttpUrl, valuesOf } from './text';
 
 type Fields = readonly (readonly [name: string, value: string | undefined])[];
 
-const first = (record: ApiRecord, name: string): string | undefined => valuesOf(record[name]).find((value) => value.trim() !== '');
+const first = (record: ApiRecord, name: string): string | undefined => firstKnown(record[name]);
 /** A field's first value as LaTeX. */
 const latex = (record: ApiRecord, name: string) => {
   const value = first(record, name);
@@ -95,13 +97,13 @@ function fullName(raw: string): string {
   return bibtexPerson(given ? `${family}, ${given}` : family);
 }
 
-export function recordToFullBibtex(record: ApiRecord, prefix: string): string {
+export function recordToFullBibtex(record: ApiRecord, prefix: string, generated = false): string {
   const kind = entryKindOf(record);
   const day = dayOfTimestamp(typeof record.publication_date === 'string' ? record.publication_date : undefined);
   const title = first(record, 'title');
   const doi = first(record, 'doi');
   // Names left empty once affiliations and ORCIDs are stripped would read as extra authors.
-  const authors = valuesOf(record.authors).map(fullName).filter(Boolean);
+  const authors = knownValues(record.authors).map(fullName).filter(Boolean);
   const fields: Fields = [
     ['title', title && latexOf(title, 'protected')],
     ['author', authors.length ? authors.join(' and ') : undefined],
@@ -112,6 +114,7 @@ export function recordToFullBibtex(record: ApiRecord, prefix: string): string {
     ['doi', doi && verbatimBibtex(bareDoi(doi))],
     ['url', urlOf(record)],
     ['language', latex(record, 'language')],
+    ['note', generated ? latexOf(generatedNote) : undefined],
   ];
   const body = fields
     .filter((entry): entry is readonly [string, string] => Boolean(entry[1]))
@@ -120,6 +123,6 @@ export function recordToFullBibtex(record: ApiRecord, prefix: string): string {
   return `@${kind.type}{${bibtexKey(prefix, record.repo_id)},\n${body}\n}\n`;
 }
 
-export function recordsToFullBibtex(records: readonly ApiRecord[], prefix: string): string {
-  return records.map((record) => recordToFullBibtex(record, prefix)).join('\n');
+export function recordsToFullBibtex(records: readonly ApiRecord[], prefix: string, generated: GeneratedIds = noGeneratedIds): string {
+  return records.map((record) => recordToFullBibtex(record, prefix, generated.has(record.repo_id))).join('\n');
 }

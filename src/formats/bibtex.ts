@@ -2,7 +2,9 @@ import type { ApiRecord } from '../deployments/registry';
 import { surnameInitials } from './authors';
 import { dayOfTimestamp } from './dates';
 import { parseRichText, renderRich, type RichRenderer } from './rich-text';
-import { bareDoi, valuesOf } from './text';
+import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
+import { firstKnown, knownValues } from './known-values';
+import { bareDoi } from './text';
 
 /**
  * Records as BibTeX `@misc` entries with the spec's fields. Values are escaped so that a
@@ -106,14 +108,14 @@ export function bibtexPerson(written: string): string {
   return /(^|\s)and(\s|$)/i.test(name) ? `{${name}}` : name;
 }
 
-export function recordToBibtex(record: ApiRecord, prefix: string): string {
+export function recordToBibtex(record: ApiRecord, prefix: string, generated = false): string {
   const day = dayOfTimestamp(typeof record.publication_date === 'string' ? record.publication_date : undefined);
-  const [title] = valuesOf(record.title);
-  const [description] = valuesOf(record.description);
-  const [doi] = valuesOf(record.doi);
-  const [place] = valuesOf(record.country_publication);
+  const title = firstKnown(record.title);
+  const description = firstKnown(record.description);
+  const doi = firstKnown(record.doi);
+  const place = firstKnown(record.country_publication);
   // Names left empty once affiliations and ORCIDs are stripped would read as extra authors.
-  const authors = valuesOf(record.authors).map((author) => bibtexPerson(surnameInitials(author))).filter(Boolean);
+  const authors = knownValues(record.authors).map((author) => bibtexPerson(surnameInitials(author))).filter(Boolean);
   const fields: [string, string | undefined][] = [
     ['title', title && latexOf(title)],
     ['author', authors.length ? authors.join(' and ') : undefined],
@@ -122,6 +124,7 @@ export function recordToBibtex(record: ApiRecord, prefix: string): string {
     ['place', place && escapeBibtex(place)],
     ['year', day && String(day.year)],
     ['month', day && String(day.month)],
+    ['note', generated ? latexOf(generatedNote) : undefined],
   ];
   const body = fields
     .filter((entry): entry is [string, string] => Boolean(entry[1]))
@@ -130,6 +133,6 @@ export function recordToBibtex(record: ApiRecord, prefix: string): string {
   return `@misc{${bibtexKey(prefix, record.repo_id)},\n${body}\n}\n`;
 }
 
-export function recordsToBibtex(records: readonly ApiRecord[], prefix: string): string {
-  return records.map((record) => recordToBibtex(record, prefix)).join('\n');
+export function recordsToBibtex(records: readonly ApiRecord[], prefix: string, generated: GeneratedIds = noGeneratedIds): string {
+  return records.map((record) => recordToBibtex(record, prefix, generated.has(record.repo_id))).join('\n');
 }

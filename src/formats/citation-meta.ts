@@ -4,7 +4,8 @@ import { parseAuthor } from './authors';
 import { organisations, recordNumber, workKind, type WorkKind } from './csl';
 import { dayOfTimestamp } from './dates';
 import { toPlainLine, toPlainText } from './rich-text';
-import { bareDoi, escapeXml, isHttpUrl, valuesOf } from './text';
+import { firstKnown, knownValues } from './known-values';
+import { bareDoi, escapeXml, isHttpUrl } from './text';
 
 /**
  * The meta tags reference managers read from a record page: Highwire Press `citation_*`
@@ -21,7 +22,7 @@ const dcTypes: Partial<Record<WorkKind, string>> = { dataset: 'Dataset', patent:
 /** Only a journal article names a journal: a dataset, patent or video page must not carry one. */
 const hasJournal = (kind: WorkKind) => kind === 'journal-article';
 
-const first = (value: unknown) => valuesOf(value).find((item) => item.trim() !== '');
+const first = firstKnown;
 
 /** Google Scholar's date form: YYYY/MM/DD. */
 function scholarDate(timestamp: unknown): string | undefined {
@@ -42,7 +43,7 @@ export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag
   const tags: [string, string | undefined][] = [];
   const title = first(record.title);
   tags.push(['citation_title', title && toPlainLine(title)]);
-  for (const raw of valuesOf(record.authors)) {
+  for (const raw of knownValues(record.authors)) {
     const { family, given } = parseAuthor(raw);
     if (family) tags.push(['citation_author', given ? `${family}, ${given}` : family]);
   }
@@ -59,7 +60,7 @@ export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag
   tags.push(['citation_pdf_url', pdfUrl(record)]);
   const description = first(record.description);
   tags.push(['citation_abstract', description && toPlainText(description)]);
-  const keywords = valuesOf(record.subjects).map(toPlainLine).filter(Boolean);
+  const keywords = knownValues(record.subjects).map(toPlainLine).filter(Boolean);
   tags.push(['citation_keywords', keywords.length ? keywords.join('; ') : undefined]);
   tags.push(['citation_language', first(record.language)]);
   tags.push(['DC.type', dcTypes[kind] ?? 'Text'], ['DC.title', title && toPlainLine(title)], ['DC.identifier', doi && `doi:${bareDoi(doi)}`]);

@@ -4,6 +4,8 @@ import type { Deployment, SearchColumn } from '../deployments/schema';
 import { initials, parseAuthor } from './authors';
 import { dayOfTimestamp } from './dates';
 import { toCslText, toPlainLine } from './rich-text';
+import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
+import { firstKnown, knownValues } from './known-values';
 import { bareDoi, isHttpUrl, valuesOf } from './text';
 
 /**
@@ -120,6 +122,7 @@ export const cslItemSchema = z.object({
   abstract: z.string().optional(),
   keyword: z.string().optional(),
   language: z.string().optional(),
+  note: z.string().optional(),
 });
 export type CslItem = z.infer<typeof cslItemSchema>;
 export type CslType = CslItem['type'];
@@ -128,13 +131,8 @@ export function cslTypeOf(kind: WorkKind): CslType {
   return cslTypeOfKind[kind];
 }
 
-/**
- * The first non-blank value of a field as source text (markup and entities as stored).
- * Some upstream records write an empty value as "None" or "n/a".
- */
-function source(value: unknown): string | undefined {
-  return valuesOf(value).find((item) => item.trim() !== '' && !/^\s*(none|n\/a)\s*$/i.test(item));
-}
+/** The first known value of a field as source text (markup and entities as stored). */
+const source = firstKnown;
 
 /** The first non-blank value of a field as plain text: entities decoded, markup gone. */
 function text(value: unknown): string | undefined {
@@ -166,7 +164,7 @@ export function organisationName(raw: string): string {
 export function organisations(deployment: Deployment, record: ApiRecord, column: SearchColumn): string[] {
   return deployment.fields
     .filter((field) => field.search === column && (field.kind === 'list' || field.kind === 'text'))
-    .flatMap((field) => valuesOf(record[field.name]))
+    .flatMap((field) => knownValues(record[field.name]))
     .map((name) => name.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }
@@ -187,7 +185,7 @@ export function cslName(raw: string): CslName | undefined {
 
 /** Persons of a record (affiliations and ORCIDs stripped), in the record's order. */
 export function cslAuthors(record: ApiRecord): CslName[] {
-  return valuesOf(record.authors)
+  return knownValues(record.authors)
     .map(cslName)
     .filter((name): name is CslName => name !== undefined);
 }
@@ -216,24 +214,31 @@ const issuedByResearchOrg = new Set<WorkKind>(['report', 'dataset', 'software', 
 /** APA 7's bracketed descriptors, which the other styles print as the kind of work. */
 const genreOfKind: Partial<Record<WorkKind, string>> = { dataset: 'Data set', video: 'Video' };
 
-export function recordToCsl(deployment: Deployment, record: ApiRecord): CslItem {
+/**
+ * Who issued the work, as every format cites it. The upstream rarely fills publisher; for
+ * reports and datasets the research organisation is who issues the work (unless it is
+ * already the author, for want of a person). A journal's publisher is not cited, and a
+ * patent's issuer is a patent office, never the assignee.
+ */
+export function citedPublisher(deployment: Deployment, record: ApiRecord): string | undefined {
+  const own = source(record.publisher);
+  if (own) return organisationName(own) || undefined;
+  if (!issuedByResearchOrg.has(workKind(deployment, record)) || cslAuthors(record).length === 0) return undefined;
+  return organisations(deployment, record, 'research').map(organisationName).find(Boolean);
+}
+
+export function recordToCsl(deployment: Deployment, record: ApiRecord, generated = false): CslItem {
   const kind = workKind(deployment, record);
   const persons = cslAuthors(record);
   const research = organisations(deployment, record, 'research').map(organisationName).filter(Boolean);
   // With no person credited, the organisation that did the work is the author (a group
   // author in APA's terms); else the record would be cited under its title alone.
   const author = persons.length > 0 ? persons : research.map((literal) => ({ literal }));
-  const authoredByOrg = persons.length === 0 && research.length > 0;
-  // The upstream rarely fills publisher; for reports and datasets the research
-  // organisation is who issues the work. A journal's publisher is not cited, and a
-  // patent's issuer is a patent office, never the assignee.
-  const ownPublisher = source(record.publisher);
-  const publisher =
-    (ownPublisher && organisationName(ownPublisher)) || (issuedByResearchOrg.has(kind) && !authoredByOrg ? research[0] : undefined);
+  const publisher = citedPublisher(deployment, record);
   const title = source(record.title);
   const day = dayOfTimestamp(text(record.publication_date));
   const doi = text(record.doi);
-  const subjects = valuesOf(record.subjects).map((subject) => subject.trim()).filter(Boolean);
+  const subjects = knownValues(record.subjects);
 
   const item: CslItem = {
     id: cslId(deployment, record),
@@ -254,13 +259,14 @@ export function recordToCsl(deployment: Deployment, record: ApiRecord): CslItem 
     abstract: text(record.description),
     keyword: subjects.length > 0 ? subjects.join(', ') : undefined,
     language: text(record.language),
+    note: generated ? generatedNote : undefined,
   };
   // CSL-JSON leaves absent fields out rather than writing them as null.
   return Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined)) as CslItem;
 }
 
-export function recordsToCsl(deployment: Deployment, records: readonly ApiRecord[]): CslItem[] {
-  return records.map((record) => recordToCsl(deployment, record));
+export function recordsToCsl(deployment: Deployment, records: readonly ApiRecord[], generated: GeneratedIds = noGeneratedIds): CslItem[] {
+  return records.map((record) => recordToCsl(deployment, record, generated.has(record.repo_id)));
 }
 
 /** Streaming CSL-JSON: one array, written as an opening, items and a closing. */
@@ -272,7 +278,7 @@ export function cslItemsToJson(items: readonly CslItem[]): string {
   return items.map((item) => JSON.stringify(item, null, 2).replace(/^/gm, '  ')).join(cslJsonSeparator);
 }
 
-export function recordsToCslJson(deployment: Deployment, records: readonly ApiRecord[]): string {
-  const body = cslItemsToJson(recordsToCsl(deployment, records));
+export function recordsToCslJson(deployment: Deployment, records: readonly ApiRecord[], generated: GeneratedIds = noGeneratedIds): string {
+  const body = cslItemsToJson(recordsToCsl(deployment, records, generated));
   return body ? cslJsonOpening + body + cslJsonClosing : '[]\n';
 }

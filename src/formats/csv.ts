@@ -1,6 +1,7 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment, FieldDef } from '../deployments/schema';
 import { toPlainText } from './rich-text';
+import { hasKnownValue, knownValues } from './known-values';
 import { valuesOf } from './text';
 
 /**
@@ -52,7 +53,8 @@ export function csvCell(field: FieldDef, value: unknown): string {
       .map((link) => `${String(link.rel ?? '')}: ${String(link.href ?? '')}`)
       .join(csvListSeparator);
   }
-  const values = valuesOf(value);
+  if (!hasKnownValue(field, value)) return '';
+  const values = field.kind === 'text' || field.kind === 'list' ? knownValues(value) : valuesOf(value);
   // Text is written as a reader sees it: entities decoded, markup gone (the text model).
   const text = field.kind === 'text' || field.kind === 'list' ? values.map(toPlainText) : values;
   return text.join(field.name === 'authors' ? csvAuthorSeparator : csvListSeparator);

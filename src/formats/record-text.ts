@@ -1,5 +1,5 @@
 import { toPlainLine } from './rich-text';
-import { valuesOf } from './text';
+import { knownValues } from './known-values';
 
 /**
  * A record field's text as the server sent it — entities and markup not yet read. It is
@@ -18,11 +18,9 @@ const brand = (text: string) => text as unknown as RecordText;
 /** Text that came from records by another way (a facet's value, counted from the records' fields). */
 export const asRecordText = (text: string): RecordText => brand(text);
 
-/** The non-empty texts of a field's value (a list or a scalar). */
+/** The texts of a field's value (a list or a scalar), without blanks and upstream placeholders ("None"). */
 export function recordTexts(value: unknown): RecordText[] {
-  return valuesOf(value)
-    .filter((item) => item.trim() !== '')
-    .map(brand);
+  return knownValues(value).map(brand);
 }
 
 /** The first non-empty text of a field. */

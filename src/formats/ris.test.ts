@@ -3,36 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey, deployments, type ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { recordsToRis, recordToRis } from './ris';
+import { parseRis } from './ris-reader';
 
 function must(key: string): Deployment {
   const deployment = deploymentByKey(key);
   if (!deployment) throw new Error(key);
   return deployment;
-}
-
-/** RIS as an importer reads it: CRLF lines, `XX  - value`, records from TY to ER. */
-function parseRis(text: string): [string, string][][] {
-  expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
-  const records: [string, string][][] = [];
-  let current: [string, string][] | undefined;
-  for (const line of text.split('\r\n')) {
-    if (line === '') continue;
-    const match = /^([A-Z][A-Z0-9])  - (.*)$/.exec(line);
-    if (!match) throw new Error(`not a RIS line: ${JSON.stringify(line)}`);
-    const [, tag, value] = match as unknown as [string, string, string];
-    if (tag === 'TY') {
-      if (current) throw new Error('TY before the previous record’s ER');
-      current = [];
-    }
-    if (!current) throw new Error(`${tag} outside a record`);
-    current.push([tag, value]);
-    if (tag === 'ER') {
-      records.push(current);
-      current = undefined;
-    }
-  }
-  if (current) throw new Error('record without ER');
-  return records;
 }
 
 const values = (entries: [string, string][], tag: string) => entries.filter(([name]) => name === tag).map(([, value]) => value);
@@ -157,3 +133,22 @@ describe('recordsToRis', () => {
     expect(one).toBe('TY  - GEN\r\nID  - lit-1\r\nER  - \r\n\r\n');
   });
 });
+
+describe('RIS of real-world gaps and demo records', () => {
+  const dc1 = must('DC1');
+  it('names the issuing organisation as PB, and writes no placeholder', () => {
+    const [entries] = parseRis(
+      recordToRis(dc1, { repo_id: '9', title: 'Data', authors: ['Doe, J.'], product_type: 'Dataset', product_number: 'None', research_orgs: ['Princeton Plasma Physics Lab. (PPPL), Princeton, NJ (United States)'] }),
+    );
+    expect(values(entries!, 'PB')).toEqual(['Princeton Plasma Physics Lab. (PPPL)']);
+    expect(values(entries!, 'M1')).toEqual([]);
+    expect(recordToRis(dc1, { repo_id: '9', title: 'Data', publisher: 'Not Available' })).not.toContain('Not Available');
+  });
+
+  it('notes a generated demo record in N1, and only that one', () => {
+    const [real, generated] = parseRis(recordsToRis(lit, [{ repo_id: '1', title: 'Real' }, { repo_id: '2', title: 'Demo' }], new Set(['2'])));
+    expect(values(real!, 'N1')).toEqual([]);
+    expect(values(generated!, 'N1')[0]).toMatch(/^Generated demo record/);
+  });
+});
+

@@ -1,10 +1,12 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { parseAuthor } from './authors';
-import { citationUrl, organisations, recordNumber, workKind, type WorkKind } from './csl';
+import { citationUrl, citedPublisher, organisations, recordNumber, workKind, type WorkKind } from './csl';
 import { dayOfTimestamp } from './dates';
 import { toPlainLine } from './rich-text';
-import { bareDoi, valuesOf } from './text';
+import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
+import { firstKnown, knownValues } from './known-values';
+import { bareDoi } from './text';
 
 /**
  * Records as RIS, the tagged format every reference manager imports. Each line is
@@ -49,51 +51,52 @@ export function risLine(tag: string, value: string): string {
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** The tag/value pairs of one record, in the order reference managers write them. */
-export function risEntries(deployment: Deployment, record: ApiRecord): [string, string][] {
+export function risEntries(deployment: Deployment, record: ApiRecord, generated = false): [string, string][] {
   const kind = workKind(deployment, record);
   const entries: [string, string | undefined][] = [];
   const add = (tag: string, value: unknown) => {
-    for (const item of valuesOf(value)) entries.push([tag, risValue(item)]);
+    for (const item of knownValues(value)) entries.push([tag, risValue(item)]);
   };
   entries.push(['TY', risType(kind)]);
   add('ID', `${deployment.slug}-${record.repo_id}`);
-  add('TI', valuesOf(record.title)[0]);
-  const persons = valuesOf(record.authors)
+  add('TI', firstKnown(record.title));
+  const persons = knownValues(record.authors)
     .map((raw) => parseAuthor(raw))
     .filter((name) => name.family)
     .map(({ family, given }) => (given ? `${family}, ${given}` : family));
   // With no person credited the research organisation is the (corporate) author, as in CSL.
   add('AU', persons.length > 0 ? persons : organisations(deployment, record, 'research'));
-  const day = dayOfTimestamp(valuesOf(record.publication_date)[0]);
+  const day = dayOfTimestamp(firstKnown(record.publication_date));
   if (day) {
     add('PY', pad(day.year, 4));
     add('DA', `${pad(day.year, 4)}/${pad(day.month)}/${pad(day.day)}/`);
   }
-  add('AB', valuesOf(record.description)[0]);
-  const doi = valuesOf(record.doi).find((value) => value.trim());
+  add('AB', firstKnown(record.description));
+  const doi = firstKnown(record.doi);
   if (doi) add('DO', bareDoi(doi));
   add('UR', citationUrl(record));
-  add('PB', valuesOf(record.publisher)[0]);
-  add('CY', valuesOf(record.country_publication)[0]);
+  add('PB', citedPublisher(deployment, record));
+  add('CY', firstKnown(record.country_publication));
   add('KW', record.subjects);
-  add('JO', valuesOf(record.journal_name)[0]);
-  add('VL', valuesOf(record.journal_volume)[0]);
-  add('IS', valuesOf(record.journal_issue)[0]);
+  add('JO', firstKnown(record.journal_name));
+  add('VL', firstKnown(record.journal_volume));
+  add('IS', firstKnown(record.journal_issue));
   // RIS reads SN as the report number of a report and the patent number of a patent;
   // elsewhere SN is an ISSN or ISBN, so other records keep their number in M1.
   add(kind === 'report' || kind === 'patent' ? 'SN' : 'M1', recordNumber(record));
-  add('LA', valuesOf(record.language)[0]);
+  add('LA', firstKnown(record.language));
+  if (generated) add('N1', generatedNote);
   return entries.filter((entry): entry is [string, string] => Boolean(entry[1]));
 }
 
-export function recordToRis(deployment: Deployment, record: ApiRecord): string {
-  return risEntries(deployment, record)
+export function recordToRis(deployment: Deployment, record: ApiRecord, generated = false): string {
+  return risEntries(deployment, record, generated)
     .map(([tag, value]) => risLine(tag, value))
     .join('')
     .concat(`ER  - ${risLineEnd}`);
 }
 
 /** Every record followed by a blank line, so pages of a download concatenate as they are. */
-export function recordsToRis(deployment: Deployment, records: readonly ApiRecord[]): string {
-  return records.map((record) => recordToRis(deployment, record) + risLineEnd).join('');
+export function recordsToRis(deployment: Deployment, records: readonly ApiRecord[], generated: GeneratedIds = noGeneratedIds): string {
+  return records.map((record) => recordToRis(deployment, record, generated.has(record.repo_id)) + risLineEnd).join('');
 }

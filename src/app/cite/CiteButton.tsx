@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
+import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
 
 // The dialog (and, once it opens, the citation engine) loads on first use only.
 const CiteDialog = lazy(() => import('./CiteDialog').then((module) => ({ default: module.CiteDialog })));
@@ -12,12 +13,12 @@ export interface CiteButtonProps {
   readonly label?: string;
   readonly className?: string;
   readonly bibtexPrefix?: string;
-  /** The records are generated demo data (the dialog says so). */
-  readonly generated?: boolean;
+  /** Which of the records are generated demo data (the dialog says so, BibTeX notes it). */
+  readonly generated?: GeneratedIds;
 }
 
 /** A button that opens the Cite dialog for some records. */
-export function CiteButton({ deployment, records, label = 'Cite', className = 'button', bibtexPrefix, generated = false }: CiteButtonProps) {
+export function CiteButton({ deployment, records, label = 'Cite', className = 'button', bibtexPrefix, generated = noGeneratedIds }: CiteButtonProps) {
   const [open, setOpen] = useState(false);
   // The dialog joins the document on first use, so a page of results holds no idle dialogs.
   const [used, setUsed] = useState(false);

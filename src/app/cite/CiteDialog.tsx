@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { GeneratedNotice } from '../ui/GeneratedNotice';
+import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
+import { GeneratedInSelection, GeneratedNotice } from '../ui/GeneratedNotice';
 import { errorMessage } from '../ui/error-message';
 import { CitationView } from './CitationView';
 import { useCitations } from './cite-queries';
@@ -19,8 +20,8 @@ export interface CiteDialogProps {
   readonly onClose: () => void;
   /** Key prefix of BibTeX citations; the local server's default when left out. */
   readonly bibtexPrefix?: string;
-  /** The records are generated demo data: said at the top, before anything is copied. */
-  readonly generated?: boolean;
+  /** Which of the records are generated demo data: said at the top, before anything is copied. */
+  readonly generated?: GeneratedIds;
 }
 
 type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { status: 'failed'; message: string };
@@ -30,14 +31,14 @@ type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { st
  * and the full). The native <dialog> traps focus and closes on Escape; focus goes back to
  * whatever opened it.
  */
-export function CiteDialog({ deployment, records, open, onClose, bibtexPrefix, generated = false }: CiteDialogProps) {
+export function CiteDialog({ deployment, records, open, onClose, bibtexPrefix, generated = noGeneratedIds }: CiteDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const headingId = useId();
   const styleId = useId();
   const [style, setStyle] = useState<CitationStyleId>(() => readStylePreference());
   const [copy, setCopy] = useState<CopyState>({ status: 'idle' });
-  const citations = useCitations(deployment, records, style, { enabled: open, bibtexPrefix });
+  const citations = useCitations(deployment, records, style, { enabled: open, bibtexPrefix, generated });
 
   useEffect(() => {
     const element = dialog.current;
@@ -84,7 +85,8 @@ export function CiteDialog({ deployment, records, open, onClose, bibtexPrefix, g
           Close
         </button>
       </div>
-      {generated && <GeneratedNotice />}
+      {records.length === 1 && generated.has(records[0]!.repo_id) && <GeneratedNotice />}
+      {records.length > 1 && <GeneratedInSelection records={records} generated={generated} />}
       {count > 1 && <p className="cite-dialog__count">{count.toLocaleString('en')} records</p>}
       <div className="field cite-dialog__style">
         <label htmlFor={styleId}>Citation style</label>

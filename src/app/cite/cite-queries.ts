@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
+import type { GeneratedIds } from '../../formats/generated-mark';
 import { loadCiteEngine } from './cite-engine';
 import type { CitationStyleId } from './cite-styles';
 
@@ -13,14 +14,14 @@ export function useCitations(
   deployment: Deployment,
   records: readonly ApiRecord[],
   style: CitationStyleId,
-  options: { enabled: boolean; bibtexPrefix?: string },
+  options: { enabled: boolean; bibtexPrefix?: string; generated?: GeneratedIds },
 ) {
   return useQuery({
-    queryKey: ['citations', deployment.key, style, options.bibtexPrefix ?? '', records.map((record) => record.repo_id)] as const,
+    queryKey: ['citations', deployment.key, style, options.bibtexPrefix ?? '', records.map((record) => record.repo_id), [...(options.generated ?? [])]] as const,
     queryFn: async () => {
       // The codecs behind citations load with the dialog, not with the results page.
       const { formatCitations } = await import('./format-citations');
-      return formatCitations({ deployment, records, style, bibtexPrefix: options.bibtexPrefix }, () => loadCiteEngine());
+      return formatCitations({ deployment, records, style, bibtexPrefix: options.bibtexPrefix, generated: options.generated }, () => loadCiteEngine());
     },
     enabled: options.enabled && records.length > 0,
     staleTime: Infinity,

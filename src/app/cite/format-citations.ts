@@ -3,6 +3,7 @@ import type { Deployment } from '../../deployments/schema';
 import { recordToBibtex } from '../../formats/bibtex';
 import { recordToFullBibtex } from '../../formats/bibtex-full';
 import { recordToCsl, type CslItem } from '../../formats/csl';
+import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
 import type { CiteEngine, CiteEntry } from './cite-engine';
 import { citationStyle, type BibtexStyle, type CitationStyleId } from './cite-styles';
 import { nodesToHtml, parseCitationHtml, type CitationNode } from './citation-html';
@@ -39,8 +40,13 @@ const bibtexCodecs = { spec: recordToBibtex, full: recordToFullBibtex } as const
  * BibTeX from the codecs of the exports (the spec's from the one the server uses), so a
  * citation copied here and a BibTeX download agree (same key prefix by default, same escaping).
  */
-export function bibtexCitations(records: readonly ApiRecord[], prefix: string, variant: BibtexStyle['variant'] = 'spec'): FormattedCitations {
-  const entries = records.map((record) => bibtexCodecs[variant](record, prefix).trimEnd());
+export function bibtexCitations(
+  records: readonly ApiRecord[],
+  prefix: string,
+  variant: BibtexStyle['variant'] = 'spec',
+  generated: GeneratedIds = noGeneratedIds,
+): FormattedCitations {
+  const entries = records.map((record) => bibtexCodecs[variant](record, prefix, generated.has(record.repo_id)).trimEnd());
   return {
     kind: 'bibtex',
     entries: entries.map((text) => ({ nodes: [text], text })),
@@ -57,6 +63,8 @@ export interface CitationRequest {
   readonly records: readonly ApiRecord[];
   readonly style: CitationStyleId;
   readonly bibtexPrefix?: string;
+  /** Generated demo records among them: their BibTeX says so in a note. */
+  readonly generated?: GeneratedIds;
   /** The day the reader looks the records up, cited by styles that date online items; today when left out. */
   readonly accessed?: Date;
 }
@@ -73,7 +81,7 @@ export async function formatCitations(
   loadEngine: () => Promise<CiteEngine>,
 ): Promise<FormattedCitations> {
   const style = citationStyle(request.style);
-  if (style.kind === 'bibtex') return bibtexCitations(request.records, request.bibtexPrefix ?? defaultBibtexPrefix, style.variant);
+  if (style.kind === 'bibtex') return bibtexCitations(request.records, request.bibtexPrefix ?? defaultBibtexPrefix, style.variant, request.generated);
   const engine = await loadEngine();
   return assembleCslCitations(await engine.bibliography(cslItemsOf(request.deployment, request.records, request.accessed), style));
 }

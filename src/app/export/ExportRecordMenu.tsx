@@ -15,12 +15,14 @@ export interface ExportRecordMenuProps {
   readonly baseUrl: string;
   /** A private mirror's token (useApiAuth). */
   readonly auth?: ApiAuth | undefined;
+  /** A generated demo record: files made in the browser say so. */
+  readonly generated?: boolean;
 }
 
 type ExportState = { status: 'idle' } | { status: 'busy'; format: ExportFormat } | { status: 'saved'; fileName: string } | { status: 'failed'; error: unknown };
 
 /** "Export" on a record: a disclosure listing the six formats, each a download. */
-export function ExportRecordMenu({ deployment, record, baseUrl, auth }: ExportRecordMenuProps) {
+export function ExportRecordMenu({ deployment, record, baseUrl, auth, generated = false }: ExportRecordMenuProps) {
   const menu = useRef<HTMLDetailsElement>(null);
   const controller = useRef<AbortController | undefined>(undefined);
   const [state, setState] = useState<ExportState>({ status: 'idle' });
@@ -33,7 +35,7 @@ export function ExportRecordMenu({ deployment, record, baseUrl, auth }: ExportRe
     controller.current = abort;
     setState({ status: 'busy', format });
     try {
-      const file = await exportRecord({ deployment, baseUrl, record, format: format.id, signal: abort.signal, auth });
+      const file = await exportRecord({ deployment, baseUrl, record, format: format.id, generated, signal: abort.signal, auth });
       saveBlob(file.blob, file.fileName);
       setState({ status: 'saved', fileName: file.fileName });
       if (menu.current) menu.current.open = false;

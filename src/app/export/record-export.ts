@@ -12,6 +12,8 @@ export interface RecordExportRequest {
   readonly baseUrl: string;
   readonly record: ApiRecord;
   readonly format: ExportFormatId;
+  /** A generated demo record: files made here say so in a note. */
+  readonly generated?: boolean;
   readonly signal?: AbortSignal;
   readonly fetch?: typeof fetch;
   /** A private mirror's token (config.json). */
@@ -32,7 +34,8 @@ export async function exportRecord(request: RecordExportRequest): Promise<Export
   const format = exportFormat(request.format);
   const fileName = recordFileName(deployment, record.repo_id, format.id);
   if (format.source === 'browser') {
-    return { blob: new Blob([recordsOutput(deployment, [record], format.id)], { type: format.mimeType }), fileName };
+    const generated = new Set(request.generated ? [record.repo_id] : []);
+    return { blob: new Blob([recordsOutput(deployment, [record], format.id, { generated })], { type: format.mimeType }), fileName };
   }
   const url = recordUrl(request.baseUrl, record.repo_id);
   const response = await fetchNegotiated(url, format.request, { signal: request.signal, fetch: request.fetch, auth: request.auth });

@@ -6,6 +6,7 @@ import { recordsToCslJson } from '../../formats/csl';
 import { recordsToCsv } from '../../formats/csv';
 import { recordsToRis } from '../../formats/ris';
 import { recordsToXml } from '../../formats/xml';
+import type { GeneratedIds } from '../../formats/generated-mark';
 import type { ExportFormatId } from './export-formats';
 
 export interface OutputOptions {
@@ -13,6 +14,8 @@ export interface OutputOptions {
   readonly bom?: boolean;
   /** BibTeX only: the citation key prefix (the local server's default when left out). */
   readonly bibtexPrefix?: string;
+  /** Generated demo records among them: BibTeX, RIS and CSL-JSON say so in a note. */
+  readonly generated?: GeneratedIds;
 }
 
 /**
@@ -29,17 +32,17 @@ export function recordsOutput(
     case 'csv':
       return recordsToCsv(deployment, records, { bom: options.bom });
     case 'ris':
-      return recordsToRis(deployment, records);
+      return recordsToRis(deployment, records, options.generated);
     case 'csl-json':
-      return recordsToCslJson(deployment, records);
+      return recordsToCslJson(deployment, records, options.generated);
     case 'json':
       // The server's own JSON: one compact array.
       return JSON.stringify(records);
     case 'xml':
       return recordsToXml(deployment, records);
     case 'bibtex':
-      return recordsToBibtex(records, options.bibtexPrefix ?? 'records');
+      return recordsToBibtex(records, options.bibtexPrefix ?? 'records', options.generated);
     case 'bibtex-full':
-      return recordsToFullBibtex(records, options.bibtexPrefix ?? 'records');
+      return recordsToFullBibtex(records, options.bibtexPrefix ?? 'records', options.generated);
   }
 }

@@ -1,15 +1,15 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { isEmptyValue } from './field-values';
+import { hasKnownValue } from '../../formats/known-values';
 import { FieldValue } from './FieldValue';
 
 /**
- * Every field the deployment defines, in its order, empty ones left out. Links are actions
+ * Every field the deployment defines, in its order, empty and unknown ones ("None", size 0) left out. Links are actions
  * elsewhere, and the title is the page's heading already.
  */
 export function RecordFields({ deployment, record }: { deployment: Deployment; record: ApiRecord }) {
   const shown = deployment.fields.filter(
-    (field) => field.kind !== 'links' && field.name !== 'title' && !isEmptyValue(record[field.name]),
+    (field) => field.kind !== 'links' && field.name !== 'title' && hasKnownValue(field, record[field.name]),
   );
   return (
     <dl className="record-fields">

@@ -93,8 +93,8 @@ function RecordBody({ deployment, record, generated, baseUrl, auth }: RecordBody
       {generated && <GeneratedNotice />}
       <RecordLinks actions={actions} />
       <div className="record__tools">
-        <CiteButton deployment={deployment} records={[record]} generated={generated} />
-        <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} />
+        <CiteButton deployment={deployment} records={[record]} generated={generated ? new Set([record.repo_id]) : undefined} />
+        <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} generated={generated} />
       </div>
       {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={plainLine(firstText(record.title) ?? 'media')} />}
       <RecordFields deployment={deployment} record={record} />

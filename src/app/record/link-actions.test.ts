@@ -1,5 +1,4 @@
 import { expect, test } from 'vitest';
-import { isEmptyValue } from './field-values';
 import { linkActions } from './link-actions';
 
 test('typed links become named actions; only http(s) targets get an href', () => {
@@ -20,7 +19,3 @@ test('typed links become named actions; only http(s) targets get an href', () =>
   expect(linkActions('nope')).toEqual([]);
 });
 
-test('empty values are hidden', () => {
-  expect([null, undefined, '', '  ', [], [''], [null]].every(isEmptyValue)).toBe(true);
-  expect([0, 'x', ['a'], [{ rel: 'a', href: 'b' }]].some(isEmptyValue)).toBe(false);
-});

@@ -23,7 +23,7 @@ export interface ResultTerms {
   readonly description: readonly QueryTerm[];
 }
 
-export function ResultItem({ deployment, record, terms }: { deployment: Deployment; record: ApiRecord; terms: ResultTerms }) {
+export function ResultItem({ deployment, record, terms, generated = false }: { deployment: Deployment; record: ApiRecord; terms: ResultTerms; generated?: boolean }) {
   const location = useLocation();
   const from: NavigationState['from'] = { search: location.search, apiUrl: readNavigationState(location.state).apiUrl };
   const state: NavigationState = { from };
@@ -38,7 +38,7 @@ export function ResultItem({ deployment, record, terms }: { deployment: Deployme
 
   return (
     <article className="result">
-      <SelectCheckbox deployment={deployment} record={record} />
+      <SelectCheckbox deployment={deployment} record={record} generated={generated} />
       <h3 className="result__title">
         <Link
           to={recordPath(deployment, record.repo_id)}

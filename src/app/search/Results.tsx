@@ -83,11 +83,11 @@ export function Results({ deployment, entries, query, badRequest, notRun }: Resu
           <EmptyResults deployment={deployment} entries={entries} page={page} />
         ) : (
           <>
-            <SelectPageCheckbox deployment={deployment} records={page.records} />
+            <SelectPageCheckbox deployment={deployment} records={page.records} generated={page.generated} />
             <ol className="results__list" aria-busy={loadingNext} aria-labelledby="results">
               {page.records.map((record) => (
                 <li key={record.repo_id}>
-                  <ResultItem deployment={deployment} record={record} terms={terms} />
+                  <ResultItem deployment={deployment} record={record} terms={terms} generated={page.generated.has(record.repo_id)} />
                 </li>
               ))}
             </ol>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Deployment } from '../../deployments/schema';
 import { CiteButton } from '../cite/CiteButton';
 import { exportFormats, exportFormatSchema, type ExportFormatId } from '../export/export-formats';
+import { GeneratedInSelection } from '../ui/GeneratedNotice';
 import { saveBlob } from '../ui/save-blob';
 import { SelectedList } from './SelectedList';
 import { maxSelection } from './selection-store';
@@ -31,7 +32,7 @@ export function SelectionBar({ deployment, bibtexPrefix }: SelectionBarProps) {
   async function exportSelected() {
     // The codecs load on first export, keeping them out of the results page's first load.
     const { exportSelection } = await import('../export/selection-export');
-    const file = exportSelection(deployment, selection.records, format, { bom: format === 'csv', bibtexPrefix });
+    const file = exportSelection(deployment, selection.records, format, { bom: format === 'csv', bibtexPrefix, generated: selection.generated });
     saveBlob(file.blob, file.fileName);
   }
 
@@ -52,7 +53,7 @@ export function SelectionBar({ deployment, bibtexPrefix }: SelectionBarProps) {
       <button type="button" className="button" onClick={selection.clear}>
         Clear selection
       </button>
-      <CiteButton deployment={deployment} records={selection.records} label="Cite selected" bibtexPrefix={bibtexPrefix} />
+      <CiteButton deployment={deployment} records={selection.records} label="Cite selected" bibtexPrefix={bibtexPrefix} generated={selection.generated} />
       <div className="selection-bar__export">
         <label htmlFor={formatId}>Export format</label>
         <select
@@ -89,6 +90,7 @@ export function SelectionBar({ deployment, bibtexPrefix }: SelectionBarProps) {
           The selection is full ({numbers.format(maxSelection)} records). To export more, download the whole result set.
         </p>
       )}
+      <GeneratedInSelection records={selection.records} generated={selection.generated} />
       {!selection.persisted && <p className="selection-bar__note">This selection is too large to keep after a reload.</p>}
     </section>
   );

@@ -40,6 +40,18 @@ const wind: ApiRecord = { repo_id: '1', title: 'Wind power', authors: ['Adams, Z
 const solar: ApiRecord = { repo_id: '2', title: 'Solar cells' };
 
 describe('selection store', () => {
+  it('remembers which selected records are generated demo records, across a reload, and forgets removed ones', () => {
+    const { storage } = fakeStorage();
+    const before = createSelectionStore(storage);
+    before.toggle(lit, wind, true, true);
+    before.setAll(lit, [solar, { repo_id: '3' }], true, new Set(['3']));
+    const after = createSelectionStore(storage);
+    expect([...after.snapshot(lit).generated].sort()).toEqual(['1', '3']);
+    after.remove(lit, '1');
+    expect([...after.snapshot(lit).generated]).toEqual(['3']);
+    expect([...createSelectionStore(storage).snapshot(lit).generated]).toEqual(['3']);
+  });
+
   it('keeps the selection across a reload (a new store over the same storage)', () => {
     const { storage } = fakeStorage();
     const before = createSelectionStore(storage);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordSchema, type ApiRecord } from '../../deployments/registry';
 import type { Deployment, DeploymentKey } from '../../deployments/schema';
+import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
 import { webStorage, type KeyValueStorage } from '../ui/web-storage';
 
 /**
@@ -21,10 +22,23 @@ export function selectionStorageKey(deploymentKey: DeploymentKey): string {
 const storedSelectionSchema = z.object({
   version: z.literal(1),
   records: z.array(z.unknown()),
+  /** Which of them the server said are generated demo records (X-Generated-Records). */
+  generated: z.array(z.string()).optional(),
 });
 
-export function serializeSelection(records: readonly ApiRecord[]): string {
-  return JSON.stringify({ version: 1, records });
+export function serializeSelection(records: readonly ApiRecord[], generated: GeneratedIds = noGeneratedIds): string {
+  const marked = records.filter((record) => generated.has(record.repo_id)).map((record) => record.repo_id);
+  return JSON.stringify({ version: 1, records, ...(marked.length ? { generated: marked } : {}) });
+}
+
+/** The generated records' identifiers a stored selection names; none when it does not parse. */
+export function storedGeneratedIds(text: string | null): GeneratedIds {
+  try {
+    const stored = storedSelectionSchema.safeParse(JSON.parse(text ?? ''));
+    return new Set(stored.success ? stored.data.generated : []);
+  } catch {
+    return noGeneratedIds;
+  }
 }
 
 /**
@@ -53,17 +67,19 @@ export function parseSelection(deployment: Deployment, text: string | null): Api
 export interface SelectionSnapshot {
   readonly records: readonly ApiRecord[];
   readonly ids: ReadonlySet<string>;
+  /** The selected records that are generated demo records. */
+  readonly generated: GeneratedIds;
   /** False when storage refused the last change (full, or disabled): it lasts until reload only. */
   readonly persisted: boolean;
 }
 
 export interface SelectionStore {
   snapshot(deployment: Deployment): SelectionSnapshot;
-  /** Selects or deselects a record; false when the selection is full. */
-  toggle(deployment: Deployment, record: ApiRecord, selected?: boolean): boolean;
+  /** Selects or deselects a record (`generated`: the server says it is demo data); false when the selection is full. */
+  toggle(deployment: Deployment, record: ApiRecord, selected?: boolean, generated?: boolean): boolean;
   remove(deployment: Deployment, repoId: string): void;
   /** Selects (as far as the maximum allows) or deselects several records in one change. */
-  setAll(deployment: Deployment, records: readonly ApiRecord[], selected: boolean): void;
+  setAll(deployment: Deployment, records: readonly ApiRecord[], selected: boolean, generated?: GeneratedIds): void;
   clear(deployment: Deployment): void;
   subscribe(listener: () => void): () => void;
 }
@@ -72,8 +88,9 @@ export function createSelectionStore(storage: KeyValueStorage | undefined): Sele
   const snapshots = new Map<DeploymentKey, SelectionSnapshot>();
   const listeners = new Set<() => void>();
 
-  function snapshotOf(records: readonly ApiRecord[], persisted: boolean): SelectionSnapshot {
-    return { records, ids: new Set(records.map((record) => record.repo_id)), persisted };
+  function snapshotOf(records: readonly ApiRecord[], generated: GeneratedIds, persisted: boolean): SelectionSnapshot {
+    const ids = new Set(records.map((record) => record.repo_id));
+    return { records, ids, generated: new Set([...generated].filter((id) => ids.has(id))), persisted };
   }
 
   function read(deployment: Deployment): SelectionSnapshot {
@@ -85,28 +102,28 @@ export function createSelectionStore(storage: KeyValueStorage | undefined): Sele
       } catch {
         // Blocked storage reads as an empty selection.
       }
-      snapshot = snapshotOf(parseSelection(deployment, text), storage !== undefined);
+      snapshot = snapshotOf(parseSelection(deployment, text), storedGeneratedIds(text), storage !== undefined);
       snapshots.set(deployment.key, snapshot);
     }
     return snapshot;
   }
 
-  function write(deployment: Deployment, records: readonly ApiRecord[]): void {
+  function write(deployment: Deployment, records: readonly ApiRecord[], generated: GeneratedIds = read(deployment).generated): void {
     let persisted = storage !== undefined;
     try {
       const key = selectionStorageKey(deployment.key);
       if (records.length === 0) storage?.removeItem(key);
-      else storage?.setItem(key, serializeSelection(records));
+      else storage?.setItem(key, serializeSelection(records, generated));
     } catch {
       persisted = false;
     }
-    snapshots.set(deployment.key, snapshotOf(records, persisted));
+    snapshots.set(deployment.key, snapshotOf(records, generated, persisted));
     for (const listener of [...listeners]) listener();
   }
 
   return {
     snapshot: read,
-    toggle(deployment, record, selected) {
+    toggle(deployment, record, selected, generated = false) {
       const current = read(deployment);
       const isSelected = current.ids.has(record.repo_id);
       const wanted = selected ?? !isSelected;
@@ -116,14 +133,14 @@ export function createSelectionStore(storage: KeyValueStorage | undefined): Sele
         return true;
       }
       if (current.records.length >= maxSelection) return false;
-      write(deployment, [...current.records, record]);
+      write(deployment, [...current.records, record], generated ? new Set([...current.generated, record.repo_id]) : current.generated);
       return true;
     },
     remove(deployment, repoId) {
       const current = read(deployment);
       if (current.ids.has(repoId)) write(deployment, current.records.filter((item) => item.repo_id !== repoId));
     },
-    setAll(deployment, records, selected) {
+    setAll(deployment, records, selected, generated = noGeneratedIds) {
       const current = read(deployment);
       if (!selected) {
         const ids = new Set(records.map((record) => record.repo_id));
@@ -131,7 +148,7 @@ export function createSelectionStore(storage: KeyValueStorage | undefined): Sele
         return;
       }
       const added = records.filter((record, index) => !current.ids.has(record.repo_id) && records.findIndex((other) => other.repo_id === record.repo_id) === index);
-      write(deployment, [...current.records, ...added].slice(0, maxSelection));
+      write(deployment, [...current.records, ...added].slice(0, maxSelection), new Set([...current.generated, ...generated]));
     },
     clear(deployment) {
       write(deployment, []);

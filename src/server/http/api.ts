@@ -4,7 +4,7 @@ import type { Deployment } from '../../deployments/schema';
 import { recordsToBibtex } from '../../formats/bibtex';
 import { apiError, errorToJson, errorToText, errorToXml, type ApiError } from '../../formats/error';
 import { recordsToAtom } from '../../formats/atom';
-import { recordOriginHeader } from '../../formats/extension-headers';
+import { formatGeneratedIds, generatedRecordsHeader, recordOriginHeader } from '../../formats/extension-headers';
 import { formatLinkHeader } from '../../formats/link-header';
 import { contentTypes, negotiateFormat, type ResponseFormat } from '../../formats/media-types';
 import { recordsToXmlParts } from '../../formats/xml';
@@ -117,11 +117,12 @@ function pageLinks(deployment: Deployment, pairs: readonly QueryPair[], page: nu
 
 async function listRecords(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   const { pairs, headers } = readPairs(deployment, search, context);
-  const { criteria, page, rows } = parseListRequest(deployment, pairs);
+  const { criteria, page, rows } = parseListRequest(deployment, pairs, { idLists: context.compat === 'upstream' });
   checkLinkLength(deployment, pairs, rows, context.origin);
   const result = await context.store.search(deployment.key, criteria);
   await bulkTurn(rows);
   const { total } = result;
+  const generated = await generatedOf(context.store, deployment, pageIds(result));
   const format = negotiateFormat(req.headers.accept);
   const link = pageLinks(deployment, pairs, page, rows, total, context.origin);
   // JSON straight from the stored text when the store has it (result.records would parse it).
@@ -133,7 +134,12 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
       status: 200,
       contentType: contentTypeOf(format),
       body,
-      headers: { ...headers, 'X-Total-Count': String(total), ...(link ? { Link: link } : {}) },
+      headers: {
+        ...headers,
+        'X-Total-Count': String(total),
+        ...(link ? { Link: link } : {}),
+        ...(generated.length ? { [generatedRecordsHeader]: formatGeneratedIds(generated) } : {}),
+      },
       cacheControl: cacheControlOf(context.privateMirror),
     },
     context.store.revision,
@@ -155,26 +161,36 @@ async function getRecord(req: IncomingMessage, res: ServerResponse, deployment: 
   }
   const format = negotiateFormat(req.headers.accept);
   const headers: Record<string, string> = { 'X-Total-Count': '1' };
-  if (await isGenerated(context.store, deployment, id)) headers[recordOriginHeader] = 'generated';
+  if ((await generatedOf(context.store, deployment, [id])).length > 0) headers[recordOriginHeader] = 'generated';
   send(req, res, { status: 200, contentType: contentTypeOf(format), body: packChunks(serialize(deployment, [record], format, context)), headers, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
 }
 
 /**
- * Whether a record is generated demo data: a store-only fact, sent as a header rather than a
- * field, so the record itself is exactly what the API defines.
+ * Which of some records are generated demo data: a store-only fact, sent as a header rather
+ * than a field, so the record itself is exactly what the API defines.
  */
-async function isGenerated(store: RecordStore, deployment: Deployment, repoId: string): Promise<boolean> {
-  const { total } = await store.search(deployment.key, {
+export async function generatedOf(store: RecordStore, deployment: Deployment, repoIds: readonly string[]): Promise<string[]> {
+  if (repoIds.length === 0) return [];
+  const { records } = await store.search(deployment.key, {
     text: [],
     exact: [{ key: 'origin', value: 'generated' }],
-    repoId,
+    repoIds,
     dates: [],
     sort: 'publication_date',
     order: 'desc',
     offset: 0,
-    limit: 0,
+    limit: repoIds.length,
   });
-  return total > 0;
+  return records.map((record) => record.repo_id);
+}
+
+/** The identifiers of a page's records; from stored JSON text, whose first member is always `repo_id`. */
+function pageIds(result: SearchResult): string[] {
+  if (!result.json) return result.records.map((record) => record.repo_id);
+  return result.json.map((doc) => {
+    const match = /^\{"repo_id":("(?:[^"\\]|\\.)*")/.exec(doc);
+    return match ? (JSON.parse(match[1]!) as string) : (JSON.parse(doc) as ApiRecord).repo_id;
+  });
 }
 
 /**

@@ -33,7 +33,12 @@ export interface ListRequest {
   readonly rows: number;
 }
 
-export const limits = { textLength: 1000, exactLength: 300, queryTerms: 64, selectedValues: 50, selectedLength: 500 } as const;
+export const limits = { textLength: 1000, exactLength: 300, queryTerms: 64, selectedValues: 50, selectedLength: 500, idList: 100 } as const;
+
+export interface ListRequestOptions {
+  /** The upstream profile: `repo_id` (`osti_id`) may list identifiers as `A OR B OR C`, as MPCite sends them. */
+  readonly idLists?: boolean;
+}
 
 function deploymentsWith(name: string): Deployment[] {
   return deployments.filter((deployment) => deployment.params.some((param) => param.name === name));
@@ -120,7 +125,8 @@ interface RequestParts {
   readonly text: Criteria['text'][number][];
   readonly exact: Criteria['exact'][number][];
   readonly bounds: Map<string, { start?: Day; end?: Day }>;
-  repoId?: string;
+  repoIds?: string[];
+  readonly options: ListRequestOptions;
   page: number;
   rows: number;
   sortChoice: SortChoice;
@@ -160,8 +166,16 @@ const builders: { readonly [K in ParamDef['kind']]: (request: RequestParts, para
     request.exact.push({ key: param.key, value: String(flag) });
   },
   repo_id(request, param, value) {
-    checkLength(param.name, value, limits.exactLength);
-    request.repoId = value;
+    if (!request.options.idLists) {
+      checkLength(param.name, value, limits.exactLength);
+      request.repoIds = [value];
+      return;
+    }
+    // Linear: one split on a fixed separator, then a bounded count.
+    const ids = value.split(/\s+OR\s+/).map((id) => id.trim()).filter(Boolean);
+    if (ids.length > limits.idList) throw new BadRequest(`${param.name} lists ${ids.length} identifiers; at most ${limits.idList}.`, param.name);
+    for (const id of ids) checkLength(param.name, id, limits.exactLength);
+    request.repoIds = ids;
   },
   date(request, param, value) {
     const bound = request.bounds.get(param.field) ?? {};
@@ -181,9 +195,9 @@ const builders: { readonly [K in ParamDef['kind']]: (request: RequestParts, para
   },
 };
 
-function emptyRequest(deployment: Deployment): RequestParts {
+function emptyRequest(deployment: Deployment, options: ListRequestOptions = {}): RequestParts {
   const model = searchModel(deployment);
-  return { deployment, text: [], exact: [], bounds: new Map(), page: model.defaults.page, rows: model.defaults.rows, sortChoice: {}, units: 0 };
+  return { deployment, options, text: [], exact: [], bounds: new Map(), page: model.defaults.page, rows: model.defaults.rows, sortChoice: {}, units: 0 };
 }
 
 /** Which side of a facet's selection a `facet.NAME` (select) or `exclude.NAME` value goes to. */
@@ -221,10 +235,10 @@ function addSelection(deployment: Deployment, selections: Map<string, FacetSelec
   selections.set(facet.name, { ...selection, [side]: [...selection[side], { value, selector: selectorOf(deployment, facet, value, name) }] });
 }
 
-export function parseListRequest(deployment: Deployment, pairs: readonly QueryPair[]): ListRequest {
+export function parseListRequest(deployment: Deployment, pairs: readonly QueryPair[], options: ListRequestOptions = {}): ListRequest {
   const seen = new Set<string>();
   const model = searchModel(deployment);
-  const request = emptyRequest(deployment);
+  const request = emptyRequest(deployment, options);
   const selections = new Map<string, FacetSelection>();
 
   for (const [name, rawValue] of pairs) {
@@ -244,7 +258,7 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
     builders[param.kind](request, param as never, value);
   }
 
-  const { text, exact, repoId, page, rows, sortChoice, order } = request;
+  const { text, exact, repoIds, page, rows, sortChoice, order } = request;
   const dates = datesOf(deployment, request.bounds);
 
   if (sortChoice.order && order && sortChoice.order !== order) {
@@ -261,7 +275,7 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
     criteria: {
       text,
       exact,
-      ...(repoId !== undefined ? { repoId } : {}),
+      ...(repoIds !== undefined ? { repoIds } : {}),
       dates,
       ...(selections.size > 0 ? { selections: [...selections.values()] } : {}),
       sort,

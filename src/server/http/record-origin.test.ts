@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
-import { recordOriginHeader } from '../../formats/extension-headers';
+import { generatedRecordsHeader, parseGeneratedIds, recordOriginHeader } from '../../formats/extension-headers';
 import { generateRecords } from '../corpus/generate';
 import { readUpstreamFiles } from '../import/files';
 import { realData } from '../import/test-support';
@@ -51,4 +51,17 @@ it('marks a generated demo record, and only that, with X-Record-Origin on the re
 it('no parameter can filter by it: the store-only key is out of the API’s reach', async () => {
   const response = await fetch(`${server.url}${dc1.basePath}/records?origin=generated`);
   expect(response.status).toBe(400);
+});
+
+it('names the generated records of a page of search results in X-Generated-Records, real ones never', async () => {
+  const response = await fetch(`${server.url}${dc1.basePath}/records?rows=1000`);
+  const records = (await response.json()) as { repo_id: string }[];
+  const named = parseGeneratedIds(response.headers.get(generatedRecordsHeader));
+  expect(records).toHaveLength(20 + 189);
+  expect([...named].sort()).toEqual(records.map((record) => record.repo_id).filter((id) => id.startsWith('5000')).sort());
+  expect(named.size).toBe(20);
+  expect(response.headers.get('access-control-expose-headers')).toContain(generatedRecordsHeader);
+
+  const realOnly = await fetch(`${server.url}${dc1.basePath}/records?repo_id=1562055`);
+  expect(realOnly.headers.has(generatedRecordsHeader)).toBe(false);
 });

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { apiError, errorToJson, type ApiError } from '../../formats/error';
-import { recordOriginHeader } from '../../formats/extension-headers';
+import { generatedRecordsHeader, recordOriginHeader } from '../../formats/extension-headers';
 import { StoreOverloaded, type RecordStore } from '../store/types';
 import { sendError } from './api';
 import { busyRetryAfterSeconds, controlFlow, defaultFlowLimits, type FlowLimits } from './flow-control';
@@ -57,7 +57,7 @@ const maxUrlLength = 8192;
 
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': `Link, X-Total-Count, ETag, Warning, ${recordOriginHeader}`,
+  'Access-Control-Expose-Headers': `Link, X-Total-Count, ETag, Warning, ${recordOriginHeader}, ${generatedRecordsHeader}`,
 };
 
 const securityHeaders = {

@@ -60,6 +60,38 @@ describe('the upstream profile', () => {
     expect(String(response.headers.link ?? '')).not.toContain('api_key');
   });
 
+  it('takes MPCite\'s osti_id lists (A OR B OR C), and refuses lists longer than it reads', async () => {
+    const { status, body } = await getJson<Rec[]>(`${compat.url}${lit.basePath}/records?osti_id=${encodeURIComponent('1003 OR 1005 OR 999999 OR 1001')}`);
+    expect(status).toBe(200);
+    expect(body.map((record) => record.repo_id).sort()).toEqual(['1001', '1003', '1005']);
+    const tooMany = Array.from({ length: 101 }, (_, i) => String(1000 + i)).join(' OR ');
+    const refused = await getJson(`${compat.url}${lit.basePath}/records?osti_id=${encodeURIComponent(tooMany)}`);
+    expect(refused.status).toBe(400);
+    expect(apiErrorSchema.parse(refused.body).errorDescription).toContain('at most 100');
+    // The spec's server reads the value as one identifier, which no record has.
+    const strictAnswer = await getJson<Rec[]>(`${strict.url}${lit.basePath}/records?repo_id=${encodeURIComponent('1003 OR 1005')}`);
+    expect(strictAnswer.body).toEqual([]);
+  });
+
+  it('clamps rows above the maximum, as the upstream does, and says so in a Warning header', async () => {
+    const response = await rawRequest(`${compat.url}${lit.basePath}/records?rows=2186&fl=x`);
+    expect(response.status).toBe(200);
+    expect(response.headers.warning).toBe('299 - "rows=2186 is above the maximum; 1000 returned", 299 - "Unknown parameters ignored: fl"');
+    expect(JSON.parse(response.body.toString('utf8')).length).toBe(Number(response.headers['x-total-count']));
+    expect((await rawRequest(`${strict.url}${lit.basePath}/records?rows=2186`)).status).toBe(400);
+  });
+
+  it('repeats DC1\'s contributing organisation under the upstream\'s names, in JSON and once in XML', async () => {
+    const dc1 = deployments.find((deployment) => deployment.key === 'DC1')!;
+    const { body: [record] } = await getJson<Rec[]>(`${compat.url}${dc1.basePath}/records/1027`);
+    expect(record?.contributor_org).toBe('Zephyrine Institute');
+    expect(record?.contributing_org).toBe('Zephyrine Institute');
+    expect(record?.contributing_organizations).toBe('Zephyrine Institute');
+    const xml = await rawRequest(`${compat.url}${dc1.basePath}/records/1027`, { headers: { Accept: 'application/xml' } });
+    expect(xml.body.toString('utf8').match(/<contributing_org>/g)).toHaveLength(1);
+    expect(xml.body.toString('utf8')).toContain('<contributing_organizations>Zephyrine Institute</contributing_organizations>');
+  });
+
   it('still refuses what the spec refuses: bad values, a parameter given twice', async () => {
     for (const query of ['publication_date_start=2020-02-30', 'repo_id=1&osti_id=2', 'rows=0']) {
       const { status, body } = await getJson(`${compat.url}${lit.basePath}/records?${query}`);

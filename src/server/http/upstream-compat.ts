@@ -14,8 +14,23 @@ import type { QueryPair } from './query-string';
 
 export interface CompatRequest {
   readonly pairs: QueryPair[];
-  /** `Warning` header naming what was ignored, when anything was. */
+  /** `Warning` header naming what was ignored or changed, when anything was. */
   readonly warning?: string;
+}
+
+/**
+ * The upstream answers a page size above its maximum with the maximum; scripts ask for
+ * "everything" by sending the total as `rows`. Other values (not a number, 0) stay the
+ * spec's 400.
+ */
+function clampRows(deployment: Deployment, pairs: QueryPair[]): string | undefined {
+  const rows = deployment.params.find((param) => param.kind === 'integer' && param.paging === 'rows');
+  if (rows?.kind !== 'integer') return undefined;
+  const index = pairs.findIndex(([name]) => name === rows.name);
+  const value = index < 0 ? undefined : pairs[index]![1].trim();
+  if (value === undefined || !/^\d{1,30}$/.test(value) || Number(value) <= rows.max) return undefined;
+  pairs[index] = [rows.name, String(rows.max)];
+  return `299 - "${rows.name}=${value.slice(0, 20)} is above the maximum; ${rows.max} returned"`;
 }
 
 const shownNames = 20;
@@ -35,11 +50,15 @@ export function upstreamRequest(deployment: Deployment, pairs: readonly QueryPai
     if (known) kept.push([known, value]);
     else ignored.push(name);
   }
-  if (ignored.length === 0) return { pairs: kept };
-  // Names come from the client: percent-encoded, so the header stays one line of ASCII.
-  const listed = ignored.slice(0, shownNames).map((name) => encodeURIComponent(name.slice(0, 100)));
-  const more = ignored.length > shownNames ? ` and ${ignored.length - shownNames} more` : '';
-  return { pairs: kept, warning: `299 - "Unknown parameters ignored: ${listed.join(', ')}${more}"` };
+  const warnings = [clampRows(deployment, kept)];
+  if (ignored.length > 0) {
+    // Names come from the client: percent-encoded, so the header stays one line of ASCII.
+    const listed = ignored.slice(0, shownNames).map((name) => encodeURIComponent(name.slice(0, 100)));
+    const more = ignored.length > shownNames ? ` and ${ignored.length - shownNames} more` : '';
+    warnings.push(`299 - "Unknown parameters ignored: ${listed.join(', ')}${more}"`);
+  }
+  const warning = warnings.filter(Boolean).join(', ');
+  return warning ? { pairs: kept, warning } : { pairs: kept };
 }
 
 const upstreamViews = new Map<string, Deployment>();
@@ -50,7 +69,10 @@ export function upstreamView(deployment: Deployment): Deployment {
   if (!view) {
     const fields = deployment.fields.flatMap((field): FieldDef[] => [
       field,
-      ...(field.upstream ?? []).map((name) => ({ ...field, name, xml: undefined, keys: undefined, search: undefined, sortable: undefined })),
+      // An upstream name the field's XML element already has (DC1 contributing_org) is not repeated there.
+      ...(field.upstream ?? [])
+        .filter((name) => name !== field.xml)
+        .map((name) => ({ ...field, name, xml: undefined, keys: undefined, search: undefined, sortable: undefined })),
     ]);
     view = { ...deployment, fields };
     upstreamViews.set(deployment.key, view);

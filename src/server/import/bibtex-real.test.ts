@@ -6,15 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiRecord } from '../../deployments/registry';
-import { recordsToBibtex } from '../../formats/bibtex';
+import { escapeBibtex, recordsToBibtex } from '../../formats/bibtex';
 import { recordsToFullBibtex } from '../../formats/bibtex-full';
 import { deployments } from '../../deployments/registry';
+import { knownText } from '../../formats/known-values';
+import { parseRis } from '../../formats/ris-reader';
+import { recordsToRis } from '../../formats/ris';
 import { generateRecords } from '../corpus/generate';
 import { readUpstreamFiles } from './files';
 import { deployment, realData, realFiles } from './test-support';
 
 /**
- * The API's and the full BibTeX for every shipped real record, and for hostile titles, read back by the
+ * The API's and the full BibTeX, and RIS, for every shipped real record, and for hostile titles, read back by the
  * parsers reference managers use: citation-js, Debian's bibtool, and a plain brace counter.
  */
 
@@ -24,12 +27,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const bibtoolMissing = spawnSync('bibtool', ['-h']).error ? 'bibtool is not installed (apt-get install bibtool)' : undefined;
 if (bibtoolMissing) console.log(`bibtool round trip skipped: ${bibtoolMissing}`);
 
+const file = (name: string) => new URL(name, realData).pathname;
+const realDc1 = readUpstreamFiles(deployment('DC1'), [file(realFiles.geothermal), file(realFiles.plasma)]).map((stored) => stored.record);
+const realLit = readUpstreamFiles(deployment('LIT'), [file(realFiles.litJson), file(realFiles.litXml)]).map((stored) => stored.record);
+
 function realRecords(): ApiRecord[] {
-  const file = (name: string) => new URL(name, realData).pathname;
-  return [
-    ...readUpstreamFiles(deployment('DC1'), [file(realFiles.geothermal), file(realFiles.plasma)]),
-    ...readUpstreamFiles(deployment('LIT'), [file(realFiles.litJson), file(realFiles.litXml)]),
-  ].map((stored) => stored.record);
+  return [...realDc1, ...realLit];
 }
 
 const hostile = (title: string, description = ''): ApiRecord => ({ repo_id: String(title.length), title, description, authors: ['Doe, J.'] }) as ApiRecord;
@@ -85,5 +88,45 @@ describe.each(codecs.flatMap(([codec, write]) => recordSets.map(([name, records]
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
     expect(execFileSync('grep', ['-c', '^@', join(dir, 'out.bib')], { encoding: 'utf8' }).trim()).toBe(String(records.length));
+  });
+});
+
+/** Upstream placeholders ("None", "null", "NONE") are no value in any citation format. */
+const placeholderValue = /=\s*\{\s*(none|null|n\/?a|not available)?\s*\},?$/i;
+
+describe('the shipped real records, with the upstream\'s placeholders', () => {
+  it('hold them (the check below would pass vacuously otherwise)', () => {
+    expect(realDc1.filter((record) => String(record.product_number).match(/^(None|null)$/)).length).toBeGreaterThan(100);
+  });
+
+  it('write no placeholder in the full BibTeX, and every real number as it is', () => {
+    const bibtex = recordsToFullBibtex(realRecords(), 'records');
+    expect(bibtex.split('\n').filter((line) => placeholderValue.test(line)).slice(0, 3)).toEqual([]);
+    // citation-js reads no number of a @misc: the entries are checked as text.
+    const entries = new Map(bibtex.split(/\n(?=@)/).map((entry) => [/^@\w+\{([^,]+),/.exec(entry)![1], entry]));
+    const numbered = realDc1.filter((record) => knownText(String(record.product_number ?? '')));
+    expect(numbered.length).toBeGreaterThan(50);
+    for (const record of realDc1) {
+      const number = /^ {2}number = \{(.*)\},?$/m.exec(entries.get(`records_${record.repo_id}`)!)?.[1];
+      expect(number, record.repo_id).toBe(numbered.includes(record) ? escapeBibtex(String(record.product_number)) : undefined);
+    }
+  });
+
+  it.each([
+    ['DC1', realDc1],
+    ['LIT', realLit],
+  ] as const)('%s: RIS reads back one record each, with title, DOI and publisher, and no placeholder', (key, records) => {
+    const entries = parseRis(recordsToRis(deployment(key), records));
+    expect(entries).toHaveLength(records.length);
+    entries.forEach((entry, index) => {
+      const record = records[index]!;
+      const tag = (name: string) => entry.filter(([found]) => found === name).map(([, value]) => value);
+      expect(tag('ID')).toEqual([`${deployment(key).slug}-${record.repo_id}`]);
+      expect(tag('TI')).toHaveLength(1);
+      if (record.doi) expect(tag('DO')[0]).toMatch(/^10\./);
+      for (const [name, value] of entry.filter(([found]) => found !== 'ER')) expect(knownText(value), `${record.repo_id} ${name}`).toBe(value);
+    });
+    // A dataset is issued by the organisation that made it: RIS names it as publisher.
+    expect(entries.filter((entry) => entry.some(([name]) => name === 'PB')).length).toBeGreaterThan(records.length / 2);
   });
 });

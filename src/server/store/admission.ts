@@ -35,7 +35,7 @@ function criteriaShape(criteria: Criteria): string {
   const text = criteria.text.map(({ columns, query }) => `${columns.join('+')}:${shapeOf(query)}`).join(' ');
   const exact = criteria.exact.map(({ key }) => key).join(',');
   const dates = criteria.dates.map(({ field }) => field).join(',');
-  return `${text}|${exact}|${dates}|${criteria.sort}|${criteria.repoId === undefined ? '' : 'id'}`;
+  return `${text}|${exact}|${dates}|${criteria.sort}|${criteria.repoIds === undefined ? '' : 'id'}`;
 }
 
 export interface Admission {
@@ -63,7 +63,7 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
     case 'facets': {
       const criteria = args[1] as Criteria;
       // One record's own keys (the record page's origin check): a lookup, unless words or dates make it a search.
-      const lookup = op === 'rankPage' && criteria.repoId !== undefined && criteria.text.length === 0 && criteria.dates.length === 0;
+      const lookup = op === 'rankPage' && criteria.repoIds !== undefined && criteria.text.length === 0 && criteria.dates.length === 0;
       const units = criteria.text.reduce((sum, { query }) => sum + queryCost(query).units, 0);
       if (op === 'rankPage') return { lookup, kind: `rankPage ${key} ${criteriaShape(criteria)}`, estimateMs: 1 + units };
       const facets = (args[2] as readonly FacetRequest[]).map(({ name }) => name);

@@ -62,9 +62,9 @@ function referenceSearch(db: Database.Database, deployment: Deployment, criteria
     where.push(`r.id IN (SELECT rec FROM ${t.keys} WHERE name = ? AND value = ?)`);
     params.push(key, value);
   }
-  if (criteria.repoId !== undefined) {
-    where.push('r.repo_id = ?');
-    params.push(criteria.repoId);
+  if (criteria.repoIds !== undefined) {
+    where.push(`r.repo_id IN (${criteria.repoIds.map(() => '?').join(', ') || 'NULL'})`);
+    params.push(...criteria.repoIds);
   }
   for (const { field, from, to } of criteria.dates) {
     if (from !== undefined) where.push(`${sortColumn(deployment, field)} >= ?`) && params.push(from);

@@ -210,10 +210,11 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   function filterSet(state: DeploymentState, rest: readonly Predicate[], criteria: Criteria): IdSet | undefined {
     const t = tablesOf(state.deployment);
     const sets: IdSet[] = rest.map((predicate) => predicateSet(state, predicate));
-    if (criteria.repoId !== undefined) {
+    if (criteria.repoIds !== undefined) {
       // One record at most: its own keys are looked up, rather than every record's under a key.
       const hasKey = prepare(`SELECT 1 FROM ${t.keys} WHERE name = ? AND value = ? AND rec = ?`).pluck();
-      const ids = (prepare(`SELECT id FROM ${t.records} WHERE repo_id = ?`).pluck().all(criteria.repoId) as number[]).filter((id) =>
+      const byId = prepare(`SELECT id FROM ${t.records} WHERE repo_id IN (SELECT value FROM json_each(?))`).pluck();
+      const ids = (byId.all(JSON.stringify(criteria.repoIds)) as number[]).filter((id) =>
         criteria.exact.every(({ key, value }) => hasKey.get(key, value, id) !== undefined),
       );
       sets.push(IdSet.of(ids, state.capacity));

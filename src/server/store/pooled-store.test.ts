@@ -128,7 +128,7 @@ describe('admission and the time budget', () => {
   it('runs a search that names a repo_id under the budget like any other search', async () => {
     const pool = await openPooledStore(big, { size: 2, budgetMs: 1, cacheBytes: 0, engine: { matchSets: 0 } });
     try {
-      const outcome = await pool.search('LIT', { ...expensive(0), repoId: '50000003' }).then(
+      const outcome = await pool.search('LIT', { ...expensive(0), repoIds: ['50000003'] }).then(
         () => 'answered',
         (error: unknown) => error,
       );

@@ -52,7 +52,8 @@ export interface FacetSelection {
 
 /** Validated, normalised search criteria. All parts combine with AND. */
 export interface Criteria extends Selector {
-  readonly repoId?: string;
+  /** Records with any of these identifiers (one for the spec's `repo_id`; the upstream profile's `A OR B` lists more). */
+  readonly repoIds?: readonly string[];
   /** Facet selections, each combined with AND with the rest and with each other. */
   readonly selections?: readonly FacetSelection[];
   readonly sort: SortField;

@@ -101,7 +101,7 @@ function selectionCondition(deployment: Deployment, { anyOf, noneOf }: FacetSele
 /** The conditions of a whole search. */
 function searchConditions(deployment: Deployment, criteria: Criteria, params: Params, ranks?: string[]): string[] {
   const where = selectorConditions(deployment, criteria, params, ranks);
-  if (criteria.repoId !== undefined) where.push(`repo_id = ${params.add(criteria.repoId)}`);
+  if (criteria.repoIds !== undefined) where.push(`repo_id = ANY(${params.add(criteria.repoIds)}::text[])`);
   for (const selection of criteria.selections ?? []) where.push(selectionCondition(deployment, selection, params));
   return where;
 }
