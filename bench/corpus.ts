@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deploymentByKey } from '../src/deployments/registry';
@@ -85,6 +85,7 @@ export function prepareCorpus(records: number, seed: number, log: (line: string)
     log(`reusing ${path} (fingerprint ${print}, built ${info.builtAt})`);
     return { ...info, path, builtNow: false };
   }
+  mkdirSync(tmpDir, { recursive: true });
   const building = `${path}.building`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
   log(`generating ${records.toLocaleString('en')} LIT records into ${path} ...`);

@@ -40,6 +40,10 @@ interface Slot {
   ready: boolean;
   job?: Job;
   budget?: NodeJS.Timeout;
+  /** Why the worker could not start (its opening error), if it could not. */
+  startError?: string;
+  /** The pause before a worker that could not start is started again. */
+  restart?: NodeJS.Timeout;
 }
 
 /**
@@ -75,11 +79,27 @@ export interface PoolOptions {
   readonly cacheBytes?: number;
   /** How each worker opens its engine (e.g. `{ matchSets: 0 }` so it keeps no match sets either). */
   readonly engine?: EngineOptions;
+  /** The first pause before a worker that could not start is started again; it doubles up to `maxRestartMs`. */
+  readonly restartMs?: number;
+  readonly maxRestartMs?: number;
+  /** Where the one line per change of state goes (the file cannot be read / can be read again). */
+  readonly log?: (line: string) => void;
 }
 
 export async function openPooledStore(
   path: string,
-  { size = availableParallelism() + 1, budgetMs = defaultBudgetMs, maxQueued = 256, onWorker, cacheBytes, engine = {}, costs = new CostBook() }: PoolOptions = {},
+    {
+    size = availableParallelism() + 1,
+    budgetMs = defaultBudgetMs,
+    maxQueued = 256,
+    onWorker,
+    cacheBytes,
+    engine = {},
+    costs = new CostBook(),
+    restartMs = 250,
+    maxRestartMs = 30_000,
+    log = (line: string) => console.error(`records: ${line}`),
+  }: PoolOptions = {},
 ): Promise<RecordStore> {
   // Opening once here checks the file and reads the revision before any worker starts.
   const probe = openEngine(path);
@@ -92,17 +112,35 @@ export async function openPooledStore(
   const searches: Job[] = [];
   const searchWorkers = Math.max(1, size - 1);
   const dearWorkers = Math.max(1, searchWorkers - 1);
+  /** Why workers cannot start now (the file cannot be read), while they cannot. */
+  let unreadable: string | undefined;
+  let startFailures = 0;
+  // The pool is handed out only once every worker has warmed up and said so.
+  let warm = false;
+  let settleWarm!: { resolve: () => void; reject: (error: Error) => void };
+  const warmed = new Promise<void>((resolve, reject) => (settleWarm = { resolve, reject }));
+
+  const unavailable = () => new StoreOverloaded(`The database cannot be read now (${unreadable}); try again later.`);
 
   // A worker that dies (a native crash, running out of memory) fails only the request it
-  // held; a fresh worker takes its place so later requests are still answered.
+  // held; a fresh worker takes its place so later requests are still answered. One that
+  // cannot even start (the file became unreadable) is started again after growing pauses.
   function spawn(slot: Slot): void {
     const worker = new Worker(script, { workerData: { path, engine } satisfies WorkerSettings, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } });
     slot.worker = worker;
     slot.ready = false;
+    slot.startError = undefined;
     onWorker?.(worker);
     worker.on('message', (reply: StoreReply) => {
       if ('ready' in reply) {
         slot.ready = true;
+        if (unreadable !== undefined) log(`${path} can be read again`);
+        unreadable = undefined;
+        startFailures = 0;
+        if (!warm && slots.every((candidate) => candidate.ready)) {
+          warm = true;
+          settleWarm.resolve();
+        }
         dispatch();
         return;
       }
@@ -113,12 +151,30 @@ export async function openPooledStore(
       else job.reject(new Error(reply.message));
       dispatch();
     });
-    worker.on('error', (error) => settle(slot)?.reject(error));
+    worker.on('error', (error) => {
+      if (!slot.ready) slot.startError = error.message;
+      settle(slot)?.reject(error);
+    });
     worker.on('exit', (code) => {
       if (closing || slot.worker !== worker) return;
       settle(slot)?.reject(new Error(`store worker stopped (exit code ${code})`));
-      spawn(slot);
-      dispatch();
+      if (slot.ready) {
+        spawn(slot);
+        dispatch();
+        return;
+      }
+      const reason = slot.startError ?? `its worker stopped with exit code ${code}`;
+      if (!warm) {
+        // A generation that cannot warm up is never served (reloading-store.ts keeps the last one).
+        void close();
+        settleWarm.reject(new Error(`cannot read ${path}: ${reason}`));
+        return;
+      }
+      if (unreadable === undefined) log(`cannot read ${path} (${reason}); its workers are started again after growing pauses`);
+      unreadable = reason;
+      startFailures++;
+      if (!slots.some((candidate) => candidate.ready)) for (const job of [...lookups.splice(0), ...searches.splice(0)]) job.reject(unavailable());
+      slot.restart = setTimeout(() => spawn(slot), Math.min(maxRestartMs, restartMs * 2 ** (startFailures - 1)));
     });
   }
 
@@ -173,6 +229,7 @@ export async function openPooledStore(
 
   function call<T>(op: Op, args: unknown[]): Promise<T> {
     if (closing) return Promise.reject(new Error('the store is closed'));
+    if (unreadable !== undefined && !slots.some((slot) => slot.ready)) return Promise.reject(unavailable());
     const admission = admissionOf(op, args);
     const search = !admission.lookup;
     if (search && searches.length >= maxQueued) {
@@ -199,11 +256,14 @@ export async function openPooledStore(
     get: (...args) => call('get', args),
     fulltext: (...args) => call('fulltext', args),
     count: (...args) => call('count', args),
-    async close() {
-      closing = true;
-      for (const job of [...lookups.splice(0), ...searches.splice(0)]) job.reject(new Error('the store is closed'));
-      await Promise.all(slots.map((slot) => slot.worker.terminate()));
-    },
+    close,
   };
+  async function close() {
+    closing = true;
+    for (const job of [...lookups.splice(0), ...searches.splice(0)]) job.reject(new Error('the store is closed'));
+    for (const slot of slots) clearTimeout(slot.restart);
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+  await warmed;
   return cachedStore(calls, { budgetBytes: cacheBytes });
 }

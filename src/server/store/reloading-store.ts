@@ -8,7 +8,7 @@ import type { RecordStore } from './types';
  * another file moved over its path. Every answer comes from one generation of the data (one
  * store opened on one file at one revision, with its caches); when the file or its revision
  * changes, a new generation is opened beside the old, new requests go to it once it is
- * ready, and the old one closes when its last request has finished, taking its caches with
+ * ready (its workers warm: `open` resolves only then, pooled-store.ts), and the old one closes when its last request has finished, taking its caches with
  * it. A path that cannot be opened is retried with a growing pause while the old generation
  * goes on serving.
  */
@@ -53,6 +53,8 @@ export interface ReloadOptions {
   /** The longest pause between attempts on a path that cannot be opened. */
   readonly maxBackoffMs?: number;
   readonly log?: (line: string) => void;
+  /** Called when a new generation has replaced the old one (its store opened and warm). */
+  readonly onGeneration?: (generation: number) => void;
 }
 
 export async function reloadingStore(path: string, open: (path: string) => Promise<RecordStore>, options: ReloadOptions = {}): Promise<RecordStore & { readonly generations: number }> {
@@ -108,6 +110,7 @@ export async function reloadingStore(path: string, open: (path: string) => Promi
     const old = current;
     current = { store, identity, inFlight: 0, retired: false };
     generations++;
+    options.onGeneration?.(generations);
     void retire(old);
     schedule(checkMs);
   }

@@ -1,0 +1,138 @@
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { deploymentByKey } from '../../deployments/registry';
+import { generateRecords } from '../corpus/generate';
+import { openPooledStore } from './pooled-store';
+import { reloadingStore } from './reloading-store';
+import { openStoreWriter } from './sqlite';
+import { StoreOverloaded } from './types';
+
+/**
+ * Generations of a served file and the workers behind them: a reload is served only once its
+ * workers are warm (the old generation answers meanwhile), and a file that cannot be read
+ * sends no worker into a loop of restarts: they back off, and the log has one line when the
+ * file becomes unreadable and one when it can be read again.
+ */
+
+const lit = deploymentByKey('LIT')!;
+const dir = mkdtempSync(join(tmpdir(), 'records-generations-'));
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(target: string, count: number, startId: number) {
+  const writer = openStoreWriter(target);
+  try {
+    writer.put('LIT', generateRecords(lit, count, { seed: 5, startId }));
+  } finally {
+    writer.close();
+  }
+}
+
+/** Lines of a log, and a promise for the first line (from now) that contains `text`. */
+function logBook() {
+  const lines: string[] = [];
+  const waiting: { text: string; resolve: () => void }[] = [];
+  return {
+    lines,
+    log(line: string) {
+      lines.push(line);
+      for (const wait of waiting.filter((candidate) => line.includes(candidate.text))) wait.resolve();
+    },
+    next: (text: string) => new Promise<void>((resolve) => waiting.push({ text, resolve })),
+  };
+}
+
+describe('a reload', () => {
+  it('takes over only when its workers are warm, and the old generation answers meanwhile', async () => {
+    const path = join(dir, 'reload.db');
+    write(path, 200, 1);
+    const ready = new Set<Worker>();
+    const takeovers: boolean[] = [];
+    const open = async (file: string) => {
+      const started: Worker[] = [];
+      const store = await openPooledStore(file, {
+        size: 2,
+        onWorker: (worker) => {
+          started.push(worker);
+          worker.on('message', (message: { ready?: boolean }) => message.ready && ready.add(worker));
+        },
+      });
+      takeovers.push(started.every((worker) => ready.has(worker)));
+      return store;
+    };
+    let generationReady!: () => void;
+    const secondGeneration = new Promise<void>((resolve) => (generationReady = resolve));
+    const store = await reloadingStore(path, open, { checkMs: 20, log: () => undefined, onGeneration: () => generationReady() });
+    try {
+      write(path, 50, 1001);
+      // Asked while the new generation warms up: answered by the old one.
+      expect(await store.get('LIT', '1')).toBeDefined();
+      await secondGeneration;
+      expect(takeovers).toEqual([true, true]);
+      expect(await store.get('LIT', '1001')).toBeDefined();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('a file that cannot be read', () => {
+  it('restarts workers after growing pauses, logs once when unreadable and once when readable, and answers 503 with no worker left', async () => {
+    const path = join(dir, 'unreadable.db');
+    const away = join(dir, 'away.db');
+    write(path, 100, 1);
+    const book = logBook();
+    const workers: Worker[] = [];
+    let started = 0;
+    let startedWaiters: { count: number; resolve: () => void }[] = [];
+    const pool = await openPooledStore(path, {
+      size: 2,
+      restartMs: 20,
+      maxRestartMs: 200,
+      log: book.log,
+      onWorker: (worker) => {
+        workers.push(worker);
+        started++;
+        startedWaiters = startedWaiters.filter((wait) => (started >= wait.count ? (wait.resolve(), false) : true));
+      },
+    });
+    const startedAtLeast = (count: number) => new Promise<void>((resolve) => startedWaiters.push({ count, resolve }));
+    try {
+      expect(await pool.count('LIT')).toBe(100);
+      renameSync(path, away);
+      const unreadable = book.next('cannot read');
+      // A worker stops (as one replaced after the time budget does); its replacement cannot open the file.
+      await workers[0]!.terminate();
+      await unreadable;
+      // The next restarts come after pauses, and say nothing more.
+      await startedAtLeast(started + 3);
+      expect(book.lines.filter((line) => line.includes('cannot read'))).toHaveLength(1);
+      // The other worker still answers.
+      expect((await pool.get('LIT', '7'))?.repo_id).toBe('7');
+
+      // With no worker left, a request is answered as unavailable with the reason, at once.
+      await workers[1]!.terminate();
+      await startedAtLeast(started + 1);
+      const outcome = await pool.count('LIT').then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      expect(outcome).toBeInstanceOf(StoreOverloaded);
+      expect((outcome as Error).message).toMatch(/cannot be read now/);
+
+      const readable = book.next('can be read again');
+      renameSync(away, path);
+      await readable;
+      expect(book.lines).toHaveLength(2);
+      // Requests are answered again (a worker that can read is back; the other follows).
+      let count: number | undefined;
+      while (count === undefined) count = await pool.count('LIT').catch(() => undefined);
+      expect(count).toBe(100);
+    } finally {
+      await pool.close();
+    }
+  });
+});
