@@ -8,7 +8,7 @@ import { controlId, errorId, ParamControl } from './ParamControl';
 import type { Entries } from './query-params';
 import { QuerySyntaxHelp } from './QuerySyntaxHelp';
 import { mainParam } from './form-params';
-import { readSearchBox } from './search-box';
+import { isPlainQuery, loadSearchBoxReader } from './use-search-box';
 
 interface SearchFormProps {
   readonly deployment: Deployment;
@@ -72,7 +72,7 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
     setEdited(new Set(deployment.params.map((param) => param.name)));
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const criteria = criteriaFromFormState(deployment, state);
     const problems = { ...incompleteDates(event.currentTarget, deployment), ...validateCriteria(deployment, criteria) };
@@ -87,7 +87,8 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
     const formNames = new Set(deployment.params.map((param) => param.name));
     const kept = entries.filter(([name]) => !formNames.has(name));
     const submitted = [...Object.entries(criteria), ...kept];
-    const box = readSearchBox(deployment, submitted, extensions);
+    const text = main ? criteria[main.name] : undefined;
+    const box = text === undefined || isPlainQuery(text) ? ({ kind: 'as-is' } as const) : (await loadSearchBoxReader())(deployment, submitted, extensions);
     if (box.kind === 'problem' && main) {
       setClientErrors({ [main.name]: box.message });
       setFocusTarget(main.name);
@@ -99,7 +100,7 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
   }
 
   return (
-    <form className="search-form" role="search" aria-label={`Search ${deployment.name}`} noValidate onSubmit={onSubmit}>
+    <form className="search-form" role="search" aria-label={`Search ${deployment.name}`} noValidate onSubmit={(event) => void onSubmit(event)}>
       {main && (
         <div className="search-form__main">
           <label htmlFor={controlId(main.name)} className="search-form__label">

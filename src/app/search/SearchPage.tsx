@@ -17,8 +17,8 @@ import { entriesOf, firstValues, nonEmpty } from './query-params';
 import { ActiveCriteria } from './ActiveCriteria';
 import { Results } from './Results';
 import { SearchForm } from './SearchForm';
-import { readSearchBox } from './search-box';
 import { usePrefetchNext, useRecordPage } from './search-queries';
+import { useSearchBox } from './use-search-box';
 
 // The filter column loads beside the first results rather than delaying them.
 const FacetPanel = lazy(() => import('../facets/FacetPanel').then((module) => ({ default: module.FacetPanel })));
@@ -38,7 +38,7 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
   const identity = searchIdentity(entries);
   const extensions = useHasFacets(deployment);
   // A link (or history entry) may carry fields or no words in `q`: rewrite the one, refuse the other.
-  const box = useMemo(() => readSearchBox(deployment, entries, extensions), [deployment, entries, extensions]);
+  const box = useSearchBox(deployment, entries, extensions);
   const query = useRecordPage(deployment, identity, apiUrl, auth, box.kind === 'as-is');
   usePrefetchNext(deployment, identity, query.data && !query.isPlaceholderData ? query.data.links.next : undefined, auth);
 
