@@ -29,6 +29,11 @@ export interface ApiContext {
   readonly origin: string;
   /** Token mode: answers are private to the client that sent the token. */
   readonly privateMirror: boolean;
+  /**
+   * `origin` is the request's Host, vouched for by neither --public-url nor --allowed-hosts:
+   * answers that carry it are for the one client, never for a shared cache.
+   */
+  readonly originFromHost?: boolean;
   /** `--compat upstream`: upstream names accepted and added, unknown parameters ignored. */
   readonly compat?: 'upstream';
 }
@@ -41,8 +46,13 @@ function readPairs(deployment: Deployment, search: string, context: ApiContext):
   return { pairs: request.pairs, headers: request.warning ? { Warning: request.warning } : {} };
 }
 
-/** Shared caches may keep public answers; a private mirror's are for the one client only. */
-export const cacheControlOf = (privateMirror: boolean) => (privateMirror ? 'private, max-age=60' : 'public, max-age=60');
+/**
+ * Shared caches may keep public answers; a private mirror's are for the one client only, and
+ * so are answers whose URLs come from a Host nothing vouches for (a shared cache would hand
+ * another client links to whatever host the first one named).
+ */
+export const cacheControlOf = ({ privateMirror, originFromHost }: { privateMirror: boolean; originFromHost?: boolean }) =>
+  privateMirror || originFromHost ? 'private, max-age=60' : 'public, max-age=60';
 
 function contentTypeOf(format: ResponseFormat): string {
   // The spec's three-line error text for BibTeX requests is plain text, not BibTeX.
@@ -140,7 +150,7 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
         ...(link ? { Link: link } : {}),
         ...(generated.length ? { [generatedRecordsHeader]: formatGeneratedIds(generated) } : {}),
       },
-      cacheControl: cacheControlOf(context.privateMirror),
+      cacheControl: cacheControlOf(context),
     },
     context.store.revision,
   );
@@ -162,7 +172,7 @@ async function getRecord(req: IncomingMessage, res: ServerResponse, deployment: 
   const format = negotiateFormat(req.headers.accept);
   const headers: Record<string, string> = { 'X-Total-Count': '1' };
   if ((await generatedOf(context.store, deployment, [id])).length > 0) headers[recordOriginHeader] = 'generated';
-  send(req, res, { status: 200, contentType: contentTypeOf(format), body: packChunks(serialize(deployment, [record], format, context)), headers, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
+  send(req, res, { status: 200, contentType: contentTypeOf(format), body: packChunks(serialize(deployment, [record], format, context)), headers, cacheControl: cacheControlOf(context) }, context.store.revision);
 }
 
 /**
@@ -216,7 +226,7 @@ async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment:
       recordPage: (id) => `${context.origin}/${deployment.slug}/records/${encodeURIComponent(id)}`,
     },
   );
-  send(req, res, { status: 200, contentType: 'application/atom+xml; charset=utf-8', body, headers, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
+  send(req, res, { status: 200, contentType: 'application/atom+xml; charset=utf-8', body, headers, cacheControl: cacheControlOf(context) }, context.store.revision);
 }
 
 /** `{base}/facets?<criteria>&facet=…`: exact counts by value (an extension, docs/extensions.md). */
@@ -225,14 +235,14 @@ async function countFacets(req: IncomingMessage, res: ServerResponse, deployment
   const { criteria } = parseListRequest(deployment, pairs);
   const result = await context.store.facets(deployment.key, criteria, requests);
   const body = JSON.stringify(facetsBody(deployment, result, requests));
-  send(req, res, { status: 200, contentType: 'application/json; charset=utf-8', body, headers: { 'X-Total-Count': String(result.total) }, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
+  send(req, res, { status: 200, contentType: 'application/json; charset=utf-8', body, headers: { 'X-Total-Count': String(result.total) }, cacheControl: cacheControlOf(context) }, context.store.revision);
 }
 
 /** `{base}/openapi.json`: the deployment's OpenAPI 3.1 description (an extension). */
 function describeApi(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   if (parseQueryString(search).length > 0) throw new BadRequest('The OpenAPI description takes no query parameters.');
   const body = JSON.stringify(openApiDocument(deployment, { origin: context.origin, token: context.privateMirror }), null, 2);
-  send(req, res, { status: 200, contentType: 'application/json; charset=utf-8', body, cacheControl: cacheControlOf(context.privateMirror) }, context.store.revision);
+  send(req, res, { status: 200, contentType: 'application/json; charset=utf-8', body, cacheControl: cacheControlOf(context) }, context.store.revision);
 }
 
 /** Finds the deployment and endpoint of an /api path; undefined when it names none. */

@@ -35,6 +35,8 @@ export interface RouteRequest {
   readonly search: string;
   /** Origin that absolute URLs start with. */
   readonly origin: string;
+  /** Whether `origin` is the request's Host, vouched for by neither --public-url nor --allowed-hosts. */
+  readonly originFromHost: boolean;
   readonly services: RouteServices;
 }
 
@@ -114,11 +116,12 @@ export const routes: readonly Route[] = [
       `${deployment.basePath}/openapi.json`,
       '/api/nothing',
     ],
-    handle: ({ req, res, pathname, search, origin, services }) =>
+    handle: ({ req, res, pathname, search, origin, originFromHost, services }) =>
       handleApi(req, res, pathname, search, {
         store: services.store,
         bibtexPrefix: services.bibtexPrefix,
         origin,
+        originFromHost,
         privateMirror: services.privateMirror,
         ...(services.compat ? { compat: services.compat } : {}),
       }),
@@ -141,7 +144,7 @@ export const routes: readonly Route[] = [
       }
       const text = deployment && id ? await services.store.fulltext(deployment.key, id) : undefined;
       if (!text) return sendError(req, res, apiError(404, 'No full text is stored for that record.'));
-      send(req, res, { status: 200, contentType: 'text/plain; charset=utf-8', body: text, cacheControl: cacheControlOf(services.privateMirror) }, services.store.revision);
+      send(req, res, { status: 200, contentType: 'text/plain; charset=utf-8', body: text, cacheControl: cacheControlOf(services) }, services.store.revision);
     },
   },
   {
@@ -173,9 +176,10 @@ export const routes: readonly Route[] = [
       return Boolean(match && deploymentBySlug(match[1]!));
     },
     examples: ({ deployment }) => [`/${deployment.slug}/opensearch.xml`],
-    handle: async ({ req, res, pathname, origin }) => {
+    handle: async ({ req, res, pathname, origin, originFromHost }) => {
       const deployment = deploymentBySlug(pathname.split('/')[1]!)!;
-      send(req, res, { status: 200, contentType: `${openSearchType}; charset=utf-8`, body: openSearchDocument(deployment, origin), cacheControl: 'public, max-age=3600' });
+      const cacheControl = `${originFromHost ? 'private' : 'public'}, max-age=3600`;
+      send(req, res, { status: 200, contentType: `${openSearchType}; charset=utf-8`, body: openSearchDocument(deployment, origin), cacheControl });
     },
   },
   {

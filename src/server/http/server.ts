@@ -153,6 +153,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = options.host ?? '127.0.0.1';
   const mediaDir = options.mediaDir ?? defaultMediaDir;
   let fallbackOrigin = '';
+  const originFromHost = options.publicUrl === undefined && options.allowedHosts === undefined;
   const services: RouteServices = {
     store: options.store,
     mediaDir,
@@ -217,7 +218,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       });
       return;
     }
-    const request = { req, res, pathname, search, origin: options.publicUrl ?? originOf(req, fallbackOrigin), services };
+    const request = { req, res, pathname, search, origin: options.publicUrl ?? originOf(req, fallbackOrigin), originFromHost, services };
     // The one access rule (routes.ts): on a private mirror, nothing that reads records answers without the token.
     if (route.access !== 'public' && options.token !== undefined && !tokenMatches(req.headers.authorization, options.token)) {
       if (route.withoutToken === 'app-shell') {
