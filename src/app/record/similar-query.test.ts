@@ -13,3 +13,12 @@ test('bounded, and nothing to search for: none', () => {
   expect(similarQuery({ repo_id: '1', title: 'The 2020 of' })).toBeUndefined();
   expect(similarQuery({ repo_id: '1' })).toBeUndefined();
 });
+
+test('a title of a megabyte makes a query of a few hundred characters at most', () => {
+  const unbroken = 'x'.repeat(1024 * 1024);
+  expect(similarQuery({ repo_id: '1', title: unbroken })).toBeUndefined();
+  const words = Array.from({ length: 100_000 }, (_, index) => `plasma${index}${'y'.repeat(60)}`).join(' ');
+  const query = similarQuery({ repo_id: '1', title: `${unbroken} ${words} edge`, subjects: [unbroken, 'Plasma physics'] })!;
+  expect(query.length).toBeLessThan(1200);
+  expect(query).toContain('"plasma physics"');
+});
