@@ -6,7 +6,11 @@ import type { StoredRecord } from '../../src/server/store/types';
  * must show the text as text and never turn such a target into a link. Ids are far from the
  * generated range so tests can open them directly.
  */
-export const hostileIds = { markup: '90000001', scriptLinks: '90000002', richMarkup: '90000003' } as const;
+export const hostileIds = { markup: '90000001', scriptLinks: '90000002', richMarkup: '90000003', entities: '90000004' } as const;
+
+/** A venue and a product type written with entities, as upstream records write them; readers see `&`. */
+export const entityVenue = 'Physical Review &amp; Letters';
+export const entityTitle = 'Entities &amp; ampersands in the venue line';
 
 export const hostileTitleText = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script> Hostile title';
 
@@ -49,5 +53,14 @@ export function hostileRecords(deployment: Deployment): StoredRecord[] {
     description: richHostileDescription,
     publication_date: '2020-01-03T00:00:00Z',
   };
-  return [{ record: markup }, { record: scriptLinks }, { record: richMarkup }] as StoredRecord[];
+  const entities = {
+    ...blank(deployment),
+    repo_id: hostileIds.entities,
+    title: entityTitle,
+    authors: ['Entity, Ann'],
+    publication_date: '2020-01-04T00:00:00Z',
+    ...(deployment.fields.some((field) => field.name === 'journal_name') ? { journal_name: entityVenue } : {}),
+    ...(deployment.fields.some((field) => field.name === 'product_type') ? { product_type: 'Journal Article' } : {}),
+  };
+  return [{ record: markup }, { record: scriptLinks }, { record: richMarkup }, { record: entities }] as StoredRecord[];
 }
