@@ -11,7 +11,7 @@ import { formatNumber } from '../ui/format';
 import { RichText } from '../ui/RichText';
 import { saveBlob } from '../ui/save-blob';
 import { foundFile, foundFormats, type CatalogRecords, type FoundFormat } from './found-file';
-import { verdictOf, type Verdict } from './match-score';
+import { foundAt, verdictOf, type Verdict } from './match-score';
 import { parseReferenceList } from './parse-references';
 import { maxInputBytes, maxReferencesPerRun, UnreadableInputError } from './reference-input';
 import { lookUpReferences, type Catalog, type ReferenceResult } from './reference-lookup';
@@ -301,7 +301,9 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
 const kindLabels = { doi: 'DOI', formatted: 'Formatted reference', bibtex: 'BibTeX', ris: 'RIS' } as const;
 
 function ReferenceItem({ result }: { result: ReferenceResult }) {
-  const { reference, matches, failures } = result;
+  const { reference, failures } = result;
+  // Beside the best match, other catalogs' records only where they too are found: a weaker one would be noise.
+  const matches = result.matches.filter((match, index) => index === 0 || match.confidence >= foundAt);
   const facts = [
     kindLabels[reference.kind],
     reference.doi && reference.kind !== 'doi' ? `DOI ${reference.doi}` : undefined,
