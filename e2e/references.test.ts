@@ -197,6 +197,17 @@ test('bad input: an empty paste, binary junk, 10,000 lines; a long run stopped',
   expect(Number(/after ([\d,]+)/.exec(stopped)![1]!.replace(/,/g, ''))).toBeLessThan(500);
   await page.getByRole('button', { name: 'Check references' }).waitFor();
   await expectNoAxeViolations(page, '/references stopped');
+
+  // A 5 MB BibTeX file: cut into its 20,000 entries, a run's worth read and looked up, stopped.
+  const entry = (n: number) => `@misc{entry${n},\n  author = {Author, A.},\n  title = {Measurements of plasma number ${n} in a test device},\n  note = {${'x'.repeat(170)}},\n  year = {2001}\n}\n`;
+  const bibtex = Buffer.from(Array.from({ length: 20_000 }, (_, n) => entry(n)).join('\n'));
+  expect(bibtex.length).toBeGreaterThan(5_000_000);
+  await page.getByLabel('Or open a file (BibTeX, RIS or text)').setInputFiles({ name: 'library.bib', mimeType: 'application/x-bibtex', buffer: bibtex });
+  await page.getByText('Checking the file library.bib').waitFor();
+  await page.getByRole('button', { name: 'Check references' }).click();
+  await page.getByText('Only the first 500 references are checked in one run; 19,500 more references were left out.').waitFor();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  expect(await waitForChecked(page)).toMatch(/^Stopped after [\d,]+ references?: /);
 });
 
 test('100 references checked with progress shown (time logged, not asserted: the machine is shared)', async () => {
@@ -219,6 +230,7 @@ test('keyboard only: type the list, check it, open a found record', async () => 
   const { page } = ui;
   const [record] = dcWritable;
   await gotoApp(page, '/references');
+  await referencesBox(page).waitFor();
   for (let presses = 0; presses < 30; presses++) {
     await page.keyboard.press('Tab');
     if (await page.evaluate(() => document.activeElement?.tagName === 'TEXTAREA')) break;
