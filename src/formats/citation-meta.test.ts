@@ -35,7 +35,7 @@ describe('citation meta tags', () => {
     expect(values(tags, 'citation_abstract')).toEqual(['First.\n\nSecond & last.']);
     expect(values(tags, 'citation_keywords')).toEqual(['70 PLASMA PHYSICS; plasma']);
     expect(values(tags, 'citation_pdf_url')).toEqual(['https://example.org/paper.pdf']);
-    expect(values(tags, 'DC.type')).toEqual(['Text']);
+    expect(values(tags, 'DC.type')).toEqual(['Journal Article']);
   });
 
   it('a dataset, a patent and a video carry their DC.type and never a journal', () => {

@@ -1,7 +1,7 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { parseAuthor } from './authors';
-import { organisations, recordNumber, workKind, type WorkKind } from './csl';
+import { citedPublisher, organisations, recordNumber, workKind, type WorkKind } from './csl';
 import { dayOfTimestamp } from './dates';
 import { toPlainLine, toPlainText } from './rich-text';
 import { firstKnown, knownValues } from './known-values';
@@ -16,8 +16,52 @@ import { bareDoi, escapeXml, isHttpUrl } from './text';
 
 export type MetaTag = readonly [name: string, content: string];
 
-/** Dublin Core types by kind of work; everything else is Text. */
-const dcTypes: Partial<Record<WorkKind, string>> = { dataset: 'Dataset', patent: 'Patent', video: 'MovingImage', audio: 'Sound', software: 'Software' };
+/**
+ * Dublin Core types by kind of work; everything else is Text. DCMI's own words where it has
+ * one (Dataset, MovingImage, Sound, Software); for what DCMI calls Text, the ePrints type
+ * words (Patent, Report, Thesis, Book, Conference Paper), which Zotero's Embedded Metadata
+ * translator reads as its item types.
+ */
+const dcTypes: Partial<Record<WorkKind, string>> = {
+  dataset: 'Dataset',
+  patent: 'Patent',
+  report: 'Report',
+  thesis: 'Thesis',
+  book: 'Book',
+  'book-chapter': 'Book Item',
+  'conference-paper': 'Conference Paper',
+  'journal-article': 'Journal Article',
+  video: 'MovingImage',
+  audio: 'Sound',
+  software: 'Software',
+};
+
+/**
+ * Zotero's item type of each kind of work: the MODS `genre authority="local"` it reads as
+ * the type, and what the tags of a record page make of it (src/formats/zotero-capture.test.ts).
+ */
+export const zoteroTypes: Record<WorkKind, string> = {
+  'journal-article': 'journalArticle',
+  'book-chapter': 'bookSection',
+  book: 'book',
+  thesis: 'thesis',
+  'conference-paper': 'conferencePaper',
+  patent: 'patent',
+  report: 'report',
+  dataset: 'dataset',
+  software: 'computerProgram',
+  video: 'videoRecording',
+  audio: 'audioRecording',
+  presentation: 'presentation',
+  webpage: 'webpage',
+  other: 'document',
+};
+
+/**
+ * Open Graph types. Zotero ranks the journal article it guesses from `citation_title` above
+ * a DC.type that is only a hint (MovingImage), but below og:type, so a video says so there.
+ */
+const ogTypes: Partial<Record<WorkKind, string>> = { video: 'video.other', book: 'book' };
 
 /** Only a journal article names a journal: a dataset, patent or video page must not carry one. */
 const hasJournal = (kind: WorkKind) => kind === 'journal-article';
@@ -56,14 +100,18 @@ export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag
   if (kind === 'report') {
     tags.push(['citation_technical_report_institution', organisations(deployment, record, 'research')[0]], ['citation_technical_report_number', recordNumber(record)]);
   }
-  if (kind === 'patent') tags.push(['citation_patent_number', recordNumber(record)]);
+  // Embedded Metadata reads a patent's number from PRISM (its issue, then patentNumber).
+  if (kind === 'patent') tags.push(['citation_patent_number', recordNumber(record)], ['prism.number', recordNumber(record)]);
+  // Who issued it: a report's institution, a dataset's repository, a video's studio.
+  const publisher = citedPublisher(deployment, record, { orGroupAuthor: true });
+  tags.push(['citation_publisher', publisher], ['DC.publisher', publisher]);
   tags.push(['citation_pdf_url', pdfUrl(record)]);
   const description = first(record.description);
   tags.push(['citation_abstract', description && toPlainText(description)]);
   const keywords = knownValues(record.subjects).map(toPlainLine).filter(Boolean);
   tags.push(['citation_keywords', keywords.length ? keywords.join('; ') : undefined]);
   tags.push(['citation_language', first(record.language)]);
-  tags.push(['DC.type', dcTypes[kind] ?? 'Text'], ['DC.title', title && toPlainLine(title)], ['DC.identifier', doi && `doi:${bareDoi(doi)}`]);
+  tags.push(['DC.type', dcTypes[kind] ?? 'Text'], ['og:type', ogTypes[kind]], ['DC.title', title && toPlainLine(title)], ['DC.identifier', doi && `doi:${bareDoi(doi)}`]);
   return tags.filter((tag): tag is [string, string] => Boolean(tag[1]?.trim()));
 }
 

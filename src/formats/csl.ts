@@ -220,10 +220,11 @@ const genreOfKind: Partial<Record<WorkKind, string>> = { dataset: 'Data set', vi
  * already the author, for want of a person). A journal's publisher is not cited, and a
  * patent's issuer is a patent office, never the assignee.
  */
-export function citedPublisher(deployment: Deployment, record: ApiRecord): string | undefined {
+export function citedPublisher(deployment: Deployment, record: ApiRecord, options: { orGroupAuthor?: boolean } = {}): string | undefined {
   const own = source(record.publisher);
   if (own) return organisationName(own) || undefined;
-  if (!issuedByResearchOrg.has(workKind(deployment, record)) || cslAuthors(record).length === 0) return undefined;
+  // A citation names a group author once; a reference manager's record wants its publisher (repository, studio) all the same.
+  if (!issuedByResearchOrg.has(workKind(deployment, record)) || (!options.orGroupAuthor && cslAuthors(record).length === 0)) return undefined;
   return organisations(deployment, record, 'research').map(organisationName).find(Boolean);
 }
 

@@ -1,13 +1,17 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { parseAuthor } from './authors';
-import { citationMeta } from './citation-meta';
+import { citationMeta, zoteroTypes } from './citation-meta';
+import { workKind } from './csl';
 import { dayOfTimestamp } from './dates';
 import { escapeXml } from './text';
 
 /**
  * A record as MODS 3 XML (Library of Congress), one of the formats unAPI offers. Built from
- * the same meta tags as the record page, so the three capture paths agree.
+ * the same meta tags as the record page, so the three capture paths agree. Written as
+ * Zotero's MODS translator reads it: the item type as `genre authority="local"`, a
+ * journal as a host whose `issuance` is continuing (volume and issue in its `part`), the
+ * issuer (institution, repository, studio) as `originInfo/publisher`, the DOI as an identifier.
  */
 export function recordToMods(deployment: Deployment, record: ApiRecord): string {
   const tags = citationMeta(deployment, record);
@@ -28,17 +32,35 @@ export function recordToMods(deployment: Deployment, record: ApiRecord): string 
   const day = dayOfTimestamp(typeof record.publication_date === 'string' ? record.publication_date : undefined);
   const date = day && `${String(day.year).padStart(4, '0')}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
   const journal = value('citation_journal_title');
+  const publisher = value('DC.publisher');
+  const detail = (type: string, number: string | undefined) =>
+    number ? `<detail type="${type}"><number>${escapeXml(number)}</number></detail>` : '';
+  const host = journal
+    ? [
+        '  <relatedItem type="host">',
+        `    <titleInfo><title>${escapeXml(journal)}</title></titleInfo>`,
+        '    <originInfo><issuance>continuing</issuance></originInfo>',
+        `    <part>${detail('volume', value('citation_volume'))}${detail('issue', value('citation_issue'))}</part>`.replace('<part></part>', ''),
+        '  </relatedItem>',
+      ]
+    : [];
+  const originInfo = [
+    publisher ? `<publisher>${escapeXml(publisher)}</publisher>` : '',
+    date ? `<dateIssued encoding="w3cdtf">${escapeXml(date)}</dateIssued>` : '',
+    journal ? '' : '<issuance>monographic</issuance>',
+  ].join('');
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<mods xmlns="http://www.loc.gov/mods/v3" version="3.7">',
     `  <titleInfo><title>${escapeXml(value('citation_title') ?? `Record ${record.repo_id}`)}</title></titleInfo>`,
     ...names,
-    element('genre', value('DC.type')),
-    date ? `  <originInfo><dateIssued encoding="w3cdtf">${escapeXml(date)}</dateIssued></originInfo>` : '',
+    element('genre', zoteroTypes[workKind(deployment, record)], ' authority="local"'),
+    element('genre', value('DC.type'), ' authority="dct"'),
+    originInfo ? `  <originInfo>${originInfo}</originInfo>` : '',
     element('abstract', value('citation_abstract')),
     ...(value('citation_keywords')?.split('; ') ?? []).map((topic) => `  <subject><topic>${escapeXml(topic)}</topic></subject>`),
     value('citation_language') ? `  <language><languageTerm type="text">${escapeXml(value('citation_language')!)}</languageTerm></language>` : '',
-    journal ? `  <relatedItem type="host"><titleInfo><title>${escapeXml(journal)}</title></titleInfo></relatedItem>` : '',
+    ...host,
     element('identifier', value('citation_doi'), ' type="doi"'),
     element('identifier', record.repo_id, ` type="local"`),
     '</mods>',

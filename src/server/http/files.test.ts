@@ -230,7 +230,7 @@ describe('the app', () => {
 
   it('says what kind of work each record page is: an article, a dataset, a patent, a video', async () => {
     const cases = [
-      ['LIT', 'Text'],
+      ['LIT', 'Journal Article'],
       ['DC1', 'Dataset'],
       ['PAT', 'Patent'],
       ['MM', 'MovingImage'],

@@ -8,6 +8,7 @@ import { cacheControlOf, handleApi, sendError } from './api';
 import { openSearchDocument, openSearchLinks, openSearchType } from './opensearch';
 import { send } from './respond';
 import { serveApp, serveMedia } from './static-files';
+import { searchPageBody } from './search-page';
 import { handleUnapi, unapiLink, unapiPath } from './unapi';
 
 /**
@@ -94,10 +95,10 @@ function notFound({ req, res, pathname }: RouteRequest): void {
   sendError(req, res, apiError(404, `Nothing is served at ${pathname.slice(0, 200)}.`));
 }
 
-/** The app's page for a path, with `head` in it; 404 when there is no built app or no such file. */
-export async function serveAppPage(request: RouteRequest, head: string): Promise<void> {
+/** The app's page for a path, with `head` in it (and `body` in its root); 404 when there is no built app or no such file. */
+export async function serveAppPage(request: RouteRequest, head: string, body = ''): Promise<void> {
   const { req, res, pathname, services } = request;
-  if (!services.staticDir || !(await serveApp(req, res, services.staticDir, pathname, head))) notFound(request);
+  if (!services.staticDir || !(await serveApp(req, res, services.staticDir, pathname, head, body))) notFound(request);
 }
 
 const fulltextPath = /^\/files\/fulltext\/([^/]+)\/([^/]+)\.txt$/;
@@ -194,11 +195,22 @@ export const routes: readonly Route[] = [
     handle: async (request) => serveAppPage(request, shellHead() + (await recordPageHead(request.services.store, request.pathname))),
   },
   {
+    // A deployment's search page, with its results for clients that run no script.
+    name: 'search-page',
+    withoutToken: 'app-shell',
+    matches: (pathname) => /^\/[^/]+\/?$/.test(pathname) && deploymentBySlug(pathname.replaceAll('/', '')) !== undefined,
+    examples: ({ deployment, id }) => [`/${deployment.slug}`, `/${deployment.slug}?q=${encodeURIComponent(id)}`],
+    handle: async (request) => {
+      const deployment = deploymentBySlug(request.pathname.replaceAll('/', ''))!;
+      await serveAppPage(request, shellHead(), await searchPageBody(request.services.store, deployment, request.search));
+    },
+  },
+  {
     // The app itself: its files, and index.html (with no record data) for its other routes.
     name: 'app',
     access: 'public',
     matches: () => true,
-    examples: ({ deployment, id }) => ['/', `/${deployment.slug}`, `/${deployment.slug}?q=${encodeURIComponent(id)}`, '/config.json', '/nothing.png'],
+    examples: () => ['/', '/config.json', '/nothing.png'],
     handle: (request) => serveAppPage(request, shellHead()),
   },
 ];

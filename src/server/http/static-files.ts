@@ -123,7 +123,7 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, root
  * The built app: hashed assets cached for good, everything else revalidated. `head` is
  * markup for the head of the app's page (a record page's meta tags), already escaped.
  */
-export async function serveApp(req: IncomingMessage, res: ServerResponse, root: string, pathname: string, head = ''): Promise<boolean> {
+export async function serveApp(req: IncomingMessage, res: ServerResponse, root: string, pathname: string, head = '', rootContent = ''): Promise<boolean> {
   const direct = await fileOf(root, resolveInside(root, pathname));
   // Routes of the single-page app get index.html: paths without a file extension, and
   // paths whose "extension" is no file type we serve (the slug dc-v0.1 ends in ".1").
@@ -133,7 +133,14 @@ export async function serveApp(req: IncomingMessage, res: ServerResponse, root: 
   const type = types[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
   const immutable = pathname.startsWith('/assets/');
   const content = await fs.readFile(file.path);
-  const body = head && type.startsWith('text/html') ? content.toString('utf8').replace('</head>', `${head}</head>`) : content;
+  const html = (head || rootContent) && type.startsWith('text/html');
+  // Replacer functions: a record's text may hold `$&`, which a replacement string would expand.
+  const body = html
+    ? content
+        .toString('utf8')
+        .replace('</head>', () => `${head}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${rootContent}</div>`)
+    : content;
   send(
     req,
     res,

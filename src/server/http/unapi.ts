@@ -4,6 +4,7 @@ import { recordToBibtex } from '../../formats/bibtex';
 import { apiError } from '../../formats/error';
 import { recordToMods } from '../../formats/mods';
 import { recordToRis } from '../../formats/ris';
+import { unapiId } from '../../formats/citation-meta';
 import { escapeXml } from '../../formats/text';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -39,6 +40,32 @@ function formatList(id?: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<formats${id ? ` id="${escapeXml(id)}"` : ''}>\n${list.join('\n')}\n</formats>\n`;
 }
 
+interface Found {
+  readonly deployment: Deployment;
+  readonly record: ApiRecord;
+}
+
+/**
+ * The record an id names: `KEY:repo_id`, or a bare repo_id (as reference managers and
+ * people copy it from the upstream), looked up in every catalog.
+ */
+async function findRecord(store: RecordStore, id: string): Promise<Found[]> {
+  const colon = id.indexOf(':');
+  const deployment = colon > 0 ? deploymentByKey(id.slice(0, colon)) : undefined;
+  if (deployment) {
+    const record = await store.get(deployment.key, id.slice(colon + 1));
+    return record ? [{ deployment, record }] : [];
+  }
+  const found = await Promise.all(deployments.map(async (each) => ({ deployment: each, record: await store.get(each.key, id) })));
+  return found.filter((each): each is Found => each.record !== undefined);
+}
+
+/** A bare id more than one catalog has: its qualified ids, each in the formats list's shape. */
+function choiceList(id: string, choices: readonly string[]): string {
+  const list = choices.map((choice) => `  <id>${escapeXml(choice)}</id>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<choices id="${escapeXml(id)}">\n${list.join('\n')}\n</choices>\n`;
+}
+
 export async function handleUnapi(req: IncomingMessage, res: ServerResponse, search: string, store: RecordStore, bibtexPrefix: string): Promise<void> {
   let params: Map<string, string>;
   try {
@@ -55,11 +82,14 @@ export async function handleUnapi(req: IncomingMessage, res: ServerResponse, sea
     send(req, res, { status: 200, contentType: xml, body: formatList() });
     return;
   }
-  const [key, ...rest] = id.split(':');
-  const deployment = key ? deploymentByKey(key) : undefined;
-  const record = deployment && rest.length ? await store.get(deployment.key, rest.join(':')) : undefined;
-  if (!deployment || !record) {
-    sendError(req, res, apiError(404, `No record is known as '${id.slice(0, 200)}'; ids are ${deployments.map((d) => d.key).join(', ')} followed by ':' and the repo_id.`));
+  const found = await findRecord(store, id);
+  if (found.length > 1) {
+    send(req, res, { status: 300, contentType: xml, body: choiceList(id, found.map((choice) => unapiId(choice.deployment, choice.record.repo_id))) });
+    return;
+  }
+  const [only] = found;
+  if (!only) {
+    sendError(req, res, apiError(404, `No record is known as '${id.slice(0, 200)}'; an id is a repo_id, or one of ${deployments.map((d) => d.key).join(', ')} followed by ':' and the repo_id.`));
     return;
   }
   if (!formatName) {
@@ -71,5 +101,5 @@ export async function handleUnapi(req: IncomingMessage, res: ServerResponse, sea
     sendError(req, res, apiError(406, `No format '${formatName.slice(0, 40)}'; unAPI here offers ${Object.keys(formats).join(', ')}.`));
     return;
   }
-  send(req, res, { status: 200, contentType: `${format.type}; charset=utf-8`, body: format.write(deployment, record, bibtexPrefix) });
+  send(req, res, { status: 200, contentType: `${format.type}; charset=utf-8`, body: format.write(only.deployment, only.record, bibtexPrefix) });
 }
