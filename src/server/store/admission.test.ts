@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../query/parse';
-import { admissionOf } from './admission';
+import { admissionOf, CostBook } from './admission';
 import type { Criteria } from './types';
 
 const criteria = (extra: Partial<Criteria>): Criteria => ({ text: [], exact: [], dates: [], sort: 'relevance', order: 'desc', offset: 0, limit: 20, ...extra });
@@ -26,5 +26,30 @@ describe('which requests are record lookups', () => {
     expect(kind('solar')).toBe(kind('wind'));
     expect(kind('"solar wind"')).not.toBe(kind('solar'));
     expect(admissionOf('facets', ['LIT', criteria({}), [{ name: 'a', limit: 10, offset: 0, sort: 'count' }]]).kind).not.toBe(kind('solar'));
+  });
+});
+
+describe('the price of a kind', () => {
+  const search = admissionOf('rankPage', ['LIT', criteria({ text: phrase }), 20, 0, 20]);
+
+  it('follows what its requests took: dear once two runs say so, cheap again as soon as one runs fast', () => {
+    const costs = new CostBook();
+    expect(costs.isDear(search)).toBe(false);
+    costs.charge(search.kind, 900);
+    // One slow run of a kind estimated cheap (a cold cache) proves nothing yet.
+    expect(costs.isDear(search)).toBe(false);
+    costs.charge(search.kind, 900);
+    expect(costs.isDear(search)).toBe(true);
+    costs.charge(search.kind, 3);
+    expect(costs.priceOf(search)).toBe(3);
+    expect(costs.isDear(search)).toBe(false);
+  });
+
+  it('holds back a kind estimated dear from its first run on', () => {
+    const costs = new CostBook();
+    const facets = admissionOf('facets', ['LIT', criteria({}), Array.from({ length: 8 }, (_, i) => ({ name: `f${i}`, limit: 10, offset: 0, sort: 'count' as const }))]);
+    expect(costs.isDear(facets)).toBe(true);
+    costs.charge(facets.kind, 400);
+    expect(costs.isDear(facets)).toBe(true);
   });
 });

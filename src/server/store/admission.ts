@@ -73,21 +73,44 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
   }
 }
 
-/** What each kind of request took to run, as a moving average (milliseconds). */
+/**
+ * A search whose kind costs this much or more is dear: dear searches hold all search workers
+ * but one (pooled-store.ts), so a normal user's search always finds one free soon.
+ */
+export const dearMs = 50;
+
+interface Measured {
+  price: number;
+  samples: number;
+}
+
+/** What each kind of request took to run (milliseconds). */
 export class CostBook {
-  private readonly measured = new Map<string, number>();
+  private readonly measured = new Map<string, Measured>();
   /** Kinds remembered at most; the least recently measured go first. */
   constructor(private readonly capacity = 4096) {}
 
   priceOf({ kind, estimateMs }: Admission): number {
-    return this.measured.get(kind) ?? estimateMs;
+    return this.measured.get(kind)?.price ?? estimateMs;
+  }
+
+  /**
+   * Dear by its price; but one slow run of a kind estimated cheap (a cold cache, a busy
+   * moment) proves nothing yet, so it is not held back until a second run says the same.
+   */
+  isDear(admission: Admission): boolean {
+    const entry = this.measured.get(admission.kind);
+    if (entry && entry.samples < 2 && admission.estimateMs < dearMs) return false;
+    return this.priceOf(admission) >= dearMs;
   }
 
   charge(kind: string, ms: number): void {
     const before = this.measured.get(kind);
     this.measured.delete(kind);
-    // Recent runs weigh more, so a kind's price follows the data and the load.
-    this.measured.set(kind, before === undefined ? ms : 0.7 * before + 0.3 * ms);
+    // A kind that ran faster is believed at once; a dearer run raises its price by part of
+    // the difference, so a kind that proves expensive stays so while it does.
+    const price = before === undefined || ms < before.price ? ms : 0.7 * before.price + 0.3 * ms;
+    this.measured.set(kind, { price, samples: (before?.samples ?? 0) + 1 });
     if (this.measured.size > this.capacity) this.measured.delete(this.measured.keys().next().value!);
   }
 }

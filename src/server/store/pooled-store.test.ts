@@ -138,7 +138,8 @@ describe('admission and the time budget', () => {
     }
   });
 
-  const allFacets = lit.facets.map(({ name }) => ({ name, limit: 10, offset: 0, sort: 'count' as const }));
+  // The facets counted from their values alone (a phrase facet's recounts make a request slow, not dear by kind).
+  const allFacets = lit.facets.filter(({ criterion }) => criterion.kind !== 'phrase').map(({ name }) => ({ name, limit: 10, offset: 0, sort: 'count' as const }));
   const noQuery: Criteria = { ...expensive(0), text: [] };
   const rare: Criteria = { ...expensive(0), text: [{ columns: ['title', 'description'], query: parseQuery('zebra')! }] };
 
@@ -147,14 +148,22 @@ describe('admission and the time budget', () => {
     // As measured earlier: facets without a query proved dear, a one-word search cheap.
     costs.charge(admissionOf('facets', ['LIT', noQuery, allFacets]).kind, 400);
     costs.charge(admissionOf('rankPage', ['LIT', rare, 200, 0, 20]).kind, 1);
-    const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, engine: { matchSets: 0 }, costs });
+    // The requests each worker is given, in the order given.
+    const given: string[] = [];
+    const onWorker = (worker: Worker) => {
+      const post = worker.postMessage.bind(worker);
+      worker.postMessage = (message: { op: string }) => {
+        given.push(message.op);
+        post(message);
+      };
+    };
+    const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, engine: { matchSets: 0 }, costs, onWorker });
     try {
-      await Promise.all([pool.count('LIT'), pool.count('LIT'), pool.count('LIT')]);
-      const finished: string[] = [];
-      const flood = Array.from({ length: 3 }, (_, i) => pool.facets('LIT', noQuery, allFacets).then(() => finished.push(`facets ${i}`)));
-      const search = pool.search('LIT', rare).then(() => finished.push('search'));
+      const flood = Array.from({ length: 3 }, () => pool.facets('LIT', noQuery, allFacets));
+      const search = pool.search('LIT', rare);
       await Promise.all([...flood, search]);
-      expect(finished.indexOf('search')).toBeLessThanOrEqual(1);
+      // One dear request at a time; the search is given the other worker before the rest of the flood.
+      expect(given).toEqual(['facets', 'rankPage', 'facets', 'facets']);
     } finally {
       await pool.close();
     }

@@ -46,11 +46,6 @@ interface Slot {
   restart?: NodeJS.Timeout;
 }
 
-/**
- * A search whose kind costs this much or more is dear: such searches hold all search workers
- * but one, so a normal user's search always finds one free within a cheap search's time.
- */
-const dearMs = 25;
 
 /** A search's time budget unless `records serve --query-budget-ms` says otherwise. */
 export const defaultBudgetMs = 10_000;
@@ -237,7 +232,7 @@ export async function openPooledStore(
     }
     return new Promise<T>((resolve, reject) => {
       const cost = costs.priceOf(admission);
-      const job: Job = { op, args, search, kind: admission.kind, cost, dear: cost >= dearMs, resolve: resolve as (value: unknown) => void, reject };
+      const job: Job = { op, args, search, kind: admission.kind, cost, dear: costs.isDear(admission), resolve: resolve as (value: unknown) => void, reject };
       if (!search) lookups.push(job);
       else {
         // Cheaper searches first; equal costs in arrival order.

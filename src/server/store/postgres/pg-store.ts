@@ -33,7 +33,7 @@ import {
   type Selector,
   type StoredRecord,
 } from '../types';
-import { defaultStatementTimeoutMs, openPools, parseStoreUrl, type PgPools } from './pg-pool';
+import { defaultStatementTimeoutMs, openPools, parseStoreUrl, type BudgetedRead } from './pg-pool';
 import { columnWeightClass, createTableSql, keyElement, pgSchemaVersion, pgTable, rankWeights, setupSql, textConfig, tsvColumn } from './pg-schema';
 import { hasPositive, looseTsquerySql, toTsquery } from './tsquery';
 
@@ -170,7 +170,7 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
       return { total: total.rows[0]!.n, records: json.map((doc) => JSON.parse(doc) as ApiRecord), json };
     },
     facets: (key, criteria, requests) =>
-      withinBudget(facetCounts(pools, deploymentByKey(key)!, criteria, requests, overallCounts), budgetMs ?? defaultStatementTimeoutMs),
+      pools.withBudget(budgetMs ?? defaultStatementTimeoutMs, (read) => facetCounts({ read }, deploymentByKey(key)!, criteria, requests, overallCounts)),
     async get(key, repoId) {
       const result = await pools.read<{ doc: string }>({ text: `SELECT doc FROM ${table(key)} WHERE repo_id = $1`, values: [nulFree(repoId)] });
       return result.rows[0] ? (JSON.parse(result.rows[0].doc) as ApiRecord) : undefined;
@@ -185,20 +185,6 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
     },
     close: () => pools.close(),
   };
-}
-
-/**
- * A facets request is many statements (a count per facet, and per shown value of a phrase
- * facet), each within statement_timeout but all queued for the pool's connections: the
- * request as a whole gets the budget too, so it is answered 503 rather than left to the
- * connection's idle timeout.
- */
-function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreOverloaded(`Counting the facets took longer than ${budgetMs / 1000} s, this server's limit. Narrow the search and try again.`)), budgetMs);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -230,7 +216,13 @@ type OverallCounts = Map<string, Map<string, number>>;
  * counted over the search without it, in a GROUP BY of its own. Values of a broader
  * (phrase) facet are then recounted by their phrase.
  */
-async function facetCounts(pools: PgPools, deployment: Deployment, criteria: Criteria, requests: readonly FacetRequest[], overallCounts: OverallCounts): Promise<FacetsResult> {
+/**
+ * How facets read: every statement of one request on one connection, within the request's
+ * budget (PgPools.withBudget).
+ */
+type FacetReader = { readonly read: BudgetedRead };
+
+async function facetCounts(pools: FacetReader, deployment: Deployment, criteria: Criteria, requests: readonly FacetRequest[], overallCounts: OverallCounts): Promise<FacetsResult> {
   const facets = requests.map((request) => deployment.facets.find((candidate) => candidate.name === request.name)!);
   const bases = facets.map((facet) => withoutSelection(criteria, facet.name));
   const grouped = new Map<Criteria, Promise<{ facet: string; value: string; count: number }[]>>();
@@ -285,7 +277,7 @@ async function facetCounts(pools: PgPools, deployment: Deployment, criteria: Cri
  * value's phrase is looked up in the whole-record index, checked in its parameter's
  * columns, and its rows counted twice, once filtered by the search.
  */
-async function recountValues(pools: PgPools, deployment: Deployment, base: Criteria, facet: FacetDef, values: readonly string[], overall: Map<string, number>) {
+async function recountValues(pools: FacetReader, deployment: Deployment, base: Criteria, facet: FacetDef, values: readonly string[], overall: Map<string, number>) {
   const selectors = values.map((value) => phraseSelector(deployment, facet, value)?.text[0]);
   const columns = selectors.find((selector) => selector !== undefined)?.columns;
   if (!columns) return values.map(() => ({ count: 0, overall: 0 }));
