@@ -8,11 +8,13 @@
  * - expensive queries: 8 clients sending the costliest search the cost limit accepts, in a
  *   loop; the latency of `GET /records/{id}` meanwhile;
  * - floods of one request kind each (attack-floods.ts): broad facets, facets without a query,
- *   `repo_id` beside phrases, 1,000-row XML pages; a user's search and record meanwhile.
+ *   `repo_id` beside phrases, 1,000-row XML pages; a user's search and record meanwhile;
+ * - hostile input (attack-hostile-input.ts): unauthenticated reads of a private mirror, XML
+ *   prologs, endless and oversized harvest sources, SIGTERM, hostile headers.
  *
  *   npm run attack
  *   ATTACK_RECORDS=20000 ATTACK_SECONDS=10 npm run attack
- *   ATTACK_ONLY=floods npm run attack      (slow, expensive, floods: a comma-separated choice)
+ *   ATTACK_ONLY=floods npm run attack      (slow, expensive, floods, input: a comma-separated choice)
  *
  * Settings (environment): ATTACK_RECORDS (LIT records, 100000), ATTACK_SECONDS (per
  * attack, 20). Results: bench/results/attack-<date>.json; targets: RSS < 600 MB and the
@@ -23,6 +25,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { flood, floodKinds } from './attack-floods';
+import { hostileInputAttacks } from './attack-hostile-input';
 import { prepareCorpus } from './corpus';
 import { rssOf, sampleMemory } from './memory';
 import { load1, machine, gitCommit } from './machine';
@@ -41,7 +44,7 @@ const records = setting('ATTACK_RECORDS', 100_000);
 const seconds = setting('ATTACK_SECONDS', 20);
 const base = '/api/lit/v1';
 const only = process.env.ATTACK_ONLY?.split(',');
-const wanted = (attack: 'slow' | 'expensive' | 'floods') => !only || only.includes(attack);
+const wanted = (attack: 'slow' | 'expensive' | 'floods' | 'input') => !only || only.includes(attack);
 const log = (line: string) => console.log(`[attack ${new Date().toISOString().slice(11, 19)}] ${line}`);
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -169,9 +172,10 @@ const result = {
   floods: [] as Awaited<ReturnType<typeof flood>>[],
 };
 if (wanted('floods')) for (const kind of floodKinds) result.floods.push(await onFreshServer((server) => flood(server, base, kind, seconds, log)));
+const input = wanted('input') ? await hostileInputAttacks(corpus.path, Math.min(records, 2000), log) : undefined;
 result.load1.end = load1();
 const dir = resolve(repoRoot, 'bench/results');
 mkdirSync(dir, { recursive: true });
 const file = resolve(dir, `attack-${started.toISOString().slice(0, 10)}.json`);
-writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ ...result, input }, null, 2)}\n`);
 log(`results in ${file}`);

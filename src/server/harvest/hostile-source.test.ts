@@ -96,7 +96,7 @@ describe('a source that sends too much', () => {
       context.res.end('"}]');
     };
     const error = await harvestError();
-    expect(error.message).toMatch(/^The page http:\/\/\S+ holds a record 2 \(id 4242\) is larger than 4\.0 MB \([\d.]+ MB read when it was refused\); records over 4\.0 MB are refused\.$/);
+    expect(error.message).toMatch(/^Refused the page http:\/\/\S+: its record 2 \(id 4242\) is larger than 4\.0 MB \([\d.]+ MB read when it was refused\); records over 4\.0 MB are refused\.$/);
     await closed;
     expect(sent).toBeLessThan(64 * 1024 * 1024);
   });

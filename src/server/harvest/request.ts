@@ -107,7 +107,7 @@ async function readBody(response: Response, maxBytes: number, url: string, watch
       watch?.feed(part);
     } catch (error) {
       if (!(error instanceof RecordTooLarge)) throw error;
-      throw await refuse(`The page ${url} holds a ${error.message}; records over ${megabytes(error.limit)} are refused.`);
+      throw await refuse(`Refused the page ${url}: its ${error.message}; records over ${megabytes(error.limit)} are refused.`);
     }
     text += part;
     if (done) return text;
