@@ -222,6 +222,11 @@ test('"Show more" continues in count order; chosen values stay listed with their
   expect(await subjects.locator('.facets__label').allTextContents()).toEqual(api.facets[0]!.values.slice(0, numbers.length).map((value) => value.value));
 
   // A value from far down the list, once chosen, is listed first with its own count.
+  // The author facet is listed like the others, largest counts first.
+  const authors = await apiFacets(dc1, [['q', 'plasma'], ['facet', 'author']]);
+  const topAuthor = authors.facets[0]!.values[0]!;
+  expect(await countIn(row(group(page, 'Author'), topAuthor.value))).toBe(topAuthor.count);
+
   const far = api.facets[0]!.values[numbers.length - 1]!;
   await row(subjects, far.value).getByRole('checkbox').click();
   await expect.poll(() => searchParamsOf(page).getAll('facet.subject')).toEqual([far.value]);

@@ -106,7 +106,7 @@ test('with the token in config.json the app searches, opens a record and exports
 
   await gotoApp(page, `/${lit.slug}`);
   await expect.poll(() => countShown(page)).toBe(`${corpusSize} results`);
-  await page.getByRole('searchbox', { name: 'Search' }).fill(term);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(term);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect.poll(() => countShown(page)).toBe(total === 1 ? '1 result' : `${total} results`);
   await screenshot(page, 'lit-private-mirror-results');
@@ -180,7 +180,7 @@ test('a wrong token shows the server’s 401 description, not a blank page', asy
   expect(await alert.getByRole('button', { name: 'Try again' }).count()).toBe(0);
   // The rest of the app is there: heading, search form, deployment switcher.
   expect(await page.getByRole('heading', { level: 1, name: 'Research literature v1' }).isVisible()).toBe(true);
-  expect(await page.getByRole('searchbox', { name: 'Search' }).isVisible()).toBe(true);
+  expect(await page.getByRole('searchbox', { name: 'Search', exact: true }).isVisible()).toBe(true);
   await screenshot(page, 'lit-private-mirror-wrong-token');
 
   // A record page says the same.

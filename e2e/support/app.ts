@@ -95,7 +95,7 @@ export function searchPath(deployment: Deployment, params: Record<string, string
 
 /** Types a query in the main box and submits it with the Search button. */
 export async function search(page: Page, term: string): Promise<number> {
-  await page.getByRole('searchbox', { name: 'Search' }).fill(term);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(term);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.waitForURL((current) => current.searchParams.get('q') === term);
   return waitForResults(page);
