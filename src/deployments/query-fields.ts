@@ -27,7 +27,7 @@ export interface QueryField {
 }
 
 /** "Country of publication" → `country_of_publication`. */
-export const labelName = (label: string) =>
+const labelName = (label: string) =>
   label
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')

@@ -57,7 +57,7 @@ function yearRange(value: string): { from?: number; to?: number } | undefined {
   return { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
 }
 
-export const targetKinds: { readonly [K in QueryFieldTarget['kind']]: TargetKind<TargetOf<K>> } = {
+const targetKinds: { readonly [K in QueryFieldTarget['kind']]: TargetKind<TargetOf<K>> } = {
   text: {
     compile(_deployment, target, terms) {
       // Repeats narrow together, as words of one query do: `author:Smith author:Jones`.

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey, deployments } from '../deployments/registry';
 import { searchModel } from '../deployments/search-model';
 import { boxCriteria, problemMessage } from './fielded-criteria';
-import { editDistance, hasSearchableWords, parseFieldedQuery } from './fielded-query';
+import { hasSearchableWords, parseFieldedQuery } from './fielded-query';
+import { editDistance } from './nearest';
 
 const lit = deploymentByKey('LIT')!;
 const dc0 = deploymentByKey('DC0')!;

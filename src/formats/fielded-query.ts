@@ -2,6 +2,7 @@ import { deployments } from '../deployments/registry';
 import type { QueryField } from '../deployments/query-fields';
 import type { Deployment } from '../deployments/schema';
 import { searchModel } from '../deployments/search-model';
+import { editDistance } from './nearest';
 import { tokenizeQuery } from './query-tokens';
 import { indexWords } from './query-words';
 
@@ -57,24 +58,6 @@ const isNameStart = (char: string | undefined) => char !== undefined && ((char >
 const isNameChar = (char: string | undefined) => isNameStart(char) || char === '_' || (char !== undefined && char >= '0' && char <= '9');
 /** Where a bare word of the query language ends (query-tokens.ts). */
 const endsWord = (char: string | undefined) => char === undefined || isSpace(char) || char === '"' || char === '(' || char === ')';
-
-/** Optimal string alignment distance (one transposition counts once), for names of at most maxNameLength. */
-export function editDistance(a: string, b: string): number {
-  let before = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let previous = before;
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, before[j - 2]! + 1);
-      current.push(best);
-    }
-    before = previous;
-    previous = current;
-  }
-  return previous[b.length]!;
-}
 
 /** The deployment's field a mistyped name most likely meant: one edit away, two for longer names. */
 function nearestField(fields: readonly QueryField[], name: string): QueryField | undefined {

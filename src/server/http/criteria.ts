@@ -10,7 +10,7 @@ import { costLimits, queryCost } from '../query/cost';
 import { leafCount, parseQuery } from '../query/parse';
 import { normalizeKeyValue } from '../../formats/keys';
 import type { Criteria, FacetSelection, Selector, SortField, SortOrder } from '../store/types';
-import { nearest } from './nearest';
+import { nearest } from '../../formats/nearest';
 import type { QueryPair } from './query-string';
 
 /**

@@ -4,7 +4,7 @@ import type { FacetsResponse } from '../../formats/facets-response';
 import { parseWholeNumberValue } from '../../formats/param-values';
 import type { FacetRequest, FacetsResult } from '../store/types';
 import { BadRequest } from './criteria';
-import { nearest } from './nearest';
+import { nearest } from '../../formats/nearest';
 import type { QueryPair } from './query-string';
 
 /**
