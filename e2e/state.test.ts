@@ -108,7 +108,8 @@ test('deployment switcher: options, date conversion and the dropped-criteria not
 
   const switcher = page.getByRole('combobox', { name: 'Deployment' });
   const options = (await switcher.locator('option').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
-  expect(options).toHaveLength(deployments.length);
+  expect(options).toHaveLength(deployments.length + 1);
+  expect(options[0]).toBe('All catalogs');
   for (const deployment of deployments) {
     expect(options.some((option) => option.startsWith(optionLabel(deployment)))).toBe(true);
   }
@@ -136,6 +137,15 @@ test('deployment switcher: options, date conversion and the dropped-criteria not
   await switcher.selectOption({ label: options.find((option) => option.startsWith(optionLabel(mm)))! });
   await page.waitForURL((current) => current.pathname === `/${mm.slug}`);
   expect(searchParamsOf(page).get('publication_date_start')).toBe('01/15/2020');
+  await waitForResults(page);
+
+  // MM → all catalogs: the date in ISO, which every catalog reads; and back to DC0 in its own format.
+  await switcher.selectOption({ label: 'All catalogs' });
+  await page.waitForURL((current) => current.pathname === '/all');
+  expect([...searchParamsOf(page)]).toEqual([['q', term], ['publication_date_start', '2020-01-15']]);
+  await switcher.selectOption({ label: options.find((option) => option.startsWith(optionLabel(deploymentByKey('DC0')!)))! });
+  await page.waitForURL((current) => current.pathname === `/${deploymentByKey('DC0')!.slug}`);
+  expect(searchParamsOf(page).get('publication_date_start')).toBe('01-15-2020');
   await waitForResults(page);
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
-import { criteriaForCatalog } from './catalog-criteria';
+import { allCatalogsCriteria, criteriaForCatalog } from './catalog-criteria';
 
 const key = (name: string) => deploymentByKey(name)!;
 
@@ -48,5 +48,18 @@ describe('the box’s fielded syntax, per catalog', () => {
     expect(criteriaForCatalog(key('DC1'), [['q', 'doi:10.11578/1367164']]).problem).toBe('This catalog has none of the search’s criteria.');
     expect(criteriaForCatalog(key('PAT'), [['mime_type', 'mp4']]).problem).toBe('This catalog has none of the search’s criteria.');
     expect(criteriaForCatalog(key('LIT'), [['q', 'plasma auhtor:Curie']]).problem).toMatch(/auhtor/);
+  });
+});
+
+describe('a catalog’s search taken to all catalogs', () => {
+  test('dates become ISO, the page is left out, the rest stays', () => {
+    expect(
+      allCatalogsCriteria(key('DC0'), [['q', 'plasma'], ['publication_date_start', '01-31-2020'], ['page', '4'], ['dataset_content_type', 'Numeric']]),
+    ).toEqual([['q', 'plasma'], ['publication_date_start', '2020-01-31'], ['dataset_content_type', 'Numeric']]);
+  });
+
+  test('and back into each catalog in its own format', () => {
+    const all = allCatalogsCriteria(key('DC0'), [['q', 'plasma'], ['publication_date_start', '01-31-2020']]);
+    expect(criteriaForCatalog(key('LIT'), all).entries).toEqual([['q', 'plasma'], ['publication_date_start', '01/31/2020']]);
   });
 });

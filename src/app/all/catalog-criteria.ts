@@ -1,7 +1,7 @@
 import { deployments, paramByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { boxCriteria, problemMessage } from '../../formats/fielded-criteria';
-import { isPageNumber } from '../../formats/param-kinds';
+import { isPageNumber, kindOf } from '../../formats/param-kinds';
 import { convertCriteria } from '../search/switch-deployment';
 
 export interface CatalogCriteria {
@@ -53,4 +53,17 @@ export function criteriaForCatalog(target: Deployment, entries: readonly (readon
   // Searching with nothing left would list the whole catalog as if it matched.
   if (converted.length === 0) return { entries: converted, dropped, problem: 'This catalog has none of the search’s criteria.' };
   return { entries: converted, dropped };
+}
+
+/**
+ * One catalog's criteria as an all-catalogs search: the page number left out, dates in ISO
+ * (which every deployment reads), everything else as it is (criteriaForCatalog names what
+ * another catalog lacks).
+ */
+export function allCatalogsCriteria(from: Deployment, entries: readonly (readonly [string, string])[]): [string, string][] {
+  return entries.flatMap(([name, value]): [string, string][] => {
+    const param = paramByName(from, name);
+    if (isPageNumber(param) || name === 'rows' || value.trim() === '') return [];
+    return [[name, param?.kind === 'date' ? kindOf(param).toControl(from, value) || value : value]];
+  });
 }

@@ -1,6 +1,7 @@
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import { deploymentBySlug, deployments, displayName } from '../../deployments/registry';
 import { queryString } from '../../client/urls';
+import { allCatalogsCriteria, criteriaForCatalog } from '../all/catalog-criteria';
 import { entriesOf } from '../search/query-params';
 import { convertCriteria, droppedNotice } from '../search/switch-deployment';
 import { useHasFacetsOf } from './config-context';
@@ -10,9 +11,13 @@ function optionText(deployment: (typeof deployments)[number]): string {
   return deployment.deprecated ? `${displayName(deployment)} (deprecated release candidate)` : displayName(deployment);
 }
 
+/** The switcher's value for the all-catalogs search (no deployment has this slug). */
+const allCatalogs = 'all';
+
 /**
- * Chooses the deployment. Switching carries the current search over (from a record page:
- * the search it was opened from), converted to the new deployment, and says what was dropped.
+ * Chooses the deployment, or all catalogs at once. Switching carries the current search over
+ * (from a record page: the search it was opened from), converted to the new deployment, and
+ * says what was dropped.
  */
 export function DeploymentSwitcher() {
   const navigate = useNavigate();
@@ -22,11 +27,21 @@ export function DeploymentSwitcher() {
   const onRecordPage = /\/records\//.test(location.pathname);
   const hasFacets = useHasFacetsOf();
 
+  const onAll = location.pathname === `/${allCatalogs}`;
+
   function switchTo(slug: string) {
+    const search = onRecordPage ? (readNavigationState(location.state).from?.search ?? '') : location.search;
+    if (slug === allCatalogs) {
+      if (!onAll) void navigate(`/${allCatalogs}${queryString(current ? allCatalogsCriteria(current, entriesOf(search)) : [])}`, { state: { keepFocus: true } });
+      return;
+    }
     const target = deploymentBySlug(slug);
     if (!target || target === current) return;
-    const search = onRecordPage ? (readNavigationState(location.state).from?.search ?? '') : location.search;
-    const { entries, dropped } = current ? convertCriteria(current, target, entriesOf(search), { extensions: hasFacets(target) }) : { entries: [], dropped: [] };
+    const { entries, dropped } = current
+      ? convertCriteria(current, target, entriesOf(search), { extensions: hasFacets(target) })
+      : onAll
+        ? criteriaForCatalog(target, entriesOf(search), hasFacets(target))
+        : { entries: [], dropped: [] };
     const state: NavigationState = { keepFocus: true, notice: droppedNotice(dropped, target) };
     void navigate(`/${target.slug}${queryString(entries)}`, { state });
   }
@@ -34,8 +49,9 @@ export function DeploymentSwitcher() {
   return (
     <div className="switcher">
       <label htmlFor="deployment">Deployment</label>
-      <select id="deployment" value={current?.slug ?? ''} onChange={(event) => switchTo(event.target.value)}>
-        {!current && <option value="">Choose a deployment</option>}
+      <select id="deployment" value={onAll ? allCatalogs : (current?.slug ?? '')} onChange={(event) => switchTo(event.target.value)}>
+        {!current && !onAll && <option value="">Choose a deployment</option>}
+        <option value={allCatalogs}>All catalogs</option>
         {deployments.map((deployment) => (
           <option key={deployment.key} value={deployment.slug}>
             {optionText(deployment)}
