@@ -270,8 +270,13 @@ async function writePg(flags: Map<string, string>, write: (writer: Awaited<Retur
   }
   try {
     return await write(writer);
+  } catch (error) {
+    // The input's own faults keep their message; the store's (a primary that went away, a
+    // full disk) are one sentence: the run was one transaction, so none of it was kept.
+    if (error instanceof ImportError) throw error;
+    throw new CommandError(`Cannot write to the store (${(error as Error).message.replace(/\.$/, '')}); nothing of this run was kept.`);
   } finally {
-    await writer.close();
+    await writer.close().catch(() => undefined);
   }
 }
 

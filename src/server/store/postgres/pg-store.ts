@@ -242,7 +242,10 @@ async function facetCounts(pools: FacetReader, deployment: Deployment, criteria:
         `WHERE ${name} = ANY(${requested}::text[]) GROUP BY ${name}, CASE WHEN ${name} = ANY(${caseless}::text[]) THEN lower(${value}) ELSE ${value} END`,
       values: params.values,
     });
-    grouped.set(base, query.then((result) => result.rows));
+    const rows = query.then((result) => result.rows);
+    // Awaited below, unless a count fails first (past the budget every later statement does).
+    rows.catch(() => undefined);
+    grouped.set(base, rows);
   });
   const countOf = async (search: Criteria) => (await pools.read<{ n: number }>(compileSearch(deployment, search).count)).rows[0]!.n;
   // Awaited together: a count that fails while another is awaited would be a rejection no
@@ -359,6 +362,9 @@ export async function openPgWriter(storeUrl: string): Promise<PgWriter> {
   const { primary } = parseStoreUrl(storeUrl);
   const pools = openPools({ primary, replicas: [] }, { size: 2 });
   const client = await pools.primary.connect();
+  // A primary lost mid-write fails the statement under way; the client's own report of it
+  // would otherwise be an unhandled error that ends the process with a stack.
+  client.on('error', () => undefined);
   try {
     const version = await client.query<{ value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).catch(() => ({ rows: [] as { value: string }[] }));
     if (version.rows[0] && version.rows[0].value !== pgSchemaVersion()) {
@@ -412,7 +418,7 @@ export async function openPgWriter(storeUrl: string): Promise<PgWriter> {
       return result.rows[0]!.n;
     },
     async close() {
-      client.release();
+      client.release(true);
       await pools.close();
     },
   };
