@@ -7,7 +7,8 @@ import { ImportError, parseUpstreamJson, parseUpstreamXml } from './import/upstr
 import { normalizeTimestamp } from './import/timestamps';
 import { hasDoctypeInProlog } from './import/xml-records';
 import { parseQuery } from './query/parse';
-import { splitIdList } from './http/criteria';
+import { deployments } from '../deployments/registry';
+import { parseListRequest, splitIdList } from './http/criteria';
 
 /**
  * Every parser that reads what a client or a source sends, fed ten times the input that
@@ -77,6 +78,25 @@ describe('linear-time parsers of untrusted input', () => {
     expect(splitIdList('12 OR 13\tOR  14')).toEqual(['12', '13', '14']);
     expect(splitIdList('OR 12 OR')).toEqual(['OR 12 OR']);
     expect(splitIdList('12 or 13')).toEqual(['12 or 13']);
+  });
+
+  it('reads every parameter of every deployment at ten times the longest URL, in every hostile shape', () => {
+    const size = 81_920;
+    const shapes = [' ', 'a ', '(', ')', '"', '" ', ' OR', '-', '0', '2024-', '\\', '*', 'a:', '%', 'ä', '<'];
+    for (const deployment of deployments) {
+      for (const param of deployment.params) {
+        for (const shape of shapes) {
+          const value = shape.repeat(Math.ceil(size / shape.length));
+          for (const options of [{}, { idLists: true }]) {
+            try {
+              parseListRequest(deployment, [[param.name, value]], options);
+            } catch (error) {
+              expect((error as Error).name, `${deployment.key} ${param.name}`).not.toBe('RangeError');
+            }
+          }
+        }
+      }
+    }
   });
 
   it('reads Retry-After, timestamps and queries of any length', () => {
