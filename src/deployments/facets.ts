@@ -97,12 +97,18 @@ const subjectFacet = (param: 'subject' | 'biblio'): FacetDef => ({
   field: 'subjects',
 });
 
-/** Authors by name (affiliations and ORCID iDs left out), selected by the `author` parameter. */
+/**
+ * Authors by name (affiliations and ORCID iDs left out), each counting the records that
+ * carry that name: selected by the `author_name` extension parameter, an exact name in any
+ * case. (A phrase of the `author` parameter would count more than the records holding the
+ * name, and its counts cannot be ordered without a search per name.)
+ */
 const authorFacet: FacetDef = {
   name: 'author',
   label: 'Author',
-  criterion: { kind: 'phrase', param: 'author' },
+  criterion: { kind: 'extension', param: 'author_name' },
   field: 'authors',
+  key: 'author_name',
   reading: 'person-name',
 };
 

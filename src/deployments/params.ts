@@ -40,7 +40,11 @@ export const repoId: ParamDef = {
   queryAliases: ['id'],
 };
 export const biblio = textParam('biblio', 'Bibliographic data', biblioColumns, 'Searches titles, authors, subjects, descriptions, journals, identifiers and organisations.');
-export const author: TextParam = { ...textParam('author', 'Author', ['authors'], 'Searches author names and affiliations.'), queryAliases: ['authors'] };
+export const author: TextParam = {
+  ...textParam('author', 'Author', ['authors'], 'Searches author names and affiliations; Surname, Initials finds every spelling with those initials.'),
+  queryAliases: ['authors'],
+  personNames: true,
+};
 export const title = textParam('title', 'Title', ['title'], 'Searches titles.');
 export const identifier: ParamDef = {
   name: 'identifier',

@@ -42,6 +42,8 @@ export type KeyName =
   | 'has_fulltext'
   /** The product type, for the local server's `product_type` extension parameter (facets.ts). */
   | 'product_type'
+  /** An author's name without affiliation or ORCID iD, for the author facet's `author_name` extension parameter (facets.ts). */
+  | 'author_name'
   /** Store-only: `generated` for records the demo corpus generator made. No parameter reaches it. */
   | 'origin';
 
@@ -87,6 +89,8 @@ interface ParamBase {
 export interface TextParam extends ParamBase {
   readonly kind: 'text';
   readonly columns: readonly SearchColumn[];
+  /** A value written as a name (`Surname, E D`) finds the person by surname and initials (formats/authors.ts). */
+  readonly personNames?: boolean;
 }
 /** A case-insensitive exact match against a named key. */
 export interface ExactParam extends ParamBase {

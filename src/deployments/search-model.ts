@@ -190,5 +190,7 @@ export function storeFingerprint(model: SearchModel): string {
     ordered.map(({ column, rule }) => `${column}:${rule}`),
     index.keys.map(({ key, fields, normalize }) => `${key}=${fields.join('+')}${normalize ? `/${normalize}` : ''}`),
     index.columns.map(({ name, fields }) => `${name}=${fields.join('+')}`),
+    // Facet values are stored with each record: a new facet needs them written.
+    index.facets.map(({ name, field, key, reading }) => [name, field ?? '', key ?? '', reading ?? ''].join(':')),
   ]);
 }

@@ -28,6 +28,12 @@ export function parseAuthor(raw: string): PersonName {
   return { family, given, ...(affiliation ? { affiliation } : {}), ...(orcid ? { orcid } : {}) };
 }
 
+/** A person's name as written, without affiliation or ORCID iD: "Fredrickson, E.D. [PPPL]" → "Fredrickson, E.D.". */
+export function personName(raw: string): string {
+  const { family, given } = parseAuthor(raw);
+  return given ? `${family}, ${given}` : family;
+}
+
 function formatOrcid(digits: string): string {
   return canonicalOrcid(digits) ?? digits;
 }
@@ -72,4 +78,30 @@ export function surnameInitials(raw: string): string {
   const { family, given } = parseAuthor(raw);
   const short = initials(given);
   return short ? `${family}, ${short}` : family;
+}
+
+/** The letters of a given name's initials: "Eric D." → ["E", "D"]. */
+const initialLetters = (given: string) => initials(given).split(/[\s.-]+/).filter(Boolean);
+
+/**
+ * An author as the index also reads it: surname and initials ("Fredrickson, Eric D." →
+ * "Fredrickson E D"), so a name asked for by initials finds every spelling of the given names.
+ */
+export function initialsForm(raw: string): string | undefined {
+  const { family, given } = parseAuthor(raw);
+  const letters = initialLetters(given);
+  return family && letters.length ? `${family} ${letters.join(' ')}` : undefined;
+}
+
+/**
+ * A search for a person written as a name (`Fredrickson, E D`, `Fredrickson, Eric`): the
+ * phrase of surname and initials, which finds it in any spelling of the given names.
+ * Undefined for anything else (query syntax, no comma), which is searched as typed.
+ */
+export function nameQuery(value: string): string | undefined {
+  if (/["()*]|\b(AND|OR|NOT)\b|(^|\s)-/.test(value)) return undefined;
+  const match = /^([^,]+),([^,]+)$/.exec(value.trim());
+  if (!match) return undefined;
+  const letters = initialLetters(match[2]!);
+  return letters.length ? `"${match[1]!.trim()} ${letters.join(' ')}"` : undefined;
 }

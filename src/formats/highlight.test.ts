@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { markTree, snippetTree, type MarkedNode } from './highlight';
+import { foldCases, foldRecords } from './fold-text.cases';
 import { queryTerms } from './query-words';
 import { parseRichText } from './rich-text';
 
@@ -42,5 +43,18 @@ describe('snippetTree', () => {
 
   test('a short text whole', () => {
     expect(show(snippetTree(parseRichText('Short <b>bold</b> text'), queryTerms(['bold'])))).toBe('Short <b>[[bold]]</b> text');
+  });
+});
+
+describe('highlights follow the folding (the stores’ cases, fold-text.cases.ts)', () => {
+  // Names asked for by initials are found by the server; the highlighter marks their words as typed.
+  const cases = foldCases.filter(({ param, value }) => !(param === 'author' && value.includes(',')));
+  test.each(cases.map((fold) => [`${fold.param}=${fold.value}`, fold] as const))('%s', (_name, { param, value, found }) => {
+    const terms = queryTerms([value]);
+    for (const record of foldRecords) {
+      const text = param === 'author' ? record.authors.join('; ') : param === 'title' ? record.title : `${record.title}; ${record.authors.join('; ')}`;
+      const marked = show(markTree(parseRichText(text), terms)).includes('[[');
+      expect(marked, `${record.id}: ${text}`).toBe(found.includes(record.id));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { searchModel } from '../deployments/search-model';
 import type { Deployment, SearchColumn } from '../deployments/schema';
-import { parseAuthor } from './authors';
+import { initialsForm, parseAuthor } from './authors';
+import { indexForm, transliterations } from './fold-text';
 import { toSearchText } from './rich-text';
 import { valuesOf } from './text';
 
@@ -12,10 +13,17 @@ export function textColumns(deployment: Deployment, stored: { readonly record: R
     const parts = fields.flatMap((field) => valuesOf(stored.record[field]).map(toSearchText));
     if (name === 'fulltext' && stored.fulltext) parts.push(stored.fulltext);
     // An author's ORCID iD is found as written in the record and in its other written form.
-    if (name === 'authors') parts.push(...orcidForms(stored.record.authors));
-    text[name] = parts.join('\n');
+    // An author's ORCID iD, and the name as surname and initials (formats/authors.ts).
+    if (name === 'authors') parts.push(...orcidForms(stored.record.authors), ...initialsForms(stored.record.authors));
+    // Folded as queries are (fold-text.ts); words with an umlaut are also there transliterated, after the rest.
+    const alsoAs = parts.flatMap(transliterations);
+    text[name] = [...parts, ...(alsoAs.length ? [alsoAs.join(' ')] : [])].map(indexForm).join('\n');
   }
   return text;
+}
+
+function initialsForms(authors: unknown): string[] {
+  return valuesOf(authors).flatMap((author) => initialsForm(author) ?? []);
 }
 
 function orcidForms(authors: unknown): string[] {

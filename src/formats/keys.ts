@@ -1,6 +1,6 @@
 import { searchModel } from '../deployments/search-model';
 import type { Deployment, KeyName } from '../deployments/schema';
-import { canonicalOrcid, parseAuthor } from './authors';
+import { canonicalOrcid, parseAuthor, personName } from './authors';
 import { bareDoi, valuesOf } from './text';
 
 /**
@@ -46,6 +46,7 @@ export function keysOf(deployment: Deployment, stored: KeyedRecord): [KeyName, s
   for (const author of valuesOf(stored.record.authors)) {
     const { orcid } = parseAuthor(author);
     if (orcid) add('identifier', orcid, 'identifier');
+    add('author_name', personName(author));
   }
   if (stored.site) add('site', stored.site);
   if (stored.generated) add('origin', 'generated');

@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { characterPairs, cjkParts, foldText, isCjk, transliterate, transliterations } from './fold-text';
 import { tokenizeQuery } from './query-tokens';
 
 /**
@@ -14,6 +15,8 @@ export interface IndexToken {
   readonly start: number;
   readonly end: number;
   readonly term: string;
+  /** The form the index also keeps for it: a German transliteration (`müller` → `mueller`). */
+  readonly alternative?: string;
 }
 
 /** A word, phrase or prefix of a query as a run of index terms; `prefix` applies to the last one. */
@@ -24,15 +27,8 @@ export interface QueryTerm {
 
 const tokenPattern = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 
-/** Case, diacritics and Unicode compatibility forms folded: `CO₂` is `co2`, `ﬁ` is `fi`, `Ｆ` is `f`. */
-export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** Case and diacritics folded, as unicode61 with remove_diacritics 2 does. */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+/** Case, diacritics and compatibility forms folded, as the indexes fold them (fold-text.ts). */
+export const fold = foldText;
 
 /** FTS5's porter tokenizer stems ASCII tokens of 3 to 64 characters and leaves the rest. */
 function stem(folded: string): string {
@@ -44,11 +40,31 @@ export function indexWords(text: string): string[] {
   return text.match(tokenPattern) ?? [];
 }
 
+/** The tokens of text as the indexes split and fold it (fold-text.ts): a CJK run as its character pairs. */
 export function indexTokens(text: string): IndexToken[] {
   const tokens: IndexToken[] = [];
+  const push = (word: string, start: number) => {
+    const folded = foldText(word);
+    if (!folded) return;
+    const [transliterated] = transliterations(word);
+    const alternative = transliterated === undefined ? undefined : stem(foldText(transliterated));
+    tokens.push({ start, end: start + word.length, term: stem(folded), ...(alternative ? { alternative } : {}) });
+  };
   for (const match of text.matchAll(tokenPattern)) {
-    const folded = fold(match[0]);
-    if (folded) tokens.push({ start: match.index, end: match.index + match[0].length, term: stem(folded) });
+    if (!isCjk(match[0])) {
+      push(match[0], match.index);
+      continue;
+    }
+    for (const part of cjkParts(match[0])) {
+      if (!part.cjk) push(part.text, match.index + part.start);
+      else {
+        let at = match.index + part.start;
+        for (const pair of characterPairs(part.text)) {
+          push(pair, at);
+          at += [...pair][0]!.length;
+        }
+      }
+    }
   }
   return tokens;
 }
@@ -81,13 +97,16 @@ export function queryTerms(queries: readonly string[]): QueryTerm[] {
         continue;
       }
       if (token.kind !== 'word' && token.kind !== 'phrase') continue;
-      const words = indexTokens(token.text).map((item) => item.term);
-      if (words.length === 0) continue;
-      const term = { terms: words, prefix: token.kind === 'word' && token.prefix };
-      const key = JSON.stringify(term);
-      if (!seen.has(key)) {
-        seen.add(key);
-        terms.push(term);
+      // A word with an umlaut also asks for its transliteration, as the server reads it.
+      for (const text of [token.text, transliterate(token.text)]) {
+        const words = text === undefined ? [] : indexTokens(text).map((item) => item.term);
+        if (words.length === 0) continue;
+        const term = { terms: words, prefix: token.kind === 'word' && token.prefix };
+        const key = JSON.stringify(term);
+        if (!seen.has(key)) {
+          seen.add(key);
+          terms.push(term);
+        }
       }
     }
   }
@@ -108,8 +127,9 @@ export function matchRanges(text: string, terms: readonly QueryTerm[]): [number,
     for (const { terms: words, prefix } of terms) {
       if (words.length <= longest || at + words.length > tokens.length) continue;
       const matches = words.every((word, offset) => {
-        const token = tokens[at + offset]!.term;
-        return prefix && offset === words.length - 1 ? token.startsWith(word) : token === word;
+        const { term, alternative } = tokens[at + offset]!;
+        const last = prefix && offset === words.length - 1;
+        return [term, alternative].some((form) => form !== undefined && (last ? form.startsWith(word) : form === word));
       });
       if (matches) longest = words.length;
     }

@@ -8,6 +8,7 @@ import { compareDays, formatDay, parseDateParam, startOfDay, startOfNextDay, typ
 import { parseBooleanValue, parseOrderValue, parseSortValue, parseWholeNumberValue } from '../../formats/param-values';
 import { costLimits, queryCost } from '../query/cost';
 import { leafCount, parseQuery } from '../query/parse';
+import { nameQuery } from '../../formats/authors';
 import { normalizeKeyValue } from '../../formats/keys';
 import type { Criteria, FacetSelection, Selector, SortField, SortOrder } from '../store/types';
 import { nearest } from '../../formats/nearest';
@@ -143,7 +144,7 @@ function checkLength(name: string, value: string, limit: number): void {
 const builders: { readonly [K in ParamDef['kind']]: (request: RequestParts, param: Extract<ParamDef, { kind: K }>, value: string) => void } = {
   text(request, param, value) {
     checkLength(param.name, value, limits.textLength);
-    const query = parseQuery(value);
+    const query = parseQuery((param.personNames && nameQuery(value)) || value);
     if (leafCount(query) > limits.queryTerms) {
       throw new BadRequest(`${param.name} has too many words and phrases: at most ${limits.queryTerms}.`, param.name);
     }

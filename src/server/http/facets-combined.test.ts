@@ -5,7 +5,7 @@ import type { Deployment } from '../../deployments/schema';
 import { apiErrorSchema } from '../../formats/error';
 import { facetsResponseSchema, type FacetsResponse } from '../../formats/facets-response';
 import { kindOf } from '../../formats/facet-kinds';
-import { foldText } from '../../formats/query-words';
+import { foldText } from '../../formats/fold-text';
 import { readUpstreamFiles } from '../import/files';
 import { realData, realFiles } from '../import/test-support';
 import { getJson, listIds, qs, sorted, useFixture, type Fixture } from './test-fixture';

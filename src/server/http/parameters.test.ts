@@ -147,6 +147,12 @@ const exactProbes: Record<Exclude<KeyName, 'has_fulltext' | 'origin' | 'product_
     ['0000-0001-2345-6789', ['1038']],
     ['0000-0001-2345-678', []],
   ],
+  // The author facet's extension parameter: a name without affiliation or ORCID iD, in any case.
+  author_name: [
+    ['OKAFOR, CHIDI', ['1001', '1002']],
+    ['müller, hans peter', ['1007']],
+    ['Okafor', []],
+  ],
   doi: [
     ['https://doi.org/10.5555/alpha.1', ['1030']],
     ['doi:10.5555/Alpha.1', ['1030']],

@@ -1,3 +1,4 @@
+import { indexForm, isCjk, transliterate } from '../../formats/fold-text';
 import { tokenizeQuery } from '../../formats/query-tokens';
 import type { QueryNode } from './ast';
 
@@ -13,6 +14,14 @@ import type { QueryNode } from './ast';
 
 /** Whether text has anything an index tokenizer would keep. */
 const hasWordChars = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+/** A word or phrase as a leaf, as the indexes read its text: a CJK word is the phrase of its character pairs. */
+function leaf(token: { kind: 'word' | 'phrase'; prefix?: boolean }, raw: string): QueryNode[] {
+  const text = indexForm(raw).trim();
+  if (!hasWordChars(text)) return [];
+  if (token.kind === 'phrase' || (!token.prefix && isCjk(text) && /\s/.test(text))) return [{ type: 'phrase', text }];
+  return [{ type: 'term', text, prefix: token.prefix === true }];
+}
 
 const negate = (node: QueryNode): QueryNode => (node.type === 'not' ? node.child : { type: 'not', child: node });
 
@@ -90,15 +99,11 @@ export function parseQuery(input: string, { maxDepth = 16 }: ParseOptions = {}):
   function parsePrimary(): QueryNode | undefined {
     const token = tokens[position++]!;
     switch (token.kind) {
-      case 'word': {
-        if (!hasWordChars(token.text)) return undefined;
-        const node: QueryNode = { type: 'term', text: token.text, prefix: token.prefix };
-        return token.negated ? negate(node) : node;
-      }
+      case 'word':
       case 'phrase': {
-        if (!hasWordChars(token.text)) return undefined;
-        const node: QueryNode = { type: 'phrase', text: token.text.trim() };
-        return token.negated ? negate(node) : node;
+        // Matched as the indexes read text (fold-text.ts); a word with an umlaut also as its transliteration.
+        const node = combine('or', [token.text, transliterate(token.text)].flatMap((text) => (text === undefined ? [] : leaf(token, text))));
+        return node && token.negated ? negate(node) : node;
       }
       case 'open': {
         if (depth >= maxDepth) {

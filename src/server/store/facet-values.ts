@@ -1,11 +1,11 @@
 import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
-import { parseAuthor } from '../../formats/authors';
+import { personName } from '../../formats/authors';
 import { facetValueParams } from '../../formats/facet-params';
 import { kindOf } from '../../formats/facet-kinds';
 import { toPlainLine } from '../../formats/rich-text';
 import { valuesOf } from '../../formats/text';
-import { foldText } from '../../formats/query-words';
+import { foldText } from '../../formats/fold-text';
 import { normalizeKeyValue } from '../../formats/keys';
 import { parseQuery } from '../query/parse';
 import type { Criteria, FacetRequest, FacetSelection, FacetValueCount, Selector, StoredRecord } from './types';
@@ -21,12 +21,7 @@ export const facetKeyName = (facet: FacetDef) => `facet:${facet.name}`;
 const maxValueLength = 300;
 
 /** How a stored field value reads as a facet value (FacetDef `reading`). */
-const readings: Record<NonNullable<FacetDef['reading']>, (raw: string) => string> = {
-  'person-name': (raw) => {
-    const { family, given } = parseAuthor(raw);
-    return given ? `${family}, ${given}` : family;
-  },
-};
+const readings: Record<NonNullable<FacetDef['reading']>, (raw: string) => string> = { 'person-name': personName };
 
 /** Where a facet's values come from in a stored record; undefined for years (the date column) and yes/no keys. */
 function sourceOf(facet: FacetDef): ((stored: StoredRecord) => string[]) | undefined {

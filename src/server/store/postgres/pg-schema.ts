@@ -14,8 +14,8 @@ import { modelDigest } from '../model-digest';
  * most, then authors and subjects, then description and bibliographic text, then the rest.
  */
 
-/** The layout's version and what the deployment table asks of it: an older database must be rebuilt. */
-export const pgSchemaVersion = () => `5.${modelDigest()}`;
+/** The layout's version (and of the text it indexes, formats/fold-text.ts) and what the deployment table asks of it: an older database must be rebuilt. */
+export const pgSchemaVersion = () => `6.${modelDigest()}`;
 
 export const textConfig = 'records_english';
 

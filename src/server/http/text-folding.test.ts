@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { deployments } from '../../deployments/registry';
+import { foldCases, foldRecords } from '../../formats/fold-text.cases';
+import { buildRecord, listIds, qs, sorted, useFixture } from './test-fixture';
+
+/**
+ * Text that folds (formats/fold-text.ts), the same on every store: compatibility forms,
+ * Chinese, Japanese and Korean words, umlauts and their transliterations, and authors by
+ * surname and initials. Every case names exactly the records it must find.
+ */
+
+const lit = deployments[0]!;
+const fx = useFixture({
+  content: () => [[lit.key, foldRecords.map((spec, i) => buildRecord(lit, { ...spec, published: `20${10 + i}-01-01T00:00:00Z` }))]],
+});
+
+describe('searches fold text as the indexes do', () => {
+  it.each(foldCases.map((fold) => [`${fold.param}=${fold.value}`, fold] as const))('%s', async (_name, { param, value, found }) => {
+    expect(sorted(await listIds(fx.list(lit, qs({ [param]: value, rows: 100 }))))).toEqual(sorted(found));
+  });
+
+  it('lists each spelling of a name as an author facet value, counted as it selects', async () => {
+    const url = `${fx.url}${lit.basePath}/facets?${qs({ facet: 'author', facet_limit: 100, facet_contains: 'fredrickson' })}`;
+    const body = (await (await fetch(url)).json()) as { facets: { values: { value: string; count: number }[] }[] };
+    for (const { value, count } of body.facets[0]!.values) {
+      expect(count, value).toBe((await listIds(fx.list(lit, qs({ 'facet.author': value, rows: 100 })))).length);
+    }
+    expect(body.facets[0]!.values.map(({ value }) => value).sort()).toEqual(['Fredrickson, Anna', 'Fredrickson, E. D.', 'Fredrickson, E.D.', 'Fredrickson, Eric D.']);
+  });
+});
