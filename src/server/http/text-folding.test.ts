@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { deployments } from '../../deployments/registry';
+import { deploymentByKey, deployments } from '../../deployments/registry';
+import { readUpstreamFiles } from '../import/files';
+import { realData, realFiles } from '../import/test-support';
 import { foldCases, foldRecords } from '../../formats/fold-text.cases';
 import { buildRecord, listIds, qs, sorted, useFixture } from './test-fixture';
 
@@ -26,5 +29,22 @@ describe('searches fold text as the indexes do', () => {
       expect(count, value).toBe((await listIds(fx.list(lit, qs({ 'facet.author': value, rows: 100 })))).length);
     }
     expect(body.facets[0]!.values.map(({ value }) => value).sort()).toEqual(['Fredrickson, Anna', 'Fredrickson, E. D.', 'Fredrickson, E.D.', 'Fredrickson, Eric D.']);
+  });
+});
+
+describe('the real DC1 records', () => {
+  const dc1 = deploymentByKey('DC1')!;
+  const records = () => readUpstreamFiles(dc1, [realFiles.geothermal, realFiles.plasma].map((file) => fileURLToPath(new URL(file, realData))));
+  const real = useFixture({ content: () => [[dc1.key, records()]] });
+
+  it('finds CO₂ as CO2, and Löhnert as Loehnert and Lohnert', async () => {
+    expect(await listIds(real.list(dc1, qs({ q: 'crocus CO2', rows: 100 })))).toContain('2473255');
+    const lohnert = records()
+      .filter(({ record }) => JSON.stringify(record).includes('Löhnert'))
+      .map(({ record }) => record.repo_id);
+    expect(lohnert.length).toBeGreaterThan(2);
+    for (const q of ['Loehnert', 'Lohnert', 'Löhnert']) {
+      expect(sorted(await listIds(real.list(dc1, qs({ q, rows: 100 })))), q).toEqual(sorted(lohnert));
+    }
   });
 });
