@@ -6,7 +6,7 @@ import { isAbortError } from '../../client/errors';
 import { valuesOf } from '../../formats/text';
 import { recordPath } from '../record/record-path';
 import { useAppConfig } from '../shell/config-context';
-import { useDocumentTitle } from '../shell/navigation-focus';
+import { useDocumentTitle, useFocusOnNavigation } from '../shell/navigation-focus';
 import { formatNumber } from '../ui/format';
 import { RichText } from '../ui/RichText';
 import { saveBlob } from '../ui/save-blob';
@@ -46,6 +46,8 @@ const plural = (count: number, word: string) => `${formatNumber(count)} ${word}$
  */
 export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
   useDocumentTitle('Check references');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnNavigation(heading);
   const config = useAppConfig();
   const stored = useMemo(() => readStoredCheck(), []);
   const [input, setInput] = useState(stored?.input ?? '');
@@ -168,7 +170,9 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
 
   return (
     <>
-      <h1 className="page-title">Check references</h1>
+      <h1 className="page-title" ref={heading} tabIndex={-1}>
+        Check references
+      </h1>
       <p className="references-intro">
         Paste a reference list — DOIs, references as formatted in a paper (one per line or paragraph, numbered or not), BibTeX or RIS
         entries, in any mix — and see which works every catalog holds. The list stays in this browser; only the catalogs’ own servers
