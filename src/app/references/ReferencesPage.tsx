@@ -250,7 +250,10 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
         <section className="references-actions" aria-label="Found works">
           <div className="references-actions__download">
             <label htmlFor={formatId}>Format</label>
-            <select id={formatId} value={format} onChange={(event) => setFormat(event.target.value as FoundFormat)}>
+            <select id={formatId} value={format} onChange={(event) => {
+                const chosen = foundFormats.find((option) => option.id === event.target.value);
+                if (chosen) setFormat(chosen.id);
+              }}>
               {foundFormats.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.label}
