@@ -15,7 +15,8 @@ import { facetFilters, valueState, withValueState, type ValueState } from './com
 import { isSelected, toggledEntries, valueLabel } from './facet-selection';
 import { useFacetPages } from './combined-queries';
 
-interface CombinedFacetProps {
+/** A facet of the filter column of a server that combines facets, with its counts from the column's request. */
+export interface FacetSectionProps {
   readonly deployment: Deployment;
   readonly entries: Entries;
   readonly facet: FacetDef;
@@ -53,7 +54,7 @@ function uniqueRows(rows: readonly Row[]): Row[] {
  * the chosen values stay listed, a search box looks through all values and "Show more"
  * continues in count order.
  */
-export function CombinedFacet({ deployment, entries, facet, counts, baseUrl, auth }: CombinedFacetProps) {
+export function CombinedFacet({ deployment, entries, facet, counts, baseUrl, auth }: FacetSectionProps) {
   const navigate = useNavigate();
   const searchId = useId();
   const [typed, setTyped] = useState('');

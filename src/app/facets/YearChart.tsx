@@ -1,25 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApiAuth } from '../../client/auth';
 import { queryString } from '../../client/urls';
-import type { FacetDef } from '../../deployments/facets';
-import type { Deployment } from '../../deployments/schema';
-import type { FacetCounts } from '../../formats/facets-response';
 import type { NavigationState } from '../shell/navigation-state';
 import { formatNumber } from '../ui/format';
-import type { Entries } from '../search/query-params';
+import type { FacetSectionProps } from './CombinedFacet';
 import { useUnrangedYears } from './combined-queries';
 import { withYearRange, yearBars, yearRangeOf, type YearCount, type YearRange } from './year-range';
-
-interface YearChartProps {
-  readonly deployment: Deployment;
-  readonly entries: Entries;
-  readonly facet: FacetDef;
-  /** The year facet's counts from the filter column's request (every year). */
-  readonly counts: FacetCounts | undefined;
-  readonly baseUrl: string;
-  readonly auth: ApiAuth | undefined;
-}
 
 /**
  * Matching records per publication year as a bar chart, and a range of years chosen on it
@@ -27,7 +13,7 @@ interface YearChartProps {
  * keyboard and From/To inputs; the range is the search's publication-date criterion.
  * While a range is set the chart counts the search without it, so every year stays drawn.
  */
-export function YearChart({ deployment, entries, facet, counts, baseUrl, auth }: YearChartProps) {
+export function YearChart({ deployment, entries, facet, counts, baseUrl, auth }: FacetSectionProps) {
   const navigate = useNavigate();
   const range = yearRangeOf(deployment, facet, entries);
   const ranged = range.from !== undefined || range.to !== undefined;
@@ -249,30 +235,22 @@ function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
           submit();
         }}
       >
-        <label htmlFor={ids.from}>From</label>
-        <input
-          id={ids.from}
-          type="number"
-          inputMode="numeric"
-          step={1}
-          placeholder={String(first)}
-          value={texts.from}
-          aria-invalid={error !== ''}
-          aria-describedby={error ? ids.error : undefined}
-          onChange={(event) => setTexts({ ...texts, from: event.target.value })}
-        />
-        <label htmlFor={ids.to}>To</label>
-        <input
-          id={ids.to}
-          type="number"
-          inputMode="numeric"
-          step={1}
-          placeholder={String(last)}
-          value={texts.to}
-          aria-invalid={error !== ''}
-          aria-describedby={error ? ids.error : undefined}
-          onChange={(event) => setTexts({ ...texts, to: event.target.value })}
-        />
+        {(['from', 'to'] as const).map((bound) => (
+          <Fragment key={bound}>
+            <label htmlFor={ids[bound]}>{bound === 'from' ? 'From' : 'To'}</label>
+            <input
+              id={ids[bound]}
+              type="number"
+              inputMode="numeric"
+              step={1}
+              placeholder={String(bound === 'from' ? first : last)}
+              value={texts[bound]}
+              aria-invalid={error !== ''}
+              aria-describedby={error ? ids.error : undefined}
+              onChange={(event) => setTexts({ ...texts, [bound]: event.target.value })}
+            />
+          </Fragment>
+        ))}
         <button type="submit" className="button">
           Apply<span className="visually-hidden"> years</span>
         </button>
