@@ -101,6 +101,7 @@ describe('a private mirror says nothing about a record without its token', () =>
       ['/unapi?id=LIT:1030&format=bibtex', '*/*', title],
       ['/files/fulltext/lit/1011.txt', '*/*', specById('1011').fulltext!],
       ['/lit/records/1030', 'text/html', `<meta name="citation_title" content="${title}"`],
+      ['/lit?q=plasma', 'text/html', `>${title}</a>`],
       [`/${mm.slug}/records/1030`, 'text/html', 'citation_title'],
       ...mediaFiles.filter((file) => !file.endsWith('.html')).map((file): [string, string, string] => [`/media/${file}`, '*/*', '']),
     ];
