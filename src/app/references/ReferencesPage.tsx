@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { deploymentByKey, deployments, displayName, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { isAbortError } from '../../client/errors';
-import { valuesOf } from '../../formats/text';
+import { firstRecordText } from '../../formats/record-text';
 import { recordPath } from '../record/record-path';
 import { useAppConfig } from '../shell/config-context';
 import { useDocumentTitle, useFocusOnNavigation } from '../shell/navigation-focus';
@@ -326,7 +326,7 @@ function ReferenceItem({ result }: { result: ReferenceResult }) {
         <ul className="reference__matches">
           {matches.map((match) => {
             const deployment = deploymentByKey(match.catalog)!;
-            const title = valuesOf(match.record.title)[0];
+            const title = firstRecordText(match.record.title);
             return (
               <li key={match.catalog}>
                 <span className="reference__catalog">{displayName(deployment)}:</span>{' '}
