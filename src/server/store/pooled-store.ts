@@ -106,7 +106,6 @@ export async function openPooledStore(
   const lookups: Job[] = [];
   const searches: Job[] = [];
   const searchWorkers = Math.max(1, size - 1);
-  const dearWorkers = Math.max(1, searchWorkers - 1);
   /** Why workers cannot start now (the file cannot be read), while they cannot. */
   let unreadable: string | undefined;
   let startFailures = 0;
@@ -198,12 +197,18 @@ export async function openPooledStore(
     slot.worker.postMessage({ id: 0, op: job.op, args: job.args });
   }
 
-  /** The cheapest waiting search the workers may take now: a dear one only while fewer than `dearWorkers` run. */
+  /**
+   * The cheapest waiting search the workers may take now. The last free search worker goes
+   * only to a search that is not dear, or far cheaper than every search running: a flood of
+   * one dear kind never holds all of them, and a busy moment that makes every search slower
+   * does not make a user's search wait behind it.
+   */
   function nextSearch(): Job | undefined {
-    const running = slots.filter((candidate) => candidate.job?.search);
-    if (running.length >= searchWorkers) return undefined;
-    const dearRunning = running.filter((candidate) => candidate.job!.dear).length;
-    const at = searches.findIndex((job) => !job.dear || dearRunning < dearWorkers);
+    const running = slots.filter((candidate) => candidate.job?.search).map((candidate) => candidate.job!.cost);
+    const free = searchWorkers - running.length;
+    if (free <= 0) return undefined;
+    const cheapestRunning = Math.min(...running);
+    const at = free > 1 ? 0 : searches.findIndex((job) => !job.dear || job.cost * 4 <= cheapestRunning);
     return at === -1 ? undefined : searches.splice(at, 1)[0];
   }
 
