@@ -100,6 +100,26 @@ describe('formatted references, style by style', () => {
   });
 });
 
+describe('a reference section pasted whole (Jumper et al. 2021, Nature, references 1–5)', () => {
+  const section = `1. Thompson, M. C., Yeates, T. O. & Rodriguez, J. A. Advances in methods for atomic resolution macromolecular structure determination. F1000Res. 9, 667 (2020).
+2. Bai, X.-C., McMullan, G. & Scheres, S. H. W. How cryo-EM is revolutionizing structural biology. Trends Biochem. Sci. 40, 49–57 (2015).
+3. Jaskolski, M., Dauter, Z. & Wlodawer, A. A brief history of macromolecular crystallography, illustrated by a family tree and its Nobel fruits. FEBS J. 281,
+3985–4009 (2014).
+4. Wüthrich, K. The way to NMR structures of proteins. Nat. Struct. Biol. 8, 923–925 (2001).
+5. Anfinsen, C. B. Principles that govern the folding of protein chains. Science 181, 223–230 (1973).`;
+
+  test('five references, each with its first author, year and title', async () => {
+    const { references } = await parseReferenceList(section);
+    expect(references.map(({ surnames, year, title }) => [surnames[0], year, title])).toEqual([
+      ['Thompson', 2020, 'Advances in methods for atomic resolution macromolecular structure determination'],
+      ['Bai', 2015, 'How cryo-EM is revolutionizing structural biology'],
+      ['Jaskolski', 2014, 'A brief history of macromolecular crystallography, illustrated by a family tree and its Nobel fruits'],
+      ['Wüthrich', 2001, 'The way to NMR structures of proteins'],
+      ['Anfinsen', 1973, 'Principles that govern the folding of protein chains'],
+    ]);
+  });
+});
+
 describe('DOIs in every form', () => {
   test.each([
     ['10.1038/nature14539', '10.1038/nature14539'],

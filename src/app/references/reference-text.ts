@@ -80,10 +80,11 @@ function authorSpan(tokens: readonly string[]): { end: number; surnames: string[
     const token = tokens[index]!;
     const next = tokens[index + 1] ?? '';
     if (connectives.has(token.toLowerCase())) continue;
-    if (isInitials(token) && (index > 0 || /\.$/.test(token))) {
-      // "J. A. Smith" and "Smith, J. A." both read; a lone initial at the end ends the list.
-      continue;
-    }
+    // "J. A. Smith" and "Smith, J. A." read; undotted capitals only as Vancouver's initials right
+    // after a surname ("Lowry OH,"), so the "A" that starts "Wlodawer, A. A brief history" is the title's.
+    const previous = tokens[index - 1] ?? '';
+    const undotted = !token.includes('.') && !/,$/.test(token);
+    if (isInitials(token) && (!undotted || (isCapitalised(previous) && !/[.,;]$/.test(previous)))) continue;
     if (!isCapitalised(token)) break;
     const name = token.replace(/[.,;]$/, '');
     const authorLike =
