@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { deploymentByKey, deployments, displayName, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -73,6 +73,8 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
     [config],
   );
   const finished = results.filter((result): result is ReferenceResult => result !== undefined);
+  // Each result keeps its place in the list as its key, so a result arriving re-renders only itself.
+  const positions = new Map(results.flatMap((result, index) => (result ? [[result, index] as const] : [])));
   const running = run.state === 'reading' || run.state === 'checking';
 
   async function openFile(event: ChangeEvent<HTMLInputElement>) {
@@ -293,8 +295,8 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
               </h2>
               {list.length > 0 && (
                 <ol className="references-list">
-                  {list.map((result, index) => (
-                    <ReferenceItem key={index} result={result} />
+                  {list.map((result) => (
+                    <ReferenceItem key={positions.get(result)} result={result} />
                   ))}
                 </ol>
               )}
@@ -307,7 +309,7 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
 
 const kindLabels = { doi: 'DOI', formatted: 'Formatted reference', bibtex: 'BibTeX', ris: 'RIS' } as const;
 
-function ReferenceItem({ result }: { result: ReferenceResult }) {
+const ReferenceItem = memo(function ReferenceItem({ result }: { result: ReferenceResult }) {
   const { reference, failures } = result;
   // Beside the best match, other catalogs' records only where they too are found: a weaker one would be noise.
   const matches = result.matches.filter((match, index) => index === 0 || match.confidence >= foundAt);
@@ -350,4 +352,4 @@ function ReferenceItem({ result }: { result: ReferenceResult }) {
       ))}
     </li>
   );
-}
+});
