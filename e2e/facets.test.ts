@@ -147,6 +147,11 @@ test('at phone width the filters open as a sheet: focus inside, Escape returns t
   expect(await sheet.isVisible()).toBe(false);
   await opener.click();
   await expect.poll(() => sheet.getByRole('group', { name: 'Language' }).isVisible()).toBe(true);
+  // Focus stays in the sheet: tabbing backwards from its first control never reaches the page behind.
+  for (let step = 0; step < 6; step++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => !document.activeElement || document.activeElement === document.body || Boolean(document.activeElement.closest('dialog')))).toBe(true);
+  }
   await expectNoAxeViolations(page, 'filters sheet open on a phone');
   await screenshot(page, 'facets-sheet-phone');
   await page.keyboard.press('Escape');
