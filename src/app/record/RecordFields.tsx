@@ -3,13 +3,16 @@ import type { Deployment } from '../../deployments/schema';
 import { hasKnownValue } from '../../formats/known-values';
 import { FieldValue } from './FieldValue';
 
+/** The title is the page's heading; related identifiers are the Related works section. */
+const shownElsewhere = new Set(['title', 'related_identifiers']);
+
 /**
- * Every field the deployment defines, in its order, empty and unknown ones ("None", size 0) left out. Links are actions
- * elsewhere, and the title is the page's heading already.
+ * Every field the deployment defines, in its order, empty and unknown ones ("None", size 0)
+ * left out. Links are actions elsewhere.
  */
 export function RecordFields({ deployment, record }: { deployment: Deployment; record: ApiRecord }) {
   const shown = deployment.fields.filter(
-    (field) => field.kind !== 'links' && field.name !== 'title' && hasKnownValue(field, record[field.name]),
+    (field) => field.kind !== 'links' && !shownElsewhere.has(field.name) && hasKnownValue(field, record[field.name]),
   );
   return (
     <dl className="record-fields">

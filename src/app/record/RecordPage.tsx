@@ -20,6 +20,7 @@ import { MediaPlayer } from './MediaPlayer';
 import { playableOf } from './playable';
 import { RecordFields } from './RecordFields';
 import { RecordLinks } from './RecordLinks';
+import { RelatedWorks } from './RelatedWorks';
 import { SimilarRecords } from './SimilarRecords';
 import { useRecord } from './record-queries';
 import { useCitationMeta } from './use-citation-meta';
@@ -97,6 +98,7 @@ function RecordBody({ deployment, record, generated, baseUrl, auth }: RecordBody
         <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} generated={generated} />
       </div>
       {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={plainLine(firstText(record.title) ?? 'media')} />}
+      <RelatedWorks deployment={deployment} record={record} generated={generated} />
       <RecordFields deployment={deployment} record={record} />
       <SimilarRecords deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} />
     </>

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { relatedWorks, relationLabel } from './related-works';
+
+const curated = (relation: string, fields: Record<string, unknown>) => `CURATED; ${relation}; ${JSON.stringify(fields)}`;
+
+describe('related works', () => {
+  it('reads DC1 1562055: the DOI and the upstream\'s curated reference become one typed relation', () => {
+    const works = relatedWorks(
+      [
+        'DOI; IsReferencedBy; 10.1103/PhysRevLett.118.265001',
+        curated('IsReferencedBy', {
+          related_identifier: '10.1103/PhysRevLett.118.265001',
+          related_identifier_type: 'DOI',
+          osti_ids: [1346987, 1562055, 22929558],
+          title: 'Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection',
+          authors: 'Fredrickson, E. D.; Belova, E. V.; Battaglia, D. J.',
+          source_name: ['Physical Review Letters'],
+          publication_date: '2017-06-30T04:00:00Z',
+          optional_data_json_string: ['{"journalIssue": "26", "journalVolume": "118"}'],
+        }),
+      ],
+      '1562055',
+    );
+    expect(works).toEqual([
+      {
+        relation: 'IsReferencedBy',
+        label: 'Is referenced by',
+        identifierType: 'DOI',
+        identifier: '10.1103/PhysRevLett.118.265001',
+        reference: {
+          title: 'Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection',
+          authors: 'Fredrickson, E. D.; Belova, E. V.; Battaglia, D. J.',
+          journal: 'Physical Review Letters',
+          volume: '118',
+          issue: '26',
+          year: 2017,
+        },
+        recordIds: ['1346987', '22929558'],
+      },
+    ]);
+  });
+
+  it('keeps each relation apart, reads URLs, and skips what does not parse', () => {
+    const works = relatedWorks(['DOI; References; 10.1/a', 'DOI; IsCitedBy; 10.1/a', 'URL; IsSupplementTo; https://example.org/x', 'CURATED; References; {not json', 'garbage', 'None']);
+    expect(works.map((work) => [work.label, work.identifierType, work.identifier])).toEqual([
+      ['References', 'DOI', '10.1/a'],
+      ['Is cited by', 'DOI', '10.1/a'],
+      ['Is supplement to', 'URL', 'https://example.org/x'],
+    ]);
+    expect(relationLabel('HasPart')).toBe('Has part');
+  });
+});
