@@ -160,6 +160,15 @@ export function organisationName(raw: string): string {
   return name.trim();
 }
 
+/**
+ * The place an organisation's name ends with, as the upstream appends it: "Princeton Plasma
+ * Physics Lab. (PPPL), Princeton, NJ (United States)" → "Princeton, NJ".
+ */
+export function organisationPlace(raw: string): string | undefined {
+  const place = /,\s*([^,()]+),\s*([A-Z]{2})\s*\([^()]*\)\s*$/.exec(toPlainLine(raw));
+  return place ? `${place[1]!.trim()}, ${place[2]}` : undefined;
+}
+
 /** Values of the deployment's organisation fields feeding one search column (names differ per deployment). */
 export function organisations(deployment: Deployment, record: ApiRecord, column: SearchColumn): string[] {
   return deployment.fields
@@ -236,6 +245,10 @@ export function recordToCsl(deployment: Deployment, record: ApiRecord, generated
   // author in APA's terms); else the record would be cited under its title alone.
   const author = persons.length > 0 ? persons : research.map((literal) => ({ literal }));
   const publisher = citedPublisher(deployment, record);
+  // Where the publisher is: the place its name carries (the record's own publisher, else the research organisation's).
+  const place = publisher
+    ? [source(record.publisher), ...organisations(deployment, record, 'research')].map((raw) => raw && organisationPlace(raw)).find(Boolean)
+    : undefined;
   const title = source(record.title);
   const day = dayOfTimestamp(text(record.publication_date));
   const doi = text(record.doi);
@@ -251,7 +264,8 @@ export function recordToCsl(deployment: Deployment, record: ApiRecord, generated
     DOI: doi ? bareDoi(doi) : undefined,
     URL: citationUrl(record),
     publisher,
-    // country_publication is a country, not the city a style's "place" means: left out.
+    'publisher-place': place,
+    // country_publication is a country, not the city a style's "place" means.
     // A dataset's product number is the repository's submission number, not cited.
     number: kind === 'dataset' ? undefined : recordNumber(record),
     'container-title': text(record.journal_name),

@@ -41,7 +41,9 @@ const locale = 'en-US';
 function forStyle(item: CslItem, style: CslStyle): Record<string, unknown> {
   const omitted = new Set<string>(style.omit);
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(item).filter(([name]) => !omitted.has(name)));
-  if (style.unknownPlace && item.publisher && !item['publisher-place']) data['publisher-place'] = style.unknownPlace;
+  const place = item['publisher-place'];
+  if (place && style.placeForm && !omitted.has('publisher-place')) data['publisher-place'] = style.placeForm(place);
+  if (style.unknownPlace && item.publisher && !place) data['publisher-place'] = style.unknownPlace;
   return data;
 }
 

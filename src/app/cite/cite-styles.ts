@@ -19,10 +19,15 @@ export interface CslStyle {
   readonly template: string;
   /** File under `csl/` for styles citation-js does not build in (or that the app corrects). */
   readonly file?: string;
-  /** CSL fields the style prints in a way its guide does not (Vancouver's "[Internet]" is the descriptor). */
-  readonly omit?: readonly 'genre'[];
+  /**
+   * CSL fields the style prints in a way its guide does not (Vancouver's "[Internet]" is the
+   * descriptor; APA 7 and MLA 9 cite no place, and the hand-written table of the others has none).
+   */
+  readonly omit?: readonly ('genre' | 'publisher-place')[];
   /** What the style's guide writes for a publisher's place the record does not give. */
   readonly unknownPlace?: string;
+  /** The place as the style's guide writes it ("Princeton, NJ" → Citing Medicine's "Princeton (NJ)"). */
+  readonly placeForm?: (place: string) => string;
 }
 
 export interface BibtexStyle {
@@ -36,12 +41,20 @@ export interface BibtexStyle {
 export type CitationStyle = CslStyle | BibtexStyle;
 
 export const citationStyles: readonly CitationStyle[] = [
-  { kind: 'csl', id: 'apa', label: 'APA (7th edition)', template: 'apa' },
-  { kind: 'csl', id: 'mla', label: 'MLA (9th edition)', template: 'modern-language-association', file: 'modern-language-association.csl' },
-  { kind: 'csl', id: 'chicago', label: 'Chicago (author-date)', template: 'chicago-author-date', file: 'chicago-author-date.csl' },
-  { kind: 'csl', id: 'harvard', label: 'Harvard (Cite Them Right)', template: 'harvard-cite-them-right', file: 'harvard-cite-them-right.csl' },
-  { kind: 'csl', id: 'vancouver', label: 'Vancouver', template: 'vancouver', omit: ['genre'], unknownPlace: '[place unknown]' },
-  { kind: 'csl', id: 'ieee', label: 'IEEE', template: 'ieee', file: 'ieee.csl' },
+  { kind: 'csl', id: 'apa', label: 'APA (7th edition)', template: 'apa', omit: ['publisher-place'] },
+  { kind: 'csl', id: 'mla', label: 'MLA (9th edition)', template: 'modern-language-association', file: 'modern-language-association.csl', omit: ['publisher-place'] },
+  { kind: 'csl', id: 'chicago', label: 'Chicago (author-date)', template: 'chicago-author-date', file: 'chicago-author-date.csl', omit: ['publisher-place'] },
+  { kind: 'csl', id: 'harvard', label: 'Harvard (Cite Them Right)', template: 'harvard-cite-them-right', file: 'harvard-cite-them-right.csl', omit: ['publisher-place'] },
+  {
+    kind: 'csl',
+    id: 'vancouver',
+    label: 'Vancouver',
+    template: 'vancouver',
+    omit: ['genre'],
+    unknownPlace: '[place unknown]',
+    placeForm: (place) => place.replace(/, ([A-Z]{2})$/, ' ($1)'),
+  },
+  { kind: 'csl', id: 'ieee', label: 'IEEE', template: 'ieee', file: 'ieee.csl', omit: ['publisher-place'] },
   { kind: 'bibtex', id: 'bibtex', label: 'BibTeX', variant: 'spec' },
   { kind: 'bibtex', id: 'bibtex-full', label: 'BibTeX (full)', variant: 'full' },
 ];

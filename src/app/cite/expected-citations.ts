@@ -56,7 +56,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       mla: 'Fredrickson, E. D., et al. Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection. Princeton Plasma Physics Lab. (PPPL), 1 June 2017, https://doi.org/10.11578/1562055.',
       chicago: 'Fredrickson, E. D., E. V. Belova, D. J. Battaglia, R. E. Bell, N. A. Crocker, D. S. Darrow, A. Diallo, et al. 2017. Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562055.',
       harvard: 'Fredrickson, E.D. et al. (2017) Suppression of Alfvén modes on NSTX-U with outboard beam injection [Data set]. Princeton Plasma Physics Lab. (PPPL). Available at: https://doi.org/10.11578/1562055 (Accessed: 23 November 2026).',
-      vancouver: '1. Fredrickson ED, Belova EV, Battaglia DJ, Bell RE, Crocker NA, Darrow DS, et al. Suppression of Alfvén modes on NSTX-U with outboard beam injection [Internet]. [place unknown]: Princeton Plasma Physics Lab. (PPPL); 2017 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1562055 doi:10.11578/1562055',
+      vancouver: '1. Fredrickson ED, Belova EV, Battaglia DJ, Bell RE, Crocker NA, Darrow DS, et al. Suppression of Alfvén modes on NSTX-U with outboard beam injection [Internet]. Princeton (NJ): Princeton Plasma Physics Lab. (PPPL); 2017 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1562055 doi:10.11578/1562055',
       ieee: '[1] E. D. Fredrickson et al., “Suppression of Alfvén modes on NSTX-U with outboard beam injection,” Princeton Plasma Physics Lab. (PPPL), June 1, 2017. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.11578/1562055',
     },
   },
@@ -79,7 +79,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       mla: 'Weller, M. E., et al. Electron-Density-Sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI. Princeton Plasma Physics Lab. (PPPL), 1 Feb. 2018, https://doi.org/10.11578/1562038.',
       chicago: 'Weller, M. E., P. Beiersdorfer, V. A. Soukhanovskii, F. Scotti, and B. P. LeBlanc. 2018. Electron-Density-Sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562038.',
       harvard: 'Weller, M.E. et al. (2018) Electron-density-sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI [Data set]. Princeton Plasma Physics Lab. (PPPL). Available at: https://doi.org/10.11578/1562038 (Accessed: 23 November 2026).',
-      vancouver: '1. Weller ME, Beiersdorfer P, Soukhanovskii VA, Scotti F, LeBlanc BP. Electron-density-sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI [Internet]. [place unknown]: Princeton Plasma Physics Lab. (PPPL); 2018 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1562038 doi:10.11578/1562038',
+      vancouver: '1. Weller ME, Beiersdorfer P, Soukhanovskii VA, Scotti F, LeBlanc BP. Electron-density-sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI [Internet]. Princeton (NJ): Princeton Plasma Physics Lab. (PPPL); 2018 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1562038 doi:10.11578/1562038',
       ieee: '[1] M. E. Weller, P. Beiersdorfer, V. A. Soukhanovskii, F. Scotti, and B. P. LeBlanc, “Electron-density-sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI,” Princeton Plasma Physics Lab. (PPPL), Feb. 1, 2018. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.11578/1562038',
     },
   },
@@ -166,7 +166,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       mla: 'Churchill, R. M., and the DIII-D team. Deep Convolutional Neural Networks for Multi-Scale Time-Series Classification and Application to Disruption Prediction in Fusion Devices. Princeton Plasma Physics Lab. (PPPL), 21 May 2020, https://doi.org/10.11578/1661171.',
       chicago: 'Churchill, R. M., and the DIII-D team. 2020. Deep Convolutional Neural Networks for Multi-Scale Time-Series Classification and Application to Disruption Prediction in Fusion Devices. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1661171.',
       harvard: 'Churchill, R.M. and the DIII-D team (2020) Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices [Data set]. Princeton Plasma Physics Lab. (PPPL). Available at: https://doi.org/10.11578/1661171 (Accessed: 23 November 2026).',
-      vancouver: '1. Churchill RM, the DIII-D team. Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices [Internet]. [place unknown]: Princeton Plasma Physics Lab. (PPPL); 2020 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1661171 doi:10.11578/1661171',
+      vancouver: '1. Churchill RM, the DIII-D team. Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices [Internet]. Princeton (NJ): Princeton Plasma Physics Lab. (PPPL); 2020 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1661171 doi:10.11578/1661171',
       ieee: '[1] R. M. Churchill and the DIII-D team, “Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices,” Princeton Plasma Physics Lab. (PPPL), May 21, 2020. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.11578/1661171',
     },
     deviations: {
@@ -323,7 +323,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       mla: 'Yoon, Subin, et al. Trace Gases, Meteorological Parameters, and GPS Data for TRACER-MAP. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL), 5 Mar. 2023, https://doi.org/10.5439/1959757.',
       chicago: 'Yoon, Subin, James Flynn, and Sergio Alvarez. 2023. Trace Gases, Meteorological Parameters, and GPS Data for TRACER-MAP. Data set. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL). https://doi.org/10.5439/1959757.',
       harvard: 'Yoon, S., Flynn, J. and Alvarez, S. (2023) Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP [Data set]. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL). Available at: https://doi.org/10.5439/1959757 (Accessed: 23 November 2026).',
-      vancouver: '1. Yoon S, Flynn J, Alvarez S. Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP [Internet]. [place unknown]: Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL); 2023 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1959757 doi:10.5439/1959757',
+      vancouver: '1. Yoon S, Flynn J, Alvarez S. Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP [Internet]. Oak Ridge (TN): Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL); 2023 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1959757 doi:10.5439/1959757',
       ieee: '[1] S. Yoon, J. Flynn, and S. Alvarez, “Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP,” Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL), Mar. 5, 2023. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.5439/1959757',
     },
   },
@@ -353,7 +353,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       mla: 'Wang, T. G., et al. Microbial Design Explained. Argonne National Laboratory (ANL), 23 Sept. 2010.',
       chicago: 'Wang, T. G., K. B. Wang, Åsa Wang, Andrew F. Rossi, John Martin, P. Lee, and Daniel C. Smith. 2010. Microbial Design Explained. Video. Argonne National Laboratory (ANL).',
       harvard: 'Wang, T.G. et al. (2010) Microbial Design Explained [Video]. Argonne National Laboratory (ANL).',
-      vancouver: '1. Wang TG, Wang KB, Wang Å, Rossi AF, Martin J, Lee P, et al. Microbial Design Explained [video]. [place unknown]: Argonne National Laboratory (ANL); 2010.',
+      vancouver: '1. Wang TG, Wang KB, Wang Å, Rossi AF, Martin J, Lee P, et al. Microbial Design Explained [video]. Argonne (IL): Argonne National Laboratory (ANL); 2010.',
       ieee: '[1] T. G. Wang et al. Microbial Design Explained. (Sept. 23, 2010).',
     },
     deviations: {
@@ -362,7 +362,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
         reason: 'the MLA style file dates a motion picture by its year only; MLA 9 gives the full date of an online video',
       },
       vancouver: {
-        engine: '1. Wang TG, Wang KB, Wang Å, Rossi AF, Martin J, Lee P, et al. Microbial Design Explained. [place unknown]: Argonne National Laboratory (ANL); 2010.',
+        engine: '1. Wang TG, Wang KB, Wang Å, Rossi AF, Martin J, Lee P, et al. Microbial Design Explained. Argonne (IL): Argonne National Laboratory (ANL); 2010.',
         reason: 'the built-in Vancouver style prints no medium for a motion picture ("[video]")',
       },
       ieee: {
