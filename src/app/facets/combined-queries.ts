@@ -28,7 +28,7 @@ export function useUnrangedYears(deployment: Deployment, baseUrl: string, entrie
 }
 
 /** How many more values "Show more" and a facet's search box ask for at a time. */
-export const valuesPage = 20;
+const valuesPage = 20;
 
 /**
  * Pages of one facet's values in count order from `offset` (after the first page the overview
