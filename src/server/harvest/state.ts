@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { stampOf } from '../store/store-log';
 import type { DeploymentKey } from '../../deployments/schema';
 
 /**
@@ -48,6 +49,13 @@ export function openHarvestState(path: string): HarvestStateTable {
        newest_entry = max(newest_entry, excluded.newest_entry), harvested = harvested + excluded.harvested`,
   );
   const markComplete = db.prepare<[string, string, string]>(`UPDATE harvest_state SET completed_at = ? WHERE deployment = ? AND base_url = ?`);
+  // Each commit carries the file's stamp, as the store writer's do: a log whose last commit
+  // bore none would be set aside as another file's, and the resume point lost with it (store-log.ts).
+  const setStamp = db.prepare(`PRAGMA user_version = ${stampOf(path)}`);
+  const stamped = db.transaction((write: () => void) => {
+    setStamp.run();
+    write();
+  });
   return {
     get(deployment, baseUrl) {
       const row = select.get(deployment, baseUrl);
@@ -55,10 +63,10 @@ export function openHarvestState(path: string): HarvestStateTable {
       return { newestEntry: row.newest_entry, harvested: row.harvested, ...(row.completed_at ? { completedAt: row.completed_at } : {}) };
     },
     advance(deployment, baseUrl, newestEntry, written) {
-      upsert.run(deployment, baseUrl, newestEntry, written);
+      stamped(() => upsert.run(deployment, baseUrl, newestEntry, written));
     },
     complete(deployment, baseUrl, at) {
-      markComplete.run(at, deployment, baseUrl);
+      stamped(() => markComplete.run(at, deployment, baseUrl));
     },
     close() {
       db.close();
