@@ -252,3 +252,18 @@ test('keyboard only: type the list, check it, open a found record', async () => 
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { level: 1, name: record!.title }).waitFor();
 });
+
+test('a catalog that cannot be asked is said once; the others still find their records', async () => {
+  const { page } = ui;
+  const pat = deploymentByKey('PAT')!;
+  await page.route(`**${pat.basePath}/**`, (route) => route.abort('failed'));
+  const [record] = dcWritable;
+  await gotoApp(page, '/references');
+  await referencesBox(page).fill([record!.doi, elsewhere[0]].join('\n'));
+  await page.getByRole('button', { name: 'Check references' }).click();
+  expect(await waitForChecked(page)).toBe('Checked 2 references: 1 found, 0 probably, 1 not found.');
+  await page.getByText(`${pat.name} ${pat.version} could not be asked about 2 references: The server could not be reached.`).waitFor();
+  await group(page, /^Not found/).getByText(`not asked: ${pat.name} ${pat.version}.`, { exact: false }).waitFor();
+  expect(await group(page, /^Found/).locator(`a[href="/${dc1.slug}/records/${record!.osti_id}"]`).count()).toBe(1);
+  await expectNoAxeViolations(page, '/references with a catalog that cannot be asked');
+});

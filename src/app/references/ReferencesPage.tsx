@@ -154,6 +154,14 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
       records: byVerdict.get('found')!.flatMap((result) => (result.matches[0]?.catalog === deployment.key ? [result.matches[0].record] : [])),
     }))
     .filter((group) => group.records.length > 0);
+  // A catalog that cannot be asked is said once for the run, not beside every reference.
+  const unreachable = new Map<string, { count: number; message: string }>();
+  for (const result of finished) {
+    for (const failure of result.failures) {
+      const seen = unreachable.get(failure.catalog);
+      unreachable.set(failure.catalog, { count: (seen?.count ?? 0) + 1, message: seen?.message ?? failure.message });
+    }
+  }
   const counts = groups.map(({ verdict, title }) => `${formatNumber(byVerdict.get(verdict)!.length)} ${title.toLowerCase().replace(' (check)', '')}`).join(', ');
   // Announced at each tenth of the run and at its end, not at every reference.
   const total = run.state === 'checking' ? run.total : results.length;
@@ -247,6 +255,11 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
           Check them in another run.
         </p>
       )}
+      {[...unreachable].map(([catalog, { count, message: reason }]) => (
+        <p key={catalog} className="notice">
+          {displayName(deploymentByKey(catalog)!)} could not be asked about {plural(count, 'reference')}: {reason} Those references may be in it.
+        </p>
+      ))}
       {!kept && <p className="references-note">These results are too large to keep after a reload.</p>}
       {foundGroups.length > 0 && !running && (
         <section className="references-actions" aria-label="Found works">
@@ -344,12 +357,13 @@ const ReferenceItem = memo(function ReferenceItem({ result }: { result: Referenc
         </ul>
       )}
       {reference.problem && <p className="reference__problem">{reference.problem}</p>}
-      {matches.length === 0 && !reference.problem && failures.length < deployments.length && <p className="reference__none">No catalog holds a matching record.</p>}
-      {failures.map((failure) => (
-        <p key={failure.catalog} className="reference__problem">
-          {displayName(deploymentByKey(failure.catalog)!)} could not be asked: {failure.message}
+      {matches.length === 0 && !reference.problem && (
+        <p className="reference__none">
+          {failures.length === 0
+            ? 'No catalog holds a matching record.'
+            : `No catalog that could be asked holds a matching record; not asked: ${failures.map((failure) => displayName(deploymentByKey(failure.catalog)!)).join(', ')}.`}
         </p>
-      ))}
+      )}
     </li>
   );
 });
