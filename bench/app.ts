@@ -89,8 +89,8 @@ export async function timeToFirstResults(origin: string, path: string, runs: num
       const page = await context.newPage();
       await page.addInitScript({ content: firstResultsProbe });
       await page.goto(origin + path, { waitUntil: 'commit' });
-      await page.waitForFunction(() => (window as unknown as { __firstResults?: number }).__firstResults !== undefined, undefined, { timeout: 60_000 });
-      const ms = await page.evaluate(() => (window as unknown as { __firstResults: number }).__firstResults);
+      await page.waitForFunction(() => (globalThis as unknown as { __firstResults?: number }).__firstResults !== undefined, undefined, { timeout: 60_000 });
+      const ms = await page.evaluate(() => (globalThis as unknown as { __firstResults: number }).__firstResults);
       countText = (await page.locator('.results__count').textContent()) ?? '';
       // The first run warms the server's file cache and Chromium's disk; it is not counted.
       if (run > 0) times.push(ms);

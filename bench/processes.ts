@@ -50,8 +50,8 @@ export async function startChild(command: string, args: string[], readyPath: str
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
   };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
   const url = `http://127.0.0.1:${port}`;
   const output = () => log;
   try {

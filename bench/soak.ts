@@ -105,8 +105,8 @@ async function startServer(db: string): Promise<Server> {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolvePromise) => child.on('exit', (code, signal) => resolvePromise({ code, signal })));
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -162,7 +162,7 @@ function get(url: string, headers: Record<string, string>): Promise<Reply> {
           const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
           resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, body });
         } catch (error) {
-          reject(error as Error);
+          reject(error);
         }
       });
       res.on('error', reject);

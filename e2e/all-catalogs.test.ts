@@ -51,7 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await patents?.close();
-  store?.close();
+  await store?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
 

@@ -49,7 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  store?.close();
+  await store?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

@@ -46,7 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mirror?.close();
-  store?.close();
+  await store?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
@@ -124,7 +124,7 @@ test('with the token in config.json the app searches, opens a record and exports
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^BibTeX(?! \(full\))/ }).click()]);
   const path = await download.path();
   const { readFile } = await import('node:fs/promises');
-  expect(await readFile(path!, 'utf8')).toContain(`_${id},`);
+  expect(await readFile(path, 'utf8')).toContain(`_${id},`);
 
   const api = requests.filter((request) => new URL(request.url()).pathname.startsWith(lit.basePath));
   expect(api.map((request) => new URL(request.url()).pathname)).toEqual(
@@ -155,7 +155,7 @@ test('a whole-result download runs through the mirror with the token too', async
     section.getByRole('button', { name: `Download ${corpusSize} records` }).click(),
   ]);
   const { readFile } = await import('node:fs/promises');
-  const records = JSON.parse(await readFile((await download.path())!, 'utf8')) as ApiRecord[];
+  const records = JSON.parse(await readFile((await download.path()), 'utf8')) as ApiRecord[];
   expect(records).toHaveLength(corpusSize);
   expect(records.every((record) => Number(record.repo_id) >= startId)).toBe(true);
 

@@ -125,7 +125,7 @@ export async function definitionList(page: Page): Promise<Map<string, string>> {
         for (let next = term.nextElementSibling; next && next.tagName === 'DD'; next = next.nextElementSibling) {
           values.push((next as HTMLElement).innerText);
         }
-        return [(term as HTMLElement).innerText.trim(), values.join('\n').trim()] as const;
+        return [term.innerText.trim(), values.join('\n').trim()] as const;
       }),
     ),
   );

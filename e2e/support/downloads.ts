@@ -125,7 +125,7 @@ export function parseRecordsXml(text: string): XmlRecord[] {
 
 /** CSL-JSON of each BibTeX entry, as citation-js reads the text. */
 export function parseBibtex(text: string): Record<string, unknown>[] {
-  return new Cite(text).data as Record<string, unknown>[];
+  return new Cite(text).data;
 }
 
 /** Letters and digits only, lower case: compares a title however a style cases and punctuates it. */

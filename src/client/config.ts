@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deployments } from '../deployments/registry';
-import type { Deployment, DeploymentKey } from '../deployments/schema';
+import type { DeploymentKey } from '../deployments/schema';
 import type { ApiAuth } from './auth';
 import { describeIssue } from './responses';
 
@@ -82,7 +82,7 @@ export function resolveConfig(raw: unknown, pageUrl: string): AppConfig {
   const auth: Partial<Record<DeploymentKey, ApiAuth>> = {};
   const feeds = new Set<DeploymentKey>();
   const facets = new Set<DeploymentKey>();
-  for (const deployment of deployments as readonly Deployment[]) {
+  for (const deployment of deployments) {
     const entry = parsed.data.deployments[deployment.key];
     const baseUrl = resolveBaseUrl(entry?.baseUrl ?? deployment.basePath, pageUrl, `deployments.${deployment.key}.baseUrl`);
     baseUrls[deployment.key] = baseUrl;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiRecord } from '../deployments/registry';
 import { recordsToFullBibtex, recordToFullBibtex } from './bibtex-full';
 
-const record = (fields: Record<string, unknown>): ApiRecord => ({ repo_id: '42', title: 'A title', ...fields }) as ApiRecord;
+const record = (fields: Record<string, unknown>): ApiRecord => ({ repo_id: '42', title: 'A title', ...fields });
 const readBack = (bibtex: string) => (new Cite(bibtex).data as Record<string, unknown>[])[0]!;
 
 describe('full BibTeX entries', () => {

@@ -67,4 +67,4 @@ export const facetKinds: { readonly [K in FacetCriterion['kind']]: FacetKind<Ext
 };
 
 /** The registry object of a facet's criterion kind. */
-export const kindOf = (facet: FacetDef): FacetKind => facetKinds[facet.criterion.kind] as FacetKind;
+export const kindOf = (facet: FacetDef): FacetKind => facetKinds[facet.criterion.kind];

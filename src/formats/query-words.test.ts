@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
+// eslint-disable-next-line boundaries/dependencies -- a test: the browser's word folding must match the server's FTS5 tokenizer.
 import { ftsTokenizer } from '../server/store/schema';
 import { indexTokens, matchRanges, queryTerms } from './query-words';
 

@@ -8,7 +8,7 @@ export function parseRis(text: string): [string, string][][] {
   let current: [string, string][] | undefined;
   for (const line of text.split('\r\n')) {
     if (line === '') continue;
-    const match = /^([A-Z][A-Z0-9])  - (.*)$/.exec(line);
+    const match = /^([A-Z][A-Z0-9]) {2}- (.*)$/.exec(line);
     if (!match) throw new Error(`not a RIS line: ${JSON.stringify(line)}`);
     const [, tag, value] = match as unknown as [string, string, string];
     if (tag === 'TY') {

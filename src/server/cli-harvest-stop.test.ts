@@ -41,14 +41,14 @@ function startHarvest() {
   running.add(child);
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const saidOnStderr = (pattern: RegExp) =>
     new Promise<void>((resolve) => {
       const listen = (chunk: Buffer) => {
         stderr += chunk.toString();
         if (pattern.test(stderr)) resolve();
       };
-      child.stderr!.on('data', listen);
+      child.stderr.on('data', listen);
     });
   const exited = new Promise<{ code: number | null; stdout: string }>((resolve) => child.on('exit', (code) => resolve({ code, stdout })));
   return { child, exited, saidOnStderr };

@@ -26,8 +26,8 @@ function records(args: readonly string[]): { child: ChildProcess; done: Promise<
   const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   children.add(child);
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, done: new Promise((resolve) => child.on('exit', (code) => resolve({ code, output }))) };
 }
 

@@ -199,7 +199,7 @@ describe('an import killed midway', () => {
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
     holder.kill('SIGKILL');
     await new Promise((resolve) => holder.once('exit', resolve));
     expect(existsSync(`${side}-journal`), 'a journal was left behind').toBe(true);

@@ -37,8 +37,8 @@ function start(args: readonly string[], script = bin, nodeArgs: readonly string[
     output += chunk.toString();
     for (const listener of listeners) listener();
   };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
   const done = new Promise<{ code: number | null; output: string }>((resolve) => child.on('exit', (code) => resolve({ code, output })));
   /** Resolves when the output has said `text`. */
   const said = (text: string) =>

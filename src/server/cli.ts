@@ -316,7 +316,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
   const publicUrl = publicOrigin(flags.get('public-url'));
   const compat = compatProfile(flags.get('compat'));
   const hosts = allowedHosts(flags.get('allowed-hosts'));
-  const maxConnections = flags.has('max-connections') ? wholeNumber(flags.get('max-connections')!, '--max-connections') : undefined;
+  const maxConnections = flags.has('max-connections') ? wholeNumber(flags.get('max-connections'), '--max-connections') : undefined;
   const budgetMs = wholeNumber(flags.get('query-budget-ms') ?? String(defaultBudgetMs), '--query-budget-ms');
   const { store, name } = await openServedStore(flags, cacheMb, budgetMs);
   let server;
@@ -349,8 +349,8 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
     await store.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
   console.log(`Records Explorer is serving ${name}`);
   if (expectShipped && !(await store.get(shippedRecord.deployment, shippedRecord.repoId))) {
     console.log(`  This database predates the real records shipped in data/real. To rebuild it, stop the server, remove ${name} and run 'npm start' again.`);

@@ -2,10 +2,10 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { queryString } from '../../client/urls';
 import { deployments, displayName } from '../../deployments/registry';
-import { useDocumentTitle, useFocusOnNavigation } from '../shell/navigation-focus';
+import { useDocumentTitle, useFocusOnNavigation } from '../navigation/navigation-focus';
 import { formatCount, formatNumber } from '../ui/format';
 import { CatalogGroup, catalogAnchor } from './CatalogGroup';
-import { useAppConfig } from '../shell/config-context';
+import { useAppConfig } from '../config/config-context';
 import { catalogSearches, useCatalogStates, type CatalogState } from './catalog-search';
 import './all.css';
 

@@ -2,7 +2,7 @@ import { deployments, paramByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { boxCriteria, problemMessage } from '../../formats/fielded-criteria';
 import { isPageNumber, kindOf } from '../../formats/param-kinds';
-import { convertCriteria } from '../search/switch-deployment';
+import { convertCriteria } from '../navigation/switch-deployment';
 
 export interface CatalogCriteria {
   readonly entries: [string, string][];

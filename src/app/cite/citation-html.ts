@@ -96,7 +96,12 @@ export function parseCitationHtml(html: string): CitationNode[] {
   const close = (element: OpenElement) => {
     const parent = top();
     if (isAllowed(element.name)) parent.children.push(elementOf(element.name, element.attributes, element.children));
-    else for (const child of element.children) typeof child === 'string' ? addText(child) : parent.children.push(child);
+    else {
+      for (const child of element.children) {
+        if (typeof child === 'string') addText(child);
+        else parent.children.push(child);
+      }
+    }
   };
 
   const token = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|[^<]+|</g;

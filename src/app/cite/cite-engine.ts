@@ -76,8 +76,8 @@ async function createEngine(loadStyle: StyleLoader): Promise<CiteEngine> {
       const rich = new Cite(items.map((item) => forStyle(item, style)));
       // Plain text has no markup to carry a formula: Unicode sub- and superscripts (CO₂, 10¹³) instead.
       const plain = new Cite(items.map((item) => forStyle({ ...item, ...(item.title ? { title: toPlainLine(item.title) } : {}) }, style)));
-      const html = rich.format('bibliography', { ...options, format: 'html' }) as unknown as [string, string][];
-      const text = plain.format('bibliography', { ...options, format: 'text' }) as unknown as [string, string][];
+      const html = rich.format('bibliography', { ...options, format: 'html' });
+      const text = plain.format('bibliography', { ...options, format: 'text' });
       const textById = new Map(text.map(([id, value]) => [id, value]));
       return html.map(([id, value]) => ({ html: value.trim(), text: (textById.get(id) ?? '').trim() }));
     },

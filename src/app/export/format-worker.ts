@@ -1,5 +1,5 @@
 // First, before any module builds a zod schema: no `new Function` probe under the CSP.
-import '../zod-jitless';
+import '../config/zod-jitless';
 import { deploymentByKey } from '../../deployments/registry';
 import { downloadResultSet } from './download-result-set';
 import { toWorkerSchema, type FromWorker } from './download-protocol';

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { queryString } from '../../client/urls';
-import type { NavigationState } from '../shell/navigation-state';
+import type { NavigationState } from '../navigation/navigation-state';
 import { formatNumber } from '../ui/format';
 import type { FacetSectionProps } from './CombinedFacet';
 import { useUnrangedYears } from './combined-queries';
@@ -22,8 +22,10 @@ export function YearChart({ deployment, entries, facet, counts, baseUrl, auth }:
   const computed = useMemo(() => yearBars(source?.values ?? []), [source]);
   // Keep the last bars while the counts of a new range load, so a focused thumb stays put.
   const kept = useRef(computed);
+  /* eslint-disable react-hooks/refs -- the ref carries the last bars across renders on purpose (above) */
   if (computed.length > 0) kept.current = computed;
   const bars = computed.length > 0 ? computed : kept.current;
+  /* eslint-enable react-hooks/refs */
   if (bars.length === 0) return null;
 
   const apply = (next: YearRange) => {
@@ -74,9 +76,11 @@ function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
 
   // A new range in the URL (applied here, by a chip, or by back/forward) resets what is shown.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is outside React's state: its new range replaces the draft.
     setDraft(current);
     setTexts({ from: range.from === undefined ? '' : String(range.from), to: range.to === undefined ? '' : String(range.to) });
     setPending(undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `current` is made from these bounds anew each render.
   }, [range.from, range.to, first, last]);
   useEffect(() => () => clearTimeout(timer.current), []);
 

@@ -5,7 +5,7 @@ import { yearFacet, type FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { facetLimitParam } from '../../formats/facet-filters';
 import type { FacetCounts } from '../../formats/facets-response';
-import type { Entries } from '../search/query-params';
+import type { Entries } from '../navigation/query-params';
 import { allYears, staleTime } from './facets-queries';
 import { withoutYearRange } from './year-range';
 

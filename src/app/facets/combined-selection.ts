@@ -1,5 +1,5 @@
 import { facetFilterParam, type FacetFilterMode } from '../../formats/facet-filters';
-import type { Entries } from '../search/query-params';
+import type { Entries } from '../navigation/query-params';
 
 /**
  * Facets that combine, as the search URL holds them: each ticked value is a `facet.NAME`

@@ -2,7 +2,7 @@ import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { facetValueParams } from '../../formats/facet-params';
 import { asRecordText, type RecordText } from '../../formats/record-text';
-import { withValues, type Entries } from '../search/query-params';
+import { withValues, type Entries } from '../navigation/query-params';
 
 /**
  * Facet values as search criteria: a value is ticked when the search holds every parameter

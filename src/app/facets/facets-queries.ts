@@ -5,7 +5,7 @@ import { yearFacet, type FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { facetValueParams } from '../../formats/facet-params';
 import type { FacetCounts } from '../../formats/facets-response';
-import type { Entries } from '../search/query-params';
+import type { Entries } from '../navigation/query-params';
 import { toggledEntries } from './facet-selection';
 
 /** Counts of the facets, from `/facets` (one request for all) or, lazily, one rows=1 search per value. */

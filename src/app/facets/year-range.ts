@@ -2,7 +2,7 @@ import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { formatDay, parseDateParam } from '../../formats/dates';
 import type { FacetValue } from '../../formats/facets-response';
-import { withValues, type Entries } from '../search/query-params';
+import { withValues, type Entries } from '../navigation/query-params';
 
 /**
  * The publication-year chart's model: a range of whole years is the date criterion the

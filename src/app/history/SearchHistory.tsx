@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { deploymentByKey, displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { useFeedUrl } from '../shell/config-context';
+import { useFeedUrl } from '../config/config-context';
 import { RichText } from '../ui/RichText';
 import { saveBlob } from '../ui/save-blob';
 import { searchQuery, type SavedSearch } from './history-store';

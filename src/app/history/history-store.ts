@@ -81,8 +81,9 @@ export interface ImportResult {
   readonly skipped: number;
 }
 
+// snapshot and subscribe are properties: React's useSyncExternalStore takes them unbound.
 export interface HistoryStore {
-  snapshot(): HistorySnapshot;
+  snapshot: () => HistorySnapshot;
   /** Puts a search first in the recent list (once: an earlier identical entry moves up). */
   record(deployment: DeploymentKey, query: string, at?: Date): void;
   save(deployment: DeploymentKey, query: string, name: string, at?: Date): SavedSearch;
@@ -93,7 +94,7 @@ export interface HistoryStore {
   exportSaved(): string;
   /** Adds the saved searches of an exported file; throws an Error with a reader's message when the file is not one. */
   importSaved(text: string): ImportResult;
-  subscribe(listener: () => void): () => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createHistoryStore(storage: KeyValueStorage | undefined, newId: () => string = () => crypto.randomUUID()): HistoryStore {

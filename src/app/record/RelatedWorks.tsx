@@ -3,10 +3,10 @@ import { deploymentByKey, displayName, type ApiRecord } from '../../deployments/
 import type { Deployment } from '../../deployments/schema';
 import { relatedWorks, type RelatedReference, type RelatedWork } from '../../formats/related-works';
 import { isHttpUrl } from '../../formats/text';
-import { useApiAuth, useBaseUrl } from '../shell/config-context';
+import { useApiAuth, useBaseUrl } from '../config/config-context';
 import { doiOf, firstText } from '../ui/format';
 import { RichText } from '../ui/RichText';
-import { recordPath } from './record-path';
+import { recordPath } from '../navigation/record-path';
 import { useRecordsInMirror, type CatalogAccess } from './related-queries';
 
 /** The catalog an upstream record id is looked for in besides the record's own: the literature catalog, where articles are. */

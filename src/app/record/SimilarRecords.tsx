@@ -4,7 +4,7 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { authorNames, firstText } from '../ui/format';
 import { RichText } from '../ui/RichText';
-import { recordPath } from './record-path';
+import { recordPath } from '../navigation/record-path';
 import { useSimilarRecords } from './record-queries';
 import { similarQuery } from './similar-query';
 

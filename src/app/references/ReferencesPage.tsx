@@ -4,9 +4,9 @@ import { deploymentByKey, deployments, displayName, type ApiRecord } from '../..
 import type { Deployment } from '../../deployments/schema';
 import { isAbortError } from '../../client/errors';
 import { firstRecordText } from '../../formats/record-text';
-import { recordPath } from '../record/record-path';
-import { useAppConfig } from '../shell/config-context';
-import { useDocumentTitle, useFocusOnNavigation } from '../shell/navigation-focus';
+import { recordPath } from '../navigation/record-path';
+import { useAppConfig } from '../config/config-context';
+import { useDocumentTitle, useFocusOnNavigation } from '../navigation/navigation-focus';
 import { formatNumber } from '../ui/format';
 import { RichText } from '../ui/RichText';
 import { saveBlob } from '../ui/save-blob';

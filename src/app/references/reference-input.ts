@@ -1,4 +1,4 @@
-import { findDoi, findYear, formattedFacts, isDoiOnly, maxReferenceLength, numberMarker, type ReferenceFacts } from './reference-text';
+import { findDoi, findYear, isDoiOnly, numberMarker, type ReferenceFacts } from './reference-text';
 
 /**
  * A pasted (or opened) reference list cut into references: BibTeX entries, RIS records,

@@ -54,7 +54,7 @@ export function findYear(text: string): number | undefined {
     const year = Number(match[1]);
     if (plausible(year)) return year;
   }
-  for (const match of text.matchAll(/(?<![\d.\/-])(\d{4})[a-z]?(?![\d\/-]|\.\d)/g)) {
+  for (const match of text.matchAll(/(?<![\d./-])(\d{4})[a-z]?(?![\d/-]|\.\d)/g)) {
     const year = Number(match[1]);
     if (plausible(year)) return year;
   }

@@ -4,7 +4,7 @@ import type { Deployment } from '../../deployments/schema';
 import { plainLine } from '../../formats/record-text';
 import { RichText } from '../ui/RichText';
 import { activeCriteria, type Chip } from './active-criteria';
-import { withValues, type Entries } from './query-params';
+import { withValues, type Entries } from '../navigation/query-params';
 
 /**
  * The search's filters as chips, each removable, and "Clear all": a refined search reads at

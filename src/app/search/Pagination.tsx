@@ -3,10 +3,10 @@ import { Link, useNavigate } from 'react-router';
 import { queryString } from '../../client/urls';
 import type { Deployment } from '../../deployments/schema';
 import type { PageRel } from '../../formats/link-header';
-import type { NavigationState } from '../shell/navigation-state';
+import type { NavigationState } from '../navigation/navigation-state';
 import { formatNumber } from '../ui/format';
 import { appEntriesForLink, pageNumbers, pageUrl, type Paging } from './paging';
-import type { Entries } from './query-params';
+import type { Entries } from '../navigation/query-params';
 
 const relNames: Record<PageRel, string> = {
   first: 'First page',

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { unapiId } from '../../formats/citation-meta';
 import { coinsOf } from '../../formats/coins';
@@ -7,11 +7,10 @@ import { RichText } from '../ui/RichText';
 import type { ApiRecord } from '../../deployments/registry';
 import { fieldByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { readNavigationState, type NavigationState } from '../shell/navigation-state';
+import { readNavigationState, type NavigationState } from '../navigation/navigation-state';
 import { authorNames, firstText, formatDate } from '../ui/format';
 import { fieldSearchPath } from '../ui/search-links';
-import { recordPath } from '../record/record-path';
-import { SelectCheckbox } from '../selection/SelectCheckbox';
+import { recordPath } from '../navigation/record-path';
 import { rememberResultsPosition, resultLinkAttribute } from './results-position';
 
 /** The field shown as "journal or media type": whichever the deployment has and the record fills. */
@@ -23,7 +22,15 @@ export interface ResultTerms {
   readonly description: readonly QueryTerm[];
 }
 
-export function ResultItem({ deployment, record, terms, generated = false }: { deployment: Deployment; record: ApiRecord; terms: ResultTerms; generated?: boolean }) {
+interface ResultItemProps {
+  readonly deployment: Deployment;
+  readonly record: ApiRecord;
+  readonly terms: ResultTerms;
+  /** The record's selection control. */
+  readonly select: ReactNode;
+}
+
+export function ResultItem({ deployment, record, terms, select }: ResultItemProps) {
   const location = useLocation();
   const from: NavigationState['from'] = { search: location.search, apiUrl: readNavigationState(location.state).apiUrl };
   const state: NavigationState = { from };
@@ -38,7 +45,7 @@ export function ResultItem({ deployment, record, terms, generated = false }: { d
 
   return (
     <article className="result">
-      <SelectCheckbox deployment={deployment} record={record} generated={generated} />
+      {select}
       <h3 className="result__title">
         <Link
           to={recordPath(deployment, record.repo_id)}

@@ -1,19 +1,19 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import type { RecordPage } from '../../client/records';
-import { paramByName } from '../../deployments/registry';
+import { paramByName, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { useFocusOnNavigation } from '../shell/navigation-focus';
+import type { GeneratedIds } from '../../formats/generated-mark';
+import { useFocusOnNavigation } from '../navigation/navigation-focus';
 import { ErrorState } from '../ui/ErrorState';
 import { formatCount, formatNumber } from '../ui/format';
 import { pagingOf } from './paging';
 import { Pagination } from './Pagination';
-import type { Entries } from './query-params';
+import type { Entries } from '../navigation/query-params';
 import { highlightTerms } from './highlight-terms';
 import { ResultItem, type ResultTerms } from './ResultItem';
 import { ResultsHeader } from './ResultsHeader';
 import { useRestoreResultsPosition } from './results-position';
-import { SelectPageCheckbox } from '../selection/SelectPageCheckbox';
 
 interface ResultsProps {
   readonly deployment: Deployment;
@@ -22,6 +22,10 @@ interface ResultsProps {
   readonly badRequest: { field: string | undefined; description: string } | undefined;
   /** Why the search was not run (the message beside the box says the same). */
   readonly notRun?: string;
+  /** The control that selects every record of the page, composed by the page. */
+  readonly selectPage: (records: readonly ApiRecord[], generated: GeneratedIds) => ReactNode;
+  /** The control that selects one record, shown at the start of its result. */
+  readonly selectRecord: (record: ApiRecord, generated: boolean) => ReactNode;
 }
 
 function countText(query: UseQueryResult<RecordPage>, notRun: string | undefined): string {
@@ -34,7 +38,7 @@ function countText(query: UseQueryResult<RecordPage>, notRun: string | undefined
   return query.isPending ? 'Searching…' : '';
 }
 
-export function Results({ deployment, entries, query, badRequest, notRun }: ResultsProps) {
+export function Results({ deployment, entries, query, badRequest, notRun, selectPage, selectRecord }: ResultsProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnNavigation(heading);
   const page = query.data;
@@ -83,11 +87,11 @@ export function Results({ deployment, entries, query, badRequest, notRun }: Resu
           <EmptyResults deployment={deployment} entries={entries} page={page} />
         ) : (
           <>
-            <SelectPageCheckbox deployment={deployment} records={page.records} generated={page.generated} />
+            {selectPage(page.records, page.generated)}
             <ol className="results__list" aria-busy={loadingNext} aria-labelledby="results">
               {page.records.map((record) => (
                 <li key={record.repo_id}>
-                  <ResultItem deployment={deployment} record={record} terms={terms} generated={page.generated.has(record.repo_id)} />
+                  <ResultItem deployment={deployment} record={record} terms={terms} select={selectRecord(record, page.generated.has(record.repo_id))} />
                 </li>
               ))}
             </ol>

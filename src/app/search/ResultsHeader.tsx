@@ -4,7 +4,7 @@ import { queryString } from '../../client/urls';
 import { paramByName } from '../../deployments/registry';
 import type { Deployment, IntegerParam } from '../../deployments/schema';
 import { integerChoices, sortChoices } from './param-options';
-import { firstValues, withValues, type Entries } from './query-params';
+import { firstValues, withValues, type Entries } from '../navigation/query-params';
 
 /**
  * Sort order and page size beside the result count, where a researcher looks for them; a

@@ -5,7 +5,7 @@ import { queryString } from '../../client/urls';
 import type { Deployment } from '../../deployments/schema';
 import { criteriaFromFormState, formStateFromEntries, unreadableDates, type FormState } from './form-state';
 import { controlId, errorId, ParamControl } from './ParamControl';
-import type { Entries } from './query-params';
+import type { Entries } from '../navigation/query-params';
 import { QuerySyntaxHelp } from './QuerySyntaxHelp';
 import { mainParam } from './form-params';
 import { isPlainQuery, loadSearchBoxReader } from './use-search-box';
@@ -50,12 +50,14 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
 
   // A server complaint about an advanced field must be visible, so open the panel.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new server answer opens the panel once; derived in render, it could not be closed again.
     if (advanced.some((param) => serverErrors[param.name])) setToggled(true);
   }, [advanced, serverErrors]);
 
   // Focus moves to the first invalid field once the panel holding it is open.
   useEffect(() => {
     if (focusTarget) document.getElementById(controlId(focusTarget))?.focus();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the request is spent once the DOM that shows the field has focused it.
     setFocusTarget(undefined);
   }, [focusTarget]);
 

@@ -2,7 +2,7 @@ import { paramByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { readFacetFilterParam } from '../../formats/facet-filters';
 import { mainParam } from './form-params';
-import type { Entries } from './query-params';
+import type { Entries } from '../navigation/query-params';
 
 /** The search's criteria as removable chips: what each says, and which parameters removing it drops. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { criteriaFromFormState, formStateFromEntries, fromDateInput, toDateInput, unreadableDates } from './form-state';
-import { entriesOf } from './query-params';
+import { entriesOf } from '../navigation/query-params';
 
 const lit = deploymentByKey('LIT')!;
 const enr = deploymentByKey('ENR')!;

@@ -1,7 +1,7 @@
 import type { Deployment } from '../../deployments/schema';
 import { isPageNumber, kindOf, paramKinds } from '../../formats/param-kinds';
 import type { CriteriaValues } from '../../client/criteria-schema';
-import { firstValues, type Entries } from './query-params';
+import { firstValues, type Entries } from '../navigation/query-params';
 
 /**
  * The search form's state and its conversion to and from the API's query string.

@@ -1,7 +1,7 @@
 import { fieldByName, paramByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { queryTerms, type QueryTerm } from '../../formats/query-words';
-import type { Entries } from './query-params';
+import type { Entries } from '../navigation/query-params';
 
 /** The words a search's text criteria ask of one field: those of every text parameter over its index column. */
 export function highlightTerms(deployment: Deployment, entries: Entries, fieldName: string): QueryTerm[] {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { appEntriesForLink, pageNumbers, pageUrl, pagingOf, searchIdentity } from './paging';
-import { entriesOf } from './query-params';
+import { entriesOf } from '../navigation/query-params';
 
 const api = 'http://api.test/api/lit/v1/records';
 

@@ -1,7 +1,7 @@
 import type { RecordPage } from '../../client/records';
 import { integerParam, queryString } from '../../client/urls';
 import type { PageRel } from '../../formats/link-header';
-import { withValues, type Entries } from './query-params';
+import { withValues, type Entries } from '../navigation/query-params';
 
 /**
  * Paging strictly from the Link header: the app never computes a page URL. Page numbers

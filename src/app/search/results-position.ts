@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { z } from 'zod';
-import { readNavigationState } from '../shell/navigation-state';
+import { readNavigationState } from '../navigation/navigation-state';
 import { webStorage } from '../ui/web-storage';
 
 /**
@@ -38,7 +38,7 @@ export function useRestoreResultsPosition(ready: boolean): void {
   const location = useLocation();
   const navigationType = useNavigationType();
   const restoredFor = useRef<string | undefined>(undefined);
-  const comingBack = readNavigationState(location.state).restore === true || navigationType === 'POP';
+  const comingBack = readNavigationState(location.state).restore === true || navigationType === NavigationType.Pop;
   useEffect(() => {
     if (!ready || !comingBack || restoredFor.current === location.key) return;
     restoredFor.current = location.key;

@@ -2,7 +2,7 @@ import { paramByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { boxCriteria, problemMessage } from '../../formats/fielded-criteria';
 import { mainParam } from './form-params';
-import { withValues, type Entries } from './query-params';
+import { withValues, type Entries } from '../navigation/query-params';
 
 /**
  * A search's main box read with the fielded syntax: its field terms become the deployment's

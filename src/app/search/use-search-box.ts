@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Deployment } from '../../deployments/schema';
 import { mainParam } from './form-params';
-import type { Entries } from './query-params';
+import type { Entries } from '../navigation/query-params';
 import type { readSearchBox, SearchBox } from './search-box';
 
 /**

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { Deployment } from '../../deployments/schema';
 import { plainLine } from '../../formats/record-text';
-import { recordPath } from '../record/record-path';
+import { recordPath } from '../navigation/record-path';
 import { firstText } from '../ui/format';
 import { RichText } from '../ui/RichText';
 import { useSelection } from './use-selection';

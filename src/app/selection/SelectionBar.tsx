@@ -1,9 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { CiteButton } from '../cite/CiteButton';
-import { exportFormats, exportFormatSchema, type ExportFormatId } from '../export/export-formats';
+import type { GeneratedIds } from '../../formats/generated-mark';
 import { GeneratedInSelection } from '../ui/GeneratedNotice';
-import { saveBlob } from '../ui/save-blob';
 import { SelectedList } from './SelectedList';
 import { maxSelection } from './selection-store';
 import { useSelection } from './use-selection';
@@ -11,8 +10,8 @@ import './selection.css';
 
 export interface SelectionBarProps {
   readonly deployment: Deployment;
-  /** BibTeX key prefix for citing and exporting the selection (the local server's default otherwise). */
-  readonly bibtexPrefix?: string;
+  /** What can be done with the selected records (cite, export), composed by the page. */
+  readonly actions: (records: readonly ApiRecord[], generated: GeneratedIds) => ReactNode;
 }
 
 const numbers = new Intl.NumberFormat('en');
@@ -21,20 +20,11 @@ const numbers = new Intl.NumberFormat('en');
  * The selected records of a deployment: how many, Clear, Cite and Export. Shown only while
  * something is selected; the selection itself outlives pages and reloads.
  */
-export function SelectionBar({ deployment, bibtexPrefix }: SelectionBarProps) {
+export function SelectionBar({ deployment, actions }: SelectionBarProps) {
   const selection = useSelection(deployment);
-  const formatId = useId();
-  const [format, setFormat] = useState<ExportFormatId>('bibtex');
   const listId = useId();
   const [listOpen, setListOpen] = useState(false);
   if (selection.count === 0) return null;
-
-  async function exportSelected() {
-    // The codecs load on first export, keeping them out of the results page's first load.
-    const { exportSelection } = await import('../export/selection-export');
-    const file = exportSelection(deployment, selection.records, format, { bom: format === 'csv', bibtexPrefix, generated: selection.generated });
-    saveBlob(file.blob, file.fileName);
-  }
 
   return (
     <section className="selection-bar" aria-label="Selection">
@@ -53,27 +43,7 @@ export function SelectionBar({ deployment, bibtexPrefix }: SelectionBarProps) {
       <button type="button" className="button" onClick={selection.clear}>
         Clear selection
       </button>
-      <CiteButton deployment={deployment} records={selection.records} label="Cite selected" bibtexPrefix={bibtexPrefix} generated={selection.generated} />
-      <div className="selection-bar__export">
-        <label htmlFor={formatId}>Export format</label>
-        <select
-          id={formatId}
-          value={format}
-          onChange={(event) => {
-            const parsed = exportFormatSchema.safeParse(event.target.value);
-            if (parsed.success) setFormat(parsed.data);
-          }}
-        >
-          {exportFormats.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <button type="button" className="button" onClick={() => void exportSelected()}>
-          Export selected
-        </button>
-      </div>
+      {actions(selection.records, selection.generated)}
       {listOpen && (
         <SelectedList
           deployment={deployment}

@@ -73,6 +73,7 @@ export interface SelectionSnapshot {
   readonly persisted: boolean;
 }
 
+// subscribe is a property: React's useSyncExternalStore takes it unbound.
 export interface SelectionStore {
   snapshot(deployment: Deployment): SelectionSnapshot;
   /** Selects or deselects a record (`generated`: the server says it is demo data); false when the selection is full. */
@@ -81,7 +82,7 @@ export interface SelectionStore {
   /** Selects (as far as the maximum allows) or deselects several records in one change. */
   setAll(deployment: Deployment, records: readonly ApiRecord[], selected: boolean, generated?: GeneratedIds): void;
   clear(deployment: Deployment): void;
-  subscribe(listener: () => void): () => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createSelectionStore(storage: KeyValueStorage | undefined): SelectionStore {

@@ -2,10 +2,10 @@ import { useLocation, useMatch, useNavigate } from 'react-router';
 import { deploymentBySlug, deployments, displayName } from '../../deployments/registry';
 import { queryString } from '../../client/urls';
 import { allCatalogsCriteria, criteriaForCatalog } from '../all/catalog-criteria';
-import { entriesOf } from '../search/query-params';
-import { convertCriteria, droppedNotice } from '../search/switch-deployment';
-import { useHasFacetsOf } from './config-context';
-import { readNavigationState, type NavigationState } from './navigation-state';
+import { entriesOf } from '../navigation/query-params';
+import { convertCriteria, droppedNotice } from '../navigation/switch-deployment';
+import { useHasFacetsOf } from '../config/config-context';
+import { readNavigationState, type NavigationState } from '../navigation/navigation-state';
 
 function optionText(deployment: (typeof deployments)[number]): string {
   return deployment.deprecated ? `${displayName(deployment)} (deprecated release candidate)` : displayName(deployment);

@@ -2,8 +2,8 @@ import { Link, NavLink, Outlet, useLocation, useMatch } from 'react-router';
 import { deploymentBySlug } from '../../deployments/registry';
 import { DeploymentSwitcher } from './DeploymentSwitcher';
 import { ErrorBoundary } from './ErrorBoundary';
-import { NavigationFocusProvider } from './navigation-focus';
-import { readNavigationState } from './navigation-state';
+import { NavigationFocusProvider } from '../navigation/navigation-focus';
+import { readNavigationState } from '../navigation/navigation-state';
 import { SkipLink } from './SkipLink';
 import { ThemeSwitch } from './ThemeSwitch';
 

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { SearchRoute } from '../search/SearchRoute';
+import { SearchRoute } from '../pages/SearchRoute';
 import { Layout } from './Layout';
-import type { NavigationState } from './navigation-state';
-import { NotFoundPage } from './NotFoundPage';
+import type { NavigationState } from '../navigation/navigation-state';
+import { NotFoundPage } from '../ui/NotFoundPage';
 
 // The record page is a second step, so it loads on demand and keeps the first load small.
-const RecordRoute = lazy(() => import('../record/RecordRoute').then((module) => ({ default: module.RecordRoute })));
+const RecordRoute = lazy(() => import('../pages/RecordRoute').then((module) => ({ default: module.RecordRoute })));
 
 // The all-catalogs search is a route of its own; the single-catalog search stays in the first load.
 const AllCatalogsPage = lazy(() => import('../all/AllCatalogsPage').then((module) => ({ default: module.AllCatalogsPage })));

@@ -57,7 +57,7 @@ function compile(text: string): Template {
   let last = 0;
   for (const match of text.matchAll(slotPattern)) {
     if (match.index > last) parts.push(text.slice(last, match.index));
-    parts.push(slotCodes.indexOf(match[1]!) as Slot);
+    parts.push(slotCodes.indexOf(match[1]!));
     last = match.index + match[0].length;
   }
   if (last < text.length) parts.push(text.slice(last));

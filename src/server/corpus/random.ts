@@ -111,7 +111,7 @@ export class Picker<T> {
       this.threshold[less] = scaled[less]!;
       this.alias[less] = more;
       scaled[more] = scaled[more]! + scaled[less]! - 1;
-      (scaled[more]! < 1 ? small : large).push(more);
+      (scaled[more] < 1 ? small : large).push(more);
     }
   }
 

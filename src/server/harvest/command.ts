@@ -90,7 +90,7 @@ export function userAgentFor(contact: string | undefined): string {
   if (contact === undefined) return `records-explorer/${version} (harvest)`;
   const value = contact.trim();
   const isEmail = /^[^\s@<>()";]+@[^\s@<>()";]+\.[^\s@<>()";]+$/.test(value);
-  let isUrl = false;
+  let isUrl: boolean;
   try {
     isUrl = ['http:', 'https:'].includes(new URL(value).protocol);
   } catch {

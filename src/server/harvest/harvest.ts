@@ -82,8 +82,14 @@ const parseSlice = 100;
  * for long; otherwise in one piece, which also gives a malformed page's error.
  */
 async function* recordsOf(deployment: Deployment, page: FetchedPage, format: PageFormat): AsyncGenerator<StoredRecord[]> {
-  if (format === 'xml') return yield parseUpstreamXml(deployment, page.body, page.url);
-  if (!page.spans) return yield parseUpstreamJson(deployment, page.body, page.url);
+  if (format === 'xml') {
+    yield parseUpstreamXml(deployment, page.body, page.url);
+    return;
+  }
+  if (!page.spans) {
+    yield parseUpstreamJson(deployment, page.body, page.url);
+    return;
+  }
   for (let first = 0; first < page.spans.length; first += parseSlice) {
     const last = Math.min(first + parseSlice, page.spans.length) - 1;
     yield parseUpstreamJson(deployment, `[${page.body.slice(page.spans[first]![0], page.spans[last]![1])}]`, page.url, first + 1);

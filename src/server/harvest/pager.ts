@@ -75,7 +75,7 @@ export async function* followPages(first: string, fallback: string | undefined, 
   yield page;
   while (queue.length > 0) {
     page = await queue[0]!;
-    queue.shift();
+    void queue.shift();
     pump();
     yield page;
   }

@@ -88,7 +88,7 @@ function describeErrorBody(body: string): string {
  */
 async function readBody(response: Response, maxBytes: number, url: string, watch?: RecordWatch): Promise<string> {
   if (!response.body) return '';
-  const reader = response.body.getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder('utf-8');
   let size = 0;
   let text = '';

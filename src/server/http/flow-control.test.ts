@@ -27,7 +27,7 @@ function bulkyStore(store: RecordStore, counter: { searches: number }, { delayMs
   return {
     ...store,
     revision: store.revision,
-    async search(key, criteria) {
+    async search() {
       counter.searches++;
       if (delayMs) await sleep(delayMs);
       const records = Array.from({ length: 1000 }, (_, i) => ({ repo_id: String(i), title: padding }));
@@ -259,7 +259,7 @@ describe('memory under the slow-reader attack (a server in its own process)', ()
         await sleep(50);
       }
       const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024;
-      const sockets = await Promise.all(Array.from({ length: 100 }, () => silentClient(url!, 20)));
+      const sockets = await Promise.all(Array.from({ length: 100 }, () => silentClient(url, 20)));
       let peak = rss();
       const until = Date.now() + 8_000;
       while (Date.now() < until) {

@@ -107,7 +107,7 @@ function exchange(
       try {
         resolve({ answers: parseAnswers(data, options.headRequests ?? 0).answers, closedByServer });
       } catch (error) {
-        reject(error as Error);
+        reject(error);
       }
     };
     const timer = setTimeout(() => {

@@ -107,15 +107,17 @@ const errorBodies = {
 };
 
 const errorResponses = Object.fromEntries(
-  [
-    ['400', 'A parameter or its value is not accepted; the message names it.'],
-    ['401', 'A private mirror: send Authorization: Bearer <token>.'],
-    ['404', 'No such record or resource.'],
-    ['405', 'The API is read-only: GET, HEAD and OPTIONS only.'],
-    ['414', 'The request URL is too long.'],
-    ['500', 'The server failed.'],
-    ['503', 'The server is busy; retry after the time in Retry-After.'],
-  ].map(([status, description]) => [status, { description, content: errorBodies }]),
+  (
+    [
+      ['400', 'A parameter or its value is not accepted; the message names it.'],
+      ['401', 'A private mirror: send Authorization: Bearer <token>.'],
+      ['404', 'No such record or resource.'],
+      ['405', 'The API is read-only: GET, HEAD and OPTIONS only.'],
+      ['414', 'The request URL is too long.'],
+      ['500', 'The server failed.'],
+      ['503', 'The server is busy; retry after the time in Retry-After.'],
+    ] as const
+  ).map(([status, description]) => [status, { description, content: errorBodies }] as const),
 );
 
 const recordBodies = (schema: Schema) => ({

@@ -102,7 +102,7 @@ export function metaTags(html: string): [string, string][] {
     }
     for (const child of node.children ?? []) visit(child as typeof node);
   };
-  visit(document as never);
+  visit(document);
   return tags;
 }
 
@@ -155,7 +155,7 @@ const text = (value: unknown): string | undefined => {
  * host a book section, and nothing a document. The DOI is kept only where the type has one.
  */
 export function modsItem(xml: string): ZoteroItem {
-  const mods = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(xml).mods as XmlNode;
+  const mods = (new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(xml) as { mods: XmlNode }).mods;
   const genres = list(mods.genre);
   const local = genres.find((genre) => genre['@_authority'] === 'local');
   const localType = local && String(local['#text']);

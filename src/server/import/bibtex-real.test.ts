@@ -35,7 +35,7 @@ function realRecords(): ApiRecord[] {
   return [...realDc1, ...realLit];
 }
 
-const hostile = (title: string, description = ''): ApiRecord => ({ repo_id: String(title.length), title, description, authors: ['Doe, J.'] }) as ApiRecord;
+const hostile = (title: string, description = ''): ApiRecord => ({ repo_id: String(title.length), title, description, authors: ['Doe, J.'] });
 const hostileRecords = [hostile('A } closing brace'), hostile('An { opening brace'), hostile('}{ both }} and a \\ backslash', '50% of $x_1$ & #2 ~ ^'), hostile('<i>{</i>')];
 
 /** Every entry's braces balance, counting as BibTeX does (a backslash does not escape a brace for it). */

@@ -56,7 +56,7 @@ export function toList(value: unknown, splitText = false): string[] {
   }
   if (isStringList(value)) return value.map(unixNewlines);
   if (Array.isArray(value)) {
-    const bad = value.find((item) => typeof item !== 'string');
+    const bad: unknown = value.find((item) => typeof item !== 'string');
     throw new InputProblem(`expected a list of strings, got an item ${describeValue(bad)}`);
   }
   throw new InputProblem(`expected a list of strings, got ${describeValue(value)}`);

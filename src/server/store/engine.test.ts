@@ -67,8 +67,14 @@ function referenceSearch(db: Database.Database, deployment: Deployment, criteria
     params.push(...criteria.repoIds);
   }
   for (const { field, from, to } of criteria.dates) {
-    if (from !== undefined) where.push(`${sortColumn(deployment, field)} >= ?`) && params.push(from);
-    if (to !== undefined) where.push(`${sortColumn(deployment, field)} < ?`) && params.push(to);
+    if (from !== undefined) {
+      where.push(`${sortColumn(deployment, field)} >= ?`);
+      params.push(from);
+    }
+    if (to !== undefined) {
+      where.push(`${sortColumn(deployment, field)} < ?`);
+      params.push(to);
+    }
   }
   const from = match ? `${t.fts} JOIN ${t.records} r ON r.id = ${t.fts}.rowid` : `${t.records} r`;
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';

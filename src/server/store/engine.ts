@@ -99,7 +99,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     revision = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get()?.value ?? 'empty';
   } catch (error) {
     db.close();
-    throw new Error(`${path} is not a Records Explorer database (${(error as Error).message}).`);
+    throw new Error(`${path} is not a Records Explorer database (${(error as Error).message}).`, { cause: error });
   }
   const schemaVersion = storeSchemaVersion();
   if (schema !== schemaVersion) {
@@ -286,8 +286,14 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const params: unknown[] = [];
     for (const { field, from, to } of criteria.dates) {
       if (storeColumn(state.deployment, field) !== column) continue;
-      if (from !== undefined) range.push(`${column} >= ?`) && params.push(from);
-      if (to !== undefined) range.push(`${column} < ?`) && params.push(to);
+      if (from !== undefined) {
+        range.push(`${column} >= ?`);
+        params.push(from);
+      }
+      if (to !== undefined) {
+        range.push(`${column} < ?`);
+        params.push(to);
+      }
     }
     const setCheck = set ? ['keep(id)'] : [];
     keepSet = set;
@@ -461,7 +467,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     revision,
     rank,
     facets,
-    plan(key, criteria) {
+    plan(key) {
       return postingsOf(stateOf(key)) ? 'postings' : 'fts5';
     },
     fetch(key, ids) {

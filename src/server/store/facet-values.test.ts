@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
+import { deploymentByKey } from '../../deployments/registry';
 import { facetRowsOf } from './facet-values';
 
 const lit = deploymentByKey('LIT')!;
-const rowsOf = (record: Record<string, unknown>) => facetRowsOf(lit, { record: { repo_id: '1', ...record } as unknown as ApiRecord });
+const rowsOf = (record: Record<string, unknown>) => facetRowsOf(lit, { record: { repo_id: '1', ...record } });
 
 describe('facetRowsOf', () => {
   it('keeps one value per group of a caseless facet, as first seen', () => {

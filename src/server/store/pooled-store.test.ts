@@ -119,7 +119,7 @@ describe('admission and the time budget', () => {
       const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
       // One runs, two wait, the rest are refused as overloaded.
       expect(refused.length).toBe(3);
-      for (const outcome of refused) expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(StoreOverloaded);
+      for (const outcome of refused) expect(outcome.reason).toBeInstanceOf(StoreOverloaded);
     } finally {
       await pool.close();
     }

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { cachedStore, type EngineCalls } from './cached-store';
 import { openEngine, type EngineOptions } from './engine';
-import type { StoreReply, StoreRequest, WorkerSettings } from './store-worker';
+import type { StoreReply, WorkerSettings } from './store-worker';
 import { admissionOf, CostBook, type Op } from './admission';
 import { StoreOverloaded, type RecordStore } from './types';
 import { bundledModule } from '../module-bundle.js';

@@ -14,7 +14,7 @@ const kept = new WeakMap<object, Map<string, IdArray>>();
 /** The owner's array for `purpose`, of at least `length` entries, as the last borrower left it. */
 export function scratchArray<T extends IdArray>(owner: object, purpose: string, length: number, create: (length: number) => T): T {
   let arrays = kept.get(owner);
-  if (!arrays) kept.set(owner, (arrays = new Map()));
+  if (!arrays) kept.set(owner, (arrays = new Map<string, IdArray>()));
   const array = arrays.get(purpose) as T | undefined;
   if (array && array.length >= length) return array;
   const fresh = create(length);

@@ -4,7 +4,6 @@ import type { IdSet } from './id-set';
 import { addPostings, decodePostings, documentBounds, noInstances, readInstances, weights, type TokenPostings } from './postings';
 import { tokenBlobs, type PostingsReader, type StoredPostings } from './postings-reader';
 import type { Criteria } from './types';
-import { varintReader } from './varint';
 
 /**
  * Searches that postings answer (postings.ts): words, prefixes and phrases, all required,
@@ -454,7 +453,7 @@ function orderByScore(matches: Matches, descending: boolean, need: number, ties?
   for (let i = 0; i < count; i++) order[next[bucket[i]!]!++] = ids[i]!;
   if (ties) {
     for (let b = 0; b < kinds && starts[b]! < need; b++) {
-      if (starts[b + 1]! - starts[b]! > 1) order.subarray(starts[b]!, starts[b + 1]!).sort((x, y) => ties[x]! - ties[y]!);
+      if (starts[b + 1]! - starts[b]! > 1) order.subarray(starts[b], starts[b + 1]).sort((x, y) => ties[x]! - ties[y]!);
     }
   }
   return order.slice(0, Math.min(need, count));

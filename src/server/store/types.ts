@@ -22,6 +22,7 @@ export interface StoredRecord extends KeyedRecord {
 }
 
 /** Relevance, or a sortable field of the deployment's search model. */
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the field names are strings; 'relevance' is named for the reader.
 export type SortField = 'relevance' | OrderedField['field'];
 export type SortOrder = 'asc' | 'desc';
 

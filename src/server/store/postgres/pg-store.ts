@@ -23,7 +23,6 @@ import {
   withSelector,
 } from '../facet-values';
 import {
-  StoreOverloaded,
   type Criteria,
   type FacetRequest,
   type FacetSelection,
@@ -153,7 +152,7 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
     revision = values.get('revision') ?? 'empty';
   } catch (error) {
     await pools.close();
-    throw new Error(`${parseStoreUrl(storeUrl).primary} is not a Records Explorer store (${(error as Error).message}).`);
+    throw new Error(`${parseStoreUrl(storeUrl).primary} is not a Records Explorer store (${(error as Error).message}).`, { cause: error });
   }
   const table = (key: DeploymentKey) => pgTable(deploymentByKey(key)!);
   const overallCounts: OverallCounts = new Map();

@@ -67,7 +67,7 @@ export function looseTsquerySql(node: QueryNode, config: string, param: (text: s
       }
       case 'or': {
         const bounded = n.children.map(loose);
-        return bounded.every((child) => child !== undefined) ? () => `(${bounded.map((render) => render!()).join(' || ')})` : undefined;
+        return bounded.every((child) => child !== undefined) ? () => `(${bounded.map((render) => render()).join(' || ')})` : undefined;
       }
       case 'not':
         return undefined;

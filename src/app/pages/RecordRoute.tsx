@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { deploymentBySlug } from '../../deployments/registry';
-import { NotFoundPage } from '../shell/NotFoundPage';
+import { NotFoundPage } from '../ui/NotFoundPage';
 import { RecordPage } from './RecordPage';
 
 export function RecordRoute() {

@@ -3,7 +3,7 @@ import { displayName, fieldByName, paramByName } from '../../deployments/registr
 import type { Deployment, ParamDef } from '../../deployments/schema';
 import { facetFilterParam, readFacetFilterParam } from '../../formats/facet-filters';
 import { isPageNumber, kindOf } from '../../formats/param-kinds';
-import type { Entries } from './query-params';
+import type { Entries } from '../navigation/query-params';
 
 /**
  * Carrying a search from one deployment to another: keep what the new deployment supports,

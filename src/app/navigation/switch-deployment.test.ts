@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
-import { entriesOf } from './query-params';
+import { entriesOf } from '../navigation/query-params';
 import { convertCriteria, droppedNotice } from './switch-deployment';
 
 const lit = deploymentByKey('LIT')!;

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { readNavigationState } from './navigation-state';
 
@@ -12,8 +12,8 @@ const HasNavigatedContext = createContext(false);
 
 export function NavigationFocusProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const firstKey = useRef(location.key);
-  return <HasNavigatedContext.Provider value={location.key !== firstKey.current}>{children}</HasNavigatedContext.Provider>;
+  const [firstKey] = useState(location.key);
+  return <HasNavigatedContext.Provider value={location.key !== firstKey}>{children}</HasNavigatedContext.Provider>;
 }
 
 export function useFocusOnNavigation(target: RefObject<HTMLElement | null>): void {
@@ -22,7 +22,7 @@ export function useFocusOnNavigation(target: RefObject<HTMLElement | null>): voi
   const keepFocus = readNavigationState(location.state).keepFocus === true;
   useEffect(() => {
     if (hasNavigated && !keepFocus) target.current?.focus();
-    // Only a new location moves focus, not a re-render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new location moves focus, not a re-render.
   }, [location.key]);
 }
 

@@ -5,20 +5,24 @@ import { displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { isHttpUrl } from '../../formats/text';
 import { useFacetSuggestions } from '../facets/facets-queries';
-import { useApiAuth, useBaseUrl, useFeedUrl, useHasFacets } from '../shell/config-context';
-import { useDocumentTitle } from '../shell/navigation-focus';
-import { readNavigationState } from '../shell/navigation-state';
+import { useApiAuth, useBaseUrl, useFeedUrl, useHasFacets } from '../config/config-context';
+import { useDocumentTitle } from '../navigation/navigation-focus';
+import { readNavigationState } from '../navigation/navigation-state';
 import { SearchHistory } from '../history/SearchHistory';
+import { CiteButton } from '../cite/CiteButton';
+import { ExportSelection } from '../export/ExportSelection';
+import { SelectCheckbox } from '../selection/SelectCheckbox';
 import { SelectionBar } from '../selection/SelectionBar';
-import { serverFieldError } from './field-errors';
-import { formParamNames, mainParam } from './form-params';
-import { searchIdentity } from './paging';
-import { entriesOf, firstValues, nonEmpty } from './query-params';
-import { ActiveCriteria } from './ActiveCriteria';
-import { Results } from './Results';
-import { SearchForm } from './SearchForm';
-import { usePrefetchNext, useRecordPage } from './search-queries';
-import { useSearchBox } from './use-search-box';
+import { SelectPageCheckbox } from '../selection/SelectPageCheckbox';
+import { serverFieldError } from '../search/field-errors';
+import { formParamNames, mainParam } from '../search/form-params';
+import { searchIdentity } from '../search/paging';
+import { entriesOf, firstValues, nonEmpty } from '../navigation/query-params';
+import { ActiveCriteria } from '../search/ActiveCriteria';
+import { Results } from '../search/Results';
+import { SearchForm } from '../search/SearchForm';
+import { useSearchBox } from '../search/use-search-box';
+import { usePrefetchNext, useRecordPage } from '../search/search-queries';
 
 // The filter column loads beside the first results rather than delaying them.
 const FacetPanel = lazy(() => import('../facets/FacetPanel').then((module) => ({ default: module.FacetPanel })));
@@ -90,7 +94,15 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
           <FacetPanel deployment={deployment} entries={entries} />
         </Suspense>
         <div className="search-layout__results">
-          <Results deployment={deployment} entries={entries} query={query} badRequest={badRequest} notRun={box.kind === 'problem' ? box.message : undefined} />
+          <Results
+            deployment={deployment}
+            entries={entries}
+            query={query}
+            badRequest={badRequest}
+            notRun={box.kind === 'problem' ? box.message : undefined}
+            selectPage={(records, generated) => <SelectPageCheckbox deployment={deployment} records={records} generated={generated} />}
+            selectRecord={(record, generated) => <SelectCheckbox deployment={deployment} record={record} generated={generated} />}
+          />
           {query.data && query.data.records.length > 0 && (
             <Suspense fallback={null}>
               <ResultSetDownload deployment={deployment} searchUrl={query.data.url} total={query.data.total} auth={auth} />
@@ -99,7 +111,15 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
         </div>
       </div>
       {/* After the results, sticking to the bottom of the screen while they scroll: always in view, never over the last result. */}
-      <SelectionBar deployment={deployment} />
+      <SelectionBar
+        deployment={deployment}
+        actions={(records, generated) => (
+          <>
+            <CiteButton deployment={deployment} records={records} label="Cite selected" generated={generated} />
+            <ExportSelection deployment={deployment} records={records} generated={generated} />
+          </>
+        )}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { deployments } from '../../deployments/registry';
-import { useDocumentTitle, useFocusOnNavigation } from './navigation-focus';
+import { useDocumentTitle, useFocusOnNavigation } from '../navigation/navigation-focus';
 
 export function NotFoundPage() {
   const heading = useRef<HTMLHeadingElement>(null);
