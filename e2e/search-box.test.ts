@@ -150,6 +150,7 @@ test('the syntax help lists the deployment’s fields from its table', async () 
     expect(await fields.getByText(name, { exact: true }).count(), name).toBe(1);
   }
   await expectNoAxeViolations(page, 'syntax help');
+  await screenshots(page, 'search-box-syntax-help-desktop');
 });
 
 for (const [label, viewport] of [['desktop', desktop], ['phone', phone]] as const) {

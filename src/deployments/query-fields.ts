@@ -58,7 +58,9 @@ export function compileQueryFields(deployment: Deployment): QueryField[] {
   }
   for (const facet of deployment.facets) {
     const { criterion } = facet;
-    if (criterion.kind !== 'extension') continue;
+    // An extension that selects what a parameter already searches (the author facet's exact
+    // name beside `author:`) would list one label twice; the facet offers it instead.
+    if (criterion.kind !== 'extension' || fields.some((other) => other.label === facet.label)) continue;
     fields.push(field(facet.label, { kind: 'extension', param: criterion.param }, criterion.param, labelName(facet.label), facet.queryAliases));
   }
   // A name claimed twice keeps its first field (parameters before dates before facets), so
