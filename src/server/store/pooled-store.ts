@@ -13,12 +13,12 @@ import { bundledModule } from '../module-bundle.js';
  * a time; requests wait here, in two lanes (admission.ts): lookups (a record by its key, a
  * short page of records by id) take any free worker first, while searches may occupy all
  * workers but one, so a record is never stuck behind expensive searches. Searches are
- * priced by what their kind took when it ran, cheaper first, and searches that proved
- * dear hold fewer workers still, so a flood of them leaves a worker for cheap ones. Every
+ * priced by what their kind took when it ran, cheaper first, and the last free search
+ * worker is kept from dear ones, so a flood of them leaves a worker for cheap ones. Every
  * search, whatever its parameters, runs under the time budget: past it, its worker is
  * replaced (SQLite cannot be interrupted from here) and it is answered as overloaded, as
- * are searches beyond the queue's bound. The cache of search orders and totals (cached-store.ts) lives in the main
- * thread, shared by all.
+ * are searches beyond the queue's bound. The cache of search orders and totals
+ * (cached-store.ts) lives in the main thread, shared by all.
  */
 
 interface Job {
