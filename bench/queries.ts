@@ -53,6 +53,22 @@ export const queryClasses: readonly QueryClass[] = [
     path: () => `${basePath}/facets?${new URLSearchParams({ q: terms.common }).toString()}`,
     p95Ms: 100,
   },
+  {
+    // Issue 24: what the filter column asks once a researcher has ticked values, the year chart's counts included.
+    id: 'facetsCombined',
+    label: `every facet, two facets with two values ticked and one excluded, every year (/facets?q=${terms.common}&facet.…)`,
+    path: () =>
+      `${basePath}/facets?${new URLSearchParams([
+        ['q', terms.common],
+        ['facet.product_type', 'Journal Article'],
+        ['facet.product_type', 'Technical Report'],
+        ['facet.publication_decade', '2010s'],
+        ['facet.publication_decade', '2000s'],
+        ['exclude.publication_year', '2015'],
+        ['facet_limit.publication_year', '1000'],
+      ]).toString()}`,
+    p95Ms: 100,
+  },
   { id: 'record', label: 'single record (GET /records/{id})', path: (i, records) => `${basePath}/records/${recordAt(i, records)}` },
 ];
 

@@ -89,7 +89,7 @@ describe('counts equal X-Total-Count over searches, facets and selections', () =
     });
   }
 
-  it('DC1 real records: every count, with selections of phrase facets, authors and years', async () => {
+  it('DC1 real records: every count, with selections of phrase facets, authors and years', { timeout: 120_000 }, async () => {
     let checked = 0;
     for (const search of [[], [['q', 'plasma']], [['q', 'geothermal OR temperature']]] as Pairs[]) {
       for (const skip of [0, 2, 5]) checked += await expectExactCounts(real, dc1, await someSelection(real, dc1, search, skip), 8);

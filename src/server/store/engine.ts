@@ -2,11 +2,11 @@ import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
 import { columnWeights, searchModel, storeColumn } from '../../deployments/search-model';
-import { countCodes, facetCounts, loadFacetIndex, type FacetIndex } from './facet-index';
+import { countCodes, facetCounts, facetIndexOf as indexOfLists, loadFacetIndex, type FacetIndex } from './facet-index';
 import { kindOf } from '../../formats/facet-kinds';
-import { broaderPage, pageOfValues, phraseSelector, runPlan, withoutSelection, selectionOf } from './facet-values';
+import { pageOfValues, phraseSelector, withoutSelection, selectionOf } from './facet-values';
 import { IdSet } from './id-set';
-import { openPostings, tokenBlobs, type PostingsReader } from './postings-reader';
+import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { orderIndex, storeSchemaVersion, tablesOf } from './schema';
 import { scoreMatches, termPhrases, topOrder, topOrderOfSet } from './term-search';
@@ -83,8 +83,12 @@ interface DeploymentState {
   postings?: PostingsReader | null;
   /** Facet values, read on first use (facet-index.ts). */
   facetIndex?: FacetIndex;
-  /** Per broader facet, each recounted value's count over every record: bounds that spare recounts (facet-values.ts). */
-  readonly overall: Map<string, Map<string, number>>;
+  /**
+   * The records each value of a broader facet selects (its phrase), as a facet index: a
+   * search's counts are then one pass over its records, exact and in order. Built once per
+   * connection, while it warms up: a phrase search per value.
+   */
+  broaderIndex?: FacetIndex;
 }
 
 /** Records matching one facet value (its selector), kept per connection: they depend on the data only. */
@@ -144,7 +148,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       const deployment = deploymentByKey(key)!;
       const t = tablesOf(deployment);
       const maxId = (prepare(`SELECT max(id) FROM ${t.records}`).pluck().get() as number | null) ?? 0;
-      state = { deployment, capacity: maxId + 1, overall: new Map() };
+      state = { deployment, capacity: maxId + 1 };
       states.set(key, state);
     }
     return state;
@@ -358,15 +362,23 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     return none ? any.andNot(none) : any;
   }
 
-  /**
-   * A bound of how many records a value's phrase can match at all: the fewest records
-   * holding one of its words. Spares recounting rare names in a broad search.
-   */
-  function wordBound(state: DeploymentState, value: string): number | undefined {
-    const postings = postingsOf(state);
-    const tokens = postings?.tokenize(value.replaceAll('"', ' ').replace(/\u0000/g, ' '));
-    if (!postings || !tokens?.length) return undefined;
-    return Math.min(...tokens.map((token) => tokenBlobs(postings, token)?.docs ?? 0));
+  function broaderIndexOf(state: DeploymentState): FacetIndex {
+    if (!state.broaderIndex) {
+      const held = facetIndexOf(state);
+      const facets = new Map<string, { values: readonly string[]; firstCode: number }>();
+      const lists: Int32Array[] = [];
+      for (const facet of state.deployment.facets.filter((candidate) => kindOf(candidate).broader)) {
+        const values = held.facets.get(facet.name)?.values ?? [];
+        facets.set(facet.name, { values, firstCode: lists.length });
+        for (const value of values) {
+          const selector = phraseSelector(state.deployment, facet, value);
+          const set = selector && (matchingSet(state, { ...selector, sort: 'relevance', order: 'desc', offset: 0, limit: 0 }) ?? universeOf(state));
+          lists.push(set ? set.toIds() : new Int32Array(0));
+        }
+      }
+      state.broaderIndex = indexOfLists(facets, lists, state.capacity);
+    }
+    return state.broaderIndex;
   }
 
   function facetIndexOf(state: DeploymentState): FacetIndex {
@@ -380,12 +392,13 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const index = facetIndexOf(state);
     const everything = () => (state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(deployment).records}`).pluck().get() as number);
     // What each facet counts over: the search, or the search without the facet's own selection.
-    const bases = new Map<Criteria, { set: IdSet | undefined; counts: Int32Array; total: number }>();
+    const bases = new Map<Criteria, { set: IdSet | undefined; ids: Int32Array | undefined; counts: Int32Array; broader?: Int32Array; total: number }>();
     const baseOf = (search: Criteria) => {
       let base = bases.get(search);
       if (!base) {
         const set = matchingSet(state, search);
-        base = { set, counts: countCodes(index, set?.toIds()), total: set ? set.count() : everything() };
+        const ids = set?.toIds();
+        base = { set, ids, counts: countCodes(index, ids), total: set ? set.count() : everything() };
         bases.set(search, base);
       }
       return base;
@@ -397,20 +410,13 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
         const facet = deployment.facets.find((candidate) => candidate.name === request.name)!;
         const base = baseOf(withoutSelection(criteria, facet.name));
         const countOf = (set: IdSet) => (base.set ? set.and(base.set).count() : set.count());
-        const held = facetCounts(index, base.counts, facet.name);
-        const overall = state.overall.get(facet.name) ?? new Map<string, number>();
-        state.overall.set(facet.name, overall);
-        const { distinct, values } = !kindOf(facet).broader
-          ? pageOfValues(held, request)
-          : runPlan(broaderPage(held, request, base.total, (value) => overall.get(value) ?? wordBound(state, value)), (recount) =>
-              recount.map((value) => {
-                const selector = phraseSelector(deployment, facet, value);
-                if (!selector) return { count: 0, overall: 0 };
-                const set = selectorSet(state, selector);
-                overall.set(value, set.count());
-                return { count: countOf(set), overall: overall.get(value)! };
-              }),
-            );
+        let counted = facetCounts(index, base.counts, facet.name);
+        if (kindOf(facet).broader) {
+          const broader = broaderIndexOf(state);
+          base.broader ??= countCodes(broader, base.ids);
+          counted = facetCounts(broader, base.broader, facet.name);
+        }
+        const { distinct, values } = pageOfValues(counted, request);
         const selection = selectionOf(criteria, facet.name);
         const countsOf = (chosen: FacetSelection['anyOf'] = []) => chosen.map(({ value, selector }) => ({ value, count: countOf(selectorSet(state, selector)) }));
         return { name: facet.name, distinct, values, selected: countsOf(selection?.anyOf), excluded: countsOf(selection?.noneOf) };
@@ -504,7 +510,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
         postingsOf(state);
         // Facet values are read once per connection: seconds for a million records, which
         // must not be spent inside one request's time budget.
-        if (state.capacity > 1) facetIndexOf(state);
+        if (state.capacity > 1) broaderIndexOf(state);
       }
     },
     close() {

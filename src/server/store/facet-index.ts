@@ -78,6 +78,14 @@ export function loadFacetIndex(db: Database.Database, deployment: Deployment, ca
     facets.set(facet.name, { values: values.map((list) => list.shown), firstCode: lists.length });
     for (const list of values) lists.push(list.done());
   }
+  return facetIndexOf(facets, lists, capacity);
+}
+
+/**
+ * A facet index from each value's sorted record ids (`lists`, in code order): the records
+ * a broader facet's values select, say (engine.ts), rather than those holding them.
+ */
+export function facetIndexOf(facets: FacetIndex['facets'], lists: readonly Int32Array[], capacity: number): FacetIndex {
   const offsets = new Int32Array(capacity + 1);
   for (const ids of lists) for (let i = 0; i < ids.length; i++) offsets[ids[i]! + 1]!++;
   for (let r = 0; r < capacity; r++) offsets[r + 1]! += offsets[r]!;
