@@ -192,5 +192,12 @@ const cslRenderer: RichRenderer<string> = {
  * markup outside the allow-list stays text, as everywhere else.
  */
 export function toCslText(source: string): string {
-  return renderRich(parseRichText(source), cslRenderer).join('').replace(/\s+/g, ' ').trim();
+  return (
+    renderRich(parseRichText(source), cslRenderer)
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim()
+      // A TeX-style "--" between two words or numbers ("Fe XIII--XVI") is the en dash every style's guide prints.
+      .replace(/(?<=[\p{L}\p{N}])--(?=[\p{L}\p{N}])/gu, '\u2013')
+  );
 }

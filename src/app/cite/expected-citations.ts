@@ -65,7 +65,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     why: 'superscripts in the description (10<sup>13</sup>), which no citation carries; five authors',
     record: {
       repo_id: '1562038',
-      title: 'Electron-density-sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI',
+      title: 'Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI',
       authors: ['Weller, M E', 'Beiersdorfer, P', 'Soukhanovskii, V A', 'Scotti, F', 'LeBlanc, B P'],
       description: 'an electron density range of (1–4)×10<sup>13</sup> cm<sup>-3</sup>.',
       publication_date: '2018-02-01T00:00:00Z',
@@ -75,12 +75,12 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       links: osti('dataexplorer/', '1562038'),
     },
     expected: {
-      apa: 'Weller, M. E., Beiersdorfer, P., Soukhanovskii, V. A., Scotti, F., & LeBlanc, B. P. (2018). Electron-density-sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI [Data set]. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562038',
-      mla: 'Weller, M. E., et al. Electron-Density-Sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI. Princeton Plasma Physics Lab. (PPPL), 1 Feb. 2018, https://doi.org/10.11578/1562038.',
-      chicago: 'Weller, M. E., P. Beiersdorfer, V. A. Soukhanovskii, F. Scotti, and B. P. LeBlanc. 2018. Electron-Density-Sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562038.',
-      harvard: 'Weller, M.E. et al. (2018) Electron-density-sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI [Data set]. Princeton Plasma Physics Lab. (PPPL). Available at: https://doi.org/10.11578/1562038 (Accessed: 23 November 2026).',
-      vancouver: '1. Weller ME, Beiersdorfer P, Soukhanovskii VA, Scotti F, LeBlanc BP. Electron-density-sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI [Internet]. Princeton (NJ): Princeton Plasma Physics Lab. (PPPL); 2018 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1562038 doi:10.11578/1562038',
-      ieee: '[1] M. E. Weller, P. Beiersdorfer, V. A. Soukhanovskii, F. Scotti, and B. P. LeBlanc, “Electron-density-sensitive Line Ratios of Fe XIII--XVI from Laboratory Sources Compared to CHIANTI,” Princeton Plasma Physics Lab. (PPPL), Feb. 1, 2018. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.11578/1562038',
+      apa: 'Weller, M. E., Beiersdorfer, P., Soukhanovskii, V. A., Scotti, F., & LeBlanc, B. P. (2018). Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI [Data set]. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562038',
+      mla: 'Weller, M. E., et al. Electron-Density-Sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI. Princeton Plasma Physics Lab. (PPPL), 1 Feb. 2018, https://doi.org/10.11578/1562038.',
+      chicago: 'Weller, M. E., P. Beiersdorfer, V. A. Soukhanovskii, F. Scotti, and B. P. LeBlanc. 2018. Electron-Density-Sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562038.',
+      harvard: 'Weller, M.E. et al. (2018) Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI [Data set]. Princeton Plasma Physics Lab. (PPPL). Available at: https://doi.org/10.11578/1562038 (Accessed: 23 November 2026).',
+      vancouver: '1. Weller ME, Beiersdorfer P, Soukhanovskii VA, Scotti F, LeBlanc BP. Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI [Internet]. Princeton (NJ): Princeton Plasma Physics Lab. (PPPL); 2018 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1562038 doi:10.11578/1562038',
+      ieee: '[1] M. E. Weller, P. Beiersdorfer, V. A. Soukhanovskii, F. Scotti, and B. P. LeBlanc, “Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI,” Princeton Plasma Physics Lab. (PPPL), Feb. 1, 2018. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.11578/1562038',
     },
   },
   {
