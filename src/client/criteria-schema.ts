@@ -4,7 +4,7 @@ import { compareDays, parseDateParam } from '../formats/dates';
 import { kindOf } from '../formats/param-kinds';
 
 /**
- * Search criteria validated in the browser with the rules the API enforces (see DESIGN.md,
+ * Search criteria validated in the browser with the rules the API enforces (see docs/design.md,
  * "Decisions"): the form catches a bad date or page size before a round trip. Built from
  * the deployment table, so a new parameter is validated without code changes here.
  */

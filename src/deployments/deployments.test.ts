@@ -4,7 +4,7 @@ import { deploymentByKey, deploymentBySlug, deployments, fieldByName, identifier
 import { deploymentKeys, type DateFormat, type Deployment, type DeploymentKey, type LinkRel } from './schema';
 
 /**
- * Conformance of the deployment table with spec/api.md and DESIGN.md. The expectations
+ * Conformance of the deployment table with docs/api.md and docs/design.md. The expectations
  * below are transcribed from the spec's tables, not from the implementation, so a field,
  * parameter or rel added to or dropped from the wrong deployment fails here.
  */
@@ -132,7 +132,7 @@ function expectedParams(key: Key): string[] {
   return [...commonParams(key), ...specific];
 }
 
-/** DESIGN.md's deployment table and the spec's date formats, versions and link rels. */
+/** docs/design.md's deployment table and the spec's date formats, versions and link rels. */
 const expected: Record<Key, { basePath: string; version: string; dateFormat: DateFormat; rels: LinkRel[] }> = {
   LIT: { basePath: '/api/lit/v1', version: 'v1', dateFormat: 'MM/DD/YYYY', rels: ['citation', 'fulltext'] },
   DC1: { basePath: '/api/dc/v1', version: 'v1', dateFormat: 'MM/DD/YYYY', rels: ['citation', 'fulltext'] },
@@ -143,7 +143,7 @@ const expected: Record<Key, { basePath: string; version: string; dateFormat: Dat
 };
 
 /**
- * DESIGN.md: the query language applies to q, biblio, fulltext, title, author, subject and
+ * docs/design.md: the query language applies to q, biblio, fulltext, title, author, subject and
  * the org fields; language, country, site_ownership_code, source_id, mime_type,
  * dataset_content_type are exact matches, as are identifier and doi; has_fulltext is true/false.
  */
@@ -223,7 +223,7 @@ describe.each(table)('%s', (key, deployment) => {
     );
   });
 
-  it('lives at its DESIGN.md base path, whose last segment is its version', () => {
+  it('lives at its docs/design.md base path, whose last segment is its version', () => {
     expect(deployment.basePath).toBe(expected[key].basePath);
     expect(deployment.version).toBe(expected[key].version);
     expect(deployment.basePath.split('/').at(-1)).toBe(deployment.version);
@@ -242,13 +242,13 @@ describe.each(table)('%s', (key, deployment) => {
     expect(page).toMatchObject({ kind: 'integer', default: 1 });
   });
 
-  it('gives each parameter the kind DESIGN.md describes', () => {
+  it('gives each parameter the kind docs/design.md describes', () => {
     for (const param of deployment.params) {
       expect(param.kind, param.name).toBe(expectedKind(param.name));
     }
   });
 
-  it('sorts by relevance, publication_date, entry_date and title (DESIGN.md)', () => {
+  it('sorts by relevance, publication_date, entry_date and title (docs/design.md)', () => {
     expect(sorted(sortFields(deployment))).toEqual(sorted(['relevance', 'publication_date', 'entry_date', 'title']));
   });
 });

@@ -12,7 +12,7 @@ describe('negotiateFormat', () => {
     ['application/json', 'application/json', 'json'],
     ['only unsupported types', 'text/html, image/png', 'json'],
     ['a malformed header', ';;, ,/,q=', 'json'],
-    // The spec's table and DESIGN.md's text/* aliases.
+    // The spec's table and docs/design.md's text/* aliases.
     ['application/xml', 'application/xml', 'xml'],
     ['text/xml', 'text/xml', 'xml'],
     ['application/x-bibtex', 'application/x-bibtex', 'bibtex'],

@@ -6,7 +6,7 @@ import { parseBooleanValue, parseOrderValue, parseSortValue, parseWholeNumberVal
 /**
  * The registry of parameter kinds: one object per kind of the deployment table, holding
  * what the browser and the server both need to know about a value of that kind. The
- * server's criteria building (http/criteria.ts) and the app's controls (search/controls.tsx)
+ * server's criteria building (http/criteria.ts) and the app's controls (search/ParamControl.tsx)
  * keep their own tables keyed by the same kinds, so no feature file switches on a kind.
  */
 

@@ -2,7 +2,7 @@ import type { Deployment } from '../../deployments/schema';
 import { searchModel } from '../../deployments/search-model';
 
 /**
- * The query language in a few lines (DESIGN.md, "Query language"), and the fields of the
+ * The query language in a few lines (docs/design.md, "Query language"), and the fields of the
  * box's fielded syntax, listed from the deployment's compiled search model.
  */
 export function QuerySyntaxHelp({ deployment, extensions }: { deployment: Deployment; extensions: boolean }) {

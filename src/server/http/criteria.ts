@@ -190,7 +190,7 @@ const builders: { readonly [K in ParamDef['kind']]: (request: RequestParts, para
   },
   integer(request, param, value) {
     if (param.paging === 'rows') request.rows = parseWholeNumber(param, value);
-    // The upstream answers page=0 with page 1, and real clients send it (DESIGN.md).
+    // The upstream answers page=0 with page 1, and real clients send it (docs/design.md).
     else request.page = /^0+$/.test(value.trim()) ? 1 : parseWholeNumber(param, value);
   },
 };

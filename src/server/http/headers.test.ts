@@ -5,7 +5,7 @@ import { fixtureIds, getJson, rawRequest, useFixture, type Rec } from './test-fi
 
 /**
  * What every client of every deployment sees on a list request: a JSON array of records
- * shaped like the deployment's field table, and the headers DESIGN.md promises (counts,
+ * shaped like the deployment's field table, and the headers docs/design.md promises (counts,
  * caching, CORS, preflight, HEAD, compression).
  */
 

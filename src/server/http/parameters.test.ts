@@ -19,7 +19,7 @@ import {
 /**
  * Query parameters: names are checked (typos and other deployments' parameters are
  * reported, not ignored), repeats rejected, empty values ignored, and every parameter of
- * every deployment filters as DESIGN.md says — driven by the deployment table, so a new
+ * every deployment filters as docs/design.md says — driven by the deployment table, so a new
  * parameter without a probe here fails the suite.
  */
 

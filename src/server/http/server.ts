@@ -279,7 +279,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.timeout = timeouts.idleMs;
   server.on('clientError', answerClientError);
   // Node hands CONNECT to a tunnel handler and answers other Expect values with a bare 417;
-  // both get the Error object here (DESIGN.md: any method but GET, HEAD, OPTIONS is a 405).
+  // both get the Error object here (docs/design.md: any method but GET, HEAD, OPTIONS is a 405).
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {
     endWithError(socket, apiError(405, 'CONNECT is not allowed; this API is read-only (GET, HEAD, OPTIONS).'), { Allow: allowedMethods });
   });
