@@ -1,7 +1,6 @@
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import { deploymentBySlug, deployments, displayName } from '../../deployments/registry';
 import { queryString } from '../../client/urls';
-import { allCatalogsCriteria, criteriaForCatalog } from '../all/catalog-criteria';
 import { entriesOf } from '../navigation/query-params';
 import { convertCriteria, droppedNotice } from '../navigation/switch-deployment';
 import { useHasFacetsOf } from '../config/config-context';
@@ -29,9 +28,13 @@ export function DeploymentSwitcher() {
 
   const onAll = location.pathname === `/${allCatalogs}`;
 
-  function switchTo(slug: string) {
+  // The all-catalogs criteria bring the fielded-syntax reader, which stays out of the first load.
+  const loadCatalogCriteria = () => import('../all/catalog-criteria');
+
+  async function switchTo(slug: string) {
     const search = onRecordPage ? (readNavigationState(location.state).from?.search ?? '') : location.search;
     if (slug === allCatalogs) {
+      const { allCatalogsCriteria } = await loadCatalogCriteria();
       if (!onAll) void navigate(`/${allCatalogs}${queryString(current ? allCatalogsCriteria(current, entriesOf(search)) : [])}`, { state: { keepFocus: true } });
       return;
     }
@@ -40,7 +43,7 @@ export function DeploymentSwitcher() {
     const { entries, dropped } = current
       ? convertCriteria(current, target, entriesOf(search), { extensions: hasFacets(target) })
       : onAll
-        ? criteriaForCatalog(target, entriesOf(search), hasFacets(target))
+        ? (await loadCatalogCriteria()).criteriaForCatalog(target, entriesOf(search), hasFacets(target))
         : { entries: [], dropped: [] };
     const state: NavigationState = { keepFocus: true, notice: droppedNotice(dropped, target) };
     void navigate(`/${target.slug}${queryString(entries)}`, { state });
@@ -49,7 +52,7 @@ export function DeploymentSwitcher() {
   return (
     <div className="switcher">
       <label htmlFor="deployment">Deployment</label>
-      <select id="deployment" value={onAll ? allCatalogs : (current?.slug ?? '')} onChange={(event) => switchTo(event.target.value)}>
+      <select id="deployment" value={onAll ? allCatalogs : (current?.slug ?? '')} onChange={(event) => void switchTo(event.target.value)}>
         {!current && !onAll && <option value="">Choose a deployment</option>}
         <option value={allCatalogs}>All catalogs</option>
         {deployments.map((deployment) => (
