@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { initials, parseAuthor, surnameInitials } from './authors';
+import { initials, initialsForm, nameQuery, parseAuthor, surnameInitials } from './authors';
 
 describe('parseAuthor', () => {
   it('splits the upstream form into name, affiliation and ORCID', () => {
@@ -100,5 +100,28 @@ describe('surnameInitials', () => {
     ['Lunsford, ', 'Lunsford'],
   ])('%s → %s', (raw, expected) => {
     expect(surnameInitials(raw)).toBe(expected);
+  });
+});
+
+describe('names by surname and initials', () => {
+  it.each([
+    ['Fredrickson, Eric D.', 'Fredrickson E D'],
+    ['Fredrickson, E.D. [PPPL] (ORCID:0000000224563356)', 'Fredrickson E D'],
+    ['Lindqvist, Sara-Maria', 'Lindqvist S M'],
+    ['Plato', undefined],
+  ])('%s is also indexed as %s', (raw, expected) => {
+    expect(initialsForm(raw)).toBe(expected);
+  });
+
+  it.each([
+    ['Fredrickson, E D', '"Fredrickson E D"'],
+    ['Fredrickson, Eric', '"Fredrickson E"'],
+    ['van der Berg, J.', '"van der Berg J"'],
+    ['Fredrickson', undefined],
+    ['"Fredrickson, E D"', undefined],
+    ['Fredrickson, E OR Smith, J', undefined],
+    ['-Fredrickson, E', undefined],
+  ])('author=%s searches %s', (value, expected) => {
+    expect(nameQuery(value)).toBe(expected);
   });
 });
