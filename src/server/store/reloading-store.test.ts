@@ -19,6 +19,7 @@ const lit = deploymentByKey('LIT')!;
 const dir = mkdtempSync(join(tmpdir(), 'records-reload-'));
 const path = join(dir, 'records.db');
 const lines: string[] = [];
+let failedChecks = 0;
 let store: Awaited<ReturnType<typeof reloadingStore>>;
 let server: RunningServer;
 
@@ -45,7 +46,12 @@ async function until(condition: () => Promise<boolean>, withinMs = 10_000) {
 
 beforeAll(async () => {
   write(path, 300, 1);
-  store = await reloadingStore(path, (file) => openPooledStore(file, { size: 2 }), { checkMs: 50, maxBackoffMs: 400, log: (line) => lines.push(line) });
+  store = await reloadingStore(path, (file) => openPooledStore(file, { size: 2 }), {
+    checkMs: 50,
+    maxBackoffMs: 400,
+    log: (line) => lines.push(line),
+    onFailure: () => failedChecks++,
+  });
   server = await startServer({ store, port: 0, host: '127.0.0.1' });
 });
 
@@ -84,8 +90,10 @@ describe('a served database that changes', () => {
 
   it('keeps serving what it has while the path cannot be opened, says so once, and recovers', async () => {
     const away = join(dir, 'away.db');
+    const failedBefore = failedChecks;
     renameSync(path, away);
-    await sleep(600);
+    // Three failed attempts in a row (with growing pauses between them), however long they take.
+    await until(async () => failedChecks >= failedBefore + 3);
     expect(await status(1)).toBe(200);
     expect(lines.filter((line) => line.includes('cannot open'))).toHaveLength(1);
     renameSync(away, path);

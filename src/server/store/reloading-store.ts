@@ -55,6 +55,8 @@ export interface ReloadOptions {
   readonly log?: (line: string) => void;
   /** Called when a new generation has replaced the old one (its store opened and warm). */
   readonly onGeneration?: (generation: number) => void;
+  /** Called after each attempt that could not open the path, with the failures in a row so far. */
+  readonly onFailure?: (failures: number) => void;
 }
 
 export async function reloadingStore(path: string, open: (path: string) => Promise<RecordStore>, options: ReloadOptions = {}): Promise<RecordStore & { readonly generations: number }> {
@@ -97,6 +99,7 @@ export async function reloadingStore(path: string, open: (path: string) => Promi
       const delay = Math.min(maxBackoffMs, checkMs * 2 ** failures);
       // Said once per outage, not at every retry.
       if (failures === 1) log(`cannot open ${path} (${(error as Error).message}); still serving the data opened before, retrying with growing pauses`);
+      options.onFailure?.(failures);
       schedule(delay);
       return;
     }
