@@ -451,16 +451,19 @@ describe('slow, silent and vanishing clients', () => {
     let received = 0;
     let headerSeen = false;
     socket.on('error', () => undefined);
-    socket.once('data', (chunk: Buffer) => {
-      headerSeen = chunk.toString('latin1').startsWith('HTTP/1.1 200');
-      received += chunk.length;
-      socket.pause(); // and never read again until the server has given up
-    });
+    const firstChunk = new Promise<void>((resolve) =>
+      socket.once('data', (chunk: Buffer) => {
+        headerSeen = chunk.toString('latin1').startsWith('HTTP/1.1 200');
+        received += chunk.length;
+        socket.pause(); // and never read again until the server has given up
+        resolve();
+      }),
+    );
     const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     socket.write(get('/media/big.mp4'));
     // The kernel keeps taking data for a while; once it stops, the server's idle limit
     // (1.2 s here) runs out and the server lets go of the socket and the file.
-    await sleep(300);
+    await firstChunk;
     expect(openHandlesOf(bigFile), 'the download holds the file open').toBe(1);
     const stillOpen = await handlesReleased(bigFile, 15_000);
     socket.on('data', (chunk: Buffer) => (received += chunk.length));
