@@ -339,14 +339,18 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     return match ? (filter ? matchSet(state, match).and(filter) : matchSet(state, match)) : filter;
   }
 
+  /** The records a selector selects (every record for an empty one). */
+  const selectedBy = (state: DeploymentState, selector: Selector) =>
+    matchingSet(state, { ...selector, sort: 'relevance', order: 'desc', offset: 0, limit: 0 }) ?? universeOf(state);
+
   const selectorSets = new Map<string, IdSet>();
-  /** The records one facet value selects (every record for an empty selector). */
+  /** The records one facet value selects, kept for the next search that selects it. */
   function selectorSet(state: DeploymentState, selector: Selector): IdSet {
     const cacheKey = `${state.deployment.key}\u0000${JSON.stringify(selector)}`;
     let set = selectorSets.get(cacheKey);
     if (set) selectorSets.delete(cacheKey);
     else {
-      set = matchingSet(state, { ...selector, sort: 'relevance', order: 'desc', offset: 0, limit: 0 }) ?? universeOf(state);
+      set = selectedBy(state, selector);
       if (selectorSets.size >= selectorSetCacheSize) selectorSets.delete(selectorSets.keys().next().value!);
     }
     selectorSets.set(cacheKey, set);
@@ -372,8 +376,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
         facets.set(facet.name, { values, firstCode: lists.length });
         for (const value of values) {
           const selector = phraseSelector(state.deployment, facet, value);
-          const set = selector && (matchingSet(state, { ...selector, sort: 'relevance', order: 'desc', offset: 0, limit: 0 }) ?? universeOf(state));
-          lists.push(set ? set.toIds() : new Int32Array(0));
+          lists.push(selector ? selectedBy(state, selector).toIds() : new Int32Array(0));
         }
       }
       state.broaderIndex = indexOfLists(facets, lists, state.capacity);

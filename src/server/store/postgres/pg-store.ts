@@ -208,6 +208,12 @@ function facetValuesOf(deployment: Deployment, keys: readonly [string, string][]
 type OverallCounts = Map<string, Map<string, number>>;
 
 /**
+ * How facets read: every statement of one request on one connection, within the request's
+ * budget (PgPools.withBudget).
+ */
+type FacetReader = { readonly read: BudgetedRead };
+
+/**
  * Exact counts by value with one GROUP BY over the facet values of the rows the search
  * matches, every facet at once: each matching row is read once, not once per facet. A
  * record holds a value's group once (facetValuesOf), so a count of rows is a count of
@@ -215,12 +221,6 @@ type OverallCounts = Map<string, Map<string, number>>;
  * counted over the search without it, in a GROUP BY of its own. Values of a broader
  * (phrase) facet are then recounted by their phrase.
  */
-/**
- * How facets read: every statement of one request on one connection, within the request's
- * budget (PgPools.withBudget).
- */
-type FacetReader = { readonly read: BudgetedRead };
-
 async function facetCounts(pools: FacetReader, deployment: Deployment, criteria: Criteria, requests: readonly FacetRequest[], overallCounts: OverallCounts): Promise<FacetsResult> {
   const facets = requests.map((request) => deployment.facets.find((candidate) => candidate.name === request.name)!);
   const bases = facets.map((facet) => withoutSelection(criteria, facet.name));
