@@ -37,6 +37,9 @@ const allowed = {
   'app-shell': ['deployments', 'formats', 'client', 'app-shared', 'app-feature', 'app-pages'],
 };
 
+const noNodeInBrowser = { group: ['node:*'], message: 'The app runs in the browser.' };
+const recordTextMessage = 'Read record fields with firstText/recordTexts (src/formats/record-text.ts) and show them with RichText or plainLine.';
+
 const reactPackages = ['react', 'react-dom', 'react-dom/*', 'react-router', '@tanstack/react-query'];
 
 export default tseslint.config(
@@ -133,6 +136,20 @@ export default tseslint.config(
     // The app runs in the browser: no Node built-ins.
     files: ['src/app/**', 'src/client/**', 'src/formats/**', 'src/deployments/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'The app runs in the browser.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noNodeInBrowser] }] },
+  },
+  {
+    // Components show record fields only through the text model (src/formats/record-text.ts):
+    // the raw reader and casts hand out strings React would render as stored (`&amp;` and all).
+    files: ['src/app/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noNodeInBrowser, { group: ['**/formats/text'], importNames: ['valuesOf'], message: recordTextMessage }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSAsExpression > MemberExpression.expression[object.name=/record$/i]', message: recordTextMessage },
+        { selector: 'CallExpression[callee.name="String"] > MemberExpression.arguments[object.name=/record$/i]', message: recordTextMessage },
+      ],
+    },
   },
 );
