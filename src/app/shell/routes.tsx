@@ -12,7 +12,7 @@ const RecordRoute = lazy(() => import('../pages/RecordRoute').then((module) => (
 const AllCatalogsPage = lazy(() => import('../all/AllCatalogsPage').then((module) => ({ default: module.AllCatalogsPage })));
 
 // Checking a reference list brings the BibTeX reader; it loads only there.
-const ReferencesRoute = lazy(() => import('./ReferencesRoute').then((module) => ({ default: module.ReferencesRoute })));
+const ReferencesRoute = lazy(() => import('../pages/ReferencesRoute').then((module) => ({ default: module.ReferencesRoute })));
 
 // A redirect is part of the first load, not a navigation the user made: focus stays put.
 const redirectState: NavigationState = { keepFocus: true };
