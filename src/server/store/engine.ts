@@ -94,6 +94,13 @@ interface DeploymentState {
 /** Records matching one facet value (its selector), kept per connection: they depend on the data only. */
 const selectorSetCacheSize = 256;
 
+/**
+ * A broader facet with more values than this is not indexed by phrase (a phrase search per
+ * value while warming up would take minutes): its page is chosen by the records holding
+ * each value, and only the values shown are counted by phrase.
+ */
+const maxPhraseIndexedValues = 5000;
+
 export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: EngineOptions = {}): QueryEngine {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   let revision: string;
@@ -373,6 +380,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       const lists: Int32Array[] = [];
       for (const facet of state.deployment.facets.filter((candidate) => kindOf(candidate).broader)) {
         const values = held.facets.get(facet.name)?.values ?? [];
+        if (values.length > maxPhraseIndexedValues) continue;
         facets.set(facet.name, { values, firstCode: lists.length });
         for (const value of values) {
           const selector = phraseSelector(state.deployment, facet, value);
@@ -414,12 +422,23 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
         const base = baseOf(withoutSelection(criteria, facet.name));
         const countOf = (set: IdSet) => (base.set ? set.and(base.set).count() : set.count());
         let counted = facetCounts(index, base.counts, facet.name);
-        if (kindOf(facet).broader) {
-          const broader = broaderIndexOf(state);
+        const broader = kindOf(facet).broader ? broaderIndexOf(state) : undefined;
+        const indexed = broader?.facets.has(facet.name) === true;
+        if (broader && indexed) {
           base.broader ??= countCodes(broader, base.ids);
           counted = facetCounts(broader, base.broader, facet.name);
         }
-        const { distinct, values } = pageOfValues(counted, request);
+        const page = pageOfValues(counted, request);
+        const { distinct } = page;
+        let { values } = page;
+        if (broader && !indexed) {
+          // Too many values to index: the page's values are counted by their phrase.
+          values = values.map(({ value }) => {
+            const selector = phraseSelector(deployment, facet, value);
+            return { value, count: selector ? countOf(selectorSet(state, selector)) : 0 };
+          });
+          if (request.sort === 'count') values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+        }
         const selection = selectionOf(criteria, facet.name);
         const countsOf = (chosen: FacetSelection['anyOf'] = []) => chosen.map(({ value, selector }) => ({ value, count: countOf(selectorSet(state, selector)) }));
         return { name: facet.name, distinct, values, selected: countsOf(selection?.anyOf), excluded: countsOf(selection?.noneOf) };
