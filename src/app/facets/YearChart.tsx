@@ -129,7 +129,7 @@ function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
     }
   };
 
-  const thumbKey = (which: keyof Draft) => (event: KeyboardEvent<HTMLDivElement>) => {
+  const thumbKey = (which: keyof Draft) => (event: KeyboardEvent<SVGCircleElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
       commit(draft.from, draft.to);
@@ -164,14 +164,17 @@ function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
   const slot = width / bars.length;
   const position = (year: number) => `${((year - first + 0.5) / bars.length) * 100}%`;
   const ranged = range.from !== undefined || range.to !== undefined;
+  // Positions are SVG attributes in percent, not inline styles: the app sets no style
+  // attribute, so the strict CSP holds and any style attribute would be a record's markup.
   const thumb = (which: keyof Draft) => {
     const year = draft[which];
     return (
-      <div
+      <circle
         role="slider"
         tabIndex={0}
         className={`year-chart__thumb year-chart__thumb--${which}`}
-        style={{ left: position(year) }}
+        cx={position(year)}
+        cy="50%"
         aria-label={which === 'from' ? 'First year' : 'Last year'}
         aria-valuemin={which === 'from' ? first : draft.from}
         aria-valuemax={which === 'from' ? draft.to : last}
@@ -216,11 +219,19 @@ function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
           );
         })}
       </svg>
-      <div className="year-chart__track">
-        <div className="year-chart__band" style={{ left: position(draft.from), right: `calc(100% - ${position(draft.to)})` }} />
+      <svg className="year-chart__track">
+        <rect className="year-chart__rail" x="0" width="100%" y="50%" height="4" transform="translate(0 -2)" rx="2" />
+        <rect
+          className="year-chart__band"
+          x={position(draft.from)}
+          width={`${((draft.to - draft.from) / bars.length) * 100}%`}
+          y="50%"
+          height="4"
+          transform="translate(0 -2)"
+        />
         {thumb('from')}
         {thumb('to')}
-      </div>
+      </svg>
       <div className="year-chart__axis" aria-hidden="true">
         <span>{first}</span>
         <span>{last}</span>
