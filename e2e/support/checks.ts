@@ -7,14 +7,36 @@ import type { Page } from 'playwright-core';
 
 export const screenshotDir = resolve(dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-/** Saves a full-page screenshot to e2e/screenshots/<name>.png (gitignored). */
+/**
+ * Saves a full-page screenshot to e2e/screenshots/<name>.png (gitignored) for a person to look
+ * at, and checks the layout fact every screen must keep at every width: the page never
+ * scrolls sideways. Pictures are not compared pixel by pixel: fonts and antialiasing differ
+ * between machines, so such a comparison fails on what no user would notice.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(screenshotDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
   await mkdir(dirname(path), { recursive: true });
   // Let fonts and pending layout settle so the picture is what a user sees.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  const overflow = await horizontalOverflow(page);
+  if (overflow) throw new Error(`${name}: the page scrolls sideways (${overflow})`);
   return path;
+}
+
+/** Why the page is wider than the window (the widest elements past its right edge), or undefined. */
+async function horizontalOverflow(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return undefined;
+    const past = [...document.body.querySelectorAll('*')]
+      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+      .filter(({ right }) => right > root.clientWidth + 1)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 3)
+      .map(({ element, right }) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''} to ${Math.round(right)}px`);
+    return `${root.scrollWidth}px wide in ${root.clientWidth}px: ${past.join(', ')}`;
+  });
 }
 
 export interface AxeViolationSummary {
