@@ -38,7 +38,8 @@ const allowed = {
 };
 
 const noNodeInBrowser = { group: ['node:*'], message: 'The app runs in the browser.' };
-const recordTextMessage = 'Read record fields with firstText/recordTexts (src/formats/record-text.ts) and show them with RichText or plainLine.';
+const recordTextMessage =
+  'Read record fields with firstText/recordTexts (src/formats/record-text.ts) and show them with RichText or plainLine.';
 
 const reactPackages = ['react', 'react-dom', 'react-dom/*', 'react-router', '@tanstack/react-query'];
 
@@ -68,7 +69,10 @@ export default tseslint.config(
       // An aborted operation rejects with its signal's reason, and a caught value is passed on as
       // it was thrown: neither is ours to wrap.
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -116,7 +120,10 @@ export default tseslint.config(
         {
           default: 'disallow',
           policies: [
-            ...Object.entries(allowed).map(([from, to]) => ({ from: { element: { type: from } }, allow: { to: { element: { type: to } } } })),
+            ...Object.entries(allowed).map(([from, to]) => ({
+              from: { element: { type: from } },
+              allow: { to: { element: { type: to } } },
+            })),
             // A feature imports its own files, never another feature's.
             {
               from: { element: { type: 'app-feature' } },
@@ -144,11 +151,17 @@ export default tseslint.config(
     files: ['src/app/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noNodeInBrowser, { group: ['**/formats/text'], importNames: ['valuesOf'], message: recordTextMessage }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noNodeInBrowser, { group: ['**/formats/text'], importNames: ['valuesOf'], message: recordTextMessage }] },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: 'TSAsExpression > MemberExpression.expression[object.name=/record$/i]', message: recordTextMessage },
-        { selector: 'CallExpression[callee.name="String"] > MemberExpression.arguments[object.name=/record$/i]', message: recordTextMessage },
+        {
+          selector: 'CallExpression[callee.name="String"] > MemberExpression.arguments[object.name=/record$/i]',
+          message: recordTextMessage,
+        },
       ],
     },
   },

@@ -11,7 +11,12 @@ const recordsServer = process.env.RECORDS_SERVER ?? 'http://127.0.0.1:8080';
 // The HTTP suite is the store contract's conformance test: it runs again on PostgreSQL,
 // reading from the primary and from a streaming replica (src/server/http/test-fixture.ts).
 const storeDependentHttpTests = ['src/server/http/*.test.ts'];
-const notStoreDependent = ['src/server/http/hardening-sockets.test.ts', 'src/server/http/files.test.ts', 'src/server/http/flow-control*.test.ts', 'src/server/http/respond.test.ts'];
+const notStoreDependent = [
+  'src/server/http/hardening-sockets.test.ts',
+  'src/server/http/files.test.ts',
+  'src/server/http/flow-control*.test.ts',
+  'src/server/http/respond.test.ts',
+];
 const postgresSkipped = postgresUnavailable();
 if (postgresSkipped && process.argv.includes('run')) console.log(`PostgreSQL conformance runs skipped: ${postgresSkipped}`);
 const postgresProjects = postgresSkipped

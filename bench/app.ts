@@ -64,7 +64,14 @@ const firstResultsProbe = `
   }).observe(document, { subtree: true, childList: true, characterData: true });
 `;
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface FirstResults extends Summary {
   readonly url: string;
@@ -89,7 +96,9 @@ export async function timeToFirstResults(origin: string, path: string, runs: num
       const page = await context.newPage();
       await page.addInitScript({ content: firstResultsProbe });
       await page.goto(origin + path, { waitUntil: 'commit' });
-      await page.waitForFunction(() => (globalThis as unknown as { __firstResults?: number }).__firstResults !== undefined, undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => (globalThis as unknown as { __firstResults?: number }).__firstResults !== undefined, undefined, {
+        timeout: 60_000,
+      });
       const ms = await page.evaluate(() => (globalThis as unknown as { __firstResults: number }).__firstResults);
       countText = (await page.locator('.results__count').textContent()) ?? '';
       // The first run warms the server's file cache and Chromium's disk; it is not counted.

@@ -20,7 +20,11 @@ const words = ['temperature', 'plasma', 'solar', 'wind', 'laser', 'sensor', 'car
 export const floodKinds: readonly FloodKind[] = [
   { name: 'broad facets', path: (base, i) => `${base}/facets?q=${words[i % words.length]}` },
   { name: 'facets without a query', path: (base, i) => `${base}/facets?facet_offset=${i % 3}` },
-  { name: 'repo_id + phrases', path: (base, i) => `${base}/records?repo_id=${50_000_001 + (i % 500)}&q=${encodeURIComponent(`"the ${words[i % words.length]} of" OR "of the data"`)}` },
+  {
+    name: 'repo_id + phrases',
+    path: (base, i) =>
+      `${base}/records?repo_id=${50_000_001 + (i % 500)}&q=${encodeURIComponent(`"the ${words[i % words.length]} of" OR "of the data"`)}`,
+  },
   { name: '1,000-row XML pages', accept: 'application/xml', path: (base, i) => `${base}/records?rows=1000&page=${1 + (i % 20)}` },
 ];
 
@@ -57,7 +61,9 @@ export async function flood(server: Child, base: string, kind: FloodKind, second
   const userStatuses: Record<string, number> = {};
   for (let i = 0; performance.now() < until; i++) {
     const isSearch = i % 2 === 0;
-    const path = isSearch ? `${base}/records?q=${words[(i >> 1) % words.length]}&rows=20` : `${base}/records/${50_000_001 + ((i * 97) % 5000)}`;
+    const path = isSearch
+      ? `${base}/records?q=${words[(i >> 1) % words.length]}&rows=20`
+      : `${base}/records/${50_000_001 + ((i * 97) % 5000)}`;
     try {
       const response = await user.get(server.url + path, 30_000);
       tally(userStatuses, response.status);
@@ -70,13 +76,21 @@ export async function flood(server: Child, base: string, kind: FloodKind, second
   const runs = await Promise.all(attackers);
   const statuses: Record<string, number> = {};
   for (const run of runs) for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
-  const result: { kind: string; search: Summary; record: Summary; userStatuses: Record<string, number>; attack: { latency: Summary; statuses: Record<string, number> } } = {
+  const result: {
+    kind: string;
+    search: Summary;
+    record: Summary;
+    userStatuses: Record<string, number>;
+    attack: { latency: Summary; statuses: Record<string, number> };
+  } = {
     kind: kind.name,
     search: summarize(search),
     record: summarize(record),
     userStatuses,
     attack: { latency: summarize(runs.flatMap((run) => run.samples)), statuses },
   };
-  log(`  user search p50 ${result.search.p50} ms, p99 ${result.search.p99} ms; record p50 ${result.record.p50} ms, p99 ${result.record.p99} ms; user statuses ${JSON.stringify(userStatuses)}; attackers ${JSON.stringify(statuses)}, p50 ${result.attack.latency.p50} ms`);
+  log(
+    `  user search p50 ${result.search.p50} ms, p99 ${result.search.p99} ms; record p50 ${result.record.p50} ms, p99 ${result.record.p99} ms; user statuses ${JSON.stringify(userStatuses)}; attackers ${JSON.stringify(statuses)}, p50 ${result.attack.latency.p50} ms`,
+  );
   return result;
 }

@@ -35,7 +35,11 @@ async function unauthenticatedReads(db: string, work: string, ids: number, log: 
   writeFileSync(tokenFile, token);
   const staticDir = resolve(repoRoot, 'dist');
   const app = existsSync(join(staticDir, 'index.html')) ? ['--static', staticDir] : [];
-  const server = await startChild(process.execPath, ['bin/records.js', 'serve', '--db', db, '--port', '{port}', '--token-file', tokenFile, ...app], '/lit/opensearch.xml');
+  const server = await startChild(
+    process.execPath,
+    ['bin/records.js', 'serve', '--db', db, '--port', '{port}', '--token-file', tokenFile, ...app],
+    '/lit/opensearch.xml',
+  );
   try {
     const auth = { Authorization: `Bearer ${token}` };
     const listed: { repo_id: string; title: string }[] = [];
@@ -73,7 +77,14 @@ async function unauthenticatedReads(db: string, work: string, ids: number, log: 
     }
     const seconds = (performance.now() - started) / 1000;
     log(`unauthenticated reads: ${leaked} of ${requests} answers carried a record (${listed.length} records, ${seconds.toFixed(1)} s)`);
-    return { records: listed.length, requests, leaked, leakedKinds: [...leakedKinds], seconds, today: '2,000 records read unauthenticated in 1.04 s' };
+    return {
+      records: listed.length,
+      requests,
+      leaked,
+      leakedKinds: [...leakedKinds],
+      seconds,
+      today: '2,000 records read unauthenticated in 1.04 s',
+    };
   } finally {
     await server.stop();
   }
@@ -85,7 +96,11 @@ function xmlProlog(log: Log) {
   const rows = [28, 40, 400].map((parts) => {
     const prolog = Array.from({ length: parts }, (_, i) => (i % 2 ? `<!-- c${i} -->` : `<?pi ${i}?>`)).join('\n');
     const started = performance.now();
-    const records = parseUpstreamXml(lit, `${prolog}<records><record><osti_id>1</osti_id><title>t</title></record></records>`, 'prolog.xml').length;
+    const records = parseUpstreamXml(
+      lit,
+      `${prolog}<records><record><osti_id>1</osti_id><title>t</title></record></records>`,
+      'prolog.xml',
+    ).length;
     const ms = performance.now() - started;
     log(`XML prolog of ${parts} parts: ${ms.toFixed(1)} ms`);
     return { parts, ms, records };
@@ -132,7 +147,13 @@ async function runHarvest(source: { url: string }, work: string, name: string) {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   const started = performance.now();
   const quickRetry = { attempts: 8, baseDelayMs: 50, maxDelayMs: 500, maxRetryAfterMs: 600_000 };
-  const outcome = await harvest({ deployment: lit, baseUrl: `${source.url}${base}`, dbPath: join(work, `${name}.db`), userAgent: 'records-attack', retry: quickRetry }).then(
+  const outcome = await harvest({
+    deployment: lit,
+    baseUrl: `${source.url}${base}`,
+    dbPath: join(work, `${name}.db`),
+    userAgent: 'records-attack',
+    retry: quickRetry,
+  }).then(
     (report) => `completed: ${report.received} records`,
     (error: Error) => error.message,
   );
@@ -157,7 +178,8 @@ async function hostileHarvests(work: string, log: Log) {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.write(`[${JSON.stringify(record(1))},{"osti_id":"4242","title":"`);
     const chunk = 'x'.repeat(2 ** 20);
-    for (let i = 0; i < 200 && !res.destroyed; i++) if (!res.write(chunk)) await new Promise((done) => res.once('drain', done).once('close', done));
+    for (let i = 0; i < 200 && !res.destroyed; i++)
+      if (!res.write(chunk)) await new Promise((done) => res.once('drain', done).once('close', done));
     res.end('"}]');
   });
   const run = await runHarvest(huge, work, 'huge');
@@ -182,7 +204,11 @@ async function sigterm(work: string, log: Log) {
         res.write(`[${JSON.stringify(record(1))},`, () => reached());
       }
     });
-    const child = spawn(process.execPath, ['bin/records.js', 'harvest', 'LIT', `${source.url}${base}`, '--db', join(work, `sigterm-${state}.db`)], { cwd: repoRoot, stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      ['bin/records.js', 'harvest', 'LIT', `${source.url}${base}`, '--db', join(work, `sigterm-${state}.db`)],
+      { cwd: repoRoot, stdio: 'ignore' },
+    );
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
     await inState;
     // The harvester learns of the answer a moment after the source sent it.
@@ -191,7 +217,11 @@ async function sigterm(work: string, log: Log) {
     child.kill('SIGTERM');
     const code = await exited;
     const ms = performance.now() - started;
-    results[state] = { exitCode: code, msToExit: Math.round(ms), today: 'SIGTERM ignored (with the backtracking prolog and the 200 MB record)' };
+    results[state] = {
+      exitCode: code,
+      msToExit: Math.round(ms),
+      today: 'SIGTERM ignored (with the backtracking prolog and the 200 MB record)',
+    };
     log(`SIGTERM ${state}: exit ${code} after ${Math.round(ms)} ms`);
     await source.close();
   }
@@ -203,7 +233,11 @@ async function sigterm(work: string, log: Log) {
 async function hostileHeaders(work: string, db: string, log: Log) {
   const results: Record<string, unknown> = {};
   const cases: [string, string, (res: ServerResponse, url: URL, origin: string) => void][] = [
-    ['Retry-After: 599.9', '8 immediate retries', (res) => (res.writeHead(503, { 'retry-after': '599.9', 'content-type': 'application/json' }), res.end('{}'))],
+    [
+      'Retry-After: 599.9',
+      '8 immediate retries',
+      (res) => (res.writeHead(503, { 'retry-after': '599.9', 'content-type': 'application/json' }), res.end('{}')),
+    ],
     [
       'next link with credentials',
       'retried 8 times',
@@ -216,7 +250,11 @@ async function hostileHeaders(work: string, db: string, log: Log) {
         res.end(JSON.stringify([record(1)]));
       },
     ],
-    ['1 MB Link header', 'retried 8 times', (res) => (res.writeHead(200, { 'content-type': 'application/json', link: `<${'a'.repeat(2 ** 20)}>; rel="next"` }), res.end('[]'))],
+    [
+      '1 MB Link header',
+      'retried 8 times',
+      (res) => (res.writeHead(200, { 'content-type': 'application/json', link: `<${'a'.repeat(2 ** 20)}>; rel="next"` }), res.end('[]')),
+    ],
   ];
   for (const [name, today, answer] of cases) {
     const times: number[] = [];
@@ -230,7 +268,11 @@ async function hostileHeaders(work: string, db: string, log: Log) {
     log(`${name}: ${source.requests()} requests (gaps ${gaps.join(', ') || 'none'} ms): ${run.outcome.slice(0, 120)}`);
     await source.close();
   }
-  const server: Child = await startChild(process.execPath, ['bin/records.js', 'serve', '--db', db, '--port', '{port}'], '/lit/opensearch.xml');
+  const server: Child = await startChild(
+    process.execPath,
+    ['bin/records.js', 'serve', '--db', db, '--port', '{port}'],
+    '/lit/opensearch.xml',
+  );
   try {
     const unapi = await fetch(`${server.url}/unapi?id=%ZZ`);
     await unapi.arrayBuffer();
@@ -249,7 +291,10 @@ async function hostileHeaders(work: string, db: string, log: Log) {
         req.end();
       });
     }
-    results['Host: attacker.example'] = { cacheControl: hosted, today: 'the Host in Link, record links and opensearch.xml, cached publicly for an hour' };
+    results['Host: attacker.example'] = {
+      cacheControl: hosted,
+      today: 'the Host in Link, record links and opensearch.xml, cached publicly for an hour',
+    };
     log(`Host: attacker.example: ${JSON.stringify(hosted)}`);
   } finally {
     await server.stop();

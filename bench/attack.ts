@@ -56,7 +56,12 @@ interface ClientRun {
 }
 
 /** One ordinary client, sequential, for `ms`: each path in turn, on a connection it already holds. */
-async function normalClient(client: ReturnType<typeof singleClient>, origin: string, paths: readonly string[], ms: number): Promise<ClientRun> {
+async function normalClient(
+  client: ReturnType<typeof singleClient>,
+  origin: string,
+  paths: readonly string[],
+  ms: number,
+): Promise<ClientRun> {
   const samples: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
@@ -96,23 +101,33 @@ async function slowReaders(server: Child, connections: number) {
   const memory = sampleMemory(server.pid, 100);
   // The user keeps asking while the attackers connect: an active user, whose connection no
   // idle timeout closes.
-  const normalRun = normalClient(client, server.url, [`${base}/records?q=temperature&rows=20`, `${base}/records/${50_000_000 + 17}`], seconds * 1000);
+  const normalRun = normalClient(
+    client,
+    server.url,
+    [`${base}/records?q=temperature&rows=20`, `${base}/records/${50_000_000 + 17}`],
+    seconds * 1000,
+  );
   const sockets: Socket[] = [];
   for (let i = 0; i < connections; i += 100) {
-    const batch = await Promise.all(Array.from({ length: Math.min(100, connections - i) }, () => silentConnection(server.url, `${base}/records?rows=1000`, 20)));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(100, connections - i) }, () => silentConnection(server.url, `${base}/records?rows=1000`, 20)),
+    );
     sockets.push(...batch.filter((socket): socket is Socket => socket !== undefined));
   }
   const normal = await normalRun;
   for (const socket of sockets) socket.destroy();
   await sleep(2_000);
   const rss = memory.stop();
-  log(`  RSS before ${mb(idleRssBytes)} MB, peak ${mb(rss.maxBytes)} MB; normal client p50 ${normal.latency.p50} ms, p99 ${normal.latency.p99} ms, errors ${normal.errors}`);
+  log(
+    `  RSS before ${mb(idleRssBytes)} MB, peak ${mb(rss.maxBytes)} MB; normal client p50 ${normal.latency.p50} ms, p99 ${normal.latency.p99} ms, errors ${normal.errors}`,
+  );
   return { connections, opened: sockets.length, idleRssBytes, peakRssBytes: rss.maxBytes, meanRssBytes: rss.meanBytes, normal };
 }
 
 async function expensiveQueries(server: Child) {
   // Five short prefixes: the most the cost limit accepts (src/server/query/cost.ts).
-  const costly = (i: number) => `${base}/records?q=${encodeURIComponent(`a* OR e* OR i* OR o* OR ${'bcdfghjklm'[i % 10]}*`)}&sort=relevance`;
+  const costly = (i: number) =>
+    `${base}/records?q=${encodeURIComponent(`a* OR e* OR i* OR o* OR ${'bcdfghjklm'[i % 10]}*`)}&sort=relevance`;
   log('expensive queries: 8 clients looping the costliest accepted search; records fetched meanwhile');
   const until = performance.now() + seconds * 1000;
   const heavy = Array.from({ length: 8 }, async (_, n) => {
@@ -133,12 +148,19 @@ async function expensiveQueries(server: Child) {
   });
   await sleep(500);
   const client = singleClient();
-  const records = await normalClient(client, server.url, Array.from({ length: 50 }, (_, i) => `${base}/records/${50_000_000 + 1 + i * 97}`), seconds * 1000 - 1000);
+  const records = await normalClient(
+    client,
+    server.url,
+    Array.from({ length: 50 }, (_, i) => `${base}/records/${50_000_000 + 1 + i * 97}`),
+    seconds * 1000 - 1000,
+  );
   const runs = await Promise.all(heavy);
   const statuses: Record<string, number> = {};
   for (const run of runs) for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
   const expensive = summarize(runs.flatMap((run) => run.samples));
-  log(`  record p50 ${records.latency.p50} ms, p99 ${records.latency.p99} ms; expensive p50 ${expensive.p50} ms, statuses ${JSON.stringify(statuses)}`);
+  log(
+    `  record p50 ${records.latency.p50} ms, p99 ${records.latency.p99} ms; expensive p50 ${expensive.p50} ms, statuses ${JSON.stringify(statuses)}`,
+  );
   return { records, expensive: { latency: expensive, statuses } };
 }
 
@@ -167,11 +189,14 @@ const result = {
   git: gitCommit(),
   records,
   seconds,
-  slowReaders: wanted('slow') ? [await onFreshServer((server) => slowReaders(server, 100)), await onFreshServer((server) => slowReaders(server, 2000))] : [],
+  slowReaders: wanted('slow')
+    ? [await onFreshServer((server) => slowReaders(server, 100)), await onFreshServer((server) => slowReaders(server, 2000))]
+    : [],
   expensive: wanted('expensive') ? await onFreshServer(expensiveQueries) : undefined,
   floods: [] as Awaited<ReturnType<typeof flood>>[],
 };
-if (wanted('floods')) for (const kind of floodKinds) result.floods.push(await onFreshServer((server) => flood(server, base, kind, seconds, log)));
+if (wanted('floods'))
+  for (const kind of floodKinds) result.floods.push(await onFreshServer((server) => flood(server, base, kind, seconds, log)));
 const input = wanted('input') ? await hostileInputAttacks(corpus.path, Math.min(records, 2000), log) : undefined;
 result.load1.end = load1();
 const dir = resolve(repoRoot, 'bench/results');

@@ -34,6 +34,8 @@ for (const queryClass of queryClasses) {
   }
   const sorted = times.slice(1).sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  console.log(`${queryClass.id.padEnd(12)} ${String(total).padStart(7)}  ${[times[0]!, at(0.5), at(0.95)].map((ms) => ms.toFixed(1).padStart(9)).join(' ')}`);
+  console.log(
+    `${queryClass.id.padEnd(12)} ${String(total).padStart(7)}  ${[times[0]!, at(0.5), at(0.95)].map((ms) => ms.toFixed(1).padStart(9)).join(' ')}`,
+  );
 }
 engine.close();

@@ -78,18 +78,32 @@ copyFileSync(sourcePath, workPath);
 for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(mirrorPath + suffix, { force: true });
 
 const m = machine();
-log(`machine: ${m.cpu}, ${m.cores} cores, node ${m.node}, load ${loadavg().map((load) => load.toFixed(1)).join(' ')} (shared while measuring)`);
+log(
+  `machine: ${m.cpu}, ${m.cores} cores, node ${m.node}, load ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')} (shared while measuring)`,
+);
 
 let source = await serveSource(workPath);
 const port = Number(new URL(source.url).port);
-const options = { deployment: dc1, baseUrl: `${source.url}${dc1.basePath}`, dbPath: mirrorPath, userAgent: 'records-explorer-bench', concurrency };
+const options = {
+  deployment: dc1,
+  baseUrl: `${source.url}${dc1.basePath}`,
+  dbPath: mirrorPath,
+  userAgent: 'records-explorer-bench',
+  concurrency,
+};
 try {
   await timedHarvest(`full harvest (concurrency ${concurrency})`, options);
   await source.stop();
   addArrivals(workPath);
   source = await serveSource(workPath, port);
   await timedHarvest(`incremental run after ${added} arrivals`, options);
-  log(`load after: ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+  log(
+    `load after: ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   await source.stop();
 }

@@ -4,13 +4,18 @@ import { Agent, request } from 'node:http';
 export function singleClient(accept = 'application/json') {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-  function get(url: string, timeoutMs = 60_000): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; ms: number }> {
+  function get(
+    url: string,
+    timeoutMs = 60_000,
+  ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; ms: number }> {
     return new Promise((resolve, reject) => {
       const started = performance.now();
       const req = request(url, { agent, headers: { accept } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }),
+        );
         res.on('error', reject);
       });
       req.setTimeout(timeoutMs, () => req.destroy(new Error(`timed out after ${timeoutMs} ms: ${url}`)));

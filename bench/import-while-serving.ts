@@ -53,7 +53,9 @@ export async function measureImport(db: string, records: number, log: (line: str
     };
     const before = (await totalNow())!;
     const expected = before + records;
-    log(`import: generating ${records} records into a copy of the ${before.toLocaleString('en')}-record store while ${server.url} serves it ...`);
+    log(
+      `import: generating ${records} records into a copy of the ${before.toLocaleString('en')}-record store while ${server.url} serves it ...`,
+    );
     const started = performance.now();
     let importSeconds = Number.NaN;
     let finished = false;

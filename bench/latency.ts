@@ -35,7 +35,12 @@ export function uncachedPart({ firstMs, n, p50, p95, p99, mean, max, errors, bac
   return { firstMs, n, p50, p95, p99, mean, max, errors, backgroundBusy };
 }
 
-export async function measureClass(client: SingleClient, origin: string, queryClass: QueryClass, config: BenchConfig): Promise<ClassResult> {
+export async function measureClass(
+  client: SingleClient,
+  origin: string,
+  queryClass: QueryClass,
+  config: BenchConfig,
+): Promise<ClassResult> {
   const backgroundBusy = await waitForQuiet(config.quietSeconds);
   let errors = 0;
   let i = 0;

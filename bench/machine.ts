@@ -18,7 +18,9 @@ export function machine(): Machine {
   const db = new Database(':memory:');
   const sqlite = (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
   db.close();
-  const { version } = JSON.parse(execFileSync(process.execPath, ['-p', 'JSON.stringify(require("better-sqlite3/package.json"))'], { cwd: repoRoot, encoding: 'utf8' })) as { version: string };
+  const { version } = JSON.parse(
+    execFileSync(process.execPath, ['-p', 'JSON.stringify(require("better-sqlite3/package.json"))'], { cwd: repoRoot, encoding: 'utf8' }),
+  ) as { version: string };
   return {
     cpu: cpus()[0]?.model.trim() ?? 'unknown',
     cores: cpus().length,
@@ -36,7 +38,10 @@ export const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
 export function gitCommit(): { commit: string; dirty: string[] } {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src/server/store', 'src/server/http'], { cwd: repoRoot, encoding: 'utf8' })
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src/server/store', 'src/server/http'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter(Boolean)
       .map((line) => line.slice(3));

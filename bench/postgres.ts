@@ -35,7 +35,9 @@ async function classes(client: SingleClient, origin: string, config: BenchConfig
   for (const queryClass of queryClasses) {
     try {
       const result = await measureClass(client, origin, queryClass, config);
-      log(`${kind} ${queryClass.id.padEnd(12)} total ${String(result.total).padStart(8)}  p50 ${result.p50}  p95 ${result.p95}${result.errors ? `  ERRORS ${result.errors}` : ''}`);
+      log(
+        `${kind} ${queryClass.id.padEnd(12)} total ${String(result.total).padStart(8)}  p50 ${result.p50}  p95 ${result.p95}${result.errors ? `  ERRORS ${result.errors}` : ''}`,
+      );
       results.push(result);
     } catch (error) {
       log(`${kind} ${queryClass.id.padEnd(12)} FAILED: ${(error as Error).message}`);
@@ -64,10 +66,14 @@ async function main() {
   try {
     log(`ingesting ${config.records} LIT records into PostgreSQL ...`);
     const ingestStart = performance.now();
-    await run(process.execPath, ['bin/records.js', 'generate', 'LIT', String(config.records), '--seed', String(config.seed), '--store', cluster.primary.url], {
-      cwd: repoRoot,
-      maxBuffer: 1 << 24,
-    });
+    await run(
+      process.execPath,
+      ['bin/records.js', 'generate', 'LIT', String(config.records), '--seed', String(config.seed), '--store', cluster.primary.url],
+      {
+        cwd: repoRoot,
+        maxBuffer: 1 << 24,
+      },
+    );
     const admin = new pg.Client(cluster.primary.url);
     await admin.connect();
     await admin.query('VACUUM ANALYZE');
@@ -101,7 +107,15 @@ async function main() {
       const s = sqlite[i]!;
       const p = postgres[i]!;
       const ratio = s.p95 !== undefined && p.p95 !== undefined ? Math.round((p.p95 / Math.max(s.p95, 0.1)) * 10) / 10 : undefined;
-      return { id: queryClass.id, label: queryClass.label, sqliteP95: s.p95 ?? 'failed', postgresP95: p.p95 ?? 'failed', ratio, sqliteTotal: s.total, postgresTotal: p.total };
+      return {
+        id: queryClass.id,
+        label: queryClass.label,
+        sqliteP95: s.p95 ?? 'failed',
+        postgresP95: p.p95 ?? 'failed',
+        ratio,
+        sqliteTotal: s.total,
+        postgresTotal: p.total,
+      };
     });
     const result = {
       date,
@@ -120,8 +134,11 @@ async function main() {
     const name = `${date.replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z')}-postgres.json`;
     writeFileSync(resolve(dir, name), `${JSON.stringify(result, null, 2)}\n`);
     console.log(`\n| class | SQLite p95 (ms) | PostgreSQL p95 (ms) | ratio | totals (SQLite / PostgreSQL) |\n|---|--:|--:|--:|--:|`);
-    for (const row of rows) console.log(`| ${row.label} | ${row.sqliteP95} | ${row.postgresP95} | ${row.ratio}× | ${row.sqliteTotal} / ${row.postgresTotal} |`);
-    console.log(`\nmix c=${config.concurrency}: one replica ${mixOne.rps} req/s (p99 ${mixOne.latencyMs.p99} ms), two replicas ${mixTwo.rps} req/s (p99 ${mixTwo.latencyMs.p99} ms)`);
+    for (const row of rows)
+      console.log(`| ${row.label} | ${row.sqliteP95} | ${row.postgresP95} | ${row.ratio}× | ${row.sqliteTotal} / ${row.postgresTotal} |`);
+    console.log(
+      `\nmix c=${config.concurrency}: one replica ${mixOne.rps} req/s (p99 ${mixOne.latencyMs.p99} ms), two replicas ${mixTwo.rps} req/s (p99 ${mixTwo.latencyMs.p99} ms)`,
+    );
     log(`wrote bench/results/${name}`);
   } finally {
     client.close();

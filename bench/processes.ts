@@ -42,7 +42,13 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 }
 
 /** `port` keeps a restarted server at the address it had (a harvest source, say); else a free one. */
-export async function startChild(command: string, args: string[], readyPath: string, env: NodeJS.ProcessEnv = {}, port?: number): Promise<Child> {
+export async function startChild(
+  command: string,
+  args: string[],
+  readyPath: string,
+  env: NodeJS.ProcessEnv = {},
+  port?: number,
+): Promise<Child> {
   port ??= await freePort();
   const finalArgs = args.map((arg) => (arg === '{port}' ? String(port) : arg));
   const child = spawn(command, finalArgs, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -79,8 +79,26 @@ export const queryClasses: readonly QueryClass[] = [
  * repeats of fifteen URLs.
  */
 const vocabulary = [
-  'reactor', 'plasma', 'neutrino', 'grid', 'alloy', 'carbon', 'fuel', 'solar', 'wind', 'battery',
-  'catalyst', 'genome', 'fusion', 'hydrogen', 'magnetic', 'turbine', 'laser', 'membrane', 'climate', 'detector',
+  'reactor',
+  'plasma',
+  'neutrino',
+  'grid',
+  'alloy',
+  'carbon',
+  'fuel',
+  'solar',
+  'wind',
+  'battery',
+  'catalyst',
+  'genome',
+  'fusion',
+  'hydrogen',
+  'magnetic',
+  'turbine',
+  'laser',
+  'membrane',
+  'climate',
+  'detector',
 ];
 
 export interface MixEntry {

@@ -38,7 +38,9 @@ async function measureClasses(client: SingleClient, origin: string, config: Benc
   const results: ClassResult[] = [];
   for (const queryClass of queryClasses) {
     const result = await measureClass(client, origin, queryClass, config);
-    log(`${kind} ${queryClass.id.padEnd(10)} total ${String(result.total).padStart(8)}  first ${result.firstMs.toFixed(1)}  p50 ${result.p50}  p95 ${result.p95}  p99 ${result.p99}  n ${result.n}${result.errors ? `  ERRORS ${result.errors}` : ''}`);
+    log(
+      `${kind} ${queryClass.id.padEnd(10)} total ${String(result.total).padStart(8)}  first ${result.firstMs.toFixed(1)}  p50 ${result.p50}  p95 ${result.p95}  p99 ${result.p99}  n ${result.n}${result.errors ? `  ERRORS ${result.errors}` : ''}`,
+    );
     results.push(result);
   }
   return results;
@@ -98,7 +100,9 @@ async function main() {
     const pagePath = `${basePath}/records?${new URLSearchParams({ q: 'plasma' })}`;
     const page = await client.get(server.url + pagePath);
     const headers = Object.fromEntries(
-      Object.entries(page.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)),
+      Object.entries(page.headers).filter(
+        ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+      ),
     );
     const pageFile = resolve(tmpDir, 'floor-page.json');
     writeFileSync(pageFile, JSON.stringify({ headers, body: page.body.toString('utf8') }));
@@ -114,14 +118,22 @@ async function main() {
     const classes = repeated.map((result, i) => {
       const fresh = uncached[i]!;
       // Both servers must give the same answers; a difference would be a caching bug, not a timing.
-      if (fresh.total !== result.total || fresh.firstIds.join() !== result.firstIds.join()) log(`WARNING ${result.id}: uncached and repeated results differ`);
-      return { ...result, p50Ratio: Math.round((result.p50 / floor.p50) * 10) / 10, p95Ratio: Math.round((result.p95 / floor.p95) * 10) / 10, uncached: uncachedPart(fresh) };
+      if (fresh.total !== result.total || fresh.firstIds.join() !== result.firstIds.join())
+        log(`WARNING ${result.id}: uncached and repeated results differ`);
+      return {
+        ...result,
+        p50Ratio: Math.round((result.p50 / floor.p50) * 10) / 10,
+        p95Ratio: Math.round((result.p95 / floor.p95) * 10) / 10,
+        uncached: uncachedPart(fresh),
+      };
     });
     const afterClassesBytes = rssOf(server.pid) ?? 0;
 
     log('isolation: single records while heavy queries run ...');
     const isolation = await measureIsolation(server.url, config);
-    log(`records alone p95 ${isolation.recordsAlone.p95} ms, during heavy p95 ${isolation.recordsDuring.p95} ms (heavy p50 ${isolation.heavy.p50} ms)`);
+    log(
+      `records alone p95 ${isolation.recordsAlone.p95} ms, during heavy p95 ${isolation.recordsDuring.p95} ms (heavy p50 ${isolation.heavy.p50} ms)`,
+    );
 
     log(`mix at concurrency ${config.concurrency} for ${config.mixSeconds} s ...`);
     const mix = await runMix(server.url, server.pid, config);
@@ -145,7 +157,9 @@ async function main() {
     let importWhileServing: ImportResult | undefined;
     if (config.importRecords > 0) {
       importWhileServing = await measureImport(corpus.path, config.importRecords, log);
-      log(`import of ${importWhileServing.records} records: ${importWhileServing.importSeconds.toFixed(1)} s; found by the running server ${importWhileServing.foundSeconds.toFixed(1)} s after its start (${importWhileServing.badAnswers} wrong answers of ${importWhileServing.polls})`);
+      log(
+        `import of ${importWhileServing.records} records: ${importWhileServing.importSeconds.toFixed(1)} s; found by the running server ${importWhileServing.foundSeconds.toFixed(1)} s after its start (${importWhileServing.badAnswers} wrong answers of ${importWhileServing.polls})`,
+      );
     }
 
     const result: BenchResult = {

@@ -55,8 +55,12 @@ const sleep = (ms: number) => new Promise((resolvePromise) => setTimeout(resolve
 function fingerprint(): string {
   const hash = createHash('sha256').update(`${perDeployment} ${seed}\n`);
   const sources = [
-    ...readdirSync(resolve(root, 'src/server/corpus')).filter((name) => name.endsWith('.ts') && !name.includes('.test.') && !name.includes('.tmp.')).map((name) => `src/server/corpus/${name}`),
-    ...readdirSync(resolve(root, 'src/deployments')).filter((name) => name.endsWith('.ts') && !name.includes('.test.')).map((name) => `src/deployments/${name}`),
+    ...readdirSync(resolve(root, 'src/server/corpus'))
+      .filter((name) => name.endsWith('.ts') && !name.includes('.test.') && !name.includes('.tmp.'))
+      .map((name) => `src/server/corpus/${name}`),
+    ...readdirSync(resolve(root, 'src/deployments'))
+      .filter((name) => name.endsWith('.ts') && !name.includes('.test.'))
+      .map((name) => `src/deployments/${name}`),
     ...storeSources,
   ];
   for (const file of sources.sort()) if (existsSync(resolve(root, file))) hash.update(file).update(readFileSync(resolve(root, file)));
@@ -100,14 +104,20 @@ interface Server {
 async function startServer(db: string): Promise<Server> {
   const noApp = resolve(tmpDir, 'soak-no-app');
   mkdirSync(noApp, { recursive: true });
-  const child = spawn(process.execPath, [resolve(root, 'bin/records.js'), 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--static', noApp], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [resolve(root, 'bin/records.js'), 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--static', noApp],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolvePromise) => child.on('exit', (code, signal) => resolvePromise({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolvePromise) =>
+    child.on('exit', (code, signal) => resolvePromise({ code, signal })),
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     const url = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)?.[0];
@@ -236,8 +246,18 @@ function plan(samples: Map<string, Sample>): Planned {
   const q = (text: string) => encodeURIComponent(text);
   const roll = Math.random();
   if (roll < 0.28) {
-    const text = chance(0.5) ? pick(sample.words) : chance(0.5) ? `"${pick(sample.words)} ${pick(sample.words)}"` : `${pick(sample.words)} OR ${pick(sample.words)}*`;
-    return { kind: 'search', path: `${records}?q=${q(text)}&rows=${pick([10, 20, 50])}&page=${pick([1, 1, 1, 2, 3])}`, format: 'json', expect: 200, gzip: chance(0.5) };
+    const text = chance(0.5)
+      ? pick(sample.words)
+      : chance(0.5)
+        ? `"${pick(sample.words)} ${pick(sample.words)}"`
+        : `${pick(sample.words)} OR ${pick(sample.words)}*`;
+    return {
+      kind: 'search',
+      path: `${records}?q=${q(text)}&rows=${pick([10, 20, 50])}&page=${pick([1, 1, 1, 2, 3])}`,
+      format: 'json',
+      expect: 200,
+      gzip: chance(0.5),
+    };
   }
   if (roll < 0.38) {
     const from = 1990 + Math.floor(Math.random() * 25);
@@ -288,13 +308,18 @@ function defect(planned: Planned, reply: Reply): string | undefined {
       if (!/^\d+$/.test(String(reply.headers['x-total-count']))) return 'no X-Total-Count';
       return undefined;
     }
-    if (planned.format === 'xml') return type === 'application/xml; charset=utf-8' && text.includes('<records') ? undefined : `XML answer ${type}`;
-    return type === 'application/x-bibtex; charset=utf-8' && (text.trim() === '' || text.trimStart().startsWith('@misc{')) ? undefined : `BibTeX answer ${type}`;
+    if (planned.format === 'xml')
+      return type === 'application/xml; charset=utf-8' && text.includes('<records') ? undefined : `XML answer ${type}`;
+    return type === 'application/x-bibtex; charset=utf-8' && (text.trim() === '' || text.trimStart().startsWith('@misc{'))
+      ? undefined
+      : `BibTeX answer ${type}`;
   }
   // Errors: the spec's Error object in the negotiated format.
   if (planned.format === 'json') {
     const error = JSON.parse(text) as { statusCode?: unknown; statusMessage?: unknown; errorDescription?: unknown };
-    return error.statusCode === reply.status && typeof error.statusMessage === 'string' && typeof error.errorDescription === 'string' ? undefined : 'malformed JSON Error';
+    return error.statusCode === reply.status && typeof error.statusMessage === 'string' && typeof error.errorDescription === 'string'
+      ? undefined
+      : 'malformed JSON Error';
   }
   if (planned.format === 'xml') return text.includes(`<error><statusCode>${reply.status}</statusCode>`) ? undefined : 'malformed XML Error';
   const lines = text.replace(/\n$/, '').split('\n');
@@ -401,18 +426,33 @@ async function main(): Promise<number> {
     };
 
     console.log('');
-    console.log(`requests     ${summary.requests.toLocaleString('en')} in ${summary.seconds} s (${summary.rps.toLocaleString('en')} per second) at concurrency ${concurrency}`);
+    console.log(
+      `requests     ${summary.requests.toLocaleString('en')} in ${summary.seconds} s (${summary.rps.toLocaleString('en')} per second) at concurrency ${concurrency}`,
+    );
     console.log(`latency      p50 ${ms(summary.p50Ms)}   p90 ${ms(summary.p90Ms)}   p99 ${ms(summary.p99Ms)}   max ${ms(summary.maxMs)}`);
-    console.log(`statuses     ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n.toLocaleString('en')}`).join('   ')}`);
-    console.log('by kind      ' + [...kinds].sort(([a], [b]) => a.localeCompare(b)).map(([kind, times]) => {
-      const kindSorted = Float64Array.from(times).sort();
-      return `${kind} ${times.length.toLocaleString('en')} (p50 ${ms(percentile(kindSorted, 50))}, p99 ${ms(percentile(kindSorted, 99))})`;
-    }).join('\n             '));
+    console.log(
+      `statuses     ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}: ${n.toLocaleString('en')}`)
+        .join('   ')}`,
+    );
+    console.log(
+      'by kind      ' +
+        [...kinds]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([kind, times]) => {
+            const kindSorted = Float64Array.from(times).sort();
+            return `${kind} ${times.length.toLocaleString('en')} (p50 ${ms(percentile(kindSorted, 50))}, p99 ${ms(percentile(kindSorted, 99))})`;
+          })
+          .join('\n             '),
+    );
     console.log(`errors       ${errors}`);
     console.log(`timeouts     ${timeouts} (limit ${timeoutMs} ms)`);
     console.log(`5xx          ${fiveHundreds}`);
     console.log(`server RSS   before ${mb(rssBefore)}, after ${mb(rssAfter)}, peak ${mb(summary.rssPeakBytes)}`);
-    console.log(`shutdown     SIGTERM → ${exit ? `exit ${exit.code ?? exit.signal} in ${shutdownSeconds.toFixed(2)} s` : 'still running after 15 s'}`);
+    console.log(
+      `shutdown     SIGTERM → ${exit ? `exit ${exit.code ?? exit.signal} in ${shutdownSeconds.toFixed(2)} s` : 'still running after 15 s'}`,
+    );
     for (const failure of failures) console.log(`  failure: ${failure}`);
     if (server.stderr().trim()) console.log(`server stderr:\n${server.stderr().trim().split('\n').slice(0, 20).join('\n')}`);
     writeFileSync(resolve(tmpDir, 'soak-last.json'), `${JSON.stringify(summary, null, 2)}\n`);

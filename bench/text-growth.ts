@@ -40,15 +40,27 @@ function measure(name: string, key: DeploymentKey, records: readonly StoredRecor
     after.tokens += tokens(now);
     after.chars += now.length;
   }
-  console.log(`${name} (${records.length} records): tokens ${before.tokens} → ${after.tokens} (${percent(after.tokens, before.tokens)}), characters ${before.chars} → ${after.chars} (${percent(after.chars, before.chars)})`);
+  console.log(
+    `${name} (${records.length} records): tokens ${before.tokens} → ${after.tokens} (${percent(after.tokens, before.tokens)}), characters ${before.chars} → ${after.chars} (${percent(after.chars, before.chars)})`,
+  );
 }
 
 const real = (file: string) => fileURLToPath(new URL(`../data/real/${file}`, import.meta.url));
 const generated = Number(process.argv[2] ?? 20_000);
 const lit = deploymentByKey('LIT')!;
-measure('DC1, real', 'DC1', readUpstreamFiles(deploymentByKey('DC1')!, [real('dc-v1-geothermal-and-more-250.json'), real('dc-v1-plasma-lab-209.json')]));
+measure(
+  'DC1, real',
+  'DC1',
+  readUpstreamFiles(deploymentByKey('DC1')!, [real('dc-v1-geothermal-and-more-250.json'), real('dc-v1-plasma-lab-209.json')]),
+);
 measure('LIT, real', 'LIT', readUpstreamFiles(lit, [real('lit-v1-datasets-40.json'), real('lit-v1-datasets-xml-sample.xml')]));
 measure('LIT, generated', 'LIT', [...generateRecords(lit, generated, { seed: 1 })]);
 // The shipped records have no CJK text: a generated set with a Japanese title on every tenth record.
 const japanese = '核融合プラズマの閉じ込めに関する研究と高温超伝導磁石の開発';
-measure('LIT, generated, every 10th title Japanese', 'LIT', [...generateRecords(lit, generated / 10, { seed: 2 })].map((stored, i) => (i % 10 === 0 ? { ...stored, record: { ...stored.record, title: japanese } } : stored)));
+measure(
+  'LIT, generated, every 10th title Japanese',
+  'LIT',
+  [...generateRecords(lit, generated / 10, { seed: 2 })].map((stored, i) =>
+    i % 10 === 0 ? { ...stored, record: { ...stored.record, title: japanese } } : stored,
+  ),
+);

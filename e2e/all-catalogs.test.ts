@@ -60,12 +60,18 @@ const patentsBase = () => `${patents.url}${pat.basePath}`;
 /** config.json sends the patents catalog to the second server, with its own token. */
 async function usePatentsServer(page: Page): Promise<void> {
   await page.route('**/config.json', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ deployments: { PAT: { baseUrl: patentsBase(), token } } }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ deployments: { PAT: { baseUrl: patentsBase(), token } } }),
+    }),
   );
 }
 
 async function patentsTotal(q: string): Promise<number> {
-  const response = await fetch(`${patentsBase()}/records?q=${encodeURIComponent(q)}&rows=1`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${patentsBase()}/records?q=${encodeURIComponent(q)}&rows=1`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return Number(response.headers.get('x-total-count'));
 }
 
@@ -123,7 +129,9 @@ test('each catalog’s exact count and best results, grouped; the patents server
   await held!.continue();
   const failed = group(page, pat);
   await failed.getByRole('alert').filter({ hasText: 'could not be reached' }).waitFor();
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'catalogs' }).textContent()).toMatch(/of 6 catalogs; 1 could not be searched\./);
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'catalogs' }).textContent())
+    .toMatch(/of 6 catalogs; 1 could not be searched\./);
   expect(await failed.getByRole('button', { name: 'Try again' }).count()).toBe(1);
   // The others are still all there.
   for (const deployment of others.filter((deployment) => totals.get(deployment)! > 0)) {
@@ -167,11 +175,19 @@ test('one click continues in a single catalog with the same criteria, naming wha
   await expectNoAxeViolations(page, '/all on a phone');
   await screenshot(page, 'all-catalogs-phone');
 
-  await group(page, dc1).getByRole('link', { name: `All ${countText(inDc1.total)} in ${displayName(dc1)}` }).click();
+  await group(page, dc1)
+    .getByRole('link', { name: `All ${countText(inDc1.total)} in ${displayName(dc1)}` })
+    .click();
   await page.waitForURL((current) => current.pathname === `/${dc1.slug}`);
   expect([...new URL(page.url()).searchParams]).toEqual([['q', term]]);
-  await page.getByRole('status').filter({ hasText: 'Full text available was not supported by Dataset catalog v1 and was removed.' }).waitFor();
-  await page.getByRole('status').filter({ hasText: countText(inDc1.total) }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Full text available was not supported by Dataset catalog v1 and was removed.' })
+    .waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: countText(inDc1.total) })
+    .waitFor();
   await page.setViewportSize(desktop);
 });
 

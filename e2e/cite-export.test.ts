@@ -121,7 +121,9 @@ describe.each(realRecords)('Cite dialog, real %s record %s', (_key, id, deployme
           async () => {
             shown = (await citations.innerText().catch(() => '')).trim();
             const opening = bibtexOpening(style, record);
-            return containsLoosely(shown, title) && shown.includes(family) && (opening ? shown.startsWith(opening) : !shown.startsWith('@'));
+            return (
+              containsLoosely(shown, title) && shown.includes(family) && (opening ? shown.startsWith(opening) : !shown.startsWith('@'))
+            );
           },
           { timeout: 15_000, message: `${style} citation of ${id} with its title and ${family}` },
         )
@@ -267,7 +269,10 @@ describe.each(realRecords)('record exports, real %s record %s', (_key, id, deplo
       await formats.waitFor();
       const file = await downloadFrom(page, () => formats.getByRole('button', { name: `${label} (.${extension})` }).click());
       expect(file.name).toBe(`${deployment.slug}-${id}.${extension}`);
-      await page.getByRole('status').filter({ hasText: `Saved ${file.name}` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Saved ${file.name}` })
+        .waitFor();
       // The menu closes after a download.
       await formats.waitFor({ state: 'hidden' });
       try {

@@ -37,7 +37,10 @@ async function resultIds(deployment: Deployment): Promise<string[]> {
 
 /** Query parameters as a comparable, order-independent string. */
 function paramsKey(href: string): string {
-  return [...new URL(href).searchParams].map(([name, value]) => `${name}=${value}`).sort().join('&');
+  return [...new URL(href).searchParams]
+    .map(([name, value]) => `${name}=${value}`)
+    .sort()
+    .join('&');
 }
 
 interface SeenList {
@@ -91,10 +94,11 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     await waitForPage(page, 2);
     await expect.poll(async () => (await resultIds(deployment))[0]).not.toBe(first[0]);
     const second = await resultIds(deployment);
-    expect(second.filter((id) => first.includes(id)), 'pages 1 and 2 overlap').toEqual([]);
-    expect(second).toEqual(
-      (await apiList(deployment, { q: term, page: 2 })).records.map((record) => String(record.repo_id)),
-    );
+    expect(
+      second.filter((id) => first.includes(id)),
+      'pages 1 and 2 overlap',
+    ).toEqual([]);
+    expect(second).toEqual((await apiList(deployment, { q: term, page: 2 })).records.map((record) => String(record.repo_id)));
     expect(searchParamsOf(page).get('q')).toBe(term);
     // The app fetched the page the Link header named (same parameters, any order).
     expect(seen.map((entry) => paramsKey(entry.url))).toContain(paramsKey(links1.next!));
@@ -131,7 +135,10 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     await page.waitForURL((current) => current.pathname === `/${deployment.slug}/records/${encodeURIComponent(id)}`);
 
     const heading = page.getByRole('heading', { level: 1 });
-    const plainTitle = String(record.title).replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+    const plainTitle = String(record.title)
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     await expect.poll(async () => ((await heading.textContent()) ?? '').replace(/\s+/g, ' ').trim()).toBe(plainTitle);
 
     // Labelled fields: a <dt> with the field's label for the record's non-empty fields.
@@ -149,7 +156,9 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     ).toBeGreaterThanOrEqual(Math.min(5, expected.length));
     for (const field of labelled) expect(shown.get(field.label), `value of ${field.label}`).not.toBe('');
     if (!isEmpty(record.authors)) {
-      const surname = String((record.authors as string[])[0]).split(/[,[]/)[0]!.trim();
+      const surname = String((record.authors as string[])[0])
+        .split(/[,[]/)[0]!
+        .trim();
       expect(shown.get('Authors')).toContain(surname);
     }
     if (!isEmpty(record.language)) expect(shown.get('Language')).toContain(String(record.language));

@@ -97,7 +97,9 @@ test('over 2,000 records download as CSV, XML and JSON; the progress bar moves; 
 
   // Said before starting: how many records the file will hold, and the limit.
   await section
-    .getByText(`This search found ${numbers.format(total)} records; the file will hold all of them. A download holds at most 100,000 records.`)
+    .getByText(
+      `This search found ${numbers.format(total)} records; the file will hold all of them. A download holds at most 100,000 records.`,
+    )
     .waitFor();
   expect(await section.getByLabel('Format').inputValue()).toBe('csv');
   const start = section.getByRole('button', { name: `Download ${numbers.format(total)} records` });
@@ -134,7 +136,10 @@ test('over 2,000 records download as CSV, XML and JSON; the progress bar moves; 
   gates.openAll();
   const csvFile = await readDownload(await csvDownload);
   expect(csvFile.name).toMatch(new RegExp(`^lit-results-${fileDate}\\.csv$`));
-  await section.getByRole('status').filter({ hasText: `Download complete: ${numbers.format(total)} records saved as ${csvFile.name}.` }).waitFor();
+  await section
+    .getByRole('status')
+    .filter({ hasText: `Download complete: ${numbers.format(total)} records saved as ${csvFile.name}.` })
+    .waitFor();
   expect(await section.getByRole('progressbar').count(), 'the bar goes when the download ends').toBe(0);
   await sectionShot(section, 'download-complete-light');
 
@@ -150,7 +155,10 @@ test('over 2,000 records download as CSV, XML and JSON; the progress bar moves; 
     await section.getByLabel('Format').selectOption({ label });
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), start.click()]);
     const file = await readDownload(download);
-    await section.getByRole('status').filter({ hasText: `Download complete: ${numbers.format(total)} records saved as ${file.name}.` }).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: `Download complete: ${numbers.format(total)} records saved as ${file.name}.` })
+      .waitFor();
     return file;
   };
 
@@ -199,7 +207,10 @@ test('Cancel stops the download: no page is requested after it, and nothing is s
 
   expect(requests.slice(requestedBeforeCancel), 'requests after Cancel').toEqual([]);
   expect(gates.requested.map((href) => new URL(href).searchParams.get('page') ?? '1')).toEqual(['1', '2']);
-  expect(downloads.map((download) => download.suggestedFilename()), 'files saved after Cancel').toEqual([]);
+  expect(
+    downloads.map((download) => download.suggestedFilename()),
+    'files saved after Cancel',
+  ).toEqual([]);
   expect(await section.getByRole('progressbar').count()).toBe(0);
   expect(await page.getByText(/Download complete/).count(), 'no claim of success').toBe(0);
   expect((await section.getByRole('alert').textContent())?.trim()).toBe('');

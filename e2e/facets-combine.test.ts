@@ -21,7 +21,9 @@ type Entries = [string, string][];
 
 /** X-Total-Count of a search given as entries (names may repeat). */
 async function apiTotal(deployment: Deployment, entries: Entries): Promise<number> {
-  const response = await fetch(url(`${deployment.basePath}/records?${new URLSearchParams(entries)}`), { headers: { accept: 'application/json' } });
+  const response = await fetch(url(`${deployment.basePath}/records?${new URLSearchParams(entries)}`), {
+    headers: { accept: 'application/json' },
+  });
   expect(response.status).toBe(200);
   return Number(response.headers.get('x-total-count'));
 }
@@ -35,7 +37,8 @@ async function apiFacets(deployment: Deployment, entries: Entries) {
 const entriesOf = (page: Page): Entries => [...searchParamsOf(page)];
 const chips = (page: Page) => page.getByRole('region', { name: 'Active filters' });
 const group = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
-const row = (facet: Locator, value: string) => facet.getByRole('listitem').filter({ has: facet.page().locator('.facets__label').getByText(value, { exact: true }) });
+const row = (facet: Locator, value: string) =>
+  facet.getByRole('listitem').filter({ has: facet.page().locator('.facets__label').getByText(value, { exact: true }) });
 const countIn = async (item: Locator) => Number(((await item.locator('.facets__count').textContent()) ?? '').replace(/,/g, ''));
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
@@ -46,7 +49,10 @@ async function tick(page: Page, label: string, facet: string, value: string) {
   return waitForResults(page);
 }
 
-for (const [label, viewport] of [['desktop', desktop], ['phone', phone]] as const) {
+for (const [label, viewport] of [
+  ['desktop', desktop],
+  ['phone', phone],
+] as const) {
   test(`${label}: narrow "plasma" to two product types, exclude a laboratory found by the facet's search, pick 2010–2015 by keyboard`, async () => {
     const { page } = ui;
     await page.setViewportSize(viewport);
@@ -61,13 +67,25 @@ for (const [label, viewport] of [['desktop', desktop], ['phone', phone]] as cons
     const types = group(page, 'Product type');
     await expect.poll(() => types.getByRole('checkbox').count()).toBeGreaterThan(2);
     const dataset = await countIn(row(types, 'Dataset'));
-    expect(dataset).toBe(await apiTotal(dc1, [['q', 'plasma'], ['facet.product_type', 'Dataset']]));
+    expect(dataset).toBe(
+      await apiTotal(dc1, [
+        ['q', 'plasma'],
+        ['facet.product_type', 'Dataset'],
+      ]),
+    );
     const afterOne = await tick(page, 'Product type', 'product_type', 'Dataset');
     expect(afterOne).toBe(dataset);
     expect(afterOne).toBeLessThan(everything);
     await expect.poll(() => isFocused(row(types, 'Dataset').getByRole('checkbox'))).toBe(true);
     const software = row(types, 'Software');
-    await expect.poll(() => countIn(software)).toBe(await apiTotal(dc1, [['q', 'plasma'], ['facet.product_type', 'Software']]));
+    await expect
+      .poll(() => countIn(software))
+      .toBe(
+        await apiTotal(dc1, [
+          ['q', 'plasma'],
+          ['facet.product_type', 'Software'],
+        ]),
+      );
     const softwareCount = await countIn(software);
     await software.getByRole('checkbox').click();
     await expect.poll(() => searchParamsOf(page).getAll('facet.product_type')).toEqual(['Dataset', 'Software']);
@@ -82,7 +100,9 @@ for (const [label, viewport] of [['desktop', desktop], ['phone', phone]] as cons
     const ornl = found.facets[0]!.values[0]!.value;
     expect(ornl).toMatch(/Oak Ridge/);
     const distinct = found.facets[0]!.distinct;
-    await expect.poll(() => orgs.getByRole('status').textContent()).toBe(`${distinct} ${distinct === 1 ? 'value contains' : 'values contain'} “oak ridge”`);
+    await expect
+      .poll(() => orgs.getByRole('status').textContent())
+      .toBe(`${distinct} ${distinct === 1 ? 'value contains' : 'values contain'} “oak ridge”`);
     await expect.poll(() => orgs.locator('.facets__label').allTextContents()).toEqual(found.facets[0]!.values.map((value) => value.value));
     await expectNoAxeViolations(page, `facet search, ${label}`);
     await screenshot(page, `facets-search-${label}`);
@@ -179,7 +199,9 @@ test('the year chart: a range dragged across the bars, and typed From/To years',
   await page.mouse.move((await at(2013)).x, start.y, { steps: 3 });
   await page.mouse.move((await at(2014)).x, start.y, { steps: 3 });
   await page.mouse.up();
-  await expect.poll(() => [searchParamsOf(page).get('publication_date_start'), searchParamsOf(page).get('publication_date_end')]).toEqual(['01/01/2012', '12/31/2014']);
+  await expect
+    .poll(() => [searchParamsOf(page).get('publication_date_start'), searchParamsOf(page).get('publication_date_end')])
+    .toEqual(['01/01/2012', '12/31/2014']);
   await waitForResults(page);
   await expect.poll(() => chips(page).getByText('Published: 2012–2014', { exact: true }).count()).toBe(1);
 
@@ -199,7 +221,13 @@ test('the year chart: a range dragged across the bars, and typed From/To years',
   await expect.poll(() => searchParamsOf(page).get('publication_date_start')).toBe('01/01/2019');
   expect(searchParamsOf(page).get('publication_date_end')).toBe('12/31/2021');
   const total = await waitForResults(page);
-  expect(total).toBe(await apiTotal(dc1, [['q', 'plasma'], ['publication_date_start', '01/01/2019'], ['publication_date_end', '12/31/2021']]));
+  expect(total).toBe(
+    await apiTotal(dc1, [
+      ['q', 'plasma'],
+      ['publication_date_start', '01/01/2019'],
+      ['publication_date_end', '12/31/2021'],
+    ]),
+  );
   await page.getByLabel('From', { exact: true }).fill('20');
   await page.getByRole('button', { name: 'Apply years' }).click();
   await expect.poll(() => page.getByText('Enter each year as four digits, such as 2010.').count()).toBe(1);
@@ -218,12 +246,21 @@ test('"Show more" continues in count order; chosen values stay listed with their
   const counts = await subjects.locator('.facets__count').allTextContents();
   const numbers = counts.map((text) => Number(text.replace(/,/g, '')));
   expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
-  const api = await apiFacets(dc1, [['q', 'plasma'], ['facet', 'subject'], ['facet_limit', '30']]);
-  expect(await subjects.locator('.facets__label').allTextContents()).toEqual(api.facets[0]!.values.slice(0, numbers.length).map((value) => value.value));
+  const api = await apiFacets(dc1, [
+    ['q', 'plasma'],
+    ['facet', 'subject'],
+    ['facet_limit', '30'],
+  ]);
+  expect(await subjects.locator('.facets__label').allTextContents()).toEqual(
+    api.facets[0]!.values.slice(0, numbers.length).map((value) => value.value),
+  );
 
   // A value from far down the list, once chosen, is listed first with its own count.
   // The author facet is listed like the others, largest counts first.
-  const authors = await apiFacets(dc1, [['q', 'plasma'], ['facet', 'author']]);
+  const authors = await apiFacets(dc1, [
+    ['q', 'plasma'],
+    ['facet', 'author'],
+  ]);
   const topAuthor = authors.facets[0]!.values[0]!;
   expect(await countIn(row(group(page, 'Author'), topAuthor.value))).toBe(topAuthor.count);
 
@@ -263,7 +300,10 @@ test('against a server without the extension (no "combinable"), facets stay sing
   await waitForResults(page);
 });
 
-for (const [label, viewport] of [['desktop', desktop], ['phone', phone]] as const) {
+for (const [label, viewport] of [
+  ['desktop', desktop],
+  ['phone', phone],
+] as const) {
   test(`${label}: the selection bar stays in view while ticking results, and never hides the last one`, async () => {
     const { page } = ui;
     await page.setViewportSize(viewport);
@@ -273,7 +313,10 @@ for (const [label, viewport] of [['desktop', desktop], ['phone', phone]] as cons
     const bar = page.getByRole('region', { name: 'Selection' });
     for (let index = 0; index < 5; index++) {
       await boxes.nth(index).check();
-      await bar.getByRole('status').filter({ hasText: `${index + 1} selected` }).waitFor();
+      await bar
+        .getByRole('status')
+        .filter({ hasText: `${index + 1} selected` })
+        .waitFor();
     }
     const inView = async () => {
       const box = (await bar.boundingBox())!;
@@ -282,7 +325,9 @@ for (const [label, viewport] of [['desktop', desktop], ['phone', phone]] as cons
     await expect.poll(inView).toBe(true);
     const fifth = (await boxes.nth(4).boundingBox())!;
     const barBox = (await bar.boundingBox())!;
-    expect(fifth.y + fifth.height <= barBox.y || fifth.y >= barBox.y + barBox.height, 'the bar does not cover the ticked checkbox').toBe(true);
+    expect(fifth.y + fifth.height <= barBox.y || fifth.y >= barBox.y + barBox.height, 'the bar does not cover the ticked checkbox').toBe(
+      true,
+    );
     await expectNoAxeViolations(page, `selection bar in view, ${label}`);
     await screenshot(page, `selection-bar-in-view-${label}`);
     // At the end of the page the bar sits after the last content, covering nothing.

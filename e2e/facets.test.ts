@@ -14,40 +14,46 @@ const lit = deploymentByKey('LIT')!;
 const filters = (page: Page) => page.locator('.facets');
 const chips = (page: Page) => page.getByRole('region', { name: 'Active filters' });
 
-test.each(deployments.map((deployment) => [deployment.key, deployment] as const))('%s: tick a facet value, see its chip and count, remove it', async (_key, deployment) => {
-  const { page } = ui;
-  await gotoApp(page, searchPath(deployment));
-  const everything = await waitForResults(page);
-  // The server's own counts for this search: tick the language with the fewest records.
-  const facets = facetsResponseSchema.parse(await (await fetch(url(`${deployment.basePath}/facets?facet=language`))).json());
-  const value = facets.facets[0]!.values.at(-1)!;
-  const other = facets.facets[0]!.values[0]!;
-  expect(value.count).toBeLessThan(everything);
+test.each(deployments.map((deployment) => [deployment.key, deployment] as const))(
+  '%s: tick a facet value, see its chip and count, remove it',
+  async (_key, deployment) => {
+    const { page } = ui;
+    await gotoApp(page, searchPath(deployment));
+    const everything = await waitForResults(page);
+    // The server's own counts for this search: tick the language with the fewest records.
+    const facets = facetsResponseSchema.parse(await (await fetch(url(`${deployment.basePath}/facets?facet=language`))).json());
+    const value = facets.facets[0]!.values.at(-1)!;
+    const other = facets.facets[0]!.values[0]!;
+    expect(value.count).toBeLessThan(everything);
 
-  const fieldset = filters(page).getByRole('group', { name: 'Language' });
-  const itemOf = (name: string) => fieldset.getByRole('listitem').filter({ has: page.locator('.facets__label').getByText(name, { exact: true }) });
-  const item = itemOf(value.value);
-  const checkbox = item.getByRole('checkbox');
-  await expect.poll(() => item.locator('label').textContent()).toBe(`${value.value}${value.count.toLocaleString('en')}`);
-  await checkbox.click();
-  // This server combines facets: the value is a facet.language criterion, and the other languages stay listed with their counts.
-  await expect.poll(() => searchParamsOf(page).getAll('facet.language')).toEqual([value.value]);
-  expect(await waitForResults(page)).toBe(value.count);
-  await expect.poll(() => itemOf(other.value).locator('label').textContent()).toBe(`${other.value}${other.count.toLocaleString('en')}`);
-  await expect.poll(() => chips(page).getByText(`Language: ${value.value}`).count()).toBe(1);
-  // Focus stays on the checkbox for the next choice; the count is announced by the live region.
-  await expect.poll(() => checkbox.evaluate((element) => element === document.activeElement)).toBe(true);
-  await expect.poll(() => checkbox.isChecked()).toBe(true);
-  if (deployment.key === 'LIT') {
-    await expectNoAxeViolations(page, 'facet applied');
-    await screenshot(page, 'facets-applied-desktop');
-  }
+    const fieldset = filters(page).getByRole('group', { name: 'Language' });
+    const itemOf = (name: string) =>
+      fieldset.getByRole('listitem').filter({ has: page.locator('.facets__label').getByText(name, { exact: true }) });
+    const item = itemOf(value.value);
+    const checkbox = item.getByRole('checkbox');
+    await expect.poll(() => item.locator('label').textContent()).toBe(`${value.value}${value.count.toLocaleString('en')}`);
+    await checkbox.click();
+    // This server combines facets: the value is a facet.language criterion, and the other languages stay listed with their counts.
+    await expect.poll(() => searchParamsOf(page).getAll('facet.language')).toEqual([value.value]);
+    expect(await waitForResults(page)).toBe(value.count);
+    await expect.poll(() => itemOf(other.value).locator('label').textContent()).toBe(`${other.value}${other.count.toLocaleString('en')}`);
+    await expect.poll(() => chips(page).getByText(`Language: ${value.value}`).count()).toBe(1);
+    // Focus stays on the checkbox for the next choice; the count is announced by the live region.
+    await expect.poll(() => checkbox.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => checkbox.isChecked()).toBe(true);
+    if (deployment.key === 'LIT') {
+      await expectNoAxeViolations(page, 'facet applied');
+      await screenshot(page, 'facets-applied-desktop');
+    }
 
-  await chips(page).getByRole('button', { name: `Remove Language: ${value.value}` }).click();
-  await expect.poll(() => searchParamsOf(page).has('facet.language')).toBe(false);
-  expect(await waitForResults(page)).toBe(everything);
-  await expect.poll(() => chips(page).count()).toBe(0);
-});
+    await chips(page)
+      .getByRole('button', { name: `Remove Language: ${value.value}` })
+      .click();
+    await expect.poll(() => searchParamsOf(page).has('facet.language')).toBe(false);
+    expect(await waitForResults(page)).toBe(everything);
+    await expect.poll(() => chips(page).count()).toBe(0);
+  },
+);
 
 test('product type and decade facets combine; Clear all removes every filter', async () => {
   const { page } = ui;
@@ -58,20 +64,27 @@ test('product type and decade facets combine; Clear all removes every filter', a
   await expect.poll(() => searchParamsOf(page).getAll('facet.product_type').length).toBe(1);
   await waitForResults(page);
   const decade = filters(page).getByRole('group', { name: 'Publication decade' }).getByRole('checkbox').first();
-  const decadeText = (await decade.evaluate((element) => element.closest('label')?.querySelector('.facets__label')?.textContent ?? ''));
+  const decadeText = await decade.evaluate((element) => element.closest('label')?.querySelector('.facets__label')?.textContent ?? '');
   await decade.click();
   await expect.poll(() => searchParamsOf(page).getAll('facet.publication_decade')).toEqual([decadeText]);
   const total = await waitForResults(page);
   const [productType] = searchParamsOf(page).getAll('facet.product_type');
   const decadeStart = Number(decadeText.slice(0, 4));
-  const { total: api } = await apiList(lit, { product_type: productType!, publication_date_start: `01/01/${decadeStart}`, publication_date_end: `12/31/${decadeStart + 9}` });
+  const { total: api } = await apiList(lit, {
+    product_type: productType!,
+    publication_date_start: `01/01/${decadeStart}`,
+    publication_date_end: `12/31/${decadeStart + 9}`,
+  });
   expect(total).toBe(api);
   await expect.poll(() => chips(page).getByText(`Publication decade: ${decadeText}`).count()).toBe(1);
   await chips(page).getByRole('button', { name: 'Clear all filters' }).click();
   await expect.poll(() => [...searchParamsOf(page).keys()]).toEqual([]);
 });
 
-for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', phone]] as const) {
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', phone],
+] as const) {
   test(`results come first at ${label} width after applying an advanced criterion`, async () => {
     const { page } = ui;
     await page.setViewportSize(viewport);
@@ -80,7 +93,9 @@ for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['ph
     await openAdvanced(page);
     // Exact-match fields suggest the values the search's records have.
     const suggested = page.locator(`datalist#${await page.getByLabel('Language', { exact: true }).getAttribute('list')} option`);
-    await expect.poll(() => suggested.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toContain('English');
+    await expect
+      .poll(() => suggested.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)))
+      .toContain('English');
     await setControl(page, 'Language', 'English');
     await page.getByRole('button', { name: 'Apply criteria' }).click();
     await expect.poll(() => searchParamsOf(page).get('language')).toBe('English');
@@ -150,7 +165,11 @@ test('at phone width the filters open as a sheet: focus inside, Escape returns t
   // Focus stays in the sheet: tabbing backwards from its first control never reaches the page behind.
   for (let step = 0; step < 6; step++) {
     await page.keyboard.press('Shift+Tab');
-    expect(await page.evaluate(() => !document.activeElement || document.activeElement === document.body || Boolean(document.activeElement.closest('dialog')))).toBe(true);
+    expect(
+      await page.evaluate(
+        () => !document.activeElement || document.activeElement === document.body || Boolean(document.activeElement.closest('dialog')),
+      ),
+    ).toBe(true);
   }
   await expectNoAxeViolations(page, 'filters sheet open on a phone');
   await screenshot(page, 'facets-sheet-phone');

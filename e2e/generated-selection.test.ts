@@ -31,7 +31,9 @@ test('selecting a page of real and generated DC1 records: the bar and the dialog
   await bar.getByLabel('Export format').selectOption({ label: 'RIS' });
   const ris = await downloadFrom(page, () => bar.getByRole('button', { name: 'Export selected' }).click());
   const entries = parseRis(ris.text);
-  const noted = entries.filter((entry) => entry.some(([tag, value]) => tag === 'N1' && value.startsWith('Generated demo record'))).map((entry) => entry.find(([tag]) => tag === 'ID')![1]);
+  const noted = entries
+    .filter((entry) => entry.some(([tag, value]) => tag === 'N1' && value.startsWith('Generated demo record')))
+    .map((entry) => entry.find(([tag]) => tag === 'ID')![1]);
   expect(noted.sort()).toEqual(generatedIds.map((id) => `${dc1.slug}-${id}`).sort());
 
   await bar.getByRole('button', { name: 'Cite selected' }).click();
@@ -42,7 +44,9 @@ test('selecting a page of real and generated DC1 records: the bar and the dialog
   const citations = dialog.getByRole('region', { name: 'Citations' });
   await expect.poll(() => citations.locator('pre').count()).toBe(records.length);
   const bibtex = await citations.locator('pre').allTextContents();
-  const notedKeys = bibtex.filter((entry) => entry.includes('note = {Generated demo record')).map((entry) => /^@\w+\{records_([^,]+),/.exec(entry)![1]);
+  const notedKeys = bibtex
+    .filter((entry) => entry.includes('note = {Generated demo record'))
+    .map((entry) => /^@\w+\{records_([^,]+),/.exec(entry)![1]);
   expect(notedKeys.sort()).toEqual([...generatedIds].sort());
   await expectNoAxeViolations(page, 'Cite dialog of a mixed selection');
   await screenshot(page, 'generated-selection-cite-desktop');

@@ -23,7 +23,9 @@ test('a saved search survives a reload and offers what was entered since the las
   // Saving without a name says why and keeps focus in the form.
   await page.getByRole('button', { name: 'Save search' }).click();
   await expect.poll(() => page.getByRole('status').filter({ hasText: 'Give the search a name' }).count()).toBe(1);
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(await page.getByLabel('Name for this search').getAttribute('id'));
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.id))
+    .toBe(await page.getByLabel('Name for this search').getAttribute('id'));
   await page.getByLabel('Name for this search').fill('My search');
   await page.getByRole('button', { name: 'Save search' }).click();
   await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved “My search”.' }).count()).toBe(1);
@@ -31,7 +33,9 @@ test('a saved search survives a reload and offers what was entered since the las
   await screenshot(page, 'history-saved-light');
 
   // Subscribe: beside the search and on the saved search, the same Atom feed of it.
-  const feedHrefs = await page.getByRole('link', { name: /Subscribe/ }).evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+  const feedHrefs = await page
+    .getByRole('link', { name: /Subscribe/ })
+    .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
   expect(feedHrefs).toHaveLength(2);
   for (const href of feedHrefs) {
     expect(new URL(href).pathname).toBe(`${lit.basePath}/feed`);
@@ -50,7 +54,10 @@ test('a saved search survives a reload and offers what was entered since the las
   }, since);
   await page.reload();
   await page.getByRole('button', { name: /History and saved searches \(1 saved\)/ }).click();
-  const recent = page.getByRole('list').filter({ hasText: `q: ${term}` }).first();
+  const recent = page
+    .getByRole('list')
+    .filter({ hasText: `q: ${term}` })
+    .first();
   await expect.poll(() => recent.count()).toBe(1);
 
   await page.getByRole('link', { name: /^New since/ }).click();

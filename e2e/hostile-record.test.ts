@@ -55,11 +55,16 @@ afterAll(async () => {
 
 async function useHostileServer(page: Page): Promise<void> {
   await page.route('**/config.json', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ deployments: { LIT: { baseUrl: `${server.url}${lit.basePath}` } } }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ deployments: { LIT: { baseUrl: `${server.url}${lit.basePath}` } } }),
+    }),
   );
 }
 
-const pageWidth = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+const pageWidth = (page: Page) =>
+  page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
 
 for (const [name, viewport] of [
   ['desktop', desktop],
@@ -92,7 +97,9 @@ test('the megabyte-titled record asks for similar records with a short query', a
     const url = new URL(request.url());
     if (url.origin === server.url && url.pathname === `${lit.basePath}/records` && url.searchParams.has('q')) searches.push(request.url());
   });
-  const answered = page.waitForResponse((response) => response.url().startsWith(`${server.url}${lit.basePath}/records?`) && new URL(response.url()).searchParams.has('q'));
+  const answered = page.waitForResponse(
+    (response) => response.url().startsWith(`${server.url}${lit.basePath}/records?`) && new URL(response.url()).searchParams.has('q'),
+  );
   await gotoApp(page, `/${lit.slug}/records/${hugeId}`);
   const response = await answered;
   expect(response.status()).toBe(200);

@@ -82,7 +82,9 @@ test('MM: a link ending in #t= starts the player at that time, and the player co
   const player = page.locator('audio[controls], video[controls]').first();
   await player.waitFor({ state: 'visible' });
   const duration = await player.evaluate((element: HTMLMediaElement) =>
-    element.readyState >= 1 ? element.duration : new Promise<number>((resolve) => element.addEventListener('loadedmetadata', () => resolve(element.duration), { once: true })),
+    element.readyState >= 1
+      ? element.duration
+      : new Promise<number>((resolve) => element.addEventListener('loadedmetadata', () => resolve(element.duration), { once: true })),
   );
   expect(duration).toBeGreaterThan(1.5);
   await expect.poll(() => player.evaluate((element: HTMLMediaElement) => element.currentTime)).toBeGreaterThanOrEqual(1.5);

@@ -69,7 +69,11 @@ test('subjects and organisations lead to the deployment’s own searches', async
   const { records } = await apiList(mm, { rows: 200 });
   const record = records.find((candidate) => Array.isArray(candidate.research_orgs) && candidate.research_orgs.length > 0)!;
   await openRecord(page, mm, String(record.repo_id));
-  const organisation = page.locator('dl.record-fields dt', { hasText: 'Research organisations' }).locator('xpath=following-sibling::dd[1]').getByRole('link').first();
+  const organisation = page
+    .locator('dl.record-fields dt', { hasText: 'Research organisations' })
+    .locator('xpath=following-sibling::dd[1]')
+    .getByRole('link')
+    .first();
   await organisation.click();
   const param = searchParamForField(mm, 'research_orgs');
   expect(param).toBe('research_orgs');
@@ -77,9 +81,16 @@ test('subjects and organisations lead to the deployment’s own searches', async
   expect(await waitForResults(page)).toBeGreaterThan(0);
   expect(await searchContains(page, mm, String(record.repo_id))).toBe(true);
 
-  const withSubjects = (await apiList(lit, { rows: 200 })).records.find((candidate) => Array.isArray(candidate.subjects) && candidate.subjects.length > 0)!;
+  const withSubjects = (await apiList(lit, { rows: 200 })).records.find(
+    (candidate) => Array.isArray(candidate.subjects) && candidate.subjects.length > 0,
+  )!;
   await openRecord(page, lit, String(withSubjects.repo_id));
-  await page.locator('dl.record-fields dt', { hasText: 'Subjects' }).locator('xpath=following-sibling::dd[1]').getByRole('link').first().click();
+  await page
+    .locator('dl.record-fields dt', { hasText: 'Subjects' })
+    .locator('xpath=following-sibling::dd[1]')
+    .getByRole('link')
+    .first()
+    .click();
   await page.waitForURL((current) => current.searchParams.has('subject'));
   expect(await waitForResults(page)).toBeGreaterThan(0);
   expect(await searchContains(page, lit, String(withSubjects.repo_id))).toBe(true);
@@ -92,7 +103,9 @@ test('similar records leave the record itself out', async () => {
   await openRecord(page, lit, String(record.repo_id));
   const similar = page.getByRole('region', { name: 'Similar records' });
   await similar.waitFor();
-  const hrefs = await similar.getByRole('link').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+  const hrefs = await similar
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
   expect(hrefs.length).toBeGreaterThan(0);
   expect(hrefs.length).toBeLessThanOrEqual(5);
   expect(hrefs).not.toContain(`/${lit.slug}/records/${encodeURIComponent(String(record.repo_id))}`);

@@ -80,7 +80,13 @@ function mirrorRequests(page: Page): Request[] {
 }
 
 async function countShown(page: Page): Promise<string> {
-  return ((await page.getByRole('status').filter({ hasText: /results?\b|No results/ }).first().textContent()) ?? '').trim();
+  return (
+    (await page
+      .getByRole('status')
+      .filter({ hasText: /results?\b|No results/ })
+      .first()
+      .textContent()) ?? ''
+  ).trim();
 }
 
 test('the mirror refuses requests without the token', async () => {
@@ -155,7 +161,7 @@ test('a whole-result download runs through the mirror with the token too', async
     section.getByRole('button', { name: `Download ${corpusSize} records` }).click(),
   ]);
   const { readFile } = await import('node:fs/promises');
-  const records = JSON.parse(await readFile((await download.path()), 'utf8')) as ApiRecord[];
+  const records = JSON.parse(await readFile(await download.path(), 'utf8')) as ApiRecord[];
   expect(records).toHaveLength(corpusSize);
   expect(records.every((record) => Number(record.repo_id) >= startId)).toBe(true);
 

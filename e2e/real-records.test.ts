@@ -62,7 +62,10 @@ test('search results show real titles without raw markup, and folded searches fi
   // `alfven` and `Alfvén` find the record written `Alfv&eacute;n`; a tag name is no word.
   for (const q of ['alfven', 'Alfvén']) {
     const found = await apiList(dc1, { q, rows: 100 });
-    expect(found.records.map((record) => record.repo_id), q).toContain('1562055');
+    expect(
+      found.records.map((record) => record.repo_id),
+      q,
+    ).toContain('1562055');
   }
   const sup = await apiList(dc1, { q: 'sup', rows: 100 });
   expect(sup.records.map((record) => record.repo_id)).not.toContain('1562038');
@@ -150,7 +153,10 @@ test('record pages carry citation meta tags from the server, and in-app navigati
   });
   await gotoApp(page, `/${dc1.slug}/records/1562055`);
   await page.getByRole('heading', { level: 1, name: /Alfvén/ }).waitFor();
-  const titles = () => page.evaluate(() => [...document.head.querySelectorAll('meta[name="citation_title"]')].map((meta) => (meta as HTMLMetaElement).content));
+  const titles = () =>
+    page.evaluate(() =>
+      [...document.head.querySelectorAll('meta[name="citation_title"]')].map((meta) => (meta as HTMLMetaElement).content),
+    );
   expect(await titles()).toEqual(['Suppression of Alfvén modes on NSTX-U with outboard beam injection']);
   expect(await page.evaluate(() => document.head.querySelector('meta[name="DC.type"]')?.getAttribute('content'))).toBe('Dataset');
   expect(await page.evaluate(() => document.head.querySelectorAll('meta[name="citation_journal_title"]').length)).toBe(0);

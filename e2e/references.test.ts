@@ -70,17 +70,37 @@ function mirrorReferences(): Expected[] {
     { deployment: lit, record: doiBare!, text: bareDoi(doiBare!) },
     { deployment: dc1, record: doiPrefixed!, text: `doi:${bareDoi(doiPrefixed!)}` },
     { deployment: dc1, record: doiUrl!, text: doiUrl!.doi },
-    { deployment: dc1, record: apa!, text: `${surname(apa!)}, ${initial(apa!)}. (${year(apa!)}). ${apa!.title} [Data set]. U.S. Department of Energy.` },
-    { deployment: dc1, record: vancouver!, text: `1. ${surname(vancouver!)} ${initial(vancouver!)}. ${vancouver!.title}. Data set. ${year(vancouver!)};1:1.` },
-    { deployment: dc1, record: nature!, text: `${surname(nature!)}, ${initial(nature!)}. et al. ${nature!.title}. Data set (${year(nature!)}).` },
-    { deployment: dc1, record: chicago!, text: `${surname(chicago!)}, ${chicago!.authors[0]!.split(',')[1]!.split('[')[0]!.trim()}. “${chicago!.title}.” Data set, ${year(chicago!)}.` },
+    {
+      deployment: dc1,
+      record: apa!,
+      text: `${surname(apa!)}, ${initial(apa!)}. (${year(apa!)}). ${apa!.title} [Data set]. U.S. Department of Energy.`,
+    },
+    {
+      deployment: dc1,
+      record: vancouver!,
+      text: `1. ${surname(vancouver!)} ${initial(vancouver!)}. ${vancouver!.title}. Data set. ${year(vancouver!)};1:1.`,
+    },
+    {
+      deployment: dc1,
+      record: nature!,
+      text: `${surname(nature!)}, ${initial(nature!)}. et al. ${nature!.title}. Data set (${year(nature!)}).`,
+    },
+    {
+      deployment: dc1,
+      record: chicago!,
+      text: `${surname(chicago!)}, ${chicago!.authors[0]!.split(',')[1]!.split('[')[0]!.trim()}. “${chicago!.title}.” Data set, ${year(chicago!)}.`,
+    },
     {
       deployment: dc1,
       record: bibtex!,
       text: `@misc{${surname(bibtex!)}${year(bibtex!)},\n  author = {${surname(bibtex!)}, ${initial(bibtex!)}.},\n  title = {${bibtex!.title}},\n  year = {${year(bibtex!)}}\n}`,
     },
     { deployment: lit, record: ieee!, text: `[2] ${initial(ieee!)}. ${surname(ieee!)}, "${ieee!.title}," data set, ${year(ieee!)}.` },
-    { deployment: lit, record: ris!, text: `TY  - DATA\nAU  - ${surname(ris!)}, ${initial(ris!)}.\nTI  - ${ris!.title}\nPY  - ${year(ris!)}\nER  - ` },
+    {
+      deployment: lit,
+      record: ris!,
+      text: `TY  - DATA\nAU  - ${surname(ris!)}, ${initial(ris!)}.\nTI  - ${ris!.title}\nPY  - ${year(ris!)}\nER  - `,
+    },
   ];
 }
 
@@ -98,7 +118,10 @@ const status = (page: Page) => page.locator('.references-status');
 const group = (page: Page, name: RegExp) => page.getByRole('region', { name });
 
 async function waitForChecked(page: Page): Promise<string> {
-  await page.getByRole('status').filter({ hasText: /^(Checked|Stopped after) [\d,]+ references?:/ }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^(Checked|Stopped after) [\d,]+ references?:/ })
+    .waitFor({ timeout: 30_000 });
   return (await status(page).textContent()) ?? '';
 }
 
@@ -127,7 +150,9 @@ test('a mixed list: every shipped record found and linked, the others not found;
   await referencesBox(page).fill(pastedList(expected));
   await page.getByRole('button', { name: 'Check references' }).click();
   const summary = await waitForChecked(page);
-  expect(summary).toBe(`Checked ${expected.length + elsewhere.length} references: ${expected.length} found, 0 probably, ${elsewhere.length} not found.`);
+  expect(summary).toBe(
+    `Checked ${expected.length + elsewhere.length} references: ${expected.length} found, 0 probably, ${elsewhere.length} not found.`,
+  );
 
   const found = group(page, /^Found \(/);
   expect(await found.getByRole('heading').textContent()).toBe(`Found (${expected.length})`);
@@ -146,7 +171,9 @@ test('a mixed list: every shipped record found and linked, the others not found;
   const file = await downloadFrom(page, () => page.getByRole('button', { name: `Download found (${expected.length})` }).click());
   expect(file.name).toBe(`references-found-${expected.length}.bib`);
   const entries = new Cite(file.text).data as { id: string; title: string }[];
-  expect(entries.map((entry) => entry.id).sort()).toEqual(expected.map(({ deployment, record }) => `records_${deployment.slug}_${record.osti_id}`).sort());
+  expect(entries.map((entry) => entry.id).sort()).toEqual(
+    expected.map(({ deployment, record }) => `records_${deployment.slug}_${record.osti_id}`).sort(),
+  );
 
   // Cite the literature catalog's found works with the cite feature.
   await page.getByRole('button', { name: `Cite (${lit.name} ${lit.version})` }).click();
@@ -159,7 +186,8 @@ test('a mixed list: every shipped record found and linked, the others not found;
   await page.reload();
   expect(await waitForChecked(page)).toBe(summary);
   expect(await referencesBox(page).inputValue()).toBe(pastedList(expected));
-  for (const { deployment, record } of expected) expect(await found.locator(`a[href="/${deployment.slug}/records/${record.osti_id}"]`).count()).toBe(1);
+  for (const { deployment, record } of expected)
+    expect(await found.locator(`a[href="/${deployment.slug}/records/${record.osti_id}"]`).count()).toBe(1);
 
   await page.setViewportSize(phone);
   await expectNoAxeViolations(page, '/references with results on a phone');
@@ -180,17 +208,28 @@ test('bad input: an empty paste, binary junk, 10,000 lines; a long run stopped',
   await page.getByLabel('Or open a file (BibTeX, RIS or text)').setInputFiles({ name: 'figure.png', mimeType: 'image/png', buffer: junk });
   await page.getByText('Checking the file figure.png').waitFor();
   await page.getByRole('button', { name: 'Check references' }).click();
-  await page.getByRole('alert').filter({ hasText: /This is not text|does not look like text/ }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /This is not text|does not look like text/ })
+    .waitFor();
   await page.getByRole('button', { name: 'Use the text box' }).click();
   expect(await referencesBox(page).isEnabled()).toBe(true);
 
   // A file of 10,000 lines: the first 500 references are checked, the rest named; the run can be stopped.
-  const lines = Array.from({ length: 10_000 }, (_, n) => `${n + 1}. Author A, Writer B. Measurements of plasma number ${n + 1} in a test device. J Test. 2001;${n}:1-2.`);
-  await page.getByLabel('Or open a file (BibTeX, RIS or text)').setInputFiles({ name: 'long-list.txt', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
+  const lines = Array.from(
+    { length: 10_000 },
+    (_, n) => `${n + 1}. Author A, Writer B. Measurements of plasma number ${n + 1} in a test device. J Test. 2001;${n}:1-2.`,
+  );
+  await page
+    .getByLabel('Or open a file (BibTeX, RIS or text)')
+    .setInputFiles({ name: 'long-list.txt', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
   await page.getByText('Checking the file long-list.txt').waitFor();
   await page.getByRole('button', { name: 'Check references' }).click();
   await page.getByText('Only the first 500 references are checked in one run; 9,500 more references were left out.').waitFor();
-  await page.getByRole('status').filter({ hasText: /^Checked [\d,]+ of 500 references/ }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Checked [\d,]+ of 500 references/ })
+    .waitFor();
   await page.getByRole('button', { name: 'Stop' }).click();
   const stopped = await waitForChecked(page);
   expect(stopped).toMatch(/^Stopped after [\d,]+ references?: /);
@@ -199,10 +238,13 @@ test('bad input: an empty paste, binary junk, 10,000 lines; a long run stopped',
   await expectNoAxeViolations(page, '/references stopped');
 
   // A 5 MB BibTeX file: cut into its 20,000 entries, a run's worth read and looked up, stopped.
-  const entry = (n: number) => `@misc{entry${n},\n  author = {Author, A.},\n  title = {Measurements of plasma number ${n} in a test device},\n  note = {${'x'.repeat(170)}},\n  year = {2001}\n}\n`;
+  const entry = (n: number) =>
+    `@misc{entry${n},\n  author = {Author, A.},\n  title = {Measurements of plasma number ${n} in a test device},\n  note = {${'x'.repeat(170)}},\n  year = {2001}\n}\n`;
   const bibtex = Buffer.from(Array.from({ length: 20_000 }, (_, n) => entry(n)).join('\n'));
   expect(bibtex.length).toBeGreaterThan(5_000_000);
-  await page.getByLabel('Or open a file (BibTeX, RIS or text)').setInputFiles({ name: 'library.bib', mimeType: 'application/x-bibtex', buffer: bibtex });
+  await page
+    .getByLabel('Or open a file (BibTeX, RIS or text)')
+    .setInputFiles({ name: 'library.bib', mimeType: 'application/x-bibtex', buffer: bibtex });
   await page.getByText('Checking the file library.bib').waitFor();
   await page.getByRole('button', { name: 'Check references' }).click();
   await page.getByText('Only the first 500 references are checked in one run; 19,500 more references were left out.').waitFor();
@@ -263,7 +305,13 @@ test('a catalog that cannot be asked is said once; the others still find their r
   await page.getByRole('button', { name: 'Check references' }).click();
   expect(await waitForChecked(page)).toBe('Checked 2 references: 1 found, 0 probably, 1 not found.');
   await page.getByText(`${pat.name} ${pat.version} could not be asked about 2 references: The server could not be reached.`).waitFor();
-  await group(page, /^Not found/).getByText(`not asked: ${pat.name} ${pat.version}.`, { exact: false }).waitFor();
-  expect(await group(page, /^Found/).locator(`a[href="/${dc1.slug}/records/${record!.osti_id}"]`).count()).toBe(1);
+  await group(page, /^Not found/)
+    .getByText(`not asked: ${pat.name} ${pat.version}.`, { exact: false })
+    .waitFor();
+  expect(
+    await group(page, /^Found/)
+      .locator(`a[href="/${dc1.slug}/records/${record!.osti_id}"]`)
+      .count(),
+  ).toBe(1);
   await expectNoAxeViolations(page, '/references with a catalog that cannot be asked');
 });

@@ -34,7 +34,12 @@ test('DC1 1562055: its related article is a DOI link with the curated reference,
   const names = await fieldNames(page);
   expect(names).not.toContain('Size');
   expect(names).not.toContain('Related identifiers');
-  expect(await page.locator('dl.record-fields dd').filter({ hasText: /^None$/ }).count()).toBe(0);
+  expect(
+    await page
+      .locator('dl.record-fields dd')
+      .filter({ hasText: /^None$/ })
+      .count(),
+  ).toBe(0);
   await page.getByText('Looking for related records in this mirror…').waitFor({ state: 'detached' });
   await expectNoAxeViolations(page, 'DC1 1562055 related works, desktop');
   await screenshot(page, 'related-works-dc1-1562055-desktop');
@@ -61,7 +66,9 @@ test('DC1 1366720: a related record the mirror holds is a link to its page, and 
 test('a generated record keeps its notice, and its made-up related identifiers are not links', async () => {
   const { page } = ui;
   const { records } = await apiList(dc1, { rows: 1000 });
-  const generated = records.find((record) => Number(record.repo_id) >= 50_000_000 && Array.isArray(record.related_identifiers) && record.related_identifiers.length > 0);
+  const generated = records.find(
+    (record) => Number(record.repo_id) >= 50_000_000 && Array.isArray(record.related_identifiers) && record.related_identifiers.length > 0,
+  );
   expect(generated, 'a generated DC1 record with related identifiers').toBeDefined();
   await gotoApp(page, `/${dc1.slug}/records/${generated!.repo_id}`);
   await page.getByText('Generated demo record.').first().waitFor();

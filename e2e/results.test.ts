@@ -85,10 +85,14 @@ test('Back to results returns to the same place, focus on the record’s link', 
   await link.scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 200);
   // A wheel scroll animates: read the position once it has come to rest.
-  const settledScroll = () => page.evaluate(() => new Promise<number | null>((resolve) => {
-    const before = window.scrollY;
-    setTimeout(() => resolve(window.scrollY === before ? before : null), 150);
-  }));
+  const settledScroll = () =>
+    page.evaluate(
+      () =>
+        new Promise<number | null>((resolve) => {
+          const before = window.scrollY;
+          setTimeout(() => resolve(window.scrollY === before ? before : null), 150);
+        }),
+    );
   await expect.poll(settledScroll).toBeGreaterThan(500);
   const scrolled = await page.evaluate(() => window.scrollY);
   const href = await link.getAttribute('href');
@@ -177,7 +181,8 @@ describe('highlighting', () => {
     await gotoApp(page, searchPath(lit, { title: `${prefix}*` }));
     await waitForResults(page);
     await expect.poll(async () => (await page.locator('.result__title mark').count()) > 0).toBe(true);
-    for (const text of await page.locator('.result__title mark').allTextContents()) expect(text.toLowerCase().startsWith(prefix)).toBe(true);
+    for (const text of await page.locator('.result__title mark').allTextContents())
+      expect(text.toLowerCase().startsWith(prefix)).toBe(true);
   });
 
   test('the snippet shows the passage that matched, not always the start', async () => {

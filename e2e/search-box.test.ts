@@ -52,7 +52,10 @@ async function surnameFor(q: string): Promise<string> {
   throw new Error(`no record for ${q} has a plain surname`);
 }
 
-for (const [label, viewport] of [['desktop', desktop], ['phone', phone]] as const) {
+for (const [label, viewport] of [
+  ['desktop', desktop],
+  ['phone', phone],
+] as const) {
   describe(`at ${label} width`, () => {
     test('fielded terms become parameters and removable chips; the box keeps the free words', async () => {
       const { page } = ui;
@@ -80,7 +83,9 @@ for (const [label, viewport] of [['desktop', desktop], ['phone', phone]] as cons
       await screenshots(page, `search-box-fielded-${label}`);
 
       // A chip goes with the keyboard alone.
-      await chips(page).getByRole('button', { name: `Remove Author: ${surname}` }).focus();
+      await chips(page)
+        .getByRole('button', { name: `Remove Author: ${surname}` })
+        .focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => searchParamsOf(page).has('author')).toBe(false);
       expect(await waitForResults(page)).toBeGreaterThanOrEqual(total);
@@ -132,11 +137,13 @@ for (const [label, viewport] of [['desktop', desktop], ['phone', phone]] as cons
 test('a link with fields in q is read as the search box reads it', async () => {
   const { page } = ui;
   await gotoApp(page, searchPath(lit, { q: 'title:energy year:2000-2030' }));
-  await expect.poll(() => [...searchParamsOf(page)]).toEqual([
-    ['title', 'energy'],
-    ['publication_date_start', '01/01/2000'],
-    ['publication_date_end', '12/31/2030'],
-  ]);
+  await expect
+    .poll(() => [...searchParamsOf(page)])
+    .toEqual([
+      ['title', 'energy'],
+      ['publication_date_start', '01/01/2000'],
+      ['publication_date_end', '12/31/2030'],
+    ]);
   const { total } = await apiList(lit, { title: 'energy', publication_date_start: '01/01/2000', publication_date_end: '12/31/2030' });
   expect(await waitForResults(page)).toBe(total);
 });
@@ -153,7 +160,10 @@ test('the syntax help lists the deployment’s fields from its table', async () 
   await screenshots(page, 'search-box-syntax-help-desktop');
 });
 
-for (const [label, viewport] of [['desktop', desktop], ['phone', phone]] as const) {
+for (const [label, viewport] of [
+  ['desktop', desktop],
+  ['phone', phone],
+] as const) {
   test(`switching LIT to Multimedia keeps product_type (${label})`, async () => {
     const { page } = ui;
     await page.setViewportSize(viewport);

@@ -136,13 +136,25 @@ describe('allow-listed markup keeps its structure and loses everything else', ()
     // Every element the record's text made carries no attribute but a web link's href.
     const attributes = await page.evaluate(() =>
       [...document.querySelectorAll('.record__title *, dl.record-fields dd *')]
-        .flatMap((element) => [...element.attributes].map((attribute) => `${element.tagName.toLowerCase()}[${attribute.name}=${attribute.value}]`))
-        .filter((entry) => !/^a\[(href=https:\/\/example\.org\/ok|rel=noopener noreferrer)\]$/.test(entry) && !/^(time|a)\[/.test(entry) && !/class=/.test(entry)),
+        .flatMap((element) =>
+          [...element.attributes].map((attribute) => `${element.tagName.toLowerCase()}[${attribute.name}=${attribute.value}]`),
+        )
+        .filter(
+          (entry) =>
+            !/^a\[(href=https:\/\/example\.org\/ok|rel=noopener noreferrer)\]$/.test(entry) &&
+            !/^(time|a)\[/.test(entry) &&
+            !/class=/.test(entry),
+        ),
     );
     expect(attributes).toEqual([]);
-    const description = page.locator('dl.record-fields').locator('dt', { hasText: 'Description' }).locator('xpath=following-sibling::dd[1]');
+    const description = page
+      .locator('dl.record-fields')
+      .locator('dt', { hasText: 'Description' })
+      .locator('xpath=following-sibling::dd[1]');
     expect(await description.locator('ul > li').allTextContents()).toEqual(['one', 'two']);
-    expect(await description.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['https://example.org/ok']);
+    expect(await description.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+      'https://example.org/ok',
+    ]);
     expect(squeeze(await description.textContent())).toContain('still text');
     await page.getByRole('heading', { level: 1 }).locator('sub').hover();
     await expectNothingRan(page);
@@ -176,7 +188,12 @@ describe('only http(s) targets become links', () => {
     // No element of the page's body points at a script or data URL (the head's icon is `data:,`).
     const hrefs = await page.evaluate(() =>
       [...document.body.querySelectorAll('[href], [src], [action], [formaction]')].map(
-        (element) => element.getAttribute('href') ?? element.getAttribute('src') ?? element.getAttribute('action') ?? element.getAttribute('formaction') ?? '',
+        (element) =>
+          element.getAttribute('href') ??
+          element.getAttribute('src') ??
+          element.getAttribute('action') ??
+          element.getAttribute('formaction') ??
+          '',
       ),
     );
     expect(hrefs.filter((href) => /^\s*(javascript|data|vbscript):/i.test(href))).toEqual([]);

@@ -77,7 +77,9 @@ test('URL round-trip: criteria and page survive a reload; back and forward resto
   expect(await page.getByLabel('Results per page', { exact: true }).inputValue()).toBe('10');
   expect(await page.getByLabel('Published on or after', { exact: true }).inputValue()).toBe('1980-01-01');
   expect(
-    await page.getByLabel('Full text available', { exact: true }).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text.trim()),
+    await page
+      .getByLabel('Full text available', { exact: true })
+      .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text.trim()),
   ).toBe('Yes');
 
   // History: back to page 1, forward to page 2.
@@ -97,7 +99,10 @@ test('the root opens the all-catalogs search; each catalog keeps its own route',
   await page.waitForURL((current) => current.pathname === '/all');
   await page.getByRole('search', { name: 'Search all catalogs' }).getByRole('searchbox', { name: 'Search', exact: true }).waitFor();
   await gotoApp(page, `/${lit.slug}`);
-  await page.getByRole('search', { name: `Search ${lit.name}` }).getByRole('searchbox', { name: 'Search', exact: true }).waitFor();
+  await page
+    .getByRole('search', { name: `Search ${lit.name}` })
+    .getByRole('searchbox', { name: 'Search', exact: true })
+    .waitFor();
 });
 
 test('deployment switcher: options, date conversion and the dropped-criteria notice', async () => {
@@ -113,9 +118,7 @@ test('deployment switcher: options, date conversion and the dropped-criteria not
   for (const deployment of deployments) {
     expect(options.some((option) => option.startsWith(optionLabel(deployment)))).toBe(true);
   }
-  expect(options.find((option) => option.startsWith(optionLabel(deploymentByKey('DC0')!)))).toContain(
-    '(deprecated release candidate)',
-  );
+  expect(options.find((option) => option.startsWith(optionLabel(deploymentByKey('DC0')!)))).toContain('(deprecated release candidate)');
 
   // LIT → ENR: the date changes format, has_fulltext (LIT only) is dropped with a notice.
   const enrOption = options.find((option) => option.startsWith(optionLabel(enr)))!;
@@ -142,7 +145,10 @@ test('deployment switcher: options, date conversion and the dropped-criteria not
   // MM → all catalogs: the date in ISO, which every catalog reads; and back to DC0 in its own format.
   await switcher.selectOption({ label: 'All catalogs' });
   await page.waitForURL((current) => current.pathname === '/all');
-  expect([...searchParamsOf(page)]).toEqual([['q', term], ['publication_date_start', '2020-01-15']]);
+  expect([...searchParamsOf(page)]).toEqual([
+    ['q', term],
+    ['publication_date_start', '2020-01-15'],
+  ]);
   await switcher.selectOption({ label: options.find((option) => option.startsWith(optionLabel(deploymentByKey('DC0')!)))! });
   await page.waitForURL((current) => current.pathname === `/${deploymentByKey('DC0')!.slug}`);
   expect(searchParamsOf(page).get('publication_date_start')).toBe('01-15-2020');
@@ -155,7 +161,12 @@ test('a search from the box resets the page to 1', async () => {
   await gotoApp(page, searchPath(lit, { q: term, page: 2 }));
   await waitForPage(page, 2);
   const { records } = await apiList(lit, { q: term, rows: 5 });
-  const other = (String(records[0]?.title ?? '').toLowerCase().match(/\p{L}{5,}/gu) ?? []).find((word) => word !== term) ?? `${term.slice(0, 4)}*`;
+  const other =
+    (
+      String(records[0]?.title ?? '')
+        .toLowerCase()
+        .match(/\p{L}{5,}/gu) ?? []
+    ).find((word) => word !== term) ?? `${term.slice(0, 4)}*`;
   await search(page, other);
   expect(searchParamsOf(page).get('page') ?? '1').toBe('1');
 });

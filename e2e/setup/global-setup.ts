@@ -101,10 +101,7 @@ export default async function setup(project: TestProject) {
       writer.put(
         dc1.key,
         await collect(
-          readUpstreamFiles(dc1, [
-            join(realData, 'dc-v1-geothermal-and-more-250.json'),
-            join(realData, 'dc-v1-plasma-lab-209.json'),
-          ]),
+          readUpstreamFiles(dc1, [join(realData, 'dc-v1-geothermal-and-more-250.json'), join(realData, 'dc-v1-plasma-lab-209.json')]),
         ),
       );
       writer.put(lit.key, await collect(readUpstreamFiles(lit, [join(realData, 'lit-v1-datasets-40.json')])));

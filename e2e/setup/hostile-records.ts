@@ -22,7 +22,10 @@ export const richHostileDescription =
 
 function blank(deployment: Deployment): Record<string, unknown> {
   return Object.fromEntries(
-    deployment.fields.map((field) => [field.name, field.kind === 'list' || field.kind === 'links' ? [] : field.kind === 'number' ? null : '']),
+    deployment.fields.map((field) => [
+      field.name,
+      field.kind === 'list' || field.kind === 'links' ? [] : field.kind === 'number' ? null : '',
+    ]),
   );
 }
 

@@ -66,7 +66,11 @@ export async function findSearchTerm(deployment: Deployment, minTotal = 41): Pro
   const sample = await apiList(deployment, { rows: 200 });
   const counts = new Map<string, number>();
   for (const record of sample.records) {
-    const words = new Set(String(record.title ?? '').toLowerCase().match(/\p{L}{5,}/gu) ?? []);
+    const words = new Set(
+      String(record.title ?? '')
+        .toLowerCase()
+        .match(/\p{L}{5,}/gu) ?? [],
+    );
     for (const word of words) if (!stopWords.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   const candidates = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 25);

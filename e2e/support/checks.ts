@@ -34,7 +34,10 @@ async function horizontalOverflow(page: Page): Promise<string | undefined> {
       .filter(({ right }) => right > root.clientWidth + 1)
       .sort((a, b) => b.right - a.right)
       .slice(0, 3)
-      .map(({ element, right }) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''} to ${Math.round(right)}px`);
+      .map(
+        ({ element, right }) =>
+          `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''} to ${Math.round(right)}px`,
+      );
     return `${root.scrollWidth}px wide in ${root.clientWidth}px: ${past.join(', ')}`;
   });
 }

@@ -77,7 +77,8 @@ export function parseCsv(text: string): CsvFile {
       const end = body.slice(i).search(/,|\r\n/);
       const stop = end < 0 ? body.length : i + end;
       const raw = body.slice(i, stop);
-      if (/["\r\n]/.test(raw)) throw new Error(`CSV: unquoted field holds a quote or a bare line break ${where()}: ${JSON.stringify(raw.slice(0, 60))}`);
+      if (/["\r\n]/.test(raw))
+        throw new Error(`CSV: unquoted field holds a quote or a bare line break ${where()}: ${JSON.stringify(raw.slice(0, 60))}`);
       field += raw;
       i = stop;
     }

@@ -95,10 +95,7 @@ export function resolveConfig(raw: unknown, pageUrl: string): AppConfig {
 }
 
 /** Fetches and resolves `config.json`; every failure becomes a ConfigError with a reason. */
-export async function loadConfig(
-  pageUrl: string,
-  options: { fetch?: typeof fetch; path?: string } = {},
-): Promise<AppConfig> {
+export async function loadConfig(pageUrl: string, options: { fetch?: typeof fetch; path?: string } = {}): Promise<AppConfig> {
   const fetchFn = options.fetch ?? globalThis.fetch;
   const url = new URL(options.path ?? '/config.json', pageUrl).href;
   let response: Response;

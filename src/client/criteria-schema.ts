@@ -38,9 +38,7 @@ function checkDateRanges(deployment: Deployment, values: CriteriaValues, context
 
 export function criteriaSchema(deployment: Deployment) {
   const shape = Object.fromEntries(deployment.params.map((param) => [param.name, paramSchema(deployment, param).optional()]));
-  return z
-    .strictObject(shape)
-    .superRefine((values, context) => checkDateRanges(deployment, values as CriteriaValues, context));
+  return z.strictObject(shape).superRefine((values, context) => checkDateRanges(deployment, values as CriteriaValues, context));
 }
 
 /** Problems with some criteria, keyed by parameter name (empty when all is well). */

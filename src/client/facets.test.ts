@@ -32,7 +32,11 @@ function serve(routes: Record<string, () => Response>) {
     const url = String(input);
     requests.push(url);
     const route = routes[url];
-    return route ? route() : new Response(JSON.stringify({ statusCode: 400, statusMessage: 'Bad Request', errorDescription: 'unknown parameter' }), { status: 400 });
+    return route
+      ? route()
+      : new Response(JSON.stringify({ statusCode: 400, statusMessage: 'Bad Request', errorDescription: 'unknown parameter' }), {
+          status: 400,
+        });
   };
   return { fetch, requests };
 }
@@ -45,7 +49,17 @@ describe('facets of a search, every year for the chart', () => {
     const { fetch, requests } = serve({
       [`${base}/facets?q=plasma&facet.product_type=Dataset&facet_limit.publication_year=1000`]: json(combinable),
     });
-    const response = await fetchFacetsWithAll(base, [['q', 'plasma'], ['facet.product_type', 'Dataset'], ['page', '2']], 'publication_year', 1000, { fetch });
+    const response = await fetchFacetsWithAll(
+      base,
+      [
+        ['q', 'plasma'],
+        ['facet.product_type', 'Dataset'],
+        ['page', '2'],
+      ],
+      'publication_year',
+      1000,
+      { fetch },
+    );
     expect(requests).toHaveLength(1);
     expect(response.combinable).toBe(true);
     expect(response.facets[0]!.selected).toEqual([{ value: 'Dataset', count: 30 }]);
@@ -67,7 +81,9 @@ describe('facets of a search, every year for the chart', () => {
   test('a 400 the plain request also gets is the error shown; a malformed count is named', async () => {
     const base = 'http://strict.test/api/dc/v1';
     const { fetch } = serve({});
-    await expect(fetchFacetsWithAll(base, [['publication_date_start', 'soon']], 'publication_year', 1000, { fetch })).rejects.toThrow('unknown parameter');
+    await expect(fetchFacetsWithAll(base, [['publication_date_start', 'soon']], 'publication_year', 1000, { fetch })).rejects.toThrow(
+      'unknown parameter',
+    );
     const broken = { ...combinable, facets: [{ ...combinable.facets[0], selected: [{ value: 'Dataset', count: -1 }] }] };
     const bad = serve({ [`${base}/facets?facet_limit.publication_year=1000`]: json(broken) });
     await expect(fetchFacetsWithAll(base, [], 'publication_year', 1000, { fetch: bad.fetch })).rejects.toBeInstanceOf(InvalidResponseError);

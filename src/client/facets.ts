@@ -33,7 +33,13 @@ const plainServers = new Set<string>();
  * combinable extension), so a year chart needs no request of its own. A server without the
  * extension refuses the parameter with 400; it is asked again without it, and remembered.
  */
-export async function fetchFacetsWithAll(baseUrl: string, params: ParamEntries, facet: string | undefined, limit: number, options: RequestOptions): Promise<FacetsResponse> {
+export async function fetchFacetsWithAll(
+  baseUrl: string,
+  params: ParamEntries,
+  facet: string | undefined,
+  limit: number,
+  options: RequestOptions,
+): Promise<FacetsResponse> {
   const plain = facetsUrl(baseUrl, params);
   if (facet === undefined || plainServers.has(baseUrl)) return fetchFacets(plain, options);
   try {

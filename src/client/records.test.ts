@@ -99,9 +99,11 @@ describe('fetchRecordPage', () => {
     const aborting = async () => {
       throw new DOMException('aborted', 'AbortError');
     };
-    await expect(fetchRecordPage(`${base}/records`, { deployment: lit, fetch: aborting, signal: controller.signal })).rejects.toMatchObject({
-      name: 'AbortError',
-    });
+    await expect(fetchRecordPage(`${base}/records`, { deployment: lit, fetch: aborting, signal: controller.signal })).rejects.toMatchObject(
+      {
+        name: 'AbortError',
+      },
+    );
   });
 });
 
@@ -131,7 +133,10 @@ describe('fetchRecord', () => {
   test('404 with the server description; an empty list is invalid', async () => {
     const missing = fakeFetch({
       [`${base}/records/nope`]: () =>
-        new Response('404\nNot Found\nNo record matches the identifier nope.\n', { status: 404, headers: { 'Content-Type': 'text/plain' } }),
+        new Response('404\nNot Found\nNo record matches the identifier nope.\n', {
+          status: 404,
+          headers: { 'Content-Type': 'text/plain' },
+        }),
     });
     await expect(fetchRecord(base, 'nope', { deployment: lit, fetch: missing.fetch })).rejects.toMatchObject({
       status: 404,
@@ -214,7 +219,11 @@ describe('private mirrors', () => {
 
   test('a refused token is an ApiRequestError with the server description', async () => {
     const url = `${base}/records`;
-    const body = { statusCode: 401, statusMessage: 'Unauthorized', errorDescription: 'This mirror is private: send Authorization: Bearer <token>.' };
+    const body = {
+      statusCode: 401,
+      statusMessage: 'Unauthorized',
+      errorDescription: 'This mirror is private: send Authorization: Bearer <token>.',
+    };
     const { fetch } = fakeFetch({ [url]: () => json(body, { status: 401 }) });
     await expect(fetchRecordPage(url, { deployment: lit, fetch, auth: { ...auth, token: 'wrong' } })).rejects.toMatchObject({
       status: 401,

@@ -3,9 +3,13 @@ import { integerParam, queryString, recordUrl, searchUrl } from './urls';
 
 describe('searchUrl', () => {
   test('keeps order, drops empty values, encodes spaces as %20', () => {
-    expect(searchUrl('http://x.test/api/lit/v1', [['q', 'solar cell'], ['author', ''], ['rows', '10']])).toBe(
-      'http://x.test/api/lit/v1/records?q=solar%20cell&rows=10',
-    );
+    expect(
+      searchUrl('http://x.test/api/lit/v1', [
+        ['q', 'solar cell'],
+        ['author', ''],
+        ['rows', '10'],
+      ]),
+    ).toBe('http://x.test/api/lit/v1/records?q=solar%20cell&rows=10');
   });
 
   test('no criteria: no question mark; trailing slash on the base is ignored', () => {

@@ -15,17 +15,14 @@ export const dc0: Deployment = {
   // Shown as is above the app's DC0 pages, so one whole sentence.
   deprecated: 'Dataset catalog v0.1 is a release candidate, to be deprecated in favour of Dataset catalog v1.',
   // DC0 names its organisations in the singular and as plain strings, and has no links.
-  fields: [
-    ...f.commonFields,
-    f.sponsorOrg,
-    f.researchOrg,
-    f.contributingOrg,
-    f.productType,
-    f.reportNumber,
-    f.datasetContentType,
-  ],
+  fields: [...f.commonFields, f.sponsorOrg, f.researchOrg, f.contributingOrg, f.productType, f.reportNumber, f.datasetContentType],
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.datasetContentType]),
   linkRels: [],
   productTypes,
-  facets: withCommonFacets(productTypes, { research: ['research_org', 'research_org'], sponsor: ['sponsor_org', 'sponsor_org'] }, 'biblio', [datasetContentTypeFacet]),
+  facets: withCommonFacets(
+    productTypes,
+    { research: ['research_org', 'research_org'], sponsor: ['sponsor_org', 'sponsor_org'] },
+    'biblio',
+    [datasetContentTypeFacet],
+  ),
 };

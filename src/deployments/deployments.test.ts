@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deploymentByKey, deploymentBySlug, deployments, fieldByName, identifierParam, paramByName, recordSchema, searchParamForField, sortFields } from './registry';
+import {
+  deploymentByKey,
+  deploymentBySlug,
+  deployments,
+  fieldByName,
+  identifierParam,
+  paramByName,
+  recordSchema,
+  searchParamForField,
+  sortFields,
+} from './registry';
 import { deploymentKeys, type DateFormat, type Deployment, type DeploymentKey, type LinkRel } from './schema';
 
 /**
@@ -218,9 +228,7 @@ describe.each(table)('%s', (key, deployment) => {
   it('takes dates in the deployment’s documented format', () => {
     expect(deployment.dateFormat).toBe(expected[key].dateFormat);
     const dateParams = deployment.params.filter((param) => param.kind === 'date').map((param) => param.name);
-    expect(sorted(dateParams)).toEqual(
-      sorted(['publication_date_start', 'publication_date_end', 'entry_date_start', 'entry_date_end']),
-    );
+    expect(sorted(dateParams)).toEqual(sorted(['publication_date_start', 'publication_date_end', 'entry_date_start', 'entry_date_end']));
   });
 
   it('lives at its docs/design.md base path, whose last segment is its version', () => {

@@ -147,7 +147,12 @@ export interface OrgFacetNames {
  * The facets every deployment has, in the order the app lists them, then its own: subjects
  * are searched by `subject` where the deployment has that parameter, else through `biblio`.
  */
-export function withCommonFacets(productTypes: readonly string[], orgs: OrgFacetNames, subject: 'subject' | 'biblio', specific: readonly FacetDef[] = []): FacetDef[] {
+export function withCommonFacets(
+  productTypes: readonly string[],
+  orgs: OrgFacetNames,
+  subject: 'subject' | 'biblio',
+  specific: readonly FacetDef[] = [],
+): FacetDef[] {
   return [
     productTypeFacet(productTypes),
     publicationYearFacet,

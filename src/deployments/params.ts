@@ -39,9 +39,19 @@ export const repoId: ParamDef = {
   upstream: ['osti_id'],
   queryAliases: ['id'],
 };
-export const biblio = textParam('biblio', 'Bibliographic data', biblioColumns, 'Searches titles, authors, subjects, descriptions, journals, identifiers and organisations.');
+export const biblio = textParam(
+  'biblio',
+  'Bibliographic data',
+  biblioColumns,
+  'Searches titles, authors, subjects, descriptions, journals, identifiers and organisations.',
+);
 export const author: TextParam = {
-  ...textParam('author', 'Author', ['authors'], 'Searches author names and affiliations; Surname, Initials finds every spelling with those initials.'),
+  ...textParam(
+    'author',
+    'Author',
+    ['authors'],
+    'Searches author names and affiliations; Surname, Initials finds every spelling with those initials.',
+  ),
   queryAliases: ['authors'],
   personNames: true,
 };
@@ -179,7 +189,24 @@ const dates = [
  * parameters (MM renames them), `specific` its own parameters, placed before the paging ones.
  */
 export function withCommonParams(orgs: readonly ParamDef[], specific: readonly ParamDef[]): ParamDef[] {
-  return [q, repoId, biblio, author, title, identifier, ...orgs, sourceId, ...dates, language, country, ...specific, sort, order, rows, page];
+  return [
+    q,
+    repoId,
+    biblio,
+    author,
+    title,
+    identifier,
+    ...orgs,
+    sourceId,
+    ...dates,
+    language,
+    country,
+    ...specific,
+    sort,
+    order,
+    rows,
+    page,
+  ];
 }
 
 export const standardOrgParams = [sponsorOrg(), researchOrg(), contributingOrg()] as const;

@@ -34,7 +34,14 @@ const labelName = (label: string) =>
     .replace(/^_|_$/g, '');
 
 function field(label: string, target: QueryFieldTarget, ...names: (string | readonly string[] | undefined)[]): QueryField {
-  const all = [...new Set(names.flat().filter((name): name is string => Boolean(name)).map((name) => name.toLowerCase()))];
+  const all = [
+    ...new Set(
+      names
+        .flat()
+        .filter((name): name is string => Boolean(name))
+        .map((name) => name.toLowerCase()),
+    ),
+  ];
   const name = all.reduce((shortest, candidate) => (candidate.length < shortest.length ? candidate : shortest));
   return { name, names: all, label, target };
 }
@@ -48,7 +55,8 @@ export function compileQueryFields(deployment: Deployment): QueryField[] {
     // The main box is where the syntax is typed; it is not a field of itself.
     if (!param.advanced) continue;
     const kind = paramTargets[param.kind];
-    if (kind) fields.push(field(param.label, { kind, param: param.name }, param.name, labelName(param.label), param.queryAliases, param.upstream));
+    if (kind)
+      fields.push(field(param.label, { kind, param: param.name }, param.name, labelName(param.label), param.queryAliases, param.upstream));
   }
   for (const def of deployment.fields) {
     const bound = (which: 'start' | 'end') =>
@@ -61,14 +69,18 @@ export function compileQueryFields(deployment: Deployment): QueryField[] {
     // An extension that selects what a parameter already searches (the author facet's exact
     // name beside `author:`) would list one label twice; the facet offers it instead.
     if (criterion.kind !== 'extension' || fields.some((other) => other.label === facet.label)) continue;
-    fields.push(field(facet.label, { kind: 'extension', param: criterion.param }, criterion.param, labelName(facet.label), facet.queryAliases));
+    fields.push(
+      field(facet.label, { kind: 'extension', param: criterion.param }, criterion.param, labelName(facet.label), facet.queryAliases),
+    );
   }
   // A name claimed twice keeps its first field (parameters before dates before facets), so
   // a facet added to the table can never take a name the box already reads otherwise.
   const claimed = new Set<string>();
-  return fields.map((each) => {
-    const names = each.names.filter((name) => !claimed.has(name));
-    for (const name of names) claimed.add(name);
-    return names.length === each.names.length ? each : { ...each, names, name: names.includes(each.name) ? each.name : names[0]! };
-  }).filter((each) => each.names.length > 0);
+  return fields
+    .map((each) => {
+      const names = each.names.filter((name) => !claimed.has(name));
+      for (const name of names) claimed.add(name);
+      return names.length === each.names.length ? each : { ...each, names, name: names.includes(each.name) ? each.name : names[0]! };
+    })
+    .filter((each) => each.names.length > 0);
 }

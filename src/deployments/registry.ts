@@ -30,7 +30,12 @@ export function fieldByName(deployment: Deployment, name: string): FieldDef | un
 
 /** Names of the fields `sort` accepts, after the implicit `relevance`. */
 export function sortFields(deployment: Deployment): string[] {
-  return ['relevance', ...searchModel(deployment).ordered.filter((field) => field.sortable).map((field) => field.field)];
+  return [
+    'relevance',
+    ...searchModel(deployment)
+      .ordered.filter((field) => field.sortable)
+      .map((field) => field.field),
+  ];
 }
 
 /** A short human name: "Research literature v1". */

@@ -126,15 +126,7 @@ export interface IntegerParam extends ParamBase {
   readonly max: number;
 }
 
-export type ParamDef =
-  | TextParam
-  | ExactParam
-  | RepoIdParam
-  | DateParam
-  | BooleanParam
-  | SortParam
-  | OrderParam
-  | IntegerParam;
+export type ParamDef = TextParam | ExactParam | RepoIdParam | DateParam | BooleanParam | SortParam | OrderParam | IntegerParam;
 
 export type ParamKind = ParamDef['kind'];
 

@@ -13,7 +13,12 @@ const withField = (deployment: Deployment, name: string, change: object): Deploy
 describe('the search model', () => {
   it('gives every deployment the shipped sort and date columns', () => {
     for (const deployment of deployments) {
-      const ordered = searchModel(deployment).ordered.map(({ field, column, sortable, dateFilter }) => [field, column, sortable, dateFilter]);
+      const ordered = searchModel(deployment).ordered.map(({ field, column, sortable, dateFilter }) => [
+        field,
+        column,
+        sortable,
+        dateFilter,
+      ]);
       expect(ordered, deployment.key).toEqual([
         ['title', 'title_key', true, false],
         ['publication_date', 'publication_date', true, true],
@@ -39,13 +44,20 @@ describe('the search model', () => {
   it('follows a field made sortable in the table, with a column and a changed store fingerprint', () => {
     const changed = withField(enr, 'announcement_date', { sortable: true });
     expect(sortFields(changed)).toContain('announcement_date');
-    expect(searchModel(changed).ordered.find((field) => field.field === 'announcement_date')).toMatchObject({ column: 'announcement_date', rule: 'iso-date' });
+    expect(searchModel(changed).ordered.find((field) => field.field === 'announcement_date')).toMatchObject({
+      column: 'announcement_date',
+      rule: 'iso-date',
+    });
     expect(storeFingerprint(searchModel(changed))).not.toBe(storeFingerprint(searchModel(enr)));
   });
 
   it('refuses what no store column can serve', () => {
     expect(() => compileSearchModel(withField(enr, 'authors', { sortable: true }))).toThrow(/authors \(list\) cannot be sorted/);
-    expect(() => compileSearchModel({ ...enr, params: [...enr.params, dateParam('title', 'start', 'Titled', 'title')] })).toThrow(/title .*bounded by date/);
-    expect(() => compileSearchModel({ ...enr, params: [...enr.params, dateParam('nowhere', 'end', 'Never', 'no')] })).toThrow(/unknown fields: nowhere/);
+    expect(() => compileSearchModel({ ...enr, params: [...enr.params, dateParam('title', 'start', 'Titled', 'title')] })).toThrow(
+      /title .*bounded by date/,
+    );
+    expect(() => compileSearchModel({ ...enr, params: [...enr.params, dateParam('nowhere', 'end', 'Never', 'no')] })).toThrow(
+      /unknown fields: nowhere/,
+    );
   });
 });

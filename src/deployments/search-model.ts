@@ -94,7 +94,14 @@ function orderedFields(deployment: Deployment): OrderedField[] {
     const rule = sortRules[field.kind];
     const problem = dateFilter && rule !== 'iso-date' ? 'bounded by date' : !rule ? 'sorted' : undefined;
     if (problem || !rule) throw new Error(`${deployment.key}: ${field.name} (${field.kind}) cannot be ${problem}.`);
-    ordered.push({ field: field.name, column: columnOf(field, rule), rule, sortable, dateFilter, defaultOrder: rule === 'folded-text' ? 'asc' : 'desc' });
+    ordered.push({
+      field: field.name,
+      column: columnOf(field, rule),
+      rule,
+      sortable,
+      dateFilter,
+      defaultOrder: rule === 'folded-text' ? 'asc' : 'desc',
+    });
     dated.delete(field.name);
   }
   if (dated.size > 0) throw new Error(`${deployment.key}: date parameters name unknown fields: ${[...dated].join(', ')}.`);
@@ -110,7 +117,9 @@ function keyPlans(deployment: Deployment): ExactKeyPlan[] {
 }
 
 function integerDefault(deployment: Deployment, paging: IntegerParam['paging']): number {
-  const param = deployment.params.find((candidate): candidate is IntegerParam => candidate.kind === 'integer' && candidate.paging === paging);
+  const param = deployment.params.find(
+    (candidate): candidate is IntegerParam => candidate.kind === 'integer' && candidate.paging === paging,
+  );
   if (!param) throw new Error(`${deployment.key}: no ${paging} parameter.`);
   return param.default;
 }
@@ -124,7 +133,8 @@ export function compileSearchModel(deployment: Deployment): SearchModel {
   }
   const ordered = orderedFields(deployment);
   const browseSort = 'publication_date';
-  if (!ordered.some((field) => field.field === browseSort && field.sortable)) throw new Error(`${deployment.key}: ${browseSort} must be sortable.`);
+  if (!ordered.some((field) => field.field === browseSort && field.sortable))
+    throw new Error(`${deployment.key}: ${browseSort} must be sortable.`);
   return {
     deployment,
     roles: {
@@ -144,7 +154,8 @@ export function compileSearchModel(deployment: Deployment): SearchModel {
   };
 }
 
-const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 
 const models = new WeakMap<Deployment, SearchModel>();
 

@@ -21,7 +21,10 @@ export function parseAuthor(raw: string): PersonName {
   rest = rest.replace(orcidPattern, ' ');
   const affiliationMatch = /\[(.*)\]/s.exec(rest);
   const affiliation = affiliationMatch?.[1]?.trim() || undefined;
-  rest = rest.replace(/\[.*\]/s, ' ').replace(/\s+/g, ' ').trim();
+  rest = rest
+    .replace(/\[.*\]/s, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const comma = rest.indexOf(',');
   const family = (comma >= 0 ? rest.slice(0, comma) : rest).trim();
   const given = comma >= 0 ? rest.slice(comma + 1).trim() : '';
@@ -54,23 +57,25 @@ export function canonicalOrcid(text: string): string | undefined {
 
 /** Initials of given names: "John Michael" → "J. M.", "Jean-Luc" → "J.-L.", "M.N." → "M. N.". */
 export function initials(given: string): string {
-  return given
-    // Upstream records often run initials together ("Shneider, M.N."); each one counts.
-    .replace(/\.(?=\p{L})/gu, '. ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) =>
-      part
-        .split('-')
-        .map((piece) => {
-          const letter = /\p{L}/u.exec(piece)?.[0];
-          return letter ? `${letter.toUpperCase()}.` : '';
-        })
-        .filter(Boolean)
-        .join('-'),
-    )
-    .filter(Boolean)
-    .join(' ');
+  return (
+    given
+      // Upstream records often run initials together ("Shneider, M.N."); each one counts.
+      .replace(/\.(?=\p{L})/gu, '. ')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((part) =>
+        part
+          .split('-')
+          .map((piece) => {
+            const letter = /\p{L}/u.exec(piece)?.[0];
+            return letter ? `${letter.toUpperCase()}.` : '';
+          })
+          .filter(Boolean)
+          .join('-'),
+      )
+      .filter(Boolean)
+      .join(' ')
+  );
 }
 
 /** "Surname, I. J." — the citation form the BibTeX codec writes. */
@@ -81,7 +86,10 @@ export function surnameInitials(raw: string): string {
 }
 
 /** The letters of a given name's initials: "Eric D." → ["E", "D"]. */
-const initialLetters = (given: string) => initials(given).split(/[\s.-]+/).filter(Boolean);
+const initialLetters = (given: string) =>
+  initials(given)
+    .split(/[\s.-]+/)
+    .filter(Boolean);
 
 /**
  * An author as the index also reads it: surname and initials ("Fredrickson, Eric D." →

@@ -10,7 +10,13 @@ const readBack = (bibtex: string) => (new Cite(bibtex).data as Record<string, un
 describe('full BibTeX entries', () => {
   it('writes a journal article as @article with journal, volume and issue', () => {
     const bibtex = recordToFullBibtex(
-      record({ product_type: 'Journal Article', journal_name: 'Physical Review Letters', journal_volume: '118', journal_issue: '26', publication_date: '2017-06-30T00:00:00Z' }),
+      record({
+        product_type: 'Journal Article',
+        journal_name: 'Physical Review Letters',
+        journal_volume: '118',
+        journal_issue: '26',
+        publication_date: '2017-06-30T00:00:00Z',
+      }),
       'records',
     );
     expect(bibtex).toMatch(/^@article\{records_42,/);
@@ -31,14 +37,23 @@ describe('full BibTeX entries', () => {
     expect(type('Thesis/Dissertation')).toBe('phdthesis');
     expect(type('Conference')).toBe('inproceedings');
     expect(type('Book')).toBe('book');
-    const report = recordToFullBibtex(record({ product_type: 'Technical Report', report_number: 'DEMO-TR-7', research_orgs: ['Some Laboratory'] }), 'r');
+    const report = recordToFullBibtex(
+      record({ product_type: 'Technical Report', report_number: 'DEMO-TR-7', research_orgs: ['Some Laboratory'] }),
+      'r',
+    );
     expect(report).toContain('number = {DEMO-TR-7}');
     expect(report).toContain('institution = {Some Laboratory}');
   });
 
   it('writes a dataset or video as @misc saying what it is, with its citation page as url', () => {
     const bibtex = recordToFullBibtex(
-      record({ product_type: 'Dataset', links: [{ rel: 'citation', href: 'https://example.org/biblio/42' }, { rel: 'fulltext', href: 'javascript:alert(1)' }] }),
+      record({
+        product_type: 'Dataset',
+        links: [
+          { rel: 'citation', href: 'https://example.org/biblio/42' },
+          { rel: 'fulltext', href: 'javascript:alert(1)' },
+        ],
+      }),
       'r',
     );
     expect(bibtex).toMatch(/^@misc\{/);
@@ -50,7 +65,10 @@ describe('full BibTeX entries', () => {
   });
 
   it('keeps full given names, and drops affiliations and ORCIDs from them', () => {
-    const bibtex = recordToFullBibtex(record({ authors: ['Fredrickson, Eric D. [Princeton Plasma Physics Lab.] (ORCID:0000000000000001)', 'Gorelenkov, Nikolai'] }), 'r');
+    const bibtex = recordToFullBibtex(
+      record({ authors: ['Fredrickson, Eric D. [Princeton Plasma Physics Lab.] (ORCID:0000000000000001)', 'Gorelenkov, Nikolai'] }),
+      'r',
+    );
     expect(bibtex).toContain('author = {Fredrickson, Eric D. and Gorelenkov, Nikolai}');
     expect(readBack(bibtex).author).toEqual([
       { family: 'Fredrickson', given: 'Eric D.' },
@@ -59,7 +77,10 @@ describe('full BibTeX entries', () => {
   });
 
   it('braces capitals in titles, decodes entities and keeps sub- and superscripts', () => {
-    const bibtex = recordToFullBibtex(record({ title: 'Suppression of Alfv&eacute;n modes on NSTX-U: CO<sub>2</sub> at 10<sup>13</sup> cm' }), 'r');
+    const bibtex = recordToFullBibtex(
+      record({ title: 'Suppression of Alfv&eacute;n modes on NSTX-U: CO<sub>2</sub> at 10<sup>13</sup> cm' }),
+      'r',
+    );
     expect(bibtex).toContain('title = {{Suppression} of {Alfvén} modes on {NSTX-U:} {CO}\\textsubscript{2} at 10\\textsuperscript{13} cm}');
     expect(readBack(bibtex).title).toBe('Suppression of Alfvén modes on NSTX-U: CO<sub>2</sub> at 10<sup>13</sup> cm');
   });
@@ -71,7 +92,10 @@ describe('full BibTeX entries', () => {
   });
 
   it('leaves upstream placeholders out, and notes a generated demo record', () => {
-    const bibtex = recordToFullBibtex(record({ product_type: 'Dataset', product_number: 'None', publisher: 'Not Available', authors: ['null'] }), 'r');
+    const bibtex = recordToFullBibtex(
+      record({ product_type: 'Dataset', product_number: 'None', publisher: 'Not Available', authors: ['null'] }),
+      'r',
+    );
     expect(bibtex).not.toMatch(/number|publisher|author|None|Not Available|null/);
     expect(recordsToFullBibtex([record({}), record({ repo_id: '43' })], 'r', new Set(['43'])).split('\n@')).toEqual([
       expect.not.stringContaining('note ='),
@@ -79,4 +103,3 @@ describe('full BibTeX entries', () => {
     ]);
   });
 });
-

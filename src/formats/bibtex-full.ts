@@ -25,8 +25,7 @@ const latex = (record: ApiRecord, name: string) => {
   return value ? latexOf(value) : undefined;
 };
 /** The first organization of a field that may hold one string or several. */
-const organization = (record: ApiRecord, ...names: string[]) =>
-  names.map((name) => latex(record, name)).find(Boolean);
+const organization = (record: ApiRecord, ...names: string[]) => names.map((name) => latex(record, name)).find(Boolean);
 
 /** How one kind of record is written: its entry type and the fields only that kind has. */
 interface EntryKind {

@@ -104,7 +104,15 @@ describe('recordToBibtex', () => {
 
   it('omits empty and missing fields instead of writing empty values', () => {
     const text = recordToBibtex(
-      record({ repo_id: '7', title: 'Only a title', authors: [], description: '', doi: null, country_publication: '  ', publication_date: '' }),
+      record({
+        repo_id: '7',
+        title: 'Only a title',
+        authors: [],
+        description: '',
+        doi: null,
+        country_publication: '  ',
+        publication_date: '',
+      }),
       'P',
     );
     expect(rawEntries(text)[0]!.properties).toEqual({ title: 'Only a title' });
@@ -141,7 +149,10 @@ describe('recordToBibtex', () => {
   });
 
   it('skips authors with no name left after stripping affiliations and ORCIDs', () => {
-    const text = recordToBibtex(record({ repo_id: '1', authors: ['Smith, J.', '   ', '[Some Lab]', '(ORCID:0000000123456789)', 'Doe, J.'] }), 'P');
+    const text = recordToBibtex(
+      record({ repo_id: '1', authors: ['Smith, J.', '   ', '[Some Lab]', '(ORCID:0000000123456789)', 'Doe, J.'] }),
+      'P',
+    );
     expect(rawEntries(text)[0]!.properties.author).toBe('Smith, J. and Doe, J.');
   });
 
@@ -173,10 +184,43 @@ describe('recordsToBibtex', () => {
 describe('round trip through citation-js (property)', () => {
   /** Characters with meaning in TeX or BibTeX, TeX ligatures, and the word that separates names. */
   const tricky = fc.constantFrom(
-    '{', '}', '\\', '&', '%', '$', '#', '_', '~', '^', '"', '@', ',', '=', '--', '---', "''", '``', ' and ', 'AND', '\\par', '$x^2$', '\n', '\t', '\u0001', '\u00a0',
+    '{',
+    '}',
+    '\\',
+    '&',
+    '%',
+    '$',
+    '#',
+    '_',
+    '~',
+    '^',
+    '"',
+    '@',
+    ',',
+    '=',
+    '--',
+    '---',
+    "''",
+    '``',
+    ' and ',
+    'AND',
+    '\\par',
+    '$x^2$',
+    '\n',
+    '\t',
+    '\u0001',
+    '\u00a0',
   );
   const text = fc
-    .array(fc.oneof(tricky, fc.string({ unit: 'binary', maxLength: 6 }), fc.string({ unit: 'grapheme', maxLength: 6 }), fc.string({ maxLength: 6 })), { maxLength: 12 })
+    .array(
+      fc.oneof(
+        tricky,
+        fc.string({ unit: 'binary', maxLength: 6 }),
+        fc.string({ unit: 'grapheme', maxLength: 6 }),
+        fc.string({ maxLength: 6 }),
+      ),
+      { maxLength: 12 },
+    )
     .map((parts) => parts.join(''));
   /** A name part that cannot be empty once affiliation and ORCID are stripped. */
   const family = fc
@@ -187,10 +231,14 @@ describe('round trip through citation-js (property)', () => {
     .record({
       family,
       given: text,
-      affiliation: fc.option(fc.string({ maxLength: 10 }).map((org) => org.replace(/[[\]]/g, '')), { nil: undefined }),
+      affiliation: fc.option(
+        fc.string({ maxLength: 10 }).map((org) => org.replace(/[[\]]/g, '')),
+        { nil: undefined },
+      ),
     })
-    .map(({ family: surname, given, affiliation }) =>
-      `${surname}, ${given.replace(/[[\]()]/g, ' ')}${affiliation === undefined ? '' : ` [${affiliation}]`}`,
+    .map(
+      ({ family: surname, given, affiliation }) =>
+        `${surname}, ${given.replace(/[[\]()]/g, ' ')}${affiliation === undefined ? '' : ` [${affiliation}]`}`,
     );
   const id = fc.stringMatching(/^[0-9A-Za-z]{1,12}$/);
   const day = fc

@@ -88,7 +88,11 @@ export function latexOf(source: string, capitals: 'as-is' | 'protected' = 'as-is
  * could end the value early (braces, backslashes; absent from real DOIs) is dropped.
  */
 export function verbatimBibtex(text: string): string {
-  return text.replace(controlChars, '').replace(/\s+/g, ' ').trim().replace(/[{}\\]/g, '');
+  return text
+    .replace(controlChars, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[{}\\]/g, '');
 }
 
 /** Citation keys allow letters, digits and a few marks; anything else becomes `_`. */
@@ -115,7 +119,9 @@ export function recordToBibtex(record: ApiRecord, prefix: string, generated = fa
   const doi = firstKnown(record.doi);
   const place = firstKnown(record.country_publication);
   // Names left empty once affiliations and ORCIDs are stripped would read as extra authors.
-  const authors = knownValues(record.authors).map((author) => bibtexPerson(surnameInitials(author))).filter(Boolean);
+  const authors = knownValues(record.authors)
+    .map((author) => bibtexPerson(surnameInitials(author)))
+    .filter(Boolean);
   const fields: [string, string | undefined][] = [
     ['title', title && latexOf(title)],
     ['author', authors.length ? authors.join(' and ') : undefined],

@@ -3,7 +3,8 @@ import { deploymentByKey, type ApiRecord } from '../deployments/registry';
 import { citationMeta, citationMetaHtml } from './citation-meta';
 
 const must = (key: string) => deploymentByKey(key)!;
-const values = (tags: readonly (readonly [string, string])[], name: string) => tags.filter(([tag]) => tag === name).map(([, content]) => content);
+const values = (tags: readonly (readonly [string, string])[], name: string) =>
+  tags.filter(([tag]) => tag === name).map(([, content]) => content);
 const names = (tags: readonly (readonly [string, string])[]) => new Set(tags.map(([name]) => name));
 
 const article: ApiRecord = {
@@ -47,13 +48,20 @@ describe('citation meta tags', () => {
     for (const [key, record, type] of cases) {
       const tags = citationMeta(must(key), record);
       expect(values(tags, 'DC.type'), key).toEqual([type]);
-      for (const name of ['citation_journal_title', 'citation_volume', 'citation_issue']) expect(names(tags).has(name), `${key} ${name}`).toBe(false);
+      for (const name of ['citation_journal_title', 'citation_volume', 'citation_issue'])
+        expect(names(tags).has(name), `${key} ${name}`).toBe(false);
     }
     expect(values(citationMeta(must('PAT'), cases[1]![1]), 'citation_patent_number')).toEqual(['ZZ 9,999,999 B2']);
   });
 
   it('a report names its institution and number; a full text that is no PDF is no citation_pdf_url', () => {
-    const report = { ...article, product_type: 'Technical Report', report_number: 'DEMO-ORNL/TM-2020/1', research_orgs: ['Oak Ridge National Laboratory'], links: [{ rel: 'fulltext', href: 'https://example.org/files/1.txt' }] };
+    const report = {
+      ...article,
+      product_type: 'Technical Report',
+      report_number: 'DEMO-ORNL/TM-2020/1',
+      research_orgs: ['Oak Ridge National Laboratory'],
+      links: [{ rel: 'fulltext', href: 'https://example.org/files/1.txt' }],
+    };
     const tags = citationMeta(must('LIT'), report);
     expect(values(tags, 'citation_technical_report_number')).toEqual(['DEMO-ORNL/TM-2020/1']);
     expect(values(tags, 'citation_technical_report_institution')).toEqual(['Oak Ridge National Laboratory']);

@@ -78,7 +78,9 @@ function scholarDate(timestamp: unknown): string | undefined {
 /** A full-text link that is a PDF file, not a landing page or a plain-text rendering. */
 function pdfUrl(record: ApiRecord): string | undefined {
   const links = Array.isArray(record.links) ? (record.links as { rel?: unknown; href?: unknown }[]) : [];
-  const href = links.find((link) => link?.rel === 'fulltext' && isHttpUrl(link.href) && /\.pdf$/i.test(new URL(String(link.href)).pathname))?.href;
+  const href = links.find(
+    (link) => link?.rel === 'fulltext' && isHttpUrl(link.href) && /\.pdf$/i.test(new URL(String(link.href)).pathname),
+  )?.href;
   return typeof href === 'string' ? href : undefined;
 }
 
@@ -95,10 +97,17 @@ export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag
   const doi = first(record.doi);
   tags.push(['citation_doi', doi && bareDoi(doi)]);
   if (hasJournal(kind)) {
-    tags.push(['citation_journal_title', first(record.journal_name)], ['citation_volume', first(record.journal_volume)], ['citation_issue', first(record.journal_issue)]);
+    tags.push(
+      ['citation_journal_title', first(record.journal_name)],
+      ['citation_volume', first(record.journal_volume)],
+      ['citation_issue', first(record.journal_issue)],
+    );
   }
   if (kind === 'report') {
-    tags.push(['citation_technical_report_institution', organisations(deployment, record, 'research')[0]], ['citation_technical_report_number', recordNumber(record)]);
+    tags.push(
+      ['citation_technical_report_institution', organisations(deployment, record, 'research')[0]],
+      ['citation_technical_report_number', recordNumber(record)],
+    );
   }
   // Embedded Metadata reads a patent's number from PRISM (its issue, then patentNumber).
   if (kind === 'patent') tags.push(['citation_patent_number', recordNumber(record)], ['prism.number', recordNumber(record)]);
@@ -111,7 +120,12 @@ export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag
   const keywords = knownValues(record.subjects).map(toPlainLine).filter(Boolean);
   tags.push(['citation_keywords', keywords.length ? keywords.join('; ') : undefined]);
   tags.push(['citation_language', first(record.language)]);
-  tags.push(['DC.type', dcTypes[kind] ?? 'Text'], ['og:type', ogTypes[kind]], ['DC.title', title && toPlainLine(title)], ['DC.identifier', doi && `doi:${bareDoi(doi)}`]);
+  tags.push(
+    ['DC.type', dcTypes[kind] ?? 'Text'],
+    ['og:type', ogTypes[kind]],
+    ['DC.title', title && toPlainLine(title)],
+    ['DC.identifier', doi && `doi:${bareDoi(doi)}`],
+  );
   return tags.filter((tag): tag is [string, string] => Boolean(tag[1]?.trim()));
 }
 

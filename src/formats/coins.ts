@@ -12,7 +12,10 @@ export function coinsOf(deployment: Deployment, record: ApiRecord): string {
   const tags = citationMeta(deployment, record);
   const value = (name: string) => tags.find(([tag]) => tag === name)?.[1];
   const journal = workKind(deployment, record) === 'journal-article';
-  const params = new URLSearchParams({ ctx_ver: 'Z39.88-2004', rft_val_fmt: journal ? 'info:ofi/fmt:kev:mtx:journal' : 'info:ofi/fmt:kev:mtx:dc' });
+  const params = new URLSearchParams({
+    ctx_ver: 'Z39.88-2004',
+    rft_val_fmt: journal ? 'info:ofi/fmt:kev:mtx:journal' : 'info:ofi/fmt:kev:mtx:dc',
+  });
   const title = value('citation_title');
   if (title) params.append(journal ? 'rft.atitle' : 'rft.title', title);
   if (journal && value('citation_journal_title')) params.append('rft.jtitle', value('citation_journal_title')!);

@@ -154,7 +154,9 @@ export function organisationName(raw: string): string {
   const located = /^(.*\S)\s*,\s*[A-Z]{2}\s*\([^()]*\)$/.exec(name);
   if (located) {
     const words = located[1]!.split(' ');
-    const start = words.findIndex((_, index) => index > 0 && words.slice(index).join(' ') === words.slice(0, words.length - index).join(' '));
+    const start = words.findIndex(
+      (_, index) => index > 0 && words.slice(index).join(' ') === words.slice(0, words.length - index).join(' '),
+    );
     name = start > 0 ? words.slice(0, start).join(' ') : located[1]!;
   }
   return name.trim();
@@ -233,7 +235,8 @@ export function citedPublisher(deployment: Deployment, record: ApiRecord, option
   const own = source(record.publisher);
   if (own) return organisationName(own) || undefined;
   // A citation names a group author once; a reference manager's record wants its publisher (repository, studio) all the same.
-  if (!issuedByResearchOrg.has(workKind(deployment, record)) || (!options.orGroupAuthor && cslAuthors(record).length === 0)) return undefined;
+  if (!issuedByResearchOrg.has(workKind(deployment, record)) || (!options.orGroupAuthor && cslAuthors(record).length === 0))
+    return undefined;
   return organisations(deployment, record, 'research').map(organisationName).find(Boolean);
 }
 

@@ -98,7 +98,7 @@ describe('csvField and csvLine', () => {
 
 describe('safe and readable cells', () => {
   it('neutralises formulas the way OWASP recommends, recoverably', () => {
-    for (const value of ['=HYPERLINK("http://evil.example","x")', '+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1)', '\tlead', '\rlead']) {
+    for (const value of ['=HYPERLINK("http://evil.example","x")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\tlead', '\rlead']) {
       const written = csvField(value);
       const read = parseCsv(`${written}\r\n`)[0]![0];
       expect(read).toBe(`'${value}`);
@@ -108,7 +108,11 @@ describe('safe and readable cells', () => {
   });
 
   it('writes titles and descriptions as plain text: entities decoded, markup gone', () => {
-    const [header, row] = parseCsv(recordsToCsv(lit, [{ repo_id: '1', title: 'Alfv&eacute;n 10<sup>13</sup> CO<sub>2</sub>', description: '<p>One</p><ul><li>two</ul>' }]));
+    const [header, row] = parseCsv(
+      recordsToCsv(lit, [
+        { repo_id: '1', title: 'Alfv&eacute;n 10<sup>13</sup> CO<sub>2</sub>', description: '<p>One</p><ul><li>two</ul>' },
+      ]),
+    );
     expect(row![header!.indexOf('title')]).toBe('Alfvén 10¹³ CO₂');
     expect(row![header!.indexOf('description')]).toBe('One\n\n• two');
   });
@@ -141,13 +145,9 @@ describe('recordsToCsv', () => {
     const cell = (name: string) => row![header!.indexOf(name)];
     expect(cell('repo_id')).toBe('1828290');
     expect(cell('title')).toBe('A KBase Case Study, "Sorghum"\nsecond line');
-    expect(cell('authors')).toBe(
-      'Kumari, Sunita [Cold Spring Harbor Laboratory Cold Spring Harbor, NY (United States)] | Smith, J.',
-    );
+    expect(cell('authors')).toBe('Kumari, Sunita [Cold Spring Harbor Laboratory Cold Spring Harbor, NY (United States)] | Smith, J.');
     expect(cell('subjects')).toBe('59 BASIC BIOLOGICAL SCIENCES; transcriptomics, metabolism, sorghum');
-    expect(cell('links')).toBe(
-      'citation: https://www.osti.gov/biblio/1828290; fulltext: https://www.osti.gov/servlets/purl/1828290',
-    );
+    expect(cell('links')).toBe('citation: https://www.osti.gov/biblio/1828290; fulltext: https://www.osti.gov/servlets/purl/1828290');
     expect(cell('research_orgs')).toBe('');
     expect(cell('journal_name')).toBe('');
   });
@@ -179,7 +179,14 @@ describe('recordsToCsv', () => {
         const [header, row] = parseCsv(recordsToCsv(deployment, [item]));
         expect(row![header!.indexOf('title')]).toBe(cell(toPlainText(value)));
         // Blank entries are no author.
-        expect(row![header!.indexOf('authors')]).toBe(cell(list.filter((entry) => entry.trim()).map(toPlainText).join(' | ')));
+        expect(row![header!.indexOf('authors')]).toBe(
+          cell(
+            list
+              .filter((entry) => entry.trim())
+              .map(toPlainText)
+              .join(' | '),
+          ),
+        );
       }),
       { numRuns: 200 },
     );

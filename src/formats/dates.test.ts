@@ -142,13 +142,16 @@ describe('day bounds', () => {
 
   it('puts the next day strictly after the day and at most one day later (property)', () => {
     fc.assert(
-      fc.property(anyDay.filter((day) => day.year < 9999 || day.month < 12 || day.day < 31), (day) => {
-        const next = dayOfTimestamp(startOfNextDay(day))!;
-        expect(next).toBeDefined();
-        expect(compareDays(day, next)).toBeLessThan(0);
-        const millis = Date.parse(startOfNextDay(day)) - Date.parse(startOfDay(day));
-        expect(millis).toBe(24 * 60 * 60 * 1000);
-      }),
+      fc.property(
+        anyDay.filter((day) => day.year < 9999 || day.month < 12 || day.day < 31),
+        (day) => {
+          const next = dayOfTimestamp(startOfNextDay(day))!;
+          expect(next).toBeDefined();
+          expect(compareDays(day, next)).toBeLessThan(0);
+          const millis = Date.parse(startOfNextDay(day)) - Date.parse(startOfDay(day));
+          expect(millis).toBe(24 * 60 * 60 * 1000);
+        },
+      ),
       { numRuns: 200 },
     );
   });

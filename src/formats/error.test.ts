@@ -68,7 +68,9 @@ describe('errorToText', () => {
   it('keeps to three lines for any description (property)', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', 'é', ':') }), (description) => {
-        const lines = errorToText(apiError(400, description)).replace(/\n$/, '').split(/\r?\n|\r/);
+        const lines = errorToText(apiError(400, description))
+          .replace(/\n$/, '')
+          .split(/\r?\n|\r/);
         expect(lines).toHaveLength(3);
         expect(lines[0]).toBe('400');
       }),

@@ -53,7 +53,8 @@ function yearRange(value: string): { from?: number; to?: number } | undefined {
   const match = single === undefined ? /^(\d{4})?(?:-|–|\.\.)(\d{4})?$/.exec(trimmed) : undefined;
   const from = single ?? (match?.[1] ? Number(match[1]) : undefined);
   const to = single ?? (match?.[2] ? Number(match[2]) : undefined);
-  if ((from === undefined && to === undefined) || from === 0 || to === 0 || (from !== undefined && to !== undefined && from > to)) return undefined;
+  if ((from === undefined && to === undefined) || from === 0 || to === 0 || (from !== undefined && to !== undefined && from > to))
+    return undefined;
   return { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
 }
 
@@ -108,15 +109,18 @@ export function boxCriteria(deployment: Deployment, input: string, options: Pars
   return { words: parsed.words, params, problems };
 }
 
-const messages: { readonly [K in QueryProblem['kind']]: (deployment: Deployment, problem: Extract<QueryProblem, { kind: K }>) => string } = {
-  unknown: (_deployment, { typed, suggestion }) => `“${typed}:” is not a search field. Did you mean ${suggestion.name}:?`,
-  absent: (deployment, { typed, label }) => `${displayName(deployment)} cannot search by ${label} (${typed}:).`,
-  empty: (_deployment, { typed }) => `${typed}: needs a value after the colon, for example ${typed}:"two words".`,
-  misplaced: (_deployment, { typed, reason }) =>
-    reason === 'group' ? `${typed}: cannot go inside parentheses: a field narrows the whole search.` : `${typed}: cannot be joined with OR: a field narrows the whole search.`,
-  invalid: (_deployment, { message }) => message,
-  'no-words': (_deployment, { text }) => `“${text}” has no words to search for.`,
-};
+const messages: { readonly [K in QueryProblem['kind']]: (deployment: Deployment, problem: Extract<QueryProblem, { kind: K }>) => string } =
+  {
+    unknown: (_deployment, { typed, suggestion }) => `“${typed}:” is not a search field. Did you mean ${suggestion.name}:?`,
+    absent: (deployment, { typed, label }) => `${displayName(deployment)} cannot search by ${label} (${typed}:).`,
+    empty: (_deployment, { typed }) => `${typed}: needs a value after the colon, for example ${typed}:"two words".`,
+    misplaced: (_deployment, { typed, reason }) =>
+      reason === 'group'
+        ? `${typed}: cannot go inside parentheses: a field narrows the whole search.`
+        : `${typed}: cannot be joined with OR: a field narrows the whole search.`,
+    invalid: (_deployment, { message }) => message,
+    'no-words': (_deployment, { text }) => `“${text}” has no words to search for.`,
+  };
 
 /** What to tell the user about a problem, beside the box. */
 export function problemMessage(deployment: Deployment, problem: QueryProblem): string {

@@ -58,12 +58,23 @@ describe('fielded syntax in the search box', () => {
   });
 
   it('says when the field belongs to other deployments only', () => {
-    expect(messages('doi:10.1/x', dc0)).toEqual(['Research data v0 cannot search by DOI (doi:).'.replace('Research data v0', `${dc0.name} ${dc0.version}`)]);
+    expect(messages('doi:10.1/x', dc0)).toEqual([
+      'Research data v0 cannot search by DOI (doi:).'.replace('Research data v0', `${dc0.name} ${dc0.version}`),
+    ]);
     expect(messages('subject:energy', dc0)[0]).toContain('cannot search by Subject (subject:)');
   });
 
   it('leaves colons inside words, addresses and times alone', () => {
-    for (const input of ['http://example.org/a:b', 'https://doi.org/10.1/x', 'meeting 10:30', 'ratio:2', 'a:b:c', 'C:\\data', 'x:', ':title']) {
+    for (const input of [
+      'http://example.org/a:b',
+      'https://doi.org/10.1/x',
+      'meeting 10:30',
+      'ratio:2',
+      'a:b:c',
+      'C:\\data',
+      'x:',
+      ':title',
+    ]) {
       const parsed = box(input);
       expect(parsed.params, input).toEqual({});
       expect(parsed.words, input).toBe(input);
@@ -141,13 +152,23 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     const names = fields.flatMap((field) => field.names);
     expect(new Set(names).size).toBe(names.length);
     for (const param of deployment.params.filter((each) => each.advanced && (each.kind === 'text' || each.kind === 'exact'))) {
-      expect(fields.some((field) => field.names.includes(param.name)), param.name).toBe(true);
+      expect(
+        fields.some((field) => field.names.includes(param.name)),
+        param.name,
+      ).toBe(true);
     }
   });
 
   it('answers title:, author:, identifier:, year: and type:', () => {
     const { params, problems } = boxCriteria(deployment, 'title:plasma author:Smith identifier:X1 year:2012 type:Video', withExtensions);
     expect(problems).toEqual([]);
-    expect(Object.keys(params).sort()).toEqual(['author', 'identifier', 'product_type', 'publication_date_end', 'publication_date_start', 'title']);
+    expect(Object.keys(params).sort()).toEqual([
+      'author',
+      'identifier',
+      'product_type',
+      'publication_date_end',
+      'publication_date_start',
+      'title',
+    ]);
   });
 });

@@ -53,7 +53,15 @@ export interface FieldedQuery {
 /** Field names are short; a longer run before a colon is a word, and the nearest-name search stays bounded. */
 const maxNameLength = 40;
 
-const isSpace = (char: string | undefined) => char === ' ' || char === '\t' || char === '\n' || char === '\r' || char === '\f' || char === '\v' || char === '\u00a0' || char === '\u3000';
+const isSpace = (char: string | undefined) =>
+  char === ' ' ||
+  char === '\t' ||
+  char === '\n' ||
+  char === '\r' ||
+  char === '\f' ||
+  char === '\v' ||
+  char === '\u00a0' ||
+  char === '\u3000';
 const isNameStart = (char: string | undefined) => char !== undefined && ((char >= 'a' && char <= 'z') || (char >= 'A' && char <= 'Z'));
 const isNameChar = (char: string | undefined) => isNameStart(char) || char === '_' || (char !== undefined && char >= '0' && char <= '9');
 /** Where a bare word of the query language ends (query-tokens.ts). */
@@ -76,7 +84,11 @@ function nearestField(fields: readonly QueryField[], name: string): QueryField |
 /** Labels of every deployment's fields by name, to tell "not here" from "not a field". */
 let everywhere: Map<string, string> | undefined;
 function fieldElsewhere(name: string): string | undefined {
-  everywhere ??= new Map(deployments.flatMap((deployment) => searchModel(deployment).queryFields.flatMap((field) => field.names.map((each) => [each, field.label] as const))));
+  everywhere ??= new Map(
+    deployments.flatMap((deployment) =>
+      searchModel(deployment).queryFields.flatMap((field) => field.names.map((each) => [each, field.label] as const)),
+    ),
+  );
   return everywhere.get(name);
 }
 

@@ -7,7 +7,9 @@ import { parseRichText } from './rich-text';
 /** The tree written back as HTML-ish text, marks as [[…]]. */
 function show(nodes: readonly MarkedNode[]): string {
   return nodes
-    .map((node) => (typeof node === 'string' ? node : 'mark' in node ? `[[${node.mark}]]` : `<${node.tag}>${show(node.children)}</${node.tag}>`))
+    .map((node) =>
+      typeof node === 'string' ? node : 'mark' in node ? `[[${node.mark}]]` : `<${node.tag}>${show(node.children)}</${node.tag}>`,
+    )
     .join('');
 }
 
@@ -52,7 +54,8 @@ describe('highlights follow the folding (the stores’ cases, fold-text.cases.ts
   test.each(cases.map((fold) => [`${fold.param}=${fold.value}`, fold] as const))('%s', (_name, { param, value, found }) => {
     const terms = queryTerms([value]);
     for (const record of foldRecords) {
-      const text = param === 'author' ? record.authors.join('; ') : param === 'title' ? record.title : `${record.title}; ${record.authors.join('; ')}`;
+      const text =
+        param === 'author' ? record.authors.join('; ') : param === 'title' ? record.title : `${record.title}; ${record.authors.join('; ')}`;
       const marked = show(markTree(parseRichText(text), terms)).includes('[[');
       expect(marked, `${record.id}: ${text}`).toBe(found.includes(record.id));
     }

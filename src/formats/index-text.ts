@@ -6,7 +6,10 @@ import { toSearchText } from './rich-text';
 import { valuesOf } from './text';
 
 /** The text of each full-text column of a record, as every store indexes it. */
-export function textColumns(deployment: Deployment, stored: { readonly record: Readonly<Record<string, unknown>>; readonly fulltext?: string }): Record<SearchColumn, string> {
+export function textColumns(
+  deployment: Deployment,
+  stored: { readonly record: Readonly<Record<string, unknown>>; readonly fulltext?: string },
+): Record<SearchColumn, string> {
   const text = {} as Record<SearchColumn, string>;
   for (const { name, fields } of searchModel(deployment).index.columns) {
     // Words as a reader sees them: entities decoded, no tag a word (`CO<sub>2</sub>` is CO2).

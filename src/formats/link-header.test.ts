@@ -55,7 +55,9 @@ describe('parseLinkHeader', () => {
 
   it('ignores other parameters, wherever they stand, and rel case', () => {
     expect(
-      parseLinkHeader('<https://x.org/?page=1>; title="First, page; one"; rel="First"; type="application/json", <https://x.org/?page=3>; anchor="#a";REL=last'),
+      parseLinkHeader(
+        '<https://x.org/?page=1>; title="First, page; one"; rel="First"; type="application/json", <https://x.org/?page=3>; anchor="#a";REL=last',
+      ),
     ).toEqual({ first: 'https://x.org/?page=1', last: 'https://x.org/?page=3' });
   });
 
@@ -109,7 +111,9 @@ describe('parseLinkHeader', () => {
   );
 
   it('never throws on any header or base, and only returns strings (property)', () => {
-    const header = fc.string({ unit: fc.oneof(fc.constantFrom('<', '>', ';', ',', '"', '=', ' ', 'rel', 'next', 'http://', '/'), fc.string({ maxLength: 2 })) });
+    const header = fc.string({
+      unit: fc.oneof(fc.constantFrom('<', '>', ';', ',', '"', '=', ' ', 'rel', 'next', 'http://', '/'), fc.string({ maxLength: 2 })),
+    });
     fc.assert(
       fc.property(header, fc.option(fc.oneof(fc.webUrl(), fc.string()), { nil: undefined }), (value, maybeBase) => {
         const links = parseLinkHeader(value, maybeBase);

@@ -53,7 +53,9 @@ describe('negotiateFormat', () => {
     // Chrome's and Firefox's default Accept for a top-level navigation.
     expect(negotiateFormat('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')).toBe('xml');
     expect(
-      negotiateFormat('text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7'),
+      negotiateFormat(
+        'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
+      ),
     ).toBe('xml');
   });
 
@@ -63,11 +65,24 @@ describe('negotiateFormat', () => {
 
   it('always picks one of the three formats and never throws (property)', () => {
     const part = fc.oneof(
-      fc.constantFrom('application/json', 'application/xml', 'text/xml', 'application/x-bibtex', 'text/x-bibtex', '*/*', 'application/*', 'text/*', 'text/html'),
+      fc.constantFrom(
+        'application/json',
+        'application/xml',
+        'text/xml',
+        'application/x-bibtex',
+        'text/x-bibtex',
+        '*/*',
+        'application/*',
+        'text/*',
+        'text/html',
+      ),
       fc.string({ maxLength: 8 }),
     );
     const range = fc
-      .tuple(part, fc.option(fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }).map(String), fc.string({ maxLength: 3 })), { nil: undefined }))
+      .tuple(
+        part,
+        fc.option(fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }).map(String), fc.string({ maxLength: 3 })), { nil: undefined }),
+      )
       .map(([type, q]) => (q === undefined ? type : `${type};q=${q}`));
     fc.assert(
       fc.property(fc.array(range, { maxLength: 6 }), (ranges) => {

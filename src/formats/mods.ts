@@ -16,7 +16,8 @@ import { escapeXml } from './text';
 export function recordToMods(deployment: Deployment, record: ApiRecord): string {
   const tags = citationMeta(deployment, record);
   const value = (name: string) => tags.find(([tag]) => tag === name)?.[1];
-  const element = (name: string, text: string | undefined, attributes = '') => (text ? `  <${name}${attributes}>${escapeXml(text)}</${name}>` : '');
+  const element = (name: string, text: string | undefined, attributes = '') =>
+    text ? `  <${name}${attributes}>${escapeXml(text)}</${name}>` : '';
   const names = tags
     .filter(([name]) => name === 'citation_author')
     .map(([, raw]) => {
@@ -40,7 +41,10 @@ export function recordToMods(deployment: Deployment, record: ApiRecord): string 
         '  <relatedItem type="host">',
         `    <titleInfo><title>${escapeXml(journal)}</title></titleInfo>`,
         '    <originInfo><issuance>continuing</issuance></originInfo>',
-        `    <part>${detail('volume', value('citation_volume'))}${detail('issue', value('citation_issue'))}</part>`.replace('<part></part>', ''),
+        `    <part>${detail('volume', value('citation_volume'))}${detail('issue', value('citation_issue'))}</part>`.replace(
+          '<part></part>',
+          '',
+        ),
         '  </relatedItem>',
       ]
     : [];
@@ -59,7 +63,9 @@ export function recordToMods(deployment: Deployment, record: ApiRecord): string 
     originInfo ? `  <originInfo>${originInfo}</originInfo>` : '',
     element('abstract', value('citation_abstract')),
     ...(value('citation_keywords')?.split('; ') ?? []).map((topic) => `  <subject><topic>${escapeXml(topic)}</topic></subject>`),
-    value('citation_language') ? `  <language><languageTerm type="text">${escapeXml(value('citation_language')!)}</languageTerm></language>` : '',
+    value('citation_language')
+      ? `  <language><languageTerm type="text">${escapeXml(value('citation_language')!)}</languageTerm></language>`
+      : '',
     ...host,
     element('identifier', value('citation_doi'), ' type="doi"'),
     element('identifier', record.repo_id, ` type="local"`),

@@ -41,7 +41,9 @@ const freeText = {
 const dateKind: ParamKindRules<ParamOfKind<'date'>> = {
   shapesResults: false,
   problem: (deployment, param, value) =>
-    parseDateParam(value.trim(), deployment.dateFormat) === undefined ? `${param.label}: enter a real date as ${deployment.dateFormat}.` : undefined,
+    parseDateParam(value.trim(), deployment.dateFormat) === undefined
+      ? `${param.label}: enter a real date as ${deployment.dateFormat}.`
+      : undefined,
   toControl(deployment, value) {
     const day = parseDateParam(value.trim(), deployment.dateFormat);
     return day ? formatDay(day, 'YYYY-MM-DD') : '';
@@ -85,7 +87,9 @@ export const paramKinds: { readonly [K in ParamKind]: ParamKindRules<ParamOfKind
     ...freeText,
     shapesResults: true,
     problem: (_deployment, param, value) =>
-      parseWholeNumberValue(value, param.max) === undefined ? `${param.label}: enter a whole number from 1 to ${param.max.toLocaleString('en')}.` : undefined,
+      parseWholeNumberValue(value, param.max) === undefined
+        ? `${param.label}: enter a whole number from 1 to ${param.max.toLocaleString('en')}.`
+        : undefined,
   },
 };
 

@@ -4,12 +4,25 @@ import { describe, expect, test } from 'vitest';
 import { ftsTokenizer } from '../server/store/schema';
 import { indexTokens, matchRanges, queryTerms } from './query-words';
 
-const marked = (text: string, query: string) =>
-  matchRanges(text, queryTerms([query])).map(([start, end]) => text.slice(start, end));
+const marked = (text: string, query: string) => matchRanges(text, queryTerms([query])).map(([start, end]) => text.slice(start, end));
 
 describe('indexTokens folds as the server’s index does', () => {
   test('the same terms as FTS5 porter unicode61 remove_diacritics 2', () => {
-    const words = ['Happiness', 'running', 'ELECTRICITY', 'Alfvén', 'generalization', 'archaeology', 'CO2', 'sensibility', 'Müller', 'naïve', 'plasmas', 'tokamaks', 'ab'];
+    const words = [
+      'Happiness',
+      'running',
+      'ELECTRICITY',
+      'Alfvén',
+      'generalization',
+      'archaeology',
+      'CO2',
+      'sensibility',
+      'Müller',
+      'naïve',
+      'plasmas',
+      'tokamaks',
+      'ab',
+    ];
     const db = new Database(':memory:');
     db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize='${ftsTokenizer}'); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'row');`);
     const insert = db.prepare('INSERT INTO t(x) VALUES (?)');

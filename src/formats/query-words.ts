@@ -80,7 +80,8 @@ export function queryTerms(queries: readonly string[]): QueryTerm[] {
     const tokens = tokenizeQuery(query);
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index]!;
-      const excluded = token.kind === 'not' || ((token.kind === 'word' || token.kind === 'phrase' || token.kind === 'open') && token.negated);
+      const excluded =
+        token.kind === 'not' || ((token.kind === 'word' || token.kind === 'phrase' || token.kind === 'open') && token.negated);
       if (excluded) {
         // Skip what is excluded: one word or phrase, or a whole group.
         let at = token.kind === 'not' ? index + 1 : index;

@@ -4,7 +4,7 @@ import { relatedWorks, relationLabel } from './related-works';
 const curated = (relation: string, fields: Record<string, unknown>) => `CURATED; ${relation}; ${JSON.stringify(fields)}`;
 
 describe('related works', () => {
-  it('reads DC1 1562055: the DOI and the upstream\'s curated reference become one typed relation', () => {
+  it("reads DC1 1562055: the DOI and the upstream's curated reference become one typed relation", () => {
     const works = relatedWorks(
       [
         'DOI; IsReferencedBy; 10.1103/PhysRevLett.118.265001',
@@ -41,7 +41,14 @@ describe('related works', () => {
   });
 
   it('keeps each relation apart, reads URLs, and skips what does not parse', () => {
-    const works = relatedWorks(['DOI; References; 10.1/a', 'DOI; IsCitedBy; 10.1/a', 'URL; IsSupplementTo; https://example.org/x', 'CURATED; References; {not json', 'garbage', 'None']);
+    const works = relatedWorks([
+      'DOI; References; 10.1/a',
+      'DOI; IsCitedBy; 10.1/a',
+      'URL; IsSupplementTo; https://example.org/x',
+      'CURATED; References; {not json',
+      'garbage',
+      'None',
+    ]);
     expect(works.map((work) => [work.label, work.identifierType, work.identifier])).toEqual([
       ['References', 'DOI', '10.1/a'],
       ['Is cited by', 'DOI', '10.1/a'],

@@ -80,7 +80,8 @@ export function relatedWorks(value: unknown, ownId?: string): RelatedWork[] {
     if (!type || !relation || !content) continue;
     if (type.toUpperCase() !== 'CURATED') {
       const key = keyOf(relation, content);
-      if (!works.has(key)) works.set(key, { relation, label: relationLabel(relation), identifierType: type, identifier: content, recordIds: [] });
+      if (!works.has(key))
+        works.set(key, { relation, label: relationLabel(relation), identifierType: type, identifier: content, recordIds: [] });
       continue;
     }
     const curated = curatedSchema.safeParse(parseJson(content));

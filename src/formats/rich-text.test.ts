@@ -98,7 +98,9 @@ describe('the text model', () => {
   it('keeps hostile markup inert: attributes dropped, non-http links not links, unknown tags text', () => {
     expect(parseRichText('<sub onmouseover="alert(1)">x</sub>')).toEqual([{ tag: 'sub', children: ['x'] }]);
     expect(parseRichText('<a href="javascript:alert(1)">click</a>')).toEqual(['click']);
-    expect(parseRichText('<a href=" https://example.org/a ">ok</a>')).toEqual([{ tag: 'a', href: 'https://example.org/a', children: ['ok'] }]);
+    expect(parseRichText('<a href=" https://example.org/a ">ok</a>')).toEqual([
+      { tag: 'a', href: 'https://example.org/a', children: ['ok'] },
+    ]);
     expect(toHtml('<script>alert("x")</script><img src=x onerror=alert(1)>')).toBe(
       '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;',
     );

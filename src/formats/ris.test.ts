@@ -100,7 +100,9 @@ describe('recordToRis', () => {
 });
 
 describe('recordsToRis', () => {
-  const awkward = fc.string({ unit: fc.oneof(fc.constantFrom('\r', '\n', '\r\n', 'ER  - ', 'TY  - ', '\u0000', ' '), fc.string({ unit: 'grapheme', maxLength: 3 })) });
+  const awkward = fc.string({
+    unit: fc.oneof(fc.constantFrom('\r', '\n', '\r\n', 'ER  - ', 'TY  - ', '\u0000', ' '), fc.string({ unit: 'grapheme', maxLength: 3 })),
+  });
   const recordArbitrary = fc.record({
     repo_id: fc.stringMatching(/^[0-9]{1,8}$/),
     title: fc.option(awkward, { nil: undefined }),
@@ -138,7 +140,14 @@ describe('RIS of real-world gaps and demo records', () => {
   const dc1 = must('DC1');
   it('names the issuing organisation as PB, and writes no placeholder', () => {
     const [entries] = parseRis(
-      recordToRis(dc1, { repo_id: '9', title: 'Data', authors: ['Doe, J.'], product_type: 'Dataset', product_number: 'None', research_orgs: ['Princeton Plasma Physics Lab. (PPPL), Princeton, NJ (United States)'] }),
+      recordToRis(dc1, {
+        repo_id: '9',
+        title: 'Data',
+        authors: ['Doe, J.'],
+        product_type: 'Dataset',
+        product_number: 'None',
+        research_orgs: ['Princeton Plasma Physics Lab. (PPPL), Princeton, NJ (United States)'],
+      }),
     );
     expect(values(entries!, 'PB')).toEqual(['Princeton Plasma Physics Lab. (PPPL)']);
     expect(values(entries!, 'M1')).toEqual([]);
@@ -146,9 +155,17 @@ describe('RIS of real-world gaps and demo records', () => {
   });
 
   it('notes a generated demo record in N1, and only that one', () => {
-    const [real, generated] = parseRis(recordsToRis(lit, [{ repo_id: '1', title: 'Real' }, { repo_id: '2', title: 'Demo' }], new Set(['2'])));
+    const [real, generated] = parseRis(
+      recordsToRis(
+        lit,
+        [
+          { repo_id: '1', title: 'Real' },
+          { repo_id: '2', title: 'Demo' },
+        ],
+        new Set(['2']),
+      ),
+    );
     expect(values(real!, 'N1')).toEqual([]);
     expect(values(generated!, 'N1')[0]).toMatch(/^Generated demo record/);
   });
 });
-

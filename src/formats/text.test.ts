@@ -14,7 +14,10 @@ describe('bareDoi', () => {
     ['DOI: 10.15121/2368548', '10.15121/2368548'],
     ['  https://doi.org/10.15121/2368548  ', '10.15121/2368548'],
     // The suffix is kept as written: it may itself contain slashes and URL-like text.
-    ['https://doi.org/10.1002/(SICI)1097-4636(199706)35:4<479::AID-JBM8>3.0.CO;2-A', '10.1002/(SICI)1097-4636(199706)35:4<479::AID-JBM8>3.0.CO;2-A'],
+    [
+      'https://doi.org/10.1002/(SICI)1097-4636(199706)35:4<479::AID-JBM8>3.0.CO;2-A',
+      '10.1002/(SICI)1097-4636(199706)35:4<479::AID-JBM8>3.0.CO;2-A',
+    ],
     ['10.5555/https://doi.org/x', '10.5555/https://doi.org/x'],
     ['', ''],
   ])('%j → %j', (stored, bare) => {
@@ -69,9 +72,16 @@ describe('isHttpUrl', () => {
 
   it('accepts only strings a browser would open as http(s) (property)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.webUrl(), fc.string(), fc.constantFrom('javascript:', 'data:', 'http:', 'https:').chain((scheme) => fc.string().map((rest) => scheme + rest))), (value) => {
-        if (isHttpUrl(value)) expect(['http:', 'https:']).toContain(new URL(value).protocol);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.webUrl(),
+          fc.string(),
+          fc.constantFrom('javascript:', 'data:', 'http:', 'https:').chain((scheme) => fc.string().map((rest) => scheme + rest)),
+        ),
+        (value) => {
+          if (isHttpUrl(value)) expect(['http:', 'https:']).toContain(new URL(value).protocol);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -122,7 +132,14 @@ describe('escapeXml', () => {
     fc.assert(
       fc.property(fc.oneof(anyUnits, fc.string({ unit: 'binary' }), fc.string()), (text) => {
         const escaped = escapeXml(text);
-        expect(escaped).toBe(stripInvalidXmlChars(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;'));
+        expect(escaped).toBe(
+          stripInvalidXmlChars(text)
+            .replace(/&/g, '&amp;')
+            .replace(/</g, '&lt;')
+            .replace(/>/g, '&gt;')
+            .replace(/"/g, '&quot;')
+            .replace(/'/g, '&apos;'),
+        );
       }),
       { numRuns: 300 },
     );

@@ -37,7 +37,10 @@ const dc1 = must('DC1');
 
 describe('recordsToXml', () => {
   it('wraps records in a records root with one record element each', () => {
-    const xml = recordsToXml(dc1, [{ repo_id: '1', title: 'One' }, { repo_id: '2', title: 'Two' }]);
+    const xml = recordsToXml(dc1, [
+      { repo_id: '1', title: 'One' },
+      { repo_id: '2', title: 'Two' },
+    ]);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(parseRecords(xml).map((record) => [record.repo_id, record.title])).toEqual([
       ['1', 'One'],
@@ -128,7 +131,10 @@ describe('recordsToXml', () => {
       const record: ApiRecord = { repo_id: '1', not_a_field: 'dropped' };
       const names = [...recordToXml(deployment, record).matchAll(/<([a-z_]+)\/?>/g)].map((match) => match[1]);
       const expected = deployment.fields.map((field) => field.xml ?? field.name);
-      expect(names.filter((name) => name !== 'record'), deployment.key).toEqual(expected);
+      expect(
+        names.filter((name) => name !== 'record'),
+        deployment.key,
+      ).toEqual(expected);
     }
   });
 });

@@ -12,7 +12,9 @@ function fieldToXml(field: FieldDef, value: unknown): string {
   if (field.kind === 'links') {
     const links = Array.isArray(value) ? (value as { rel?: unknown; href?: unknown }[]) : [];
     if (links.length === 0) return `<${element}/>`;
-    const items = links.map((link) => `<${field.item} rel="${escapeXml(String(link.rel ?? ''))}" href="${escapeXml(String(link.href ?? ''))}"/>`);
+    const items = links.map(
+      (link) => `<${field.item} rel="${escapeXml(String(link.rel ?? ''))}" href="${escapeXml(String(link.href ?? ''))}"/>`,
+    );
     return `<${element}>${items.join('')}</${element}>`;
   }
   if (field.kind === 'list') {

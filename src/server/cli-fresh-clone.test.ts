@@ -25,7 +25,10 @@ it('a fresh clone without ../shared starts with the shipped real records', async
   // Installing dependencies is `npm ci`'s job, tested by CI itself; the clone borrows them.
   symlinkSync(join(repoRoot, 'node_modules'), join(clone, 'node_modules'), 'dir');
 
-  const child = spawn(process.execPath, [join(clone, 'bin/records.js'), 'start', '--port', '0'], { cwd: clone, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(clone, 'bin/records.js'), 'start', '--port', '0'], {
+    cwd: clone,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     let output = '';
     const url = await new Promise<string>((resolveUrl, reject) => {

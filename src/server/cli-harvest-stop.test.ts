@@ -35,9 +35,13 @@ const record = (id: number) => ({ osti_id: String(id), title: `Record ${id}`, en
 
 /** A harvest of the source, with a promise of its end and one of the first stderr text matching a pattern. */
 function startHarvest() {
-  const child = spawn(process.execPath, [bin, 'harvest', 'DC1', `${source.url}${dc1.basePath}`, '--db', join(dir, `mirror-${++mirrors}.db`)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [bin, 'harvest', 'DC1', `${source.url}${dc1.basePath}`, '--db', join(dir, `mirror-${++mirrors}.db`)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   running.add(child);
   let stdout = '';
   let stderr = '';

@@ -7,7 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../deployments/registry';
 import { generateRecords } from './corpus/generate';
-import { passThrough, servedRecords, serveStore, startProxy, storedRecords, type ProxyRule, type TestProxy, type TestSource } from './harvest/test-source';
+import {
+  passThrough,
+  servedRecords,
+  serveStore,
+  startProxy,
+  storedRecords,
+  type ProxyRule,
+  type TestProxy,
+  type TestSource,
+} from './harvest/test-source';
 import { tablesOf } from './store/schema';
 import { openStoreWriter } from './store/sqlite';
 
@@ -172,7 +181,9 @@ describe('records harvest', () => {
     const mirror = newMirror();
     const accepted = await records(['harvest', 'DC1', base, '--db', mirror, '--token-file', tokenFile]).exited;
     expect(accepted.code).toBe(0);
-    expect(accepted.stdout).toMatch(/Harvested 2,000 DC1 records .*: 2,000 new, 0 replaced, 0 unchanged\.\nThe source reports 2,000 records in all\.\nEvery reported record was received\./);
+    expect(accepted.stdout).toMatch(
+      /Harvested 2,000 DC1 records .*: 2,000 new, 0 replaced, 0 unchanged\.\nThe source reports 2,000 records in all\.\nEvery reported record was received\./,
+    );
     expectMirrorOfSource(mirror, privateSource.url);
   });
 

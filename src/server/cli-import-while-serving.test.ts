@@ -51,7 +51,10 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}/api/lit/v1`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ready = await fetch(`${origin}/records?rows=1`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${origin}/records?rows=1`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error('records serve did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));

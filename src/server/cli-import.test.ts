@@ -1,6 +1,16 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +62,8 @@ async function writeUpstreamFile(path: string, count: number, from = 0): Promise
   const out = createWriteStream(path);
   out.write('[\n');
   for (let n = from; n < from + count; n++) {
-    if (!out.write(`${upstreamRecord(n)}${n < from + count - 1 ? ',\n' : '\n'}`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    if (!out.write(`${upstreamRecord(n)}${n < from + count - 1 ? ',\n' : '\n'}`))
+      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   out.end(']\n');
   await new Promise<void>((resolve) => out.once('close', () => resolve()));
@@ -118,7 +129,10 @@ describe('an import killed midway', () => {
     // Wait until it is writing in place: its write-ahead log has grown past what opening writes.
     const deadline = Date.now() + 60_000;
     let finishedEarly = false;
-    run.exited.then(() => (finishedEarly = true), () => undefined);
+    run.exited.then(
+      () => (finishedEarly = true),
+      () => undefined,
+    );
     while (!(existsSync(log) && statSync(log).size > 1_000_000) && !finishedEarly && Date.now() < deadline) await sleep(20);
     expect(existsSync(log), 'the import started writing').toBe(true);
     run.child.kill('SIGKILL');
@@ -168,7 +182,10 @@ describe('an import killed midway', () => {
     const child = spawn(process.execPath, [bin, 'import', 'LIT', smallFile, '--db', corrupt], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await Promise.race([new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode))), sleep(30_000).then(() => 'hung' as const)]);
+    const code = await Promise.race([
+      new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode))),
+      sleep(30_000).then(() => 'hung' as const),
+    ]);
     expect(code).not.toBe('hung');
     expect(code).not.toBe(0);
     expect(stderr).toContain(corrupt);
@@ -221,7 +238,8 @@ describe('an import killed midway', () => {
     expect(integrity(dbPath)).toBe('ok');
     const after = openStore(dbPath);
     try {
-      for (const deployment of deployments) expect(await after.count(deployment.key), deployment.key).toBe(deployment.key === 'LIT' ? 145 : 45);
+      for (const deployment of deployments)
+        expect(await after.count(deployment.key), deployment.key).toBe(deployment.key === 'LIT' ? 145 : 45);
       expect((await after.get('MM', '1031'))?.repo_id).toBe('1031');
     } finally {
       await after.close();

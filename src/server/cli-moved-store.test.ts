@@ -127,7 +127,8 @@ describe('a database moved over a path with a killed writer’s log beside it', 
     const port = await freePort();
     const server = start(['serve', '--db', db, '--port', String(port), '--host', '127.0.0.1']);
     await server.said('Records Explorer is serving');
-    const total = async (basePath: string) => Number((await fetch(`http://127.0.0.1:${port}${basePath}/records?rows=1`)).headers.get('x-total-count'));
+    const total = async (basePath: string) =>
+      Number((await fetch(`http://127.0.0.1:${port}${basePath}/records?rows=1`)).headers.get('x-total-count'));
     const writer = start([db, '30', '900'], killedWriter, ['--import', 'tsx']);
     await writer.said('committed');
     writer.child.kill('SIGKILL');

@@ -138,7 +138,11 @@ describe('startup errors are one clear message and a non-zero exit', () => {
       ['port in use', ['serve', '--db', dbPath, '--port', String(takenPort)], `127.0.0.1:${takenPort}`],
       ['port not a number', ['serve', '--db', dbPath, '--port', 'eighty'], 'eighty'],
       ['port out of range', ['serve', '--db', dbPath, '--port', '70000'], '70000'],
-      ['search cache size not a number', ['serve', '--db', dbPath, '--search-cache-mb', 'x'], "--search-cache-mb must be a whole number of at least 0; got 'x'"],
+      [
+        'search cache size not a number',
+        ['serve', '--db', dbPath, '--search-cache-mb', 'x'],
+        "--search-cache-mb must be a whole number of at least 0; got 'x'",
+      ],
     ];
     try {
       // The error paths never start listening, so they can run side by side.
@@ -172,8 +176,17 @@ describe('private mirror mode from the command line', () => {
   const lit = deployments[0]!;
 
   it('without a token, or with a wrong one, the API is 401 with the Error object and WWW-Authenticate', async () => {
-    for (const authorization of [undefined, 'Bearer wrong', 'Bearer s3cret-Token_4', 'Bearer s3cret-Token_42x', 'Basic czNjcmV0LVRva2VuXzQy', 's3cret-Token_42']) {
-      const response = await fetch(`${server.url}${lit.basePath}/records?rows=1`, { headers: authorization ? { Authorization: authorization } : {} });
+    for (const authorization of [
+      undefined,
+      'Bearer wrong',
+      'Bearer s3cret-Token_4',
+      'Bearer s3cret-Token_42x',
+      'Basic czNjcmV0LVRva2VuXzQy',
+      's3cret-Token_42',
+    ]) {
+      const response = await fetch(`${server.url}${lit.basePath}/records?rows=1`, {
+        headers: authorization ? { Authorization: authorization } : {},
+      });
       expect(response.status, authorization).toBe(401);
       expect(response.headers.get('www-authenticate'), authorization).toBe('Bearer realm="records"');
       const error = apiErrorSchema.parse(await response.json());
@@ -300,7 +313,10 @@ describe.runIf(existsSync('/proc/self/fdinfo'))('the served database is read-onl
       await store.count('LIT');
       const modes = accessModes('self', dbPath);
       expect(modes.length).toBeGreaterThan(before);
-      expect(modes.every((mode) => mode === 0), `access modes ${modes.join(',')}`).toBe(true);
+      expect(
+        modes.every((mode) => mode === 0),
+        `access modes ${modes.join(',')}`,
+      ).toBe(true);
     } finally {
       await store.close();
     }
@@ -321,7 +337,10 @@ describe('a serving process, then SIGTERM', () => {
   it.runIf(existsSync('/proc/self/fdinfo'))('holds the database only through read-only descriptors', () => {
     const modes = accessModes(server.child.pid!, dbPath);
     expect(modes.length, 'the server has the database open').toBeGreaterThan(0);
-    expect(modes.every((mode) => mode === 0), `access modes ${modes.join(',')}`).toBe(true);
+    expect(
+      modes.every((mode) => mode === 0),
+      `access modes ${modes.join(',')}`,
+    ).toBe(true);
   });
 
   it('answers many requests of every kind without writing to the database', async () => {
@@ -365,7 +384,9 @@ describe('a serving process, then SIGTERM', () => {
     let answer = '';
     inFlight.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
     const answered = new Promise<void>((resolve) => inFlight.on('close', () => resolve()));
-    await new Promise<void>((resolve) => inFlight.write('GET /api/lit/v1/records?q=wind&rows=5 HTTP/1.1\r\nHost: localhost\r\n', () => resolve()));
+    await new Promise<void>((resolve) =>
+      inFlight.write('GET /api/lit/v1/records?q=wind&rows=5 HTTP/1.1\r\nHost: localhost\r\n', () => resolve()),
+    );
     // Time for the server to read the partial head (then the connection is not idle).
     await sleep(300);
 

@@ -50,7 +50,23 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const knownFlags = new Set(['db', 'store', 'public-url', 'port', 'host', 'static', 'token-file', 'bibtex-prefix', 'search-cache-mb', 'allowed-hosts', 'max-connections', 'query-budget-ms', 'compat', 'seed', ...harvestFlags]);
+const knownFlags = new Set([
+  'db',
+  'store',
+  'public-url',
+  'port',
+  'host',
+  'static',
+  'token-file',
+  'bibtex-prefix',
+  'search-cache-mb',
+  'allowed-hosts',
+  'max-connections',
+  'query-budget-ms',
+  'compat',
+  'seed',
+  ...harvestFlags,
+]);
 
 function parseArgs(args: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -72,7 +88,8 @@ function parseArgs(args: readonly string[]): Parsed {
 
 function wholeNumber(text: string | undefined, what: string, min = 0): number {
   const value = Number(text);
-  if (!text || !/^\d+$/.test(text) || value < min || !Number.isSafeInteger(value)) throw new UsageError(`${what} must be a whole number of at least ${min}; got '${text ?? ''}'.`);
+  if (!text || !/^\d+$/.test(text) || value < min || !Number.isSafeInteger(value))
+    throw new UsageError(`${what} must be a whole number of at least ${min}; got '${text ?? ''}'.`);
   return value;
 }
 
@@ -129,7 +146,8 @@ function writeNew(path: string, write: (writer: StoreWriter) => number): number 
       // Closing after a failed write can fail the same way; the side file goes regardless.
     }
     removeSideFiles(side);
-    if ((error as Error).name === 'SqliteError' || (error as NodeJS.ErrnoException).code === 'ENOSPC') throw writeFailure(path, error as Error);
+    if ((error as Error).name === 'SqliteError' || (error as NodeJS.ErrnoException).code === 'ENOSPC')
+      throw writeFailure(path, error as Error);
     throw error;
   }
 }
@@ -148,7 +166,8 @@ function writeInPlace(path: string, write: (writer: StoreWriter) => number): num
     writer = openStoreWriter(path);
   } catch (error) {
     // A corrupt or foreign file at `path`: say so.
-    if ((error as Error).name === 'SqliteError' || (error as Error).message.includes('store schema')) throw writeFailure(path, error as Error);
+    if ((error as Error).name === 'SqliteError' || (error as Error).message.includes('store schema'))
+      throw writeFailure(path, error as Error);
     throw error;
   }
   try {
@@ -235,7 +254,13 @@ function publicOrigin(value: string | undefined): string | undefined {
   } catch {
     throw new UsageError(`--public-url must be an http(s) URL such as https://records.example.org; got '${value}'.`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || (url.pathname !== '/' && url.pathname !== '')) {
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    (url.pathname !== '/' && url.pathname !== '')
+  ) {
     throw new UsageError(`--public-url must be an http(s) origin with no path, query or credentials; got '${value}'.`);
   }
   return url.origin;
@@ -244,7 +269,10 @@ function publicOrigin(value: string | undefined): string | undefined {
 /** --allowed-hosts: host names, each optionally with a port, separated by commas. */
 function allowedHosts(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
-  const hosts = value.split(',').map((host) => host.trim()).filter(Boolean);
+  const hosts = value
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
   const bad = hosts.find((host) => !/^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/.test(host));
   if (hosts.length === 0 || bad !== undefined) {
     throw new UsageError(`--allowed-hosts takes host names such as records.example.org,localhost:8080; got '${bad ?? value}'.`);
@@ -260,7 +288,10 @@ function compatProfile(value: string | undefined): 'upstream' | undefined {
 }
 
 /** Writes through the PostgreSQL writer at --store, as one transaction. */
-async function writePg(flags: Map<string, string>, write: (writer: Awaited<ReturnType<typeof openPgWriter>>) => Promise<number>): Promise<number> {
+async function writePg(
+  flags: Map<string, string>,
+  write: (writer: Awaited<ReturnType<typeof openPgWriter>>) => Promise<number>,
+): Promise<number> {
   if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
   let writer;
   try {
@@ -281,7 +312,11 @@ async function writePg(flags: Map<string, string>, write: (writer: Awaited<Retur
 }
 
 /** The store to serve: PostgreSQL at --store, else the SQLite file at --db on worker threads. */
-async function openServedStore(flags: Map<string, string>, cacheMb: number, budgetMs: number): Promise<{ store: RecordStore; name: string }> {
+async function openServedStore(
+  flags: Map<string, string>,
+  cacheMb: number,
+  budgetMs: number,
+): Promise<{ store: RecordStore; name: string }> {
   const url = flags.get('store');
   if (url !== undefined) {
     if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
@@ -292,13 +327,15 @@ async function openServedStore(flags: Map<string, string>, cacheMb: number, budg
     }
   }
   const path = dbPath(flags);
-  if (!existsSync(path)) throw new CommandError(`No database at ${path}. Create one with 'records generate' or 'records import', or run 'npm start'.`);
+  if (!existsSync(path))
+    throw new CommandError(`No database at ${path}. Create one with 'records generate' or 'records import', or run 'npm start'.`);
   try {
     // Off means off in the workers too: their engines then keep no match sets, so every
     // search is computed from the database (what the benchmark's uncached latency needs).
     // What each kind of search has cost is learnt once for the process, not again per generation.
     const costs = new CostBook();
-    const openPool = (file: string) => openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, costs, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
+    const openPool = (file: string) =>
+      openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, costs, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
     // Imports into the served file, or a file moved over it, are picked up while serving.
     return { store: await reloadingStore(path, openPool), name: path };
   } catch (error) {
@@ -336,7 +373,14 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
   } catch (error) {
     await store.close();
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EADDRNOTAVAIL' ? 'no such address on this machine' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const reason =
+      code === 'EADDRINUSE'
+        ? 'the port is in use'
+        : code === 'EADDRNOTAVAIL'
+          ? 'no such address on this machine'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
     throw new CommandError(`Cannot listen on ${host}:${port}: ${reason}.`);
   }
   // On a signal: stop accepting, let in-flight requests finish, then exit. A client that
@@ -353,11 +397,15 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
   process.once('SIGTERM', () => void stop());
   console.log(`Records Explorer is serving ${name}`);
   if (expectShipped && !(await store.get(shippedRecord.deployment, shippedRecord.repoId))) {
-    console.log(`  This database predates the real records shipped in data/real. To rebuild it, stop the server, remove ${name} and run 'npm start' again.`);
+    console.log(
+      `  This database predates the real records shipped in data/real. To rebuild it, stop the server, remove ${name} and run 'npm start' again.`,
+    );
   }
   if (staticDir && existsSync(resolve(staticDir, 'index.html'))) console.log(`  app: ${server.url}/`);
   for (const deployment of deployments) {
-    console.log(`  ${displayName(deployment).padEnd(44)} ${server.url}${deployment.basePath}/records  (${await store.count(deployment.key).catch(() => 'unknown number of')} records)`);
+    console.log(
+      `  ${displayName(deployment).padEnd(44)} ${server.url}${deployment.basePath}/records  (${await store.count(deployment.key).catch(() => 'unknown number of')} records)`,
+    );
   }
 }
 

@@ -28,7 +28,9 @@ const oneRecord = '<records><record><osti_id>7</osti_id><title>Plasma edge</titl
 describe('linear-time parsers of untrusted input', () => {
   it(`reads an XML document with ${prologParts} processing instructions and comments before its root`, () => {
     expect(hasDoctypeInProlog(`${prolog}\n${oneRecord}`)).toBe(false);
-    expect(parseUpstreamXml(lit, `<?xml version="1.0"?>\n${prolog}\n${oneRecord}`, 'prolog.xml').map(({ record }) => record.title)).toEqual(['Plasma edge']);
+    expect(parseUpstreamXml(lit, `<?xml version="1.0"?>\n${prolog}\n${oneRecord}`, 'prolog.xml').map(({ record }) => record.title)).toEqual(
+      ['Plasma edge'],
+    );
   });
 
   it('still finds a DOCTYPE behind them, and an unclosed one, and one in any case', () => {

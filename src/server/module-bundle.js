@@ -51,7 +51,10 @@ export function bundledModule(entry) {
   let bundle = bundles.get(entry.href);
   if (!bundle) {
     bundle = builds.then(() => bundleOf(entry));
-    builds = bundle.then(() => undefined, () => undefined);
+    builds = bundle.then(
+      () => undefined,
+      () => undefined,
+    );
     bundles.set(entry.href, bundle);
   }
   return bundle;
@@ -60,7 +63,16 @@ export function bundledModule(entry) {
 /** @param {URL} entry */
 async function bundleOf(entry) {
   try {
-    const { outputFiles } = await build({ entryPoints: [fileURLToPath(entry)], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', plugins: [ownModuleUrls], write: false });
+    const { outputFiles } = await build({
+      entryPoints: [fileURLToPath(entry)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      plugins: [ownModuleUrls],
+      write: false,
+    });
     const code = outputFiles[0]?.contents;
     if (!code) throw new Error(`esbuild wrote no bundle for ${entry.pathname}`);
     const name = `${entry.pathname.split('/').pop()?.replace(/\.ts$/, '')}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;

@@ -44,7 +44,9 @@ export function AllCatalogsPage() {
   }
 
   const searched = searches.filter((search) => !search.problem);
-  const totals = states.flatMap((state, index) => (searches[index]!.problem ? [] : [totalOf(state)])).filter((total) => total !== undefined);
+  const totals = states
+    .flatMap((state, index) => (searches[index]!.problem ? [] : [totalOf(state)]))
+    .filter((total) => total !== undefined);
   const failed = states.filter((state, index) => !searches[index]!.problem && state?.status === 'error').length;
   const pending = searched.length - totals.length - failed;
   const holding = totals.filter((total) => total > 0).length;

@@ -26,9 +26,13 @@ export function CatalogGroup({ search }: { search: CatalogSearch }) {
     <section className="catalog-group" id={catalogAnchor(deployment)} aria-labelledby={headingId} aria-busy={query.isFetching}>
       <div className="catalog-group__header">
         <h2 id={headingId}>{name}</h2>
-        <p className="catalog-group__count">{total !== undefined ? formatCount(total) : query.isPending && query.isFetching ? 'Searching…' : ''}</p>
+        <p className="catalog-group__count">
+          {total !== undefined ? formatCount(total) : query.isPending && query.isFetching ? 'Searching…' : ''}
+        </p>
       </div>
-      {dropped.length > 0 && <p className="catalog-group__dropped">Not applied here (this catalog has no such criterion): {dropped.join(', ')}.</p>}
+      {dropped.length > 0 && (
+        <p className="catalog-group__dropped">Not applied here (this catalog has no such criterion): {dropped.join(', ')}.</p>
+      )}
       {search.problem ? (
         <p className="catalog-group__empty">Not searched: {search.problem}</p>
       ) : query.isError ? (

@@ -18,7 +18,11 @@ export interface CatalogCriteria {
  * the catalog by the deployment switcher's rules, and the box's field terms (`author:Curie`)
  * compiled by the catalog's own fields — so a criterion a catalog lacks is named, not sent.
  */
-export function criteriaForCatalog(target: Deployment, entries: readonly (readonly [string, string])[], extensions = false): CatalogCriteria {
+export function criteriaForCatalog(
+  target: Deployment,
+  entries: readonly (readonly [string, string])[],
+  extensions = false,
+): CatalogCriteria {
   let converted: [string, string][] = [];
   const dropped: string[] = [];
   const drop = (label: string) => {
@@ -35,12 +39,15 @@ export function criteriaForCatalog(target: Deployment, entries: readonly (readon
 
   const box = converted.find(([name]) => name === 'q')?.[1];
   if (box === undefined) {
-    return converted.length === 0 && entries.length > 0 ? { entries: converted, dropped, problem: 'This catalog has none of the search’s criteria.' } : { entries: converted, dropped };
+    return converted.length === 0 && entries.length > 0
+      ? { entries: converted, dropped, problem: 'This catalog has none of the search’s criteria.' }
+      : { entries: converted, dropped };
   }
   const { words, params, problems } = boxCriteria(target, box, { extensions });
   for (const problem of problems) if (problem.kind === 'absent') drop(problem.label);
   const blocking = problems.filter((problem) => problem.kind !== 'absent');
-  if (blocking.length > 0) return { entries: converted, dropped, problem: blocking.map((problem) => problemMessage(target, problem)).join(' ') };
+  if (blocking.length > 0)
+    return { entries: converted, dropped, problem: blocking.map((problem) => problemMessage(target, problem)).join(' ') };
   if (Object.keys(params).length === 0 && problems.length === 0) return { entries: converted, dropped };
   // The box keeps its free words; each field term joins the criteria (a text criterion already there narrows with it).
   converted = converted.flatMap(([name, value]): [string, string][] => {

@@ -81,6 +81,10 @@ export function useCatalogStates(searches: readonly CatalogSearch[]): CatalogSta
   const states = () => searches.map((search) => cache.find<RecordPage>({ queryKey: queryKey(search), exact: true })?.state);
   // The snapshot must be a stable value: a string that changes whenever a search's state does
   // re-renders the page, which then reads the states themselves.
-  useSyncExternalStore(subscribe, () => states().map((state) => `${state?.status}:${state?.dataUpdatedAt}:${state?.errorUpdatedAt}`).join('|'));
+  useSyncExternalStore(subscribe, () =>
+    states()
+      .map((state) => `${state?.status}:${state?.dataUpdatedAt}:${state?.errorUpdatedAt}`)
+      .join('|'),
+  );
   return states();
 }

@@ -18,7 +18,14 @@ export interface CiteButtonProps {
 }
 
 /** A button that opens the Cite dialog for some records. */
-export function CiteButton({ deployment, records, label = 'Cite', className = 'button', bibtexPrefix, generated = noGeneratedIds }: CiteButtonProps) {
+export function CiteButton({
+  deployment,
+  records,
+  label = 'Cite',
+  className = 'button',
+  bibtexPrefix,
+  generated = noGeneratedIds,
+}: CiteButtonProps) {
   const [open, setOpen] = useState(false);
   // The dialog joins the document on first use, so a page of results holds no idle dialogs.
   const [used, setUsed] = useState(false);

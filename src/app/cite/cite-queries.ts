@@ -17,11 +17,20 @@ export function useCitations(
   options: { enabled: boolean; bibtexPrefix?: string; generated?: GeneratedIds },
 ) {
   return useQuery({
-    queryKey: ['citations', deployment.key, style, options.bibtexPrefix ?? '', records.map((record) => record.repo_id), [...(options.generated ?? [])]] as const,
+    queryKey: [
+      'citations',
+      deployment.key,
+      style,
+      options.bibtexPrefix ?? '',
+      records.map((record) => record.repo_id),
+      [...(options.generated ?? [])],
+    ] as const,
     queryFn: async () => {
       // The codecs behind citations load with the dialog, not with the results page.
       const { formatCitations } = await import('./format-citations');
-      return formatCitations({ deployment, records, style, bibtexPrefix: options.bibtexPrefix, generated: options.generated }, () => loadCiteEngine());
+      return formatCitations({ deployment, records, style, bibtexPrefix: options.bibtexPrefix, generated: options.generated }, () =>
+        loadCiteEngine(),
+      );
     },
     enabled: options.enabled && records.length > 0,
     staleTime: Infinity,

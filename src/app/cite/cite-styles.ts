@@ -42,9 +42,30 @@ export type CitationStyle = CslStyle | BibtexStyle;
 
 export const citationStyles: readonly CitationStyle[] = [
   { kind: 'csl', id: 'apa', label: 'APA (7th edition)', template: 'apa', omit: ['publisher-place'] },
-  { kind: 'csl', id: 'mla', label: 'MLA (9th edition)', template: 'modern-language-association', file: 'modern-language-association.csl', omit: ['publisher-place'] },
-  { kind: 'csl', id: 'chicago', label: 'Chicago (author-date)', template: 'chicago-author-date', file: 'chicago-author-date.csl', omit: ['publisher-place'] },
-  { kind: 'csl', id: 'harvard', label: 'Harvard (Cite Them Right)', template: 'harvard-cite-them-right', file: 'harvard-cite-them-right.csl', omit: ['publisher-place'] },
+  {
+    kind: 'csl',
+    id: 'mla',
+    label: 'MLA (9th edition)',
+    template: 'modern-language-association',
+    file: 'modern-language-association.csl',
+    omit: ['publisher-place'],
+  },
+  {
+    kind: 'csl',
+    id: 'chicago',
+    label: 'Chicago (author-date)',
+    template: 'chicago-author-date',
+    file: 'chicago-author-date.csl',
+    omit: ['publisher-place'],
+  },
+  {
+    kind: 'csl',
+    id: 'harvard',
+    label: 'Harvard (Cite Them Right)',
+    template: 'harvard-cite-them-right',
+    file: 'harvard-cite-them-right.csl',
+    omit: ['publisher-place'],
+  },
   {
     kind: 'csl',
     id: 'vancouver',

@@ -43,7 +43,19 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     record: {
       repo_id: '1562055',
       title: 'Suppression of Alfv&eacute;n modes on NSTX-U with outboard beam injection',
-      authors: ['Fredrickson, E D', 'Belova, E V', 'Battaglia, D J', 'Bell, R E', 'Crocker, N A', 'Darrow, D S', 'Diallo, A', 'Gerhardt, S P', 'Gorelenkov, N N', 'LeBlanc, B P', 'Podesta, M'],
+      authors: [
+        'Fredrickson, E D',
+        'Belova, E V',
+        'Battaglia, D J',
+        'Bell, R E',
+        'Crocker, N A',
+        'Darrow, D S',
+        'Diallo, A',
+        'Gerhardt, S P',
+        'Gorelenkov, N N',
+        'LeBlanc, B P',
+        'Podesta, M',
+      ],
       publication_date: '2017-06-01T00:00:00Z',
       doi: 'https://doi.org/10.11578/1562055',
       product_type: 'Dataset',
@@ -54,9 +66,12 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     expected: {
       apa: 'Fredrickson, E. D., Belova, E. V., Battaglia, D. J., Bell, R. E., Crocker, N. A., Darrow, D. S., Diallo, A., Gerhardt, S. P., Gorelenkov, N. N., LeBlanc, B. P., & Podesta, M. (2017). Suppression of Alfvén modes on NSTX-U with outboard beam injection [Data set]. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562055',
       mla: 'Fredrickson, E. D., et al. Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection. Princeton Plasma Physics Lab. (PPPL), 1 June 2017, https://doi.org/10.11578/1562055.',
-      chicago: 'Fredrickson, E. D., E. V. Belova, D. J. Battaglia, R. E. Bell, N. A. Crocker, D. S. Darrow, A. Diallo, et al. 2017. Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562055.',
-      harvard: 'Fredrickson, E.D. et al. (2017) Suppression of Alfvén modes on NSTX-U with outboard beam injection [Data set]. Princeton Plasma Physics Lab. (PPPL). Available at: https://doi.org/10.11578/1562055 (Accessed: 23 November 2026).',
-      vancouver: '1. Fredrickson ED, Belova EV, Battaglia DJ, Bell RE, Crocker NA, Darrow DS, et al. Suppression of Alfvén modes on NSTX-U with outboard beam injection [Internet]. Princeton (NJ): Princeton Plasma Physics Lab. (PPPL); 2017 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1562055 doi:10.11578/1562055',
+      chicago:
+        'Fredrickson, E. D., E. V. Belova, D. J. Battaglia, R. E. Bell, N. A. Crocker, D. S. Darrow, A. Diallo, et al. 2017. Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562055.',
+      harvard:
+        'Fredrickson, E.D. et al. (2017) Suppression of Alfvén modes on NSTX-U with outboard beam injection [Data set]. Princeton Plasma Physics Lab. (PPPL). Available at: https://doi.org/10.11578/1562055 (Accessed: 23 November 2026).',
+      vancouver:
+        '1. Fredrickson ED, Belova EV, Battaglia DJ, Bell RE, Crocker NA, Darrow DS, et al. Suppression of Alfvén modes on NSTX-U with outboard beam injection [Internet]. Princeton (NJ): Princeton Plasma Physics Lab. (PPPL); 2017 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1562055 doi:10.11578/1562055',
       ieee: '[1] E. D. Fredrickson et al., “Suppression of Alfvén modes on NSTX-U with outboard beam injection,” Princeton Plasma Physics Lab. (PPPL), June 1, 2017. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.11578/1562055',
     },
   },
@@ -77,9 +92,12 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     expected: {
       apa: 'Weller, M. E., Beiersdorfer, P., Soukhanovskii, V. A., Scotti, F., & LeBlanc, B. P. (2018). Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI [Data set]. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562038',
       mla: 'Weller, M. E., et al. Electron-Density-Sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI. Princeton Plasma Physics Lab. (PPPL), 1 Feb. 2018, https://doi.org/10.11578/1562038.',
-      chicago: 'Weller, M. E., P. Beiersdorfer, V. A. Soukhanovskii, F. Scotti, and B. P. LeBlanc. 2018. Electron-Density-Sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562038.',
-      harvard: 'Weller, M.E. et al. (2018) Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI [Data set]. Princeton Plasma Physics Lab. (PPPL). Available at: https://doi.org/10.11578/1562038 (Accessed: 23 November 2026).',
-      vancouver: '1. Weller ME, Beiersdorfer P, Soukhanovskii VA, Scotti F, LeBlanc BP. Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI [Internet]. Princeton (NJ): Princeton Plasma Physics Lab. (PPPL); 2018 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1562038 doi:10.11578/1562038',
+      chicago:
+        'Weller, M. E., P. Beiersdorfer, V. A. Soukhanovskii, F. Scotti, and B. P. LeBlanc. 2018. Electron-Density-Sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562038.',
+      harvard:
+        'Weller, M.E. et al. (2018) Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI [Data set]. Princeton Plasma Physics Lab. (PPPL). Available at: https://doi.org/10.11578/1562038 (Accessed: 23 November 2026).',
+      vancouver:
+        '1. Weller ME, Beiersdorfer P, Soukhanovskii VA, Scotti F, LeBlanc BP. Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI [Internet]. Princeton (NJ): Princeton Plasma Physics Lab. (PPPL); 2018 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1562038 doi:10.11578/1562038',
       ieee: '[1] M. E. Weller, P. Beiersdorfer, V. A. Soukhanovskii, F. Scotti, and B. P. LeBlanc, “Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI,” Princeton Plasma Physics Lab. (PPPL), Feb. 1, 2018. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.11578/1562038',
     },
   },
@@ -101,9 +119,12 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     expected: {
       apa: 'McLennan, J., & Hughes, B. (2024). Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024 [Data set]. DOE Geothermal Data Repository. https://doi.org/10.15121/2368548',
       mla: 'McLennan, John, and Baker Hughes. Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024. DOE Geothermal Data Repository, 20 Apr. 2024, https://doi.org/10.15121/2368548.',
-      chicago: 'McLennan, John, and Baker Hughes. 2024. Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024. Data set. DOE Geothermal Data Repository. https://doi.org/10.15121/2368548.',
-      harvard: 'McLennan, J. and Hughes, B. (2024) Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024 [Data set]. DOE Geothermal Data Repository. Available at: https://doi.org/10.15121/2368548 (Accessed: 23 November 2026).',
-      vancouver: '1. McLennan J, Hughes B. Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024 [Internet]. [place unknown]: DOE Geothermal Data Repository; 2024 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/2368548 doi:10.15121/2368548',
+      chicago:
+        'McLennan, John, and Baker Hughes. 2024. Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024. Data set. DOE Geothermal Data Repository. https://doi.org/10.15121/2368548.',
+      harvard:
+        'McLennan, J. and Hughes, B. (2024) Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024 [Data set]. DOE Geothermal Data Repository. Available at: https://doi.org/10.15121/2368548 (Accessed: 23 November 2026).',
+      vancouver:
+        '1. McLennan J, Hughes B. Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024 [Internet]. [place unknown]: DOE Geothermal Data Repository; 2024 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/2368548 doi:10.15121/2368548',
       ieee: '[1] J. McLennan and B. Hughes, “Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024,” DOE Geothermal Data Repository, Apr. 20, 2024. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.15121/2368548',
     },
   },
@@ -134,7 +155,10 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       publication_date: '2024-01-01T04:00:00Z',
       doi: 'https://doi.org/10.15485/2473255',
       product_type: 'Dataset',
-      research_orgs: ['Environmental System Science Data Infrastructure for a Virtual Ecosystem', 'Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL)'],
+      research_orgs: [
+        'Environmental System Science Data Infrastructure for a Virtual Ecosystem',
+        'Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL)',
+      ],
       product_number: 'None',
       site_url: 'https://data.ess-dive.lbl.gov/view/doi:10.15485/2473255',
       links: osti('dataexplorer/', '2473255'),
@@ -142,9 +166,12 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     expected: {
       apa: 'Pal, S., Raut, B., Muradyan, P., Tuftedal, M., O’Brien, J., Sullivan, R., Grover, M., Jackson, R., Berkelhammer, M., Wawrzyniak, E., Gonzalez-Meler, M., Cho, A., McNicol, G., Sankaran, R., Shahkarami, S., & Collis, S. (2024). CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago [Data set]. Environmental System Science Data Infrastructure for a Virtual Ecosystem. https://doi.org/10.15485/2473255',
       mla: 'Pal, Sujan, et al. CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago. Environmental System Science Data Infrastructure for a Virtual Ecosystem, 1 Jan. 2024, https://doi.org/10.15485/2473255.',
-      chicago: 'Pal, Sujan, Bhupendra Raut, Paytsar Muradyan, Matthew Tuftedal, Joseph O’Brien, Ryan Sullivan, Maxwell Grover, et al. 2024. CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago. Data set. Environmental System Science Data Infrastructure for a Virtual Ecosystem. https://doi.org/10.15485/2473255.',
-      harvard: 'Pal, S. et al. (2024) CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago [Data set]. Environmental System Science Data Infrastructure for a Virtual Ecosystem. Available at: https://doi.org/10.15485/2473255 (Accessed: 23 November 2026).',
-      vancouver: '1. Pal S, Raut B, Muradyan P, Tuftedal M, O’Brien J, Sullivan R, et al. CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago [Internet]. [place unknown]: Environmental System Science Data Infrastructure for a Virtual Ecosystem; 2024 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/2473255 doi:10.15485/2473255',
+      chicago:
+        'Pal, Sujan, Bhupendra Raut, Paytsar Muradyan, Matthew Tuftedal, Joseph O’Brien, Ryan Sullivan, Maxwell Grover, et al. 2024. CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago. Data set. Environmental System Science Data Infrastructure for a Virtual Ecosystem. https://doi.org/10.15485/2473255.',
+      harvard:
+        'Pal, S. et al. (2024) CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago [Data set]. Environmental System Science Data Infrastructure for a Virtual Ecosystem. Available at: https://doi.org/10.15485/2473255 (Accessed: 23 November 2026).',
+      vancouver:
+        '1. Pal S, Raut B, Muradyan P, Tuftedal M, O’Brien J, Sullivan R, et al. CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago [Internet]. [place unknown]: Environmental System Science Data Infrastructure for a Virtual Ecosystem; 2024 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/2473255 doi:10.15485/2473255',
       ieee: '[1] S. Pal et al., “CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago,” Environmental System Science Data Infrastructure for a Virtual Ecosystem, Jan. 1, 2024. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.15485/2473255',
     },
   },
@@ -153,7 +180,8 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     why: 'an organisation credited among the authors ("the DIII-D team")',
     record: {
       repo_id: '1661171',
-      title: 'Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices',
+      title:
+        'Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices',
       authors: ['Churchill, R M', 'the DIII-D team'],
       publication_date: '2020-05-21T00:00:00Z',
       doi: 'https://doi.org/10.11578/1661171',
@@ -164,22 +192,28 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     expected: {
       apa: 'Churchill, R. M., & the DIII-D team. (2020). Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices [Data set]. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1661171',
       mla: 'Churchill, R. M., and the DIII-D team. Deep Convolutional Neural Networks for Multi-Scale Time-Series Classification and Application to Disruption Prediction in Fusion Devices. Princeton Plasma Physics Lab. (PPPL), 21 May 2020, https://doi.org/10.11578/1661171.',
-      chicago: 'Churchill, R. M., and the DIII-D team. 2020. Deep Convolutional Neural Networks for Multi-Scale Time-Series Classification and Application to Disruption Prediction in Fusion Devices. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1661171.',
-      harvard: 'Churchill, R.M. and the DIII-D team (2020) Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices [Data set]. Princeton Plasma Physics Lab. (PPPL). Available at: https://doi.org/10.11578/1661171 (Accessed: 23 November 2026).',
-      vancouver: '1. Churchill RM, the DIII-D team. Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices [Internet]. Princeton (NJ): Princeton Plasma Physics Lab. (PPPL); 2020 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1661171 doi:10.11578/1661171',
+      chicago:
+        'Churchill, R. M., and the DIII-D team. 2020. Deep Convolutional Neural Networks for Multi-Scale Time-Series Classification and Application to Disruption Prediction in Fusion Devices. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1661171.',
+      harvard:
+        'Churchill, R.M. and the DIII-D team (2020) Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices [Data set]. Princeton Plasma Physics Lab. (PPPL). Available at: https://doi.org/10.11578/1661171 (Accessed: 23 November 2026).',
+      vancouver:
+        '1. Churchill RM, the DIII-D team. Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices [Internet]. Princeton (NJ): Princeton Plasma Physics Lab. (PPPL); 2020 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1661171 doi:10.11578/1661171',
       ieee: '[1] R. M. Churchill and the DIII-D team, “Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices,” Princeton Plasma Physics Lab. (PPPL), May 21, 2020. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.11578/1661171',
     },
     deviations: {
       apa: {
-        engine: 'Churchill, R. M. & the DIII-D team. (2020). Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices [Data set]. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1661171',
+        engine:
+          'Churchill, R. M. & the DIII-D team. (2020). Deep convolutional neural networks for multi-scale time-series classification and application to disruption prediction in fusion devices [Data set]. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1661171',
         reason: 'citeproc-js writes no serial comma before a literal (organisation) name that follows an inverted personal name',
       },
       mla: {
-        engine: 'Churchill, R. M. and the DIII-D team. Deep Convolutional Neural Networks for Multi-Scale Time-Series Classification and Application to Disruption Prediction in Fusion Devices. Princeton Plasma Physics Lab. (PPPL), 21 May 2020, https://doi.org/10.11578/1661171.',
+        engine:
+          'Churchill, R. M. and the DIII-D team. Deep Convolutional Neural Networks for Multi-Scale Time-Series Classification and Application to Disruption Prediction in Fusion Devices. Princeton Plasma Physics Lab. (PPPL), 21 May 2020, https://doi.org/10.11578/1661171.',
         reason: 'the same citeproc-js behaviour with a literal second name',
       },
       chicago: {
-        engine: 'Churchill, R. M. and the DIII-D team. 2020. Deep Convolutional Neural Networks for Multi-Scale Time-Series Classification and Application to Disruption Prediction in Fusion Devices. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1661171.',
+        engine:
+          'Churchill, R. M. and the DIII-D team. 2020. Deep Convolutional Neural Networks for Multi-Scale Time-Series Classification and Application to Disruption Prediction in Fusion Devices. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1661171.',
         reason: 'the same citeproc-js behaviour with a literal second name',
       },
     },
@@ -202,9 +236,12 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     expected: {
       apa: 'Olson, K., & Andreas, A. (2012). Natural Energy Laboratory of Hawaii Authority (NELHA): Hawaii Ocean Science & Technology Park; Kailua-Kona, Hawaii [Data set]. NREL-DATA (National Renewable Energy Laboratory - Data (NREL-DATA)). https://doi.org/10.7799/1183461',
       mla: 'Olson, K., and A. Andreas. Natural Energy Laboratory of Hawaii Authority (NELHA): Hawaii Ocean Science & Technology Park; Kailua-Kona, Hawaii. NREL-DATA (National Renewable Energy Laboratory - Data (NREL-DATA)), 1 Nov. 2012, https://doi.org/10.7799/1183461.',
-      chicago: 'Olson, K., and A. Andreas. 2012. Natural Energy Laboratory of Hawaii Authority (NELHA): Hawaii Ocean Science & Technology Park; Kailua-Kona, Hawaii. Data set. NREL-DATA (National Renewable Energy Laboratory - Data (NREL-DATA)). https://doi.org/10.7799/1183461.',
-      harvard: 'Olson, K. and Andreas, A. (2012) Natural Energy Laboratory of Hawaii Authority (NELHA): Hawaii Ocean Science & Technology Park; Kailua-Kona, Hawaii [Data set]. NREL-DATA (National Renewable Energy Laboratory - Data (NREL-DATA)). Available at: https://doi.org/10.7799/1183461 (Accessed: 23 November 2026).',
-      vancouver: '1. Olson K, Andreas A. Natural Energy Laboratory of Hawaii Authority (NELHA): Hawaii Ocean Science & Technology Park; Kailua-Kona, Hawaii [Internet]. [place unknown]: NREL-DATA (National Renewable Energy Laboratory - Data (NREL-DATA)); 2012 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1183461 doi:10.7799/1183461',
+      chicago:
+        'Olson, K., and A. Andreas. 2012. Natural Energy Laboratory of Hawaii Authority (NELHA): Hawaii Ocean Science & Technology Park; Kailua-Kona, Hawaii. Data set. NREL-DATA (National Renewable Energy Laboratory - Data (NREL-DATA)). https://doi.org/10.7799/1183461.',
+      harvard:
+        'Olson, K. and Andreas, A. (2012) Natural Energy Laboratory of Hawaii Authority (NELHA): Hawaii Ocean Science & Technology Park; Kailua-Kona, Hawaii [Data set]. NREL-DATA (National Renewable Energy Laboratory - Data (NREL-DATA)). Available at: https://doi.org/10.7799/1183461 (Accessed: 23 November 2026).',
+      vancouver:
+        '1. Olson K, Andreas A. Natural Energy Laboratory of Hawaii Authority (NELHA): Hawaii Ocean Science & Technology Park; Kailua-Kona, Hawaii [Internet]. [place unknown]: NREL-DATA (National Renewable Energy Laboratory - Data (NREL-DATA)); 2012 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1183461 doi:10.7799/1183461',
       ieee: '[1] K. Olson and A. Andreas, “Natural Energy Laboratory of Hawaii Authority (NELHA): Hawaii Ocean Science & Technology Park; Kailua-Kona, Hawaii,” NREL-DATA (National Renewable Energy Laboratory - Data (NREL-DATA)), Nov. 1, 2012. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.7799/1183461',
     },
   },
@@ -224,9 +261,12 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     expected: {
       apa: 'Kumari, S. (2021). A KBase Case Study on Genome-wide Transcriptomics and Plant Primary Metabolism in Sorghum [Data set]. Cold Spring Harbor Laboratory. https://doi.org/10.25982/101788.79/1828290',
       mla: 'Kumari, Sunita. A KBase Case Study on Genome-Wide Transcriptomics and Plant Primary Metabolism in Sorghum. Cold Spring Harbor Laboratory, 1 Nov. 2021, https://doi.org/10.25982/101788.79/1828290.',
-      chicago: 'Kumari, Sunita. 2021. A KBase Case Study on Genome-Wide Transcriptomics and Plant Primary Metabolism in Sorghum. Data set. Cold Spring Harbor Laboratory. https://doi.org/10.25982/101788.79/1828290.',
-      harvard: 'Kumari, S. (2021) A KBase Case Study on Genome-wide Transcriptomics and Plant Primary Metabolism in Sorghum [Data set]. Cold Spring Harbor Laboratory. Available at: https://doi.org/10.25982/101788.79/1828290 (Accessed: 23 November 2026).',
-      vancouver: '1. Kumari S. A KBase Case Study on Genome-wide Transcriptomics and Plant Primary Metabolism in Sorghum [Internet]. [place unknown]: Cold Spring Harbor Laboratory; 2021 [cited 2026 Nov 23]. Available from: https://www.osti.gov/biblio/1828290 doi:10.25982/101788.79/1828290',
+      chicago:
+        'Kumari, Sunita. 2021. A KBase Case Study on Genome-Wide Transcriptomics and Plant Primary Metabolism in Sorghum. Data set. Cold Spring Harbor Laboratory. https://doi.org/10.25982/101788.79/1828290.',
+      harvard:
+        'Kumari, S. (2021) A KBase Case Study on Genome-wide Transcriptomics and Plant Primary Metabolism in Sorghum [Data set]. Cold Spring Harbor Laboratory. Available at: https://doi.org/10.25982/101788.79/1828290 (Accessed: 23 November 2026).',
+      vancouver:
+        '1. Kumari S. A KBase Case Study on Genome-wide Transcriptomics and Plant Primary Metabolism in Sorghum [Internet]. [place unknown]: Cold Spring Harbor Laboratory; 2021 [cited 2026 Nov 23]. Available from: https://www.osti.gov/biblio/1828290 doi:10.25982/101788.79/1828290',
       ieee: '[1] S. Kumari, “A KBase Case Study on Genome-wide Transcriptomics and Plant Primary Metabolism in Sorghum,” Cold Spring Harbor Laboratory, Nov. 1, 2021. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.25982/101788.79/1828290',
     },
   },
@@ -246,18 +286,24 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     expected: {
       apa: 'Suria, A. (2020). Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview [Data set]. University of Connecticut. https://doi.org/10.25982/69990.6/1778232',
       mla: 'Suria, Andrea. Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview. University of Connecticut, 1 Jan. 2020, https://doi.org/10.25982/69990.6/1778232.',
-      chicago: 'Suria, Andrea. 2020. Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview. Data set. University of Connecticut. https://doi.org/10.25982/69990.6/1778232.',
-      harvard: 'Suria, A. (2020) Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview [Data set]. University of Connecticut. Available at: https://doi.org/10.25982/69990.6/1778232 (Accessed: 23 November 2026).',
-      vancouver: '1. Suria A. Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview [Internet]. [place unknown]: University of Connecticut; 2020 [cited 2026 Nov 23]. Available from: https://www.osti.gov/biblio/1778232 doi:10.25982/69990.6/1778232',
+      chicago:
+        'Suria, Andrea. 2020. Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview. Data set. University of Connecticut. https://doi.org/10.25982/69990.6/1778232.',
+      harvard:
+        'Suria, A. (2020) Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview [Data set]. University of Connecticut. Available at: https://doi.org/10.25982/69990.6/1778232 (Accessed: 23 November 2026).',
+      vancouver:
+        '1. Suria A. Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview [Internet]. [place unknown]: University of Connecticut; 2020 [cited 2026 Nov 23]. Available from: https://www.osti.gov/biblio/1778232 doi:10.25982/69990.6/1778232',
       ieee: '[1] A. Suria, “Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview,” University of Connecticut, Jan. 1, 2020. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.25982/69990.6/1778232',
     },
     deviations: {
       mla: {
-        engine: 'Suria, Andrea. Leisingera Sp. ANG59 & Pseudoalteromonas Sp. JC28 Genomes Overview. University of Connecticut, 1 Jan. 2020, https://doi.org/10.25982/69990.6/1778232.',
-        reason: 'headline case capitalises "sp.", which biological nomenclature keeps lower case; the engine cannot tell a species abbreviation from a word',
+        engine:
+          'Suria, Andrea. Leisingera Sp. ANG59 & Pseudoalteromonas Sp. JC28 Genomes Overview. University of Connecticut, 1 Jan. 2020, https://doi.org/10.25982/69990.6/1778232.',
+        reason:
+          'headline case capitalises "sp.", which biological nomenclature keeps lower case; the engine cannot tell a species abbreviation from a word',
       },
       chicago: {
-        engine: 'Suria, Andrea. 2020. Leisingera Sp. ANG59 & Pseudoalteromonas Sp. JC28 Genomes Overview. Data set. University of Connecticut. https://doi.org/10.25982/69990.6/1778232.',
+        engine:
+          'Suria, Andrea. 2020. Leisingera Sp. ANG59 & Pseudoalteromonas Sp. JC28 Genomes Overview. Data set. University of Connecticut. https://doi.org/10.25982/69990.6/1778232.',
         reason: 'the same headline-case rule applied to "sp."',
       },
     },
@@ -295,9 +341,12 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     expected: {
       apa: 'O’Brien, J., Miller, W., Packman, A., Tuftedal, M., Wawrzyniak, E., Keeler, E., Grover, M., Collis, S., Sankaran, R., Beckman, P., Ferrier, N., Shahkarami, S., Kim, Y., Park, S., Dematties, D., & Conrad, N. (2024). CROCUS Weather Data at Northwestern University Rooftop [Data set]. Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL). https://doi.org/10.15485/3023808',
       mla: 'O’Brien, Joseph, et al. CROCUS Weather Data at Northwestern University Rooftop. Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL), 1 Jan. 2024, https://doi.org/10.15485/3023808.',
-      chicago: 'O’Brien, Joseph, William Miller, Aaron Packman, Matthew Tuftedal, Elizabeth Wawrzyniak, Evan Keeler, Maxwell Grover, et al. 2024. CROCUS Weather Data at Northwestern University Rooftop. Data set. Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL). https://doi.org/10.15485/3023808.',
-      harvard: 'O’Brien, J. et al. (2024) CROCUS Weather Data at Northwestern University Rooftop [Data set]. Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL). Available at: https://doi.org/10.15485/3023808 (Accessed: 23 November 2026).',
-      vancouver: '1. O’Brien J, Miller W, Packman A, Tuftedal M, Wawrzyniak E, Keeler E, et al. CROCUS Weather Data at Northwestern University Rooftop [Internet]. [place unknown]: Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL); 2024 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/3023808 doi:10.15485/3023808',
+      chicago:
+        'O’Brien, Joseph, William Miller, Aaron Packman, Matthew Tuftedal, Elizabeth Wawrzyniak, Evan Keeler, Maxwell Grover, et al. 2024. CROCUS Weather Data at Northwestern University Rooftop. Data set. Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL). https://doi.org/10.15485/3023808.',
+      harvard:
+        'O’Brien, J. et al. (2024) CROCUS Weather Data at Northwestern University Rooftop [Data set]. Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL). Available at: https://doi.org/10.15485/3023808 (Accessed: 23 November 2026).',
+      vancouver:
+        '1. O’Brien J, Miller W, Packman A, Tuftedal M, Wawrzyniak E, Keeler E, et al. CROCUS Weather Data at Northwestern University Rooftop [Internet]. [place unknown]: Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL); 2024 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/3023808 doi:10.15485/3023808',
       ieee: '[1] J. O’Brien et al., “CROCUS Weather Data at Northwestern University Rooftop,” Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL), Jan. 1, 2024. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.15485/3023808',
     },
   },
@@ -321,9 +370,12 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     expected: {
       apa: 'Yoon, S., Flynn, J., & Alvarez, S. (2023). Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP [Data set]. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL). https://doi.org/10.5439/1959757',
       mla: 'Yoon, Subin, et al. Trace Gases, Meteorological Parameters, and GPS Data for TRACER-MAP. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL), 5 Mar. 2023, https://doi.org/10.5439/1959757.',
-      chicago: 'Yoon, Subin, James Flynn, and Sergio Alvarez. 2023. Trace Gases, Meteorological Parameters, and GPS Data for TRACER-MAP. Data set. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL). https://doi.org/10.5439/1959757.',
-      harvard: 'Yoon, S., Flynn, J. and Alvarez, S. (2023) Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP [Data set]. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL). Available at: https://doi.org/10.5439/1959757 (Accessed: 23 November 2026).',
-      vancouver: '1. Yoon S, Flynn J, Alvarez S. Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP [Internet]. Oak Ridge (TN): Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL); 2023 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1959757 doi:10.5439/1959757',
+      chicago:
+        'Yoon, Subin, James Flynn, and Sergio Alvarez. 2023. Trace Gases, Meteorological Parameters, and GPS Data for TRACER-MAP. Data set. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL). https://doi.org/10.5439/1959757.',
+      harvard:
+        'Yoon, S., Flynn, J. and Alvarez, S. (2023) Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP [Data set]. Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL). Available at: https://doi.org/10.5439/1959757 (Accessed: 23 November 2026).',
+      vancouver:
+        '1. Yoon S, Flynn J, Alvarez S. Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP [Internet]. Oak Ridge (TN): Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL); 2023 [cited 2026 Nov 23]. Available from: https://www.osti.gov/dataexplorer/biblio/1959757 doi:10.5439/1959757',
       ieee: '[1] S. Yoon, J. Flynn, and S. Alvarez, “Trace Gases, Meteorological Parameters, and GPS data for TRACER-MAP,” Atmospheric Radiation Measurement (ARM) Archive, Oak Ridge National Laboratory (ORNL), Mar. 5, 2023. Accessed: Nov. 23, 2026. [Online]. Available: https://doi.org/10.5439/1959757',
     },
   },
@@ -346,14 +398,19 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       product_type: 'Video',
       publisher: 'Argonne National Laboratory (ANL), Argonne, IL (United States)',
       research_orgs: ['Argonne National Laboratory (ANL), Argonne, IL (United States)'],
-      links: [{ rel: 'citation', href: '/mm/records/50000001' }, { rel: 'media', href: '/media/sample-video.mp4' }],
+      links: [
+        { rel: 'citation', href: '/mm/records/50000001' },
+        { rel: 'media', href: '/media/sample-video.mp4' },
+      ],
     },
     expected: {
       apa: 'Wang, T. G., Wang, K. B., Wang, Å., Rossi, A. F., Martin, J., Lee, P., & Smith, D. C. (2010, September 23). Microbial Design Explained [Video]. Argonne National Laboratory (ANL).',
       mla: 'Wang, T. G., et al. Microbial Design Explained. Argonne National Laboratory (ANL), 23 Sept. 2010.',
-      chicago: 'Wang, T. G., K. B. Wang, Åsa Wang, Andrew F. Rossi, John Martin, P. Lee, and Daniel C. Smith. 2010. Microbial Design Explained. Video. Argonne National Laboratory (ANL).',
+      chicago:
+        'Wang, T. G., K. B. Wang, Åsa Wang, Andrew F. Rossi, John Martin, P. Lee, and Daniel C. Smith. 2010. Microbial Design Explained. Video. Argonne National Laboratory (ANL).',
       harvard: 'Wang, T.G. et al. (2010) Microbial Design Explained [Video]. Argonne National Laboratory (ANL).',
-      vancouver: '1. Wang TG, Wang KB, Wang Å, Rossi AF, Martin J, Lee P, et al. Microbial Design Explained [video]. Argonne (IL): Argonne National Laboratory (ANL); 2010.',
+      vancouver:
+        '1. Wang TG, Wang KB, Wang Å, Rossi AF, Martin J, Lee P, et al. Microbial Design Explained [video]. Argonne (IL): Argonne National Laboratory (ANL); 2010.',
       ieee: '[1] T. G. Wang et al. Microbial Design Explained. (Sept. 23, 2010).',
     },
     deviations: {
@@ -362,12 +419,14 @@ export const expectedCitations: readonly ExpectedCitations[] = [
         reason: 'the MLA style file dates a motion picture by its year only; MLA 9 gives the full date of an online video',
       },
       vancouver: {
-        engine: '1. Wang TG, Wang KB, Wang Å, Rossi AF, Martin J, Lee P, et al. Microbial Design Explained. Argonne (IL): Argonne National Laboratory (ANL); 2010.',
+        engine:
+          '1. Wang TG, Wang KB, Wang Å, Rossi AF, Martin J, Lee P, et al. Microbial Design Explained. Argonne (IL): Argonne National Laboratory (ANL); 2010.',
         reason: 'the built-in Vancouver style prints no medium for a motion picture ("[video]")',
       },
       ieee: {
         engine: '[1] T. G. Wang et al., Microbial Design Explained, (Sept. 23, 2010).',
-        reason: 'the IEEE style file joins the author, title and date of an online video with commas, where the guide’s examples use full stops',
+        reason:
+          'the IEEE style file joins the author, title and date of an online video with commas, where the guide’s examples use full stops',
       },
     },
   },
@@ -393,22 +452,28 @@ export const expectedCitations: readonly ExpectedCitations[] = [
     expected: {
       apa: 'Smith, J., Anderson, R., Taylor, M. L., Yılmaz, J., & Goldberg, W. (2015). Thermoelectric Batteries Apparatus and Methods of Interoperability (Patent No. ZZ 10,577,330 B1).',
       mla: 'Smith, Jian, et al. Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ 10,577,330 B1, 16 Feb. 2015.',
-      chicago: 'Smith, Jian, Richard Anderson, Marco L. Taylor, James Yılmaz, and Wei Goldberg. 2015. Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ Patent 10,577,330 B1, issued February 16, 2015.',
+      chicago:
+        'Smith, Jian, Richard Anderson, Marco L. Taylor, James Yılmaz, and Wei Goldberg. 2015. Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ Patent 10,577,330 B1, issued February 16, 2015.',
       harvard: 'Smith, J. et al. (2015) Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ 10,577,330 B1.',
-      vancouver: '1. Smith J, Anderson R, Taylor ML, Yılmaz J, Goldberg W, inventors. Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ patent 10,577,330 B1. 2015 Feb 16.',
+      vancouver:
+        '1. Smith J, Anderson R, Taylor ML, Yılmaz J, Goldberg W, inventors. Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ patent 10,577,330 B1. 2015 Feb 16.',
       ieee: '[1] J. Smith, R. Anderson, M. L. Taylor, J. Yılmaz, and W. Goldberg, “Thermoelectric Batteries Apparatus and Methods of Interoperability,” ZZ Patent 10,577,330 B1, Feb. 16, 2015.',
     },
     deviations: {
       chicago: {
-        engine: 'Smith, Jian, Richard Anderson, Marco L. Taylor, James Yılmaz, and Wei Goldberg. 2015. Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ 10,577,330 B1, issued February 16, 2015.',
-        reason: 'the record holds the number with its country code ("ZZ 10,577,330 B1"), so the word "Patent" between them cannot be placed without rewriting the number',
+        engine:
+          'Smith, Jian, Richard Anderson, Marco L. Taylor, James Yılmaz, and Wei Goldberg. 2015. Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ 10,577,330 B1, issued February 16, 2015.',
+        reason:
+          'the record holds the number with its country code ("ZZ 10,577,330 B1"), so the word "Patent" between them cannot be placed without rewriting the number',
       },
       vancouver: {
-        engine: '1. Smith J, Anderson R, Taylor ML, Yılmaz J, Goldberg W. Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ 10,577,330 B1, 2015.',
+        engine:
+          '1. Smith J, Anderson R, Taylor ML, Yılmaz J, Goldberg W. Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ 10,577,330 B1, 2015.',
         reason: 'the built-in Vancouver style has no patent layout (Citing Medicine: "inventors", country patent number, full date)',
       },
       ieee: {
-        engine: '[1] J. Smith, R. Anderson, M. L. Taylor, J. Yılmaz, and W. Goldberg, “Thermoelectric Batteries Apparatus and Methods of Interoperability,” ZZ 10,577,330 B1, Feb. 16, 2015.',
+        engine:
+          '[1] J. Smith, R. Anderson, M. L. Taylor, J. Yılmaz, and W. Goldberg, “Thermoelectric Batteries Apparatus and Methods of Interoperability,” ZZ 10,577,330 B1, Feb. 16, 2015.',
         reason: 'as for Chicago, "Patent" cannot be placed inside the number the record holds',
       },
     },

@@ -55,12 +55,30 @@ const cite = (style: CitationStyleId, records: readonly ApiRecord[] = [kumari]) 
 
 describe('formatCitations', () => {
   it.each([
-    ['apa', 'Kumari, S., & Bell, R. E. (2021). A KBase Case Study on Genome-wide Transcriptomics in Sorghum. Plant Direct, 5(11). https://doi.org/10.25982/101788.79/1828290'],
-    ['mla', 'Kumari, Sunita, and R. E. Bell. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct, vol. 5, no. 11, Nov. 2021, https://doi.org/10.25982/101788.79/1828290.'],
-    ['chicago', 'Kumari, Sunita, and R. E. Bell. 2021. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct 5 (11). https://doi.org/10.25982/101788.79/1828290.'],
-    ['harvard', 'Kumari, S. and Bell, R.E. (2021) “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, 5(11). Available at: https://doi.org/10.25982/101788.79/1828290 (Accessed: 23 November 2026).'],
-    ['vancouver', '1. Kumari S, Bell RE. A KBase Case Study on Genome-wide Transcriptomics in Sorghum. Plant Direct. 2021 Nov 1;5(11). doi:10.25982/101788.79/1828290'],
-    ['ieee', '[1] S. Kumari and R. E. Bell, “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, vol. 5, no. 11, Nov. 2021, doi: 10.25982/101788.79/1828290.'],
+    [
+      'apa',
+      'Kumari, S., & Bell, R. E. (2021). A KBase Case Study on Genome-wide Transcriptomics in Sorghum. Plant Direct, 5(11). https://doi.org/10.25982/101788.79/1828290',
+    ],
+    [
+      'mla',
+      'Kumari, Sunita, and R. E. Bell. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct, vol. 5, no. 11, Nov. 2021, https://doi.org/10.25982/101788.79/1828290.',
+    ],
+    [
+      'chicago',
+      'Kumari, Sunita, and R. E. Bell. 2021. “A KBase Case Study on Genome-Wide Transcriptomics in Sorghum.” Plant Direct 5 (11). https://doi.org/10.25982/101788.79/1828290.',
+    ],
+    [
+      'harvard',
+      'Kumari, S. and Bell, R.E. (2021) “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, 5(11). Available at: https://doi.org/10.25982/101788.79/1828290 (Accessed: 23 November 2026).',
+    ],
+    [
+      'vancouver',
+      '1. Kumari S, Bell RE. A KBase Case Study on Genome-wide Transcriptomics in Sorghum. Plant Direct. 2021 Nov 1;5(11). doi:10.25982/101788.79/1828290',
+    ],
+    [
+      'ieee',
+      '[1] S. Kumari and R. E. Bell, “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, vol. 5, no. 11, Nov. 2021, doi: 10.25982/101788.79/1828290.',
+    ],
   ] as const)('renders %s', async (style, expected) => {
     const result = await cite(style);
     expect(result.kind).toBe('csl');
@@ -94,7 +112,9 @@ describe('formatCitations', () => {
     expect(result.entries).toHaveLength(2);
     const paragraphs = result.text.split('\n\n');
     expect(paragraphs).toHaveLength(2);
-    expect(paragraphs[0]).toMatch(/^Adams, Z\. \(2019\)\. Wind <script>alert\(1\)<\/script> & Water \(NREL\/TP-5000-42\)\. National Renewable Energy Laboratory\.$/);
+    expect(paragraphs[0]).toMatch(
+      /^Adams, Z\. \(2019\)\. Wind <script>alert\(1\)<\/script> & Water \(NREL\/TP-5000-42\)\. National Renewable Energy Laboratory\.$/,
+    );
     expect(paragraphs[1]).toMatch(/^Kumari, S\./);
     expect(result.html.match(/<p>/g)).toHaveLength(2);
     // Record text stays text: the title's markup is escaped, never live.
@@ -104,10 +124,16 @@ describe('formatCitations', () => {
 
   // Italics inside an italic title turn roman, as CSL says; headline case (MLA, Chicago) capitalises words.
   it('turns a title’s markup into <sub>/<sup>/<i> elements in HTML and Unicode sub/superscripts in the plain text', async () => {
-    const formula: ApiRecord = { ...adams, repo_id: '43', title: 'CO<sub>2</sub> at 10<sup>13</sup> cm<sup>-3</sup> in Alfv&eacute;n <em>waves</em>' };
+    const formula: ApiRecord = {
+      ...adams,
+      repo_id: '43',
+      title: 'CO<sub>2</sub> at 10<sup>13</sup> cm<sup>-3</sup> in Alfv&eacute;n <em>waves</em>',
+    };
     for (const style of ['apa', 'mla', 'chicago', 'harvard', 'vancouver', 'ieee'] as const) {
       const result = await cite(style, [formula]);
-      expect(result.html, style).toMatch(/CO<sub>2<\/sub> at 10<sup>13<\/sup> cm<sup>-3<\/sup> in Alfvén (<i>|<span class="csl-roman">)?waves/i);
+      expect(result.html, style).toMatch(
+        /CO<sub>2<\/sub> at 10<sup>13<\/sup> cm<sup>-3<\/sup> in Alfvén (<i>|<span class="csl-roman">)?waves/i,
+      );
       expect(result.text, style).toMatch(/CO₂ at 10¹³ cm⁻³ in Alfvén waves/i);
       expect(result.text, style).not.toMatch(/[<>]|&[a-z]+;/);
     }

@@ -76,12 +76,10 @@ export function cslItemsOf(deployment: Deployment, records: readonly ApiRecord[]
 }
 
 /** Citations of some records in a style; the engine is only asked for CSL styles. */
-export async function formatCitations(
-  request: CitationRequest,
-  loadEngine: () => Promise<CiteEngine>,
-): Promise<FormattedCitations> {
+export async function formatCitations(request: CitationRequest, loadEngine: () => Promise<CiteEngine>): Promise<FormattedCitations> {
   const style = citationStyle(request.style);
-  if (style.kind === 'bibtex') return bibtexCitations(request.records, request.bibtexPrefix ?? defaultBibtexPrefix, style.variant, request.generated);
+  if (style.kind === 'bibtex')
+    return bibtexCitations(request.records, request.bibtexPrefix ?? defaultBibtexPrefix, style.variant, request.generated);
   const engine = await loadEngine();
   return assembleCslCitations(await engine.bibliography(cslItemsOf(request.deployment, request.records, request.accessed), style));
 }

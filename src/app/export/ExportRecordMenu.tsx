@@ -19,7 +19,11 @@ export interface ExportRecordMenuProps {
   readonly generated?: boolean;
 }
 
-type ExportState = { status: 'idle' } | { status: 'busy'; format: ExportFormat } | { status: 'saved'; fileName: string } | { status: 'failed'; error: unknown };
+type ExportState =
+  | { status: 'idle' }
+  | { status: 'busy'; format: ExportFormat }
+  | { status: 'saved'; fileName: string }
+  | { status: 'failed'; error: unknown };
 
 /** "Export" on a record: a disclosure listing the six formats, each a download. */
 export function ExportRecordMenu({ deployment, record, baseUrl, auth, generated = false }: ExportRecordMenuProps) {
@@ -59,7 +63,12 @@ export function ExportRecordMenu({ deployment, record, baseUrl, auth, generated 
         <ul className="export-menu__list" aria-label="Export formats">
           {exportFormats.map((format) => (
             <li key={format.id}>
-              <button type="button" className="button button--quiet" disabled={state.status === 'busy'} onClick={() => void download(format)}>
+              <button
+                type="button"
+                className="button button--quiet"
+                disabled={state.status === 'busy'}
+                onClick={() => void download(format)}
+              >
                 {format.label} <span className="export-menu__extension">(.{format.extension})</span>
               </button>
             </li>

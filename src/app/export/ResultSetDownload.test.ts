@@ -9,7 +9,9 @@ describe('capNotice', () => {
     expect(capNotice(250_000, 100_000)).toBe(
       'This search found 250,000 records. A download holds at most 100,000 records, so the file will hold the first 100,000 in the order shown.',
     );
-    expect(capNotice(12, 100_000)).toBe('This search found 12 records; the file will hold all of them. A download holds at most 100,000 records.');
+    expect(capNotice(12, 100_000)).toBe(
+      'This search found 12 records; the file will hold all of them. A download holds at most 100,000 records.',
+    );
     expect(capNotice(undefined, 100_000)).toBe('A download holds at most 100,000 records.');
   });
 });
@@ -19,7 +21,15 @@ describe('ResultSetDownload', () => {
     const html = renderToStaticMarkup(
       createElement(ResultSetDownload, { deployment: deploymentByKey('LIT')!, searchUrl: 'https://x.example/records?q=a', total: 250_000 }),
     );
-    for (const label of ['CSV (.csv)', 'RIS (.ris)', 'CSL-JSON (.csl.json)', 'JSON (.json)', 'BibTeX (.bib)', 'BibTeX (full) (.full.bib)', 'XML (.xml)']) {
+    for (const label of [
+      'CSV (.csv)',
+      'RIS (.ris)',
+      'CSL-JSON (.csl.json)',
+      'JSON (.json)',
+      'BibTeX (.bib)',
+      'BibTeX (full) (.full.bib)',
+      'XML (.xml)',
+    ]) {
       expect(html).toContain(`>${label}</option>`);
     }
     expect(html).toContain('Add UTF-8 BOM (for spreadsheets)');

@@ -85,7 +85,9 @@ export function ResultSetDownload({ deployment, searchUrl, total, cap = download
           </div>
         )}
         <button type="button" className="button button--primary" disabled={running || count === 0} onClick={begin}>
-          {count === undefined ? `Download as ${exportFormat(format).label}` : `Download ${numbers.format(count)} ${count === 1 ? 'record' : 'records'}`}
+          {count === undefined
+            ? `Download as ${exportFormat(format).label}`
+            : `Download ${numbers.format(count)} ${count === 1 ? 'record' : 'records'}`}
         </button>
       </div>
       {state.phase === 'running' && <Progress state={state} fallbackExpected={count} textId={progressTextId} onCancel={cancel} />}
@@ -122,7 +124,8 @@ function Progress({
       </p>
       {state.retry && (
         <p className="result-download__retry">
-          Page {state.retry.page} failed ({state.retry.reason}); trying again (attempt {state.retry.attempt + 1} of {retryDelays.length + 1})…
+          Page {state.retry.page} failed ({state.retry.reason}); trying again (attempt {state.retry.attempt + 1} of {retryDelays.length + 1}
+          )…
         </p>
       )}
       <button type="button" className="button" onClick={onCancel}>

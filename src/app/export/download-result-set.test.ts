@@ -75,8 +75,7 @@ function fakeServer(options: FakeServerOptions) {
       links.push({ rel: 'next', href: next.href });
     }
     const format = options.jsonOnly ? 'json' : accept.includes('xml') ? 'xml' : accept.includes('bibtex') ? 'bibtex' : 'json';
-    const body =
-      format === 'xml' ? recordsToXml(lit, slice) : format === 'bibtex' ? recordsToBibtex(slice, 'OSTI') : JSON.stringify(slice);
+    const body = format === 'xml' ? recordsToXml(lit, slice) : format === 'bibtex' ? recordsToBibtex(slice, 'OSTI') : JSON.stringify(slice);
     const type = { xml: 'application/xml', bibtex: 'application/x-bibtex', json: 'application/json' }[format];
     return new Response(body, {
       status: 200,
@@ -110,7 +109,13 @@ async function download(
   const sleeps: number[] = [];
   const retries: number[] = [];
   const outcome = await downloadResultSet(
-    { deployment: lit, searchUrl: options.searchUrl ?? `${base}/records?q=wind&rows=20&page=3`, format, cap: options.cap, bom: options.bom },
+    {
+      deployment: lit,
+      searchUrl: options.searchUrl ?? `${base}/records?q=wind&rows=20&page=3`,
+      format,
+      cap: options.cap,
+      bom: options.bom,
+    },
     {
       fetch: server.fetch,
       write: (chunk) => {

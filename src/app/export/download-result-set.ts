@@ -91,7 +91,13 @@ function parseTotal(header: string | null): number | undefined {
   return header !== null && /^\s*\d+\s*$/.test(header) ? Number(header) : undefined;
 }
 
-async function fetchPage(deployment: Deployment, url: string, format: ExportFormatId, hooks: DownloadHooks, auth?: ApiAuth): Promise<FetchedPage> {
+async function fetchPage(
+  deployment: Deployment,
+  url: string,
+  format: ExportFormatId,
+  hooks: DownloadHooks,
+  auth?: ApiAuth,
+): Promise<FetchedPage> {
   const request = exportFormat(format).request;
   const response = await fetchNegotiated(url, request, { fetch: hooks.fetch, signal: hooks.signal, auth });
   const text = await readText(response, url, hooks.signal);

@@ -31,7 +31,14 @@ export const exportFormats: readonly ExportFormat[] = [
   // RFC 4180 registers text/csv with an optional header parameter.
   { id: 'csv', label: 'CSV', extension: 'csv', mimeType: 'text/csv; charset=utf-8; header=present', request: 'json', source: 'browser' },
   { id: 'ris', label: 'RIS', extension: 'ris', mimeType: 'application/x-research-info-systems', request: 'json', source: 'browser' },
-  { id: 'csl-json', label: 'CSL-JSON', extension: 'csl.json', mimeType: 'application/vnd.citationstyles.csl+json', request: 'json', source: 'browser' },
+  {
+    id: 'csl-json',
+    label: 'CSL-JSON',
+    extension: 'csl.json',
+    mimeType: 'application/vnd.citationstyles.csl+json',
+    request: 'json',
+    source: 'browser',
+  },
 ];
 
 export function exportFormat(id: ExportFormatId): ExportFormat {

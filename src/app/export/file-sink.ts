@@ -72,13 +72,19 @@ function fileSystemSink(writable: FileSystemWritableFileStream): FileSink {
  * Opens the sink. Must be called straight from the click (the file picker needs the user's
  * gesture). Resolves undefined when the user dismisses the picker: nothing should start.
  */
-export async function openFileSink(fileName: string, format: ExportFormat, options: { usePicker?: boolean } = {}): Promise<FileSink | undefined> {
+export async function openFileSink(
+  fileName: string,
+  format: ExportFormat,
+  options: { usePicker?: boolean } = {},
+): Promise<FileSink | undefined> {
   const picker = options.usePicker === false ? undefined : savePicker();
   if (picker) {
     try {
       const handle = await picker({
         suggestedName: fileName,
-        types: [{ description: `${format.label} file`, accept: { [format.mimeType.split(';')[0]!]: [`.${format.extension.split('.').at(-1)}`] } }],
+        types: [
+          { description: `${format.label} file`, accept: { [format.mimeType.split(';')[0]!]: [`.${format.extension.split('.').at(-1)}`] } },
+        ],
       });
       return fileSystemSink(await handle.createWritable());
     } catch (error) {

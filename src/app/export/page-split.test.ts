@@ -5,10 +5,14 @@ import { splitBibtexPage, splitXmlPage } from './page-split';
 
 describe('splitXmlPage', () => {
   it('separates the prologue from the records, keeping both byte for byte', () => {
-    const page = '<?xml version="1.0" encoding="UTF-8"?>\n<records><record><title>A &lt;b&gt;</title></record>\n<record><links><link rel="citation" href="https://x.example/1"/></links></record></records>\n';
+    const page =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<records><record><title>A &lt;b&gt;</title></record>\n<record><links><link rel="citation" href="https://x.example/1"/></links></record></records>\n';
     expect(splitXmlPage(page, 'u')).toEqual({
       prologue: '<?xml version="1.0" encoding="UTF-8"?>\n<records>',
-      records: ['<record><title>A &lt;b&gt;</title></record>', '<record><links><link rel="citation" href="https://x.example/1"/></links></record>'],
+      records: [
+        '<record><title>A &lt;b&gt;</title></record>',
+        '<record><links><link rel="citation" href="https://x.example/1"/></links></record>',
+      ],
     });
   });
 

@@ -58,7 +58,9 @@ describe('exportRecord', () => {
   });
 
   it('passes on the server’s error, read from whatever format it used', async () => {
-    const api = server(() => new Response('404\nNot Found\nNo record matches the identifier.\n', { status: 404, headers: { 'Content-Type': 'text/plain' } }));
+    const api = server(
+      () => new Response('404\nNot Found\nNo record matches the identifier.\n', { status: 404, headers: { 'Content-Type': 'text/plain' } }),
+    );
     const attempt = exportRecord({ deployment: dc0, baseUrl: 'https://api.example', record, format: 'bibtex', fetch: api.fetch });
     await expect(attempt).rejects.toBeInstanceOf(ApiRequestError);
     await expect(attempt).rejects.toThrow('No record matches the identifier.');

@@ -75,34 +75,58 @@ export function createResultSetWriter(deployment: Deployment, format: ExportForm
         return csvHeader(deployment, { bom: options.bom });
       };
       return {
-        page: (units) => header() + recordsOf(units).map((record) => csvRow(deployment, record)).join(''),
+        page: (units) =>
+          header() +
+          recordsOf(units)
+            .map((record) => csvRow(deployment, record))
+            .join(''),
         end: () => header(),
       };
     }
     case 'bibtex-full':
       // The local server's key prefix, as the API's BibTeX download has by default.
-      return wrapped(() => '', '\n', '', (units) => recordsOf(units).map((record) => recordToFullBibtex(record, 'records')));
+      return wrapped(
+        () => '',
+        '\n',
+        '',
+        (units) => recordsOf(units).map((record) => recordToFullBibtex(record, 'records')),
+      );
     case 'ris':
       return { page: (units) => recordsToRis(deployment, recordsOf(units)), end: () => '' };
     case 'csl-json': {
-      const writer = wrapped(() => cslJsonOpening, cslJsonSeparator, cslJsonClosing, (units) => {
-        const body = cslItemsToJson(recordsToCsl(deployment, recordsOf(units)));
-        return body ? [body] : [];
-      });
+      const writer = wrapped(
+        () => cslJsonOpening,
+        cslJsonSeparator,
+        cslJsonClosing,
+        (units) => {
+          const body = cslItemsToJson(recordsToCsl(deployment, recordsOf(units)));
+          return body ? [body] : [];
+        },
+      );
       return writer;
     }
     case 'json':
       // The server's items as it sent them (not as validated, which may coerce an id).
-      return wrapped(() => '[', ',', ']', (units) => {
-        if (units.kind !== 'records') throw new Error(`expected JSON records, got a ${units.kind} page`);
-        return units.raw.map((item) => JSON.stringify(item));
-      });
+      return wrapped(
+        () => '[',
+        ',',
+        ']',
+        (units) => {
+          if (units.kind !== 'records') throw new Error(`expected JSON records, got a ${units.kind} page`);
+          return units.raw.map((item) => JSON.stringify(item));
+        },
+      );
     case 'xml': {
       let prologue = defaultXmlPrologue;
-      const writer = wrapped(() => prologue, '\n', '</records>\n', (units) => {
-        if (units.kind !== 'xml') throw new Error(`expected an XML page, got ${units.kind}`);
-        return [...units.records];
-      });
+      const writer = wrapped(
+        () => prologue,
+        '\n',
+        '</records>\n',
+        (units) => {
+          if (units.kind !== 'xml') throw new Error(`expected an XML page, got ${units.kind}`);
+          return [...units.records];
+        },
+      );
       return {
         page(units) {
           if (units.kind === 'xml') prologue = units.prologue;
@@ -112,9 +136,14 @@ export function createResultSetWriter(deployment: Deployment, format: ExportForm
       };
     }
     case 'bibtex':
-      return wrapped(() => '', '\n', '', (units) => {
-        if (units.kind !== 'bibtex') throw new Error(`expected a BibTeX page, got ${units.kind}`);
-        return [...units.entries];
-      });
+      return wrapped(
+        () => '',
+        '\n',
+        '',
+        (units) => {
+          if (units.kind !== 'bibtex') throw new Error(`expected a BibTeX page, got ${units.kind}`);
+          return [...units.entries];
+        },
+      );
   }
 }

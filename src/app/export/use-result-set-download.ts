@@ -51,7 +51,13 @@ export function useResultSetDownload() {
     const abort = new AbortController();
     controller.current = abort;
     const startedAt = performance.now();
-    setState({ phase: 'running', fileName, startedAt, updatedAt: startedAt, progress: { written: 0, expected: undefined, total: undefined } });
+    setState({
+      phase: 'running',
+      fileName,
+      startedAt,
+      updatedAt: startedAt,
+      progress: { written: 0, expected: undefined, total: undefined },
+    });
     let outcome: DownloadOutcome;
     try {
       outcome = await runDownload(
@@ -59,7 +65,9 @@ export function useResultSetDownload() {
         sink,
         {
           onProgress: (progress) =>
-            setState((current) => (current.phase === 'running' ? { ...current, progress, updatedAt: performance.now(), retry: undefined } : current)),
+            setState((current) =>
+              current.phase === 'running' ? { ...current, progress, updatedAt: performance.now(), retry: undefined } : current,
+            ),
           onRetry: ({ page, attempt, reason }) =>
             setState((current) => (current.phase === 'running' ? { ...current, retry: { page, attempt, reason } } : current)),
         },

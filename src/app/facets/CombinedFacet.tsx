@@ -61,14 +61,24 @@ export function CombinedFacet({ deployment, entries, facet, counts, baseUrl, aut
   const contains = useDebounced(typed.trim(), searchDelay);
   const [showMore, setShowMore] = useState(false);
   const searching = contains !== '';
-  const pages = useFacetPages(deployment, baseUrl, entries, facet, { offset: counts?.values.length ?? 0, contains }, searching || showMore, auth);
+  const pages = useFacetPages(
+    deployment,
+    baseUrl,
+    entries,
+    facet,
+    { offset: counts?.values.length ?? 0, contains },
+    searching || showMore,
+    auth,
+  );
   const filters = facetFilters(entries, facet.name);
   const chosen = [...filters.selected, ...filters.excluded];
   if (!counts && chosen.length === 0) return null;
 
   const paged = pages.data?.pages.flatMap((page) => page?.values ?? []) ?? [];
   const listed: Row[] = searching ? paged : [...(counts?.values ?? []), ...(showMore ? paged : [])];
-  const choices = new Map<string, FacetChoice>([...(counts?.selected ?? []), ...(counts?.excluded ?? [])].map((choice) => [choice.value, choice]));
+  const choices = new Map<string, FacetChoice>(
+    [...(counts?.selected ?? []), ...(counts?.excluded ?? [])].map((choice) => [choice.value, choice]),
+  );
   // Chosen values first, with the counts the server gives for them, then the values counted.
   const pinned = chosen.map((value) => ({ value, count: choices.get(value)?.count }));
   const rows = uniqueRows([...pinned, ...listed]);
@@ -97,12 +107,21 @@ export function CombinedFacet({ deployment, entries, facet, counts, baseUrl, aut
           <label htmlFor={searchId} className="visually-hidden">
             Search {facet.label.toLowerCase()} values
           </label>
-          <input id={searchId} type="search" placeholder="Find a value" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+          <input
+            id={searchId}
+            type="search"
+            placeholder="Find a value"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+          />
         </div>
       )}
       {/* Always present, so the number of matching values is announced as the search settles. */}
       <p role="status" className="facets__found">
-        {searching && found !== undefined && !pages.isPlaceholderData ? `${formatNumber(found)} ${found === 1 ? 'value contains' : 'values contain'} “${contains}”` : ''}
+        {searching && found !== undefined && !pages.isPlaceholderData
+          ? `${formatNumber(found)} ${found === 1 ? 'value contains' : 'values contain'} “${contains}”`
+          : ''}
       </p>
       <ul className="facets__values">
         {rows.map(({ value, count }) => {
@@ -112,13 +131,22 @@ export function CombinedFacet({ deployment, entries, facet, counts, baseUrl, aut
           return (
             <li key={value} className={`facets__row${state === 'exclude' ? ' facets__row--excluded' : ''}`}>
               <label className="facets__value">
-                <input type="checkbox" checked={state === 'select'} onChange={(event) => change(value, event.target.checked ? 'select' : 'none')} />
+                <input
+                  type="checkbox"
+                  checked={state === 'select'}
+                  onChange={(event) => change(value, event.target.checked ? 'select' : 'none')}
+                />
                 <span className="facets__label">
                   <RichText text={label} inline />
                 </span>
                 {count !== undefined && <span className="facets__count">{formatNumber(count)}</span>}
               </label>
-              <button type="button" className="facets__exclude" aria-pressed={state === 'exclude'} onClick={() => change(value, state === 'exclude' ? 'none' : 'exclude')}>
+              <button
+                type="button"
+                className="facets__exclude"
+                aria-pressed={state === 'exclude'}
+                onClick={() => change(value, state === 'exclude' ? 'none' : 'exclude')}
+              >
                 Exclude
                 <span className="visually-hidden"> {plainLine(label)}</span>
               </button>
@@ -128,7 +156,11 @@ export function CombinedFacet({ deployment, entries, facet, counts, baseUrl, aut
       </ul>
       {more && (
         <div className="facets__actions">
-          <button type="button" className="button button--quiet" onClick={() => (searching || showMore ? void pages.fetchNextPage() : setShowMore(true))}>
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => (searching || showMore ? void pages.fetchNextPage() : setShowMore(true))}
+          >
             Show more<span className="visually-hidden"> {facet.label.toLowerCase()} values</span>
           </button>
         </div>

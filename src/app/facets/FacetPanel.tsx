@@ -174,7 +174,12 @@ function ServerFacet({ counts, ...props }: FacetProps & { counts: FacetCounts | 
           </button>
         )}
         {shown.distinct > 1 && (
-          <button type="button" className="button button--quiet" aria-pressed={sort === 'value'} onClick={() => setOptions({ limit, sort: sort === 'value' ? 'count' : 'value' })}>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-pressed={sort === 'value'}
+            onClick={() => setOptions({ limit, sort: sort === 'value' ? 'count' : 'value' })}
+          >
             A–Z
           </button>
         )}
@@ -196,10 +201,22 @@ function LazyFacet(props: FacetProps) {
   );
 }
 
-function FacetValues({ deployment, entries, facet, rows, busy, children }: FacetProps & { rows: readonly ValueRow[]; busy: boolean; children?: ReactNode }) {
+function FacetValues({
+  deployment,
+  entries,
+  facet,
+  rows,
+  busy,
+  children,
+}: FacetProps & { rows: readonly ValueRow[]; busy: boolean; children?: ReactNode }) {
   const navigate = useNavigate();
   const listed = new Set(rows.map((row) => row.value));
-  const all = [...selectedValues(deployment, facet, entries).filter((value) => !listed.has(value)).map((value) => ({ value, count: undefined })), ...rows];
+  const all = [
+    ...selectedValues(deployment, facet, entries)
+      .filter((value) => !listed.has(value))
+      .map((value) => ({ value, count: undefined })),
+    ...rows,
+  ];
   const toggle = (params: Record<string, string>, tick: boolean) => {
     const state: NavigationState = { keepFocus: true };
     void navigate(`/${deployment.slug}${queryString(toggledEntries(entries, params, tick))}`, { state });

@@ -67,7 +67,10 @@ function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
   const last = bars.at(-1)!.year;
   const current: Draft = { from: clamp(range.from ?? first, first, last), to: clamp(range.to ?? last, first, last) };
   const [draft, setDraft] = useState<Draft>(current);
-  const [texts, setTexts] = useState({ from: range.from === undefined ? '' : String(range.from), to: range.to === undefined ? '' : String(range.to) });
+  const [texts, setTexts] = useState({
+    from: range.from === undefined ? '' : String(range.from),
+    to: range.to === undefined ? '' : String(range.to),
+  });
   const [pending, setPending] = useState<number>();
   const [error, setError] = useState('');
   const svg = useRef<SVGSVGElement>(null);

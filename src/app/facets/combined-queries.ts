@@ -17,7 +17,8 @@ import { withoutYearRange } from './year-range';
  */
 export function useUnrangedYears(deployment: Deployment, baseUrl: string, entries: Entries, auth: ApiAuth | undefined, enabled: boolean) {
   const year = yearFacet(deployment);
-  const url = year && facetsUrl(baseUrl, [...withoutYearRange(year, entries), ['facet', year.name], [facetLimitParam(year.name), String(allYears)]]);
+  const url =
+    year && facetsUrl(baseUrl, [...withoutYearRange(year, entries), ['facet', year.name], [facetLimitParam(year.name), String(allYears)]]);
   return useQuery({
     queryKey: ['facets', deployment.key, url] as const,
     queryFn: async ({ signal }): Promise<FacetCounts | undefined> => (await fetchFacets(url!, { signal, auth })).facets[0],

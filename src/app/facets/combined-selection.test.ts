@@ -35,7 +35,14 @@ describe('combined facet selection in the URL', () => {
   });
 
   it('removes only the value asked for, leaving a same-named value of another facet', () => {
-    const both: [string, string][] = [['facet.language', 'English'], ['facet.country', 'English'], ['facet.language', 'German']];
-    expect(withValueState(both, 'language', 'English', 'none')).toEqual([['facet.country', 'English'], ['facet.language', 'German']]);
+    const both: [string, string][] = [
+      ['facet.language', 'English'],
+      ['facet.country', 'English'],
+      ['facet.language', 'German'],
+    ];
+    expect(withValueState(both, 'language', 'English', 'none')).toEqual([
+      ['facet.country', 'English'],
+      ['facet.language', 'German'],
+    ]);
   });
 });

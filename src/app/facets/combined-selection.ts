@@ -18,7 +18,10 @@ export interface FacetFilters {
 const valuesOf = (entries: Entries, name: string) => entries.filter(([entry]) => entry === name).map(([, value]) => value);
 
 export function facetFilters(entries: Entries, facet: string): FacetFilters {
-  return { selected: valuesOf(entries, facetFilterParam('select', facet)), excluded: valuesOf(entries, facetFilterParam('exclude', facet)) };
+  return {
+    selected: valuesOf(entries, facetFilterParam('select', facet)),
+    excluded: valuesOf(entries, facetFilterParam('exclude', facet)),
+  };
 }
 
 export function valueState(filters: FacetFilters, value: string): ValueState {
@@ -32,6 +35,8 @@ export function valueState(filters: FacetFilters, value: string): ValueState {
  */
 export function withValueState(entries: Entries, facet: string, value: string, state: ValueState): [string, string][] {
   const names = new Set([facetFilterParam('select', facet), facetFilterParam('exclude', facet)]);
-  const kept = entries.filter(([name, entry]) => name !== 'page' && !(names.has(name) && entry === value)).map(([name, entry]): [string, string] => [name, entry]);
+  const kept = entries
+    .filter(([name, entry]) => name !== 'page' && !(names.has(name) && entry === value))
+    .map(([name, entry]): [string, string] => [name, entry]);
   return state === 'none' ? kept : [...kept, [facetFilterParam(state, facet), value]];
 }

@@ -3,7 +3,11 @@ import { deploymentByKey } from '../../deployments/registry';
 import { isSelected, offeredFacets, toggledEntries } from './facet-selection';
 
 describe('facet selection', () => {
-  const entries: [string, string][] = [['q', 'wind'], ['language', 'English'], ['page', '3']];
+  const entries: [string, string][] = [
+    ['q', 'wind'],
+    ['language', 'English'],
+    ['page', '3'],
+  ];
 
   it('ticks a value when the search holds all of its parameters, in any case', () => {
     expect(isSelected(entries, { language: 'english' })).toBe(true);
@@ -12,7 +16,10 @@ describe('facet selection', () => {
   });
 
   it('replaces or removes the value’s parameters and starts again at page 1', () => {
-    expect(toggledEntries(entries, { language: 'German' }, true)).toEqual([['q', 'wind'], ['language', 'German']]);
+    expect(toggledEntries(entries, { language: 'German' }, true)).toEqual([
+      ['q', 'wind'],
+      ['language', 'German'],
+    ]);
     expect(toggledEntries(entries, { language: 'English' }, false)).toEqual([['q', 'wind']]);
     expect(toggledEntries(entries, { publication_date_start: '01/01/2015', publication_date_end: '12/31/2015' }, true)).toEqual([
       ['q', 'wind'],

@@ -12,7 +12,9 @@ import { withValues, type Entries } from '../navigation/query-params';
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function isSelected(entries: Entries, params: Readonly<Record<string, string>>): boolean {
-  return Object.entries(params).every(([name, value]) => entries.some(([entryName, entryValue]) => entryName === name && same(entryValue, value)));
+  return Object.entries(params).every(([name, value]) =>
+    entries.some(([entryName, entryValue]) => entryName === name && same(entryValue, value)),
+  );
 }
 
 /** The search with a value ticked (its parameters set) or unticked (its parameters removed), back on page 1. */
@@ -46,12 +48,14 @@ export function facetParamNames(facet: FacetDef): string[] {
  */
 export function selectedValues(deployment: Deployment, facet: FacetDef, entries: Entries): string[] {
   const [first] = facetParamNames(facet);
-  const candidates = entries.filter(([name]) => name === first).map(([, value]) => {
-    if (facet.criterion.kind === 'phrase') return value.replace(/^\s*"|"\s*$/g, '').trim();
-    if (facet.criterion.kind !== 'date-range') return value.trim();
-    const year = /(\d{4})/.exec(value)?.[1] ?? '';
-    return facet.criterion.unit === 'year' ? year : `${year.slice(0, 3)}0s`;
-  });
+  const candidates = entries
+    .filter(([name]) => name === first)
+    .map(([, value]) => {
+      if (facet.criterion.kind === 'phrase') return value.replace(/^\s*"|"\s*$/g, '').trim();
+      if (facet.criterion.kind !== 'date-range') return value.trim();
+      const year = /(\d{4})/.exec(value)?.[1] ?? '';
+      return facet.criterion.unit === 'year' ? year : `${year.slice(0, 3)}0s`;
+    });
   return candidates.filter((value) => {
     const params = facetValueParams(deployment, facet, value);
     return params !== undefined && isSelected(entries, params);

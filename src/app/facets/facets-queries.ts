@@ -39,7 +39,13 @@ export function useServerFacets(deployment: Deployment, baseUrl: string, entries
  * Values the exact-match parameters of the advanced form can suggest: the counted values of
  * the search's facets (from the same request the filter column makes), else nothing.
  */
-export function useFacetSuggestions(deployment: Deployment, baseUrl: string, entries: Entries, auth: ApiAuth | undefined, enabled: boolean): Record<string, string[]> {
+export function useFacetSuggestions(
+  deployment: Deployment,
+  baseUrl: string,
+  entries: Entries,
+  auth: ApiAuth | undefined,
+  enabled: boolean,
+): Record<string, string[]> {
   const { data } = useServerFacets(deployment, baseUrl, entries, auth, enabled);
   const suggestions: Record<string, string[]> = {};
   for (const facet of deployment.facets) {
@@ -51,8 +57,20 @@ export function useFacetSuggestions(deployment: Deployment, baseUrl: string, ent
 }
 
 /** More values of one facet, or another order, when the researcher asks for them. */
-export function useFacetValues(deployment: Deployment, baseUrl: string, entries: Entries, facet: FacetDef, options: FacetListOptions | undefined, auth?: ApiAuth) {
-  const params: (readonly [string, string])[] = [...facetCriteria(entries), ['facet', facet.name], ['facet_limit', String(options?.limit ?? 10)], ['facet_sort', options?.sort ?? 'count']];
+export function useFacetValues(
+  deployment: Deployment,
+  baseUrl: string,
+  entries: Entries,
+  facet: FacetDef,
+  options: FacetListOptions | undefined,
+  auth?: ApiAuth,
+) {
+  const params: (readonly [string, string])[] = [
+    ...facetCriteria(entries),
+    ['facet', facet.name],
+    ['facet_limit', String(options?.limit ?? 10)],
+    ['facet_sort', options?.sort ?? 'count'],
+  ];
   const url = facetsUrl(baseUrl, params);
   return useQuery({
     queryKey: ['facets', deployment.key, url] as const,

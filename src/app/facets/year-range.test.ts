@@ -14,7 +14,10 @@ describe('the year chart’s range', () => {
   });
 
   it('becomes publication_date_start/_end in the deployment’s own date format, whole years, page 1', () => {
-    const entries: [string, string][] = [['q', 'plasma'], ['page', '2']];
+    const entries: [string, string][] = [
+      ['q', 'plasma'],
+      ['page', '2'],
+    ];
     expect(withYearRange(dc1, year, entries, { from: 2010, to: 2015 })).toEqual([
       ['q', 'plasma'],
       ['publication_date_start', '01/01/2010'],
@@ -25,18 +28,32 @@ describe('the year chart’s range', () => {
       ['publication_date_start', '01-01-2010'],
       ['publication_date_end', '12-31-2015'],
     ]);
-    expect(withYearRange(dc1, year, entries, { from: 2012 })).toEqual([['q', 'plasma'], ['publication_date_start', '01/01/2012']]);
+    expect(withYearRange(dc1, year, entries, { from: 2012 })).toEqual([
+      ['q', 'plasma'],
+      ['publication_date_start', '01/01/2012'],
+    ]);
   });
 
   it('reads back from the URL, an unreadable or absent bound as open', () => {
     const range = withYearRange(dc1, year, [['q', 'plasma']], { from: 2010, to: 2015 });
     expect(yearRangeOf(dc1, year, range)).toEqual({ from: 2010, to: 2015 });
-    expect(yearRangeOf(dc1, year, [['publication_date_start', '2012-03-04'], ['publication_date_end', 'soon']])).toEqual({ from: 2012, to: undefined });
+    expect(
+      yearRangeOf(dc1, year, [
+        ['publication_date_start', '2012-03-04'],
+        ['publication_date_end', 'soon'],
+      ]),
+    ).toEqual({ from: 2012, to: undefined });
     expect(withoutYearRange(year, range)).toEqual([['q', 'plasma']]);
   });
 
   it('draws one bar per year from the first to the last, years without records at zero', () => {
-    expect(yearBars([{ value: '2012', count: 3 }, { value: '2009', count: 5 }, { value: 'n/a', count: 9 }])).toEqual([
+    expect(
+      yearBars([
+        { value: '2012', count: 3 },
+        { value: '2009', count: 5 },
+        { value: 'n/a', count: 9 },
+      ]),
+    ).toEqual([
       { year: 2009, count: 5 },
       { year: 2010, count: 0 },
       { year: 2011, count: 0 },

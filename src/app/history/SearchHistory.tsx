@@ -62,7 +62,9 @@ export function SearchHistory({ deployment, entries }: SearchHistoryProps) {
     if (!file) return;
     try {
       const { added, skipped } = store.importSaved(await file.text());
-      setMessage(`Imported ${added} saved ${added === 1 ? 'search' : 'searches'}${skipped ? ` (${skipped} already saved or unreadable)` : ''}.`);
+      setMessage(
+        `Imported ${added} saved ${added === 1 ? 'search' : 'searches'}${skipped ? ` (${skipped} already saved or unreadable)` : ''}.`,
+      );
     } catch (error) {
       setMessage((error as Error).message);
     }
@@ -71,7 +73,13 @@ export function SearchHistory({ deployment, entries }: SearchHistoryProps) {
   return (
     <section className="search-history" aria-labelledby={`${panelId}-heading`}>
       <h2 id={`${panelId}-heading`} className="search-history__heading">
-        <button type="button" className="search-history__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="search-history__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
           History and saved searches ({saved.length} saved)
         </button>
       </h2>
@@ -89,7 +97,9 @@ export function SearchHistory({ deployment, entries }: SearchHistoryProps) {
           </form>
         )}
         {alreadySaved && <p>This search is saved as “{alreadySaved.name}”.</p>}
-        {!persisted && <p className="search-history__note">This browser does not keep site data: history lasts until the page is closed.</p>}
+        {!persisted && (
+          <p className="search-history__note">This browser does not keep site data: history lasts until the page is closed.</p>
+        )}
 
         <h3>Saved searches</h3>
         {saved.length === 0 ? (

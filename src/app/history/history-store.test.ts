@@ -6,7 +6,12 @@ import { describeSearch, newSinceQuery } from './new-since';
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (key) => data.get(key) ?? null, setItem: (key, value) => void data.set(key, value), removeItem: (key) => void data.delete(key) };
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  };
 }
 
 let ids = 0;
@@ -66,13 +71,24 @@ describe('search history', () => {
     const target = createHistoryStore(memoryStorage(), nextId);
     target.save('LIT', 'q=grid', 'My grid');
     expect(target.importSaved(file)).toEqual({ added: 1, skipped: 1 });
-    expect(target.snapshot().saved.map((item) => item.name).sort()).toEqual(['Fusion videos', 'My grid']);
+    expect(
+      target
+        .snapshot()
+        .saved.map((item) => item.name)
+        .sort(),
+    ).toEqual(['Fusion videos', 'My grid']);
     expect(() => target.importSaved('{"hello":1}')).toThrow(/not a Records Explorer saved-searches export/);
     expect(() => target.importSaved('<xml/>')).toThrow(/not JSON/);
   });
 
   it('remembers a search without its page', () => {
-    expect(searchQuery([['q', 'solar cell'], ['page', '3'], ['rows', '50']])).toBe('q=solar+cell&rows=50');
+    expect(
+      searchQuery([
+        ['q', 'solar cell'],
+        ['page', '3'],
+        ['rows', '50'],
+      ]),
+    ).toBe('q=solar+cell&rows=50');
   });
 });
 
@@ -80,7 +96,9 @@ describe('new since last visit', () => {
   it('asks for records entered from the day of the last visit, newest first, in the deployment’s date format', () => {
     const lit = deploymentByKey('LIT')!;
     const enr = deploymentByKey('ENR')!;
-    expect(newSinceQuery(lit, 'q=grid&sort=title&page=4', '2026-11-20T15:30:00.000Z')).toBe('q=grid&sort=entry_date&entry_date_start=11%2F20%2F2026&order=desc');
+    expect(newSinceQuery(lit, 'q=grid&sort=title&page=4', '2026-11-20T15:30:00.000Z')).toBe(
+      'q=grid&sort=entry_date&entry_date_start=11%2F20%2F2026&order=desc',
+    );
     expect(new URLSearchParams(newSinceQuery(enr, 'q=grid', '2026-01-02T00:00:00.000Z')).get('entry_date_start')).toBe('01-02-2026');
   });
 

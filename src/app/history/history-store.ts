@@ -62,7 +62,10 @@ function parseStored(text: string | null): Pick<HistorySnapshot, 'recent' | 'sav
   try {
     const stored = storedSchema.safeParse(JSON.parse(text ?? ''));
     if (stored.success) {
-      return { recent: validItems(recentSchema, stored.data.recent).slice(0, maxRecent), saved: validItems(savedSchema, stored.data.saved).slice(0, maxSaved) };
+      return {
+        recent: validItems(recentSchema, stored.data.recent).slice(0, maxRecent),
+        saved: validItems(savedSchema, stored.data.saved).slice(0, maxSaved),
+      };
     }
   } catch {
     // Not JSON: nothing stored that we can read.
@@ -74,7 +77,6 @@ function parseStored(text: string | null): Pick<HistorySnapshot, 'recent' | 'sav
 export function searchQuery(entries: readonly (readonly [string, string])[]): string {
   return new URLSearchParams(entries.filter(([name]) => name !== 'page').map(([name, value]) => [name, value])).toString();
 }
-
 
 export interface ImportResult {
   readonly added: number;
@@ -125,7 +127,8 @@ export function createHistoryStore(storage: KeyValueStorage | undefined, newId: 
     for (const listener of [...listeners]) listener();
   }
 
-  const same = (a: { deployment: string; query: string }, b: { deployment: string; query: string }) => a.deployment === b.deployment && a.query === b.query;
+  const same = (a: { deployment: string; query: string }, b: { deployment: string; query: string }) =>
+    a.deployment === b.deployment && a.query === b.query;
 
   return {
     snapshot: read,
@@ -143,11 +146,17 @@ export function createHistoryStore(storage: KeyValueStorage | undefined, newId: 
     },
     visit(id, at = new Date()) {
       const { recent, saved } = read();
-      write(recent, saved.map((item) => (item.id === id ? { ...item, lastVisit: at.toISOString() } : item)));
+      write(
+        recent,
+        saved.map((item) => (item.id === id ? { ...item, lastVisit: at.toISOString() } : item)),
+      );
     },
     removeSaved(id) {
       const { recent, saved } = read();
-      write(recent, saved.filter((item) => item.id !== id));
+      write(
+        recent,
+        saved.filter((item) => item.id !== id),
+      );
     },
     clearRecent() {
       write([], read().saved);

@@ -10,7 +10,11 @@ const dc0 = deploymentByKey('DC0')!;
 
 describe('convertCriteria', () => {
   test('LIT → ENR: dates change format, LIT-only criteria are dropped, the page resets', () => {
-    const result = convertCriteria(lit, enr, entriesOf('?q=x&publication_date_start=01/15/2020&has_fulltext=true&subject=fusion&page=4&rows=50'));
+    const result = convertCriteria(
+      lit,
+      enr,
+      entriesOf('?q=x&publication_date_start=01/15/2020&has_fulltext=true&subject=fusion&page=4&rows=50'),
+    );
     expect(result.entries).toEqual([
       ['q', 'x'],
       ['publication_date_start', '01-15-2020'],
@@ -35,7 +39,9 @@ describe('convertCriteria', () => {
   });
 
   test('extensions carry where the target has the facet and its server the extension; drops are named by label', () => {
-    const source = entriesOf('?q=plasma&product_type=Journal Article&facet.language=English&exclude.research_org=PPPL&facet.site_ownership_code=OSTI&journal_name=Nature');
+    const source = entriesOf(
+      '?q=plasma&product_type=Journal Article&facet.language=English&exclude.research_org=PPPL&facet.site_ownership_code=OSTI&journal_name=Nature',
+    );
     const toMm = convertCriteria(lit, mm, source);
     expect(toMm.entries).toEqual([
       ['q', 'plasma'],

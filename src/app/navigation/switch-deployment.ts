@@ -69,7 +69,12 @@ export interface ConvertOptions {
   readonly extensions?: boolean;
 }
 
-export function convertCriteria(from: Deployment, to: Deployment, entries: Entries, { extensions = true }: ConvertOptions = {}): ConvertedCriteria {
+export function convertCriteria(
+  from: Deployment,
+  to: Deployment,
+  entries: Entries,
+  { extensions = true }: ConvertOptions = {},
+): ConvertedCriteria {
   const converted: [string, string][] = [];
   const dropped: string[] = [];
   for (const [name, value] of entries) {

@@ -97,7 +97,9 @@ function RecordBody({ deployment, record, generated, baseUrl, auth }: RecordBody
         <CiteButton deployment={deployment} records={[record]} generated={generated ? new Set([record.repo_id]) : undefined} />
         <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} generated={generated} />
       </div>
-      {media?.href && playable && <MediaPlayer href={media.href} playable={playable} title={plainLine(firstText(record.title) ?? 'media')} />}
+      {media?.href && playable && (
+        <MediaPlayer href={media.href} playable={playable} title={plainLine(firstText(record.title) ?? 'media')} />
+      )}
       <RelatedWorks deployment={deployment} record={record} generated={generated} />
       <RecordFields deployment={deployment} record={record} />
       <SimilarRecords deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} />

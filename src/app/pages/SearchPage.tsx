@@ -47,7 +47,12 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
   usePrefetchNext(deployment, identity, query.data && !query.isPlaceholderData ? query.data.links.next : undefined, auth);
 
   const badRequest = useMemo(
-    () => serverFieldError(query.error, formParamNames(deployment), entries.map(([name]) => name)),
+    () =>
+      serverFieldError(
+        query.error,
+        formParamNames(deployment),
+        entries.map(([name]) => name),
+      ),
     [query.error, deployment, entries],
   );
   const main = mainParam(deployment);

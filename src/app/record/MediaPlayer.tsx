@@ -18,7 +18,8 @@ export function MediaPlayer({ href, playable, title }: { href: string; playable:
     if (!element) return;
     const seek = () => {
       const start = mediaStartOf(window.location.hash);
-      if (start !== undefined && element.readyState >= HTMLMediaElement.HAVE_METADATA && start < element.duration) element.currentTime = start;
+      if (start !== undefined && element.readyState >= HTMLMediaElement.HAVE_METADATA && start < element.duration)
+        element.currentTime = start;
     };
     seek();
     element.addEventListener('loadedmetadata', seek);

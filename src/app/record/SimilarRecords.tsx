@@ -9,7 +9,17 @@ import { useSimilarRecords } from './record-queries';
 import { similarQuery } from './similar-query';
 
 /** "Similar records": the best matches for this record's title words and subjects. */
-export function SimilarRecords({ deployment, record, baseUrl, auth }: { deployment: Deployment; record: ApiRecord; baseUrl: string; auth: ApiAuth | undefined }) {
+export function SimilarRecords({
+  deployment,
+  record,
+  baseUrl,
+  auth,
+}: {
+  deployment: Deployment;
+  record: ApiRecord;
+  baseUrl: string;
+  auth: ApiAuth | undefined;
+}) {
   const query = useSimilarRecords(deployment, baseUrl, record.repo_id, similarQuery(record), auth);
   // Similar records are an aside: while loading, on failure or when there are none, nothing is shown.
   if (!query.data || query.data.length === 0) return null;

@@ -18,4 +18,3 @@ test('typed links become named actions; only http(s) targets get an href', () =>
   expect(linkActions(null)).toEqual([]);
   expect(linkActions('nope')).toEqual([]);
 });
-

@@ -28,7 +28,13 @@ export function useSimilarRecords(deployment: Deployment, baseUrl: string, repoI
     queryKey: ['similar', deployment.key, baseUrl, repoId, q] as const,
     // One more than shown, so the record itself (usually the best match) can be dropped.
     queryFn: async ({ signal }) => {
-      const page = await fetchRecordPage(searchUrl(baseUrl, [['q', q!], ['rows', String(similarCount + 1)]]), { deployment, signal, auth });
+      const page = await fetchRecordPage(
+        searchUrl(baseUrl, [
+          ['q', q!],
+          ['rows', String(similarCount + 1)],
+        ]),
+        { deployment, signal, auth },
+      );
       return page.records.filter((record) => record.repo_id !== repoId).slice(0, similarCount);
     },
     enabled: q !== undefined,

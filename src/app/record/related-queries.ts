@@ -32,7 +32,13 @@ export function useRecordsInMirror(ids: readonly string[], catalogs: readonly Ca
       catalogs.map(({ deployment, baseUrl, auth }) => ({
         queryKey: ['in-mirror', deployment.key, baseUrl, id] as const,
         queryFn: async ({ signal }: { signal: AbortSignal }) => {
-          const page = await fetchRecordPage(searchUrl(baseUrl, [['repo_id', id], ['rows', '1']]), { deployment, signal, auth });
+          const page = await fetchRecordPage(
+            searchUrl(baseUrl, [
+              ['repo_id', id],
+              ['rows', '1'],
+            ]),
+            { deployment, signal, auth },
+          );
           return page.records[0] ? { deployment, record: page.records[0] } : null;
         },
         staleTime: 60_000,

@@ -2,9 +2,9 @@ import { expect, test } from 'vitest';
 import { similarQuery } from './similar-query';
 
 test('title words and subject phrases, any of them', () => {
-  expect(similarQuery({ repo_id: '1', title: 'Transport of CO<sub>2</sub> in the Plasma edge', subjects: ['Plasma physics', 'Say "hi"'] })).toBe(
-    'transport OR co2 OR plasma OR edge OR "plasma physics" OR "say hi"',
-  );
+  expect(
+    similarQuery({ repo_id: '1', title: 'Transport of CO<sub>2</sub> in the Plasma edge', subjects: ['Plasma physics', 'Say "hi"'] }),
+  ).toBe('transport OR co2 OR plasma OR edge OR "plasma physics" OR "say hi"');
 });
 
 test('bounded, and nothing to search for: none', () => {

@@ -13,7 +13,9 @@ import { firstText } from '../ui/format';
  */
 
 const stopWords = new Set(
-  'a an and are as at be by for from has have in into is it its of on or that the their this to was were with without within using via based study new'.split(' '),
+  'a an and are as at be by for from has have in into is it its of on or that the their this to was were with without within using via based study new'.split(
+    ' ',
+  ),
 );
 const maxWords = 12;
 /** The search index's own limit on a word (formats/query-words.ts): a longer one finds nothing and only lengthens the URL. */

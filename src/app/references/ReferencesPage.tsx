@@ -82,7 +82,9 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
     event.target.value = '';
     if (!chosen) return;
     if (chosen.size > maxInputBytes) {
-      setMessage(`${chosen.name} is ${(chosen.size / 1e6).toFixed(1)} MB; at most ${maxInputBytes / 1e6} MB can be checked. Split the list.`);
+      setMessage(
+        `${chosen.name} is ${(chosen.size / 1e6).toFixed(1)} MB; at most ${maxInputBytes / 1e6} MB can be checked. Split the list.`,
+      );
       return;
     }
     setMessage(undefined);
@@ -123,14 +125,20 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
       });
       setRun({ state: 'done' });
       // A pasted list is kept with its results; an opened file's results only (the file is the user's).
-      setKept(writeStoredCheck({ input: file ? '' : input, leftOut: parsed.leftOut, results: found.filter((result) => result !== undefined) }));
+      setKept(
+        writeStoredCheck({ input: file ? '' : input, leftOut: parsed.leftOut, results: found.filter((result) => result !== undefined) }),
+      );
     } catch (error) {
       if (isAbortError(error) || current.signal.aborted) {
         setRun({ state: 'stopped' });
         setKept(writeStoredCheck({ input: file ? '' : input, leftOut: 0, results: found.filter((result) => result !== undefined) }));
       } else {
         setRun({ state: 'idle' });
-        setMessage(error instanceof UnreadableInputError ? error.message : `The list could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        setMessage(
+          error instanceof UnreadableInputError
+            ? error.message
+            : `The list could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   }
@@ -151,7 +159,9 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
   const foundGroups: CatalogRecords[] = deployments
     .map((deployment) => ({
       deployment,
-      records: byVerdict.get('found')!.flatMap((result) => (result.matches[0]?.catalog === deployment.key ? [result.matches[0].record] : [])),
+      records: byVerdict
+        .get('found')!
+        .flatMap((result) => (result.matches[0]?.catalog === deployment.key ? [result.matches[0].record] : [])),
     }))
     .filter((group) => group.records.length > 0);
   // A catalog that cannot be asked is said once for the run, not beside every reference.
@@ -162,7 +172,9 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
       unreachable.set(failure.catalog, { count: (seen?.count ?? 0) + 1, message: seen?.message ?? failure.message });
     }
   }
-  const counts = groups.map(({ verdict, title }) => `${formatNumber(byVerdict.get(verdict)!.length)} ${title.toLowerCase().replace(' (check)', '')}`).join(', ');
+  const counts = groups
+    .map(({ verdict, title }) => `${formatNumber(byVerdict.get(verdict)!.length)} ${title.toLowerCase().replace(' (check)', '')}`)
+    .join(', ');
   // Announced at each tenth of the run and at its end, not at every reference.
   const total = run.state === 'checking' ? run.total : results.length;
   const step = Math.max(1, Math.ceil(total / 10));
@@ -185,8 +197,8 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
       </h1>
       <p className="references-intro">
         Paste a reference list — DOIs, references as formatted in a paper (one per line or paragraph, numbered or not), BibTeX or RIS
-        entries, in any mix — and see which works every catalog holds. The list stays in this browser; only the catalogs’ own servers
-        are asked.
+        entries, in any mix — and see which works every catalog holds. The list stays in this browser; only the catalogs’ own servers are
+        asked.
       </p>
       <form
         className="references-form"
@@ -214,7 +226,13 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
         </p>
         <div className="references-form__file">
           <label htmlFor={fileId}>Or open a file (BibTeX, RIS or text)</label>
-          <input id={fileId} type="file" accept=".bib,.bibtex,.ris,.txt,text/plain,application/x-bibtex,application/x-research-info-systems" onChange={(event) => void openFile(event)} disabled={running} />
+          <input
+            id={fileId}
+            type="file"
+            accept=".bib,.bibtex,.ris,.txt,text/plain,application/x-bibtex,application/x-research-info-systems"
+            onChange={(event) => void openFile(event)}
+            disabled={running}
+          />
           {file && (
             <p>
               Checking the file {file.name} ({formatNumber(Math.ceil(file.text.length / 1000))} KB) instead of the text box.{' '}
@@ -248,16 +266,19 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
       <p role="status" className="references-status">
         {status}
       </p>
-      {run.state === 'checking' && <progress className="references-progress" max={run.total} value={finished.length} aria-label="References checked" />}
+      {run.state === 'checking' && (
+        <progress className="references-progress" max={run.total} value={finished.length} aria-label="References checked" />
+      )}
       {leftOut > 0 && (
         <p className="notice">
-          Only the first {formatNumber(maxReferencesPerRun)} references are checked in one run; {plural(leftOut, 'more reference')} were left out.
-          Check them in another run.
+          Only the first {formatNumber(maxReferencesPerRun)} references are checked in one run; {plural(leftOut, 'more reference')} were
+          left out. Check them in another run.
         </p>
       )}
       {[...unreachable].map(([catalog, { count, message: reason }]) => (
         <p key={catalog} className="notice">
-          {displayName(deploymentByKey(catalog)!)} could not be asked about {plural(count, 'reference')}: {reason} Those references may be in it.
+          {displayName(deploymentByKey(catalog)!)} could not be asked about {plural(count, 'reference')}: {reason} Those references may be
+          in it.
         </p>
       ))}
       {!kept && <p className="references-note">These results are too large to keep after a reload.</p>}
@@ -265,10 +286,14 @@ export function ReferencesPage({ catalogActions }: ReferencesPageProps) {
         <section className="references-actions" aria-label="Found works">
           <div className="references-actions__download">
             <label htmlFor={formatId}>Format</label>
-            <select id={formatId} value={format} onChange={(event) => {
+            <select
+              id={formatId}
+              value={format}
+              onChange={(event) => {
                 const chosen = foundFormats.find((option) => option.id === event.target.value);
                 if (chosen) setFormat(chosen.id);
-              }}>
+              }}
+            >
               {foundFormats.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.label}

@@ -26,7 +26,8 @@ export function foundFile(groups: readonly CatalogRecords[], format: FoundFormat
   const spec = foundFormats.find((candidate) => candidate.id === format)!;
   const count = groups.reduce((sum, group) => sum + group.records.length, 0);
   let text: string;
-  if (format === 'bibtex') text = groups.map(({ deployment, records }) => recordsToBibtex(records, `records_${deployment.slug}`)).join('\n');
+  if (format === 'bibtex')
+    text = groups.map(({ deployment, records }) => recordsToBibtex(records, `records_${deployment.slug}`)).join('\n');
   else if (format === 'ris') text = groups.map(({ deployment, records }) => recordsToRis(deployment, records)).join('');
   else {
     const body = cslItemsToJson(groups.flatMap(({ deployment, records }) => recordsToCsl(deployment, records)));

@@ -21,9 +21,13 @@ describe('how well a record matches a reference', () => {
   });
 
   test('title, first author and year as written in APA and Vancouver: found', () => {
-    const apa = formatted('Berkery, J. W., & Sabbagh, S. A. (2017). A reduced resistive wall mode kinetic stability model for disruption forecasting. PPPL.');
+    const apa = formatted(
+      'Berkery, J. W., & Sabbagh, S. A. (2017). A reduced resistive wall mode kinetic stability model for disruption forecasting. PPPL.',
+    );
     expect(verdictOf(matchConfidence(apa, record))).toBe('found');
-    const vancouver = formatted('Berkery JW, Sabbagh SA. A reduced resistive wall mode kinetic stability model for disruption forecasting. PPPL; 2017.');
+    const vancouver = formatted(
+      'Berkery JW, Sabbagh SA. A reduced resistive wall mode kinetic stability model for disruption forecasting. PPPL; 2017.',
+    );
     expect(matchConfidence(vancouver, record)).toBe(1);
   });
 
@@ -33,13 +37,17 @@ describe('how well a record matches a reference', () => {
   });
 
   test('the same author and year: a title sharing half its words is for a person to check, another title is not found', () => {
-    const sibling = formatted('Berkery, J. W. (2017). Kinetic effects on resistive wall mode stability in the NSTX-U tokamak. Phys. Plasmas.');
+    const sibling = formatted(
+      'Berkery, J. W. (2017). Kinetic effects on resistive wall mode stability in the NSTX-U tokamak. Phys. Plasmas.',
+    );
     expect(verdictOf(matchConfidence(sibling, record))).toBe('probable');
     const other = formatted('Berkery, J. W. (2017). Neutral beam injection and plasma rotation in spherical tokamaks. Nucl. Fusion.');
     expect(verdictOf(matchConfidence(other, record))).toBe('not-found');
   });
 
   test('the title search asks for the title’s words with OR, no stop words', () => {
-    expect(titleQuery(formatted('Berkery, J. W. (2017). A reduced resistive wall mode model for the disruption. PPPL.'))).toBe('reduced OR resistive OR wall OR mode OR model OR disruption');
+    expect(titleQuery(formatted('Berkery, J. W. (2017). A reduced resistive wall mode model for the disruption. PPPL.'))).toBe(
+      'reduced OR resistive OR wall OR mode OR model OR disruption',
+    );
   });
 });

@@ -38,7 +38,12 @@ type BibtexReader = (entry: string) => ReferenceFacts;
 async function loadBibtexReader(): Promise<BibtexReader> {
   const [{ Cite }] = await Promise.all([import('@citation-js/core'), import('@citation-js/plugin-bibtex')]);
   return (entry) => {
-    const [item] = new Cite(entry).data as { title?: string; DOI?: string; author?: { family?: string; literal?: string }[]; issued?: { 'date-parts'?: number[][] } }[];
+    const [item] = new Cite(entry).data as {
+      title?: string;
+      DOI?: string;
+      author?: { family?: string; literal?: string }[];
+      issued?: { 'date-parts'?: number[][] };
+    }[];
     if (!item) return { surnames: [] };
     const year = item.issued?.['date-parts']?.[0]?.[0];
     return {
@@ -64,7 +69,11 @@ function factsOf(block: ReferenceBlock, readBibtex: BibtexReader | undefined): R
       } catch (error) {
         // An entry citation-js cannot read (unbalanced, unknown syntax) may still carry a DOI.
         const doi = findDoi(block.text);
-        return { surnames: [], ...(doi ? { doi } : {}), problem: `This BibTeX entry could not be read (${error instanceof Error ? error.message : String(error)}).` };
+        return {
+          surnames: [],
+          ...(doi ? { doi } : {}),
+          problem: `This BibTeX entry could not be read (${error instanceof Error ? error.message : String(error)}).`,
+        };
       }
   }
 }

@@ -38,17 +38,22 @@ export class UnreadableInputError extends Error {
  */
 export function checkText(text: string): void {
   if (text.length > maxInputBytes) {
-    throw new UnreadableInputError(`This is ${(text.length / 1e6).toFixed(1)} million characters; at most ${maxInputBytes / 1e6} million can be checked. Split the list.`);
+    throw new UnreadableInputError(
+      `This is ${(text.length / 1e6).toFixed(1)} million characters; at most ${maxInputBytes / 1e6} million can be checked. Split the list.`,
+    );
   }
   let odd = 0;
   const sample = Math.min(text.length, 100_000);
   for (let index = 0; index < sample; index++) {
     const code = text.charCodeAt(index);
-    if (code === 0) throw new UnreadableInputError('This is not text (it holds NUL bytes): open a reference list as plain text, BibTeX or RIS.');
+    if (code === 0)
+      throw new UnreadableInputError('This is not text (it holds NUL bytes): open a reference list as plain text, BibTeX or RIS.');
     if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 0xfffd) odd += 1;
   }
   if (odd > 16 && odd > sample / 50) {
-    throw new UnreadableInputError('This does not look like text (it holds many control or undecodable characters): open a reference list as plain text, BibTeX or RIS.');
+    throw new UnreadableInputError(
+      'This does not look like text (it holds many control or undecodable characters): open a reference list as plain text, BibTeX or RIS.',
+    );
   }
 }
 
@@ -90,7 +95,8 @@ export function splitReferences(text: string, limit = Number.POSITIVE_INFINITY):
   const blocks: ReferenceBlock[] = [];
   let total = 0;
   let paragraph: string[] = [];
-  let entry: { kind: 'bibtex' | 'ris'; skip: boolean; lines: string[]; length: number; depth: number; open: string; close: string } | undefined;
+  let entry:
+    { kind: 'bibtex' | 'ris'; skip: boolean; lines: string[]; length: number; depth: number; open: string; close: string } | undefined;
   const emit = (kind: ReferenceKind, body: string) => {
     total += 1;
     if (blocks.length < limit) blocks.push({ kind, text: body });

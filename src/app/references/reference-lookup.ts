@@ -46,14 +46,20 @@ async function lookUpIn(catalog: Catalog, reference: ParsedReference, signal: Ab
     (await fetchRecordPage(searchUrl(baseUrl, params), { deployment, auth, signal })).records;
   const param = doiParam(deployment);
   if (reference.doi && param) {
-    const records = await ask([[param, reference.doi], ['rows', '3']]);
+    const records = await ask([
+      [param, reference.doi],
+      ['rows', '3'],
+    ]);
     const record = records.find((candidate) => valuesOf(candidate.doi).some((doi) => sameDoi(doi, reference.doi!)));
     if (record) return { catalog: deployment.key, record, confidence: 1, via: 'doi' };
   }
   const query = titleQuery(reference);
   if (!query) return undefined;
   let best: CatalogMatch | undefined;
-  for (const record of await ask([['title', query], ['rows', String(candidatesPerSearch)]])) {
+  for (const record of await ask([
+    ['title', query],
+    ['rows', String(candidatesPerSearch)],
+  ])) {
     const confidence = matchConfidence(reference, record);
     if (!best || confidence > best.confidence) best = { catalog: deployment.key, record, confidence, via: 'title' };
   }
@@ -68,7 +74,11 @@ export interface LookupOptions {
 }
 
 /** Looks every reference up in every catalog; resolves when all are done, rejects with an AbortError when stopped. */
-export async function lookUpReferences(references: readonly ParsedReference[], catalogs: readonly Catalog[], options: LookupOptions): Promise<void> {
+export async function lookUpReferences(
+  references: readonly ParsedReference[],
+  catalogs: readonly Catalog[],
+  options: LookupOptions,
+): Promise<void> {
   const { signal, onResult, concurrency = lookupConcurrency } = options;
   const pending = references.map(() => catalogs.length);
   const matches = references.map((): CatalogMatch[] => []);
@@ -76,7 +86,11 @@ export async function lookUpReferences(references: readonly ParsedReference[], c
   const finish = (index: number) => {
     pending[index]! -= 1;
     if (pending[index] === 0) {
-      onResult(index, { reference: references[index]!, matches: matches[index]!.sort((a, b) => b.confidence - a.confidence), failures: failures[index]! });
+      onResult(index, {
+        reference: references[index]!,
+        matches: matches[index]!.sort((a, b) => b.confidence - a.confidence),
+        failures: failures[index]!,
+      });
     }
   };
   // References without anything to look up are finished at once.

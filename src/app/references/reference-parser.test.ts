@@ -10,7 +10,11 @@ import { findDoi, formattedFacts, significantWords } from './reference-text';
 
 describe('formatted references, style by style', () => {
   test('APA, with DOIs as resolver URLs', () => {
-    expect(formattedFacts('LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444. https://doi.org/10.1038/nature14539')).toEqual({
+    expect(
+      formattedFacts(
+        'LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444. https://doi.org/10.1038/nature14539',
+      ),
+    ).toEqual({
       doi: '10.1038/nature14539',
       year: 2015,
       surnames: ['LeCun', 'Bengio', 'Hinton'],
@@ -19,9 +23,15 @@ describe('formatted references, style by style', () => {
     const fair = formattedFacts(
       'Wilkinson, M. D., Dumontier, M., Aalbersberg, I. J., Appleton, G., Axton, M., Baak, A., … Mons, B. (2016). The FAIR Guiding Principles for scientific data management and stewardship. Scientific Data, 3, 160018. https://doi.org/10.1038/sdata.2016.18',
     );
-    expect(fair).toMatchObject({ doi: '10.1038/sdata.2016.18', year: 2016, title: 'The FAIR Guiding Principles for scientific data management and stewardship' });
+    expect(fair).toMatchObject({
+      doi: '10.1038/sdata.2016.18',
+      year: 2016,
+      title: 'The FAIR Guiding Principles for scientific data management and stewardship',
+    });
     expect(fair.surnames.slice(0, 3)).toEqual(['Wilkinson', 'Dumontier', 'Aalbersberg']);
-    expect(formattedFacts('Ioannidis, J. P. A. (2005). Why most published research findings are false. PLoS Medicine, 2(8), e124.')).toMatchObject({
+    expect(
+      formattedFacts('Ioannidis, J. P. A. (2005). Why most published research findings are false. PLoS Medicine, 2(8), e124.'),
+    ).toMatchObject({
       year: 2005,
       surnames: ['Ioannidis'],
       title: 'Why most published research findings are false',
@@ -30,9 +40,13 @@ describe('formatted references, style by style', () => {
 
   test('Chicago, notes and bibliography: quoted article titles, unquoted book titles', () => {
     expect(
-      formattedFacts('Watson, J. D., and F. H. C. Crick. “Molecular Structure of Nucleic Acids: A Structure for Deoxyribose Nucleic Acid.” Nature 171, no. 4356 (1953): 737–38.'),
+      formattedFacts(
+        'Watson, J. D., and F. H. C. Crick. “Molecular Structure of Nucleic Acids: A Structure for Deoxyribose Nucleic Acid.” Nature 171, no. 4356 (1953): 737–38.',
+      ),
     ).toMatchObject({ year: 1953, title: 'Molecular Structure of Nucleic Acids: A Structure for Deoxyribose Nucleic Acid' });
-    expect(formattedFacts('Kuhn, Thomas S. The Structure of Scientific Revolutions. Chicago: University of Chicago Press, 1962.')).toMatchObject({
+    expect(
+      formattedFacts('Kuhn, Thomas S. The Structure of Scientific Revolutions. Chicago: University of Chicago Press, 1962.'),
+    ).toMatchObject({
       year: 1962,
       surnames: ['Kuhn', 'Thomas'],
       title: 'The Structure of Scientific Revolutions',
@@ -40,7 +54,9 @@ describe('formatted references, style by style', () => {
   });
 
   test('Harvard: the year in parentheses without a full stop', () => {
-    expect(formattedFacts('Shannon, C.E. (1948) A mathematical theory of communication. Bell System Technical Journal, 27(3), pp. 379–423.')).toMatchObject({
+    expect(
+      formattedFacts('Shannon, C.E. (1948) A mathematical theory of communication. Bell System Technical Journal, 27(3), pp. 379–423.'),
+    ).toMatchObject({
       year: 1948,
       surnames: ['Shannon'],
       title: 'A mathematical theory of communication',
@@ -48,13 +64,19 @@ describe('formatted references, style by style', () => {
   });
 
   test('Vancouver, numbered, with a DOI holding parentheses', () => {
-    expect(formattedFacts('1. Lowry OH, Rosebrough NJ, Farr AL, Randall RJ. Protein measurement with the Folin phenol reagent. J Biol Chem. 1951;193(1):265-75.')).toEqual({
+    expect(
+      formattedFacts(
+        '1. Lowry OH, Rosebrough NJ, Farr AL, Randall RJ. Protein measurement with the Folin phenol reagent. J Biol Chem. 1951;193(1):265-75.',
+      ),
+    ).toEqual({
       year: 1951,
       surnames: ['Lowry', 'Rosebrough', 'Farr', 'Randall'],
       title: 'Protein measurement with the Folin phenol reagent',
     });
     expect(
-      formattedFacts('2. Altschul SF, Gish W, Miller W, Myers EW, Lipman DJ. Basic local alignment search tool. J Mol Biol. 1990;215(3):403-10. doi:10.1016/S0022-2836(05)80360-2.'),
+      formattedFacts(
+        '2. Altschul SF, Gish W, Miller W, Myers EW, Lipman DJ. Basic local alignment search tool. J Mol Biol. 1990;215(3):403-10. doi:10.1016/S0022-2836(05)80360-2.',
+      ),
     ).toEqual({
       doi: '10.1016/S0022-2836(05)80360-2',
       year: 1990,
@@ -64,12 +86,20 @@ describe('formatted references, style by style', () => {
   });
 
   test('IEEE: initials first, quoted titles, et al.', () => {
-    expect(formattedFacts('[1] K. He, X. Zhang, S. Ren, and J. Sun, "Deep residual learning for image recognition," in Proc. IEEE Conf. Comput. Vis. Pattern Recognit. (CVPR), 2016, pp. 770–778.')).toEqual({
+    expect(
+      formattedFacts(
+        '[1] K. He, X. Zhang, S. Ren, and J. Sun, "Deep residual learning for image recognition," in Proc. IEEE Conf. Comput. Vis. Pattern Recognit. (CVPR), 2016, pp. 770–778.',
+      ),
+    ).toEqual({
       year: 2016,
       surnames: ['He', 'Zhang', 'Ren', 'Sun'],
       title: 'Deep residual learning for image recognition',
     });
-    expect(formattedFacts('[2] A. Vaswani et al., "Attention is all you need," in Advances in Neural Information Processing Systems, 2017, pp. 5998–6008.')).toMatchObject({
+    expect(
+      formattedFacts(
+        '[2] A. Vaswani et al., "Attention is all you need," in Advances in Neural Information Processing Systems, 2017, pp. 5998–6008.',
+      ),
+    ).toMatchObject({
       year: 2017,
       surnames: ['Vaswani'],
       title: 'Attention is all you need',
@@ -77,12 +107,16 @@ describe('formatted references, style by style', () => {
   });
 
   test('Nature and physics styles: the year last; a physics reference without a title', () => {
-    expect(formattedFacts('1. Jumper, J. et al. Highly accurate protein structure prediction with AlphaFold. Nature 596, 583–589 (2021).')).toEqual({
+    expect(
+      formattedFacts('1. Jumper, J. et al. Highly accurate protein structure prediction with AlphaFold. Nature 596, 583–589 (2021).'),
+    ).toEqual({
       year: 2021,
       surnames: ['Jumper'],
       title: 'Highly accurate protein structure prediction with AlphaFold',
     });
-    expect(formattedFacts('Novoselov, K. S. et al. Electric field effect in atomically thin carbon films. Science 306, 666–669 (2004).')).toMatchObject({
+    expect(
+      formattedFacts('Novoselov, K. S. et al. Electric field effect in atomically thin carbon films. Science 306, 666–669 (2004).'),
+    ).toMatchObject({
       year: 2004,
       title: 'Electric field effect in atomically thin carbon films',
     });
@@ -154,7 +188,12 @@ ER  - `;
 
 describe('RIS', () => {
   test('title, authors, year and DOI from their tags', () => {
-    expect(risFacts(risRecord)).toEqual({ surnames: ['LeCun', 'Bengio', 'Hinton'], title: 'Deep learning', year: 2015, doi: '10.1038/nature14539' });
+    expect(risFacts(risRecord)).toEqual({
+      surnames: ['LeCun', 'Bengio', 'Hinton'],
+      title: 'Deep learning',
+      year: 2015,
+      doi: '10.1038/nature14539',
+    });
   });
 });
 
@@ -179,7 +218,17 @@ describe('a mixed paste cut into references', () => {
 
   test('each reference once, of its kind, wrapped lines joined', () => {
     const { blocks, total } = splitReferences(mixed);
-    expect(blocks.map((block) => block.kind)).toEqual(['doi', 'doi', 'formatted', 'formatted', 'formatted', 'formatted', 'bibtex', 'ris', 'doi']);
+    expect(blocks.map((block) => block.kind)).toEqual([
+      'doi',
+      'doi',
+      'formatted',
+      'formatted',
+      'formatted',
+      'formatted',
+      'bibtex',
+      'ris',
+      'doi',
+    ]);
     expect(total).toBe(9);
     expect(blocks[2]!.text).toBe('LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444.');
     expect(blocks[4]!.text).toMatch(/^\[1\] K\. He.*770–778\.$/);
@@ -239,7 +288,9 @@ describe('bad input', () => {
   });
 
   test('a 5 MB BibTeX file is cut into entries and only a run’s worth is read', async () => {
-    const entries = Array.from({ length: 20_000 }, (_, n) => bibtexEntry.replace('Wilkinson2016', `key${n}`).replace('pages = {160018}', `pages = {${n}}, note = {${'x'.repeat(20)}}`));
+    const entries = Array.from({ length: 20_000 }, (_, n) =>
+      bibtexEntry.replace('Wilkinson2016', `key${n}`).replace('pages = {160018}', `pages = {${n}}, note = {${'x'.repeat(20)}}`),
+    );
     const text = entries.join('\n\n');
     expect(text.length).toBeGreaterThan(5_000_000);
     const { references, leftOut } = await parseReferenceList(text);
@@ -256,6 +307,8 @@ describe('bad input', () => {
   test('a stopped run ends with an AbortError', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(parseReferenceList('Shannon, C.E. (1948) A mathematical theory of communication. Bell Syst Tech J.', controller.signal)).rejects.toThrow(/abort/i);
+    await expect(
+      parseReferenceList('Shannon, C.E. (1948) A mathematical theory of communication. Bell Syst Tech J.', controller.signal),
+    ).rejects.toThrow(/abort/i);
   });
 });

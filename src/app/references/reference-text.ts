@@ -28,7 +28,7 @@ export function findDoi(text: string): string | undefined {
   let doi = match[0];
   for (;;) {
     const last = doi.at(-1)!;
-    if ('.,;:]}>\''.includes(last) || (last === ')' && count(doi, '(') < count(doi, ')'))) doi = doi.slice(0, -1);
+    if (".,;:]}>'".includes(last) || (last === ')' && count(doi, '(') < count(doi, ')'))) doi = doi.slice(0, -1);
     else break;
   }
   return doi;
@@ -88,7 +88,10 @@ function authorSpan(tokens: readonly string[]): { end: number; surnames: string[
     if (!isCapitalised(token)) break;
     const name = token.replace(/[.,;]$/, '');
     const authorLike =
-      /,$/.test(token) || isInitials(next) || connectives.has(next.toLowerCase()) || (index > 0 && isInitials(tokens[index - 1]!) && /[.,]$/.test(token));
+      /,$/.test(token) ||
+      isInitials(next) ||
+      connectives.has(next.toLowerCase()) ||
+      (index > 0 && isInitials(tokens[index - 1]!) && /[.,]$/.test(token));
     if (!authorLike) break;
     surnames.push(name);
     if (/[.;]$/.test(token) && !isInitials(next)) {
@@ -113,7 +116,11 @@ export function formattedFacts(raw: string): ReferenceFacts {
   const doi = findDoi(text);
   const year = findYear(text);
   // Links say nothing of the title and hold digits that look like years.
-  const plain = text.replace(/https?:\/\/\S+/gi, ' ').replace(/\bdoi:\s*\S+/gi, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/https?:\/\/\S+/gi, ' ')
+    .replace(/\bdoi:\s*\S+/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const tokens = plain.split(' ');
   const { end, surnames } = authorSpan(tokens);
 

@@ -4,7 +4,12 @@ import { maxStoredLength, readStoredCheck, referencesStorageKey, writeStoredChec
 
 function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();
-  return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
 }
 
 const check: StoredCheck = {
@@ -13,7 +18,14 @@ const check: StoredCheck = {
   results: [
     {
       reference: { kind: 'doi', text: '10.11578/1367870', doi: '10.11578/1367870', surnames: [] },
-      matches: [{ catalog: 'DC1', record: { repo_id: '1367870', title: 'A Reduced Resistive Wall Mode Kinetic Stability Model' }, confidence: 1, via: 'doi' }],
+      matches: [
+        {
+          catalog: 'DC1',
+          record: { repo_id: '1367870', title: 'A Reduced Resistive Wall Mode Kinetic Stability Model' },
+          confidence: 1,
+          via: 'doi',
+        },
+      ],
       failures: [{ catalog: 'PAT', message: 'The server could not be reached.' }],
     },
   ],

@@ -58,7 +58,9 @@ export function parseStoredCheck(text: string | null): StoredCheck | undefined {
     matches: matches.flatMap((match): CatalogMatch[] => {
       const deployment = deploymentByKey(match.catalog);
       const record = deployment && recordSchema(deployment).safeParse(match.record);
-      return deployment && record?.success ? [{ catalog: deployment.key, record: record.data, confidence: match.confidence, via: match.via }] : [];
+      return deployment && record?.success
+        ? [{ catalog: deployment.key, record: record.data, confidence: match.confidence, via: match.via }]
+        : [];
     }),
     failures: failures.flatMap((failure) => {
       const deployment = deploymentByKey(failure.catalog);
@@ -77,7 +79,10 @@ export function readStoredCheck(storage: KeyValueStorage | undefined = webStorag
 }
 
 /** Keeps a check; false when it is too large or storage refuses it (then it lasts until a reload). */
-export function writeStoredCheck(check: StoredCheck | undefined, storage: KeyValueStorage | undefined = webStorage('localStorage')): boolean {
+export function writeStoredCheck(
+  check: StoredCheck | undefined,
+  storage: KeyValueStorage | undefined = webStorage('localStorage'),
+): boolean {
   try {
     if (!check) {
       storage?.removeItem(referencesStorageKey);

@@ -45,7 +45,15 @@ function TextInput({ value, onChange, common, suggestions }: ControlProps<ParamD
   const listId = suggestions?.length ? `${common.id}-values` : undefined;
   return (
     <>
-      <input {...common} type="text" value={value} autoComplete="off" spellCheck={false} list={listId} onChange={(event) => onChange(event.target.value)} />
+      <input
+        {...common}
+        type="text"
+        value={value}
+        autoComplete="off"
+        spellCheck={false}
+        list={listId}
+        onChange={(event) => onChange(event.target.value)}
+      />
       {listId && (
         <datalist id={listId}>
           {suggestions!.map((suggestion) => (
@@ -57,7 +65,17 @@ function TextInput({ value, onChange, common, suggestions }: ControlProps<ParamD
   );
 }
 
-function Select({ choices, value, onChange, common }: { choices: readonly Choice[]; value: string; onChange: (value: string) => void; common: CommonAttributes }) {
+function Select({
+  choices,
+  value,
+  onChange,
+  common,
+}: {
+  choices: readonly Choice[];
+  value: string;
+  onChange: (value: string) => void;
+  common: CommonAttributes;
+}) {
   return (
     <select {...common} value={value} onChange={(event) => onChange(event.target.value)}>
       {choices.map((choice) => (
@@ -75,14 +93,18 @@ const controls: { readonly [K in ParamKind]: KindControl<Extract<ParamDef, { kin
   exact: { render: TextInput },
   repo_id: { render: TextInput },
   date: {
-    render: ({ value, onChange, common }) => <input {...common} type="date" value={value} onChange={(event) => onChange(event.target.value)} />,
+    render: ({ value, onChange, common }) => (
+      <input {...common} type="date" value={value} onChange={(event) => onChange(event.target.value)} />
+    ),
     help: (deployment, param) => `${param.help} Sent as ${deployment.dateFormat}.`,
   },
   boolean: { render: (props) => <Select {...props} choices={booleanChoices} /> },
   sort: { render: (props) => <Select {...props} choices={sortChoices(props.deployment, props.value)} /> },
   order: { render: (props) => <Select {...props} choices={orderChoices} /> },
   integer: {
-    render: (props) => <Select {...props} choices={integerChoices(props.param, props.value)} value={props.value || String(props.param.default)} />,
+    render: (props) => (
+      <Select {...props} choices={integerChoices(props.param, props.value)} value={props.value || String(props.param.default)} />
+    ),
   },
 };
 

@@ -37,7 +37,12 @@ export function QuerySyntaxHelp({ deployment, extensions }: { deployment: Deploy
         {fields.map((field) => (
           <li key={field.name}>
             <code>{field.name}:</code> {field.label}
-            {field.target.kind === 'date-range' && <> (a year or years: <code>{field.name}:2010-2015</code>)</>}
+            {field.target.kind === 'date-range' && (
+              <>
+                {' '}
+                (a year or years: <code>{field.name}:2010-2015</code>)
+              </>
+            )}
             {field.names.length > 1 && (
               <span className="syntax-help__aliases">
                 {' '}

@@ -91,7 +91,12 @@ export function Results({ deployment, entries, query, badRequest, notRun, select
             <ol className="results__list" aria-busy={loadingNext} aria-labelledby="results">
               {page.records.map((record) => (
                 <li key={record.repo_id}>
-                  <ResultItem deployment={deployment} record={record} terms={terms} select={selectRecord(record, page.generated.has(record.repo_id))} />
+                  <ResultItem
+                    deployment={deployment}
+                    record={record}
+                    terms={terms}
+                    select={selectRecord(record, page.generated.has(record.repo_id))}
+                  />
                 </li>
               ))}
             </ol>

@@ -17,7 +17,9 @@ export function ResultsHeader({ deployment, entries }: { deployment: Deployment;
   const values = firstValues(entries);
   const rows = paramByName(deployment, 'rows') as IntegerParam | undefined;
   const change = (name: string, value: string) =>
-    void navigate(`/${deployment.slug}${queryString(withValues(entries, { [name]: value || undefined, page: undefined, ...(name === 'sort' ? { order: undefined } : {}) }))}`);
+    void navigate(
+      `/${deployment.slug}${queryString(withValues(entries, { [name]: value || undefined, page: undefined, ...(name === 'sort' ? { order: undefined } : {}) }))}`,
+    );
   return (
     <div className="results__settings">
       <label htmlFor={sortId}>Sort by</label>

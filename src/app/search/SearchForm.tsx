@@ -28,7 +28,15 @@ interface SearchFormProps {
  * The search form, generated from the deployment's parameter table. It is remounted for
  * every URL, so its values always start from what the URL says.
  */
-export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced, onPrefersAdvancedChange, suggestions = {}, extensions }: SearchFormProps) {
+export function SearchForm({
+  deployment,
+  entries,
+  serverErrors,
+  prefersAdvanced,
+  onPrefersAdvancedChange,
+  suggestions = {},
+  extensions,
+}: SearchFormProps) {
   const navigate = useNavigate();
   const [state, setState] = useState<FormState>(() => formStateFromEntries(deployment, entries));
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -90,7 +98,10 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
     const kept = entries.filter(([name]) => !formNames.has(name));
     const submitted = [...Object.entries(criteria), ...kept];
     const text = main ? criteria[main.name] : undefined;
-    const box = text === undefined || isPlainQuery(text) ? ({ kind: 'as-is' } as const) : (await loadSearchBoxReader())(deployment, submitted, extensions);
+    const box =
+      text === undefined || isPlainQuery(text)
+        ? ({ kind: 'as-is' } as const)
+        : (await loadSearchBoxReader())(deployment, submitted, extensions);
     if (box.kind === 'problem' && main) {
       setClientErrors({ [main.name]: box.message });
       setFocusTarget(main.name);
@@ -102,7 +113,13 @@ export function SearchForm({ deployment, entries, serverErrors, prefersAdvanced,
   }
 
   return (
-    <form className="search-form" role="search" aria-label={`Search ${deployment.name}`} noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form
+      className="search-form"
+      role="search"
+      aria-label={`Search ${deployment.name}`}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+    >
       {main && (
         <div className="search-form__main">
           <label htmlFor={controlId(main.name)} className="search-form__label">

@@ -27,10 +27,20 @@ describe('activeCriteria', () => {
 
   it('names one year, and open-ended or exact day ranges', () => {
     const label = (entries: [string, string][]) => activeCriteria(lit, entries)[0]!.label;
-    expect(label([['publication_date_start', '01/01/2015'], ['publication_date_end', '12/31/2015']])).toBe('Published: 2015');
+    expect(
+      label([
+        ['publication_date_start', '01/01/2015'],
+        ['publication_date_end', '12/31/2015'],
+      ]),
+    ).toBe('Published: 2015');
     expect(label([['entry_date_start', '03/01/2015']])).toBe('Entered: from 03/01/2015');
     expect(label([['publication_date_end', '2016-04-30']])).toBe('Published: until 2016-04-30');
-    expect(label([['publication_date_start', '03/01/2015'], ['publication_date_end', '04/30/2016']])).toBe('Published: 03/01/2015 – 04/30/2016');
+    expect(
+      label([
+        ['publication_date_start', '03/01/2015'],
+        ['publication_date_end', '04/30/2016'],
+      ]),
+    ).toBe('Published: 03/01/2015 – 04/30/2016');
   });
 
   it('gives each combined facet value its own chip, an excluded one as "not: …", removable one by one', () => {

@@ -28,7 +28,10 @@ test('dates a date input cannot show are kept as typed, so the form can say what
 
 describe('form state ↔ query string', () => {
   test('reads the URL into control values (dates as ISO), ignoring unknown parameters', () => {
-    const state = formStateFromEntries(lit, entriesOf('?q=solar%20cell&publication_date_start=01%2F15%2F2020&rows=10&page=3&mime_type=mp4'));
+    const state = formStateFromEntries(
+      lit,
+      entriesOf('?q=solar%20cell&publication_date_start=01%2F15%2F2020&rows=10&page=3&mime_type=mp4'),
+    );
     expect(state).toEqual({ q: 'solar cell', publication_date_start: '2020-01-15', rows: '10', page: '3' });
   });
 

@@ -29,7 +29,14 @@ describe('pagingOf', () => {
   });
 
   test('no Link header: page 1 of 1', () => {
-    expect(pagingOf({ url: `${api}?q=x&page=1`, links: {} })).toEqual({ current: 1, last: 1, links: {}, atStart: true, atEnd: true, pastLast: false });
+    expect(pagingOf({ url: `${api}?q=x&page=1`, links: {} })).toEqual({
+      current: 1,
+      last: 1,
+      links: {},
+      atStart: true,
+      atEnd: true,
+      pastLast: false,
+    });
   });
 
   test('page 1 offers no way back, the last page no way on; pages between offer both', () => {

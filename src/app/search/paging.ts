@@ -49,7 +49,9 @@ export function pagingOf(page: Pick<RecordPage, 'url' | 'links'>): Paging {
  */
 export function pageUrl(paging: Paging, n: number): string | undefined {
   if (!Number.isSafeInteger(n) || n < 1 || n > paging.last) return undefined;
-  const template = (['last', 'first', 'next', 'prev'] as const).map((rel) => paging.links[rel]).find((href) => href && integerParam(href, 'page') !== undefined);
+  const template = (['last', 'first', 'next', 'prev'] as const)
+    .map((rel) => paging.links[rel])
+    .find((href) => href && integerParam(href, 'page') !== undefined);
   if (!template) return undefined;
   const url = new URL(template);
   url.searchParams.set('page', String(n));

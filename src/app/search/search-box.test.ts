@@ -7,23 +7,63 @@ const lit = deploymentByKey('LIT')!;
 
 describe('readSearchBox', () => {
   it('moves field terms into parameters, keeps the free words and the other criteria, and drops the page', () => {
-    expect(readSearchBox(lit, [['q', 'plasma author:Fredrickson type:Book'], ['language', 'English'], ['page', '3']], true)).toEqual({
+    expect(
+      readSearchBox(
+        lit,
+        [
+          ['q', 'plasma author:Fredrickson type:Book'],
+          ['language', 'English'],
+          ['page', '3'],
+        ],
+        true,
+      ),
+    ).toEqual({
       kind: 'fielded',
-      entries: [['q', 'plasma'], ['language', 'English'], ['author', 'Fredrickson'], ['product_type', 'Book']],
+      entries: [
+        ['q', 'plasma'],
+        ['language', 'English'],
+        ['author', 'Fredrickson'],
+        ['product_type', 'Book'],
+      ],
     });
   });
 
   it('narrows a text criterion of the form together with the box’s; sets the others', () => {
-    expect(readSearchBox(lit, [['q', 'author:Smith language:French'], ['author', 'Jones'], ['language', 'English']], true)).toEqual({
+    expect(
+      readSearchBox(
+        lit,
+        [
+          ['q', 'author:Smith language:French'],
+          ['author', 'Jones'],
+          ['language', 'English'],
+        ],
+        true,
+      ),
+    ).toEqual({
       kind: 'fielded',
-      entries: [['author', 'Jones Smith'], ['language', 'French']],
+      entries: [
+        ['author', 'Jones Smith'],
+        ['language', 'French'],
+      ],
     });
   });
 
   it('leaves a box without fields as it is, and stops one with a problem', () => {
-    expect(readSearchBox(lit, [['q', 'solar cell'], ['title', 'x']], true)).toEqual({ kind: 'as-is' });
+    expect(
+      readSearchBox(
+        lit,
+        [
+          ['q', 'solar cell'],
+          ['title', 'x'],
+        ],
+        true,
+      ),
+    ).toEqual({ kind: 'as-is' });
     expect(readSearchBox(lit, [['title', 'x']], true)).toEqual({ kind: 'as-is' });
-    expect(readSearchBox(lit, [['q', 'autor:Smith']], true)).toEqual({ kind: 'problem', message: '“autor:” is not a search field. Did you mean author:?' });
+    expect(readSearchBox(lit, [['q', 'autor:Smith']], true)).toEqual({
+      kind: 'problem',
+      message: '“autor:” is not a search field. Did you mean author:?',
+    });
     expect(readSearchBox(lit, [['q', '*']], true)).toEqual({ kind: 'problem', message: '“*” has no words to search for.' });
   });
 });

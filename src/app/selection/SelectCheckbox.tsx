@@ -21,8 +21,16 @@ export function SelectCheckbox({ deployment, record, generated = false }: Select
   const title = plainLine(firstText(record.title) ?? `record ${record.repo_id}`);
   const refused = selection.full && !selected;
   return (
-    <label className="select-checkbox" title={refused ? `The selection is full (${maxSelection.toLocaleString('en')} records).` : undefined}>
-      <input type="checkbox" checked={selected} disabled={refused} onChange={(event) => selection.toggle(record, event.target.checked, generated)} />
+    <label
+      className="select-checkbox"
+      title={refused ? `The selection is full (${maxSelection.toLocaleString('en')} records).` : undefined}
+    >
+      <input
+        type="checkbox"
+        checked={selected}
+        disabled={refused}
+        onChange={(event) => selection.toggle(record, event.target.checked, generated)}
+      />
       <span className="visually-hidden">Select {title}</span>
     </label>
   );

@@ -4,13 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { SelectCheckbox } from './SelectCheckbox';
-import {
-  createSelectionStore,
-  maxSelection,
-  parseSelection,
-  selectionStorageKey,
-  serializeSelection,
-} from './selection-store';
+import { createSelectionStore, maxSelection, parseSelection, selectionStorageKey, serializeSelection } from './selection-store';
 import type { KeyValueStorage } from '../ui/web-storage';
 
 function must(key: string): Deployment {
@@ -36,7 +30,12 @@ function fakeStorage(options: { full?: boolean } = {}) {
   return { storage, data };
 }
 
-const wind: ApiRecord = { repo_id: '1', title: 'Wind power', authors: ['Adams, Zoe'], links: [{ rel: 'citation', href: 'https://x.example/1' }] };
+const wind: ApiRecord = {
+  repo_id: '1',
+  title: 'Wind power',
+  authors: ['Adams, Zoe'],
+  links: [{ rel: 'citation', href: 'https://x.example/1' }],
+};
 const solar: ApiRecord = { repo_id: '2', title: 'Solar cells' };
 
 describe('selection store', () => {
@@ -113,7 +112,11 @@ describe('selection store', () => {
     store.setAll(lit, [wind], false);
     expect(store.snapshot(lit).records).toEqual([solar]);
     expect(calls).toBe(2);
-    store.setAll(lit, Array.from({ length: maxSelection + 5 }, (_, index) => ({ repo_id: `r${index}` })), true);
+    store.setAll(
+      lit,
+      Array.from({ length: maxSelection + 5 }, (_, index) => ({ repo_id: `r${index}` })),
+      true,
+    );
     expect(store.snapshot(lit).records).toHaveLength(maxSelection);
   });
 
@@ -135,15 +138,20 @@ describe('selection serialisation', () => {
     expect(parseSelection(lit, null)).toEqual([]);
     expect(parseSelection(lit, 'not json')).toEqual([]);
     expect(parseSelection(lit, JSON.stringify({ version: 2, records: [wind] }))).toEqual([]);
-    expect(parseSelection(lit, JSON.stringify({ version: 1, records: [wind, { title: 'no id' }, { repo_id: '3', authors: 'not a list' }, wind] }))).toEqual([
-      wind,
-    ]);
+    expect(
+      parseSelection(
+        lit,
+        JSON.stringify({ version: 1, records: [wind, { title: 'no id' }, { repo_id: '3', authors: 'not a list' }, wind] }),
+      ),
+    ).toEqual([wind]);
   });
 });
 
 describe('SelectCheckbox', () => {
   it('is named "Select <title>"', () => {
     const html = renderToStaticMarkup(createElement(SelectCheckbox, { deployment: lit, record: wind }));
-    expect(html).toMatch(/<label class="select-checkbox"><input type="checkbox"\/><span class="visually-hidden">Select Wind power<\/span><\/label>/);
+    expect(html).toMatch(
+      /<label class="select-checkbox"><input type="checkbox"\/><span class="visually-hidden">Select Wind power<\/span><\/label>/,
+    );
   });
 });

@@ -14,7 +14,6 @@ import { webStorage, type KeyValueStorage } from '../ui/web-storage';
 /** Most records a selection holds: enough for a reference list, small enough to cite at once. */
 export const maxSelection = 1000;
 
-
 export function selectionStorageKey(deploymentKey: DeploymentKey): string {
   return `records-explorer:selection:${deploymentKey}`;
 }
@@ -130,7 +129,10 @@ export function createSelectionStore(storage: KeyValueStorage | undefined): Sele
       const wanted = selected ?? !isSelected;
       if (wanted === isSelected) return true;
       if (!wanted) {
-        write(deployment, current.records.filter((item) => item.repo_id !== record.repo_id));
+        write(
+          deployment,
+          current.records.filter((item) => item.repo_id !== record.repo_id),
+        );
         return true;
       }
       if (current.records.length >= maxSelection) return false;
@@ -139,16 +141,25 @@ export function createSelectionStore(storage: KeyValueStorage | undefined): Sele
     },
     remove(deployment, repoId) {
       const current = read(deployment);
-      if (current.ids.has(repoId)) write(deployment, current.records.filter((item) => item.repo_id !== repoId));
+      if (current.ids.has(repoId))
+        write(
+          deployment,
+          current.records.filter((item) => item.repo_id !== repoId),
+        );
     },
     setAll(deployment, records, selected, generated = noGeneratedIds) {
       const current = read(deployment);
       if (!selected) {
         const ids = new Set(records.map((record) => record.repo_id));
-        write(deployment, current.records.filter((item) => !ids.has(item.repo_id)));
+        write(
+          deployment,
+          current.records.filter((item) => !ids.has(item.repo_id)),
+        );
         return;
       }
-      const added = records.filter((record, index) => !current.ids.has(record.repo_id) && records.findIndex((other) => other.repo_id === record.repo_id) === index);
+      const added = records.filter(
+        (record, index) => !current.ids.has(record.repo_id) && records.findIndex((other) => other.repo_id === record.repo_id) === index,
+      );
       write(deployment, [...current.records, ...added].slice(0, maxSelection), new Set([...current.generated, ...generated]));
     },
     clear(deployment) {
@@ -168,4 +179,3 @@ export function selectionStore(): SelectionStore {
   shared ??= createSelectionStore(webStorage('sessionStorage'));
   return shared;
 }
-

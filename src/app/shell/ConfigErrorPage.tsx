@@ -5,8 +5,7 @@ export function ConfigErrorPage({ message }: { message: string }) {
       <h1>The app is not configured correctly</h1>
       <p role="alert">{message}</p>
       <p>
-        The file <code>config.json</code> beside the app names each deployment’s API address. Fix it and reload the
-        page.
+        The file <code>config.json</code> beside the app names each deployment’s API address. Fix it and reload the page.
       </p>
     </main>
   );

@@ -35,7 +35,10 @@ export function DeploymentSwitcher() {
     const search = onRecordPage ? (readNavigationState(location.state).from?.search ?? '') : location.search;
     if (slug === allCatalogs) {
       const { allCatalogsCriteria } = await loadCatalogCriteria();
-      if (!onAll) void navigate(`/${allCatalogs}${queryString(current ? allCatalogsCriteria(current, entriesOf(search)) : [])}`, { state: { keepFocus: true } });
+      if (!onAll)
+        void navigate(`/${allCatalogs}${queryString(current ? allCatalogsCriteria(current, entriesOf(search)) : [])}`, {
+          state: { keepFocus: true },
+        });
       return;
     }
     const target = deploymentBySlug(slug);

@@ -5,8 +5,8 @@ import type { GeneratedIds } from '../../formats/generated-mark';
 export function GeneratedNotice() {
   return (
     <p className="notice generated-notice">
-      <strong>Generated demo record.</strong> Its text and identifiers (DOI, ORCID iDs, report and patent numbers) are made up and
-      resolve to nothing real; do not cite it.
+      <strong>Generated demo record.</strong> Its text and identifiers (DOI, ORCID iDs, report and patent numbers) are made up and resolve
+      to nothing real; do not cite it.
     </p>
   );
 }
@@ -23,8 +23,8 @@ export function GeneratedInSelection({ records, generated }: { records: readonly
         : `${count.toLocaleString('en')} of these ${records.length.toLocaleString('en')} records are generated demo records.`;
   return (
     <p className="notice generated-notice">
-      <strong>{summary}</strong>{' '}
-      Their text and identifiers are made up and resolve to nothing real; do not cite them. BibTeX, RIS and CSL-JSON files say so in a note on each.
+      <strong>{summary}</strong> Their text and identifiers are made up and resolve to nothing real; do not cite them. BibTeX, RIS and
+      CSL-JSON files say so in a note on each.
     </p>
   );
 }

@@ -20,14 +20,19 @@ const block: Render = ({ tag, href }, children) => {
 
 /** Inside a heading or a link only phrasing content is valid: blocks become text, links their text. */
 const inline: Render = ({ tag }, children) => {
-  if (tag === 'sub' || tag === 'sup' || tag === 'i' || tag === 'em' || tag === 'b' || tag === 'strong') return createElement(tag, null, ...children);
+  if (tag === 'sub' || tag === 'sup' || tag === 'i' || tag === 'em' || tag === 'b' || tag === 'strong')
+    return createElement(tag, null, ...children);
   return createElement(Fragment, null, ...children, ' ');
 };
 
 function render(nodes: readonly MarkedNode[], element: Render): ReactNode[] {
   return nodes.map((node, index) => {
     const rendered =
-      typeof node === 'string' ? node : 'mark' in node ? createElement('mark', null, node.mark) : element(node, render(node.children, element));
+      typeof node === 'string'
+        ? node
+        : 'mark' in node
+          ? createElement('mark', null, node.mark)
+          : element(node, render(node.children, element));
     return createElement(Fragment, { key: index }, rendered);
   });
 }
@@ -48,6 +53,7 @@ export function RichText({ text, inline: isInline = false, terms = [], snippet =
   const nodes = render(marked, isInline || snippet ? inline : block);
   // Text with markup lays out as HTML does (white space collapses, `<br>` breaks lines);
   // plain text keeps the line breaks it was written with.
-  if (!isInline && !snippet && tree.some((node) => typeof node !== 'string')) return createElement('div', { className: 'rich-text' }, ...nodes);
+  if (!isInline && !snippet && tree.some((node) => typeof node !== 'string'))
+    return createElement('div', { className: 'rich-text' }, ...nodes);
   return createElement(Fragment, null, ...nodes);
 }

@@ -17,6 +17,10 @@ test('a refused token says what is needed, with the server description', () => {
 });
 
 test('other refusals keep the general wording', () => {
-  const error = new ApiRequestError(400, 'http://x.test/records', { statusCode: 400, statusMessage: 'Bad Request', errorDescription: 'rows is too large.' });
+  const error = new ApiRequestError(400, 'http://x.test/records', {
+    statusCode: 400,
+    statusMessage: 'Bad Request',
+    errorDescription: 'rows is too large.',
+  });
   expect(errorMessage(error)).toEqual({ title: 'The server refused this request.', detail: 'rows is too large. (400 Bad Request)' });
 });

@@ -26,7 +26,9 @@ test('author names without affiliation or ORCID, limited', () => {
 });
 
 test('a person on the record page: the name, the affiliation apart, the ORCID as a link', () => {
-  expect(personOf(text('Udwary, Daniel [USDOE Joint Genome Institute (JGI), Berkeley, CA (United States)] (ORCID:0000000234910198)'))).toEqual({
+  expect(
+    personOf(text('Udwary, Daniel [USDOE Joint Genome Institute (JGI), Berkeley, CA (United States)] (ORCID:0000000234910198)')),
+  ).toEqual({
     name: 'Udwary, Daniel',
     affiliation: 'USDOE Joint Genome Institute (JGI), Berkeley, CA (United States)',
     orcid: { id: '0000-0002-3491-0198', url: 'https://orcid.org/0000-0002-3491-0198' },

@@ -59,7 +59,9 @@ export function personOf(text: RecordText): Person {
   const raw = storedText(text);
   const parsed = parseAuthor(raw);
   const name = nameOf(parsed);
-  const orcid = parsed.orcid ? { id: parsed.orcid, ...(orcidId.test(parsed.orcid) ? { url: `https://orcid.org/${parsed.orcid}` } : {}) } : undefined;
+  const orcid = parsed.orcid
+    ? { id: parsed.orcid, ...(orcidId.test(parsed.orcid) ? { url: `https://orcid.org/${parsed.orcid}` } : {}) }
+    : undefined;
   if (!name) return { name: parsed.affiliation ?? raw.trim(), ...(orcid ? { orcid } : {}) };
   return { name, ...(parsed.affiliation ? { affiliation: parsed.affiliation } : {}), ...(orcid ? { orcid } : {}) };
 }

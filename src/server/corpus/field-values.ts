@@ -1,6 +1,17 @@
 import type { Deployment, LinkRel } from '../../deployments/schema';
 import type { Draft } from './draft';
-import { contractNumber, demoDoi, demoReportNumber, demoUrl, doiForm, journalDoi, nsaNumber, otherIdentifyingNumbers, patentNumber, relatedIdentifier } from './identifiers';
+import {
+  contractNumber,
+  demoDoi,
+  demoReportNumber,
+  demoUrl,
+  doiForm,
+  journalDoi,
+  nsaNumber,
+  otherIdentifyingNumbers,
+  patentNumber,
+  relatedIdentifier,
+} from './identifiers';
 import { mediaFiles } from './media';
 import { availabilityNotes, usResearchOrgs } from './organizations';
 import { type Random, zipfPicker } from './random';
@@ -80,7 +91,14 @@ function doi({ draft, random }: FieldContext): string {
 }
 
 /** How often each kind of record carries a report number. */
-const reportNumberShare: Partial<Record<Draft['kind'], number>> = { report: 0.92, conference: 0.6, thesis: 0.5, article: 0.3, dataset: 0.2, software: 0.3 };
+const reportNumberShare: Partial<Record<Draft['kind'], number>> = {
+  report: 0.92,
+  conference: 0.6,
+  thesis: 0.5,
+  article: 0.3,
+  dataset: 0.2,
+  software: 0.3,
+};
 
 function reportNumber({ draft, random }: FieldContext): string {
   if (isPatent(draft)) return patentNumber(draft.kind === 'patent-application', draft.year, random);
@@ -137,8 +155,12 @@ function publisher(context: FieldContext): string {
   const journal = journalOf(context);
   if (journal) return journal[1];
   if (draft.repository) return random.chance(0.6) ? draft.repository.name : '';
-  if (isMedia(draft)) return random.chance(0.5) ? random.pick(['U.S. Department of Energy', draft.org.name, 'Office of Scientific and Technical Information']) : '';
-  if (draft.kind === 'book' || draft.kind === 'conference') return random.chance(0.5) ? random.pick(['Springer', 'American Nuclear Society', 'IEEE', 'AIP Publishing']) : '';
+  if (isMedia(draft))
+    return random.chance(0.5)
+      ? random.pick(['U.S. Department of Energy', draft.org.name, 'Office of Scientific and Technical Information'])
+      : '';
+  if (draft.kind === 'book' || draft.kind === 'conference')
+    return random.chance(0.5) ? random.pick(['Springer', 'American Nuclear Society', 'IEEE', 'AIP Publishing']) : '';
   return '';
 }
 
@@ -160,7 +182,8 @@ function links({ deployment, draft }: FieldContext): { rel: string; href: string
     result.push({ rel: 'fulltext', href: `/files/fulltext/${deployment.slug}/${draft.id}.txt` });
   }
   // A web page is no file /media may serve (an HTML page on the app's origin could run script).
-  if (rels.has('media') && draft.mimeType && draft.mimeType !== 'html') result.push({ rel: 'media', href: mediaFiles[draft.mimeType].href });
+  if (rels.has('media') && draft.mimeType && draft.mimeType !== 'html')
+    result.push({ rel: 'media', href: mediaFiles[draft.mimeType].href });
   return result;
 }
 
@@ -226,7 +249,8 @@ export const fieldBuilders: Readonly<Record<string, FieldBuilder>> = {
   dataset_size: ({ draft }) => draft.sizeBytes,
   site_url: ({ draft }) => siteUrl(draft),
   site_ownership_code: ({ draft }) => draft.site,
-  announcement_date: ({ draft, random }) => (random.chance(0.85) ? isoInstant(instantBetween(draft.published, draft.entered, random)) : null),
+  announcement_date: ({ draft, random }) =>
+    random.chance(0.85) ? isoInstant(instantBetween(draft.published, draft.entered, random)) : null,
   submitting_site: ({ draft, random }) => (random.chance(0.92) ? draft.site : ''),
   other_identifying_numbers: ({ draft, random }) => otherIdentifyingNumbers(draft.year, random),
   links,

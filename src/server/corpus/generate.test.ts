@@ -13,14 +13,15 @@ const lit = deploymentByKey('LIT')!;
 const samples = new Map(deployments.map((deployment) => [deployment.key, sample(deployment, 1500)]));
 const samplesOf = (key: string) => samples.get(key as Deployment['key'])!;
 const field = (records: readonly StoredRecord[], name: string) => records.map((stored) => stored.record[name]);
-const share = (records: readonly StoredRecord[], test: (stored: StoredRecord) => boolean) =>
-  records.filter(test).length / records.length;
+const share = (records: readonly StoredRecord[], test: (stored: StoredRecord) => boolean) => records.filter(test).length / records.length;
 
 function findUndefined(value: unknown, path: string): string | undefined {
   if (value === undefined) return path;
   if (Array.isArray(value)) return value.map((item, index) => findUndefined(item, `${path}[${index}]`)).find(Boolean);
   if (value && typeof value === 'object') {
-    return Object.entries(value).map(([key, item]) => findUndefined(item, `${path}.${key}`)).find(Boolean);
+    return Object.entries(value)
+      .map(([key, item]) => findUndefined(item, `${path}.${key}`))
+      .find(Boolean);
   }
   return undefined;
 }

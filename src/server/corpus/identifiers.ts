@@ -75,7 +75,8 @@ export function nsaNumber(year: number, random: Random): string {
 export function otherIdentifyingNumbers(year: number, random: Random): string {
   const parts: string[] = [];
   if (random.chance(0.6)) parts.push(`ON: DE${String(year % 100).padStart(2, '0')}${random.digits(6)}`);
-  if (random.chance(0.7)) parts.push(`TRN: ${random.pick(['US', 'DE', 'FR', 'JP', 'GB', 'XA'])}${String(year % 100).padStart(2, '0')}${random.digits(5)}`);
+  if (random.chance(0.7))
+    parts.push(`TRN: ${random.pick(['US', 'DE', 'FR', 'JP', 'GB', 'XA'])}${String(year % 100).padStart(2, '0')}${random.digits(5)}`);
   if (random.chance(0.2)) parts.push(`CNN: ${random.pick(['AC05-00OR22725', 'AC02-06CH11357', 'AC07-05ID14517'])}`);
   return parts.join('; ');
 }

@@ -54,7 +54,8 @@ const laboratories: readonly ResearchOrg[] = [
     website: 'www.ornl.gov',
     contracts: ['AC05-00OR22725'],
     legacyContracts: ['W-7405-ENG-26'],
-    reportNumber: (r, year) => (year >= 1980 ? `ORNL/${r.pick(['TM', 'TM', 'SPR', 'LTR'])}-${year}/${r.int(1, 899)}` : `ORNL-${r.int(1000, 5999)}`),
+    reportNumber: (r, year) =>
+      year >= 1980 ? `ORNL/${r.pick(['TM', 'TM', 'SPR', 'LTR'])}-${year}/${r.int(1, 899)}` : `ORNL-${r.int(1000, 5999)}`,
   },
   {
     key: 'anl',
@@ -73,7 +74,8 @@ const laboratories: readonly ResearchOrg[] = [
     country: 'United States',
     website: 'www.nrel.gov',
     contracts: ['AC36-08GO28308', 'AC36-99GO10337'],
-    reportNumber: (r) => `NREL/${r.pick(['TP', 'TP', 'JA', 'CP', 'PR'])}-${r.pick(['5000', '5400', '5500', '5D00', '6A20', '2C00'])}-${r.int(10000, 89999)}`,
+    reportNumber: (r) =>
+      `NREL/${r.pick(['TP', 'TP', 'JA', 'CP', 'PR'])}-${r.pick(['5000', '5400', '5500', '5D00', '6A20', '2C00'])}-${r.int(10000, 89999)}`,
   },
   {
     key: 'pppl',
@@ -103,7 +105,10 @@ const laboratories: readonly ResearchOrg[] = [
     website: 'www.llnl.gov',
     contracts: ['AC52-07NA27344'],
     legacyContracts: ['W-7405-ENG-48'],
-    reportNumber: (r, year) => (year >= 2007 ? `LLNL-${r.pick(['TR', 'JRNL', 'CONF', 'PROC'])}-${r.int(100000, 859999)}` : `UCRL-${r.pick(['', 'JC-', 'ID-'])}${r.int(10000, 99999)}`),
+    reportNumber: (r, year) =>
+      year >= 2007
+        ? `LLNL-${r.pick(['TR', 'JRNL', 'CONF', 'PROC'])}-${r.int(100000, 859999)}`
+        : `UCRL-${r.pick(['', 'JC-', 'ID-'])}${r.int(10000, 99999)}`,
   },
   {
     key: 'pnnl',
@@ -152,7 +157,8 @@ const laboratories: readonly ResearchOrg[] = [
     website: 'www.fnal.gov',
     contracts: ['AC02-07CH11359'],
     legacyContracts: ['AC02-76CH03000'],
-    reportNumber: (r, year) => `FERMILAB-${r.pick(['PUB', 'PUB', 'CONF', 'THESIS'])}-${yy(year)}-${r.int(1, 799)}-${r.pick(['T', 'E', 'AD', 'PPD', 'ND'])}`,
+    reportNumber: (r, year) =>
+      `FERMILAB-${r.pick(['PUB', 'PUB', 'CONF', 'THESIS'])}-${yy(year)}-${r.int(1, 799)}-${r.pick(['T', 'E', 'AD', 'PPD', 'ND'])}`,
   },
   {
     key: 'ames',
@@ -195,7 +201,18 @@ const laboratories: readonly ResearchOrg[] = [
 ];
 
 const universityReport = (abbreviation: string) => (r: Random) => `DOE-${abbreviation}-${r.digits(5)}`;
-const grants = ['SC0019746', 'SC0021350', 'FG02-04ER54761', 'EE0007080', 'EE0006760', 'NA0002135', 'FE0031557', 'AR0000671', 'SC0012447', 'FG02-97ER25308'];
+const grants = [
+  'SC0019746',
+  'SC0021350',
+  'FG02-04ER54761',
+  'EE0007080',
+  'EE0006760',
+  'NA0002135',
+  'FE0031557',
+  'AR0000671',
+  'SC0012447',
+  'FG02-97ER25308',
+];
 
 const universities: readonly ResearchOrg[] = [
   ['nwu', 'Northwestern Univ., Evanston, IL (United States)', 'NU', 'www.northwestern.edu'],
@@ -300,7 +317,8 @@ export const internationalOrgs: readonly ResearchOrg[] = [
     country: 'IAEA',
     website: 'www.iaea.org',
     contracts: [],
-    reportNumber: (r, year) => `IAEA-${r.pick(['TECDOC', 'CN', 'NR'])}-${r.int(100, 1999)}${year > 2000 ? '' : `; IAEA-SM-${r.int(100, 399)}`}`,
+    reportNumber: (r, year) =>
+      `IAEA-${r.pick(['TECDOC', 'CN', 'NR'])}-${r.int(100, 1999)}${year > 2000 ? '' : `; IAEA-SM-${r.int(100, 399)}`}`,
   },
 ];
 
@@ -325,12 +343,48 @@ export interface DataRepository {
 }
 
 export const dataRepositories: readonly DataRepository[] = [
-  { key: 'gdr', name: 'DOE Geothermal Data Repository', site: 'DOE-GDR', availability: 'GDRHelp@ee.doe.gov', url: (n) => demoUrl('gdr.openei.org', `/submissions/${n}`) },
-  { key: 'oedi', name: 'Open Energy Data Initiative (OEDI)', site: 'OEDI', availability: 'OEDI@nrel.gov', url: (n) => demoUrl('data.openei.org', `/submissions/${n}`) },
-  { key: 'pppl-data', name: 'Princeton Plasma Physics Laboratory', site: 'PPPL', availability: '', url: (n) => demoUrl('dataspace.princeton.edu', `/handle/88435/dsp01${n}`) },
-  { key: 'essdive', name: 'Environmental System Science Data Infrastructure for a Virtual Ecosystem (ESS-DIVE)', site: 'ESS-DIVE', availability: 'ess-dive-support@lbl.gov', url: (n) => demoUrl('data.ess-dive.lbl.gov', `/view/ess-dive-${n}`) },
-  { key: 'kbase', name: 'U.S. Department of Energy Systems Biology Knowledgebase', site: 'KBASE', availability: '', url: (n) => demoUrl('narrative.kbase.us', `/narrative/${n}`) },
-  { key: 'mdf', name: 'Materials Data Facility (MDF)', site: 'MDF', availability: '', url: (n) => demoUrl('materialsdatafacility.org', `/detail/mdf_${n}`) },
+  {
+    key: 'gdr',
+    name: 'DOE Geothermal Data Repository',
+    site: 'DOE-GDR',
+    availability: 'GDRHelp@ee.doe.gov',
+    url: (n) => demoUrl('gdr.openei.org', `/submissions/${n}`),
+  },
+  {
+    key: 'oedi',
+    name: 'Open Energy Data Initiative (OEDI)',
+    site: 'OEDI',
+    availability: 'OEDI@nrel.gov',
+    url: (n) => demoUrl('data.openei.org', `/submissions/${n}`),
+  },
+  {
+    key: 'pppl-data',
+    name: 'Princeton Plasma Physics Laboratory',
+    site: 'PPPL',
+    availability: '',
+    url: (n) => demoUrl('dataspace.princeton.edu', `/handle/88435/dsp01${n}`),
+  },
+  {
+    key: 'essdive',
+    name: 'Environmental System Science Data Infrastructure for a Virtual Ecosystem (ESS-DIVE)',
+    site: 'ESS-DIVE',
+    availability: 'ess-dive-support@lbl.gov',
+    url: (n) => demoUrl('data.ess-dive.lbl.gov', `/view/ess-dive-${n}`),
+  },
+  {
+    key: 'kbase',
+    name: 'U.S. Department of Energy Systems Biology Knowledgebase',
+    site: 'KBASE',
+    availability: '',
+    url: (n) => demoUrl('narrative.kbase.us', `/narrative/${n}`),
+  },
+  {
+    key: 'mdf',
+    name: 'Materials Data Facility (MDF)',
+    site: 'MDF',
+    availability: '',
+    url: (n) => demoUrl('materialsdatafacility.org', `/detail/mdf_${n}`),
+  },
 ];
 
 const repositoryByKey = new Map(dataRepositories.map((repository) => [repository.key, repository]));
@@ -349,7 +403,12 @@ export function historicalSponsor(year: number): string | undefined {
 }
 
 /** Sponsors any topic may credit besides its own. */
-export const generalSponsors = ['USDOE', 'USDOE Office of Science (SC)', 'USDOE Laboratory Directed Research and Development (LDRD) Program', 'National Science Foundation (NSF)'];
+export const generalSponsors = [
+  'USDOE',
+  'USDOE Office of Science (SC)',
+  'USDOE Laboratory Directed Research and Development (LDRD) Program',
+  'National Science Foundation (NSF)',
+];
 
 export const contributingOrgs = [
   'Energy and Geoscience Institute at the University of Utah',

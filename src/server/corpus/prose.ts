@@ -1,14 +1,6 @@
 import { type Picker, type Random, zipfPicker } from './random';
 import type { Topic } from './topics';
-import {
-  benchmarkTerms,
-  generalAdjectives,
-  generalNouns,
-  pastParticiples,
-  presentVerbs,
-  quantities,
-  thirdPersonVerbs,
-} from './vocabulary';
+import { benchmarkTerms, generalAdjectives, generalNouns, pastParticiples, presentVerbs, quantities, thirdPersonVerbs } from './vocabulary';
 
 /**
  * Sentences, titles and keywords from a topic's vocabulary. Templates hold slots:

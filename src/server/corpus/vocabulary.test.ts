@@ -136,8 +136,18 @@ describe('vocabulary lists', () => {
   const listed = [
     ...Object.entries(vocabulary)
       .filter(([name]) => !name.startsWith('benchmark'))
-      .flatMap(([, value]) => (Array.isArray(value) ? value.map(String) : typeof value === 'object' ? Object.values(value).flat().map(String) : [])),
-    ...topics.flatMap((topic) => [...topic.nouns, ...topic.adjectives, ...topic.terms, ...topic.places, ...topic.categories, ...topic.sponsors, ...topic.journals.flat()]),
+      .flatMap(([, value]) =>
+        Array.isArray(value) ? value.map(String) : typeof value === 'object' ? Object.values(value).flat().map(String) : [],
+      ),
+    ...topics.flatMap((topic) => [
+      ...topic.nouns,
+      ...topic.adjectives,
+      ...topic.terms,
+      ...topic.places,
+      ...topic.categories,
+      ...topic.sponsors,
+      ...topic.journals.flat(),
+    ]),
     ...researchOrgs.map((org) => org.name),
     ...dataRepositories.map((repository) => repository.name),
     ...contributingOrgs,

@@ -564,7 +564,12 @@ export const foreignTitles: Readonly<Record<string, readonly string[]>> = {
     'Développement de matériaux pour la fusion thermonucléaire',
     'Analyse de sûreté des réacteurs à eau pressurisée',
   ],
-  Japanese: ['核融合炉ブランケットの熱流動解析', 'プラズマ対向材料のトリチウム滞留', '高速炉燃料の照射挙動', '地熱貯留層の数値シミュレーション'],
+  Japanese: [
+    '核融合炉ブランケットの熱流動解析',
+    'プラズマ対向材料のトリチウム滞留',
+    '高速炉燃料の照射挙動',
+    '地熱貯留層の数値シミュレーション',
+  ],
   Russian: [
     'Исследование устойчивости плазмы в токамаке',
     'Радиационная стойкость конструкционных материалов',

@@ -36,9 +36,11 @@ export function normalizeBaseUrl(text: string | undefined): string {
   } catch {
     throw new HarvestError(`'${text}' is not a URL; give the source's base URL, for example https://host/api/dc/v1.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HarvestError(`The base URL must be http or https; got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new HarvestError(`The base URL must be http or https; got ${url.protocol}`);
   if (url.search || url.hash) throw new HarvestError('The base URL takes no query or fragment; the harvest adds its own parameters.');
-  if (url.username || url.password) throw new HarvestError('The base URL must not carry a user name or password; use --token-file for a token.');
+  if (url.username || url.password)
+    throw new HarvestError('The base URL must not carry a user name or password; use --token-file for a token.');
   return url.href.replace(/\/+$/, '').replace(/\/records$/, '');
 }
 
@@ -78,7 +80,8 @@ function formatOf(text: string | undefined): PageFormat {
 function boundedNumber(text: string | undefined, name: string, fallback: number, min: number, max: number): number {
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new HarvestError(`--${name} must be a whole number from ${min} to ${max}; got '${text}'.`);
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw new HarvestError(`--${name} must be a whole number from ${min} to ${max}; got '${text}'.`);
   return value;
 }
 

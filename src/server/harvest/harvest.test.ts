@@ -39,7 +39,14 @@ function newTarget(): string {
 }
 
 function options(dbPath: string, extra: Partial<HarvestOptions> = {}): HarvestOptions {
-  return { deployment: dc1, baseUrl: `${proxy.url}${dc1.basePath}`, dbPath, userAgent: 'records-explorer-test', retry: quickRetry, ...extra };
+  return {
+    deployment: dc1,
+    baseUrl: `${proxy.url}${dc1.basePath}`,
+    dbPath,
+    userAgent: 'records-explorer-test',
+    retry: quickRetry,
+    ...extra,
+  };
 }
 
 function expectMirrorOfSource(mirrorPath: string): void {
@@ -72,7 +79,14 @@ describe('a full harvest', () => {
   it('copies every record of the source into an empty store, 1,000 per page, in entry-date order', async () => {
     const mirror = newTarget();
     const report = await harvest(options(mirror));
-    expect(report).toMatchObject({ received: sourceCount, distinct: sourceCount, added: sourceCount, replaced: 0, complete: true, stopped: false });
+    expect(report).toMatchObject({
+      received: sourceCount,
+      distinct: sourceCount,
+      added: sourceCount,
+      replaced: 0,
+      complete: true,
+      stopped: false,
+    });
     expect(report.reportedFirst).toBe(sourceCount);
     expect(proxy.requests).toHaveLength(3);
     const first = new URL(proxy.requests[0]!, proxy.url).searchParams;
@@ -91,7 +105,11 @@ describe('a full harvest', () => {
     proxy.rule = async (context) => {
       const upstream = await context.forward();
       const records = JSON.parse(upstream.body.toString('utf8')) as Record<string, unknown>[];
-      const renamed = records.map(({ repo_id, agency_contract_number, ...rest }) => ({ osti_id: Number(repo_id), doe_contract_number: agency_contract_number, ...rest }));
+      const renamed = records.map(({ repo_id, agency_contract_number, ...rest }) => ({
+        osti_id: Number(repo_id),
+        doe_contract_number: agency_contract_number,
+        ...rest,
+      }));
       context.send({ ...upstream, body: Buffer.from(JSON.stringify(renamed)) });
     };
     const mirror = newTarget();
@@ -237,7 +255,9 @@ describe('a difficult source', () => {
     const progress = { update: () => {}, note: (message: string) => notes.push(message), done: () => {} };
     // Collections while the request stalls: a timeout held only weakly would be lost.
     const collecting = setInterval(collectGarbage, 100);
-    const report = await harvest(options(mirror, { timeoutMs: 4000, progress, userAgent: 'records-explorer/test (harvest; +ops@example.org)' })).finally(() => clearInterval(collecting));
+    const report = await harvest(
+      options(mirror, { timeoutMs: 4000, progress, userAgent: 'records-explorer/test (harvest; +ops@example.org)' }),
+    ).finally(() => clearInterval(collecting));
     expect(report.requests).toBe(fullPages() + 1);
     expect(notes.some((note) => /no complete answer within 4 s; trying again/.test(note))).toBe(true);
     expect([...agents]).toEqual(['records-explorer/test (harvest; +ops@example.org)']);
@@ -383,7 +403,10 @@ describe('a difficult source', () => {
     const complete = await harvest(options(mirror));
     expect(complete).toMatchObject({ inOrder: false, complete: true, resumed: false });
     const after = openHarvestState(mirror);
-    const newest = [...storedRecords(sourcePath, dc1).values()].map((record) => String(record.entry_date)).sort().at(-1);
+    const newest = [...storedRecords(sourcePath, dc1).values()]
+      .map((record) => String(record.entry_date))
+      .sort()
+      .at(-1);
     expect(after.get('DC1', `${proxy.url}${dc1.basePath}`)?.newestEntry).toBe(newest);
     after.close();
     expectMirrorOfSource(mirror);

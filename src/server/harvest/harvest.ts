@@ -209,7 +209,9 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
       onRetry: (message) => options.progress?.note(`  ${message}`),
       onFallback: (refusal) => {
         requests++;
-        options.progress?.note(`  The source refuses rows=${rows} (${refusal.description || refusal.status}); using its default page size.`);
+        options.progress?.note(
+          `  The source refuses rows=${rows} (${refusal.description || refusal.status}); using its default page size.`,
+        );
       },
     });
     for await (const page of listing) {
@@ -239,10 +241,14 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
       batchSize += pageRecords;
       barren = seen.size > distinctBefore ? 0 : barren + 1;
       if (page.next !== undefined && barren >= maxBarrenPages) {
-        throw new HarvestError(`The source sent ${barren} pages in a row with no record not received before (the last ${page.url}); its paging does not end.`);
+        throw new HarvestError(
+          `The source sent ${barren} pages in a row with no record not received before (the last ${page.url}); its paging does not end.`,
+        );
       }
       if (page.next !== undefined && received > maxReceivedPerDistinct * seen.size + receivedAllowance) {
-        throw new HarvestError(`The source sent ${received.toLocaleString('en-US')} records for ${seen.size.toLocaleString('en-US')} different ones (the last page ${page.url}); its paging repeats itself.`);
+        throw new HarvestError(
+          `The source sent ${received.toLocaleString('en-US')} records for ${seen.size.toLocaleString('en-US')} different ones (the last page ${page.url}); its paging repeats itself.`,
+        );
       }
       if (batchSize >= batchRecords) await flush();
       options.progress?.update({ received, ...(reportedFirst !== undefined ? { total: reportedFirst } : {}) });

@@ -30,7 +30,14 @@ afterAll(async () => {
 const quickRetry = { attempts: 5, baseDelayMs: 20, maxDelayMs: 200, maxRetryAfterMs: 5000 };
 
 function options(extra: Partial<HarvestOptions> = {}): HarvestOptions {
-  return { deployment: dc1, baseUrl: `${source.url}${dc1.basePath}`, dbPath: join(dir, `mirror-${++targets}.db`), userAgent: 'records-explorer-test', retry: quickRetry, ...extra };
+  return {
+    deployment: dc1,
+    baseUrl: `${source.url}${dc1.basePath}`,
+    dbPath: join(dir, `mirror-${++targets}.db`),
+    userAgent: 'records-explorer-test',
+    retry: quickRetry,
+    ...extra,
+  };
 }
 
 const record = (id: number) => ({ osti_id: String(id), title: `Record ${id}`, entry_date: '2024-01-01T00:00:00Z' });
@@ -54,7 +61,9 @@ describe('a source that never ends', () => {
   it('stops a chain of distinct next links to empty pages, saying why', async () => {
     source.rule = async (context) => endlessPage(context, '[]');
     const error = await harvestError();
-    expect(error.message).toMatch(new RegExp(`^The source sent ${maxBarrenPages} pages in a row with no record not received before .*; its paging does not end\\.$`));
+    expect(error.message).toMatch(
+      new RegExp(`^The source sent ${maxBarrenPages} pages in a row with no record not received before .*; its paging does not end\\.$`),
+    );
     expect(source.requests.length).toBe(maxBarrenPages);
   });
 
@@ -96,7 +105,9 @@ describe('a source that sends too much', () => {
       context.res.end('"}]');
     };
     const error = await harvestError();
-    expect(error.message).toMatch(/^Refused the page http:\/\/\S+: its record 2 \(id 4242\) is larger than 4\.0 MB \([\d.]+ MB read when it was refused\); records over 4\.0 MB are refused\.$/);
+    expect(error.message).toMatch(
+      /^Refused the page http:\/\/\S+: its record 2 \(id 4242\) is larger than 4\.0 MB \([\d.]+ MB read when it was refused\); records over 4\.0 MB are refused\.$/,
+    );
     await closed;
     expect(sent).toBeLessThan(64 * 1024 * 1024);
   });

@@ -32,8 +32,12 @@ export async function* followPages(first: string, fallback: string | undefined, 
     if (next === undefined) return;
     // The token and the contact go only where the operator pointed the harvest.
     const target = new URL(next);
-    if (target.username || target.password) throw new HarvestError(`The source's next page carries credentials (${target.origin}${target.pathname}); the harvest sends none but its token.`);
-    if (target.origin !== origin) throw new HarvestError(`The source's next page is on another origin (${next}); the harvest stays on ${origin}.`);
+    if (target.username || target.password)
+      throw new HarvestError(
+        `The source's next page carries credentials (${target.origin}${target.pathname}); the harvest sends none but its token.`,
+      );
+    if (target.origin !== origin)
+      throw new HarvestError(`The source's next page is on another origin (${next}); the harvest stays on ${origin}.`);
     if (requested.has(next)) throw new HarvestError(`The source's next page ${next} was already fetched: its paging loops.`);
     cursor = next;
   };
@@ -49,7 +53,9 @@ export async function* followPages(first: string, fallback: string | undefined, 
       const page = fetchPage(url, options, (next) => {
         if (heard && (heard.next === next || next === undefined)) return;
         if (heard?.next !== undefined) {
-          throw new HarvestError(`The source's next page after ${url} changed between tries (${heard.next}, then ${next}); run the harvest again.`);
+          throw new HarvestError(
+            `The source's next page after ${url} changed between tries (${heard.next}, then ${next}); run the harvest again.`,
+          );
         }
         heard = { next };
         accept(next);

@@ -40,7 +40,14 @@ describe.skipIf(unavailable)('harvest into PostgreSQL', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const options = (): HarvestOptions => ({ deployment: dc1, baseUrl: `${proxy.url}${dc1.basePath}`, dbPath: '', storeUrl: cluster.primary.url, userAgent: 'records-explorer-test', batchRecords: 500 });
+  const options = (): HarvestOptions => ({
+    deployment: dc1,
+    baseUrl: `${proxy.url}${dc1.basePath}`,
+    dbPath: '',
+    storeUrl: cluster.primary.url,
+    userAgent: 'records-explorer-test',
+    batchRecords: 500,
+  });
 
   it('mirrors every record, keeps its resume point in the store, and fetches only what is new next time', async () => {
     const first = await harvest(options());

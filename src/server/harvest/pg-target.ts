@@ -29,7 +29,13 @@ export async function pgTarget(storeUrl: string, deployment: Deployment): Promis
         [key, baseUrl],
       );
       const row = rows[0];
-      return row && { newestEntry: row.newest_entry, harvested: Number(row.harvested), ...(row.completed_at ? { completedAt: row.completed_at } : {}) };
+      return (
+        row && {
+          newestEntry: row.newest_entry,
+          harvested: Number(row.harvested),
+          ...(row.completed_at ? { completedAt: row.completed_at } : {}),
+        }
+      );
     },
     async advance(key, baseUrl, newestEntry, written) {
       await client.query(
@@ -43,9 +49,10 @@ export async function pgTarget(storeUrl: string, deployment: Deployment): Promis
       await client.query('UPDATE harvest_state SET completed_at = $1 WHERE deployment = $2 AND base_url = $3', [at, key, baseUrl]);
     },
     async changed(records) {
-      const { rows } = await client.query<{ repo_id: string; doc: string }>(`SELECT repo_id, doc FROM ${table} WHERE repo_id = ANY($1::text[])`, [
-        records.map(({ record }) => record.repo_id),
-      ]);
+      const { rows } = await client.query<{ repo_id: string; doc: string }>(
+        `SELECT repo_id, doc FROM ${table} WHERE repo_id = ANY($1::text[])`,
+        [records.map(({ record }) => record.repo_id)],
+      );
       const stored = new Map(rows.map((row) => [row.repo_id, row.doc]));
       return records.filter(({ record }) => stored.get(record.repo_id) !== JSON.stringify(record));
     },

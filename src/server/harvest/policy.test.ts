@@ -30,7 +30,10 @@ describe('Retry-After', () => {
 
 describe('backoff', () => {
   it('doubles from the base pause with at most a quarter of jitter either way, up to the cap', () => {
-    const pauses = [1, 2, 3, 4].map((attempt) => [backoffMs(defaultRetryPolicy, attempt, () => 0), backoffMs(defaultRetryPolicy, attempt, () => 1)]);
+    const pauses = [1, 2, 3, 4].map((attempt) => [
+      backoffMs(defaultRetryPolicy, attempt, () => 0),
+      backoffMs(defaultRetryPolicy, attempt, () => 1),
+    ]);
     expect(pauses).toEqual([
       [750, 1250],
       [1500, 2500],
@@ -56,7 +59,12 @@ describe('progress', () => {
     tty.update({ received: 20, total: 20 });
     tty.note('a retry');
     tty.done();
-    expect(terminal).toEqual(['\rLIT: 10 of 20 records (50%), 10/s, about 1 s left\x1b[K', '\rLIT: 20 of 20 records (100%), 20/s\x1b[K', '\n', 'a retry\n']);
+    expect(terminal).toEqual([
+      '\rLIT: 10 of 20 records (50%), 10/s, about 1 s left\x1b[K',
+      '\rLIT: 20 of 20 records (100%), 20/s\x1b[K',
+      '\n',
+      'a retry\n',
+    ]);
 
     const log: string[] = [];
     const plain = createProgress({ write: (text: string) => log.push(text) }, 'LIT', { now: () => clock, logEveryMs: 5000 });
@@ -89,8 +97,19 @@ describe('the command line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'records-store-flag-'));
     expect(storeTarget(flags([['store', `sqlite:${dir}/new/a.db`]]), '/unused')).toEqual({ dbPath: `${dir}/new/a.db` });
     rmSync(dir, { recursive: true, force: true });
-    expect(storeTarget(flags([['store', 'postgresql://db/records']]), '/unused')).toEqual({ dbPath: '', storeUrl: 'postgresql://db/records' });
+    expect(storeTarget(flags([['store', 'postgresql://db/records']]), '/unused')).toEqual({
+      dbPath: '',
+      storeUrl: 'postgresql://db/records',
+    });
     expect(() => storeTarget(flags([['store', 'mysql://db']]), '/unused')).toThrow(/--store takes sqlite:PATH or a postgres:\/\/ URL/);
-    expect(() => storeTarget(flags([['store', 'sqlite:/tmp/x.db'], ['db', '/tmp/y.db']]), '/unused')).toThrow(/either --db or --store/);
+    expect(() =>
+      storeTarget(
+        flags([
+          ['store', 'sqlite:/tmp/x.db'],
+          ['db', '/tmp/y.db'],
+        ]),
+        '/unused',
+      ),
+    ).toThrow(/either --db or --store/);
   });
 });

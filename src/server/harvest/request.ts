@@ -156,7 +156,8 @@ async function get(url: string, options: RequestOptions, signal: AbortSignal): P
     try {
       response = await fetch(target, { headers, signal, redirect: 'manual' });
     } catch (error) {
-      if (!mayPassOnRetry(error)) throw new HarvestError(`The source's answer to ${target} cannot be read: ${reasonOf(error, options.timeoutMs)}.`);
+      if (!mayPassOnRetry(error))
+        throw new HarvestError(`The source's answer to ${target} cannot be read: ${reasonOf(error, options.timeoutMs)}.`);
       throw new Transient(`no answer from ${target}: ${reasonOf(error, options.timeoutMs)}`);
     }
     const location = response.headers.get('location');
@@ -164,7 +165,9 @@ async function get(url: string, options: RequestOptions, signal: AbortSignal): P
     await response.body?.cancel();
     const next = new URL(location, target);
     if (next.origin !== new URL(url).origin) {
-      throw new HarvestError(`The source redirects ${target} to another origin (${next.href}); give that as the base URL if it is the source.`);
+      throw new HarvestError(
+        `The source redirects ${target} to another origin (${next.href}); give that as the base URL if it is the source.`,
+      );
     }
     if (hop >= maxRedirects) throw new HarvestError(`The source redirects ${url} more than ${maxRedirects} times.`);
     target = next.href;
@@ -182,7 +185,11 @@ function deadline(stop: AbortSignal, ms: number): { signal: AbortSignal; clear: 
   return { signal: AbortSignal.any([stop, controller.signal]), clear: () => clearTimeout(timer) };
 }
 
-async function tryOnce(url: string, options: RequestOptions, onNext: (next: string | undefined) => void): Promise<Omit<FetchedPage, 'attempts'>> {
+async function tryOnce(
+  url: string,
+  options: RequestOptions,
+  onNext: (next: string | undefined) => void,
+): Promise<Omit<FetchedPage, 'attempts'>> {
   const { signal, clear } = deadline(options.stop, options.timeoutMs);
   try {
     return await answerOf(url, options, signal, onNext);
@@ -191,7 +198,12 @@ async function tryOnce(url: string, options: RequestOptions, onNext: (next: stri
   }
 }
 
-async function answerOf(url: string, options: RequestOptions, signal: AbortSignal, onNext: (next: string | undefined) => void): Promise<Omit<FetchedPage, 'attempts'>> {
+async function answerOf(
+  url: string,
+  options: RequestOptions,
+  signal: AbortSignal,
+  onNext: (next: string | undefined) => void,
+): Promise<Omit<FetchedPage, 'attempts'>> {
   const { response, url: answered } = await get(url, options, signal);
   if (response.status !== 200) {
     const body = await readBody(response, 64 * 1024, url).catch(() => '');
@@ -232,7 +244,11 @@ function reasonOf(error: unknown, timeoutMs: number): string {
  * the page's `rel="next"` target as soon as the response head arrives, before the body is
  * read, so the pager can already ask for the following page.
  */
-export async function fetchPage(url: string, options: RequestOptions, onNext: (next: string | undefined) => void = () => {}): Promise<FetchedPage> {
+export async function fetchPage(
+  url: string,
+  options: RequestOptions,
+  onNext: (next: string | undefined) => void = () => {},
+): Promise<FetchedPage> {
   for (let attempt = 1; ; attempt++) {
     try {
       return { ...(await tryOnce(url, options, onNext)), attempts: attempt };
@@ -243,10 +259,14 @@ export async function fetchPage(url: string, options: RequestOptions, onNext: (n
         throw new HarvestError(`Gave up after ${attempt} tries: ${error.message}.`);
       }
       if (error.waitMs !== undefined && error.waitMs > options.retry.maxRetryAfterMs) {
-        throw new HarvestError(`The source asks to wait ${Math.ceil(error.waitMs / 1000)} s (${error.message}); run the harvest again later.`);
+        throw new HarvestError(
+          `The source asks to wait ${Math.ceil(error.waitMs / 1000)} s (${error.message}); run the harvest again later.`,
+        );
       }
       const wait = error.waitMs ?? backoffMs(options.retry, attempt);
-      options.onRetry?.(`${error.message}; trying again in ${(wait / 1000).toFixed(1)} s (try ${attempt + 1} of ${options.retry.attempts})`);
+      options.onRetry?.(
+        `${error.message}; trying again in ${(wait / 1000).toFixed(1)} s (try ${attempt + 1} of ${options.retry.attempts})`,
+      );
       try {
         await pause(wait, options.stop);
       } catch {

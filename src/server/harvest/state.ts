@@ -42,13 +42,17 @@ export function openHarvestState(path: string): HarvestStateTable {
     newest_entry TEXT NOT NULL, harvested INTEGER NOT NULL, completed_at TEXT,
     PRIMARY KEY (deployment, base_url)
   )`);
-  const select = db.prepare<[string, string], Row>(`SELECT newest_entry, harvested, completed_at FROM harvest_state WHERE deployment = ? AND base_url = ?`);
+  const select = db.prepare<[string, string], Row>(
+    `SELECT newest_entry, harvested, completed_at FROM harvest_state WHERE deployment = ? AND base_url = ?`,
+  );
   const upsert = db.prepare<[string, string, string, number]>(
     `INSERT INTO harvest_state (deployment, base_url, newest_entry, harvested) VALUES (?, ?, ?, ?)
      ON CONFLICT (deployment, base_url) DO UPDATE SET
        newest_entry = max(newest_entry, excluded.newest_entry), harvested = harvested + excluded.harvested`,
   );
-  const markComplete = db.prepare<[string, string, string]>(`UPDATE harvest_state SET completed_at = ? WHERE deployment = ? AND base_url = ?`);
+  const markComplete = db.prepare<[string, string, string]>(
+    `UPDATE harvest_state SET completed_at = ? WHERE deployment = ? AND base_url = ?`,
+  );
   // Each commit carries the file's stamp, as the store writer's do: a log whose last commit
   // bore none would be set aside as another file's, and the resume point lost with it (store-log.ts).
   const setStamp = db.prepare(`PRAGMA user_version = ${stampOf(path)}`);

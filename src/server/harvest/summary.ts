@@ -20,7 +20,7 @@ export function summarize(report: HarvestReport, key: string, baseUrl: string): 
   ];
   const reported = report.reportedLast;
   if (reported === undefined) {
-    lines.push('The source sends no total (no X-Total-Count, or only each page\'s own count), so there is nothing to compare with.');
+    lines.push("The source sends no total (no X-Total-Count, or only each page's own count), so there is nothing to compare with.");
   } else {
     lines.push(`The source reports ${plural(reported, 'record', 'records')} ${scope}.`);
   }
@@ -50,7 +50,9 @@ export function summarize(report: HarvestReport, key: string, baseUrl: string): 
     lines.push('Every reported record was received.');
   }
   if (report.resumed && from && report.unchanged > 0) {
-    lines.push(`The boundary day ${from} is fetched again on purpose (records entered later that day may be new); unchanged records were not written again.`);
+    lines.push(
+      `The boundary day ${from} is fetched again on purpose (records entered later that day may be new); unchanged records were not written again.`,
+    );
   }
   return lines;
 }

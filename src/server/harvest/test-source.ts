@@ -82,7 +82,9 @@ export async function startProxy(target: string, rule: ProxyRule = passThrough):
         outgoing.end();
       });
     const send = ({ status, headers, body }: Upstream) => {
-      const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)));
+      const kept = Object.fromEntries(
+        Object.entries(headers).filter(([name]) => !['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)),
+      );
       res.writeHead(status, { ...kept, 'content-length': body.length });
       res.end(body);
     };

@@ -38,7 +38,8 @@ beforeAll(async () => {
     const page = Number(url.searchParams.get('page') ?? '1');
     const slice = sorted.slice((page - 1) * rows, page * rows);
     const headers: Record<string, string> = { 'content-type': 'application/json', 'x-total-count': String(sorted.length) };
-    if (page * rows < sorted.length) headers.link = `</api/dc/v1/records?sort=entry_date&order=asc&page=${page + 1}&rows=${rows}>; rel="next"`;
+    if (page * rows < sorted.length)
+      headers.link = `</api/dc/v1/records?sort=entry_date&order=asc&page=${page + 1}&rows=${rows}>; rel="next"`;
     res.writeHead(200, headers);
     res.end(JSON.stringify(slice));
   });

@@ -58,7 +58,12 @@ describe('a private mirror says nothing about a record without its token', () =>
       for (const path of paths) expect(routeOf(path.split('?')[0]!).name, path).toBe(route.name);
     }
     // The catch-all app route is public; everything else that is public is listed here by name.
-    expect(routes.filter((route) => route.access === 'public').map((route) => route.name).sort()).toEqual(['app', 'opensearch']);
+    expect(
+      routes
+        .filter((route) => route.access === 'public')
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual(['app', 'opensearch']);
   });
 
   it.each(routes.map((route) => [route.name, route] as const))('%s: nothing about a record without the token', async (_name, route) => {

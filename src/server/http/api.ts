@@ -80,7 +80,12 @@ function* mapped<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
 function serialize(deployment: Deployment, records: Iterable<ApiRecord>, format: ResponseFormat, context: ApiContext): Iterable<string> {
   const absolute = mapped(records, (record) => absolutizeLinks(record, context.origin));
   if (context.compat === 'upstream' && format !== 'bibtex') {
-    return serialize(upstreamView(deployment), mapped(absolute, (record) => withUpstreamNames(deployment, record)), format, { ...context, compat: undefined });
+    return serialize(
+      upstreamView(deployment),
+      mapped(absolute, (record) => withUpstreamNames(deployment, record)),
+      format,
+      { ...context, compat: undefined },
+    );
   }
   if (format === 'xml') return recordsToXmlParts(deployment, absolute);
   if (format === 'bibtex') return [recordsToBibtex([...absolute], context.bibtexPrefix)];
@@ -100,7 +105,9 @@ export const maxLinkHeaderLength = 8192;
  * from rel="next" (upstream scripts do) then work.
  */
 function pageTarget(deployment: Deployment, pairs: readonly QueryPair[], rows: number, origin: string): (page: number) => string {
-  const kept = pairs.filter(([name, value]) => name !== 'page' && name !== 'rows' && value.trim() !== '').map(([name, value]) => [name, value.trim()] as const);
+  const kept = pairs
+    .filter(([name, value]) => name !== 'page' && name !== 'rows' && value.trim() !== '')
+    .map(([name, value]) => [name, value.trim()] as const);
   return (n) => `${origin}${deployment.basePath}/records?${formatQueryString([...kept, ['rows', String(rows)], ['page', String(n)]])}`;
 }
 
@@ -136,7 +143,11 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
   const format = negotiateFormat(req.headers.accept);
   const link = pageLinks(deployment, pairs, page, rows, total, context.origin);
   // JSON straight from the stored text when the store has it (result.records would parse it).
-  const body = packChunks(format === 'json' && result.json && !context.compat ? recordsJsonParts(result.json, context.origin) : serialize(deployment, recordsOf(result), format, context));
+  const body = packChunks(
+    format === 'json' && result.json && !context.compat
+      ? recordsJsonParts(result.json, context.origin)
+      : serialize(deployment, recordsOf(result), format, context),
+  );
   send(
     req,
     res,
@@ -156,7 +167,14 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
   );
 }
 
-async function getRecord(req: IncomingMessage, res: ServerResponse, deployment: Deployment, rawId: string, search: string, context: ApiContext) {
+async function getRecord(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deployment: Deployment,
+  rawId: string,
+  search: string,
+  context: ApiContext,
+) {
   if (parseQueryString(search).length > 0) throw new BadRequest('A single-record request takes no query parameters.');
   let id: string;
   try {
@@ -172,7 +190,18 @@ async function getRecord(req: IncomingMessage, res: ServerResponse, deployment: 
   const format = negotiateFormat(req.headers.accept);
   const headers: Record<string, string> = { 'X-Total-Count': '1' };
   if ((await generatedOf(context.store, deployment, [id])).length > 0) headers[recordOriginHeader] = 'generated';
-  send(req, res, { status: 200, contentType: contentTypeOf(format), body: packChunks(serialize(deployment, [record], format, context)), headers, cacheControl: cacheControlOf(context) }, context.store.revision);
+  send(
+    req,
+    res,
+    {
+      status: 200,
+      contentType: contentTypeOf(format),
+      body: packChunks(serialize(deployment, [record], format, context)),
+      headers,
+      cacheControl: cacheControlOf(context),
+    },
+    context.store.revision,
+  );
 }
 
 /**
@@ -215,18 +244,19 @@ async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment:
   const { criteria } = parseListRequest(deployment, [...pairs, ['sort', 'entry_date'], ['order', 'desc']]);
   const result = await context.store.search(deployment.key, criteria);
   const query = formatQueryString(pairs);
-  const body = recordsToAtom(
-    deployment,
-    result.records,
-    {
-      self: `${context.origin}${deployment.basePath}/feed${query ? `?${query}` : ''}`,
-      alternate: `${context.origin}/${deployment.slug}${query ? `?${query}` : ''}`,
-      title: `${displayName(deployment)}${query ? ` – ${pairs.map(([name, value]) => `${name}: ${value}`).join(', ')}` : ''}`,
-      recordUrl: (id) => `${context.origin}${deployment.basePath}/records/${encodeURIComponent(id)}`,
-      recordPage: (id) => `${context.origin}/${deployment.slug}/records/${encodeURIComponent(id)}`,
-    },
+  const body = recordsToAtom(deployment, result.records, {
+    self: `${context.origin}${deployment.basePath}/feed${query ? `?${query}` : ''}`,
+    alternate: `${context.origin}/${deployment.slug}${query ? `?${query}` : ''}`,
+    title: `${displayName(deployment)}${query ? ` – ${pairs.map(([name, value]) => `${name}: ${value}`).join(', ')}` : ''}`,
+    recordUrl: (id) => `${context.origin}${deployment.basePath}/records/${encodeURIComponent(id)}`,
+    recordPage: (id) => `${context.origin}/${deployment.slug}/records/${encodeURIComponent(id)}`,
+  });
+  send(
+    req,
+    res,
+    { status: 200, contentType: 'application/atom+xml; charset=utf-8', body, headers, cacheControl: cacheControlOf(context) },
+    context.store.revision,
   );
-  send(req, res, { status: 200, contentType: 'application/atom+xml; charset=utf-8', body, headers, cacheControl: cacheControlOf(context) }, context.store.revision);
 }
 
 /** `{base}/facets?<criteria>&facet=…`: exact counts by value (an extension, docs/extensions.md). */
@@ -235,18 +265,36 @@ async function countFacets(req: IncomingMessage, res: ServerResponse, deployment
   const { criteria } = parseListRequest(deployment, pairs);
   const result = await context.store.facets(deployment.key, criteria, requests);
   const body = JSON.stringify(facetsBody(deployment, result, requests));
-  send(req, res, { status: 200, contentType: 'application/json; charset=utf-8', body, headers: { 'X-Total-Count': String(result.total) }, cacheControl: cacheControlOf(context) }, context.store.revision);
+  send(
+    req,
+    res,
+    {
+      status: 200,
+      contentType: 'application/json; charset=utf-8',
+      body,
+      headers: { 'X-Total-Count': String(result.total) },
+      cacheControl: cacheControlOf(context),
+    },
+    context.store.revision,
+  );
 }
 
 /** `{base}/openapi.json`: the deployment's OpenAPI 3.1 description (an extension). */
 function describeApi(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   if (parseQueryString(search).length > 0) throw new BadRequest('The OpenAPI description takes no query parameters.');
   const body = JSON.stringify(openApiDocument(deployment, { origin: context.origin, token: context.privateMirror }), null, 2);
-  send(req, res, { status: 200, contentType: 'application/json; charset=utf-8', body, cacheControl: cacheControlOf(context) }, context.store.revision);
+  send(
+    req,
+    res,
+    { status: 200, contentType: 'application/json; charset=utf-8', body, cacheControl: cacheControlOf(context) },
+    context.store.revision,
+  );
 }
 
 /** Finds the deployment and endpoint of an /api path; undefined when it names none. */
-export function routeApi(pathname: string): { deployment: Deployment; id?: string; feed?: true; openapi?: true; facets?: true } | undefined {
+export function routeApi(
+  pathname: string,
+): { deployment: Deployment; id?: string; feed?: true; openapi?: true; facets?: true } | undefined {
   for (const deployment of deployments) {
     if (pathname === `${deployment.basePath}/facets`) return { deployment, facets: true };
     if (pathname === `${deployment.basePath}/feed`) return { deployment, feed: true };
@@ -261,10 +309,20 @@ export function routeApi(pathname: string): { deployment: Deployment; id?: strin
   return undefined;
 }
 
-export async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, search: string, context: ApiContext): Promise<void> {
+export async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  search: string,
+  context: ApiContext,
+): Promise<void> {
   const route = routeApi(pathname);
   if (!route) {
-    sendError(req, res, apiError(404, `No resource at ${pathname.slice(0, 200)}. Endpoints are {base}/records and {base}/records/{repo_id}.`));
+    sendError(
+      req,
+      res,
+      apiError(404, `No resource at ${pathname.slice(0, 200)}. Endpoints are {base}/records and {base}/records/{repo_id}.`),
+    );
     return;
   }
   try {

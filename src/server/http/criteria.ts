@@ -52,10 +52,18 @@ function unknownParameter(deployment: Deployment, name: string): BadRequest {
   const elsewhere = deploymentsWith(name);
   if (elsewhere.length > 0) {
     const owners = listNames(elsewhere.map((other) => `the ${other.name.toLowerCase()} ${other.version}`));
-    return new BadRequest(`${name} is a parameter of ${owners} only, not of the ${deployment.name.toLowerCase()} ${deployment.version}.`, name);
+    return new BadRequest(
+      `${name} is a parameter of ${owners} only, not of the ${deployment.name.toLowerCase()} ${deployment.version}.`,
+      name,
+    );
   }
-  const suggestion = nearest(name, deployment.params.map((param) => param.name));
-  const hint = suggestion ? ` Did you mean '${suggestion}'?` : ` Valid parameters: ${deployment.params.map((param) => param.name).join(', ')}.`;
+  const suggestion = nearest(
+    name,
+    deployment.params.map((param) => param.name),
+  );
+  const hint = suggestion
+    ? ` Did you mean '${suggestion}'?`
+    : ` Valid parameters: ${deployment.params.map((param) => param.name).join(', ')}.`;
   return new BadRequest(`Unknown parameter '${name.slice(0, 100)}'.${hint}`, name);
 }
 
@@ -76,13 +84,23 @@ function tooExpensive(name: string): BadRequest {
 function extensionParam(deployment: Deployment, name: string): ParamDef | undefined {
   const facet = extensionFacet(deployment, name);
   if (!facet?.key) return undefined;
-  return { name, label: facet.label, help: `Exact ${facet.label.toLowerCase()} (an extension of this server).`, kind: 'exact', key: facet.key, advanced: true };
+  return {
+    name,
+    label: facet.label,
+    help: `Exact ${facet.label.toLowerCase()} (an extension of this server).`,
+    kind: 'exact',
+    key: facet.key,
+    advanced: true,
+  };
 }
 
 function parseWholeNumber(param: Extract<ParamDef, { kind: 'integer' }>, value: string): number {
   const number = parseWholeNumberValue(value, param.max);
   if (number === undefined) {
-    throw new BadRequest(`${param.name} must be a whole number from 1 to ${param.max.toLocaleString('en-US')}; got '${value.slice(0, 40)}'.`, param.name);
+    throw new BadRequest(
+      `${param.name} must be a whole number from 1 to ${param.max.toLocaleString('en-US')}; got '${value.slice(0, 40)}'.`,
+      param.name,
+    );
   }
   return number;
 }
@@ -141,7 +159,9 @@ function checkLength(name: string, value: string, limit: number): void {
 }
 
 /** How each parameter kind of the deployment table adds a (non-empty) value to the request. */
-const builders: { readonly [K in ParamDef['kind']]: (request: RequestParts, param: Extract<ParamDef, { kind: K }>, value: string) => void } = {
+const builders: {
+  readonly [K in ParamDef['kind']]: (request: RequestParts, param: Extract<ParamDef, { kind: K }>, value: string) => void;
+} = {
   text(request, param, value) {
     checkLength(param.name, value, limits.textLength);
     const query = parseQuery((param.personNames && nameQuery(value)) || value);
@@ -150,7 +170,10 @@ const builders: { readonly [K in ParamDef['kind']]: (request: RequestParts, para
     }
     const cost = queryCost(query);
     if (cost.longestPhrase > costLimits.phraseWords) {
-      throw new BadRequest(`${param.name} has a phrase of ${cost.longestPhrase} words; a phrase may have at most ${costLimits.phraseWords}.`, param.name);
+      throw new BadRequest(
+        `${param.name} has a phrase of ${cost.longestPhrase} words; a phrase may have at most ${costLimits.phraseWords}.`,
+        param.name,
+      );
     }
     request.units += cost.units;
     if (request.units > costLimits.perRequest) throw tooExpensive(param.name);
@@ -172,8 +195,11 @@ const builders: { readonly [K in ParamDef['kind']]: (request: RequestParts, para
       request.repoIds = [value];
       return;
     }
-    const ids = splitIdList(value).map((id) => id.trim()).filter(Boolean);
-    if (ids.length > limits.idList) throw new BadRequest(`${param.name} lists ${ids.length} identifiers; at most ${limits.idList}.`, param.name);
+    const ids = splitIdList(value)
+      .map((id) => id.trim())
+      .filter(Boolean);
+    if (ids.length > limits.idList)
+      throw new BadRequest(`${param.name} lists ${ids.length} identifiers; at most ${limits.idList}.`, param.name);
     for (const id of ids) checkLength(param.name, id, limits.exactLength);
     request.repoIds = ids;
   },
@@ -197,7 +223,17 @@ const builders: { readonly [K in ParamDef['kind']]: (request: RequestParts, para
 
 function emptyRequest(deployment: Deployment, options: ListRequestOptions = {}): RequestParts {
   const model = searchModel(deployment);
-  return { deployment, options, text: [], exact: [], bounds: new Map(), page: model.defaults.page, rows: model.defaults.rows, sortChoice: {}, units: 0 };
+  return {
+    deployment,
+    options,
+    text: [],
+    exact: [],
+    bounds: new Map(),
+    page: model.defaults.page,
+    rows: model.defaults.rows,
+    sortChoice: {},
+    units: 0,
+  };
 }
 
 /** Which side of a facet's selection a `facet.NAME` (select) or `exclude.NAME` value goes to. */
@@ -213,15 +249,28 @@ function selectorOf(deployment: Deployment, facet: FacetDef, value: string, name
   }
   const selector = { text: parts.text, exact: parts.exact, dates: datesOf(deployment, parts.bounds) };
   if (selector.text.length + selector.exact.length + selector.dates.length === 0) {
-    throw new BadRequest(`${name} cannot select '${value.slice(0, 60)}': it is not a value of the ${facet.label.toLowerCase()} facet.`, name);
+    throw new BadRequest(
+      `${name} cannot select '${value.slice(0, 60)}': it is not a value of the ${facet.label.toLowerCase()} facet.`,
+      name,
+    );
   }
   return selector;
 }
 
-function addSelection(deployment: Deployment, selections: Map<string, FacetSelection>, name: string, facetName: string, mode: FacetFilterMode, value: string) {
+function addSelection(
+  deployment: Deployment,
+  selections: Map<string, FacetSelection>,
+  name: string,
+  facetName: string,
+  mode: FacetFilterMode,
+  value: string,
+) {
   const facet = facetByName(deployment, facetName);
   if (!facet) {
-    const suggestion = nearest(facetName, searchModel(deployment).index.facets.map((candidate) => candidate.name));
+    const suggestion = nearest(
+      facetName,
+      searchModel(deployment).index.facets.map((candidate) => candidate.name),
+    );
     const hint = suggestion ? ` Did you mean '${facetFilterParam(mode, suggestion)}'?` : '';
     throw new BadRequest(`Unknown facet '${facetName.slice(0, 60)}' in ${name.slice(0, 80)}.${hint}`, name);
   }
@@ -229,10 +278,16 @@ function addSelection(deployment: Deployment, selections: Map<string, FacetSelec
   const selection = selections.get(facet.name) ?? { facet: facet.name, anyOf: [], noneOf: [] };
   const given = [...selections.values()].reduce((sum, { anyOf, noneOf }) => sum + anyOf.length + noneOf.length, 0);
   if (given >= limits.selectedValues) {
-    throw new BadRequest(`A search may select or exclude at most ${limits.selectedValues} facet values (facet.NAME and exclude.NAME together).`, name);
+    throw new BadRequest(
+      `A search may select or exclude at most ${limits.selectedValues} facet values (facet.NAME and exclude.NAME together).`,
+      name,
+    );
   }
   const side = selectionSides[mode];
-  selections.set(facet.name, { ...selection, [side]: [...selection[side], { value, selector: selectorOf(deployment, facet, value, name) }] });
+  selections.set(facet.name, {
+    ...selection,
+    [side]: [...selection[side], { value, selector: selectorOf(deployment, facet, value, name) }],
+  });
 }
 
 export function parseListRequest(deployment: Deployment, pairs: readonly QueryPair[], options: ListRequestOptions = {}): ListRequest {

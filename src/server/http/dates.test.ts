@@ -36,13 +36,16 @@ async function rejected(url: string) {
 
 describe.each(byDeployment)('%s dates', (_key, deployment) => {
   it('has the four date parameters', () => {
-    expect(dateParams(deployment).sort()).toEqual(
-      ['entry_date_end', 'entry_date_start', 'publication_date_end', 'publication_date_start'],
-    );
+    expect(dateParams(deployment).sort()).toEqual(['entry_date_end', 'entry_date_start', 'publication_date_end', 'publication_date_start']);
   });
 
   it(`accepts its own format (${deployment.dateFormat}) and ISO YYYY-MM-DD alike`, async () => {
-    const ownIds = await listIds(fx.list(deployment, qs({ publication_date_start: own(deployment, '03', '15', '2021'), publication_date_end: own(deployment, '03', '16', '2021') })));
+    const ownIds = await listIds(
+      fx.list(
+        deployment,
+        qs({ publication_date_start: own(deployment, '03', '15', '2021'), publication_date_end: own(deployment, '03', '16', '2021') }),
+      ),
+    );
     const isoIds = await listIds(fx.list(deployment, qs({ publication_date_start: '2021-03-15', publication_date_end: '2021-03-16' })));
     expect(sorted(ownIds)).toEqual(['1040', '1041']);
     expect(isoIds).toEqual(ownIds);
@@ -83,7 +86,12 @@ describe.each(byDeployment)('%s dates', (_key, deployment) => {
 
   it('publication date bounds are inclusive whole UTC days', async () => {
     const on = (month: string, day: string) =>
-      listIds(fx.list(deployment, qs({ publication_date_start: own(deployment, month, day, '2021'), publication_date_end: own(deployment, month, day, '2021') })));
+      listIds(
+        fx.list(
+          deployment,
+          qs({ publication_date_start: own(deployment, month, day, '2021'), publication_date_end: own(deployment, month, day, '2021') }),
+        ),
+      );
     // 23:59:59Z on the end day is included; midnight of the next day is not.
     expect(await on('03', '15')).toEqual(['1040']);
     expect(await on('03', '16')).toEqual(['1041']);
@@ -97,7 +105,12 @@ describe.each(byDeployment)('%s dates', (_key, deployment) => {
 
   it('entry date bounds are inclusive whole UTC days', async () => {
     const on = (month: string, day: string) =>
-      listIds(fx.list(deployment, qs({ entry_date_start: own(deployment, month, day, '2022'), entry_date_end: own(deployment, month, day, '2022') })));
+      listIds(
+        fx.list(
+          deployment,
+          qs({ entry_date_start: own(deployment, month, day, '2022'), entry_date_end: own(deployment, month, day, '2022') }),
+        ),
+      );
     expect(await on('06', '30')).toEqual(['1040']);
     expect(await on('07', '01')).toEqual(['1041']);
   });
@@ -105,7 +118,10 @@ describe.each(byDeployment)('%s dates', (_key, deployment) => {
   it('the widest bounds (01/01/0001 to 12/31/9999) include every record', async () => {
     for (const field of ['publication_date', 'entry_date']) {
       const { status, total } = await getJson(
-        fx.list(deployment, qs({ [`${field}_start`]: own(deployment, '01', '01', '0001'), [`${field}_end`]: own(deployment, '12', '31', '9999') })),
+        fx.list(
+          deployment,
+          qs({ [`${field}_start`]: own(deployment, '01', '01', '0001'), [`${field}_end`]: own(deployment, '12', '31', '9999') }),
+        ),
       );
       expect(status).toBe(200);
       expect(total, field).toBe(fixtureIds.length);
@@ -117,7 +133,10 @@ describe.each(byDeployment)('%s dates', (_key, deployment) => {
   it('start after end is 400', async () => {
     for (const field of ['publication_date', 'entry_date']) {
       const description = await rejected(
-        fx.list(deployment, qs({ [`${field}_start`]: own(deployment, '03', '16', '2021'), [`${field}_end`]: own(deployment, '03', '15', '2021') })),
+        fx.list(
+          deployment,
+          qs({ [`${field}_start`]: own(deployment, '03', '16', '2021'), [`${field}_end`]: own(deployment, '03', '15', '2021') }),
+        ),
       );
       expect(description).toContain(field);
     }

@@ -96,7 +96,10 @@ describe('methods other than GET, HEAD and OPTIONS', () => {
       for (const [, accept] of formats) {
         const response = await rawRequest(`${fx.url}${path}`, { method, headers: { Accept: accept } });
         expect(response.status, `${method} ${path}`).toBe(405);
-        const allow = String(response.headers.allow).split(',').map((token) => token.trim()).sort();
+        const allow = String(response.headers.allow)
+          .split(',')
+          .map((token) => token.trim())
+          .sort();
         expect(allow).toEqual(['GET', 'HEAD', 'OPTIONS']);
         const error = errorOf(response, accept);
         expect(error.statusCode).toBe(405);
@@ -112,13 +115,16 @@ describe('methods other than GET, HEAD and OPTIONS', () => {
 });
 
 describe('malformed requests', () => {
-  it.each(['q=%zz', 'q=%E0%A4%A', 'q=%C3', 'q=abc%', '%zz=1', 'title=%ED%A0%80', 'q=%FF%FE'])('malformed percent-encoding (%s) is 400', async (query) => {
-    for (const deployment of deployments) {
-      const { status, body } = await getJson<unknown>(fx.list(deployment, query));
-      expect(status, query).toBe(400);
-      expect(apiErrorSchema.parse(body).statusCode).toBe(400);
-    }
-  });
+  it.each(['q=%zz', 'q=%E0%A4%A', 'q=%C3', 'q=abc%', '%zz=1', 'title=%ED%A0%80', 'q=%FF%FE'])(
+    'malformed percent-encoding (%s) is 400',
+    async (query) => {
+      for (const deployment of deployments) {
+        const { status, body } = await getJson<unknown>(fx.list(deployment, query));
+        expect(status, query).toBe(400);
+        expect(apiErrorSchema.parse(body).statusCode).toBe(400);
+      }
+    },
+  );
 
   it('malformed percent-encoding in a record id is 400', async () => {
     const { status, body } = await getJson<unknown>(`${fx.list(lit)}/%zz`);
@@ -126,13 +132,16 @@ describe('malformed requests', () => {
     expect(apiErrorSchema.parse(body).statusCode).toBe(400);
   });
 
-  it.each(['q=wind', 'rows=1', 'repo_id=1001', 'format=json', 'q='])('the single-record endpoint with query parameters (%s) is 400', async (query) => {
-    for (const deployment of deployments) {
-      const { status, body } = await getJson<unknown>(`${fx.list(deployment)}/1001?${query}`);
-      expect(status, query).toBe(400);
-      expect(apiErrorSchema.parse(body).statusCode).toBe(400);
-    }
-  });
+  it.each(['q=wind', 'rows=1', 'repo_id=1001', 'format=json', 'q='])(
+    'the single-record endpoint with query parameters (%s) is 400',
+    async (query) => {
+      for (const deployment of deployments) {
+        const { status, body } = await getJson<unknown>(`${fx.list(deployment)}/1001?${query}`);
+        expect(status, query).toBe(400);
+        expect(apiErrorSchema.parse(body).statusCode).toBe(400);
+      }
+    },
+  );
 });
 
 describe('error responses carry the common headers', () => {
@@ -147,7 +156,11 @@ describe('error responses carry the common headers', () => {
       expect(String(response.headers.date)).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
       expect(String(response.headers['content-type'])).toMatch(/; charset=utf-8$/);
       expect(Number(response.headers['content-length'])).toBe(response.body.length);
-      expect(String(response.headers.vary).split(',').map((token) => token.trim())).toContain('Accept');
+      expect(
+        String(response.headers.vary)
+          .split(',')
+          .map((token) => token.trim()),
+      ).toContain('Accept');
       expect(response.headers['access-control-allow-origin']).toBe('*');
       expect(response.headers.etag).toBeUndefined();
     }
@@ -215,7 +228,12 @@ describe('private mirror mode (started with a token)', () => {
       const response = await rawRequest(url, auth);
       expect(response.status, url).toBe(200);
       expect(response.headers['cache-control'], url).toMatch(/^private\b/);
-      expect(String(response.headers.vary).split(',').map((name) => name.trim()), url).toContain('Authorization');
+      expect(
+        String(response.headers.vary)
+          .split(',')
+          .map((name) => name.trim()),
+        url,
+      ).toContain('Authorization');
     }
     // A server without a token whose origin is vouched for (--public-url) stays publicly cacheable.
     const open = await rawRequest(vouched.list(lit, 'rows=2'));

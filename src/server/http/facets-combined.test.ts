@@ -21,7 +21,15 @@ import { getJson, listIds, qs, sorted, useFixture, type Fixture } from './test-f
 const fx = useFixture();
 const dc1 = deploymentByKey('DC1')!;
 const real = useFixture({
-  content: () => [['DC1', readUpstreamFiles(dc1, [realFiles.geothermal, realFiles.plasma].map((file) => fileURLToPath(new URL(file, realData))))]],
+  content: () => [
+    [
+      'DC1',
+      readUpstreamFiles(
+        dc1,
+        [realFiles.geothermal, realFiles.plasma].map((file) => fileURLToPath(new URL(file, realData))),
+      ),
+    ],
+  ],
 });
 
 type Pairs = [string, string][];
@@ -41,8 +49,12 @@ async function totalOf(server: Fixture, deployment: Deployment, pairs: Pairs): P
   return total!;
 }
 
-const ids = (server: Fixture, deployment: Deployment, pairs: Pairs) => listIds(server.list(deployment, encode([...pairs, ['rows', '1000']]))).then(sorted);
-const ownOf = (facet: string) => ([name]: [string, string]) => name === `facet.${facet}` || name === `exclude.${facet}`;
+const ids = (server: Fixture, deployment: Deployment, pairs: Pairs) =>
+  listIds(server.list(deployment, encode([...pairs, ['rows', '1000']]))).then(sorted);
+const ownOf =
+  (facet: string) =>
+  ([name]: [string, string]) =>
+    name === `facet.${facet}` || name === `exclude.${facet}`;
 
 /** Every count of a `/facets` answer equals the X-Total-Count of the search it stands for. */
 async function expectExactCounts(server: Fixture, deployment: Deployment, pairs: Pairs, limit: number): Promise<number> {
@@ -55,9 +67,13 @@ async function expectExactCounts(server: Fixture, deployment: Deployment, pairs:
     const others = pairs.filter((pair) => !ownOf(facet.name)(pair));
     const own = pairs.filter(ownOf(facet.name));
     expect(facet.selected!.map(({ value }) => value)).toEqual(own.filter(([name]) => name.startsWith('facet.')).map(([, value]) => value));
-    expect(facet.excluded!.map(({ value }) => value)).toEqual(own.filter(([name]) => name.startsWith('exclude.')).map(([, value]) => value));
+    expect(facet.excluded!.map(({ value }) => value)).toEqual(
+      own.filter(([name]) => name.startsWith('exclude.')).map(([, value]) => value),
+    );
     for (const { value, count } of [...facet.values, ...facet.selected!, ...facet.excluded!]) {
-      expect(count, `${facet.name}=${value} with ${encode(pairs)}`).toBe(await totalOf(server, deployment, [...others, [`facet.${facet.name}`, value]]));
+      expect(count, `${facet.name}=${value} with ${encode(pairs)}`).toBe(
+        await totalOf(server, deployment, [...others, [`facet.${facet.name}`, value]]),
+      );
       checked++;
     }
   }
@@ -83,7 +99,8 @@ describe('counts equal X-Total-Count over searches, facets and selections', () =
     it(`${deployment.key}: every listed, selected and excluded count`, async () => {
       let checked = 0;
       for (const [i, search] of ([[], [['q', 'wind OR solar OR turbine OR hydro*']]] as Pairs[]).entries()) {
-        for (const skip of [0, 3]) checked += await expectExactCounts(fx, deployment, await someSelection(fx, deployment, search, skip + i), 100);
+        for (const skip of [0, 3])
+          checked += await expectExactCounts(fx, deployment, await someSelection(fx, deployment, search, skip + i), 100);
       }
       expect(checked).toBeGreaterThan(20);
     });
@@ -112,10 +129,17 @@ describe('selecting and excluding', () => {
     expect(idsA).toEqual(await ids(fx, lit, Object.entries(a!.params)));
     expect(idsA.length).toBeGreaterThan(0);
     expect(idsB.length).toBeGreaterThan(0);
-    const either = await ids(fx, lit, [[name, a!.value], [name, b!.value]]);
+    const either = await ids(fx, lit, [
+      [name, a!.value],
+      [name, b!.value],
+    ]);
     expect(either).toEqual(sorted([...new Set([...idsA, ...idsB])]));
     const inYear = await ids(fx, lit, [['facet.publication_year', year.value]]);
-    const both = await ids(fx, lit, [[name, a!.value], [name, b!.value], ['facet.publication_year', year.value]]);
+    const both = await ids(fx, lit, [
+      [name, a!.value],
+      [name, b!.value],
+      ['facet.publication_year', year.value],
+    ]);
     expect(both.length).toBeGreaterThan(0);
     expect(both.length).toBeLessThan(either.length);
     expect(both).toEqual(either.filter((id) => inYear.includes(id)));
@@ -141,7 +165,12 @@ describe('selecting and excluding', () => {
   it('counts a facet without its own selection, so its other values stay listed', async () => {
     const [types] = (await facetsOf(fx, lit, [['facet', 'product_type']])).facets;
     const chosen = types!.values[0]!.value;
-    const [again] = (await facetsOf(fx, lit, [['facet', 'product_type'], ['facet.product_type', chosen]])).facets;
+    const [again] = (
+      await facetsOf(fx, lit, [
+        ['facet', 'product_type'],
+        ['facet.product_type', chosen],
+      ])
+    ).facets;
     expect(again!.values).toEqual(types!.values);
     expect(again!.selected).toEqual([{ value: chosen, count: types!.values[0]!.count }]);
   });
@@ -177,12 +206,21 @@ describe('order and paging of values (real DC1 records)', () => {
   async function allValues(search: Pairs, facet: string) {
     const values: { value: string; count: number }[] = [];
     for (let offset = 0; ; offset += 100) {
-      const [page] = (await facetsOf(real, dc1, [...search, ['facet', facet], ['facet_sort', 'value'], ['facet_limit', '100'], ['facet_offset', String(offset)]])).facets;
+      const [page] = (
+        await facetsOf(real, dc1, [
+          ...search,
+          ['facet', facet],
+          ['facet_sort', 'value'],
+          ['facet_limit', '100'],
+          ['facet_offset', String(offset)],
+        ])
+      ).facets;
       values.push(...page!.values.map(({ value, count }) => ({ value, count })));
       if (!page!.more) return values;
     }
   }
-  const byCount = (a: { value: string; count: number }, b: { value: string; count: number }) => b.count - a.count || (a.value < b.value ? -1 : 1);
+  const byCount = (a: { value: string; count: number }, b: { value: string; count: number }) =>
+    b.count - a.count || (a.value < b.value ? -1 : 1);
 
   for (const search of [[], [['q', 'plasma']]] as Pairs[]) {
     it(`shows the largest counts at facet_limit 1, 5, 10 and 100 (${encode(search) || 'everything'})`, { timeout: 180_000 }, async () => {
@@ -191,16 +229,28 @@ describe('order and paging of values (real DC1 records)', () => {
         const expected = (await allValues(search, facet.name)).sort(byCount);
         for (const limit of [1, 5, 10, 100]) {
           const [page] = (await facetsOf(real, dc1, [...search, ['facet', facet.name], ['facet_limit', String(limit)]])).facets;
-          expect(page!.values.map(({ value, count }) => ({ value, count })), `${facet.name} at ${limit}`).toEqual(expected.slice(0, limit));
+          expect(
+            page!.values.map(({ value, count }) => ({ value, count })),
+            `${facet.name} at ${limit}`,
+          ).toEqual(expected.slice(0, limit));
         }
       }
     });
   }
 
   it('the issue’s cases: sponsor_org’s first value is the same at 1 and 10; "energy" leads plasma’s subjects before ITER', async () => {
-    const first = async (pairs: Pairs, limit: number) => (await facetsOf(real, dc1, [...pairs, ['facet_limit', String(limit)]])).facets[0]!.values;
+    const first = async (pairs: Pairs, limit: number) =>
+      (await facetsOf(real, dc1, [...pairs, ['facet_limit', String(limit)]])).facets[0]!.values;
     expect((await first([['facet', 'sponsor_org']], 1))[0]).toEqual((await first([['facet', 'sponsor_org']], 10))[0]);
-    const subjects = (await first([['q', 'plasma'], ['facet', 'subject']], 10)).map(({ value }) => value.toLowerCase());
+    const subjects = (
+      await first(
+        [
+          ['q', 'plasma'],
+          ['facet', 'subject'],
+        ],
+        10,
+      )
+    ).map(({ value }) => value.toLowerCase());
     const everySubject = (await allValues([['q', 'plasma']], 'subject')).sort(byCount);
     expect(subjects).toEqual(everySubject.slice(0, 10).map(({ value }) => value.toLowerCase()));
   });
@@ -208,12 +258,26 @@ describe('order and paging of values (real DC1 records)', () => {
   it('facet_contains searches every value of a facet, folded, by count', { timeout: 120_000 }, async () => {
     for (const facet of ['author', 'subject', 'research_org']) {
       const every = (await allValues([], facet)).sort(byCount);
-      const [firstPage] = (await facetsOf(real, dc1, [['facet', facet], ['facet_limit', '5']])).facets;
+      const [firstPage] = (
+        await facetsOf(real, dc1, [
+          ['facet', facet],
+          ['facet_limit', '5'],
+        ])
+      ).facets;
       const beyond = every.find((entry) => !firstPage!.values.some(({ value }) => value === entry.value) && /\p{L}{4}/u.test(entry.value))!;
       const word = beyond.value.match(/\p{L}{4,}/u)![0];
       // Typed in capitals, and in full-width letters for the compatibility folding.
-      const typed = facet === 'subject' ? [...word.toUpperCase()].map((c) => (/[A-Z]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('') : word.toUpperCase();
-      const [found] = (await facetsOf(real, dc1, [['facet', facet], ['facet_contains', typed], ['facet_limit', '100']])).facets;
+      const typed =
+        facet === 'subject'
+          ? [...word.toUpperCase()].map((c) => (/[A-Z]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('')
+          : word.toUpperCase();
+      const [found] = (
+        await facetsOf(real, dc1, [
+          ['facet', facet],
+          ['facet_contains', typed],
+          ['facet_limit', '100'],
+        ])
+      ).facets;
       const expected = every.filter(({ value }) => foldText(value).includes(foldText(word)));
       expect(found!.distinct, `${facet} contains ${typed}`).toBe(expected.length);
       expect(found!.values.map(({ value, count }) => ({ value, count }))).toEqual(expected.slice(0, 100));
@@ -222,11 +286,18 @@ describe('order and paging of values (real DC1 records)', () => {
   });
 
   it('facet_limit.NAME pages one facet apart: every year for the chart beside the others’ first pages', async () => {
-    const body = await facetsOf(real, dc1, [['facet', 'publication_year'], ['facet', 'author'], ['facet_limit.publication_year', '1000'], ['facet_limit', '3']]);
+    const body = await facetsOf(real, dc1, [
+      ['facet', 'publication_year'],
+      ['facet', 'author'],
+      ['facet_limit.publication_year', '1000'],
+      ['facet_limit', '3'],
+    ]);
     const [years, authors] = body.facets;
     expect(years!.values).toHaveLength(years!.distinct);
     expect(years!.more).toBe(false);
-    expect(years!.values.reduce((sum, { count }) => sum + count, 0)).toBe(await totalOf(real, dc1, [['publication_date_start', '01/01/1000']]));
+    expect(years!.values.reduce((sum, { count }) => sum + count, 0)).toBe(
+      await totalOf(real, dc1, [['publication_date_start', '01/01/1000']]),
+    );
     expect(authors!.values).toHaveLength(3);
   });
 });

@@ -20,7 +20,8 @@ async function facetsOf(url: string): Promise<FacetsResponse> {
   return facetsResponseSchema.parse(body);
 }
 
-const facetsUrl = (deployment: (typeof deployments)[number], query: string) => `${fx.url}${deployment.basePath}/facets${query ? `?${query}` : ''}`;
+const facetsUrl = (deployment: (typeof deployments)[number], query: string) =>
+  `${fx.url}${deployment.basePath}/facets${query ? `?${query}` : ''}`;
 
 describe.each(deployments.map((deployment) => [deployment.key, deployment] as const))('%s facets', (_key, deployment) => {
   for (const search of ['', 'q=wind OR solar OR turbine OR hydro*', 'language=english']) {
@@ -81,7 +82,20 @@ describe('facet parameters', () => {
   });
 
   it('refuses what it cannot count, with the Error object in JSON and XML', async () => {
-    const bad = ['facet=colour', 'facet_limit=0', 'facet_limit=101', 'facet_limit=abc', 'facet_offset=-1', 'facet_sort=size', 'sort=title', 'page=2', 'rows=5', 'titel=wind', 'publication_date_start=02/30/2020', 'facet_limit=5&facet_limit=6'];
+    const bad = [
+      'facet=colour',
+      'facet_limit=0',
+      'facet_limit=101',
+      'facet_limit=abc',
+      'facet_offset=-1',
+      'facet_sort=size',
+      'sort=title',
+      'page=2',
+      'rows=5',
+      'titel=wind',
+      'publication_date_start=02/30/2020',
+      'facet_limit=5&facet_limit=6',
+    ];
     for (const query of bad) {
       const { status, body } = await getJson(facetsUrl(lit, query));
       expect(status, query).toBe(400);

@@ -19,7 +19,10 @@ const ownNames = new Set(['facet', 'facet_limit', 'facet_offset', 'facet_sort', 
 const recordsOnly = new Set(['sort', 'order', 'rows', 'page']);
 const perFacetLimit = 'facet_limit.';
 
-export function parseFacetsRequest(deployment: Deployment, pairs: readonly QueryPair[]): { criteria: QueryPair[]; requests: FacetRequest[] } {
+export function parseFacetsRequest(
+  deployment: Deployment,
+  pairs: readonly QueryPair[],
+): { criteria: QueryPair[]; requests: FacetRequest[] } {
   const names: string[] = [];
   const single = new Map<string, string>();
   const perFacet = new Map<string, string>();
@@ -51,20 +54,30 @@ export function parseFacetsRequest(deployment: Deployment, pairs: readonly Query
   }
   const offset = wholeNumber(single.get('facet_offset'), 'facet_offset', 0, facetLimits.maxOffset) ?? 0;
   const sort = single.get('facet_sort') || 'count';
-  if (sort !== 'count' && sort !== 'value') throw new BadRequest(`facet_sort must be count or value; got '${sort.slice(0, 40)}'.`, 'facet_sort');
+  if (sort !== 'count' && sort !== 'value')
+    throw new BadRequest(`facet_sort must be count or value; got '${sort.slice(0, 40)}'.`, 'facet_sort');
   const contains = single.get('facet_contains') || undefined;
   if (contains !== undefined) {
-    if (names.length !== 1) throw new BadRequest('facet_contains searches the values of one facet: give exactly one facet=NAME with it.', 'facet_contains');
-    if (contains.length > facetLimits.containsLength) throw new BadRequest(`facet_contains is too long: at most ${facetLimits.containsLength} characters.`, 'facet_contains');
+    if (names.length !== 1)
+      throw new BadRequest('facet_contains searches the values of one facet: give exactly one facet=NAME with it.', 'facet_contains');
+    if (contains.length > facetLimits.containsLength)
+      throw new BadRequest(`facet_contains is too long: at most ${facetLimits.containsLength} characters.`, 'facet_contains');
   }
   const chosen = names.length ? [...new Set(names)] : known;
-  return { criteria, requests: chosen.map((name) => ({ name, limit: limits.get(name) ?? limit, offset, sort, ...(contains ? { contains } : {}) })) };
+  return {
+    criteria,
+    requests: chosen.map((name) => ({ name, limit: limits.get(name) ?? limit, offset, sort, ...(contains ? { contains } : {}) })),
+  };
 }
 
 function wholeNumber(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined || value === '') return undefined;
   const number = value === '0' ? 0 : parseWholeNumberValue(value, max);
-  if (number === undefined || number < min) throw new BadRequest(`${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}; got '${value.slice(0, 40)}'.`, name);
+  if (number === undefined || number < min)
+    throw new BadRequest(
+      `${name} must be a whole number from ${min} to ${max.toLocaleString('en-US')}; got '${value.slice(0, 40)}'.`,
+      name,
+    );
   return number;
 }
 

@@ -39,7 +39,10 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     for (const entry of entries) {
       for (const element of ['id', 'title', 'updated']) expect(asList(entry[element]), `4.1.2 entry atom:${element}`).toHaveLength(1);
       expect(entry.updated as string).toMatch(rfc3339);
-      expect(asList(entry.link).some((link) => (link as Record<string, string>)['@_rel'] === 'alternate'), '4.1.2 alternate link (no content)').toBe(true);
+      expect(
+        asList(entry.link).some((link) => (link as Record<string, string>)['@_rel'] === 'alternate'),
+        '4.1.2 alternate link (no content)',
+      ).toBe(true);
     }
     // Newest first: the same order as the API sorted by entry date, newest first.
     const expected = await listIds(fx.list(deployment, 'rows=10&sort=entry_date&order=desc'));
@@ -51,7 +54,13 @@ describe('feed parameters', () => {
   it('takes the list endpoint’s criteria, validated the same way', async () => {
     const { feed } = await feedOf(`${fx.url}${lit.basePath}/feed?title=wind`);
     const ids = await listIds(fx.list(lit, 'title=wind&sort=entry_date&order=desc'));
-    expect(asList(feed.entry).map((entry) => String((entry as { id: string }).id).split('/').pop())).toEqual(ids);
+    expect(
+      asList(feed.entry).map((entry) =>
+        String((entry as { id: string }).id)
+          .split('/')
+          .pop(),
+      ),
+    ).toEqual(ids);
     for (const query of ['titel=wind', 'sort=title', 'page=2', 'publication_date_start=02/30/2020']) {
       const { status, body } = await getJson(`${fx.url}${lit.basePath}/feed?${query}`);
       expect(status, query).toBe(400);

@@ -58,30 +58,36 @@ describe.each(withLinks.map((deployment) => [deployment.key, deployment] as cons
 });
 
 describe('full texts', () => {
-  it.each(withLinks.filter((deployment) => deployment.linkRels.includes('fulltext')).map((deployment) => [deployment.key, deployment] as const))(
-    '%s: the rel=fulltext link serves the stored full text as text/plain',
+  it.each(
+    withLinks.filter((deployment) => deployment.linkRels.includes('fulltext')).map((deployment) => [deployment.key, deployment] as const),
+  )('%s: the rel=fulltext link serves the stored full text as text/plain', async (_key, deployment) => {
+    for (const id of ['1011', '1028', '1001']) {
+      const { body } = await getJson<Rec[]>(`${fx.list(deployment)}/${id}`);
+      const href = linksOf(body[0]!).find((link) => link.rel === 'fulltext')!.href;
+      const response = await fetch(href);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(await response.text()).toBe(specById(id).fulltext);
+    }
+  });
+
+  it.each(byDeployment)(
+    '%s: GET /files/fulltext/<slug>/<id>.txt serves the text; a record without one is 404',
     async (_key, deployment) => {
-      for (const id of ['1011', '1028', '1001']) {
-        const { body } = await getJson<Rec[]>(`${fx.list(deployment)}/${id}`);
-        const href = linksOf(body[0]!).find((link) => link.rel === 'fulltext')!.href;
-        const response = await fetch(href);
-        expect(response.status).toBe(200);
-        expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-        expect(await response.text()).toBe(specById(id).fulltext);
+      const ok = await fetch(`${fx.url}/files/fulltext/${deployment.slug}/1011.txt`);
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toBe(specById('1011').fulltext);
+      for (const path of [
+        `/files/fulltext/${deployment.slug}/1002.txt`,
+        `/files/fulltext/${deployment.slug}/999999.txt`,
+        '/files/fulltext/nope/1011.txt',
+      ]) {
+        const { status, body } = await getJson<unknown>(`${fx.url}${path}`);
+        expect(status, path).toBe(404);
+        expect(apiErrorSchema.parse(body).statusCode).toBe(404);
       }
     },
   );
-
-  it.each(byDeployment)('%s: GET /files/fulltext/<slug>/<id>.txt serves the text; a record without one is 404', async (_key, deployment) => {
-    const ok = await fetch(`${fx.url}/files/fulltext/${deployment.slug}/1011.txt`);
-    expect(ok.status).toBe(200);
-    expect(await ok.text()).toBe(specById('1011').fulltext);
-    for (const path of [`/files/fulltext/${deployment.slug}/1002.txt`, `/files/fulltext/${deployment.slug}/999999.txt`, '/files/fulltext/nope/1011.txt']) {
-      const { status, body } = await getJson<unknown>(`${fx.url}${path}`);
-      expect(status, path).toBe(404);
-      expect(apiErrorSchema.parse(body).statusCode).toBe(404);
-    }
-  });
 });
 
 describe('media', () => {
@@ -130,7 +136,13 @@ describe('media', () => {
   });
 
   it('never serves files outside the media folder', async () => {
-    for (const path of ['/media/..%2Fpackage.json', '/media/%2e%2e/%2e%2e/package.json', '/media/..%5Cpackage.json', '/media/%00', '/media/nope.mp4']) {
+    for (const path of [
+      '/media/..%2Fpackage.json',
+      '/media/%2e%2e/%2e%2e/package.json',
+      '/media/..%5Cpackage.json',
+      '/media/%00',
+      '/media/nope.mp4',
+    ]) {
       const response = await rawRequest(`${fx.url}${path}`);
       expect(response.status, path).toBe(404);
     }
@@ -197,7 +209,9 @@ describe('the app', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       // A record page's HTML has its meta tags added to the head (tested below).
-      expect(response.body.toString('utf8').replace(/\n?<meta [^>]*data-record-meta>|<link rel="(search|unapi-server)" [^>]*>/g, '')).toBe(indexHtml);
+      expect(response.body.toString('utf8').replace(/\n?<meta [^>]*data-record-meta>|<link rel="(search|unapi-server)" [^>]*>/g, '')).toBe(
+        indexHtml,
+      );
       const csp = String(response.headers['content-security-policy']);
       for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'"]) {
         expect(csp, directive).toContain(directive);
@@ -219,7 +233,10 @@ describe('the app', () => {
     const response = await rawRequest(`${app.url}/lit/records/1001`);
     const html = response.body.toString('utf8');
     const tags = [...html.matchAll(/<meta name="([^"]+)" content="([^"]*)" data-record-meta>/g)].map((match) => [match[1], match[2]]);
-    expect(tags).toContainEqual(['citation_title', specById('1001').title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')]);
+    expect(tags).toContainEqual([
+      'citation_title',
+      specById('1001').title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
+    ]);
     expect(tags.filter(([name]) => name === 'citation_author').length).toBe(specById('1001').authors?.length ?? 0);
     expect(html.indexOf('data-record-meta')).toBeLessThan(html.indexOf('</head>'));
     // Any other page, and a record that does not exist, carry none.
@@ -238,7 +255,9 @@ describe('the app', () => {
     for (const [key, dcType] of cases) {
       const deployment = deployments.find((candidate) => candidate.key === key)!;
       const html = (await rawRequest(`${app.url}/${deployment.slug}/records/1030`)).body.toString('utf8');
-      const tags = new Map([...html.matchAll(/<meta name="([^"]+)" content="([^"]*)" data-record-meta>/g)].map((match) => [match[1]!, match[2]!]));
+      const tags = new Map(
+        [...html.matchAll(/<meta name="([^"]+)" content="([^"]*)" data-record-meta>/g)].map((match) => [match[1]!, match[2]!]),
+      );
       expect(tags.get('DC.type'), key).toBe(dcType);
       expect(tags.get('citation_title'), key).toBe(specById('1030').title);
       expect(tags.get('citation_doi'), key).toBe(specById('1030').doi);
@@ -249,7 +268,9 @@ describe('the app', () => {
 
   it('links an OpenSearch description per deployment from every app page, each a working search template', async () => {
     const html = (await rawRequest(`${app.url}/lit`)).body.toString('utf8');
-    const hrefs = [...html.matchAll(/<link rel="search" type="application\/opensearchdescription\+xml" title="[^"]+" href="([^"]+)">/g)].map((match) => match[1]!);
+    const hrefs = [
+      ...html.matchAll(/<link rel="search" type="application\/opensearchdescription\+xml" title="[^"]+" href="([^"]+)">/g),
+    ].map((match) => match[1]!);
     expect(hrefs).toEqual(deployments.map((deployment) => `/${deployment.slug}/opensearch.xml`));
     for (const deployment of deployments) {
       const response = await rawRequest(`${app.url}/${deployment.slug}/opensearch.xml`);
@@ -264,7 +285,8 @@ describe('the app', () => {
       const page = urls.find((url) => url['@_type'] === 'text/html')!['@_template']!.replace('{searchTerms}', 'wind');
       expect(page).toBe(`${app.url}/${deployment.slug}?q=wind`);
       expect((await rawRequest(page)).status).toBe(200);
-      const api = urls.find((url) => url['@_type'] === 'application/json')!['@_template']!.replace('{searchTerms}', 'wind').replace('{startPage?}', '1');
+      const apiTemplate = urls.find((url) => url['@_type'] === 'application/json')!['@_template']!;
+      const api = apiTemplate.replace('{searchTerms}', 'wind').replace('{startPage?}', '1');
       const { status, body } = await getJson<Rec[]>(api);
       expect(status, api).toBe(200);
       expect(body.length).toBeGreaterThan(0);

@@ -32,7 +32,9 @@ async function bulkServer(bytes: number): Promise<{ port: number; serverSockets:
   const body = Buffer.alloc(bytes, 'x');
   const serverSockets: Socket[] = [];
   const running = createServer();
-  const flow = controlFlow(running, { ...defaultFlowLimits, totalBufferBytes: 4 * mib, connectionBufferBytes: 4 * mib }, (socket) => socket.destroy());
+  const flow = controlFlow(running, { ...defaultFlowLimits, totalBufferBytes: 4 * mib, connectionBufferBytes: 4 * mib }, (socket) =>
+    socket.destroy(),
+  );
   running.on('connection', (socket: Socket) => serverSockets.push(socket));
   running.on('request', (req, res) =>
     flow.admit(
@@ -92,7 +94,13 @@ describe('connections that close while they wait for room', () => {
 describe('clients that pipeline and leave', () => {
   it('leave nothing behind: the server’s heap returns to where it was', async () => {
     // Every search waits a while, so the pipelined requests are still waiting when their clients leave.
-    const fx = await startFixture({ wrapStore: (store) => ({ ...store, revision: store.revision, search: async (key, criteria) => (await sleep(2_000), store.search(key, criteria)) }) });
+    const fx = await startFixture({
+      wrapStore: (store) => ({
+        ...store,
+        revision: store.revision,
+        search: async (key, criteria) => (await sleep(2_000), store.search(key, criteria)),
+      }),
+    });
     try {
       const { port } = new URL(fx.url);
       const settle = async () => {
@@ -109,7 +117,9 @@ describe('clients that pipeline and leave', () => {
             () =>
               new Promise<Socket>((resolve, reject) => {
                 const socket = connect(Number(port), '127.0.0.1', () => {
-                  socket.write(`GET ${lit.basePath}/records?rows=1000 HTTP/1.1\r\nHost: localhost\r\nAccept: application/xml\r\n\r\n`.repeat(20));
+                  socket.write(
+                    `GET ${lit.basePath}/records?rows=1000 HTTP/1.1\r\nHost: localhost\r\nAccept: application/xml\r\n\r\n`.repeat(20),
+                  );
                   resolve(socket);
                 });
                 socket.on('error', reject);

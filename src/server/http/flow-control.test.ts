@@ -79,7 +79,10 @@ describe('a client that pipelines and never reads', () => {
 
 describe('hundreds of clients that pipeline bulk pages and never read', () => {
   it('fill at most part of the buffer bound: a user’s records keep coming', async () => {
-    const fx = await startFixture({ wrapStore: (store) => bulkyStore(store, { searches: 0 }), flow: { totalBufferBytes: 16 * 2 ** 20, writeTimeoutMs: 60_000 } });
+    const fx = await startFixture({
+      wrapStore: (store) => bulkyStore(store, { searches: 0 }),
+      flow: { totalBufferBytes: 16 * 2 ** 20, writeTimeoutMs: 60_000 },
+    });
     const sockets: Socket[] = [];
     try {
       for (let i = 0; i < 300; i++) sockets.push(await silentClient(fx.url, 20));
@@ -117,7 +120,11 @@ describe('bounds', () => {
     });
 
   /** A server capped at three connections, filled by `open`; the sockets are closed after `check`. */
-  async function atTheCap(open: (url: string) => Promise<Socket>, check: (url: string, sockets: Socket[]) => Promise<void>, store?: (store: RecordStore) => RecordStore) {
+  async function atTheCap(
+    open: (url: string) => Promise<Socket>,
+    check: (url: string, sockets: Socket[]) => Promise<void>,
+    store?: (store: RecordStore) => RecordStore,
+  ) {
     const fx = await startFixture({ ...(store ? { wrapStore: store } : {}), flow: { maxConnections: 3 } });
     const sockets: Socket[] = [];
     try {
@@ -179,7 +186,10 @@ describe('bounds', () => {
   });
 
   it('closes a connection whose client stops reading an answer', async () => {
-    const fx = await startFixture({ wrapStore: (store) => bulkyStore(store, { searches: 0 }, { recordBytes: 40_000 }), flow: { writeTimeoutMs: 300 } });
+    const fx = await startFixture({
+      wrapStore: (store) => bulkyStore(store, { searches: 0 }, { recordBytes: 40_000 }),
+      flow: { writeTimeoutMs: 300 },
+    });
     // 40 MB: more than the kernel's socket buffers hold, so the rest waits in the server.
     try {
       const socket = await silentClient(fx.url, 1);
@@ -198,7 +208,10 @@ describe('bounds', () => {
   });
 
   it('answers 503 with Retry-After when a request waits too long for room', async () => {
-    const fx = await startFixture({ wrapStore: (store) => bulkyStore(store, { searches: 0 }, { delayMs: 1_000 }), flow: { maxActive: 1, maxActiveLight: 1, waitMs: 200 } });
+    const fx = await startFixture({
+      wrapStore: (store) => bulkyStore(store, { searches: 0 }, { delayMs: 1_000 }),
+      flow: { maxActive: 1, maxActiveLight: 1, waitMs: 200 },
+    });
     try {
       const slow = fetch(`${fx.url}${lit.basePath}/records?q=wind`);
       await sleep(50);
@@ -248,7 +261,9 @@ describe('memory under the slow-reader attack (a server in its own process)', ()
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('stays within its bound while 100 clients pipeline 20 large XML pages each and read none', async () => {
-    const child = spawn(process.execPath, ['bin/records.js', 'serve', '--db', join(dir, 'records.db'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/records.js', 'serve', '--db', join(dir, 'records.db'), '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {

@@ -257,8 +257,10 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
     let silent: [Socket, number] | undefined;
     for (const [socket, state] of connections) {
       const { stalledSince, silentSince } = state;
-      if (stalledSince !== undefined && now - stalledSince >= stalledGraceMs && (!stalled || stalledSince < stalled[1])) stalled = [socket, stalledSince];
-      if (silentSince !== undefined && now - silentSince >= silentGraceMs && (!silent || silentSince < silent[1])) silent = [socket, silentSince];
+      if (stalledSince !== undefined && now - stalledSince >= stalledGraceMs && (!stalled || stalledSince < stalled[1]))
+        stalled = [socket, stalledSince];
+      if (silentSince !== undefined && now - silentSince >= silentGraceMs && (!silent || silentSince < silent[1]))
+        silent = [socket, silentSince];
     }
     const victim = (stalled ?? silent)?.[0];
     if (!victim) return false;
@@ -302,13 +304,16 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
   }
 
   // Stalled clients and long waits are found by looking: nothing else would wake them.
-  const sweep = setInterval(() => {
-    const now = performance.now();
-    closeStalled(now);
-    refuseExpired(now);
-    for (const [socket, state] of connections) offer(socket, state);
-    pump();
-  }, Math.min(250, limits.writeTimeoutMs / 2, limits.waitMs / 2));
+  const sweep = setInterval(
+    () => {
+      const now = performance.now();
+      closeStalled(now);
+      refuseExpired(now);
+      for (const [socket, state] of connections) offer(socket, state);
+      pump();
+    },
+    Math.min(250, limits.writeTimeoutMs / 2, limits.waitMs / 2),
+  );
   sweep.unref();
   server.once('close', () => clearInterval(sweep));
 

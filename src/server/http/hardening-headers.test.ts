@@ -38,7 +38,12 @@ describe('X-Content-Type-Options: nosniff and Referrer-Policy on every response 
     ['API list, gzip', `${lit.basePath}/records?rows=50`, { headers: { 'Accept-Encoding': 'gzip' } }, 200],
     ['API record', `${lit.basePath}/records/1001`, {}, 200],
     ['API HEAD', `${lit.basePath}/records/1001`, { method: 'HEAD' }, 200],
-    ['API preflight', `${lit.basePath}/records`, { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' } }, 204],
+    [
+      'API preflight',
+      `${lit.basePath}/records`,
+      { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' } },
+      204,
+    ],
     ['API 400', `${lit.basePath}/records?rows=0`, {}, 400],
     ['API 400 as BibTeX text', `${lit.basePath}/records?nope=1`, { headers: { Accept: 'application/x-bibtex' } }, 400],
     ['API 404 record', `${lit.basePath}/records/none-such`, { headers: { Accept: 'application/xml' } }, 404],
@@ -105,22 +110,25 @@ describe('the app’s Content-Security-Policy', () => {
     );
   }
 
-  it.each(['/', '/index.html', '/lit/records/1001', '/search?q=%3Cscript%3E'])('%s: scripts only from the app’s own origin, never inline or eval', async (path) => {
-    const response = await rawRequest(`${fx.url}${path}`);
-    expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    const policy = directives(response.headers['content-security-policy']);
-    // script-src, or default-src when there is none, governs scripts.
-    const scripts = policy.get('script-src') ?? policy.get('default-src');
-    expect(scripts, 'script-src').toBeDefined();
-    for (const source of scripts!) {
-      expect(source, 'script source').not.toMatch(/^'unsafe-|^\*$|^data:|^blob:|^https?:$|^'strict-dynamic'$/i);
-    }
-    expect(scripts).toContain("'self'");
-    expect(policy.get('object-src')).toEqual(["'none'"]);
-    expect(policy.get('base-uri')).toEqual(["'none'"]);
-    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
-  });
+  it.each(['/', '/index.html', '/lit/records/1001', '/search?q=%3Cscript%3E'])(
+    '%s: scripts only from the app’s own origin, never inline or eval',
+    async (path) => {
+      const response = await rawRequest(`${fx.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      const policy = directives(response.headers['content-security-policy']);
+      // script-src, or default-src when there is none, governs scripts.
+      const scripts = policy.get('script-src') ?? policy.get('default-src');
+      expect(scripts, 'script-src').toBeDefined();
+      for (const source of scripts!) {
+        expect(source, 'script source').not.toMatch(/^'unsafe-|^\*$|^data:|^blob:|^https?:$|^'strict-dynamic'$/i);
+      }
+      expect(scripts).toContain("'self'");
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    },
+  );
 
   it('only HTML carries the policy; API answers are data and do not need one', async () => {
     const api = await rawRequest(fx.list(lit, 'rows=1'));

@@ -45,7 +45,13 @@ function ask(url: string, accept: string | undefined): Promise<Answer> {
     const req = request({ host: hostname, port, path, headers: accept === undefined ? {} : { Accept: accept } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type']), text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type']),
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       res.on('error', reject);
     });
     req.setTimeout(10_000, () => req.destroy(new Error(`no answer within 10 s: ${url.slice(0, 200)}`)));
@@ -97,9 +103,39 @@ function expectWellFormed(answer: Answer, format: ResponseFormat, context: strin
 // Building blocks of hostile requests
 
 /** Percent sequences that are not UTF-8: truncated, overlong, surrogates, beyond U+10FFFF, bare bytes. */
-const invalidUtf8 = ['%C3%28', '%FF', '%C0%AF', '%ED%A0%80', '%ED%BF%BF', '%E0%80%80', '%F4%90%80%80', '%F8%88%80%80%80', '%80', '%C3', '%E2%82', '%FE%FF'];
+const invalidUtf8 = [
+  '%C3%28',
+  '%FF',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%ED%BF%BF',
+  '%E0%80%80',
+  '%F4%90%80%80',
+  '%F8%88%80%80%80',
+  '%80',
+  '%C3',
+  '%E2%82',
+  '%FE%FF',
+];
 /** Other raw pieces: stray percent signs, encoded NUL and line breaks, encoded separators. */
-const rawPieces = [...invalidUtf8, '%', '%%', '%G1', '%u0041', '%00', '%0A', '%0D%0A', '%7F', '%25', '%26', '%3D', '%2B', '+', '%C3%BC', '%F0%9F%99%82'];
+const rawPieces = [
+  ...invalidUtf8,
+  '%',
+  '%%',
+  '%G1',
+  '%u0041',
+  '%00',
+  '%0A',
+  '%0D%0A',
+  '%7F',
+  '%25',
+  '%26',
+  '%3D',
+  '%2B',
+  '+',
+  '%C3%BC',
+  '%F0%9F%99%82',
+];
 
 /** Lone surrogates cannot be percent-encoded; a client would send U+FFFD. */
 const wellFormed = (text: string) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
@@ -107,7 +143,10 @@ const encode = (text: string) => encodeURIComponent(wellFormed(text));
 
 const nested = (depth: number, inner = 'wind') => `${'('.repeat(depth)}${inner}${')'.repeat(depth)}`;
 
-const controlChar = fc.integer({ min: 0, max: 0x9f }).filter((code) => code < 0x20 || code >= 0x7f).map((code) => String.fromCharCode(code));
+const controlChar = fc
+  .integer({ min: 0, max: 0x9f })
+  .filter((code) => code < 0x20 || code >= 0x7f)
+  .map((code) => String.fromCharCode(code));
 
 /** Hostile values, as text a client would encode properly. */
 const hostileText = fc.oneof(
@@ -137,7 +176,21 @@ const hostileText = fc.oneof(
     '\uDFFF\uD800',
   ),
   fc.constantFrom('0', '-1', '1e3', '99999999999999999999', '0x10', ' 1 ', '1.5', 'NaN', 'Infinity', '١٢', '１', '1000', '1001'),
-  fc.constantFrom('02/30/2024', '13/01/2020', '00-00-0000', '2024-02-29', '9999-12-31', '12/31/9999', '01/01/0000', '2024-13-01', '1/1/2024', '01/01/-2024', '٠١/٠١/٢٠٢٤', '03-15-2021', '03/15/2021'),
+  fc.constantFrom(
+    '02/30/2024',
+    '13/01/2020',
+    '00-00-0000',
+    '2024-02-29',
+    '9999-12-31',
+    '12/31/9999',
+    '01/01/0000',
+    '2024-13-01',
+    '1/1/2024',
+    '01/01/-2024',
+    '٠١/٠١/٢٠٢٤',
+    '03-15-2021',
+    '03/15/2021',
+  ),
   fc.constantFrom('asc', 'desc', 'ASC', 'title', 'relevance', 'publication_date desc', 'title asc desc', 'true', 'false', 'TRUE', 'yes'),
   fc.string({ unit: controlChar, maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
@@ -147,16 +200,34 @@ const hostileText = fc.oneof(
 /** A value as it appears in the URL: encoded properly, or with raw percent pieces spliced in. */
 const urlValue = fc.oneof(
   { weight: 3, arbitrary: hostileText.map(encode) },
-  { weight: 2, arbitrary: fc.array(fc.oneof(fc.constantFrom(...rawPieces), hostileText.map((text) => encode(text.slice(0, 20)))), { minLength: 1, maxLength: 5 }).map((parts) => parts.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(...rawPieces),
+          hostileText.map((text) => encode(text.slice(0, 20))),
+        ),
+        { minLength: 1, maxLength: 5 },
+      )
+      .map((parts) => parts.join('')),
+  },
 );
 
 /** A name: one of the deployment's own (sometimes percent-encoded letter by letter), or not. */
 function urlName(deployment: Deployment) {
   const own = deployment.params.map((param) => param.name);
-  const others = [...new Set(deployments.flatMap((other) => other.params.map((param) => param.name)))].filter((name) => !own.includes(name));
+  const others = [...new Set(deployments.flatMap((other) => other.params.map((param) => param.name)))].filter(
+    (name) => !own.includes(name),
+  );
   return fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...own) },
-    { weight: 1, arbitrary: fc.constantFrom(...own).map((name) => [...name].map((char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).join('')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...own)
+        .map((name) => [...name].map((char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).join('')),
+    },
     { weight: 1, arbitrary: others.length ? fc.constantFrom(...others) : fc.constant('nope') },
     { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 10 }).map(encode), fc.constantFrom(...rawPieces)) },
   );
@@ -289,7 +360,9 @@ describe('hostile parameters, every deployment, every format', () => {
       expectWellFormed(answer, 'json', query.slice(0, 40));
     }
     // What the nesting contains is still found.
-    const found = JSON.parse((await ask(fx.list(lit, `title=${encode(nested(300, 'geothermal'))}`), undefined)).text) as { repo_id: string }[];
+    const found = JSON.parse((await ask(fx.list(lit, `title=${encode(nested(300, 'geothermal'))}`), undefined)).text) as {
+      repo_id: string;
+    }[];
     expect(found.map((record) => record.repo_id)).toEqual(['1005']);
   });
 });
@@ -297,7 +370,28 @@ describe('hostile parameters, every deployment, every format', () => {
 describe('hostile record paths', () => {
   const segment = fc.array(
     fc.oneof(
-      fc.constantFrom(...rawPieces, '..', '.', '%2e%2e', '%2E', '%2F', '%5C', '~', ';', ',', "'", '(', ')', '!', '$', '@', ':', '1001', '1030', 'none-such'),
+      fc.constantFrom(
+        ...rawPieces,
+        '..',
+        '.',
+        '%2e%2e',
+        '%2E',
+        '%2F',
+        '%5C',
+        '~',
+        ';',
+        ',',
+        "'",
+        '(',
+        ')',
+        '!',
+        '$',
+        '@',
+        ':',
+        '1001',
+        '1030',
+        'none-such',
+      ),
       fc.string({ unit: 'grapheme', maxLength: 8 }).map(encode),
       fc.string({ unit: controlChar, maxLength: 3 }).map(encode),
     ),
@@ -317,15 +411,29 @@ describe('hostile record paths', () => {
   });
 
   it('arbitrary paths under /api and /files are a 400 or 404 Error object, never a 500', async () => {
-    const prefix = fc.constantFrom('/api/', '/api/lit/', '/api/lit/v1/', '/api/dc/v0.1/records/', '/files/fulltext/', '/files/fulltext/lit/', '/files/');
+    const prefix = fc.constantFrom(
+      '/api/',
+      '/api/lit/',
+      '/api/lit/v1/',
+      '/api/dc/v0.1/records/',
+      '/files/fulltext/',
+      '/files/fulltext/lit/',
+      '/files/',
+    );
     await fc.assert(
-      fc.asyncProperty(prefix, segment, fc.constantFrom('', '.txt', '/', '/records', '?q=wind'), acceptHeader, async (start, parts, end, accept) => {
-        const url = `${fx.url}${start}${parts.join('')}${end}`;
-        const answer = await ask(url, accept);
-        // A path that happens to name a stored full text is served as plain text.
-        if (answer.status === 200 && answer.contentType === 'text/plain; charset=utf-8' && start.startsWith('/files/')) return;
-        expectWellFormed(answer, negotiateFormat(accept), `${url} Accept: ${String(accept).slice(0, 60)}`);
-      }),
+      fc.asyncProperty(
+        prefix,
+        segment,
+        fc.constantFrom('', '.txt', '/', '/records', '?q=wind'),
+        acceptHeader,
+        async (start, parts, end, accept) => {
+          const url = `${fx.url}${start}${parts.join('')}${end}`;
+          const answer = await ask(url, accept);
+          // A path that happens to name a stored full text is served as plain text.
+          if (answer.status === 200 && answer.contentType === 'text/plain; charset=utf-8' && start.startsWith('/files/')) return;
+          expectWellFormed(answer, negotiateFormat(accept), `${url} Accept: ${String(accept).slice(0, 60)}`);
+        },
+      ),
       { numRuns: 300 },
     );
   });

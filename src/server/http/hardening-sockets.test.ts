@@ -113,7 +113,11 @@ function exchange(
     const timer = setTimeout(() => {
       done = true;
       socket.destroy();
-      reject(new Error(`no answer and no close within ${options.withinMs ?? 5000} ms; got ${JSON.stringify(data.toString('latin1').slice(0, 200))}`));
+      reject(
+        new Error(
+          `no answer and no close within ${options.withinMs ?? 5000} ms; got ${JSON.stringify(data.toString('latin1').slice(0, 200))}`,
+        ),
+      );
     }, options.withinMs ?? 5000);
     socket.on('data', (chunk: Buffer) => {
       data = Buffer.concat([data, chunk]);
@@ -199,7 +203,10 @@ describe('malformed request lines and headers', () => {
     ['a control character in a header', 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Test: a\x01b\r\n\r\n'],
     ['a header without a colon', 'GET / HTTP/1.1\r\nHost: localhost\r\nNo colon here\r\n\r\n'],
     ['an obsolete folded header', 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Test: a\r\n folded\r\n\r\n'],
-    ['both Content-Length and Transfer-Encoding', 'GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n'],
+    [
+      'both Content-Length and Transfer-Encoding',
+      'GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n',
+    ],
     ['two different Content-Lengths', 'GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab'],
     ['a negative Content-Length', 'GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: -1\r\n\r\n'],
     ['a bare LF line ending in the head', 'GET / HTTP/1.1\nHost: localhost\n\n'],
@@ -221,7 +228,9 @@ describe('malformed request lines and headers', () => {
   });
 
   it('CONNECT (a proxy tunnel) is a 405 Error object with Allow, the connection closes, and the server goes on', async () => {
-    const { answers, closedByServer } = await exchange('CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n', { untilClose: true });
+    const { answers, closedByServer } = await exchange('CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n', {
+      untilClose: true,
+    });
     expect(closedByServer).toBe(true);
     expect(answers).toHaveLength(1);
     expect(answers[0]!.status).toBe(405);
@@ -231,7 +240,9 @@ describe('malformed request lines and headers', () => {
   });
 
   it('an Expect other than 100-continue is a 417 Error object with the usual headers', async () => {
-    const { answers } = await exchange('GET /api/lit/v1/records?rows=1 HTTP/1.1\r\nHost: localhost\r\nExpect: foo\r\nAccept: application/xml\r\n\r\n');
+    const { answers } = await exchange(
+      'GET /api/lit/v1/records?rows=1 HTTP/1.1\r\nHost: localhost\r\nExpect: foo\r\nAccept: application/xml\r\n\r\n',
+    );
     expect(answers[0]!.status).toBe(417);
     expect(answers[0]!.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(answers[0]!.body.toString('utf8')).toContain('<statusCode>417</statusCode>');
@@ -283,7 +294,9 @@ describe('malformed request lines and headers', () => {
     const long = `/api/lit/v1/records?q=${'a'.repeat(9000)}`;
     const xml = await exchange(get(long, 'Host: localhost\r\nAccept: application/xml\r\n'));
     expect(xml.answers[0]!.status).toBe(414);
-    expect(xml.answers[0]!.body.toString('utf8')).toMatch(/<error><statusCode>414<\/statusCode><statusMessage>URI Too Long<\/statusMessage><errorDescription>[^<]+<\/errorDescription><\/error>/);
+    expect(xml.answers[0]!.body.toString('utf8')).toMatch(
+      /<error><statusCode>414<\/statusCode><statusMessage>URI Too Long<\/statusMessage><errorDescription>[^<]+<\/errorDescription><\/error>/,
+    );
     const bibtex = await exchange(get(long, 'Host: localhost\r\nAccept: application/x-bibtex\r\n'));
     expect(bibtex.answers[0]!.body.toString('utf8').split('\n').slice(0, 2)).toEqual(['414', 'URI Too Long']);
     const huge = await exchange(get(`/api/lit/v1/records?q=${'a'.repeat(40_000)}`));
@@ -300,17 +313,27 @@ describe('malformed request lines and headers', () => {
   });
 
   it('pipelined requests are answered in order on one connection', async () => {
-    const bytes = ['/api/lit/v1/records/1001', '/api/lit/v1/records/none-such', '/api/lit/v1/records/1003', '/api/dc/v1/records/1004'].map((path) => get(path)).join('');
+    const bytes = ['/api/lit/v1/records/1001', '/api/lit/v1/records/none-such', '/api/lit/v1/records/1003', '/api/dc/v1/records/1004']
+      .map((path) => get(path))
+      .join('');
     const { answers } = await exchange(bytes, { expect: 4 });
     expect(answers.map((answer) => answer.status)).toEqual([200, 404, 200, 200]);
-    expect(answers.map((answer) => /"repo_id":"(\d+)"/.exec(answer.body.toString('utf8'))?.[1])).toEqual(['1001', undefined, '1003', '1004']);
+    expect(answers.map((answer) => /"repo_id":"(\d+)"/.exec(answer.body.toString('utf8'))?.[1])).toEqual([
+      '1001',
+      undefined,
+      '1003',
+      '1004',
+    ]);
     const head = await exchange('HEAD /api/lit/v1/records/1003 HTTP/1.1\r\nHost: localhost\r\n\r\n', { headRequests: 1 });
     expect(head.answers[0]!.status).toBe(200);
     expect(head.answers[0]!.body.length).toBe(0);
   });
 
   it('a valid request pipelined with garbage in one write is answered, then the garbage gets its 400', async () => {
-    const { answers, closedByServer } = await exchange(`${get('/api/lit/v1/records/1001')}NONSENSE\r\n\r\n`, { expect: 2, untilClose: true });
+    const { answers, closedByServer } = await exchange(`${get('/api/lit/v1/records/1001')}NONSENSE\r\n\r\n`, {
+      expect: 2,
+      untilClose: true,
+    });
     expect(answers.map((answer) => answer.status)).toEqual([200, 400]);
     expect(closedByServer).toBe(true);
   });
@@ -372,7 +395,9 @@ describe('paths that try to leave the served folders, in every encoding', () => 
     `%2f${join(root, 'secret.txt').slice(1)}`,
   ];
   const prefixes = ['/', '/assets/', '/media/', '/files/fulltext/lit/'];
-  const cases = prefixes.flatMap((prefix) => escapes.flatMap((escape) => [`${prefix}${escape}`, `${prefix}${escape.replace('secret.txt', 'secret.json')}`]));
+  const cases = prefixes.flatMap((prefix) =>
+    escapes.flatMap((escape) => [`${prefix}${escape}`, `${prefix}${escape.replace('secret.txt', 'secret.json')}`]),
+  );
 
   it(`none of ${cases.length} escaping paths reaches a file outside; each is a 404/400 or the app's own page`, async () => {
     for (const path of cases) {
@@ -405,7 +430,10 @@ describe('paths that try to leave the served folders, in every encoding', () => 
 
 describe('slow, silent and vanishing clients', () => {
   it('a client that sends half a request and stalls gets a 408 Error object and is cut off', async () => {
-    const { answers, closedByServer } = await exchange('GET /api/lit/v1/records HTTP/1.1\r\nHost: localhost\r\n', { withinMs: 10_000, untilClose: true });
+    const { answers, closedByServer } = await exchange('GET /api/lit/v1/records HTTP/1.1\r\nHost: localhost\r\n', {
+      withinMs: 10_000,
+      untilClose: true,
+    });
     expect(closedByServer).toBe(true);
     expect(answers[0]!.status).toBe(408);
     expect(errorOf(answers[0]!).statusMessage).toBe('Request Timeout');
@@ -498,23 +526,25 @@ describe('slow, silent and vanishing clients', () => {
   it('clients that vanish before or during an API response do not disturb the server', async () => {
     const big = get('/api/lit/v1/records?rows=1000', 'Host: localhost\r\nAccept: application/xml\r\n');
     await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        new Promise<void>((resolve) => {
-          const socket = connect(port(), '127.0.0.1');
-          socket.on('error', () => undefined);
-          socket.on('close', () => resolve());
-          if (i % 3 === 0) {
-            // Gone right after asking.
-            socket.write(big, () => socket.destroy());
-          } else if (i % 3 === 1) {
-            // Gone after the first bytes of the answer.
-            socket.once('data', () => socket.destroy());
-            socket.write(big);
-          } else {
-            // Gone halfway through sending the request.
-            socket.write(big.slice(0, 20), () => socket.destroy());
-          }
-        }),
+      Array.from(
+        { length: 60 },
+        (_, i) =>
+          new Promise<void>((resolve) => {
+            const socket = connect(port(), '127.0.0.1');
+            socket.on('error', () => undefined);
+            socket.on('close', () => resolve());
+            if (i % 3 === 0) {
+              // Gone right after asking.
+              socket.write(big, () => socket.destroy());
+            } else if (i % 3 === 1) {
+              // Gone after the first bytes of the answer.
+              socket.once('data', () => socket.destroy());
+              socket.write(big);
+            } else {
+              // Gone halfway through sending the request.
+              socket.write(big.slice(0, 20), () => socket.destroy());
+            }
+          }),
       ),
     );
     await expectStillServing();

@@ -118,7 +118,16 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
       const head = await rawRequest(url, { method: 'HEAD', headers: { Accept: accept } });
       expect(head.status).toBe(get.status);
       expect(head.body.length).toBe(0);
-      for (const name of ['content-type', 'content-length', 'x-total-count', 'link', 'etag', 'cache-control', 'vary', 'access-control-allow-origin']) {
+      for (const name of [
+        'content-type',
+        'content-length',
+        'x-total-count',
+        'link',
+        'etag',
+        'cache-control',
+        'vary',
+        'access-control-allow-origin',
+      ]) {
         expect(head.headers[name], `${name} of ${url}`).toEqual(get.headers[name]);
       }
       expect(Number(head.headers['content-length'])).toBe(get.body.length);

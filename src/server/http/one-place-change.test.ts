@@ -38,7 +38,14 @@ vi.mock('../../deployments/registry', async (importOriginal) => {
     params: enr.params.flatMap((param) =>
       param.name === 'sort'
         ? [
-            { name: 'article_type', label: 'Article type', help: 'Exact, any case.', kind: 'exact' as const, key: 'article_type' as never, advanced: true },
+            {
+              name: 'article_type',
+              label: 'Article type',
+              help: 'Exact, any case.',
+              kind: 'exact' as const,
+              key: 'article_type' as never,
+              advanced: true,
+            },
             params.dateParam('announcement_date', 'start', 'Announced', 'announcement'),
             params.dateParam('announcement_date', 'end', 'Announced', 'announcement'),
             param,
@@ -93,7 +100,8 @@ afterAll(async () => {
 });
 
 const list = (query: Record<string, string | number>) => `${server.url}${enr.basePath}/records?${qs({ rows: 1000, ...query })}`;
-const announced = (record: Rec) => (typeof record.announcement_date === 'string' && record.announcement_date ? record.announcement_date : undefined);
+const announced = (record: Rec) =>
+  typeof record.announcement_date === 'string' && record.announcement_date ? record.announcement_date : undefined;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The order the API promises: by date in the direction asked, ties by repo_id the same way, empty dates last. */
@@ -117,7 +125,9 @@ describe('a field made sortable in the table alone', () => {
 describe('an exact-match filter added in the table alone', () => {
   it('finds the records with that article type, in any case', async () => {
     const value = records.map((record) => record.article_type).find((type): type is string => typeof type === 'string' && type !== '')!;
-    const expected = records.filter((record) => typeof record.article_type === 'string' && normalizeKeyValue(record.article_type) === normalizeKeyValue(value));
+    const expected = records.filter(
+      (record) => typeof record.article_type === 'string' && normalizeKeyValue(record.article_type) === normalizeKeyValue(value),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(records.length);
     const { status, total } = await getJson(list({ article_type: value.toUpperCase() }));
@@ -129,7 +139,10 @@ describe('an exact-match filter added in the table alone', () => {
 
 describe('a date parameter added in the table alone', () => {
   it('bounds announcement_date inclusively by day, in the deployment date format', async () => {
-    const dates = records.map(announced).filter((date): date is string => date !== undefined).sort();
+    const dates = records
+      .map(announced)
+      .filter((date): date is string => date !== undefined)
+      .sort();
     const from = dates[Math.floor(dates.length / 4)]!.slice(0, 10);
     const to = dates[Math.floor((dates.length * 3) / 4)]!.slice(0, 10);
     const asEnr = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;

@@ -16,7 +16,10 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 type Doc = {
   servers: { url: string }[];
-  paths: Record<string, { get: { parameters: { name: string; schema: { pattern?: string; enum?: string[] } }[]; responses: Record<string, Response> } }>;
+  paths: Record<
+    string,
+    { get: { parameters: { name: string; schema: { pattern?: string; enum?: string[] } }[]; responses: Record<string, Response> } }
+  >;
 };
 type Response = { content: Record<string, { schema: object }> };
 
@@ -87,9 +90,12 @@ describe('the OpenAPI description of a private mirror', () => {
   it('declares bearer authentication, and is itself behind the token', async () => {
     const lit = deployments[0]!;
     expect((await getJson(`${privateFx.url}${lit.basePath}/openapi.json`)).status).toBe(401);
-    const { body } = await getJson<{ security: unknown; components: { securitySchemes: unknown } }>(`${privateFx.url}${lit.basePath}/openapi.json`, {
-      Authorization: 'Bearer secret-token',
-    });
+    const { body } = await getJson<{ security: unknown; components: { securitySchemes: unknown } }>(
+      `${privateFx.url}${lit.basePath}/openapi.json`,
+      {
+        Authorization: 'Bearer secret-token',
+      },
+    );
     expect(body.security).toEqual([{ bearer: [] }]);
     expect(body.components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' } });
   });

@@ -34,7 +34,10 @@ const fieldSchemas: { readonly [K in FieldKind]: (field: FieldDef) => Schema } =
         type: 'object',
         xml: { name: field.item },
         required: ['rel', 'href'],
-        properties: { rel: { type: 'string', xml: { attribute: true } }, href: { type: 'string', format: 'uri-reference', xml: { attribute: true } } },
+        properties: {
+          rel: { type: 'string', xml: { attribute: true } },
+          href: { type: 'string', format: 'uri-reference', xml: { attribute: true } },
+        },
       },
     }),
 };
@@ -96,7 +99,14 @@ function selectionParameters(deployment: Deployment) {
       style: 'form',
       explode: true,
     },
-    { name: facetFilterParam('exclude', facet.name), in: 'query', description: `Records with none of these ${facet.label.toLowerCase()} values (extension).`, schema: values, style: 'form', explode: true },
+    {
+      name: facetFilterParam('exclude', facet.name),
+      in: 'query',
+      description: `Records with none of these ${facet.label.toLowerCase()} values (extension).`,
+      schema: values,
+      style: 'form',
+      explode: true,
+    },
   ]);
 }
 
@@ -177,7 +187,11 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
           summary: 'One record by its identifier',
           parameters: [{ name: 'repo_id', in: 'path', required: true, schema: { type: 'string', minLength: 1 } }],
           responses: {
-            '200': { description: 'The record, as a list of one.', headers: { 'X-Total-Count': pagingHeaders['X-Total-Count'] }, content: recordBodies(recordList) },
+            '200': {
+              description: 'The record, as a list of one.',
+              headers: { 'X-Total-Count': pagingHeaders['X-Total-Count'] },
+              content: recordBodies(recordList),
+            },
             ...errorResponses,
           },
         },
@@ -197,13 +211,18 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
               style: 'form',
               explode: true,
             },
-            { name: 'facet_limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: facetLimits.maxLimit, default: facetLimits.defaultLimit } },
+            {
+              name: 'facet_limit',
+              in: 'query',
+              schema: { type: 'integer', minimum: 1, maximum: facetLimits.maxLimit, default: facetLimits.defaultLimit },
+            },
             { name: 'facet_offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: facetLimits.maxOffset, default: 0 } },
             { name: 'facet_sort', in: 'query', schema: { type: 'string', enum: ['count', 'value'], default: 'count' } },
             {
               name: 'facet_contains',
               in: 'query',
-              description: 'With exactly one facet: only its values containing this text (case, diacritics and compatibility forms folded).',
+              description:
+                'With exactly one facet: only its values containing this text (case, diacritics and compatibility forms folded).',
               schema: { type: 'string', maxLength: facetLimits.containsLength },
             },
             ...deployment.facets.map((facet) => ({
@@ -214,7 +233,10 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
             })),
           ],
           responses: {
-            '200': { description: 'Counts by value, one page of values per facet.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Facets' } } } },
+            '200': {
+              description: 'Counts by value, one page of values per facet.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Facets' } } },
+            },
             ...errorResponses,
           },
         },

@@ -32,6 +32,9 @@ export function openSearchDocument(deployment: Deployment, origin: string): stri
 /** The head links of every app page. */
 export function openSearchLinks(): string {
   return deployments
-    .map((deployment) => `<link rel="search" type="${openSearchType}" title="${escapeXml(`Records Explorer: ${displayName(deployment)}`)}" href="${openSearchPath(deployment)}">`)
+    .map(
+      (deployment) =>
+        `<link rel="search" type="${openSearchType}" title="${escapeXml(`Records Explorer: ${displayName(deployment)}`)}" href="${openSearchPath(deployment)}">`,
+    )
     .join('');
 }

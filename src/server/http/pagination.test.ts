@@ -72,7 +72,8 @@ describe('page size', () => {
       seen.push(...(body as { repo_id: string }[]).map((record) => record.repo_id));
       // As upstream scripts do: everything after "page=" is the next page number.
       const next = links.next?.split('page=')[1];
-      url = next === undefined ? undefined : fx.list(lit, `q=${encodeURIComponent('wind OR solar OR hydro* OR turbine')}&rows=2&page=${next}`);
+      url =
+        next === undefined ? undefined : fx.list(lit, `q=${encodeURIComponent('wind OR solar OR hydro* OR turbine')}&rows=2&page=${next}`);
       if (next !== undefined) expect(next).toMatch(/^\d+$/);
     }
     const all = await page(fx.list(lit, 'q=wind OR solar OR hydro* OR turbine&rows=100'));

@@ -66,7 +66,9 @@ describe('parameter names', () => {
   );
 
   it('some parameters belong to other deployments only (the table below is not empty)', () => {
-    expect(foreign.map(([key, name]) => `${key}:${name}`)).toEqual(expect.arrayContaining(['LIT:mime_type', 'MM:fulltext', 'DC0:doi', 'ENR:site_ownership_code']));
+    expect(foreign.map(([key, name]) => `${key}:${name}`)).toEqual(
+      expect.arrayContaining(['LIT:mime_type', 'MM:fulltext', 'DC0:doi', 'ENR:site_ownership_code']),
+    );
   });
 
   it.each(foreign)('%s: %s is 400 saying whose parameter it is', async (_key, name, deployment) => {
@@ -190,7 +192,8 @@ async function checkFilters(deployment: Deployment, param: ParamDef) {
       return;
     }
     case 'exact': {
-      if (param.key === 'has_fulltext' || param.key === 'origin' || param.key === 'product_type') throw new Error(`no spec parameter may reach the ${param.key} key`);
+      if (param.key === 'has_fulltext' || param.key === 'origin' || param.key === 'product_type')
+        throw new Error(`no spec parameter may reach the ${param.key} key`);
       const probes = exactProbes[param.key];
       if (!probes) throw new Error(`no probe for exact key ${param.key}`);
       for (const [value, expected] of probes) {
@@ -205,7 +208,9 @@ async function checkFilters(deployment: Deployment, param: ParamDef) {
       expect(await ids('repo_id=10320')).toEqual([]);
       return;
     case 'boolean': {
-      const withText = sorted(fixtureSpecs.filter((spec) => storedLinks(deployment, spec).some((link) => link.rel === 'fulltext')).map((spec) => spec.id));
+      const withText = sorted(
+        fixtureSpecs.filter((spec) => storedLinks(deployment, spec).some((link) => link.rel === 'fulltext')).map((spec) => spec.id),
+      );
       expect(withText.length).toBeGreaterThan(0);
       expect(await ids(`${param.name}=true`)).toEqual(withText);
       expect(await ids(`${param.name}=TRUE`)).toEqual(withText);
@@ -218,7 +223,9 @@ async function checkFilters(deployment: Deployment, param: ParamDef) {
     case 'date': {
       const day = param.field === 'publication_date' ? '2021-03-16' : '2022-07-01';
       const boundary = `${day}T00:00:00Z`;
-      const expected = all.filter((id) => (param.bound === 'start' ? specDate(param.field, id) >= boundary : specDate(param.field, id) < boundary));
+      const expected = all.filter((id) =>
+        param.bound === 'start' ? specDate(param.field, id) >= boundary : specDate(param.field, id) < boundary,
+      );
       expect(expected.length).toBeGreaterThan(0);
       expect(expected.length).toBeLessThan(all.length);
       // An end bound covers its whole day, so compare the end bound against the day before.

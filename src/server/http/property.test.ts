@@ -22,29 +22,119 @@ const allNames = [...new Set(deployments.flatMap((deployment) => deployment.para
 /** Stay under the server's URL limit; over-long URLs are a separate, documented answer. */
 const maxUrl = 7000;
 
-const syntax = fc.constantFrom('"', '(', ')', '*', '-', ' ', 'AND', 'OR', 'NOT', ' OR ', ' NOT ', '-(', 'NEAR', ':', '{', '}', '^', '+', '\\', "'", '%', '\u0000', '\u0007', '\t', '\n');
-const words = fc.constantFrom('wind', 'turbine', 'Müller', 'zephyrine', 'hydro*', '"wind turbine"', 'e', '10.5555/alpha.1', '1030', 'true', 'asc', 'title', 'publication_date desc', '03/15/2021', '2021-03-15', '0', '-1', '1000', '漢字', '🙂', 'ǅ', 'ﬁ', '\u0301');
+const syntax = fc.constantFrom(
+  '"',
+  '(',
+  ')',
+  '*',
+  '-',
+  ' ',
+  'AND',
+  'OR',
+  'NOT',
+  ' OR ',
+  ' NOT ',
+  '-(',
+  'NEAR',
+  ':',
+  '{',
+  '}',
+  '^',
+  '+',
+  '\\',
+  "'",
+  '%',
+  '\u0000',
+  '\u0007',
+  '\t',
+  '\n',
+);
+const words = fc.constantFrom(
+  'wind',
+  'turbine',
+  'Müller',
+  'zephyrine',
+  'hydro*',
+  '"wind turbine"',
+  'e',
+  '10.5555/alpha.1',
+  '1030',
+  'true',
+  'asc',
+  'title',
+  'publication_date desc',
+  '03/15/2021',
+  '2021-03-15',
+  '0',
+  '-1',
+  '1000',
+  '漢字',
+  '🙂',
+  'ǅ',
+  'ﬁ',
+  '\u0301',
+);
 const percent = fc.oneof(
-  fc.constantFrom('%', '%%', '%2', '%zz', '%C3', '%E0%A4%A', '%ED%A0%80', '%FF', '%00', '%25', '%2B', '%20', '%26', '%3D', '%C3%BC', '%F0%9F%99%82'),
+  fc.constantFrom(
+    '%',
+    '%%',
+    '%2',
+    '%zz',
+    '%C3',
+    '%E0%A4%A',
+    '%ED%A0%80',
+    '%FF',
+    '%00',
+    '%25',
+    '%2B',
+    '%20',
+    '%26',
+    '%3D',
+    '%C3%BC',
+    '%F0%9F%99%82',
+  ),
   fc.tuple(fc.constantFrom(...'0123456789ABCDEFabcdefgxyz'), fc.constantFrom(...'0123456789ABCDEFabcdefgxyz')).map(([a, b]) => `%${a}${b}`),
 );
 
 /** Text built from query-language pieces and arbitrary unicode. */
 const queryText = fc
-  .array(fc.oneof({ weight: 3, arbitrary: words }, { weight: 3, arbitrary: syntax }, { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) }), { maxLength: 12 })
+  .array(
+    fc.oneof(
+      { weight: 3, arbitrary: words },
+      { weight: 3, arbitrary: syntax },
+      { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }) },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) },
+    ),
+    { maxLength: 12 },
+  )
   .map((parts) => parts.join(''));
 
 const value = fc.oneof(
   { weight: 4, arbitrary: queryText },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.constantFrom('x'.repeat(999), 'x'.repeat(1001), 'wind '.repeat(70), '('.repeat(200) + 'wind', '"'.repeat(301), 'a*'.repeat(400)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'x'.repeat(999),
+      'x'.repeat(1001),
+      'wind '.repeat(70),
+      '('.repeat(200) + 'wind',
+      '"'.repeat(301),
+      'a*'.repeat(400),
+    ),
+  },
 );
 const name = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...allNames) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
 
 /** One query-string part: encoded as a careful client would, or raw with stray `%`. */
 const part = fc.oneof(
   { weight: 3, arbitrary: fc.tuple(name, value).map(([n, v]) => `${encode(n)}=${encode(v)}`) },
-  { weight: 1, arbitrary: fc.tuple(name, fc.array(fc.oneof(percent, words, syntax), { maxLength: 6 })).map(([n, pieces]) => `${encode(n)}=${pieces.join('')}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(name, fc.array(fc.oneof(percent, words, syntax), { maxLength: 6 }))
+      .map(([n, pieces]) => `${encode(n)}=${pieces.join('')}`),
+  },
   { weight: 1, arbitrary: fc.array(fc.oneof(percent, fc.string({ maxLength: 6 })), { maxLength: 4 }).map((pieces) => pieces.join('')) },
 );
 
@@ -86,7 +176,11 @@ describe('arbitrary query strings', () => {
         deploymentKey,
         fc.constantFrom('q', 'title', 'author', 'biblio'),
         // At most 60 characters, so never over the 64-word limit.
-        fc.oneof(fc.string({ unit: 'grapheme', maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), queryText.map((text) => text.slice(0, 60))),
+        fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 60 }),
+          fc.string({ unit: 'binary', maxLength: 60 }),
+          queryText.map((text) => text.slice(0, 60)),
+        ),
         async (deployment, param, text) => {
           const response = await fetch(fx.list(byKey(deployment), `${param}=${encode(text)}`));
           const body = await response.text();

@@ -23,7 +23,12 @@ async function refusal(params: Record<string, string>) {
 
 describe('query cost', () => {
   it('runs the searches researchers send', async () => {
-    for (const q of ['"wind turbine" OR solar* NOT hydro*', '(wind OR solar) AND power* -geothermal', 'a*', 'turb* phot* hydro* geo* reser*']) {
+    for (const q of [
+      '"wind turbine" OR solar* NOT hydro*',
+      '(wind OR solar) AND power* -geothermal',
+      'a*',
+      'turb* phot* hydro* geo* reser*',
+    ]) {
       expect((await getJson(fx.list(lit, qs({ q })))).status, q).toBe(200);
     }
   });

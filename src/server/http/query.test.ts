@@ -94,7 +94,16 @@ describe.each(byDeployment)('%s query language', (_key, deployment) => {
   });
 
   it('FTS5 syntax in the query is taken as plain words', async () => {
-    for (const value of ['title:wind', 'NEAR(wind turbine)', 'wind + turbine', '{title}: wind', '^wind', 'wind AND', 'col:"x"*', 'a"b(c)d']) {
+    for (const value of [
+      'title:wind',
+      'NEAR(wind turbine)',
+      'wind + turbine',
+      '{title}: wind',
+      '^wind',
+      'wind AND',
+      'col:"x"*',
+      'a"b(c)d',
+    ]) {
       const { status } = await getJson<Rec[]>(fx.list(deployment, qs({ q: value })));
       expect(status, value).toBe(200);
     }
@@ -105,17 +114,14 @@ describe.each(byDeployment)('%s query language', (_key, deployment) => {
 });
 
 /** Sort key the design promises for titles: case and diacritics folded ("Éclair" with "eclair"). */
-const titleKey = (title: string) =>
-  title
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const titleKey = (title: string) => title.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 describe.each(byDeployment)('%s sort', (_key, deployment) => {
-  const all = (query: string) => getJson<Rec[]>(fx.list(deployment, `${query}${query ? '&' : ''}rows=1000`)).then(({ status, body }) => {
-    expect(status).toBe(200);
-    return body;
-  });
+  const all = (query: string) =>
+    getJson<Rec[]>(fx.list(deployment, `${query}${query ? '&' : ''}rows=1000`)).then(({ status, body }) => {
+      expect(status).toBe(200);
+      return body;
+    });
   const dates = (records: readonly Rec[]) => records.map((record) => String(record.publication_date));
 
   it('relevance is the default with text criteria: the best title match comes first', async () => {
@@ -127,7 +133,10 @@ describe.each(byDeployment)('%s sort', (_key, deployment) => {
 
   it('publication_date, newest first, is the default without text criteria', async () => {
     const records = await all('');
-    const expected = fixtureSpecs.map((spec) => spec.published).sort().reverse();
+    const expected = fixtureSpecs
+      .map((spec) => spec.published)
+      .sort()
+      .reverse();
     expect(dates(records)).toEqual(expected);
     expect(await all('sort=publication_date')).toEqual(records);
     expect(await all('sort=publication_date&order=desc')).toEqual(records);
@@ -161,7 +170,12 @@ describe.each(byDeployment)('%s sort', (_key, deployment) => {
 
   it('accepts the upstream’s combined form sort=publication_date desc / asc', async () => {
     const desc = await all(qs({ sort: 'publication_date desc' }));
-    expect(dates(desc)).toEqual(fixtureSpecs.map((spec) => spec.published).sort().reverse());
+    expect(dates(desc)).toEqual(
+      fixtureSpecs
+        .map((spec) => spec.published)
+        .sort()
+        .reverse(),
+    );
     const asc = await all(qs({ sort: 'publication_date asc' }));
     expect(dates(asc)).toEqual(fixtureSpecs.map((spec) => spec.published).sort());
     expect(await all('sort=publication_date+asc')).toEqual(asc);
@@ -206,7 +220,8 @@ describe.each(byDeployment)('%s sort', (_key, deployment) => {
       // Ordered by repo_id in one direction or the other, never arbitrarily.
       expect([sorted(full), sorted(full).reverse()]).toContainEqual(full);
       const paged: string[] = [];
-      for (let n = 1; n <= tieIds.length; n++) paged.push(...(await listIds(fx.list(deployment, `${day}&order=${order}&rows=1&page=${n}`))));
+      for (let n = 1; n <= tieIds.length; n++)
+        paged.push(...(await listIds(fx.list(deployment, `${day}&order=${order}&rows=1&page=${n}`))));
       expect(paged).toEqual(full);
       const pairs: string[] = [];
       for (let n = 1; n <= 3; n++) pairs.push(...(await listIds(fx.list(deployment, `${day}&order=${order}&rows=2&page=${n}`))));

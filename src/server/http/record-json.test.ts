@@ -6,7 +6,13 @@ import { absolutizeLinks, recordsJsonParts } from './record-json';
 /** The JSON fast path must write exactly what parsing and re-serialising would. */
 describe('recordsJsonParts', () => {
   const slow = (records: readonly ApiRecord[], origin: string) => JSON.stringify(records.map((record) => absolutizeLinks(record, origin)));
-  const fast = (records: readonly ApiRecord[], origin: string) => [...recordsJsonParts(records.map((record) => JSON.stringify(record)), origin)].join('');
+  const fast = (records: readonly ApiRecord[], origin: string) =>
+    [
+      ...recordsJsonParts(
+        records.map((record) => JSON.stringify(record)),
+        origin,
+      ),
+    ].join('');
 
   it('equals JSON.stringify of the records with absolute links, for generated records of every deployment', () => {
     for (const deployment of deployments) {
@@ -20,8 +26,20 @@ describe('recordsJsonParts', () => {
   it('leaves absolute, protocol-relative and missing links, and text that only looks like a link, alone', () => {
     const base = { repo_id: '1', title: 'A "href":"/x" in a title', description: '"href":"/y"' } as unknown as ApiRecord;
     const records = [
-      { ...base, links: [{ rel: 'citation', href: 'https://example.org/1' }, { rel: 'fulltext', href: '//cdn.example.org/1' }] },
-      { ...base, links: [{ rel: 'citation', href: '/' }, { rel: 'media', href: '/media/a b.mp4' }] },
+      {
+        ...base,
+        links: [
+          { rel: 'citation', href: 'https://example.org/1' },
+          { rel: 'fulltext', href: '//cdn.example.org/1' },
+        ],
+      },
+      {
+        ...base,
+        links: [
+          { rel: 'citation', href: '/' },
+          { rel: 'media', href: '/media/a b.mp4' },
+        ],
+      },
       { ...base },
       { ...base, links: [] },
     ] as ApiRecord[];

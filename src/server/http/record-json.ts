@@ -4,7 +4,9 @@ import type { ApiRecord } from '../../deployments/registry';
 export function absolutizeLinks(record: ApiRecord, origin: string): ApiRecord {
   if (!Array.isArray(record.links)) return record;
   const links = (record.links as { rel: string; href: string }[]).map((link) =>
-    typeof link.href === 'string' && link.href.startsWith('/') && !link.href.startsWith('//') ? { ...link, href: origin + link.href } : link,
+    typeof link.href === 'string' && link.href.startsWith('/') && !link.href.startsWith('//')
+      ? { ...link, href: origin + link.href }
+      : link,
   );
   return { ...record, links };
 }

@@ -58,7 +58,12 @@ it('names the generated records of a page of search results in X-Generated-Recor
   const records = (await response.json()) as { repo_id: string }[];
   const named = parseGeneratedIds(response.headers.get(generatedRecordsHeader));
   expect(records).toHaveLength(20 + 189);
-  expect([...named].sort()).toEqual(records.map((record) => record.repo_id).filter((id) => id.startsWith('5000')).sort());
+  expect([...named].sort()).toEqual(
+    records
+      .map((record) => record.repo_id)
+      .filter((id) => id.startsWith('5000'))
+      .sort(),
+  );
   expect(named.size).toBe(20);
   expect(response.headers.get('access-control-expose-headers')).toContain(generatedRecordsHeader);
 

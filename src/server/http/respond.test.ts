@@ -13,7 +13,9 @@ let origin: string;
 let body: Body['body'] = '';
 
 beforeAll(async () => {
-  server = createServer((req, res) => send(req, res, { status: 200, contentType: 'application/xml; charset=utf-8', body, cacheControl: 'public, max-age=60' }, 'salt'));
+  server = createServer((req, res) =>
+    send(req, res, { status: 200, contentType: 'application/xml; charset=utf-8', body, cacheControl: 'public, max-age=60' }, 'salt'),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -70,7 +70,10 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Body, 
   for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
   // A private mirror's answers depend on the token: shared caches must neither keep them
   // nor hand one user's answer to another.
-  res.setHeader('Vary', response.cacheControl?.startsWith('private') ? 'Accept, Accept-Encoding, Authorization' : 'Accept, Accept-Encoding');
+  res.setHeader(
+    'Vary',
+    response.cacheControl?.startsWith('private') ? 'Accept, Accept-Encoding, Authorization' : 'Accept, Accept-Encoding',
+  );
 
   if (response.cacheControl && response.status === 200) {
     const etag = etagOf(chunks, etagSalt);
@@ -88,11 +91,14 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Body, 
   }
 
   const length = (parts: readonly Buffer[]) => parts.reduce((sum, chunk) => sum + chunk.length, 0);
-  const encoding = length(chunks) >= 1024 && compressible.test(response.contentType) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+  const encoding =
+    length(chunks) >= 1024 && compressible.test(response.contentType) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
   let out = chunks;
   if (encoding) {
     const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    out = [encoding === 'br' ? brotliCompressSync(whole, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(whole, { level: 6 })];
+    out = [
+      encoding === 'br' ? brotliCompressSync(whole, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(whole, { level: 6 }),
+    ];
     res.setHeader('Content-Encoding', encoding);
   }
   res.setHeader('Content-Length', length(out));

@@ -145,7 +145,12 @@ export const routes: readonly Route[] = [
       }
       const text = deployment && id ? await services.store.fulltext(deployment.key, id) : undefined;
       if (!text) return sendError(req, res, apiError(404, 'No full text is stored for that record.'));
-      send(req, res, { status: 200, contentType: 'text/plain; charset=utf-8', body: text, cacheControl: cacheControlOf(services) }, services.store.revision);
+      send(
+        req,
+        res,
+        { status: 200, contentType: 'text/plain; charset=utf-8', body: text, cacheControl: cacheControlOf(services) },
+        services.store.revision,
+      );
     },
   },
   {
@@ -180,7 +185,12 @@ export const routes: readonly Route[] = [
     handle: async ({ req, res, pathname, origin, originFromHost }) => {
       const deployment = deploymentBySlug(pathname.split('/')[1]!)!;
       const cacheControl = `${originFromHost ? 'private' : 'public'}, max-age=3600`;
-      send(req, res, { status: 200, contentType: `${openSearchType}; charset=utf-8`, body: openSearchDocument(deployment, origin), cacheControl });
+      send(req, res, {
+        status: 200,
+        contentType: `${openSearchType}; charset=utf-8`,
+        body: openSearchDocument(deployment, origin),
+        cacheControl,
+      });
     },
   },
   {

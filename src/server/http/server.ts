@@ -272,7 +272,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
   );
   const flow = controlFlow(server, { ...defaultFlowLimits, ...options.flow }, (socket) =>
-    endWithError(socket, apiError(503, 'The server has too many open connections; try again shortly.'), { 'Retry-After': String(busyRetryAfterSeconds) }),
+    endWithError(socket, apiError(503, 'The server has too many open connections; try again shortly.'), {
+      'Retry-After': String(busyRetryAfterSeconds),
+    }),
   );
   server.keepAliveTimeout = timeouts.keepAliveMs;
   // A socket idle this long (e.g. a client that stopped reading) is destroyed by Node.
@@ -303,7 +305,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         // In-flight requests finish; their connections close after the response instead of
         // idling in keep-alive until the timeout.
         closing = true;
-        for (const responses of unanswered.values()) for (const res of responses) if (!res.headersSent) res.setHeader('Connection', 'close');
+        for (const responses of unanswered.values())
+          for (const res of responses) if (!res.headersSent) res.setHeader('Connection', 'close');
         server.close(() => resolvePromise());
         server.closeIdleConnections();
       }),

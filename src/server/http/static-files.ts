@@ -77,7 +77,10 @@ async function fileOf(root: string, path: string | undefined) {
 const mediaTypes = new Set(['audio/wav', 'audio/mpeg', 'audio/ogg', 'audio/x-ms-wma', 'video/webm', 'video/mp4', 'image/png']);
 
 /** Media is data: no script may run in it even when opened on its own, and no type is guessed. */
-const mediaHeaders = { 'Content-Security-Policy': "sandbox; default-src 'none'; media-src 'self'; img-src 'self'", 'X-Content-Type-Options': 'nosniff' };
+const mediaHeaders = {
+  'Content-Security-Policy': "sandbox; default-src 'none'; media-src 'self'; img-src 'self'",
+  'X-Content-Type-Options': 'nosniff',
+};
 
 /** Media with single byte ranges, which players use to seek and probe. */
 export async function serveMedia(req: IncomingMessage, res: ServerResponse, root: string, pathname: string): Promise<boolean> {
@@ -123,7 +126,14 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, root
  * The built app: hashed assets cached for good, everything else revalidated. `head` is
  * markup for the head of the app's page (a record page's meta tags), already escaped.
  */
-export async function serveApp(req: IncomingMessage, res: ServerResponse, root: string, pathname: string, head = '', rootContent = ''): Promise<boolean> {
+export async function serveApp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+  pathname: string,
+  head = '',
+  rootContent = '',
+): Promise<boolean> {
   const direct = await fileOf(root, resolveInside(root, pathname));
   // Routes of the single-page app get index.html: paths without a file extension, and
   // paths whose "extension" is no file type we serve (the slug dc-v0.1 ends in ".1").
@@ -141,16 +151,12 @@ export async function serveApp(req: IncomingMessage, res: ServerResponse, root: 
         .replace('</head>', () => `${head}</head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${rootContent}</div>`)
     : content;
-  send(
-    req,
-    res,
-    {
-      status: 200,
-      contentType: type,
-      body,
-      headers: type.startsWith('text/html') ? { 'Content-Security-Policy': contentSecurityPolicy } : {},
-      cacheControl: immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    },
-  );
+  send(req, res, {
+    status: 200,
+    contentType: type,
+    body,
+    headers: type.startsWith('text/html') ? { 'Content-Security-Policy': contentSecurityPolicy } : {},
+    cacheControl: immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
   return true;
 }

@@ -78,7 +78,13 @@ export const tieIds = ['1033', '1034', '1035', '1036', '1037'] as const;
 export const tieInstant = '2020-01-01T00:00:00Z';
 
 const specs: FixtureSpec[] = [
-  { id: '1001', title: 'Wind turbine blade fatigue testing', authors: ['Okafor, Chidi', 'Lindqvist, Sara B.'], published: '2019-05-10T00:00:00Z', fulltext: 'Complete study: the turbine blades were cycled until failure.' },
+  {
+    id: '1001',
+    title: 'Wind turbine blade fatigue testing',
+    authors: ['Okafor, Chidi', 'Lindqvist, Sara B.'],
+    published: '2019-05-10T00:00:00Z',
+    fulltext: 'Complete study: the turbine blades were cycled until failure.',
+  },
   { id: '1002', title: 'Blade design for a turbine in wind tunnels', authors: ['Okafor, Chidi'], published: '2018-02-01T00:00:00Z' },
   { id: '1003', title: 'Solar cell efficiency measurements', authors: ['Nakamura, Yui'], published: '2017-09-12T00:00:00Z' },
   { id: '1004', title: 'Hybrid wind and solar power plants', authors: ['Novak, Petr', 'Adeyemi, Tola'], published: '2016-11-30T00:00:00Z' },
@@ -92,7 +98,12 @@ const specs: FixtureSpec[] = [
   },
   { id: '1008', title: 'Éclair reactor geometry', authors: ['Dubois, Élise'], published: '2012-12-12T00:00:00Z' },
   { id: '1009', title: 'Hydropower dam safety review', authors: ['Silva, João'], published: '2011-01-20T00:00:00Z' },
-  { id: '1010', title: 'Meteorological tower data', description: 'Measured wind speeds at the test site.', published: '2010-10-10T00:00:00Z' },
+  {
+    id: '1010',
+    title: 'Meteorological tower data',
+    description: 'Measured wind speeds at the test site.',
+    published: '2010-10-10T00:00:00Z',
+  },
   {
     id: '1011',
     title: 'Crystal lattice defects survey',
@@ -223,7 +234,8 @@ export function storedLinks(deployment: Deployment, spec: FixtureSpec): { rel: s
 export function buildRecord(deployment: Deployment, spec: FixtureSpec): StoredRecord {
   const record: Record<string, unknown> = {};
   for (const field of deployment.fields) {
-    record[field.name] = field.kind === 'list' || field.kind === 'links' ? [] : field.kind === 'number' || field.kind === 'date' ? null : '';
+    record[field.name] =
+      field.kind === 'list' || field.kind === 'links' ? [] : field.kind === 'number' || field.kind === 'date' ? null : '';
   }
   const set = (name: string, value: unknown) => {
     if (!(name in record)) throw new Error(`${deployment.key} has no field ${name}`);

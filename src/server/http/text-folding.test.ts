@@ -28,13 +28,22 @@ describe('searches fold text as the indexes do', () => {
     for (const { value, count } of body.facets[0]!.values) {
       expect(count, value).toBe((await listIds(fx.list(lit, qs({ 'facet.author': value, rows: 100 })))).length);
     }
-    expect(body.facets[0]!.values.map(({ value }) => value).sort()).toEqual(['Fredrickson, Anna', 'Fredrickson, E. D.', 'Fredrickson, E.D.', 'Fredrickson, Eric D.']);
+    expect(body.facets[0]!.values.map(({ value }) => value).sort()).toEqual([
+      'Fredrickson, Anna',
+      'Fredrickson, E. D.',
+      'Fredrickson, E.D.',
+      'Fredrickson, Eric D.',
+    ]);
   });
 });
 
 describe('the real DC1 records', () => {
   const dc1 = deploymentByKey('DC1')!;
-  const records = () => readUpstreamFiles(dc1, [realFiles.geothermal, realFiles.plasma].map((file) => fileURLToPath(new URL(file, realData))));
+  const records = () =>
+    readUpstreamFiles(
+      dc1,
+      [realFiles.geothermal, realFiles.plasma].map((file) => fileURLToPath(new URL(file, realData))),
+    );
   const real = useFixture({ content: () => [[dc1.key, records()]] });
 
   it('finds CO₂ as CO2, and Löhnert as Loehnert and Lohnert', async () => {

@@ -67,7 +67,8 @@ describe('unAPI', () => {
   });
 
   it('is 404 for an unknown id and 406 for an unknown format', async () => {
-    for (const id of ['LIT:nope', 'XX:1001', 'nope', 'LIT:']) expect((await get(`?id=${encodeURIComponent(id)}&format=bibtex`)).status, id).toBe(404);
+    for (const id of ['LIT:nope', 'XX:1001', 'nope', 'LIT:'])
+      expect((await get(`?id=${encodeURIComponent(id)}&format=bibtex`)).status, id).toBe(404);
     // Every catalog of the fixture has record 1001: a bare id names them all.
     const ambiguous = await get('?id=1001&format=bibtex');
     expect(ambiguous.status).toBe(300);

@@ -66,7 +66,13 @@ function choiceList(id: string, choices: readonly string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<choices id="${escapeXml(id)}">\n${list.join('\n')}\n</choices>\n`;
 }
 
-export async function handleUnapi(req: IncomingMessage, res: ServerResponse, search: string, store: RecordStore, bibtexPrefix: string): Promise<void> {
+export async function handleUnapi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  search: string,
+  store: RecordStore,
+  bibtexPrefix: string,
+): Promise<void> {
   let params: Map<string, string>;
   try {
     params = new Map(parseQueryString(search));
@@ -84,12 +90,26 @@ export async function handleUnapi(req: IncomingMessage, res: ServerResponse, sea
   }
   const found = await findRecord(store, id);
   if (found.length > 1) {
-    send(req, res, { status: 300, contentType: xml, body: choiceList(id, found.map((choice) => unapiId(choice.deployment, choice.record.repo_id))) });
+    send(req, res, {
+      status: 300,
+      contentType: xml,
+      body: choiceList(
+        id,
+        found.map((choice) => unapiId(choice.deployment, choice.record.repo_id)),
+      ),
+    });
     return;
   }
   const [only] = found;
   if (!only) {
-    sendError(req, res, apiError(404, `No record is known as '${id.slice(0, 200)}'; an id is a repo_id, or one of ${deployments.map((d) => d.key).join(', ')} followed by ':' and the repo_id.`));
+    sendError(
+      req,
+      res,
+      apiError(
+        404,
+        `No record is known as '${id.slice(0, 200)}'; an id is a repo_id, or one of ${deployments.map((d) => d.key).join(', ')} followed by ':' and the repo_id.`,
+      ),
+    );
     return;
   }
   if (!formatName) {
@@ -101,5 +121,9 @@ export async function handleUnapi(req: IncomingMessage, res: ServerResponse, sea
     sendError(req, res, apiError(406, `No format '${formatName.slice(0, 40)}'; unAPI here offers ${Object.keys(formats).join(', ')}.`));
     return;
   }
-  send(req, res, { status: 200, contentType: `${format.type}; charset=utf-8`, body: format.write(only.deployment, only.record, bibtexPrefix) });
+  send(req, res, {
+    status: 200,
+    contentType: `${format.type}; charset=utf-8`,
+    body: format.write(only.deployment, only.record, bibtexPrefix),
+  });
 }

@@ -32,7 +32,9 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
   });
 
   it('gives records the upstream names beside the spec names, in JSON and XML', async () => {
-    const { body: [body] } = await getJson<Rec[]>(`${compat.url}${deployment.basePath}/records/${recordId}`);
+    const {
+      body: [body],
+    } = await getJson<Rec[]>(`${compat.url}${deployment.basePath}/records/${recordId}`);
     if (!body) throw new Error('no record');
     expect(body.repo_id).toBe(recordId);
     expect(body.osti_id).toBe(recordId);
@@ -40,7 +42,9 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     expect(keys.indexOf('osti_id')).toBe(keys.indexOf('repo_id') + 1);
     if ('agency_contract_number' in body) expect(body.doe_contract_number).toBe(body.agency_contract_number);
 
-    const xml = await rawRequest(`${compat.url}${deployment.basePath}/records?repo_id=${recordId}`, { headers: { Accept: 'application/xml' } });
+    const xml = await rawRequest(`${compat.url}${deployment.basePath}/records?repo_id=${recordId}`, {
+      headers: { Accept: 'application/xml' },
+    });
     const record = new XMLParser({ parseTagValue: false }).parse(xml.body.toString('utf8')).records.record;
     expect(String(record.osti_id)).toBe(recordId);
     expect(String(record.repo_id)).toBe(recordId);
@@ -60,8 +64,10 @@ describe('the upstream profile', () => {
     expect(String(response.headers.link ?? '')).not.toContain('api_key');
   });
 
-  it('takes MPCite\'s osti_id lists (A OR B OR C), and refuses lists longer than it reads', async () => {
-    const { status, body } = await getJson<Rec[]>(`${compat.url}${lit.basePath}/records?osti_id=${encodeURIComponent('1003 OR 1005 OR 999999 OR 1001')}`);
+  it("takes MPCite's osti_id lists (A OR B OR C), and refuses lists longer than it reads", async () => {
+    const { status, body } = await getJson<Rec[]>(
+      `${compat.url}${lit.basePath}/records?osti_id=${encodeURIComponent('1003 OR 1005 OR 999999 OR 1001')}`,
+    );
     expect(status).toBe(200);
     expect(body.map((record) => record.repo_id).sort()).toEqual(['1001', '1003', '1005']);
     const tooMany = Array.from({ length: 101 }, (_, i) => String(1000 + i)).join(' OR ');
@@ -81,9 +87,11 @@ describe('the upstream profile', () => {
     expect((await rawRequest(`${strict.url}${lit.basePath}/records?rows=2186`)).status).toBe(400);
   });
 
-  it('repeats DC1\'s contributing organisation under the upstream\'s names, in JSON and once in XML', async () => {
+  it("repeats DC1's contributing organisation under the upstream's names, in JSON and once in XML", async () => {
     const dc1 = deployments.find((deployment) => deployment.key === 'DC1')!;
-    const { body: [record] } = await getJson<Rec[]>(`${compat.url}${dc1.basePath}/records/1027`);
+    const {
+      body: [record],
+    } = await getJson<Rec[]>(`${compat.url}${dc1.basePath}/records/1027`);
     expect(record?.contributor_org).toBe('Zephyrine Institute');
     expect(record?.contributing_org).toBe('Zephyrine Institute');
     expect(record?.contributing_organizations).toBe('Zephyrine Institute');
@@ -106,7 +114,9 @@ describe('the upstream profile', () => {
       expect(status, query).toBe(400);
       expect(apiErrorSchema.parse(body).errorDescription).toContain(query.split('=')[0]);
     }
-    const { body: [body] } = await getJson<Rec[]>(`${strict.url}${lit.basePath}/records/${recordId}`);
+    const {
+      body: [body],
+    } = await getJson<Rec[]>(`${strict.url}${lit.basePath}/records/${recordId}`);
     expect(body?.repo_id).toBe(recordId);
     expect(body?.osti_id).toBeUndefined();
     expect(body?.doe_contract_number).toBeUndefined();

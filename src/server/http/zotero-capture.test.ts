@@ -29,14 +29,20 @@ const generated = new Map<string, StoredRecord[]>();
 
 /** A generated record of one product type, one that has what the check needs. */
 function generatedOf(key: string, productType: string, has: (record: ApiRecord) => boolean = () => true): ApiRecord {
-  const found = generated.get(key)!.map((stored) => stored.record).find((record) => record.product_type === productType && has(record));
+  const found = generated
+    .get(key)!
+    .map((stored) => stored.record)
+    .find((record) => record.product_type === productType && has(record));
   if (!found) throw new Error(`no generated ${key} ${productType}`);
   return found;
 }
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'records-zotero-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Records</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Records</title></head><body><div id="root"></div></body></html>',
+  );
   const writer = openStoreWriter(join(dir, 'records.db'));
   for (const deployment of [lit, mm, pat]) {
     const records = [...generateRecords(deployment, 120, { seed: 3 })];
@@ -81,7 +87,11 @@ describe('a record page, read by Embedded Metadata', () => {
   });
 
   it('a report is a report with its institution and number', async () => {
-    const report = generatedOf('LIT', 'Technical Report', (record) => Boolean(record.report_number) && Array.isArray(record.research_orgs) && record.research_orgs.length > 0);
+    const report = generatedOf(
+      'LIT',
+      'Technical Report',
+      (record) => Boolean(record.report_number) && Array.isArray(record.research_orgs) && record.research_orgs.length > 0,
+    );
     const item = embeddedMetadataItem(await recordPage(lit.slug, report.repo_id));
     expect(item.itemType).toBe('report');
     expect(item.fields.reportNumber).toBe(report.report_number);
@@ -99,7 +109,10 @@ describe('a record page, read by Embedded Metadata', () => {
   it('a journal article is a journalArticle with journal, volume, issue and DOI', async () => {
     const article = generatedOf('LIT', 'Journal Article', (record) => Boolean(record.journal_volume && record.journal_issue && record.doi));
     const item = embeddedMetadataItem(await recordPage(lit.slug, article.repo_id));
-    expect(item).toMatchObject({ itemType: 'journalArticle', fields: { publicationTitle: article.journal_name, volume: article.journal_volume, issue: article.journal_issue, DOI: doiOf(article) } });
+    expect(item).toMatchObject({
+      itemType: 'journalArticle',
+      fields: { publicationTitle: article.journal_name, volume: article.journal_volume, issue: article.journal_issue, DOI: doiOf(article) },
+    });
   });
 });
 

@@ -139,7 +139,14 @@ export function embeddedMetadataItem(html: string): ZoteroItem {
   );
 }
 
-const zoteroItemTypes = new Set([...Object.keys(typeFields), 'bookSection', 'computerProgram', 'audioRecording', 'presentation', 'artwork']);
+const zoteroItemTypes = new Set([
+  ...Object.keys(typeFields),
+  'bookSection',
+  'computerProgram',
+  'audioRecording',
+  'presentation',
+  'artwork',
+]);
 
 type XmlNode = Record<string, unknown>;
 const list = (value: unknown): XmlNode[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]) as XmlNode[];
@@ -161,7 +168,8 @@ export function modsItem(xml: string): ZoteroItem {
   const localType = local && String(local['#text']);
   const host = list(mods.relatedItem).find((related) => related['@_type'] === 'host');
   const continuing = host && list(host.originInfo).some((info) => ['continuing', 'serial'].includes(String(text(info.issuance))));
-  const itemType = localType && zoteroItemTypes.has(localType) ? localType : continuing ? 'journalArticle' : host ? 'bookSection' : 'document';
+  const itemType =
+    localType && zoteroItemTypes.has(localType) ? localType : continuing ? 'journalArticle' : host ? 'bookSection' : 'document';
   const details = host ? list(list(host.part)[0]?.detail) : [];
   const detail = (type: string) => text(details.find((each) => each['@_type'] === type)?.number);
   const identifiers = list(mods.identifier);
@@ -176,6 +184,10 @@ export function modsItem(xml: string): ZoteroItem {
       DOI: text(identifiers.find((identifier) => identifier['@_type'] === 'doi')),
       date: text(list(mods.originInfo)[0]?.dateIssued),
     },
-    list(mods.name).map((name) => list(name.namePart).map((part) => text(part)).join(', ')),
+    list(mods.name).map((name) =>
+      list(name.namePart)
+        .map((part) => text(part))
+        .join(', '),
+    ),
   );
 }

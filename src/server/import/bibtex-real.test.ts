@@ -35,8 +35,18 @@ function realRecords(): ApiRecord[] {
   return [...realDc1, ...realLit];
 }
 
-const hostile = (title: string, description = ''): ApiRecord => ({ repo_id: String(title.length), title, description, authors: ['Doe, J.'] });
-const hostileRecords = [hostile('A } closing brace'), hostile('An { opening brace'), hostile('}{ both }} and a \\ backslash', '50% of $x_1$ & #2 ~ ^'), hostile('<i>{</i>')];
+const hostile = (title: string, description = ''): ApiRecord => ({
+  repo_id: String(title.length),
+  title,
+  description,
+  authors: ['Doe, J.'],
+});
+const hostileRecords = [
+  hostile('A } closing brace'),
+  hostile('An { opening brace'),
+  hostile('}{ both }} and a \\ backslash', '50% of $x_1$ & #2 ~ ^'),
+  hostile('<i>{</i>'),
+];
 
 /** Every entry's braces balance, counting as BibTeX does (a backslash does not escape a brace for it). */
 function unbalancedEntries(bibtex: string): string[] {
@@ -61,47 +71,58 @@ const recordSets = [
   ['every shipped real record', realRecords()],
   ['titles with braces, backslashes and TeX specials', hostileRecords],
   // Every product type of every deployment: articles, reports, patents, theses, videos.
-  ['generated records of every deployment', deployments.flatMap((each) => [...generateRecords(each, 60, { seed: 7 })].map((stored) => stored.record))],
+  [
+    'generated records of every deployment',
+    deployments.flatMap((each) => [...generateRecords(each, 60, { seed: 7 })].map((stored) => stored.record)),
+  ],
 ] as const;
 
-describe.each(codecs.flatMap(([codec, write]) => recordSets.map(([name, records]) => [codec, name, write, records] as const)))('the %s BibTeX of %s', (_codec, _name, write, records) => {
-  const bibtex = write(records, 'records');
+describe.each(codecs.flatMap(([codec, write]) => recordSets.map(([name, records]) => [codec, name, write, records] as const)))(
+  'the %s BibTeX of %s',
+  (_codec, _name, write, records) => {
+    const bibtex = write(records, 'records');
 
-  it('keeps every entry balanced for a brace-counting parser', () => {
-    expect(records.length).toBeGreaterThan(0);
-    expect(unbalancedEntries(bibtex)).toEqual([]);
-  });
+    it('keeps every entry balanced for a brace-counting parser', () => {
+      expect(records.length).toBeGreaterThan(0);
+      expect(unbalancedEntries(bibtex)).toEqual([]);
+    });
 
-  it('reads back in citation-js, one entry per record, entities decoded and braces as braces', () => {
-    const items = new Cite(bibtex).data as { id: string; title?: string }[];
-    expect(items.map((item) => item.id)).toEqual(records.map((record) => `records_${record.repo_id}`));
-    // citation-js turns \emph and \textsuperscript into CSL's rich-text tags; nothing else may be left.
-    for (const item of items) expect(item.title ?? '').not.toMatch(/<\/?(p|br|ul|li)>|&[a-z]+;|\\[a-z]/i);
-    if (records === hostileRecords) expect(items.map((item) => item.title)).toContain('A } closing brace');
-  });
+    it('reads back in citation-js, one entry per record, entities decoded and braces as braces', () => {
+      const items = new Cite(bibtex).data as { id: string; title?: string }[];
+      expect(items.map((item) => item.id)).toEqual(records.map((record) => `records_${record.repo_id}`));
+      // citation-js turns \emph and \textsuperscript into CSL's rich-text tags; nothing else may be left.
+      for (const item of items) expect(item.title ?? '').not.toMatch(/<\/?(p|br|ul|li)>|&[a-z]+;|\\[a-z]/i);
+      if (records === hostileRecords) expect(items.map((item) => item.title)).toContain('A } closing brace');
+    });
 
-  it.skipIf(bibtoolMissing)('passes bibtool without a warning', () => {
-    const path = join(dir, 'records.bib');
-    writeFileSync(path, bibtex);
-    // bibtool knows BibTeX's entry types; the full BibTeX's @patent is biblatex's, so it is declared.
-    const result = spawnSync('bibtool', ['--', 'new.entry.type{patent}', path, '-o', join(dir, 'out.bib')], { encoding: 'utf8' });
-    expect(result.status).toBe(0);
-    expect(result.stderr).toBe('');
-    expect(execFileSync('grep', ['-c', '^@', join(dir, 'out.bib')], { encoding: 'utf8' }).trim()).toBe(String(records.length));
-  });
-});
+    it.skipIf(bibtoolMissing)('passes bibtool without a warning', () => {
+      const path = join(dir, 'records.bib');
+      writeFileSync(path, bibtex);
+      // bibtool knows BibTeX's entry types; the full BibTeX's @patent is biblatex's, so it is declared.
+      const result = spawnSync('bibtool', ['--', 'new.entry.type{patent}', path, '-o', join(dir, 'out.bib')], { encoding: 'utf8' });
+      expect(result.status).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(execFileSync('grep', ['-c', '^@', join(dir, 'out.bib')], { encoding: 'utf8' }).trim()).toBe(String(records.length));
+    });
+  },
+);
 
 /** Upstream placeholders ("None", "null", "NONE") are no value in any citation format. */
 const placeholderValue = /=\s*\{\s*(none|null|n\/?a|not available)?\s*\},?$/i;
 
-describe('the shipped real records, with the upstream\'s placeholders', () => {
+describe("the shipped real records, with the upstream's placeholders", () => {
   it('hold them (the check below would pass vacuously otherwise)', () => {
     expect(realDc1.filter((record) => String(record.product_number).match(/^(None|null)$/)).length).toBeGreaterThan(100);
   });
 
   it('write no placeholder in the full BibTeX, and every real number as it is', () => {
     const bibtex = recordsToFullBibtex(realRecords(), 'records');
-    expect(bibtex.split('\n').filter((line) => placeholderValue.test(line)).slice(0, 3)).toEqual([]);
+    expect(
+      bibtex
+        .split('\n')
+        .filter((line) => placeholderValue.test(line))
+        .slice(0, 3),
+    ).toEqual([]);
     // citation-js reads no number of a @misc: the entries are checked as text.
     const entries = new Map(bibtex.split(/\n(?=@)/).map((entry) => [/^@\w+\{([^,]+),/.exec(entry)![1], entry]));
     const numbered = realDc1.filter((record) => knownText(String(record.product_number ?? '')));
@@ -124,7 +145,8 @@ describe('the shipped real records, with the upstream\'s placeholders', () => {
       expect(tag('ID')).toEqual([`${deployment(key).slug}-${record.repo_id}`]);
       expect(tag('TI')).toHaveLength(1);
       if (record.doi) expect(tag('DO')[0]).toMatch(/^10\./);
-      for (const [name, value] of entry.filter(([found]) => found !== 'ER')) expect(knownText(value), `${record.repo_id} ${name}`).toBe(value);
+      for (const [name, value] of entry.filter(([found]) => found !== 'ER'))
+        expect(knownText(value), `${record.repo_id} ${name}`).toBe(value);
     });
     // A dataset is issued by the organisation that made it: RIS names it as publisher.
     expect(entries.filter((entry) => entry.some(([name]) => name === 'PB')).length).toBeGreaterThan(records.length / 2);

@@ -25,7 +25,6 @@ const tempFile = (name: string, content: string) => {
 
 const ids = (records: readonly { record: { repo_id: string } }[]) => records.map((stored) => stored.record.repo_id);
 
-
 describe('readUpstreamFiles', () => {
   it('imports both dataset catalog files without duplicates', () => {
     const records = readUpstreamFiles(dc1, [geothermal, plasma]);
@@ -87,8 +86,6 @@ describe('readUpstreamFiles', () => {
     const empty = tempFile('empty.json', '  \n');
     expect(importError(() => readUpstreamFiles(lit, [empty])).message).toBe(`${empty}: the file is empty`);
     const csv = tempFile('records.csv', 'osti_id,title\n1,x\n');
-    expect(importError(() => readUpstreamFiles(lit, [csv])).message).toBe(
-      `${csv}: neither JSON nor XML: the content starts with "o"`,
-    );
+    expect(importError(() => readUpstreamFiles(lit, [csv])).message).toBe(`${csv}: neither JSON nor XML: the content starts with "o"`);
   });
 });

@@ -88,8 +88,16 @@ describe('XML records', () => {
 describe('records import', () => {
   it('refuses a file with a record over 4 MB by file, position and id, before parsing it', () => {
     const path = join(dir, 'huge.json');
-    writeFileSync(path, JSON.stringify([{ osti_id: '1', title: 'fine' }, { osti_id: '2024', title: 'x'.repeat(5 * 1024 * 1024) }]));
-    expect(() => readUpstreamFiles(lit, [path])).toThrow(/huge\.json: record 2 \(id 2024\) is larger than 4\.0 MB .*records over 4\.0 MB are refused/);
+    writeFileSync(
+      path,
+      JSON.stringify([
+        { osti_id: '1', title: 'fine' },
+        { osti_id: '2024', title: 'x'.repeat(5 * 1024 * 1024) },
+      ]),
+    );
+    expect(() => readUpstreamFiles(lit, [path])).toThrow(
+      /huge\.json: record 2 \(id 2024\) is larger than 4\.0 MB .*records over 4\.0 MB are refused/,
+    );
     const xml = join(dir, 'huge.xml');
     writeFileSync(xml, `<records><record><osti_id>3</osti_id><title>${'x'.repeat(5 * 1024 * 1024)}</title></record></records>`);
     expect(() => readUpstreamFiles(lit, [xml])).toThrow(/huge\.xml: record 1 \(id 3\) is larger than 4\.0 MB/);

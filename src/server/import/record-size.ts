@@ -124,7 +124,8 @@ export class JsonRecordWatch implements RecordWatch {
   }
 
   private check(at: number): void {
-    if (at - this.start > this.limit) throw new RecordTooLarge(this.spans.length + 1, idIn(this.currentHead()), at - this.start, this.limit);
+    if (at - this.start > this.limit)
+      throw new RecordTooLarge(this.spans.length + 1, idIn(this.currentHead()), at - this.start, this.limit);
   }
 }
 
@@ -146,7 +147,10 @@ export class XmlRecordWatch implements RecordWatch {
 
   feed(text: string): void {
     const joined = this.carry + text;
-    const headOf = () => (this.boundary >= this.base ? joined.slice(this.boundary - this.base, this.boundary - this.base + headChars) : this.head + text.slice(0, headChars - this.head.length));
+    const headOf = () =>
+      this.boundary >= this.base
+        ? joined.slice(this.boundary - this.base, this.boundary - this.base + headChars)
+        : this.head + text.slice(0, headChars - this.head.length);
     const check = (at: number) => {
       if (at - this.boundary > this.limit) throw new RecordTooLarge(this.count + 1, idIn(headOf()), at - this.boundary, this.limit);
     };

@@ -30,7 +30,6 @@ function expectTableShape(target: Deployment, records: readonly StoredRecord[]) 
   }
 }
 
-
 describe('real upstream JSON', () => {
   it('imports both dataset catalog files as DC1, every record in the table shape', () => {
     const first = parseUpstreamJson(dc1, readReal(geothermal), geothermal);
@@ -46,10 +45,7 @@ describe('real upstream JSON', () => {
     expect(record.repo_id).toBe('2368548');
     expect(record.agency_contract_number).toBe('EE0007080');
     expect(record.contributor_org).toBe('Energy and Geoscience Institute at the University of Utah');
-    expect(record.research_orgs).toEqual([
-      'DOE Geothermal Data Repository',
-      'Energy and Geoscience Institute at the University of Utah',
-    ]);
+    expect(record.research_orgs).toEqual(['DOE Geothermal Data Repository', 'Energy and Geoscience Institute at the University of Utah']);
     expect(record.doi).toBe('https://doi.org/10.15121/2368548');
     expect(record.publication_date).toBe('2024-04-20T04:00:00Z');
     expect(record.site_ownership_code).toBe('DOE-GDR');
@@ -79,9 +75,7 @@ describe('real upstream JSON', () => {
     const records = parseUpstreamJson(dc0, readReal(geothermal), geothermal);
     expectTableShape(dc0, records);
     const stored = byId(records, '2368548');
-    expect(stored.record.research_org).toBe(
-      'DOE Geothermal Data Repository; Energy and Geoscience Institute at the University of Utah',
-    );
+    expect(stored.record.research_org).toBe('DOE Geothermal Data Repository; Energy and Geoscience Institute at the University of Utah');
     expect(stored.record.sponsor_org).toMatch(/^USDOE Office of Energy Efficiency/);
     expect(stored.record.contributing_org).toBe('Energy and Geoscience Institute at the University of Utah');
     expect(stored.record).not.toHaveProperty('links');
@@ -125,8 +119,7 @@ describe('real upstream XML', () => {
     for (const { record } of fromXml) {
       const other = byId(fromJson, record.repo_id).record;
       const skip = knownDifferences[record.repo_id] ?? [];
-      const strip = (value: Record<string, unknown>) =>
-        Object.fromEntries(Object.entries(value).filter(([name]) => !skip.includes(name)));
+      const strip = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).filter(([name]) => !skip.includes(name)));
       expect(strip(record), record.repo_id).toEqual(strip(other));
     }
   });

@@ -38,7 +38,12 @@ export function toText(value: unknown, joinList = false): string {
   if (typeof value === 'string') return unixNewlines(value);
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (joinList && isStringList(value)) {
-    return unixNewlines(value.map((name) => name.trim()).filter((name) => name !== '').join('; '));
+    return unixNewlines(
+      value
+        .map((name) => name.trim())
+        .filter((name) => name !== '')
+        .join('; '),
+    );
   }
   throw new InputProblem(`expected text, got ${describeValue(value)}`);
 }

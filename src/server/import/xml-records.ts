@@ -92,7 +92,9 @@ export function parseXmlRecords(deployment: Deployment, text: string): unknown[]
     document = parserFor(deployment).parse(text) as Record<string, unknown>;
   } catch (error) {
     // The parser's own refusals (elements nested deeper than maxXmlDepth) are the input's fault.
-    throw new InputProblem(`the XML could not be read: ${error instanceof Error ? error.message : String(error)} (elements may nest at most ${maxXmlDepth} deep)`);
+    throw new InputProblem(
+      `the XML could not be read: ${error instanceof Error ? error.message : String(error)} (elements may nest at most ${maxXmlDepth} deep)`,
+    );
   }
   const roots = Object.keys(document).filter((name) => !name.startsWith('?') && !name.startsWith('#'));
   if (roots.length !== 1 || roots[0] !== 'records') {

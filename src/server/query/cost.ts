@@ -42,6 +42,8 @@ export function queryCost(node: QueryNode | undefined): QueryCost {
     case 'not':
       return queryCost(node.child);
     default:
-      return node.children.map(queryCost).reduce((a, b) => ({ units: a.units + b.units, longestPhrase: Math.max(a.longestPhrase, b.longestPhrase) }));
+      return node.children
+        .map(queryCost)
+        .reduce((a, b) => ({ units: a.units + b.units, longestPhrase: Math.max(a.longestPhrase, b.longestPhrase) }));
   }
 }

@@ -102,7 +102,10 @@ export function parseQuery(input: string, { maxDepth = 16 }: ParseOptions = {}):
       case 'word':
       case 'phrase': {
         // Matched as the indexes read text (fold-text.ts); a word with an umlaut also as its transliteration.
-        const node = combine('or', [token.text, transliterate(token.text)].flatMap((text) => (text === undefined ? [] : leaf(token, text))));
+        const node = combine(
+          'or',
+          [token.text, transliterate(token.text)].flatMap((text) => (text === undefined ? [] : leaf(token, text))),
+        );
         return node && token.negated ? negate(node) : node;
       }
       case 'open': {

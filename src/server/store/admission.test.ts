@@ -3,26 +3,42 @@ import { parseQuery } from '../query/parse';
 import { admissionOf, CostBook } from './admission';
 import type { Criteria } from './types';
 
-const criteria = (extra: Partial<Criteria>): Criteria => ({ text: [], exact: [], dates: [], sort: 'relevance', order: 'desc', offset: 0, limit: 20, ...extra });
+const criteria = (extra: Partial<Criteria>): Criteria => ({
+  text: [],
+  exact: [],
+  dates: [],
+  sort: 'relevance',
+  order: 'desc',
+  offset: 0,
+  limit: 20,
+  ...extra,
+});
 const phrase = [{ columns: ['title' as const], query: parseQuery('"solar wind turbine"')! }];
 
 describe('which requests are record lookups', () => {
   it('is only what GET /records/{id} needs: the record, its full text, its own keys, a short page by id', () => {
     expect(admissionOf('get', ['LIT', '1']).lookup).toBe(true);
     expect(admissionOf('fulltext', ['LIT', '1']).lookup).toBe(true);
-    expect(admissionOf('rankPage', ['LIT', criteria({ repoIds: ['1'], exact: [{ key: 'origin', value: 'generated' }], limit: 0 }), 0, 0, 0]).lookup).toBe(true);
+    expect(
+      admissionOf('rankPage', ['LIT', criteria({ repoIds: ['1'], exact: [{ key: 'origin', value: 'generated' }], limit: 0 }), 0, 0, 0])
+        .lookup,
+    ).toBe(true);
     expect(admissionOf('fetch', ['LIT', new Int32Array(20)]).lookup).toBe(true);
   });
 
   it('is never a search that names a repo_id beside words or dates, facets, or a page of 1,000 records', () => {
     expect(admissionOf('rankPage', ['LIT', criteria({ repoIds: ['1'], text: phrase }), 20, 0, 20]).lookup).toBe(false);
-    expect(admissionOf('rankPage', ['LIT', criteria({ repoIds: ['1'], dates: [{ field: 'publication_date', from: '2000-01-01' }] }), 20, 0, 20]).lookup).toBe(false);
+    expect(
+      admissionOf('rankPage', ['LIT', criteria({ repoIds: ['1'], dates: [{ field: 'publication_date', from: '2000-01-01' }] }), 20, 0, 20])
+        .lookup,
+    ).toBe(false);
     expect(admissionOf('facets', ['LIT', criteria({ repoIds: ['1'] }), []]).lookup).toBe(false);
     expect(admissionOf('fetch', ['LIT', new Int32Array(1000)]).lookup).toBe(false);
   });
 
   it('gives requests of one shape one kind, whatever their words', () => {
-    const kind = (query: string) => admissionOf('rankPage', ['LIT', criteria({ text: [{ columns: ['title'], query: parseQuery(query)! }] }), 20, 0, 20]).kind;
+    const kind = (query: string) =>
+      admissionOf('rankPage', ['LIT', criteria({ text: [{ columns: ['title'], query: parseQuery(query)! }] }), 20, 0, 20]).kind;
     expect(kind('solar')).toBe(kind('wind'));
     expect(kind('"solar wind"')).not.toBe(kind('solar'));
     expect(admissionOf('facets', ['LIT', criteria({}), [{ name: 'a', limit: 10, offset: 0, sort: 'count' }]]).kind).not.toBe(kind('solar'));
@@ -47,7 +63,11 @@ describe('the price of a kind', () => {
 
   it('holds back a kind estimated dear from its first run on', () => {
     const costs = new CostBook();
-    const facets = admissionOf('facets', ['LIT', criteria({}), Array.from({ length: 8 }, (_, i) => ({ name: `f${i}`, limit: 10, offset: 0, sort: 'count' as const }))]);
+    const facets = admissionOf('facets', [
+      'LIT',
+      criteria({}),
+      Array.from({ length: 8 }, (_, i) => ({ name: `f${i}`, limit: 10, offset: 0, sort: 'count' as const })),
+    ]);
     expect(costs.isDear(facets)).toBe(true);
     costs.charge(facets.kind, 400);
     expect(costs.isDear(facets)).toBe(true);

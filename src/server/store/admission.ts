@@ -68,7 +68,11 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
       if (op === 'rankPage') return { lookup, kind: `rankPage ${key} ${criteriaShape(criteria)}`, estimateMs: 1 + units };
       const facets = (args[2] as readonly FacetRequest[]).map(({ name }) => name);
       // Counting facets reads every matching record's values: dearer than ranking alone.
-      return { lookup: false, kind: `facets ${key} ${criteriaShape(criteria)} ${facets.join(',')}`, estimateMs: 20 * (1 + facets.length) + units };
+      return {
+        lookup: false,
+        kind: `facets ${key} ${criteriaShape(criteria)} ${facets.join(',')}`,
+        estimateMs: 20 * (1 + facets.length) + units,
+      };
     }
   }
 }

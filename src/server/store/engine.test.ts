@@ -92,7 +92,9 @@ function referenceSearch(db: Database.Database, deployment: Deployment, criteria
   if (ranked?.scored) {
     // Words that FTS5 cannot rank here (only beside a negation, as in `a OR -b`) are ranked
     // by the search definition itself: the plain reference ranker over the same matches.
-    const matching = new Set((db.prepare(`SELECT r.id AS id FROM ${from} ${whereSql}`).all(...params) as { id: number }[]).map((row) => row.id));
+    const matching = new Set(
+      (db.prepare(`SELECT r.id AS id FROM ${from} ${whereSql}`).all(...params) as { id: number }[]).map((row) => row.id),
+    );
     const repoIds = new Map(referenceIndexOf(db, deployment).records.map((record) => [record.id, record.repoId]));
     const ordered = ranked.ids.filter((id) => matching.has(id)).map((id) => repoIds.get(id)!);
     return { total, ids: ordered.slice(criteria.offset, criteria.offset + criteria.limit) };
@@ -139,7 +141,11 @@ beforeAll(() => {
     'LIT',
     generated.slice(100, 140).map((stored, index) => ({
       ...stored,
-      record: { ...stored.record, publication_date: index % 4 === 0 ? '' : '1999-12-31T00:00:00Z', title: `${String(stored.record.title)} temperature` },
+      record: {
+        ...stored.record,
+        publication_date: index % 4 === 0 ? '' : '1999-12-31T00:00:00Z',
+        title: `${String(stored.record.title)} temperature`,
+      },
     })),
   );
   writer.put('DC1', generateRecords(deploymentByKey('DC1')!, 300, { seed: 3 }));
@@ -197,17 +203,36 @@ const searches = [
   'q="Molten Salts" reactor',
   'title="temperature data"',
   'q="salt molten"',
-]
+];
 // Deep enough for both ways of ordering relevance (term-search.ts): a heap, and a sort of every match.
 const pagings = ['rows=20', 'rows=7&page=2', 'rows=50&page=3', 'rows=1000', 'rows=20&page=40', 'rows=3&page=600', 'rows=1000&page=3'];
-const orders = ['', 'sort=publication_date', 'sort=publication_date&order=asc', 'sort=entry_date&order=asc', 'sort=title', 'sort=title&order=desc', 'order=asc'];
+const orders = [
+  '',
+  'sort=publication_date',
+  'sort=publication_date&order=asc',
+  'sort=entry_date&order=asc',
+  'sort=title',
+  'sort=title&order=desc',
+  'order=asc',
+];
 
 describe('optimised search equals the plain SQL', () => {
   it('answers every shape of search from the postings', () => {
     const engine = openEngine(path);
     const plan = (query: string) => engine.plan('LIT', parseListRequest(lit, parseQueryString(query)).criteria);
     try {
-      const shapes = ['q=temperature', 'q=therm*', 'q=temperature data', 'q=temperature&publication_date_start=01/01/2015', 'q=data&sort=title', 'q="data"', 'title=reactor', 'q=data&author=Kowalczyk', 'q="molten salt"', 'q=heat-transfer'];
+      const shapes = [
+        'q=temperature',
+        'q=therm*',
+        'q=temperature data',
+        'q=temperature&publication_date_start=01/01/2015',
+        'q=data&sort=title',
+        'q="data"',
+        'title=reactor',
+        'q=data&author=Kowalczyk',
+        'q="molten salt"',
+        'q=heat-transfer',
+      ];
       for (const query of [...shapes, 'q=heat-tr*', 'q=temperature OR data', 'q=temperature -data', 'q=-data', 'q=(a OR b) -c', '']) {
         expect({ query, plan: plan(query) }).toEqual({ query, plan: 'postings' });
       }
@@ -258,24 +283,55 @@ describe('optimised search equals the plain SQL', () => {
   it('ranks any AND of words, prefixes and phrases, in any parameter, exactly as FTS5 does', async () => {
     // Words of the generated corpus, common and rare, with stems and accents.
     const words = [
-      benchmarkTerms.common, benchmarkTerms.nearlyAll, benchmarkTerms.onePercent, benchmarkTerms.rare, benchmarkTerms.author,
-      'reactor', 'plasma', 'grid', 'carbon', 'fuel', 'solar', 'thermal', 'Temperatures', 'générale', 'salt', 'molten', 'study',
+      benchmarkTerms.common,
+      benchmarkTerms.nearlyAll,
+      benchmarkTerms.onePercent,
+      benchmarkTerms.rare,
+      benchmarkTerms.author,
+      'reactor',
+      'plasma',
+      'grid',
+      'carbon',
+      'fuel',
+      'solar',
+      'thermal',
+      'Temperatures',
+      'générale',
+      'salt',
+      'molten',
+      'study',
     ];
-    const single = fc.tuple(fc.constantFrom(...words), fc.nat({ max: 4 })).map(([w, cut]) => (cut > 0 && w.length > cut + 2 ? `${w.slice(0, w.length - cut)}*` : w));
+    const single = fc
+      .tuple(fc.constantFrom(...words), fc.nat({ max: 4 }))
+      .map(([w, cut]) => (cut > 0 && w.length > cut + 2 ? `${w.slice(0, w.length - cut)}*` : w));
     const phrase = fc.array(fc.constantFrom(...words), { minLength: 2, maxLength: 3 }).map((ws) => `"${ws.join(' ')}"`);
     const word = fc.oneof({ arbitrary: single, weight: 3 }, { arbitrary: phrase, weight: 1 });
     const param = fc.constantFrom('q', 'title', 'author', 'biblio', 'subject');
-    const search = fc.uniqueArray(fc.tuple(param, fc.array(word, { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 2, selector: ([name]) => name });
+    const search = fc.uniqueArray(fc.tuple(param, fc.array(word, { minLength: 1, maxLength: 3 })), {
+      minLength: 1,
+      maxLength: 2,
+      selector: ([name]) => name,
+    });
     const engine = openEngine(path);
     try {
       await fc.assert(
-        fc.asyncProperty(search, fc.constantFrom('', 'order=asc', 'sort=title'), fc.constantFrom('rows=20', 'rows=1000&page=3'), async (parts, order, paging) => {
-          const query = [...parts.map(([name, ws]) => `${name}=${encodeURIComponent(ws.join(' '))}`), order, paging].filter(Boolean).join('&');
-          const { criteria } = parseListRequest(lit, parseQueryString(query));
-          expect(engine.plan('LIT', criteria)).toBe('postings');
-          const actual = await store.search('LIT', criteria);
-          expect({ query, total: actual.total, ids: actual.records.map((record) => record.repo_id) }).toEqual({ query, ...referenceSearch(reference, lit, criteria) });
-        }),
+        fc.asyncProperty(
+          search,
+          fc.constantFrom('', 'order=asc', 'sort=title'),
+          fc.constantFrom('rows=20', 'rows=1000&page=3'),
+          async (parts, order, paging) => {
+            const query = [...parts.map(([name, ws]) => `${name}=${encodeURIComponent(ws.join(' '))}`), order, paging]
+              .filter(Boolean)
+              .join('&');
+            const { criteria } = parseListRequest(lit, parseQueryString(query));
+            expect(engine.plan('LIT', criteria)).toBe('postings');
+            const actual = await store.search('LIT', criteria);
+            expect({ query, total: actual.total, ids: actual.records.map((record) => record.repo_id) }).toEqual({
+              query,
+              ...referenceSearch(reference, lit, criteria),
+            });
+          },
+        ),
         { numRuns: 150 },
       );
     } finally {

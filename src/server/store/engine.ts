@@ -183,7 +183,12 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   }
 
   function universeOf(state: DeploymentState): IdSet {
-    state.universe ??= IdSet.of(prepare(`SELECT id FROM ${tablesOf(state.deployment).records}`).pluck().all() as number[], state.capacity);
+    state.universe ??= IdSet.of(
+      prepare(`SELECT id FROM ${tablesOf(state.deployment).records}`)
+        .pluck()
+        .all() as number[],
+      state.capacity,
+    );
     return state.universe;
   }
 
@@ -231,7 +236,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       sets.push(IdSet.of(ids, state.capacity));
     } else {
       for (const { key, value } of criteria.exact) {
-        sets.push(IdSet.of(prepare(`SELECT rec FROM ${t.keys} WHERE name = ? AND value = ?`).pluck().all(key, value) as number[], state.capacity));
+        sets.push(
+          IdSet.of(prepare(`SELECT rec FROM ${t.keys} WHERE name = ? AND value = ?`).pluck().all(key, value) as number[], state.capacity),
+        );
       }
     }
     for (const { field, from, to } of criteria.dates) {
@@ -239,14 +246,27 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       const column = storeColumn(state.deployment, field);
       const bounds = [from !== undefined ? `${column} >= ?` : '', to !== undefined ? `${column} < ?` : ''].filter(Boolean).join(' AND ');
       const params = [from, to].filter((value) => value !== undefined);
-      sets.push(IdSet.of(prepare(`SELECT id FROM ${t.records} WHERE ${bounds}`).pluck().all(...params) as number[], state.capacity));
+      sets.push(
+        IdSet.of(
+          prepare(`SELECT id FROM ${t.records} WHERE ${bounds}`)
+            .pluck()
+            .all(...params) as number[],
+          state.capacity,
+        ),
+      );
     }
     for (const selection of criteria.selections ?? []) sets.push(selectionSet(state, selection));
     if (sets.length === 0) return undefined;
     return sets.slice(1).reduce((acc, set) => acc.and(set), sets[0]!);
   }
 
-  function rankByRelevance(state: DeploymentState, match: string, filter: IdSet | undefined, order: Criteria['order'], need: number): Ranked {
+  function rankByRelevance(
+    state: DeploymentState,
+    match: string,
+    filter: IdSet | undefined,
+    order: Criteria['order'],
+    need: number,
+  ): Ranked {
     const t = tablesOf(state.deployment);
     // bm25 is lower for better matches, so "desc" (best first) sorts it ascending.
     const direction = order === 'asc' ? 'DESC' : 'ASC';
@@ -261,7 +281,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     try {
       keepSet = filter;
       kept = 0;
-      const ids = prepare(`SELECT rowid FROM ${t.fts} WHERE ${t.fts} MATCH ? AND keep(rowid) ${orderBy}`).pluck().all(match, need) as number[];
+      const ids = prepare(`SELECT rowid FROM ${t.fts} WHERE ${t.fts} MATCH ? AND keep(rowid) ${orderBy}`)
+        .pluck()
+        .all(match, need) as number[];
       return { total: kept, ids: Int32Array.from(ids), complete: ids.length >= kept };
     } finally {
       keepSet = undefined;
@@ -274,7 +296,14 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
    * A sparse set is sorted outright; otherwise the sort index is walked and rows outside
    * the set are skipped, which touches about need × N / total index entries.
    */
-  function rankByColumn(state: DeploymentState, sort: string, descending: boolean, set: IdSet | undefined, criteria: Criteria, need: number): Ranked {
+  function rankByColumn(
+    state: DeploymentState,
+    sort: string,
+    descending: boolean,
+    set: IdSet | undefined,
+    criteria: Criteria,
+    need: number,
+  ): Ranked {
     const t = tablesOf(state.deployment);
     const column = storeColumn(state.deployment, sort);
     const dir = descending ? 'DESC' : 'ASC';
@@ -319,7 +348,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
         .all(...params, limit) as number[];
       let ids = dated;
       if (dated.length < limit && range.length === 0) {
-        const undated = prepare(`SELECT id FROM ${t.records} INDEXED BY ${index} WHERE ${where(`${column} IS NULL`)} ORDER BY repo_id ${dir} LIMIT ?`)
+        const undated = prepare(
+          `SELECT id FROM ${t.records} INDEXED BY ${index} WHERE ${where(`${column} IS NULL`)} ORDER BY repo_id ${dir} LIMIT ?`,
+        )
           .pluck()
           .all(limit - dated.length) as number[];
         ids = dated.concat(undated);
@@ -340,7 +371,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       const filter = filterSet(state, [], criteria);
       return text ? (filter ? text.set.and(filter) : text.set) : filter;
     }
-    const textPredicates = criteria.text.map(({ columns, query }) => compileQuery(query, columns)).filter((p): p is Predicate => Boolean(p));
+    const textPredicates = criteria.text
+      .map(({ columns, query }) => compileQuery(query, columns))
+      .filter((p): p is Predicate => Boolean(p));
     const { match, rest } = drivingMatch(and(textPredicates));
     const filter = filterSet(state, rest, criteria);
     return match ? (filter ? matchSet(state, match).and(filter) : matchSet(state, match)) : filter;
@@ -367,7 +400,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   /** Records matching any selected value of a facet (every record when none is) and no excluded one. */
   function selectionSet(state: DeploymentState, { anyOf, noneOf }: FacetSelection): IdSet {
     const union = (values: FacetSelection['anyOf']) =>
-      values.map(({ selector }) => selectorSet(state, selector)).reduce<IdSet | undefined>((acc, set) => (acc ? acc.or(set) : set), undefined);
+      values
+        .map(({ selector }) => selectorSet(state, selector))
+        .reduce<IdSet | undefined>((acc, set) => (acc ? acc.or(set) : set), undefined);
     const any = union(anyOf) ?? universeOf(state);
     const none = union(noneOf);
     return none ? any.andNot(none) : any;
@@ -401,9 +436,15 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const state = stateOf(key);
     const { deployment } = state;
     const index = facetIndexOf(state);
-    const everything = () => (state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(deployment).records}`).pluck().get() as number);
+    const everything = () =>
+      (state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(deployment).records}`)
+        .pluck()
+        .get() as number);
     // What each facet counts over: the search, or the search without the facet's own selection.
-    const bases = new Map<Criteria, { set: IdSet | undefined; ids: Int32Array | undefined; counts: Int32Array; broader?: Int32Array; total: number }>();
+    const bases = new Map<
+      Criteria,
+      { set: IdSet | undefined; ids: Int32Array | undefined; counts: Int32Array; broader?: Int32Array; total: number }
+    >();
     const baseOf = (search: Criteria) => {
       let base = bases.get(search);
       if (!base) {
@@ -440,7 +481,8 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
           if (request.sort === 'count') values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
         }
         const selection = selectionOf(criteria, facet.name);
-        const countsOf = (chosen: FacetSelection['anyOf'] = []) => chosen.map(({ value, selector }) => ({ value, count: countOf(selectorSet(state, selector)) }));
+        const countsOf = (chosen: FacetSelection['anyOf'] = []) =>
+          chosen.map(({ value, selector }) => ({ value, count: countOf(selectorSet(state, selector)) }));
         return { name: facet.name, distinct, values, selected: countsOf(selection?.anyOf), excluded: countsOf(selection?.noneOf) };
       }),
     };
@@ -510,19 +552,23 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       return docs;
     },
     get(key, repoId) {
-      const doc = prepare(`SELECT doc FROM ${tablesOf(deploymentByKey(key)!).records} WHERE repo_id = ?`).pluck().get(repoId) as string | undefined;
+      const doc = prepare(`SELECT doc FROM ${tablesOf(deploymentByKey(key)!).records} WHERE repo_id = ?`)
+        .pluck()
+        .get(repoId) as string | undefined;
       return doc === undefined ? undefined : (JSON.parse(doc) as ApiRecord);
     },
     fulltext(key, repoId) {
       const t = tablesOf(deploymentByKey(key)!);
-      const text = prepare(`SELECT x.fulltext FROM ${t.records} r JOIN ${t.text} x ON x.id = r.id WHERE r.repo_id = ?`).pluck().get(repoId) as
-        | string
-        | undefined;
+      const text = prepare(`SELECT x.fulltext FROM ${t.records} r JOIN ${t.text} x ON x.id = r.id WHERE r.repo_id = ?`)
+        .pluck()
+        .get(repoId) as string | undefined;
       return text || undefined;
     },
     count(key) {
       const state = stateOf(key);
-      state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(state.deployment).records}`).pluck().get() as number;
+      state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(state.deployment).records}`)
+        .pluck()
+        .get() as number;
       return state.total;
     },
     warm() {

@@ -56,7 +56,9 @@ function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDe
     last.list.push(id);
   };
   if (facet.criterion.kind === 'date-range') {
-    const rows = db.prepare(`SELECT substr(${facet.criterion.field}, 1, 4), id FROM ${t.records} WHERE ${facet.criterion.field} IS NOT NULL`).raw();
+    const rows = db
+      .prepare(`SELECT substr(${facet.criterion.field}, 1, 4), id FROM ${t.records} WHERE ${facet.criterion.field} IS NOT NULL`)
+      .raw();
     const group = facet.criterion.unit === 'year' ? (year: string) => year : decadeOf;
     for (const [year, id] of rows.iterate() as Iterable<[string, number]>) {
       if (/^\d{4}$/.test(year)) add(group(year), group(year), id);

@@ -22,6 +22,8 @@ describe('facetRowsOf', () => {
   });
 
   it('reads values as a reader sees them', () => {
-    expect(rowsOf({ subjects: ['36 MATERIALS SCIENCE &amp; <i>ENGINEERING</i>'] })).toEqual([['facet:subject', '36 MATERIALS SCIENCE & ENGINEERING']]);
+    expect(rowsOf({ subjects: ['36 MATERIALS SCIENCE &amp; <i>ENGINEERING</i>'] })).toEqual([
+      ['facet:subject', '36 MATERIALS SCIENCE & ENGINEERING'],
+    ]);
   });
 });

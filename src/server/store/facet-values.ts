@@ -118,7 +118,12 @@ export function* broaderPage(
     values.forEach((value, i) => counted.push({ value, count: counts[i]!.count }));
   }
   if (request.sort === 'value') {
-    yield* add(candidates.sort(byValue).slice(request.offset, request.offset + request.limit).map(({ value }) => value));
+    yield* add(
+      candidates
+        .sort(byValue)
+        .slice(request.offset, request.offset + request.limit)
+        .map(({ value }) => value),
+    );
     return { distinct: candidates.length, values: counted };
   }
   candidates.sort(byCount);
@@ -131,7 +136,12 @@ export function* broaderPage(
       const bound = Math.min(matching, overall(value) ?? Infinity);
       return bound > last.count || (bound === last.count && value < last.value);
     };
-    yield* add(candidates.slice(needed).filter(couldEnter).map(({ value }) => value));
+    yield* add(
+      candidates
+        .slice(needed)
+        .filter(couldEnter)
+        .map(({ value }) => value),
+    );
   }
   return { distinct: candidates.length, values: counted.sort(byCount).slice(request.offset, needed) };
 }

@@ -95,7 +95,13 @@ describe('admission and the time budget', () => {
 
   it('answers a search past its budget as overloaded and keeps serving with a fresh worker', async () => {
     const started: Worker[] = [];
-    const pool = await openPooledStore(big, { size: 2, budgetMs: 1, cacheBytes: 0, engine: { matchSets: 0 }, onWorker: (worker) => started.push(worker) });
+    const pool = await openPooledStore(big, {
+      size: 2,
+      budgetMs: 1,
+      cacheBytes: 0,
+      engine: { matchSets: 0 },
+      onWorker: (worker) => started.push(worker),
+    });
     try {
       await pool.count('LIT');
       const outcome = await pool.search('LIT', expensive(0)).then(
@@ -139,7 +145,9 @@ describe('admission and the time budget', () => {
   });
 
   // The facets counted from their values alone (a phrase facet's recounts make a request slow, not dear by kind).
-  const allFacets = lit.facets.filter(({ criterion }) => criterion.kind !== 'phrase').map(({ name }) => ({ name, limit: 10, offset: 0, sort: 'count' as const }));
+  const allFacets = lit.facets
+    .filter(({ criterion }) => criterion.kind !== 'phrase')
+    .map(({ name }) => ({ name, limit: 10, offset: 0, sort: 'count' as const }));
   const noQuery: Criteria = { ...expensive(0), text: [] };
   const rare: Criteria = { ...expensive(0), text: [{ columns: ['title', 'description'], query: parseQuery('zebra')! }] };
 

@@ -46,7 +46,6 @@ interface Slot {
   restart?: NodeJS.Timeout;
 }
 
-
 /** A search's time budget unless `records serve --query-budget-ms` says otherwise. */
 export const defaultBudgetMs = 10_000;
 
@@ -83,7 +82,7 @@ export interface PoolOptions {
 
 export async function openPooledStore(
   path: string,
-    {
+  {
     size = availableParallelism() + 1,
     budgetMs = defaultBudgetMs,
     maxQueued = 256,
@@ -120,7 +119,10 @@ export async function openPooledStore(
   // held; a fresh worker takes its place so later requests are still answered. One that
   // cannot even start (the file became unreadable) is started again after growing pauses.
   function spawn(slot: Slot): void {
-    const worker = new Worker(script, { workerData: { path, engine } satisfies WorkerSettings, resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } });
+    const worker = new Worker(script, {
+      workerData: { path, engine } satisfies WorkerSettings,
+      resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
+    });
     slot.worker = worker;
     slot.ready = false;
     slot.startError = undefined;
@@ -167,7 +169,8 @@ export async function openPooledStore(
       if (unreadable === undefined) log(`cannot read ${path} (${reason}); its workers are started again after growing pauses`);
       unreadable = reason;
       startFailures++;
-      if (!slots.some((candidate) => candidate.ready)) for (const job of [...lookups.splice(0), ...searches.splice(0)]) job.reject(unavailable());
+      if (!slots.some((candidate) => candidate.ready))
+        for (const job of [...lookups.splice(0), ...searches.splice(0)]) job.reject(unavailable());
       slot.restart = setTimeout(() => spawn(slot), Math.min(maxRestartMs, restartMs * 2 ** (startFailures - 1)));
     });
   }
@@ -188,7 +191,9 @@ export async function openPooledStore(
         // The worker is busy in SQLite and cannot be told to stop: a new one takes its place.
         const stuck = slot.worker;
         costs.charge(job.kind, budgetMs);
-        settle(slot)?.reject(new StoreOverloaded(`The search took longer than ${budgetMs / 1000} s, this server's limit. Narrow it and try again.`));
+        settle(slot)?.reject(
+          new StoreOverloaded(`The search took longer than ${budgetMs / 1000} s, this server's limit. Narrow it and try again.`),
+        );
         spawn(slot);
         void stuck.terminate();
         dispatch();
@@ -237,7 +242,16 @@ export async function openPooledStore(
     }
     return new Promise<T>((resolve, reject) => {
       const cost = costs.priceOf(admission);
-      const job: Job = { op, args, search, kind: admission.kind, cost, dear: costs.isDear(admission), resolve: resolve as (value: unknown) => void, reject };
+      const job: Job = {
+        op,
+        args,
+        search,
+        kind: admission.kind,
+        cost,
+        dear: costs.isDear(admission),
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      };
       if (!search) lookups.push(job);
       else {
         // Cheaper searches first; equal costs in arrival order.

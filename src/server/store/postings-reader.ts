@@ -48,7 +48,8 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   const t = tablesOf(deployment);
   const present = db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = ?`).pluck().get(t.lengths) as number;
   if (!present) return undefined;
-  const stats = db.prepare(`SELECT rows, tokens, data FROM ${t.lengths}`).get() as { rows: number; tokens: number; data: Buffer } | undefined;
+  const stats = db.prepare(`SELECT rows, tokens, data FROM ${t.lengths}`).get() as
+    { rows: number; tokens: number; data: Buffer } | undefined;
   if (!stats || stats.rows === 0) return undefined;
   // A copy, so the array is aligned and owns its memory.
   const lengths = new Uint32Array(new Uint8Array(stats.data).buffer);

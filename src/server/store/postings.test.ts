@@ -34,7 +34,11 @@ function instancesFromFts(path: string, column?: string): Map<string, [number, n
   try {
     db.exec(`CREATE VIRTUAL TABLE temp.check_instances USING fts5vocab(main, ${t.fts}, 'instance')`);
     const byToken = new Map<string, [number, number][]>();
-    for (const { term, doc, col } of db.prepare(`SELECT term, doc, col FROM temp.check_instances`).iterate() as Iterable<{ term: string; doc: number; col: string }>) {
+    for (const { term, doc, col } of db.prepare(`SELECT term, doc, col FROM temp.check_instances`).iterate() as Iterable<{
+      term: string;
+      doc: number;
+      col: string;
+    }>) {
       if (column !== undefined && col !== column) continue;
       const weight = columnWeights[col as (typeof searchColumns)[number]];
       const list = byToken.get(term) ?? byToken.set(term, []).get(term)!;
@@ -51,7 +55,11 @@ function instancesFromFts(path: string, column?: string): Map<string, [number, n
 function storedPostings(path: string, column = ''): Map<string, [number, number][]> {
   const db = new Database(path, { readonly: true });
   try {
-    const rows = db.prepare(`SELECT term, docs, data FROM ${t.postings} WHERE col = ?`).all(column) as { term: string; docs: number; data: Buffer }[];
+    const rows = db.prepare(`SELECT term, docs, data FROM ${t.postings} WHERE col = ?`).all(column) as {
+      term: string;
+      docs: number;
+      data: Buffer;
+    }[];
     return new Map(
       rows.map(({ term, docs, data }) => {
         const { ids, counts } = decodePostings(data);
@@ -128,7 +136,17 @@ describe('postings', () => {
     let run = 0;
     fc.assert(
       fc.property(
-        fc.array(fc.array(fc.record({ pick: fc.nat({ max: pool.length - 1 }), title: fc.option(fc.constantFrom(...titles), { nil: undefined }), drop: fc.boolean() }), { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 5 }),
+        fc.array(
+          fc.array(
+            fc.record({
+              pick: fc.nat({ max: pool.length - 1 }),
+              title: fc.option(fc.constantFrom(...titles), { nil: undefined }),
+              drop: fc.boolean(),
+            }),
+            { minLength: 1, maxLength: 12 },
+          ),
+          { minLength: 1, maxLength: 5 },
+        ),
         (batches) => {
           const path = join(dir, `incremental-${run++}.db`);
           const writer = openStoreWriter(path);
@@ -178,11 +196,15 @@ describe('postings', () => {
 
   it('round-trip through their encoding', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { maxLength: 200 }), fc.nat({ max: 2 ** 32 - 1 }), (raw, seed) => {
-        const ids = Int32Array.from(raw.sort((a, b) => a - b));
-        const counts = Uint32Array.from(ids, (_, i) => ((seed + i * 7919) % 2 ** 32) >>> 0);
-        expect(decodePostings(encodePostings({ ids, counts }))).toEqual({ ids, counts });
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { maxLength: 200 }),
+        fc.nat({ max: 2 ** 32 - 1 }),
+        (raw, seed) => {
+          const ids = Int32Array.from(raw.sort((a, b) => a - b));
+          const counts = Uint32Array.from(ids, (_, i) => ((seed + i * 7919) % 2 ** 32) >>> 0);
+          expect(decodePostings(encodePostings({ ids, counts }))).toEqual({ ids, counts });
+        },
+      ),
     );
   });
 });

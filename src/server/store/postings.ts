@@ -214,7 +214,7 @@ export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPosti
   const byColumn = new Map<number, PostingsBuilder>();
   const positions = new VarintWriter();
   const count = triples.length / 3;
-  for (let i = 0; i < count; ) {
+  for (let i = 0; i < count;) {
     const doc = triples[3 * i]!;
     let end = i;
     while (end < count && triples[3 * end] === doc) end++;
@@ -259,7 +259,12 @@ export function buildPostings(db: Database.Database, deployment: Deployment): vo
 
 /** Whether the deployment's postings are there to be updated (built, and not dropped by a bulk write). */
 export function hasPostings(db: Database.Database, deployment: Deployment): boolean {
-  return db.prepare(`SELECT count(*) FROM ${tablesOf(deployment).lengths}`).pluck().get() !== 0;
+  return (
+    db
+      .prepare(`SELECT count(*) FROM ${tablesOf(deployment).lengths}`)
+      .pluck()
+      .get() !== 0
+  );
 }
 
 /** Forgets a deployment's postings: its index is about to change. */

@@ -24,7 +24,11 @@ interface PhraseEnds {
  * Visits each record of a token (of those with a slot, when `slots` is given) with its
  * instances: postings and positions walked side by side, once.
  */
-function eachRecordOf({ postings, positions }: TokenBlobs, slots: Int32Array | undefined, visit: (id: number, slot: number, instances: Instances) => void): void {
+function eachRecordOf(
+  { postings, positions }: TokenBlobs,
+  slots: Int32Array | undefined,
+  visit: (id: number, slot: number, instances: Instances) => void,
+): void {
   const instances = noInstances();
   // LEB128 inlined: this loop runs once per record of the token.
   let p = 0;
@@ -125,7 +129,8 @@ function eachContinued(ends: PhraseEnds, slot: number, instances: Instances, fou
   for (let e = ends.starts[slot - 1]!, last = ends.starts[slot]!; e < last; e++) {
     const column = ends.columns[e]!;
     const offset = ends.offsets[e]! + 1;
-    while (c < instances.length && (instances.columns[c]! < column || (instances.columns[c] === column && instances.offsets[c]! < offset))) c++;
+    while (c < instances.length && (instances.columns[c]! < column || (instances.columns[c] === column && instances.offsets[c]! < offset)))
+      c++;
     if (c < instances.length && instances.columns[c] === column && instances.offsets[c] === offset) found(column, offset);
   }
 }
@@ -136,7 +141,8 @@ function phraseEnds(reader: PostingsReader, tokens: readonly string[], allowed: 
   if (!first) return new EndsBuilder(0, 0).build();
   let builder = new EndsBuilder(first.docs, first.docs * 2);
   eachRecordOf(first, undefined, (id, _, instances) => {
-    for (let i = 0; i < instances.length; i++) if (allowed[instances.columns[i]!]) builder.add(instances.columns[i]!, instances.offsets[i]!);
+    for (let i = 0; i < instances.length; i++)
+      if (allowed[instances.columns[i]!]) builder.add(instances.columns[i]!, instances.offsets[i]!);
     builder.close(id);
   });
   let ends = builder.build();
@@ -220,7 +226,12 @@ function addContinuations({ postings, positions }: TokenBlobs, slots: Int32Array
  * The records where `fixed` is followed by a token starting with `prefix`, in one of
  * `columns`, with the column-weighted count of such places in each (over every expansion).
  */
-export function prefixPhraseMatches(reader: PostingsReader, fixed: readonly string[], prefix: string, columns: readonly SearchColumn[]): TokenPostings {
+export function prefixPhraseMatches(
+  reader: PostingsReader,
+  fixed: readonly string[],
+  prefix: string,
+  columns: readonly SearchColumn[],
+): TokenPostings {
   const allowed = searchColumns.map((column) => columns.includes(column));
   const ends = phraseEnds(reader, fixed, allowed);
   // Every match is a record of `ends`: counted by its slot there.

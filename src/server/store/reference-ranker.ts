@@ -26,7 +26,9 @@ export interface ReferenceIndex {
 export function referenceIndex(db: Database.Database, deployment: Deployment): ReferenceIndex {
   const t = tablesOf(deployment);
   const tokenize = scratchTokenizer(db, 'reference_tokenize', ftsTokenizer);
-  const rows = db.prepare(`SELECT x.*, r.repo_id AS repo_id FROM ${t.text} x JOIN ${t.records} r ON r.id = x.id ORDER BY x.id`).all() as Record<string, string | number>[];
+  const rows = db
+    .prepare(`SELECT x.*, r.repo_id AS repo_id FROM ${t.text} x JOIN ${t.records} r ON r.id = x.id ORDER BY x.id`)
+    .all() as Record<string, string | number>[];
   const records = rows.map((row) => ({
     id: row.id as number,
     repoId: row.repo_id as string,
@@ -46,7 +48,9 @@ function occurrences(index: ReferenceIndex, tokens: readonly string[][], word: W
   for (const column of columns) {
     const list = tokens[searchColumns.indexOf(column)]!;
     for (let start = 0; start + query.length <= list.length; start++) {
-      const all = query.every((token, j) => (prefix && j === query.length - 1 ? list[start + j]!.startsWith(token) : list[start + j] === token));
+      const all = query.every((token, j) =>
+        prefix && j === query.length - 1 ? list[start + j]!.startsWith(token) : list[start + j] === token,
+      );
       if (all) count += columnWeights[column];
     }
   }

@@ -59,7 +59,11 @@ export interface ReloadOptions {
   readonly onFailure?: (failures: number) => void;
 }
 
-export async function reloadingStore(path: string, open: (path: string) => Promise<RecordStore>, options: ReloadOptions = {}): Promise<RecordStore & { readonly generations: number }> {
+export async function reloadingStore(
+  path: string,
+  open: (path: string) => Promise<RecordStore>,
+  options: ReloadOptions = {},
+): Promise<RecordStore & { readonly generations: number }> {
   const checkMs = options.checkMs ?? 1_000;
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
   const log = options.log ?? ((line: string) => console.error(`records: ${line}`));
@@ -98,7 +102,8 @@ export async function reloadingStore(path: string, open: (path: string) => Promi
       failures++;
       const delay = Math.min(maxBackoffMs, checkMs * 2 ** failures);
       // Said once per outage, not at every retry.
-      if (failures === 1) log(`cannot open ${path} (${(error as Error).message}); still serving the data opened before, retrying with growing pauses`);
+      if (failures === 1)
+        log(`cannot open ${path} (${(error as Error).message}); still serving the data opened before, retrying with growing pauses`);
       options.onFailure?.(failures);
       schedule(delay);
       return;

@@ -52,7 +52,9 @@ export function createSchemaSql(deployment: Deployment): string {
     CREATE TABLE IF NOT EXISTS ${t.records} (
       id INTEGER PRIMARY KEY,
       repo_id TEXT NOT NULL UNIQUE,
-      ${searchModel(deployment).ordered.map(({ column }) => `${column} TEXT,`).join('\n      ')}
+      ${searchModel(deployment)
+        .ordered.map(({ column }) => `${column} TEXT,`)
+        .join('\n      ')}
       doc TEXT NOT NULL
     );
     CREATE TABLE IF NOT EXISTS ${t.text} (id INTEGER PRIMARY KEY, ${columns});

@@ -89,7 +89,9 @@ describe('writing into a database that is being read', () => {
     committed.add(JSON.stringify([250, 250, revision()]));
     // Replacements (the first 100 again, retitled) and additions, in batches.
     for (let start = 250; start < 600; start += 50) {
-      const replaced = all.slice(start - 250, start - 200).map((stored) => ({ ...stored, record: { ...stored.record, title: `Zyzzyvated ${stored.record.title}` } }));
+      const replaced = all
+        .slice(start - 250, start - 200)
+        .map((stored) => ({ ...stored, record: { ...stored.record, title: `Zyzzyvated ${stored.record.title}` } }));
       writer.put('LIT', [...replaced, ...all.slice(start, start + 50)]);
       committed.add(JSON.stringify([start + 50, start + 50, revision()]));
     }

@@ -32,7 +32,13 @@ beforeAll(() => {
   writer.put('LIT', records.slice(0, 300));
   writer.put('LIT', records.slice(300));
   // Replaced records: their postings were updated in place, and a phrase that ends in a prefix appears.
-  writer.put('LIT', records.slice(10, 40).map((stored, i) => ({ ...stored, record: { ...stored.record, title: `Heat transfer in molten salt ${i % 3 ? 'reactors' : 'loops'}` } })));
+  writer.put(
+    'LIT',
+    records.slice(10, 40).map((stored, i) => ({
+      ...stored,
+      record: { ...stored.record, title: `Heat transfer in molten salt ${i % 3 ? 'reactors' : 'loops'}` },
+    })),
+  );
   writer.close();
   engine = openEngine(path);
   db = new Database(path, { readonly: true });
@@ -45,13 +51,39 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const words = ['temperature', 'data', 'reactor', 'plasma', 'molten', 'salt', 'heat', 'transfer', 'thermal', 'Temperatures', 'study', 'grid', 'zzzunknown'];
+const words = [
+  'temperature',
+  'data',
+  'reactor',
+  'plasma',
+  'molten',
+  'salt',
+  'heat',
+  'transfer',
+  'thermal',
+  'Temperatures',
+  'study',
+  'grid',
+  'zzzunknown',
+];
 const word = fc.constantFrom(...words);
 const atom: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: word, weight: 4 },
   { arbitrary: fc.tuple(word, fc.integer({ min: 1, max: 4 })).map(([w, cut]) => `${w.slice(0, Math.max(2, w.length - cut))}*`), weight: 2 },
   { arbitrary: fc.tuple(word, word).map(([a, c]) => `"${a} ${c}"`), weight: 1 },
-  { arbitrary: fc.constantFrom('"molten salt"', '"heat transfer"', 'heat-tr*', 'molten-sa*', 'molten-s*', 'molten-salt-s*', 'heat-transfer-c*', 'heat-transfer'), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      '"molten salt"',
+      '"heat transfer"',
+      'heat-tr*',
+      'molten-sa*',
+      'molten-s*',
+      'molten-salt-s*',
+      'heat-transfer-c*',
+      'heat-transfer',
+    ),
+    weight: 2,
+  },
 );
 const expression: fc.Arbitrary<string> = fc.letrec((tie) => ({
   expr: fc.oneof(
@@ -70,7 +102,11 @@ describe('one ranking path for every query shape', () => {
     let scoredRuns = 0;
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.tuple(fc.constantFrom('q', 'title', 'author', 'subject'), expression), { minLength: 1, maxLength: 2, selector: ([name]) => name }),
+        fc.uniqueArray(fc.tuple(fc.constantFrom('q', 'title', 'author', 'subject'), expression), {
+          minLength: 1,
+          maxLength: 2,
+          selector: ([name]) => name,
+        }),
         fc.constantFrom('', 'order=asc'),
         (parts, order) => {
           const query = [...parts.map(([name, text]) => `${name}=${encodeURIComponent(text)}`), order].filter(Boolean).join('&');

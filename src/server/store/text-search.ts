@@ -27,7 +27,12 @@ type Word = Extract<QueryNode, { type: 'term' | 'phrase' }>;
 const nothing: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array(0) };
 
 /** A word's stored lists: one per token it expands to and column it is searched in; undefined for a phrase. */
-function storedLists(reader: PostingsReader, tokens: readonly string[], prefix: boolean, columns: readonly SearchColumn[]): StoredPostings[] | undefined {
+function storedLists(
+  reader: PostingsReader,
+  tokens: readonly string[],
+  prefix: boolean,
+  columns: readonly SearchColumn[],
+): StoredPostings[] | undefined {
   if (tokens.length !== 1) return undefined;
   const expanded = prefix ? reader.expand(tokens[0]!) : tokens;
   // A parameter's columns: only instances there count, in the count and in the idf.
@@ -39,8 +44,17 @@ function storedLists(reader: PostingsReader, tokens: readonly string[], prefix: 
  * The records a phrase, or a word of several stored lists, matches in `columns`, with its
  * column-weighted count in each.
  */
-function wordPostings(reader: PostingsReader, tokens: readonly string[], stored: readonly StoredPostings[] | undefined, prefix: boolean, columns: readonly SearchColumn[]): TokenPostings {
-  if (!stored) return prefix ? prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns) : phraseMatches(reader, tokens, columns);
+function wordPostings(
+  reader: PostingsReader,
+  tokens: readonly string[],
+  stored: readonly StoredPostings[] | undefined,
+  prefix: boolean,
+  columns: readonly SearchColumn[],
+): TokenPostings {
+  if (!stored)
+    return prefix
+      ? prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns)
+      : phraseMatches(reader, tokens, columns);
   if (stored.length === 0) return nothing;
   const countsById = new Uint32Array(reader.lengths.length);
   let hits = 0;
@@ -61,7 +75,13 @@ export interface TextMatch {
  * score is computed (a count, facets, an order by a column). The scores are the reader's
  * array, valid until its next search.
  */
-export function matchText(reader: PostingsReader, criteria: Criteria, capacity: number, universe: () => IdSet, scored: boolean): TextMatch | undefined {
+export function matchText(
+  reader: PostingsReader,
+  criteria: Criteria,
+  capacity: number,
+  universe: () => IdSet,
+  scored: boolean,
+): TextMatch | undefined {
   if (criteria.text.length === 0) return undefined;
   const { lengths } = reader;
   const norms = lengthNorms(reader);
@@ -72,7 +92,8 @@ export function matchText(reader: PostingsReader, criteria: Criteria, capacity: 
   // through a shared closure the loops ran measurably slower.
   const word = (node: Word, columns: readonly SearchColumn[], negated: boolean): IdSet => {
     const set = new IdSet(capacity);
-    const sum = negated || !scored ? undefined : (scores ??= scratchArray(reader, 'scores', capacity, (length) => new Float64Array(length)).fill(0));
+    const sum =
+      negated || !scored ? undefined : (scores ??= scratchArray(reader, 'scores', capacity, (length) => new Float64Array(length)).fill(0));
     // (FTS5 is given NUL as a space: predicate.ts.)
     const tokens = reader.tokenize(node.text.replace(/\u0000/g, ' '));
     const prefix = node.type === 'term' && node.prefix;
@@ -113,7 +134,9 @@ export function matchText(reader: PostingsReader, criteria: Criteria, capacity: 
       case 'and': {
         // x AND NOT y is x without y: no detour through every record.
         const positive = node.children.filter((child) => child.type !== 'not');
-        let set = positive.length ? positive.map((child) => evaluate(child, columns, negated)).reduce((acc, next) => acc.and(next)) : universe();
+        let set = positive.length
+          ? positive.map((child) => evaluate(child, columns, negated)).reduce((acc, next) => acc.and(next))
+          : universe();
         for (const child of node.children) if (child.type === 'not') set = set.andNot(evaluate(child.child, columns, !negated));
         return set;
       }

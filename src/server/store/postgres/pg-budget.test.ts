@@ -77,10 +77,12 @@ describe.skipIf(unavailable)('the PostgreSQL store within its pool and budget', 
   it('stops a statement on the server when the budget runs out', async () => {
     const pools = openPools(parseStoreUrl(cluster.primary.url), { size: 2 });
     try {
-      const outcome = await pools.withBudget(300, (read) => read({ text: 'SELECT pg_sleep(30)' })).then(
-        () => 'answered',
-        (error: unknown) => error,
-      );
+      const outcome = await pools
+        .withBudget(300, (read) => read({ text: 'SELECT pg_sleep(30)' }))
+        .then(
+          () => 'answered',
+          (error: unknown) => error,
+        );
       expect(outcome).toBeInstanceOf(StoreOverloaded);
       // Nothing of the request runs on, and its connection is back in the pool for the next.
       expect((await others()).filter((row) => row.query.includes('pg_sleep') && row.state === 'active')).toEqual([]);
@@ -123,7 +125,9 @@ describe.skipIf(unavailable)('the PostgreSQL store within its pool and budget', 
   }, 60_000);
 
   it('ends an import whose primary crashes in one sentence, without a stack', async () => {
-    const child = spawn(process.execPath, [bin, 'generate', 'LIT', '200000', '--store', cluster.primary.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'generate', 'LIT', '200000', '--store', cluster.primary.url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -14,7 +14,10 @@ export interface PgTarget {
 
 /** `postgres://primary[,postgres://replica…]`: the first URL is the primary. */
 export function parseStoreUrl(value: string): PgTarget {
-  const urls = value.split(',').map((url) => url.trim()).filter(Boolean);
+  const urls = value
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
   for (const url of urls) {
     let parsed: URL;
     try {
@@ -43,13 +46,17 @@ const isPoolWait = (error: unknown) => (error as Error).message === 'timeout exc
 function isConnectionError(error: unknown): boolean {
   if (isPoolWait(error)) return false;
   const code = (error as { code?: string }).code ?? '';
-  return /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P0[1-3]|08\w{3})$/.test(code) || /Connection terminated|connect/i.test(String((error as Error).message));
+  return (
+    /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|57P0[1-3]|08\w{3})$/.test(code) ||
+    /Connection terminated|connect/i.test(String((error as Error).message))
+  );
 }
 
 /** 57014: a statement ran past statement_timeout (the budget); 53300: the server has no connection to spare. */
 function overloadOf(error: unknown, budgetMs: number): StoreOverloaded | undefined {
   const code = (error as { code?: string }).code;
-  if (code === '57014') return new StoreOverloaded(`The search took longer than ${budgetMs / 1000} s, this server's limit. Narrow it and try again.`);
+  if (code === '57014')
+    return new StoreOverloaded(`The search took longer than ${budgetMs / 1000} s, this server's limit. Narrow it and try again.`);
   if (code === '53300' || isPoolWait(error)) return new StoreOverloaded('Every connection to the database is in use; try again shortly.');
   return undefined;
 }
@@ -136,7 +143,8 @@ export function openPools(target: PgTarget, { size = 8, statementTimeoutMs = def
     },
     async withBudget<T>(budgetMs: number, work: (read: BudgetedRead) => Promise<T>): Promise<T> {
       const deadline = performance.now() + budgetMs;
-      const late = () => new StoreOverloaded(`The request took longer than ${budgetMs / 1000} s, this server's limit. Narrow it and try again.`);
+      const late = () =>
+        new StoreOverloaded(`The request took longer than ${budgetMs / 1000} s, this server's limit. Narrow it and try again.`);
       let lastError: unknown;
       for (const server of tries()) {
         let client: pg.PoolClient;

@@ -30,8 +30,18 @@ describe.skipIf(unavailable)('the PostgreSQL store with a streaming replica', ()
     await writer.put('LIT', generateRecords(lit, 600, { seed: 3, startId: 1 }));
     // The same rare word once in a title and once in a description only.
     await writer.put('LIT', [
-      buildRecord(lit, { id: '900001', title: 'Quillwort habitats of alpine lakes', description: 'A survey.', published: '2001-01-01T00:00:00Z' }),
-      buildRecord(lit, { id: '900002', title: 'Alpine lake survey', description: 'Notes on quillwort and sedges.', published: '2020-01-01T00:00:00Z' }),
+      buildRecord(lit, {
+        id: '900001',
+        title: 'Quillwort habitats of alpine lakes',
+        description: 'A survey.',
+        published: '2001-01-01T00:00:00Z',
+      }),
+      buildRecord(lit, {
+        id: '900002',
+        title: 'Alpine lake survey',
+        description: 'Notes on quillwort and sedges.',
+        published: '2020-01-01T00:00:00Z',
+      }),
     ]);
     await writer.close();
     const replica = await cluster.addReplica();
@@ -58,7 +68,9 @@ describe.skipIf(unavailable)('the PostgreSQL store with a streaming replica', ()
     // With a 1 ms budget even opening (one small read) may run past it on a busy machine.
     let hurried: RecordStore | undefined;
     for (let attempt = 0; !hurried && attempt < 50; attempt++) {
-      hurried = await openPgStore(`${cluster.primary.url},${cluster.replicas[0]!.url}`, { poolSize: 2, budgetMs: 1 }).catch(() => undefined);
+      hurried = await openPgStore(`${cluster.primary.url},${cluster.replicas[0]!.url}`, { poolSize: 2, budgetMs: 1 }).catch(
+        () => undefined,
+      );
     }
     if (!hurried) throw new Error('could not open the store with a 1 ms budget');
     const hurriedServer = await startServer({ store: hurried, port: 0, host: '127.0.0.1' });
@@ -115,28 +127,44 @@ async function restartPrimary(cluster: PgCluster) {
 
 describe('--store URLs', () => {
   it('takes a primary and replicas, and refuses what is not a postgres URL', () => {
-    expect(parseStoreUrl('postgres://a@h:1/db,postgres://a@r:2/db')).toEqual({ primary: 'postgres://a@h:1/db', replicas: ['postgres://a@r:2/db'] });
+    expect(parseStoreUrl('postgres://a@h:1/db,postgres://a@r:2/db')).toEqual({
+      primary: 'postgres://a@h:1/db',
+      replicas: ['postgres://a@r:2/db'],
+    });
     expect(() => parseStoreUrl('mysql://h/db')).toThrow(/not a postgres:\/\/ URL/);
     expect(() => parseStoreUrl('')).toThrow(/needs a postgres/);
   });
 
-  it.skipIf(unavailable)('records import writes to --store, and --db with --store is a usage error', async () => {
-    const cluster = await startCluster();
-    try {
-      const cli = resolve(repoRoot, 'bin/records.js');
-      const { stdout } = await run('node', [cli, 'import', 'DC1', resolve(repoRoot, 'data/real/dc-v1-plasma-lab-209.json'), '--store', cluster.primary.url]);
-      expect(stdout).toMatch(/Imported \d+ DC1 records/);
-      const failed = await run('node', [cli, 'import', 'DC1', 'x.json', '--store', cluster.primary.url, '--db', 'x.db']).catch((error: { code: number; stderr: string }) => error);
-      expect(failed).toMatchObject({ code: 2, stderr: expect.stringMatching(/--db and --store/) });
-      const store = await openPgStore(cluster.primary.url);
+  it.skipIf(unavailable)(
+    'records import writes to --store, and --db with --store is a usage error',
+    async () => {
+      const cluster = await startCluster();
       try {
-        expect(await store.count('DC1')).toBe(189);
-        expect((await store.get('DC1', '1562055'))?.title).toMatch(/Alfv/);
+        const cli = resolve(repoRoot, 'bin/records.js');
+        const { stdout } = await run('node', [
+          cli,
+          'import',
+          'DC1',
+          resolve(repoRoot, 'data/real/dc-v1-plasma-lab-209.json'),
+          '--store',
+          cluster.primary.url,
+        ]);
+        expect(stdout).toMatch(/Imported \d+ DC1 records/);
+        const failed = await run('node', [cli, 'import', 'DC1', 'x.json', '--store', cluster.primary.url, '--db', 'x.db']).catch(
+          (error: { code: number; stderr: string }) => error,
+        );
+        expect(failed).toMatchObject({ code: 2, stderr: expect.stringMatching(/--db and --store/) });
+        const store = await openPgStore(cluster.primary.url);
+        try {
+          expect(await store.count('DC1')).toBe(189);
+          expect((await store.get('DC1', '1562055'))?.title).toMatch(/Alfv/);
+        } finally {
+          await store.close();
+        }
       } finally {
-        await store.close();
+        await cluster.destroy();
       }
-    } finally {
-      await cluster.destroy();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });

@@ -33,7 +33,17 @@ import {
   type StoredRecord,
 } from '../types';
 import { defaultStatementTimeoutMs, openPools, parseStoreUrl, type BudgetedRead } from './pg-pool';
-import { columnWeightClass, createTableSql, keyElement, pgSchemaVersion, pgTable, rankWeights, setupSql, textConfig, tsvColumn } from './pg-schema';
+import {
+  columnWeightClass,
+  createTableSql,
+  keyElement,
+  pgSchemaVersion,
+  pgTable,
+  rankWeights,
+  setupSql,
+  textConfig,
+  tsvColumn,
+} from './pg-schema';
 import { hasPositive, looseTsquerySql, toTsquery } from './tsquery';
 
 /**
@@ -73,7 +83,8 @@ function selectorConditions(deployment: Deployment, selector: Selector, params: 
     const vector = textVector(columns);
     // The whole-record vector is indexed: a positive query is first matched there, loosely
     // where it can be (no recheck of that vector), then exactly in the parameter's columns.
-    if (vector !== 'tsv' && hasPositive(query)) where.push(`tsv @@ ${looseTsquerySql(query, textConfig, (text) => params.add(wordsOnly(text))) ?? tsquery}`);
+    if (vector !== 'tsv' && hasPositive(query))
+      where.push(`tsv @@ ${looseTsquerySql(query, textConfig, (text) => params.add(wordsOnly(text))) ?? tsquery}`);
     where.push(`${vector} @@ ${tsquery}`);
     if (hasPositive(query)) ranks?.push(`ts_rank('${rankWeights}', ${vector}, ${tsquery})`);
   }
@@ -130,7 +141,6 @@ function compileSearch(deployment: Deployment, criteria: Criteria) {
       text: `SELECT doc FROM ${t} ${condition} ${orderBy} LIMIT $${params.values.length + 1} OFFSET $${params.values.length + 2}`,
       values: [...params.values, criteria.limit, criteria.offset],
     },
-
   };
 }
 
@@ -146,9 +156,12 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
   const pools = openPools(parseStoreUrl(storeUrl), { size: poolSize, statementTimeoutMs: budgetMs });
   let revision: string;
   try {
-    const meta = await pools.read<{ key: string; value: string }>({ text: `SELECT key, value FROM meta WHERE key IN ('schema', 'revision')` });
+    const meta = await pools.read<{ key: string; value: string }>({
+      text: `SELECT key, value FROM meta WHERE key IN ('schema', 'revision')`,
+    });
     const values = new Map(meta.rows.map((row) => [row.key, row.value]));
-    if (values.get('schema') !== pgSchemaVersion()) throw new Error(`store schema ${values.get('schema') ?? 'missing'}, expected ${pgSchemaVersion()}`);
+    if (values.get('schema') !== pgSchemaVersion())
+      throw new Error(`store schema ${values.get('schema') ?? 'missing'}, expected ${pgSchemaVersion()}`);
     revision = values.get('revision') ?? 'empty';
   } catch (error) {
     await pools.close();
@@ -169,13 +182,21 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
       return { total: total.rows[0]!.n, records: json.map((doc) => JSON.parse(doc) as ApiRecord), json };
     },
     facets: (key, criteria, requests) =>
-      pools.withBudget(budgetMs ?? defaultStatementTimeoutMs, (read) => facetCounts({ read }, deploymentByKey(key)!, criteria, requests, overallCounts)),
+      pools.withBudget(budgetMs ?? defaultStatementTimeoutMs, (read) =>
+        facetCounts({ read }, deploymentByKey(key)!, criteria, requests, overallCounts),
+      ),
     async get(key, repoId) {
-      const result = await pools.read<{ doc: string }>({ text: `SELECT doc FROM ${table(key)} WHERE repo_id = $1`, values: [nulFree(repoId)] });
+      const result = await pools.read<{ doc: string }>({
+        text: `SELECT doc FROM ${table(key)} WHERE repo_id = $1`,
+        values: [nulFree(repoId)],
+      });
       return result.rows[0] ? (JSON.parse(result.rows[0].doc) as ApiRecord) : undefined;
     },
     async fulltext(key, repoId) {
-      const result = await pools.read<{ fulltext: string | null }>({ text: `SELECT fulltext FROM ${table(key)} WHERE repo_id = $1`, values: [nulFree(repoId)] });
+      const result = await pools.read<{ fulltext: string | null }>({
+        text: `SELECT fulltext FROM ${table(key)} WHERE repo_id = $1`,
+        values: [nulFree(repoId)],
+      });
       return result.rows[0]?.fulltext || undefined;
     },
     async count(key) {
@@ -191,7 +212,12 @@ export async function openPgStore(storeUrl: string, { poolSize, budgetMs }: PgSt
  * rows (facetRowsOf), the exact-match keys a facet counts, the year or decade of a date.
  * Each value's group is there once.
  */
-function facetValuesOf(deployment: Deployment, keys: readonly [string, string][], rows: readonly [string, string][], sortKeys: readonly (string | null)[]): string[] {
+function facetValuesOf(
+  deployment: Deployment,
+  keys: readonly [string, string][],
+  rows: readonly [string, string][],
+  sortKeys: readonly (string | null)[],
+): string[] {
   const ordered = searchModel(deployment).ordered;
   return deployment.facets.flatMap((facet) => {
     const { criterion } = facet;
@@ -221,7 +247,13 @@ type FacetReader = { readonly read: BudgetedRead };
  * counted over the search without it, in a GROUP BY of its own. Values of a broader
  * (phrase) facet are then recounted by their phrase.
  */
-async function facetCounts(pools: FacetReader, deployment: Deployment, criteria: Criteria, requests: readonly FacetRequest[], overallCounts: OverallCounts): Promise<FacetsResult> {
+async function facetCounts(
+  pools: FacetReader,
+  deployment: Deployment,
+  criteria: Criteria,
+  requests: readonly FacetRequest[],
+  overallCounts: OverallCounts,
+): Promise<FacetsResult> {
   const facets = requests.map((request) => deployment.facets.find((candidate) => candidate.name === request.name)!);
   const bases = facets.map((facet) => withoutSelection(criteria, facet.name));
   const grouped = new Map<Criteria, Promise<{ facet: string; value: string; count: number }[]>>();
@@ -255,14 +287,18 @@ async function facetCounts(pools: FacetReader, deployment: Deployment, criteria:
     requests.map(async (request, i) => {
       const facet = facets[i]!;
       const base = bases[i]!;
-      const held = rowsOf.get(base)!.filter((row) => row.facet === facet.name).map(({ value, count }) => ({ value, count }));
+      const held = rowsOf
+        .get(base)!
+        .filter((row) => row.facet === facet.name)
+        .map(({ value, count }) => ({ value, count }));
       const overallKey = `${deployment.key}\u0000${facet.name}`;
       const overall = overallCounts.get(overallKey) ?? new Map<string, number>();
       overallCounts.set(overallKey, overall);
       const { distinct, values } = !kindOf(facet).broader
         ? pageOfValues(held, request)
-        : await runPlanAsync(broaderPage(held, request, totals.get(base)!, (value) => overall.get(value)), (recount) =>
-            recountValues(pools, deployment, base, facet, recount, overall),
+        : await runPlanAsync(
+            broaderPage(held, request, totals.get(base)!, (value) => overall.get(value)),
+            (recount) => recountValues(pools, deployment, base, facet, recount, overall),
           );
       const selection = selectionOf(criteria, facet.name);
       const countsOf = (chosen: FacetSelection['anyOf'] = []) =>
@@ -279,7 +315,14 @@ async function facetCounts(pools: FacetReader, deployment: Deployment, criteria:
  * value's phrase is looked up in the whole-record index, checked in its parameter's
  * columns, and its rows counted twice, once filtered by the search.
  */
-async function recountValues(pools: FacetReader, deployment: Deployment, base: Criteria, facet: FacetDef, values: readonly string[], overall: Map<string, number>) {
+async function recountValues(
+  pools: FacetReader,
+  deployment: Deployment,
+  base: Criteria,
+  facet: FacetDef,
+  values: readonly string[],
+  overall: Map<string, number>,
+) {
   const selectors = values.map((value) => phraseSelector(deployment, facet, value)?.text[0]);
   const columns = selectors.find((selector) => selector !== undefined)?.columns;
   if (!columns) return values.map(() => ({ count: 0, overall: 0 }));
@@ -309,7 +352,6 @@ export interface PgWriter {
   close(): Promise<void>;
 }
 
-
 /** Rows per INSERT: one statement carries a batch as arrays, so a bulk load is not one round trip per record. */
 const batchSize = 500;
 
@@ -319,7 +361,9 @@ function upsertSql(deployment: Deployment): string {
   // Parameters, one array each: repo_id, the model's sort and date columns, doc, fulltext, keys and facets (as JSON), then one per search column.
   const stored = ['repo_id', ...ordered, 'doc', 'fulltext'];
   const arrays = [...stored, 'keys', 'facets', ...searchColumns.map((c) => `text_${c}`)];
-  const vectors = searchColumns.map((column) => `setweight(to_tsvector('${textConfig}', r.text_${column}), '${columnWeightClass[column]}')`);
+  const vectors = searchColumns.map(
+    (column) => `setweight(to_tsvector('${textConfig}', r.text_${column}), '${columnWeightClass[column]}')`,
+  );
   return `
     INSERT INTO ${pgTable(deployment)} (${stored.join(', ')}, keys, facets, ${tsvs.join(', ')}, tsv)
     SELECT ${stored.map((column) => `r.${column}`).join(', ')},
@@ -365,13 +409,19 @@ export async function openPgWriter(storeUrl: string): Promise<PgWriter> {
   // would otherwise be an unhandled error that ends the process with a stack.
   client.on('error', () => undefined);
   try {
-    const version = await client.query<{ value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).catch(() => ({ rows: [] as { value: string }[] }));
+    const version = await client
+      .query<{ value: string }>(`SELECT value FROM meta WHERE key = 'schema'`)
+      .catch(() => ({ rows: [] as { value: string }[] }));
     if (version.rows[0] && version.rows[0].value !== pgSchemaVersion()) {
-      throw new Error(`${primary} has store schema ${version.rows[0].value}; this version needs ${pgSchemaVersion()}. Create a new database.`);
+      throw new Error(
+        `${primary} has store schema ${version.rows[0].value}; this version needs ${pgSchemaVersion()}. Create a new database.`,
+      );
     }
     await client.query(setupSql);
     for (const deployment of deployments) await client.query(createTableSql(deployment));
-    await client.query(`INSERT INTO meta (key, value) VALUES ('schema', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [pgSchemaVersion()]);
+    await client.query(`INSERT INTO meta (key, value) VALUES ('schema', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
+      pgSchemaVersion(),
+    ]);
   } catch (error) {
     client.release();
     await pools.close();
@@ -408,7 +458,9 @@ export async function openPgWriter(storeUrl: string): Promise<PgWriter> {
           if (batch.length >= batchSize) await flush();
         }
         await flush();
-        await tx.query(`INSERT INTO meta (key, value) VALUES ('revision', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [randomUUID()]);
+        await tx.query(`INSERT INTO meta (key, value) VALUES ('revision', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
+          randomUUID(),
+        ]);
         return written;
       });
     },

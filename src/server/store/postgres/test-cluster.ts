@@ -115,7 +115,21 @@ export async function startCluster(): Promise<PgCluster> {
     async addReplica() {
       const dir = await ownedDir('records-pg-replica-');
       dirs.push(dir);
-      await asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', dir, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
+      await asPostgres('pg_basebackup', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(primary.port),
+        '-U',
+        'postgres',
+        '-D',
+        dir,
+        '-R',
+        '-X',
+        'stream',
+        '--checkpoint=fast',
+        '--no-sync',
+      ]);
       const replica = await startServer(dir, socketDir, await freePort());
       servers.push(replica);
       replicas.push(replica);
