@@ -16,7 +16,7 @@ import { openApiDocument } from './openapi';
 import { absolutizeLinks, recordsJsonParts } from './record-json';
 import { upstreamRequest, upstreamView, withUpstreamNames } from './upstream-compat';
 import { bulkTurn } from './flow-control';
-import { packChunks, send } from './respond';
+import { packChunks, packChunksInTurns, send } from './respond';
 
 /** The two endpoints of each deployment, with negotiation, paging headers and errors. */
 
@@ -143,10 +143,11 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
   const format = negotiateFormat(req.headers.accept);
   const link = pageLinks(deployment, pairs, page, rows, total, context.origin);
   // JSON straight from the stored text when the store has it (result.records would parse it).
-  const body = packChunks(
+  const body = await packChunksInTurns(
     format === 'json' && result.json && !context.compat
       ? recordsJsonParts(result.json, context.origin)
       : serialize(deployment, recordsOf(result), format, context),
+    () => bulkTurn(rows),
   );
   send(
     req,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packChunks, send, type Body } from './respond';
+import { packChunks, packChunksInTurns, send, type Body } from './respond';
 
 /** Large answers go out in chunks: what a client receives is the same as the whole would be. */
 
@@ -35,6 +35,35 @@ describe('packChunks', () => {
     expect(Buffer.concat(chunks).toString('utf8')).toBe(whole);
     for (const chunk of chunks) expect(chunk.toString('utf8')).not.toContain('\uFFFD');
     expect(packChunks([])).toEqual([Buffer.alloc(0)]);
+  });
+});
+
+describe('packChunksInTurns', () => {
+  it('renders a bulk page a chunk per turn: no part past the first chunk is read before the turn it waits for', async () => {
+    let read = 0;
+    function* counted() {
+      for (const part of parts) {
+        read += 1;
+        yield part;
+      }
+    }
+    const turns: (() => void)[] = [];
+    const packing = packChunksInTurns(counted(), () => new Promise<void>((resolve) => turns.push(resolve)));
+    await Promise.resolve();
+    const firstChunkParts = read;
+    expect(firstChunkParts).toBeLessThan(parts.length / 2);
+    expect(turns).toHaveLength(1);
+    // Until its turn comes, the page waits: nothing more is rendered.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(read).toBe(firstChunkParts);
+    while (turns.length) {
+      turns.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const chunks = await packing;
+    expect(read).toBe(parts.length);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(whole);
+    expect(chunks).toEqual(packChunks(parts));
   });
 });
 

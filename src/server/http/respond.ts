@@ -45,21 +45,40 @@ const chunkBytes = 64 * 1024;
  * collected; parts and chunks this small die young.
  */
 export function packChunks(parts: Iterable<string>): Buffer[] {
+  return [...chunksOf(parts)];
+}
+
+/**
+ * packChunks for a bulk page, giving the event loop back after each chunk (`turn` resolves
+ * when the page may go on), so a page of a thousand records is rendered in slices between
+ * which other requests are read and answered, and several bulk pages take turns.
+ */
+export async function packChunksInTurns(parts: Iterable<string>, turn: () => Promise<void>): Promise<Buffer[]> {
   const chunks: Buffer[] = [];
+  for (const chunk of chunksOf(parts)) {
+    chunks.push(chunk);
+    await turn();
+  }
+  return chunks;
+}
+
+function* chunksOf(parts: Iterable<string>): Generator<Buffer> {
   let pending: string[] = [];
   let length = 0;
+  let any = false;
   const flush = () => {
-    chunks.push(Buffer.from(pending.join(''), 'utf8'));
+    const chunk = Buffer.from(pending.join(''), 'utf8');
     pending = [];
     length = 0;
+    any = true;
+    return chunk;
   };
   for (const part of parts) {
     pending.push(part);
     length += part.length;
-    if (length >= chunkBytes) flush();
+    if (length >= chunkBytes) yield flush();
   }
-  if (length > 0 || chunks.length === 0) flush();
-  return chunks;
+  if (length > 0 || !any) yield flush();
 }
 
 export function send(req: IncomingMessage, res: ServerResponse, response: Body, etagSalt = ''): void {
