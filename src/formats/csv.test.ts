@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey, deployments, type ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { csvField, csvHeader, csvLine, csvRow, recordsToCsv, utf8Bom } from './csv';
+import { knownText } from './known-values';
 import { toPlainText } from './rich-text';
 
 /**
@@ -177,18 +178,18 @@ describe('recordsToCsv', () => {
       fc.property(fc.constantFrom(...deployments), fc.array(awkwardText, { maxLength: 3 }), awkwardText, (deployment, list, value) => {
         const item: ApiRecord = { repo_id: 'x', title: value, authors: list, description: value };
         const [header, row] = parseCsv(recordsToCsv(deployment, [item]));
-        expect(row![header!.indexOf('title')]).toBe(cell(toPlainText(value)));
-        // Blank entries are no author.
+        // Blanks and the upstream's placeholders ("n/a", "None") are no value.
+        expect(row![header!.indexOf('title')]).toBe(knownText(value) === undefined ? '' : cell(toPlainText(value)));
         expect(row![header!.indexOf('authors')]).toBe(
           cell(
             list
-              .filter((entry) => entry.trim())
+              .filter((entry) => knownText(entry) !== undefined)
               .map(toPlainText)
               .join(' | '),
           ),
         );
       }),
-      { numRuns: 200 },
+      { numRuns: 200, examples: [[lit, ['n/a', 'Curie, Marie', ' '], 'na']] },
     );
   });
 });
