@@ -54,6 +54,8 @@ export async function createPgTestStore(
   }
   if (!replica) return openPgStore(primary);
   const replicaUrl = withDatabase(cluster.replica, name);
-  await caughtUp(primary, replicaUrl);
+  // Replay is cluster-wide: asked through the replica's own database, since the new one
+  // exists there only once its CREATE DATABASE is replayed.
+  await caughtUp(primary, cluster.replica);
   return openPgStore(`${primary},${replicaUrl}`);
 }
