@@ -1,11 +1,13 @@
 import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
+import type { FacetDef } from '../../deployments/facets';
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
 import { columnWeights, searchModel, storeColumn } from '../../deployments/search-model';
 import { countCodes, facetCounts, facetIndexOf as indexOfLists, loadFacetIndex, type FacetIndex } from './facet-index';
 import { kindOf } from '../../formats/facet-kinds';
 import { pageOfValues, phraseSelector, withoutSelection, selectionOf } from './facet-values';
 import { IdSet } from './id-set';
+import { phraseFacetLists } from './phrase-facet-index';
 import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { orderIndex, storeSchemaVersion, tablesOf } from './schema';
@@ -86,20 +88,13 @@ interface DeploymentState {
   /**
    * The records each value of a broader facet selects (its phrase), as a facet index: a
    * search's counts are then one pass over its records, exact and in order. Built once per
-   * connection, while it warms up: a phrase search per value.
+   * connection, while it warms up: one pass over the records' text (phrase-facet-index.ts).
    */
   broaderIndex?: FacetIndex;
 }
 
 /** Records matching one facet value (its selector), kept per connection: they depend on the data only. */
 const selectorSetCacheSize = 256;
-
-/**
- * A broader facet with more values than this is not indexed by phrase (a phrase search per
- * value while warming up would take minutes): its page is chosen by the records holding
- * each value, and only the values shown are counted by phrase.
- */
-const maxPhraseIndexedValues = 5000;
 
 export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: EngineOptions = {}): QueryEngine {
   const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -411,17 +406,19 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   function broaderIndexOf(state: DeploymentState): FacetIndex {
     if (!state.broaderIndex) {
       const held = facetIndexOf(state);
+      const broader = state.deployment.facets
+        .filter((facet) => kindOf(facet).broader)
+        .map((facet) => ({ facet, values: held.facets.get(facet.name)?.values ?? [] }));
+      const search = (facet: FacetDef, value: string) => {
+        const selector = phraseSelector(state.deployment, facet, value);
+        return selector ? selectedBy(state, selector).toIds() : new Int32Array(0);
+      };
       const facets = new Map<string, { values: readonly string[]; firstCode: number }>();
       const lists: Int32Array[] = [];
-      for (const facet of state.deployment.facets.filter((candidate) => kindOf(candidate).broader)) {
-        const values = held.facets.get(facet.name)?.values ?? [];
-        if (values.length > maxPhraseIndexedValues) continue;
-        facets.set(facet.name, { values, firstCode: lists.length });
-        for (const value of values) {
-          const selector = phraseSelector(state.deployment, facet, value);
-          lists.push(selector ? selectedBy(state, selector).toIds() : new Int32Array(0));
-        }
-      }
+      phraseFacetLists(db, state.deployment, broader, search).forEach((valueLists, i) => {
+        facets.set(broader[i]!.facet.name, { values: broader[i]!.values, firstCode: lists.length });
+        lists.push(...valueLists);
+      });
       state.broaderIndex = indexOfLists(facets, lists, state.capacity);
     }
     return state.broaderIndex;
@@ -463,23 +460,12 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
         const base = baseOf(withoutSelection(criteria, facet.name));
         const countOf = (set: IdSet) => (base.set ? set.and(base.set).count() : set.count());
         let counted = facetCounts(index, base.counts, facet.name);
-        const broader = kindOf(facet).broader ? broaderIndexOf(state) : undefined;
-        const indexed = broader?.facets.has(facet.name) === true;
-        if (broader && indexed) {
+        if (kindOf(facet).broader) {
+          const broader = broaderIndexOf(state);
           base.broader ??= countCodes(broader, base.ids);
           counted = facetCounts(broader, base.broader, facet.name);
         }
-        const page = pageOfValues(counted, request);
-        const { distinct } = page;
-        let { values } = page;
-        if (broader && !indexed) {
-          // Too many values to index: the page's values are counted by their phrase.
-          values = values.map(({ value }) => {
-            const selector = phraseSelector(deployment, facet, value);
-            return { value, count: selector ? countOf(selectorSet(state, selector)) : 0 };
-          });
-          if (request.sort === 'count') values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-        }
+        const { distinct, values } = pageOfValues(counted, request);
         const selection = selectionOf(criteria, facet.name);
         const countsOf = (chosen: FacetSelection['anyOf'] = []) =>
           chosen.map(({ value, selector }) => ({ value, count: countOf(selectorSet(state, selector)) }));
