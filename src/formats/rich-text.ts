@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { isHttpUrl } from './text';
+import { escapeHtml, isHttpUrl } from './text';
 
 /**
  * The text model of record fields. Real titles and descriptions carry HTML fragments and
@@ -155,9 +155,6 @@ export function toPlainLine(source: string): string {
 export function toSearchText(source: string): string {
   return plain(source, indexText);
 }
-
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => htmlEscapes[char]!);
 
 const htmlRenderer: RichRenderer<string> = {
   text: escapeHtml,

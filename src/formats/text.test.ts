@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bareDoi, escapeXml, isHttpUrl, stripInvalidXmlChars, valuesOf } from './text';
+import { bareDoi, escapeHtml, escapeXml, isHttpUrl, stripInvalidXmlChars, valuesOf } from './text';
 
 describe('bareDoi', () => {
   it.each([
@@ -111,6 +111,14 @@ describe('stripInvalidXmlChars', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes markup and double quotes, and only those, so text and attribute values stay text', () => {
+    expect(escapeHtml(`<a href="x">Tom & Jerry's</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry's&lt;/a&gt;");
+    expect(escapeHtml('&amp;')).toBe('&amp;amp;');
+    expect(escapeHtml('plain text, ünïcode')).toBe('plain text, ünïcode');
   });
 });
 

@@ -20,6 +20,13 @@ export function escapeXml(text: string): string {
   return stripInvalidXmlChars(text).replace(/[&<>"']/g, (char) => xmlEntities[char]!);
 }
 
+const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Escapes text for HTML element content and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => htmlEntities[char]!);
+}
+
 /** Lists and scalars of a record field as a list of strings (empty for null/undefined). */
 export function valuesOf(value: unknown): string[] {
   if (value === null || value === undefined) return [];

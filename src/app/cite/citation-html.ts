@@ -1,4 +1,4 @@
-import { isHttpUrl } from '../../formats/text';
+import { escapeHtml, isHttpUrl } from '../../formats/text';
 
 /**
  * citeproc's HTML output, reduced to the markup a citation needs and nothing else. The
@@ -139,10 +139,6 @@ export function parseCitationHtml(html: string): CitationNode[] {
   }
   while (stack.length > 1) close(stack.pop()!);
   return root.children;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 }
 
 /** All text of some nodes, as a screen reader or a plain-text paste would read it. */

@@ -4,6 +4,7 @@ import { recordToBibtex } from '../../formats/bibtex';
 import { recordToFullBibtex } from '../../formats/bibtex-full';
 import { recordToCsl, type CslItem } from '../../formats/csl';
 import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
+import { escapeHtml } from '../../formats/text';
 import type { CiteEngine, CiteEntry } from './cite-engine';
 import { citationStyle, type BibtexStyle, type CitationStyleId } from './cite-styles';
 import { nodesToHtml, parseCitationHtml, type CitationNode } from './citation-html';
@@ -17,10 +18,6 @@ export interface FormattedCitations {
   readonly html: string;
   /** For the clipboard's text/plain: citations separated by a blank line. */
   readonly text: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 }
 
 /** citeproc's entries as sanitised nodes, one paragraph each for the clipboard. */
