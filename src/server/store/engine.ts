@@ -3,9 +3,10 @@ import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/
 import type { FacetDef } from '../../deployments/facets';
 import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
 import { columnWeights, searchModel, storeColumn } from '../../deployments/search-model';
-import { countCodes, facetCounts, facetIndexOf as indexOfLists, loadFacetIndex, type FacetIndex } from './facet-index';
+import { collectFacetCounts } from './facet-collector';
+import { facetCounts, facetIndexOf as indexOfLists, loadFacetIndex, type FacetIndex } from './facet-index';
 import { kindOf } from '../../formats/facet-kinds';
-import { pageOfValues, phraseSelector, withoutSelection, selectionOf } from './facet-values';
+import { pageOfValues, phraseSelector, selectionOf } from './facet-values';
 import { IdSet } from './id-set';
 import { phraseFacetLists } from './phrase-facet-index';
 import { openPostings, type PostingsReader } from './postings-reader';
@@ -432,44 +433,45 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   function facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): FacetsResult {
     const state = stateOf(key);
     const { deployment } = state;
-    const index = facetIndexOf(state);
-    const everything = () =>
-      (state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(deployment).records}`)
-        .pluck()
-        .get() as number);
-    // What each facet counts over: the search, or the search without the facet's own selection.
-    const bases = new Map<
-      Criteria,
-      { set: IdSet | undefined; ids: Int32Array | undefined; counts: Int32Array; broader?: Int32Array; total: number }
-    >();
-    const baseOf = (search: Criteria) => {
-      let base = bases.get(search);
-      if (!base) {
-        const set = matchingSet(state, search);
-        const ids = set?.toIds();
-        base = { set, ids, counts: countCodes(index, ids), total: set ? set.count() : everything() };
-        bases.set(search, base);
-      }
-      return base;
-    };
-    const total = baseOf(criteria).total;
+    const { selections = [], ...search } = criteria;
+    const asked = requests.map((request) => {
+      const facet = deployment.facets.find((candidate) => candidate.name === request.name)!;
+      const selection = selectionOf(criteria, facet.name);
+      const chosen = [...(selection?.anyOf ?? []), ...(selection?.noneOf ?? [])];
+      return {
+        name: facet.name,
+        index: kindOf(facet).broader ? broaderIndexOf(state) : facetIndexOf(state),
+        checks: chosen.map(({ selector }) => selectorSet(state, selector)),
+        request,
+        selection,
+      };
+    });
+    // One pass over the search's records counts every facet, each without its own selection
+    // (facet-collector.ts); a search of every record without selections is the index's totals.
+    const matching = matchingSet(state, search);
+    const collected =
+      matching || selections.length > 0 || asked.some(({ checks }) => checks.length > 0)
+        ? collectFacetCounts(
+            (matching ?? universeOf(state)).toIds(),
+            selections.map((selection) => ({ facet: selection.facet, members: selectionSet(state, selection) })),
+            asked,
+          )
+        : {
+            total: (state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(deployment).records}`)
+              .pluck()
+              .get() as number),
+            counts: asked.map(({ index }) => index.totals),
+            checked: asked.map(() => []),
+          };
     return {
-      total,
-      facets: requests.map((request) => {
-        const facet = deployment.facets.find((candidate) => candidate.name === request.name)!;
-        const base = baseOf(withoutSelection(criteria, facet.name));
-        const countOf = (set: IdSet) => (base.set ? set.and(base.set).count() : set.count());
-        let counted = facetCounts(index, base.counts, facet.name);
-        if (kindOf(facet).broader) {
-          const broader = broaderIndexOf(state);
-          base.broader ??= countCodes(broader, base.ids);
-          counted = facetCounts(broader, base.broader, facet.name);
-        }
-        const { distinct, values } = pageOfValues(counted, request);
-        const selection = selectionOf(criteria, facet.name);
-        const countsOf = (chosen: FacetSelection['anyOf'] = []) =>
-          chosen.map(({ value, selector }) => ({ value, count: countOf(selectorSet(state, selector)) }));
-        return { name: facet.name, distinct, values, selected: countsOf(selection?.anyOf), excluded: countsOf(selection?.noneOf) };
+      total: collected.total,
+      facets: asked.map(({ name, index, request, selection }, f) => {
+        const { distinct, values } = pageOfValues(facetCounts(index, collected.counts[f]!, name), request);
+        const checked = collected.checked[f]!;
+        const anyOf = selection?.anyOf ?? [];
+        const countsOf = (chosen: readonly { value: string }[], from: number) =>
+          chosen.map(({ value }, i) => ({ value, count: checked[from + i]! }));
+        return { name, distinct, values, selected: countsOf(anyOf, 0), excluded: countsOf(selection?.noneOf ?? [], anyOf.length) };
       }),
     };
   }

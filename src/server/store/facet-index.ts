@@ -99,18 +99,6 @@ export function facetIndexOf(facets: FacetIndex['facets'], lists: readonly Int32
   return { facets, offsets, codes, totals: Int32Array.from(lists, (ids) => ids.length) };
 }
 
-/** Each code's number of records among `matching` (every record when undefined). */
-export function countCodes(index: FacetIndex, matching: Int32Array | undefined): Int32Array {
-  if (!matching) return index.totals;
-  const counts = new Int32Array(index.totals.length);
-  const { offsets, codes } = index;
-  for (let i = 0; i < matching.length; i++) {
-    const id = matching[i]!;
-    for (let k = offsets[id]!, end = offsets[id + 1]!; k < end; k++) counts[codes[k]!]!++;
-  }
-  return counts;
-}
-
 /** One facet's values with their counts. */
 export function facetCounts(index: FacetIndex, counts: Int32Array, name: string): FacetValueCount[] {
   const facet = index.facets.get(name);

@@ -19,8 +19,13 @@ import { ftsTokenizer, tablesOf } from './schema';
 /** The records a value selects, by a search: for a value whose query the trie cannot hold. */
 export type SearchValue = (facet: FacetDef, value: string) => Int32Array;
 
-/** Records tokenized per round: bounds the scratch table and the token arrays. */
-const batchSize = 4096;
+/** Records read per statement. */
+const batchSize = 2048;
+
+type Row = [id: number, ...texts: (string | null)[]];
+
+/** Distinct parts of column text whose tokens are kept (columns of identifiers have a part per record). */
+const maxParts = 200_000;
 
 interface TrieNode {
   readonly next: Map<number, TrieNode>;
@@ -73,63 +78,72 @@ export function phraseFacetLists(
       return ids;
     }),
   );
-  if (tries.size > 0) collect(db, deployment, [...tries.values()], tokenIds);
+  if (tries.size > 0) collect(db, deployment, [...tries.values()], tokenIds, tokenize);
   return lists.map((values) => values.map((ids) => (ids instanceof Int32Array ? ids : Int32Array.from(ids))));
 }
 
-/** Walks every trie from every token of every record, adding each record once to each value it matches. */
-function collect(db: Database.Database, deployment: Deployment, tries: readonly Trie[], tokenIds: ReadonlyMap<string, number>) {
+/**
+ * Walks every trie from every token of every record, adding each record once to each value
+ * it matches. A column's text is its parts joined by line breaks (index-text.ts), and no
+ * token spans a separator, so a record's tokens are its parts' tokens one after another:
+ * each distinct part is tokenized once, however many records share it.
+ */
+function collect(
+  db: Database.Database,
+  deployment: Deployment,
+  tries: readonly Trie[],
+  tokenIds: ReadonlyMap<string, number>,
+  tokenize: (text: string) => string[],
+) {
   const t = tablesOf(deployment);
   const columns = [...new Set(tries.flatMap((trie) => trie.columns))];
-  const triesOf = new Map(columns.map((column) => [column, tries.filter((trie) => trie.columns.includes(column))]));
-  const scratch = `${t.fts}_phrase_scan`;
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${scratch} USING fts5(${columns.join(', ')}, tokenize='${ftsTokenizer}')`);
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${scratch}_instances USING fts5vocab(temp, ${scratch}, 'instance')`);
+  const triesOf = columns.map((column) => tries.filter((trie) => trie.columns.includes(column)));
   const rows = db.prepare(`SELECT id, ${columns.join(', ')} FROM ${t.text} WHERE id > ? ORDER BY id LIMIT ${batchSize}`).raw();
-  const put = db.prepare(`INSERT INTO temp.${scratch} (rowid, ${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}, ?)`);
-  const instances = db.prepare(`SELECT term, doc, col, offset FROM temp.${scratch}_instances`).raw();
-  const clear = db.prepare(`DELETE FROM temp.${scratch}`);
+  // A part's tokens as trie token ids (-1: a token no phrase holds).
+  const parts = new Map<string, Int32Array>();
+  const tokensOf = (part: string) => {
+    let ids = parts.get(part);
+    if (!ids) {
+      if (parts.size >= maxParts) parts.clear();
+      ids = Int32Array.from(tokenize(part), (token) => tokenIds.get(token) ?? -1);
+      parts.set(part, ids);
+    }
+    return ids;
+  };
   // The last record added to each list, so a record matching a value twice is added once.
   const last = new Map<number[], number>();
-  try {
-    for (let after = -1; ;) {
-      const batch = rows.all(after) as [number, ...(string | null)[]][];
-      if (batch.length === 0) break;
-      after = batch[batch.length - 1]![0];
-      for (const [id, ...text] of batch) put.run(id, ...text);
-      // Each record's tokens by column and offset; tokens no phrase holds are left out (holes).
-      const tokens = new Map<number, Map<string, number[]>>();
-      for (const [term, doc, col, offset] of instances.iterate() as Iterable<[string, number, string, number]>) {
-        const id = tokenIds.get(term);
-        if (id === undefined) continue;
-        let byColumn = tokens.get(doc);
-        if (!byColumn) tokens.set(doc, (byColumn = new Map<string, number[]>()));
-        let line = byColumn.get(col);
-        if (!line) byColumn.set(col, (line = []));
-        line[offset] = id;
-      }
-      clear.run();
-      for (const [doc] of batch) {
-        for (const [column, line] of tokens.get(doc) ?? []) {
-          for (const trie of triesOf.get(column as SearchColumn) ?? []) {
-            for (let start = 0; start < line.length; start++) {
-              let node: TrieNode | undefined = trie.root;
-              for (let at = start; node && at < line.length; at++) {
-                const token = line[at];
-                node = token === undefined ? undefined : node.next.get(token);
-                if (!node) break;
-                for (const ids of node.ends) {
-                  if (last.get(ids) === doc) continue;
-                  last.set(ids, doc);
-                  ids.push(doc);
-                }
+  let line = new Int32Array(256);
+  // In batches: the tokenizer is a statement of the same connection, which a running query would hold.
+  for (let batch = rows.all(-1) as Row[]; batch.length > 0; batch = rows.all(batch[batch.length - 1]![0]) as Row[]) {
+    for (const [doc, ...texts] of batch) {
+      texts.forEach((text, c) => {
+        if (!text) return;
+        let length = 0;
+        for (const part of text.split('\n')) {
+          const ids = tokensOf(part);
+          if (length + ids.length > line.length) {
+            const grown = new Int32Array(Math.max(line.length * 2, length + ids.length));
+            grown.set(line.subarray(0, length));
+            line = grown;
+          }
+          line.set(ids, length);
+          length += ids.length;
+        }
+        for (const trie of triesOf[c]!) {
+          for (let start = 0; start < length; start++) {
+            let node = trie.root.next.get(line[start]!);
+            for (let at = start + 1; node; at++) {
+              for (const ids of node.ends) {
+                if (last.get(ids) === doc) continue;
+                last.set(ids, doc);
+                ids.push(doc);
               }
+              if (at >= length) break;
+              node = node.next.get(line[at]!);
             }
           }
         }
-      }
+      });
     }
-  } finally {
-    db.exec(`DROP TABLE temp.${scratch}_instances; DROP TABLE temp.${scratch}`);
   }
 }

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { collectFacetCounts } from './facet-collector';
+import { facetIndexOf } from './facet-index';
+import { IdSet } from './id-set';
+
+/**
+ * The one-pass collector against counting each facet over its own search: the search's
+ * records kept by every selection but the facet's own, one value at a time.
+ */
+
+const capacity = 40;
+const ids = fc.uniqueArray(fc.integer({ min: 0, max: capacity - 1 }), { maxLength: capacity }).map((list) => list.sort((a, b) => a - b));
+const facetNames = ['a', 'b', 'c'] as const;
+
+const scenario = fc.record({
+  // Per facet, per value, the records holding it.
+  values: fc.tuple(...facetNames.map(() => fc.array(ids, { minLength: 1, maxLength: 5 }))),
+  records: ids,
+  selected: fc.subarray([...facetNames]),
+  selectionIds: fc.tuple(...facetNames.map(() => ids)),
+  checkIds: fc.array(ids, { maxLength: 3 }),
+});
+
+describe('collectFacetCounts', () => {
+  it('counts every facet over the search without its own selection, in one pass', () => {
+    fc.assert(
+      fc.property(scenario, ({ values, records, selected, selectionIds, checkIds }) => {
+        const facets = new Map<string, { values: string[]; firstCode: number }>();
+        const lists: Int32Array[] = [];
+        facetNames.forEach((name, f) => {
+          facets.set(name, { values: values[f]!.map((_, v) => `${name}${v}`), firstCode: lists.length });
+          for (const holders of values[f]!) lists.push(Int32Array.from(holders));
+        });
+        const index = facetIndexOf(facets, lists, capacity);
+        const selections = selected.map((facet) => ({ facet, ids: selectionIds[facetNames.indexOf(facet)]! }));
+        const checks = checkIds.map((list) => IdSet.of(list, capacity));
+        const collected = collectFacetCounts(
+          Int32Array.from(records),
+          selections.map(({ facet, ids: kept }) => ({ facet, members: IdSet.of(kept, capacity) })),
+          facetNames.map((name) => ({ name, index, checks })),
+        );
+
+        const keptBy = (others: typeof selections) => records.filter((id) => others.every(({ ids: kept }) => kept.includes(id)));
+        expect(collected.total).toBe(keptBy(selections).length);
+        facetNames.forEach((name, f) => {
+          const base = keptBy(selections.filter(({ facet }) => facet !== name));
+          const { firstCode, values: names } = facets.get(name)!;
+          names.forEach((_, v) => {
+            expect(collected.counts[f]![firstCode + v]).toBe(base.filter((id) => lists[firstCode + v]!.includes(id)).length);
+          });
+          expect(collected.checked[f]).toEqual(checks.map((set) => base.filter((id) => set.has(id)).length));
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
