@@ -1,11 +1,14 @@
 import type { CslItem } from '../../formats/csl';
+import { localeFilePath } from '../../formats/csl-style-index';
 import { toPlainLine } from '../../formats/rich-text';
 import type { CslStyle } from './cite-styles';
+import { fetchShippedFile, StyleLoadError, type FileLoader } from './style-catalog';
 
 /**
  * The citation engine (citation-js with citeproc) is large, and most visits never cite,
  * so it is imported only when the Cite dialog first needs it; the bundler makes it a
- * separate chunk. Styles not built into citation-js are fetched from `csl/` on first use.
+ * separate chunk. Styles not built into citation-js, and locales it does not ship, are
+ * fetched on first use.
  */
 
 export interface CiteEntry {
@@ -19,24 +22,6 @@ export interface CiteEngine {
   bibliography(items: readonly CslItem[], style: CslStyle): Promise<CiteEntry[]>;
 }
 
-/** Reads a shipped style file; injected in tests, fetched from the app's origin otherwise. */
-export type StyleLoader = (file: string) => Promise<string>;
-
-export class StyleLoadError extends Error {
-  override readonly name = 'StyleLoadError';
-}
-
-export const fetchStyleFile: StyleLoader = async (file) => {
-  const url = `${import.meta.env.BASE_URL}csl/${file}`;
-  const response = await fetch(url, { headers: { Accept: 'application/xml, text/xml' } });
-  const text = response.ok ? await response.text() : '';
-  // A single-page-app fallback would answer 200 with index.html: check it is a style.
-  if (!/<style[\s>]/.test(text)) throw new StyleLoadError(`The citation style ${file} could not be loaded.`);
-  return text;
-};
-
-const locale = 'en-US';
-
 /** An item as one style's guide wants its data: fields it misprints left out, an unknown place said so. */
 function forStyle(item: CslItem, style: CslStyle): Record<string, unknown> {
   const omitted = new Set<string>(style.omit);
@@ -47,30 +32,40 @@ function forStyle(item: CslItem, style: CslStyle): Record<string, unknown> {
   return data;
 }
 
-async function createEngine(loadStyle: StyleLoader): Promise<CiteEngine> {
+interface Register {
+  has(name: string): boolean;
+  add(name: string, value: string): void;
+}
+
+async function createEngine(loadFile: FileLoader): Promise<CiteEngine> {
   const [{ Cite, plugins }] = await Promise.all([import('@citation-js/core'), import('@citation-js/plugin-csl')]);
-  const styles = plugins.config.get('@csl').styles;
+  const config = plugins.config.get('@csl') as { styles: Register; locales: Register };
   const pending = new Map<string, Promise<void>>();
 
-  function ensureStyle(style: CslStyle): Promise<void> {
-    if (styles.has(style.template)) return Promise.resolve();
-    const file = style.file;
-    if (!file) return Promise.reject(new StyleLoadError(`The citation style ${style.label} is not available.`));
-    let loading = pending.get(style.template);
+  /** Registers a file once; a failed fetch may succeed later (the user retries), so it is not remembered. */
+  function ensure(register: Register, name: string, path: string | undefined, root: string, what: string): Promise<void> {
+    if (register.has(name)) return Promise.resolve();
+    if (!path) return Promise.reject(new StyleLoadError(`The ${what} is not available.`));
+    const key = `${root}:${name}`;
+    let loading = pending.get(key);
     if (!loading) {
-      loading = loadStyle(file).then((xml) => {
-        styles.add(style.template, xml);
+      loading = loadFile(path).then((xml) => {
+        if (!new RegExp(`<${root}[\\s>]`).test(xml)) throw new StyleLoadError(`The ${what} could not be loaded.`);
+        register.add(name, xml);
       });
-      // A failed fetch may succeed later (the user retries), so it is not remembered.
-      loading.catch(() => pending.delete(style.template));
-      pending.set(style.template, loading);
+      loading.catch(() => pending.delete(key));
+      pending.set(key, loading);
     }
     return loading;
   }
 
   return {
     async bibliography(items, style) {
-      await ensureStyle(style);
+      const locale = style.locale ?? 'en-US';
+      await Promise.all([
+        ensure(config.styles, style.template, style.file, 'style', `citation style ${style.label}`),
+        ensure(config.locales, locale, localeFilePath(locale), 'locale', `locale ${locale}`),
+      ]);
       if (items.length === 0) return [];
       const options = { template: style.template, lang: locale, asEntryArray: true } as const;
       const rich = new Cite(items.map((item) => forStyle(item, style)));
@@ -90,10 +85,10 @@ let shared: Promise<CiteEngine> | undefined;
  * The engine, loaded once per page. A failed load (offline, say) is forgotten so that the
  * next attempt tries again.
  */
-export function loadCiteEngine(loadStyle: StyleLoader = fetchStyleFile): Promise<CiteEngine> {
-  if (loadStyle !== fetchStyleFile) return createEngine(loadStyle);
+export function loadCiteEngine(loadFile: FileLoader = fetchShippedFile): Promise<CiteEngine> {
+  if (loadFile !== fetchShippedFile) return createEngine(loadFile);
   if (!shared) {
-    shared = createEngine(loadStyle);
+    shared = createEngine(loadFile);
     shared.catch(() => {
       shared = undefined;
     });

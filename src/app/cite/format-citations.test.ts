@@ -19,11 +19,11 @@ function must(key: string): Deployment {
 
 const lit = must('LIT');
 
-/** The shipped style files, read as the browser would fetch them from /csl/. */
-const shippedStyle = (file: string) => readFile(new URL(`../../../public/csl/${file}`, import.meta.url), 'utf8');
+/** The shipped style files, read as the browser would fetch them from the app's origin. */
+const shippedFile = (path: string) => readFile(new URL(`../../../public/${path}`, import.meta.url), 'utf8');
 
 let engine: Promise<CiteEngine> | undefined;
-const loadEngine = () => (engine ??= loadCiteEngine(shippedStyle));
+const loadEngine = () => (engine ??= loadCiteEngine(shippedFile));
 
 const kumari: ApiRecord = {
   repo_id: '1828290',
@@ -51,7 +51,7 @@ const adams: ApiRecord = {
 const accessed = new Date('2026-11-23T12:00:00Z');
 
 const cite = (style: CitationStyleId, records: readonly ApiRecord[] = [kumari]) =>
-  formatCitations({ deployment: lit, records, style, accessed }, loadEngine);
+  formatCitations({ deployment: lit, records, style, accessed, loadFile: shippedFile }, loadEngine);
 
 describe('formatCitations', () => {
   it.each([
@@ -69,7 +69,7 @@ describe('formatCitations', () => {
     ],
     [
       'harvard',
-      'Kumari, S. and Bell, R.E. (2021) “A KBase Case Study on Genome-wide Transcriptomics in Sorghum,” Plant Direct, 5(11). Available at: https://doi.org/10.25982/101788.79/1828290 (Accessed: 23 November 2026).',
+      'Kumari, S. and Bell, R.E. (2021) ‘A KBase Case Study on Genome-wide Transcriptomics in Sorghum’, Plant Direct, 5(11). Available at: https://doi.org/10.25982/101788.79/1828290 (Accessed: 23 November 2026).',
     ],
     [
       'vancouver',
@@ -181,7 +181,7 @@ describe('formatCitations', () => {
       throw new Error('offline');
     });
     // A fresh engine shares citation-js's registry; use a template name no one registered.
-    const style = { kind: 'csl', id: 'ieee', label: 'IEEE', template: 'not-registered-ieee', file: 'ieee.csl' } as const;
+    const style = { kind: 'csl', id: 'ieee', label: 'IEEE', template: 'not-registered-ieee', file: 'csl/ieee.csl' } as const;
     await expect(broken.bibliography([], style)).rejects.toThrow('offline');
   });
 });

@@ -6,7 +6,8 @@ import { recordToCsl, type CslItem } from '../../formats/csl';
 import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
 import { escapeHtml } from '../../formats/text';
 import type { CiteEngine, CiteEntry } from './cite-engine';
-import { citationStyle, type BibtexStyle, type CitationStyleId } from './cite-styles';
+import type { BibtexStyle, CitationStyleId } from './cite-styles';
+import { fetchShippedFile, resolveCitationStyle, type FileLoader } from './style-catalog';
 import { nodesToHtml, parseCitationHtml, type CitationNode } from './citation-html';
 
 /** Citations ready for the screen and the clipboard. */
@@ -64,6 +65,8 @@ export interface CitationRequest {
   readonly generated?: GeneratedIds;
   /** The day the reader looks the records up, cited by styles that date online items; today when left out. */
   readonly accessed?: Date;
+  /** Reads the style index for a repository style; fetched from the app's origin when left out. */
+  readonly loadFile?: FileLoader;
 }
 
 /** The records as CSL items, each dated as accessed on the given day (UTC). */
@@ -74,7 +77,7 @@ export function cslItemsOf(deployment: Deployment, records: readonly ApiRecord[]
 
 /** Citations of some records in a style; the engine is only asked for CSL styles. */
 export async function formatCitations(request: CitationRequest, loadEngine: () => Promise<CiteEngine>): Promise<FormattedCitations> {
-  const style = citationStyle(request.style);
+  const style = await resolveCitationStyle(request.style, request.loadFile ?? fetchShippedFile);
   if (style.kind === 'bibtex')
     return bibtexCitations(request.records, request.bibtexPrefix ?? defaultBibtexPrefix, style.variant, request.generated);
   const engine = await loadEngine();

@@ -17,6 +17,7 @@ const types: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.csl': 'application/xml; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
   '.wav': 'audio/wav',
   '.mp3': 'audio/mpeg',
   '.ogg': 'audio/ogg',
