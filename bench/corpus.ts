@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deploymentByKey } from '../src/deployments/registry';
 import { defaultStartId, generateRecords } from '../src/server/corpus/generate';
-import { openStoreWriter } from '../src/server/store/sqlite';
+import { openStoreWriter } from '../src/server/store/sqlite/sqlite';
 import type { BenchConfig } from './config';
 
 /**
@@ -25,8 +25,8 @@ export const storeSources = [
   'src/formats/keys.ts',
   'src/formats/sort-keys.ts',
   'src/server/store/facet-values.ts',
-  'src/server/store/schema.ts',
-  'src/server/store/sqlite-writer.ts',
+  'src/server/store/sqlite/schema.ts',
+  'src/server/store/sqlite/sqlite-writer.ts',
   'src/server/store/postings.ts',
   'src/server/store/varint.ts',
 ];

@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { deploymentByKey } from '../src/deployments/registry';
 import { generateRecords } from '../src/server/corpus/generate';
 import { harvest, type HarvestOptions, type HarvestReport } from '../src/server/harvest/harvest';
-import { openStoreWriter } from '../src/server/store/sqlite';
+import { openStoreWriter } from '../src/server/store/sqlite/sqlite';
 import { tmpDir } from './corpus';
 import { machine } from './machine';
 import { startChild } from './processes';

@@ -25,7 +25,7 @@ import { gunzipSync } from 'node:zlib';
 import { deployments } from '../src/deployments/registry';
 import type { Deployment } from '../src/deployments/schema';
 import { generateRecords } from '../src/server/corpus/generate';
-import { openStoreWriter } from '../src/server/store/sqlite';
+import { openStoreWriter } from '../src/server/store/sqlite/sqlite';
 import { storeSources } from './corpus';
 
 const root = fileURLToPath(new URL('../', import.meta.url));

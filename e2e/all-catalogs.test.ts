@@ -14,7 +14,7 @@ import { deploymentByKey, deployments, displayName } from '../src/deployments/re
 import type { Deployment } from '../src/deployments/schema';
 import { generateRecords } from '../src/server/corpus/generate';
 import { startServer, type RunningServer } from '../src/server/http/server';
-import { openStore, openStoreWriter } from '../src/server/store/sqlite';
+import { openStore, openStoreWriter } from '../src/server/store/sqlite/sqlite';
 import type { RecordStore } from '../src/server/store/types';
 import { apiList } from './support/api';
 import { gotoApp } from './support/app';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { deploymentByKey } from '../src/deployments/registry';
 import { generateRecords } from '../src/server/corpus/generate';
 import { startServer, type RunningServer } from '../src/server/http/server';
-import { openStore, openStoreWriter } from '../src/server/store/sqlite';
+import { openStore, openStoreWriter } from '../src/server/store/sqlite/sqlite';
 import type { RecordStore } from '../src/server/store/types';
 import { gotoApp } from './support/app';
 import { desktop, phone, useBrowser } from './support/browser';

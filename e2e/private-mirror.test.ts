@@ -14,7 +14,7 @@ import type { ApiRecord } from '../src/deployments/registry';
 import { deploymentByKey } from '../src/deployments/registry';
 import { generateRecords } from '../src/server/corpus/generate';
 import { startServer, type RunningServer } from '../src/server/http/server';
-import { openStore, openStoreWriter } from '../src/server/store/sqlite';
+import { openStore, openStoreWriter } from '../src/server/store/sqlite/sqlite';
 import type { RecordStore } from '../src/server/store/types';
 import { gotoApp } from './support/app';
 import { useBrowser } from './support/browser';

@@ -87,7 +87,7 @@ export default async function setup(project: TestProject) {
 
     // 2. The store.
     const { deployments, deploymentByKey } = await import('../../src/deployments/registry');
-    const { openStoreWriter, openStore } = await import('../../src/server/store/sqlite');
+    const { openStoreWriter, openStore } = await import('../../src/server/store/sqlite/sqlite');
     const { generateRecords } = await import('../../src/server/corpus/generate');
     const { readUpstreamFiles } = await import('../../src/server/import/files');
     const dbPath = join(work, 'records.db');

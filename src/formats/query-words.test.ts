@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
 // eslint-disable-next-line boundaries/dependencies -- a test: the browser's word folding must match the server's FTS5 tokenizer.
-import { ftsTokenizer } from '../server/store/schema';
+import { ftsTokenizer } from '../server/store/sqlite/schema';
 import { indexTokens, matchRanges, queryTerms } from './query-words';
 
 const marked = (text: string, query: string) => matchRanges(text, queryTerms([query])).map(([start, end]) => text.slice(start, end));

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../deployments/registry';
 import { generateRecords } from './corpus/generate';
-import { openStoreWriter } from './store/sqlite';
+import { openStoreWriter } from './store/sqlite/sqlite';
 
 /**
  * Issue 11: the disk filling up at any point of an import or generate is one sentence on

@@ -17,8 +17,8 @@ import {
   type TestProxy,
   type TestSource,
 } from './harvest/test-source';
-import { tablesOf } from './store/schema';
-import { openStoreWriter } from './store/sqlite';
+import { tablesOf } from './store/sqlite/schema';
+import { openStoreWriter } from './store/sqlite/sqlite';
 
 /**
  * `records harvest` as an operator runs it: a real process against a real source. Killed

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../deployments/registry';
 import { startServer } from './http/server';
 import { fixtureRecords } from './http/test-fixture';
-import { openStore, openStoreWriter } from './store/sqlite';
+import { openStore, openStoreWriter } from './store/sqlite/sqlite';
 
 /**
  * An import killed with SIGKILL in the middle of writing (power cut, OOM killer, an

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../deployments/registry';
 import { apiErrorSchema } from '../formats/error';
 import { fixtureRecords } from './http/test-fixture';
-import { openStore, openStoreWriter } from './store/sqlite';
+import { openStore, openStoreWriter } from './store/sqlite/sqlite';
 
 /**
  * `records serve` as an operator runs it: a real process on a real database file. Bad

@@ -14,7 +14,7 @@ import { defaultCacheBytes } from './store/cached-store';
 import { defaultBudgetMs, openPooledStore } from './store/pooled-store';
 import { reloadingStore } from './store/reloading-store';
 import { openPgStore, openPgWriter } from './store/postgres/pg-store';
-import { openStoreWriter } from './store/sqlite';
+import { openStoreWriter } from './store/sqlite/sqlite';
 import type { RecordStore, StoreWriter } from './store/types';
 
 /** The `records` command line: serve, generate, import, harvest, and `start` for `npm start`. */

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
-import { openStoreWriter } from '../store/sqlite';
+import { openStoreWriter } from '../store/sqlite/sqlite';
 import { harvest, type HarvestOptions } from './harvest';
 import { HarvestError } from './request';
 import { openHarvestState } from './state';

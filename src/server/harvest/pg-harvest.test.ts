@@ -7,7 +7,7 @@ import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
 import { openPgStore } from '../store/postgres/pg-store';
 import { postgresUnavailable, startCluster, type PgCluster } from '../store/postgres/test-cluster';
-import { openStoreWriter } from '../store/sqlite';
+import { openStoreWriter } from '../store/sqlite/sqlite';
 import { harvest, type HarvestOptions } from './harvest';
 import { servedRecords, serveStore, startProxy, type TestProxy, type TestSource } from './test-source';
 

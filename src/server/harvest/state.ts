@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { stampOf } from '../store/store-log';
+import { stampOf } from '../store/sqlite/store-log';
 import type { DeploymentKey } from '../../deployments/schema';
 
 /**

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Deployment } from '../../deployments/schema';
-import { tablesOf } from '../store/schema';
+import { tablesOf } from '../store/sqlite/schema';
 import type { StoredRecord } from '../store/types';
 
 /**

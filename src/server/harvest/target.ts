@@ -1,5 +1,5 @@
 import type { Deployment, DeploymentKey } from '../../deployments/schema';
-import { openStoreWriter } from '../store/sqlite';
+import { openStoreWriter } from '../store/sqlite/sqlite';
 import type { StoredRecord } from '../store/types';
 import { openHarvestState, type HarvestState } from './state';
 import { openStoredDocs } from './stored-docs';

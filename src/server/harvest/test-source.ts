@@ -5,8 +5,8 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { startServer, type RunningServer } from '../http/server';
 import { absolutizeLinks } from '../http/record-json';
-import { tablesOf } from '../store/schema';
-import { openStore } from '../store/sqlite';
+import { tablesOf } from '../store/sqlite/schema';
+import { openStore } from '../store/sqlite/sqlite';
 
 /**
  * For the harvest tests: a real `startServer` over a real store file (the source), and in

@@ -8,7 +8,7 @@ import { deploymentByKey } from '../../deployments/registry';
 import { apiErrorSchema } from '../../formats/error';
 import { generateRecords } from '../corpus/generate';
 import { openPooledStore } from '../store/pooled-store';
-import { openStoreWriter } from '../store/sqlite';
+import { openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore } from '../store/types';
 import { startFixture, type Fixture } from './test-fixture';
 

@@ -9,7 +9,7 @@ import { deploymentByKey } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { normalizeKeyValue } from '../../formats/keys';
 import { generateRecords } from '../corpus/generate';
-import { openStore, openStoreWriter } from '../store/sqlite';
+import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore, StoredRecord } from '../store/types';
 import { startServer, type RunningServer } from './server';
 import { getJson, listIds, qs, type Rec } from './test-fixture';

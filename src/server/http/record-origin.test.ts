@@ -7,7 +7,7 @@ import { generatedRecordsHeader, parseGeneratedIds, recordOriginHeader } from '.
 import { generateRecords } from '../corpus/generate';
 import { readUpstreamFiles } from '../import/files';
 import { realData } from '../import/test-support';
-import { openStore, openStoreWriter } from '../store/sqlite';
+import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore } from '../store/types';
 import { startServer, type RunningServer } from './server';
 

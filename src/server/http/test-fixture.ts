@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { deployments, type ApiRecord } from '../../deployments/registry';
 import type { Deployment, DeploymentKey } from '../../deployments/schema';
-import { openStore, openStoreWriter } from '../store/sqlite';
+import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore, StoredRecord } from '../store/types';
 import { startServer, type RunningServer, type ServerOptions } from './server';
 

@@ -7,7 +7,7 @@ import { bareDoi } from '../../formats/text';
 import { generateRecords } from '../corpus/generate';
 import { readUpstreamFiles } from '../import/files';
 import { realData, realFiles } from '../import/test-support';
-import { openStore, openStoreWriter } from '../store/sqlite';
+import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore, StoredRecord } from '../store/types';
 import { startServer, type RunningServer } from './server';
 import { embeddedMetadataItem, modsItem } from './zotero-rules';

@@ -9,7 +9,7 @@ import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { cachedStore, type EngineCalls } from './cached-store';
 import { openPooledStore } from './pooled-store';
-import { openStoreWriter } from './sqlite';
+import { openStoreWriter } from './sqlite/sqlite';
 import type { Criteria, RecordStore } from './types';
 
 /**

@@ -12,11 +12,11 @@ import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { columnWeights, orderedField } from '../../deployments/search-model';
-import { tablesOf } from './schema';
+import { tablesOf } from './sqlite/schema';
 import { cachedStore, localCalls } from './cached-store';
 import { openEngine } from './engine';
 import { referenceIndex, referenceRank, type ReferenceIndex } from './reference-ranker';
-import { openStoreWriter } from './sqlite';
+import { openStoreWriter } from './sqlite/sqlite';
 import type { Criteria, RecordStore, StoredRecord } from './types';
 
 /**

@@ -11,7 +11,7 @@ import { IdSet } from './id-set';
 import { phraseFacetLists } from './phrase-facet-index';
 import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
-import { orderIndex, storeSchemaVersion, tablesOf } from './schema';
+import { orderIndex, storeSchemaVersion, tablesOf } from './sqlite/schema';
 import { scoreMatches, termPhrases, topOrder, topOrderOfSet } from './term-search';
 import { matchText } from './text-search';
 import type { Criteria, FacetRequest, FacetSelection, FacetsResult, Selector } from './types';

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { decadeOf, facetKeyName, groupOf, hasFacetRows } from './facet-values';
-import { tablesOf } from './schema';
+import { tablesOf } from './sqlite/schema';
 import type { FacetValueCount } from './types';
 
 /**

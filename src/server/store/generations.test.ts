@@ -7,7 +7,7 @@ import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
 import { openPooledStore } from './pooled-store';
 import { reloadingStore } from './reloading-store';
-import { openStoreWriter } from './sqlite';
+import { openStoreWriter } from './sqlite/sqlite';
 import { StoreOverloaded } from './types';
 
 /**

@@ -7,7 +7,7 @@ import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
 import { admissionOf, CostBook } from './admission';
 import { openPooledStore } from './pooled-store';
-import { openStoreWriter } from './sqlite';
+import { openStoreWriter } from './sqlite/sqlite';
 import { parseQuery } from '../query/parse';
 import { StoreOverloaded, type Criteria, type RecordStore } from './types';
 

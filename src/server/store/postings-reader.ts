@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Deployment, SearchColumn } from '../../deployments/schema';
-import { scratchTokenizer } from './fts5-adapter';
+import { scratchTokenizer } from './sqlite/fts5-adapter';
 import { wholeRecord } from './postings';
-import { ftsTokenizer, tablesOf } from './schema';
+import { ftsTokenizer, tablesOf } from './sqlite/schema';
 
 /** One token's stored postings (postings.ts encodes them): how many documents, and the bytes. */
 export interface StoredPostings {

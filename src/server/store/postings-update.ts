@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment, type SearchColumn } from '../../deployments/schema';
-import { documentLengthReader, eachTokenInstances, indexTotals, tokensOf } from './fts5-adapter';
+import { documentLengthReader, eachTokenInstances, indexTotals, tokensOf } from './sqlite/fts5-adapter';
 import { decodePostings, documentBounds, encodePostings, parseInstances, postingsOf, wholeRecord, type TokenPostings } from './postings';
-import { ftsTokenizer, tablesOf } from './schema';
+import { ftsTokenizer, tablesOf } from './sqlite/schema';
 
 /**
  * Postings kept up to date write by write, in the writer's transaction: only the tokens of

@@ -12,8 +12,8 @@ import { parseQueryString } from '../http/query-string';
 import { openEngine } from './engine';
 import { buildPostings, decodePostings, encodePostings } from './postings';
 import { columnWeights } from '../../deployments/search-model';
-import { tablesOf } from './schema';
-import { openStoreWriter } from './sqlite';
+import { tablesOf } from './sqlite/schema';
+import { openStoreWriter } from './sqlite/sqlite';
 import { sqliteVarints, varintReader, VarintWriter } from './varint';
 
 const lit = deploymentByKey('LIT')!;

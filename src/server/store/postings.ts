@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment } from '../../deployments/schema';
 import { columnWeights } from '../../deployments/search-model';
-import { tablesOf } from './schema';
-import { allDocumentLengths, eachTokenInstances, indexTotals } from './fts5-adapter';
+import { tablesOf } from './sqlite/schema';
+import { allDocumentLengths, eachTokenInstances, indexTotals } from './sqlite/fts5-adapter';
 import { varintReader, VarintWriter } from './varint';
 
 /**

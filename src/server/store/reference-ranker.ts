@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment, type SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
-import { scratchTokenizer } from './fts5-adapter';
+import { scratchTokenizer } from './sqlite/fts5-adapter';
 import { columnWeights } from '../../deployments/search-model';
-import { ftsTokenizer, tablesOf } from './schema';
+import { ftsTokenizer, tablesOf } from './sqlite/schema';
 import type { Criteria } from './types';
 
 /**

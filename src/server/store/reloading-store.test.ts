@@ -7,7 +7,7 @@ import { generateRecords } from '../corpus/generate';
 import { startServer, type RunningServer } from '../http/server';
 import { openPooledStore } from './pooled-store';
 import { reloadingStore } from './reloading-store';
-import { openStoreWriter } from './sqlite';
+import { openStoreWriter } from './sqlite/sqlite';
 
 /**
  * A running server over a database that changes: a file moved over the served path, an

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
-import { claimLog } from './store-log';
+import { claimLog } from './sqlite/store-log';
 import type { RecordStore } from './types';
 
 /**

@@ -10,7 +10,7 @@ import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { openEngine, type QueryEngine } from './engine';
 import { referenceIndex, referenceRank, type ReferenceIndex } from './reference-ranker';
-import { openStoreWriter } from './sqlite';
+import { openStoreWriter } from './sqlite/sqlite';
 
 /**
  * Every shape of the query language, ranked from the postings, against the plain

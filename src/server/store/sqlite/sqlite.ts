@@ -1,7 +1,7 @@
-import { cachedStore, localCalls } from './cached-store';
-import { openEngine } from './engine';
+import { cachedStore, localCalls } from '../cached-store';
+import { openEngine } from '../engine';
 import { claimLog } from './store-log';
-import type { RecordStore } from './types';
+import type { RecordStore } from '../types';
 
 /**
  * The read side of the SQLite store, in this thread: the query engine (engine.ts) behind

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { deploymentByKey } from '../../deployments/registry';
-import { generateRecords } from '../corpus/generate';
+import { deploymentByKey } from '../../../deployments/registry';
+import { generateRecords } from '../../corpus/generate';
 import { openStoreWriter } from './sqlite-writer';
 
 /**

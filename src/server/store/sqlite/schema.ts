@@ -1,7 +1,7 @@
-import type { Deployment } from '../../deployments/schema';
-import { searchColumns } from '../../deployments/schema';
-import { searchModel } from '../../deployments/search-model';
-import { modelDigest } from './model-digest';
+import type { Deployment } from '../../../deployments/schema';
+import { searchColumns } from '../../../deployments/schema';
+import { searchModel } from '../../../deployments/search-model';
+import { modelDigest } from '../model-digest';
 
 /**
  * The SQLite layout, one set of tables per deployment (each has its own id space):

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deploymentByKey } from '../../deployments/registry';
-import { generateRecords } from '../corpus/generate';
-import { parseListRequest } from '../http/criteria';
-import { parseQueryString } from '../http/query-string';
-import { openEngine } from './engine';
+import { deploymentByKey } from '../../../deployments/registry';
+import { generateRecords } from '../../corpus/generate';
+import { parseListRequest } from '../../http/criteria';
+import { parseQueryString } from '../../http/query-string';
+import { openEngine } from '../engine';
 import { openStoreWriter } from './sqlite';
 
 const lit = deploymentByKey('LIT')!;

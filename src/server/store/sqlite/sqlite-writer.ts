@@ -1,17 +1,17 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { deploymentByKey, deployments } from '../../deployments/registry';
-import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../deployments/schema';
-import { searchModel } from '../../deployments/search-model';
-import { textColumns } from '../../formats/index-text';
-import { keysOf } from '../../formats/keys';
-import { sortKeysOf } from '../../formats/sort-keys';
-import { facetRowsOf } from './facet-values';
-import { buildPostings, dropPostings, hasPostings } from './postings';
-import { postingsUpdater, type TextChange } from './postings-update';
+import { deploymentByKey, deployments } from '../../../deployments/registry';
+import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../../deployments/schema';
+import { searchModel } from '../../../deployments/search-model';
+import { textColumns } from '../../../formats/index-text';
+import { keysOf } from '../../../formats/keys';
+import { sortKeysOf } from '../../../formats/sort-keys';
+import { facetRowsOf } from '../facet-values';
+import { buildPostings, dropPostings, hasPostings } from '../postings';
+import { postingsUpdater, type TextChange } from '../postings-update';
 import { createSchemaSql, dropSecondaryIndexesSql, secondaryIndexesSql, storeSchemaVersion, tablesOf } from './schema';
 import { claimLog, stampOf } from './store-log';
-import type { StoreWriter, StoredRecord } from './types';
+import type { StoreWriter, StoredRecord } from '../types';
 
 /** Bytes of pending full-text index FTS5 holds in memory before it writes a segment. */
 const ftsHashSize = 64 * 1024 * 1024;
