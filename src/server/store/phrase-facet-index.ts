@@ -3,8 +3,8 @@ import type { FacetDef } from '../../deployments/facets';
 import type { Deployment, SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { phraseSelector } from './facet-values';
-import { scratchTokenizer } from './fts5-adapter';
-import { ftsTokenizer, tablesOf } from './schema';
+import { scratchTokenizer } from './sqlite/fts5-adapter';
+import { ftsTokenizer, tablesOf } from './sqlite/schema';
 
 /**
  * The records each value of a broader (phrase) facet selects, for every value at once: the
