@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldDef, KeyName, SearchColumn } from './schema';
+import type { FieldDef, FieldRole, KeyName, SearchColumn } from './schema';
 
 /**
  * Field definitions shared by the deployments. Schemas are lenient on purpose: the spec
@@ -9,6 +9,7 @@ import type { FieldDef, KeyName, SearchColumn } from './schema';
 
 interface FieldOptions {
   readonly search?: SearchColumn;
+  readonly role?: FieldRole;
   readonly keys?: readonly KeyName[];
   readonly xml?: string;
   readonly sortable?: boolean;
@@ -50,18 +51,22 @@ export const repoId: FieldDef = {
   upstream: ['osti_id'],
 };
 
-export const title = text('title', 'Title', { search: 'title', sortable: true });
-export const authors = list('authors', 'Authors', 'author', { search: 'authors' });
-export const subjects = list('subjects', 'Subjects', 'subject', { search: 'subjects' });
-export const description = text('description', 'Description', { search: 'description' });
-export const publisher = text('publisher', 'Publisher', { search: 'biblio' });
+export const title = text('title', 'Title', { search: 'title', role: 'title', sortable: true });
+export const authors = list('authors', 'Authors', 'author', { search: 'authors', role: 'authors' });
+export const subjects = list('subjects', 'Subjects', 'subject', { search: 'subjects', role: 'subjects' });
+export const description = text('description', 'Description', { search: 'description', role: 'description' });
+export const publisher = text('publisher', 'Publisher', { search: 'biblio', role: 'publisher' });
 export const countryPublication = text('country_publication', 'Country of publication', {
   keys: ['country'],
 });
-export const publicationDate = date('publication_date', 'Publication date', { sortable: true, queryAliases: ['year', 'published'] });
+export const publicationDate = date('publication_date', 'Publication date', {
+  role: 'published',
+  sortable: true,
+  queryAliases: ['year', 'published'],
+});
 export const entryDate = date('entry_date', 'Entry date', { sortable: true, queryAliases: ['entered'] });
-export const doi = text('doi', 'DOI', { search: 'biblio', keys: ['doi', 'identifier'] });
-export const language = text('language', 'Language', { keys: ['language'] });
+export const doi = text('doi', 'DOI', { search: 'biblio', role: 'doi', keys: ['doi', 'identifier'] });
+export const language = text('language', 'Language', { role: 'language', keys: ['language'] });
 export const availability = text('availability', 'Availability');
 export const format = text('format', 'Format');
 export const agencyContractNumber = text('agency_contract_number', 'Contract number(s)', {
@@ -104,14 +109,14 @@ export const contributorOrg = text('contributor_org', 'Contributing organisation
 export const researchOrg = text('research_org', 'Research organisation', { search: 'research' });
 export const sponsorOrg = text('sponsor_org', 'Sponsoring organisation', { search: 'sponsor' });
 
-export const productType = text('product_type', 'Product type', { keys: ['product_type'] });
-export const reportNumber = text('report_number', 'Report number(s)', { search: 'biblio', keys: ['identifier'] });
-export const productNumber = text('product_number', 'Product number', { search: 'biblio', keys: ['identifier'] });
-export const journalName = text('journal_name', 'Journal', { search: 'biblio' });
-export const journalVolume = text('journal_volume', 'Volume');
-export const journalIssue = text('journal_issue', 'Issue');
+export const productType = text('product_type', 'Product type', { role: 'productType', keys: ['product_type'] });
+export const reportNumber = text('report_number', 'Report number(s)', { search: 'biblio', role: 'reportNumber', keys: ['identifier'] });
+export const productNumber = text('product_number', 'Product number', { search: 'biblio', role: 'productNumber', keys: ['identifier'] });
+export const journalName = text('journal_name', 'Journal', { search: 'biblio', role: 'journal' });
+export const journalVolume = text('journal_volume', 'Volume', { role: 'volume' });
+export const journalIssue = text('journal_issue', 'Issue', { role: 'issue' });
 export const articleType = text('article_type', 'Article type');
-export const mimeType = text('mime_type', 'Media type', { keys: ['mime_type'] });
+export const mimeType = text('mime_type', 'Media type', { role: 'mediaType', keys: ['mime_type'] });
 export const nsaNumber = text('nsa_number', 'NSA number', { search: 'biblio', keys: ['identifier'] });
 export const datasetContentType = list('dataset_content_type', 'Content type', 'content_type', {
   keys: ['dataset_content_type'],
@@ -130,6 +135,7 @@ export const siteUrl: FieldDef = {
   name: 'site_url',
   label: 'Site',
   kind: 'url',
+  role: 'url',
   schema: z.string().nullish(),
 };
 export const siteOwnershipCode = text('site_ownership_code', 'Site code', { keys: ['site'] });
@@ -153,6 +159,7 @@ export const links: FieldDef = {
   name: 'links',
   label: 'Links',
   kind: 'links',
+  role: 'links',
   item: 'link',
   schema: z.array(linkSchema).nullish(),
 };

@@ -49,6 +49,32 @@ export type KeyName =
 
 export type FieldKind = 'text' | 'list' | 'date' | 'number' | 'url' | 'links';
 
+/**
+ * What a field means to the features that show, cite and export a record, whatever the
+ * deployment calls it: the result line's title and venue, BibTeX's journal and number,
+ * CSL's issued date. The search model maps each role to its fields (search-model.ts).
+ */
+export const fieldRoles = [
+  'title',
+  'authors',
+  'subjects',
+  'description',
+  'published',
+  'publisher',
+  'doi',
+  'language',
+  'productType',
+  'journal',
+  'volume',
+  'issue',
+  'reportNumber',
+  'productNumber',
+  'mediaType',
+  'url',
+  'links',
+] as const;
+export type FieldRole = (typeof fieldRoles)[number];
+
 export interface FieldDef {
   /** Name in JSON (and in XML unless `xml` says otherwise). */
   readonly name: string;
@@ -61,6 +87,8 @@ export interface FieldDef {
   readonly item?: string;
   /** Full-text index column this field's text feeds. */
   readonly search?: SearchColumn;
+  /** What the field means to the result line, citations and exports. */
+  readonly role?: FieldRole;
   /** Exact-match keys this field's values are stored under. */
   readonly keys?: readonly KeyName[];
   /** Whether `sort` accepts this field. */

@@ -32,7 +32,13 @@ describe('the search model', () => {
       organisations: { research: ['research_orgs'], sponsor: ['sponsor_orgs'], contributing: ['contributing_org'] },
       site: 'submitting_site',
     });
-    expect(searchModel(deploymentByKey('LIT')!).roles.venue).toBe('journal_name');
+    expect(searchModel(deploymentByKey('LIT')!).roles.fields).toMatchObject({
+      title: ['title'],
+      authors: ['authors'],
+      published: ['publication_date'],
+      journal: ['journal_name'],
+    });
+    expect(searchModel(deploymentByKey('DC1')!).roles.fields.journal).toBeUndefined();
     expect(searchModel(deploymentByKey('DC0')!).roles.site).toBeUndefined();
   });
 
@@ -48,7 +54,31 @@ describe('the search model', () => {
       column: 'announcement_date',
       rule: 'iso-date',
     });
-    expect(storeFingerprint(searchModel(changed))).not.toBe(storeFingerprint(searchModel(enr)));
+    expect(storeFingerprint(searchModel(changed))).not.toEqual(storeFingerprint(searchModel(enr)));
+  });
+
+  it('reads roles from the table: a field given the title role is the title everywhere', () => {
+    const renamed = {
+      ...enr,
+      fields: enr.fields.map((field) =>
+        field.role === 'title'
+          ? { ...field, role: undefined }
+          : field.name === 'description'
+            ? { ...field, role: 'title' as const }
+            : field,
+      ),
+    };
+    expect(searchModel(renamed).roles.fields.title).toEqual(['description']);
+    expect(() => compileSearchModel({ ...enr, fields: enr.fields.filter((field) => field.role !== 'title') })).toThrow(/title role/);
+  });
+
+  it('fingerprints facets and weights, part by part', () => {
+    const parts = storeFingerprint(searchModel(enr));
+    const fewer = storeFingerprint(searchModel({ ...enr, facets: enr.facets.filter((facet) => facet.name !== 'author') }));
+    expect(Object.keys(parts).filter((part) => parts[part as keyof typeof parts] !== fewer[part as keyof typeof fewer])).toEqual([
+      'facets',
+    ]);
+    expect(parts['column weights']).toContain('title=10');
   });
 
   it('refuses what no store column can serve', () => {

@@ -1,6 +1,14 @@
 import type { FacetDef } from './facets';
 import { compileQueryFields, type QueryField } from './query-fields';
-import { searchColumns, type Deployment, type FieldDef, type IntegerParam, type KeyName, type SearchColumn } from './schema';
+import {
+  searchColumns,
+  type Deployment,
+  type FieldDef,
+  type FieldRole,
+  type IntegerParam,
+  type KeyName,
+  type SearchColumn,
+} from './schema';
 
 /**
  * The search model of one deployment, compiled from its table: what the store indexes and
@@ -51,13 +59,13 @@ export interface ExactKeyPlan {
 
 export interface SearchModel {
   readonly deployment: Deployment;
-  /** What the fields mean, for features that need "the" venue or the organisations. */
+  /** What the fields mean: the one place the result line, citations, exports and import learn it. */
   readonly roles: {
-    readonly organisations: Readonly<Partial<Record<'research' | 'sponsor' | 'contributing', readonly string[]>>>;
+    /** The fields of each role (FieldDef `role`), in table order; a role the deployment lacks is absent. */
+    readonly fields: Readonly<Partial<Record<FieldRole, readonly string[]>>>;
+    readonly organisations: Readonly<Partial<Record<OrganisationRole, readonly string[]>>>;
     /** Field holding the submitting site's code, where the deployment has one (else store-only metadata). */
     readonly site?: string;
-    /** Where the work appeared (journal), where the deployment has it. */
-    readonly venue?: string;
     readonly identifiers: readonly string[];
   };
   readonly index: {
@@ -76,6 +84,9 @@ export interface SearchModel {
     readonly page: number;
   };
 }
+
+/** The search columns that hold organisations, by what the organisation did. */
+export type OrganisationRole = Extract<SearchColumn, 'research' | 'sponsor' | 'contributing'>;
 
 const normalizations: Partial<Record<KeyName, ExactKeyPlan['normalize']>> = { doi: 'doi', identifier: 'identifier' };
 
@@ -126,7 +137,10 @@ function integerDefault(deployment: Deployment, paging: IntegerParam['paging']):
 
 export function compileSearchModel(deployment: Deployment): SearchModel {
   const fieldsWith = (test: (field: FieldDef) => boolean) => deployment.fields.filter(test).map((field) => field.name);
-  const organisations: Partial<Record<'research' | 'sponsor' | 'contributing', string[]>> = {};
+  const roleFields: Partial<Record<FieldRole, string[]>> = {};
+  for (const field of deployment.fields) if (field.role) (roleFields[field.role] ??= []).push(field.name);
+  if (!roleFields.title) throw new Error(`${deployment.key}: no field has the title role.`);
+  const organisations: Partial<Record<OrganisationRole, string[]>> = {};
   for (const role of ['research', 'sponsor', 'contributing'] as const) {
     const names = fieldsWith((field) => field.search === role);
     if (names.length > 0) organisations[role] = names;
@@ -138,9 +152,9 @@ export function compileSearchModel(deployment: Deployment): SearchModel {
   return {
     deployment,
     roles: {
+      fields: roleFields,
       organisations,
       ...optional('site', fieldsWith((field) => field.keys?.includes('site') === true)[0]),
-      ...optional('venue', fieldsWith((field) => field.name === 'journal_name')[0]),
       identifiers: fieldsWith((field) => field.keys?.includes('identifier') === true),
     },
     index: {
@@ -191,17 +205,26 @@ export function storeColumn(deployment: Deployment, name: string): string {
 }
 
 /**
- * What a store built from this model depends on: a store written under another fingerprint
- * lacks columns or keys this table needs and must be rebuilt, not read as if empty.
+ * What a store built from this model depends on, part by part, each named for what a
+ * store keeps of it: a store written under other parts lacks columns, keys, weighted
+ * postings or facet values this table needs and must be rebuilt, not read as if empty.
  */
-export function storeFingerprint(model: SearchModel): string {
-  const { deployment, ordered, index } = model;
-  return JSON.stringify([
-    deployment.key,
-    ordered.map(({ column, rule }) => `${column}:${rule}`),
-    index.keys.map(({ key, fields, normalize }) => `${key}=${fields.join('+')}${normalize ? `/${normalize}` : ''}`),
-    index.columns.map(({ name, fields }) => `${name}=${fields.join('+')}`),
+export function storeFingerprint(model: SearchModel): Readonly<Record<StorePart, string>> {
+  const { ordered, index } = model;
+  return {
+    'sort and date columns': ordered.map(({ column, rule }) => `${column}:${rule}`).join(' '),
+    'exact-match keys': index.keys
+      .map(({ key, fields, normalize }) => `${key}=${fields.join('+')}${normalize ? `/${normalize}` : ''}`)
+      .join(' '),
+    'search columns': index.columns.map(({ name, fields }) => `${name}=${fields.join('+')}`).join(' '),
+    // The postings hold each word's counts weighted by column.
+    'column weights': index.columns.map(({ name, weight }) => `${name}=${weight}`).join(' '),
     // Facet values are stored with each record: a new facet needs them written.
-    index.facets.map(({ name, field, key, reading }) => [name, field ?? '', key ?? '', reading ?? ''].join(':')),
-  ]);
+    facets: index.facets
+      .map(({ name, field, key, reading, criterion }) => [name, criterion.kind, field ?? '', key ?? '', reading ?? ''].join(':'))
+      .join(' '),
+  };
 }
+
+export const storeParts = ['sort and date columns', 'exact-match keys', 'search columns', 'column weights', 'facets'] as const;
+export type StorePart = (typeof storeParts)[number];

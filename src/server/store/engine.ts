@@ -11,6 +11,7 @@ import { IdSet } from './id-set';
 import { phraseFacetLists } from './phrase-facet-index';
 import { openPostings, type PostingsReader } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
+import { modelChanges } from './model-digest';
 import { orderIndex, storeSchemaVersion, tablesOf } from './sqlite/schema';
 import { scoreMatches, termPhrases, topOrder, topOrderOfSet } from './term-search';
 import { matchText } from './text-search';
@@ -101,8 +102,10 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   const db = new Database(path, { readonly: true, fileMustExist: true });
   let revision: string;
   let schema: string | undefined;
+  let model: string | undefined;
   try {
     schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
+    model = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'model'`).get()?.value;
     revision = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get()?.value ?? 'empty';
   } catch (error) {
     db.close();
@@ -112,8 +115,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
   if (schema !== schemaVersion) {
     db.close();
     // Another schema lacks sort or date columns or keys the deployment table now asks for.
+    const changes = modelChanges(model);
     throw new Error(
-      `${path} was built for another version of the deployment table or store (store schema ${schema ?? 'missing'}, this version needs ${schemaVersion}): rebuild it (remove the file, then 'npm start' or 'records import'/'records generate').`,
+      `${path} was built for another version of the deployment table or store (store schema ${schema ?? 'missing'}, this version needs ${schemaVersion}${changes.length ? `; changed: ${changes.join('; ')}` : ''}): rebuild it (remove the file, then 'npm start' or 'records import'/'records generate').`,
     );
   }
   // Somewhat more page cache than SQLite's 2 MB default, for index interiors and hot

@@ -9,6 +9,7 @@ import { sortKeysOf } from '../../../formats/sort-keys';
 import { facetRowsOf } from '../facet-values';
 import { buildPostings, dropPostings, hasPostings } from '../postings';
 import { postingsUpdater, type TextChange } from '../postings-update';
+import { modelChanges, modelParts } from '../model-digest';
 import { createSchemaSql, dropSecondaryIndexesSql, secondaryIndexesSql, storeSchemaVersion, tablesOf } from './schema';
 import { claimLog, stampOf } from './store-log';
 import type { StoreWriter, StoredRecord } from '../types';
@@ -80,8 +81,11 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
   const schemaVersion = storeSchemaVersion();
   const version = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get();
   if (version && version.value !== schemaVersion) {
+    const changes = modelChanges(db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'model'`).get()?.value);
     db.close();
-    throw new Error(`${path} has store schema ${version.value}; this version needs ${schemaVersion}. Create a new database.`);
+    throw new Error(
+      `${path} has store schema ${version.value}; this version needs ${schemaVersion}${changes.length ? ` (changed in the deployment table: ${changes.join('; ')})` : ''}. Create a new database.`,
+    );
   }
   // Opening an existing database writes nothing: only a put() changes what readers see.
   const exists = db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = ?`).pluck();
@@ -95,7 +99,11 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
     if (created) db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('hashsize', ${ftsHashSize})`);
   }
   const setMeta = db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
-  if (!version) setMeta.run('schema', schemaVersion);
+  if (!version) {
+    setMeta.run('schema', schemaVersion);
+    // The table's parts, so a later version can name what changed (model-digest.ts).
+    setMeta.run('model', JSON.stringify(modelParts()));
+  }
   const statements = new Map(deployments.map((deployment) => [deployment.key, prepareDeployment(db, deployment)]));
   const updaters = new Map(deployments.map((deployment) => [deployment.key, postingsUpdater(db, deployment)]));
 
