@@ -28,7 +28,10 @@ export const storeSources = [
   'src/server/store/sqlite/schema.ts',
   'src/server/store/sqlite/sqlite-writer.ts',
   'src/server/store/postings.ts',
-  'src/server/store/varint.ts',
+  'src/server/store/postings-update.ts',
+  'src/server/engine/postings/block-postings.ts',
+  'src/server/engine/postings/positions.ts',
+  'src/server/engine/postings/varint.ts',
 ];
 
 export interface CorpusInfo {

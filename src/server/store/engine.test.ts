@@ -204,7 +204,7 @@ const searches = [
   'title="temperature data"',
   'q="salt molten"',
 ];
-// Deep enough for both ways of ordering relevance (term-search.ts): a heap, and a sort of every match.
+// Deep enough for every way of ordering relevance (engine/collector/): block-max top k, a heap, and a sort of every match.
 const pagings = ['rows=20', 'rows=7&page=2', 'rows=50&page=3', 'rows=1000', 'rows=20&page=40', 'rows=3&page=600', 'rows=1000&page=3'];
 const orders = [
   '',

@@ -7,14 +7,14 @@ import { collectFacetCounts } from './facet-collector';
 import { facetCounts, facetIndexOf as indexOfLists, loadFacetIndex, type FacetIndex } from './facet-index';
 import { kindOf } from '../../formats/facet-kinds';
 import { pageOfValues, phraseSelector, selectionOf } from './facet-values';
-import { IdSet } from './id-set';
+import { IdSet } from '../engine/id-set';
+import type { PostingsReader } from '../engine/postings/index-reader';
+import { TextSearch } from '../engine/search';
 import { phraseFacetLists } from './phrase-facet-index';
-import { openPostings, type PostingsReader } from './postings-reader';
+import { openPostings } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { modelChanges } from './model-digest';
 import { orderIndex, storeSchemaVersion, tablesOf } from './sqlite/schema';
-import { scoreMatches, termPhrases, topOrder, topOrderOfSet } from './term-search';
-import { matchText } from './text-search';
 import type { Criteria, FacetRequest, FacetSelection, FacetsResult, Selector } from './types';
 
 /**
@@ -23,15 +23,14 @@ import type { Criteria, FacetRequest, FacetSelection, FacetsResult, Selector } f
  * above it (cached-store.ts), so one ordering serves every page of a search.
  *
  * How a search runs (measured at 1M records: bench/notes.md):
- * - Words and prefixes, all required, over whole records or one parameter's columns (most
- *   searches), are matched and scored from the deployment's postings (term-search.ts),
- *   with FTS5's bm25 to the bit. Phrases, OR and NOT go through FTS5 as below.
- * - Filters other than the driving full-text MATCH (dates, exact keys, repo_id, negated
- *   or OR-ed text) are evaluated as id sets from their indexes and combined in memory,
- *   instead of joining the records table once per full-text match.
- * - Relevance: one pass over the MATCH, computing bm25 only for rows the filter keeps and
- *   counting them in the same pass, with SQLite's sorter picking the top rows. Ties break
- *   on repo_id through an in-memory rank of repo_ids, so no row is looked up to sort.
+ * - Text of every shape is matched, counted and ranked from the deployment's postings by
+ *   the engine (engine/search.ts), with FTS5's bm25 to the bit. Ties break on repo_id
+ *   through an in-memory rank of repo_ids, so no row is looked up to sort.
+ * - The other criteria (dates, exact keys, repo_id, facet selections) are id sets read
+ *   from their indexes and combined in memory: the filter the engine searches within.
+ * - A database without postings (written before they existed) is searched through FTS5:
+ *   one pass over the MATCH, computing bm25 only for rows the filter keeps and counting
+ *   them in the same pass, with SQLite's sorter picking the top rows.
  * - Date and title order: the sort index is walked in order and rows outside the match
  *   set are skipped, stopping after the rows needed; a small match set is sorted instead.
  *
@@ -274,8 +273,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     // Calling back into JavaScript costs ~0.1 µs a row, a third of bm25's own cost, so
     // rowid breaks ties when ids follow repo_id order. The rows are counted in the ranking
     // pass: a separate count(*) walked the doclists twice, which for a phrase (positions
-    // compared on every row) cost more than the callback. Plain words, whose doclists are
-    // cheap to count but long, are ranked from the postings instead (term-search.ts).
+    // compared on every row) cost more than the callback.
     const tieBreak = state.idsInRepoOrder ? 'rowid' : 'repo_rank(rowid)';
     const orderBy = `ORDER BY bm25(${t.fts}, ${weights}) ${direction}, ${tieBreak} LIMIT ?`;
     try {
@@ -361,15 +359,17 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     }
   }
 
+  /** The search of `criteria`'s text over the postings, within its other criteria; undefined when it has no text. */
+  function textSearch(state: DeploymentState, postings: PostingsReader, criteria: Criteria, filter: IdSet | undefined) {
+    return TextSearch.of(postings, criteria.text, { capacity: state.capacity, universe: () => universeOf(state), filter });
+  }
+
   /** Every record matching `criteria`, as a set; undefined when nothing narrows (every record). */
   function matchingSet(state: DeploymentState, criteria: Criteria): IdSet | undefined {
     const postings = postingsOf(state);
-    const phrases = postings && termPhrases(criteria, postings);
-    if (postings && phrases) return IdSet.of(scoreMatches(postings, phrases, filterSet(state, [], criteria)).ids, state.capacity);
     if (postings) {
-      const text = matchText(postings, criteria, state.capacity, () => universeOf(state), false);
       const filter = filterSet(state, [], criteria);
-      return text ? (filter ? text.set.and(filter) : text.set) : filter;
+      return textSearch(state, postings, criteria, filter)?.matches() ?? filter;
     }
     const textPredicates = criteria.text
       .map(({ columns, query }) => compileQuery(query, columns))
@@ -485,32 +485,19 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const wanted = Math.max(1, need);
     const descending = criteria.order !== 'asc';
     const postings = postingsOf(state);
-    const phrases = postings && termPhrases(criteria, postings);
-    if (postings && phrases) {
-      const matches = scoreMatches(postings, phrases, filterSet(state, [], criteria));
-      const total = matches.ids.length;
-      if (criteria.sort === 'relevance') {
-        const ranks = repoRankOf(state);
-        const ids = topOrder(matches, descending, wanted, state.idsInRepoOrder ? undefined : ranks);
-        return { total, ids, complete: ids.length >= total };
-      }
-      return rankByColumn(state, criteria.sort, descending, IdSet.of(matches.ids, state.capacity), criteria, wanted);
-    }
     if (postings) {
-      // Every other shape of text (OR, NOT, prefix phrases) is matched from the postings too.
-      const text = matchText(postings, criteria, state.capacity, () => universeOf(state), criteria.sort === 'relevance');
+      // Every shape of text is matched, counted and ranked from the postings (engine/search.ts).
       const filter = filterSet(state, [], criteria);
-      if (text?.scores && criteria.sort === 'relevance') {
-        const matches = filter ? text.set.and(filter) : text.set;
-        const total = matches.count();
+      const text = textSearch(state, postings, criteria, filter);
+      if (text?.scored && criteria.sort === 'relevance') {
+        const total = text.count();
         const ranks = repoRankOf(state);
-        const ids = topOrderOfSet(matches, text.scores, descending, wanted, state.idsInRepoOrder ? undefined : ranks);
+        const ids = text.rank(wanted, descending, state.idsInRepoOrder ? undefined : ranks);
         return { total, ids, complete: ids.length >= total };
       }
       // Nothing to rank by relevance (no words, or only negated ones): newest first.
       const sort = criteria.sort === 'relevance' ? searchModel(state.deployment).defaults.browseSort : criteria.sort;
-      const set = text ? (filter ? text.set.and(filter) : text.set) : filter;
-      return rankByColumn(state, sort, descending, set, criteria, wanted);
+      return rankByColumn(state, sort, descending, text ? text.matches() : filter, criteria, wanted);
     }
 
     const textPredicates = criteria.text

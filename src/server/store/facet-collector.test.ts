@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { collectFacetCounts } from './facet-collector';
 import { facetIndexOf } from './facet-index';
-import { IdSet } from './id-set';
+import { IdSet } from '../engine/id-set';
 
 /**
  * The one-pass collector against counting each facet over its own search: the search's

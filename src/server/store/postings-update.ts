@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment, type SearchColumn } from '../../deployments/schema';
 import { documentLengthReader, eachTokenInstances, indexTotals, tokensOf } from './sqlite/fts5-adapter';
-import { decodePostings, documentBounds, encodePostings, parseInstances, postingsOf, wholeRecord, type TokenPostings } from './postings';
+import { decodePostings, encodePostings, StoredPostings, type TokenPostings } from '../engine/postings/block-postings';
+import { documentBounds, postingsOf, wholeRecord } from '../engine/postings/positions';
+import { parseInstances } from './postings';
 import { ftsTokenizer, tablesOf } from './sqlite/schema';
 
 /**
@@ -25,7 +27,7 @@ export interface TextChange {
 /** A stored postings list, decoded, without the records in `changed`. */
 function kept(data: Uint8Array | undefined, changed: ChangedIds): TokenPostings {
   if (!data) return { ids: new Int32Array(0), counts: new Uint32Array(0) };
-  const list = decodePostings(data);
+  const list = decodePostings(new StoredPostings(data));
   let n = 0;
   for (let i = 0; i < list.ids.length; i++) if (!changed.has(list.ids[i]!)) n++;
   if (n === list.ids.length) return list;
@@ -90,7 +92,7 @@ function mergeWhole(
   added: TokenPostings,
   addedPositions: Uint8Array,
 ): { list: TokenPostings; positions: Buffer } {
-  const all = stored ? decodePostings(stored) : { ids: new Int32Array(0), counts: new Uint32Array(0) };
+  const all = stored ? decodePostings(new StoredPostings(stored)) : { ids: new Int32Array(0), counts: new Uint32Array(0) };
   const untouched = all.ids.every((id) => !changed.has(id));
   const last = all.ids.length ? all.ids[all.ids.length - 1]! : 0;
   // New records have ids above every stored one: their postings are appended as they are.
@@ -161,6 +163,14 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
 
   return (changes) => {
     const changed = new ChangedIds([...changes.keys()]);
+    // The lengths after the write first: each block of a list written below keeps its shortest record's.
+    const storedLengths = readLengths.get() as Buffer;
+    let maxId = storedLengths.length / 4 - 1;
+    for (const id of changes.keys()) maxId = Math.max(maxId, id);
+    const lengths = new Uint32Array(maxId + 1);
+    lengths.set(new Uint32Array(new Uint8Array(storedLengths).buffer));
+    for (const id of changes.keys()) lengths[id] = lengthOf(id);
+
     scratchTokens([...changes].flatMap(([id, { before }]) => (before ? [[id, before] as [number, ColumnTexts]] : [])));
     const touched = new Set(tokensOf(db, scratch, 'temp'));
     scratchTokens([...changes].map(([id, { after }]) => [id, after] as [number, ColumnTexts]));
@@ -184,7 +194,7 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
         deletePositions.run(term);
         continue;
       }
-      writeList.run(wholeRecord, term, list.ids.length, encodePostings(list));
+      writeList.run(wholeRecord, term, list.ids.length, encodePostings(list, lengths));
       writePositions.run(term, positions);
       for (const column of searchColumns) {
         const stored = readList.get(column, term) as Buffer | undefined;
@@ -192,17 +202,12 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
         if (!stored && !addedColumn) continue;
         const merged = mergeLists(kept(stored, changed), addedColumn ?? noPostings);
         if (merged.ids.length === 0) deleteList.run(column, term);
-        else writeList.run(column, term, merged.ids.length, encodePostings(merged));
+        else writeList.run(column, term, merged.ids.length, encodePostings(merged, lengths));
       }
     }
 
+    // Read after the lists: read before them, FTS5's totals record did not yet hold this write's tokens.
     const totals = indexTotals(db, t.fts)!;
-    const stored = readLengths.get() as Buffer;
-    let maxId = stored.length / 4 - 1;
-    for (const id of changes.keys()) maxId = Math.max(maxId, id);
-    const lengths = new Uint32Array(maxId + 1);
-    lengths.set(new Uint32Array(new Uint8Array(stored).buffer));
-    for (const id of changes.keys()) lengths[id] = lengthOf(id);
     clearLengths.run();
     writeLengths.run(totals.rows, totals.tokens, Buffer.from(lengths.buffer));
   };

@@ -10,11 +10,12 @@ import { generateRecords } from '../corpus/generate';
 import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { openEngine } from './engine';
-import { buildPostings, decodePostings, encodePostings } from './postings';
+import { buildPostings } from './postings';
+import { blockSize, decodePostings, encodePostings, StoredPostings } from '../engine/postings/block-postings';
 import { columnWeights } from '../../deployments/search-model';
 import { tablesOf } from './sqlite/schema';
 import { openStoreWriter } from './sqlite/sqlite';
-import { sqliteVarints, varintReader, VarintWriter } from './varint';
+import { sqliteVarints, varintReader, VarintWriter } from '../engine/postings/varint';
 
 const lit = deploymentByKey('LIT')!;
 const t = tablesOf(lit);
@@ -62,7 +63,7 @@ function storedPostings(path: string, column = ''): Map<string, [number, number]
     }[];
     return new Map(
       rows.map(({ term, docs, data }) => {
-        const { ids, counts } = decodePostings(data);
+        const { ids, counts } = decodePostings(new StoredPostings(data));
         expect(ids.length).toBe(docs);
         return [term, Array.from(ids, (id, i) => [id, counts[i]!] as [number, number])];
       }),
@@ -194,18 +195,38 @@ describe('postings', () => {
     }
   });
 
-  it('round-trip through their encoding', () => {
+  it('round-trip through their encoding, by blocks that know their largest count and shortest record', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { maxLength: 200 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { maxLength: 700 }),
         fc.nat({ max: 2 ** 32 - 1 }),
         (raw, seed) => {
           const ids = Int32Array.from(raw.sort((a, b) => a - b));
           const counts = Uint32Array.from(ids, (_, i) => ((seed + i * 7919) % 2 ** 32) >>> 0);
-          expect(decodePostings(encodePostings({ ids, counts }))).toEqual({ ids, counts });
+          const lengthOf = (id: number) => (id * 31 + seed) % 1000;
+          const lengths = new Proxy([] as number[], { get: (_, key) => lengthOf(Number(key)) });
+          const stored = new StoredPostings(encodePostings({ ids, counts }, lengths));
+          expect(decodePostings(stored)).toEqual({ ids, counts });
+          expect(stored.blocks).toBe(Math.ceil(ids.length / blockSize));
+          for (let b = 0; b < stored.blocks; b++) {
+            const blockIds = ids.subarray(b * blockSize, (b + 1) * blockSize);
+            const blockCounts = counts.subarray(b * blockSize, (b + 1) * blockSize);
+            expect(stored.lastIds[b]).toBe(blockIds[blockIds.length - 1]);
+            expect(stored.maxCounts[b]).toBe(Math.max(...blockCounts));
+            expect(stored.minLengths[b]).toBe(Math.min(...Array.from(blockIds, lengthOf)));
+            // Counts are read apart from ids, in any order.
+            expect(Array.from(stored.counts(b))).toEqual(Array.from(blockCounts));
+            expect(Array.from(stored.ids(b))).toEqual(Array.from(blockIds));
+          }
         },
       ),
     );
+  });
+
+  it('refuse a list in another format', () => {
+    const data = encodePostings({ ids: Int32Array.of(3), counts: Uint32Array.of(1) }, [0, 0, 0, 5]);
+    data[0] = 9;
+    expect(() => new StoredPostings(data)).toThrow(/format 9/);
   });
 });
 

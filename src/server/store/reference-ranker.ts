@@ -9,7 +9,7 @@ import type { Criteria } from './types';
 /**
  * The search definition, written the plain way for tests to hold the engine to: every
  * record's text tokenized with the index's tokenizer, every word and phrase counted by
- * scanning those tokens, and bm25 summed as text-search.ts documents it. Nothing here is
+ * scanning those tokens, and bm25 summed as engine/query/bm25.ts documents it. Nothing here is
  * fast or shared with the engine but the tokenizer and SQLite's logarithm.
  */
 

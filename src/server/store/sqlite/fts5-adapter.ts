@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { searchColumns } from '../../../deployments/schema';
-import { sqliteVarints } from '../varint';
+import { sqliteVarints } from '../../engine/postings/varint';
 
 /**
  * Everything that reads FTS5's own tables, in one place: the averages record and document

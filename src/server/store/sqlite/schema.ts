@@ -16,8 +16,8 @@ import { modelDigest } from '../model-digest';
  *   <p>_lengths  the token count of every document, and the index totals, as of that build
  */
 
-/** Changes whenever the layout below or the text it indexes (formats/fold-text.ts) changes. */
-const layoutVersion = '5';
+/** Changes whenever the layout below, the postings codec (engine/postings/) or the text it indexes (formats/fold-text.ts) changes. */
+const layoutVersion = '6';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;

@@ -1,5 +1,5 @@
 /**
- * Variable-length integers. Our own blobs (postings.ts) use LEB128: seven bits a byte,
+ * Variable-length integers, in one place. Our own blobs (block-postings.ts, positions) use LEB128: seven bits a byte,
  * least significant group first. FTS5's shadow tables (`%_docsize`, the averages record
  * in `%_data`) use SQLite's varint: most significant group first, and a ninth byte that
  * carries eight bits.
@@ -8,23 +8,27 @@
 /** Appends non-negative integers (below 2^53) as LEB128 to a growable byte buffer. */
 export class VarintWriter {
   private bytes = new Uint8Array(1024);
-  private length = 0;
+  private written = 0;
 
   write(value: number): void {
-    if (this.length + 8 > this.bytes.length) {
+    if (this.written + 8 > this.bytes.length) {
       const grown = new Uint8Array(this.bytes.length * 2);
       grown.set(this.bytes);
       this.bytes = grown;
     }
     while (value >= 0x80) {
-      this.bytes[this.length++] = (value % 0x80) | 0x80;
+      this.bytes[this.written++] = (value % 0x80) | 0x80;
       value = Math.floor(value / 0x80);
     }
-    this.bytes[this.length++] = value;
+    this.bytes[this.written++] = value;
+  }
+
+  get length(): number {
+    return this.written;
   }
 
   toBuffer(): Buffer {
-    return Buffer.from(this.bytes.buffer, 0, this.length);
+    return Buffer.from(this.bytes.buffer, 0, this.written);
   }
 }
 
@@ -70,4 +74,23 @@ export function sqliteVarints(bytes: Uint8Array): number[] {
     values.push(value);
   }
   return values;
+}
+
+/** Reads LEB128 integers in sequence from a byte offset that can be read and moved. */
+export class VarintCursor {
+  constructor(
+    private readonly bytes: Uint8Array,
+    public at = 0,
+  ) {}
+
+  read(): number {
+    const bytes = this.bytes;
+    let byte = bytes[this.at++]!;
+    let value = byte & 0x7f;
+    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+      byte = bytes[this.at++]!;
+      value += (byte & 0x7f) * scale;
+    }
+    return value;
+  }
 }

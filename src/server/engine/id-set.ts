@@ -21,6 +21,31 @@ export class IdSet {
     if (id >= 0 && id < this.capacity) this.words[id >>> 5]! |= 1 << (id & 31);
   }
 
+  /** Adds every id of a list (a postings block's). */
+  addAll(ids: Int32Array): void {
+    const words = this.words;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (id < this.capacity) words[id >>> 5]! |= 1 << (id & 31);
+    }
+  }
+
+  /** Whether any id from `low` to `high` (inclusive) is in the set. */
+  anyIn(low: number, high: number): boolean {
+    const words = this.words;
+    const last = Math.min(high, this.capacity - 1);
+    if (low > last) return false;
+    const first = low >>> 5;
+    const end = last >>> 5;
+    for (let i = first; i <= end; i++) {
+      let word = words[i]!;
+      if (i === first) word &= -1 << (low & 31);
+      if (i === end && (last & 31) !== 31) word &= (1 << ((last & 31) + 1)) - 1;
+      if (word !== 0) return true;
+    }
+    return false;
+  }
+
   has(id: number): boolean {
     return id >= 0 && id < this.capacity && (this.words[id >>> 5]! & (1 << (id & 31))) !== 0;
   }

@@ -1,7 +1,8 @@
-import { searchColumns, type SearchColumn } from '../../deployments/schema';
-import { noInstances, readInstances, skipInstances, weights, type Instances, type TokenPostings } from './postings';
-import { tokenBlobs, type PostingsReader, type TokenBlobs } from './postings-reader';
-import { scratchArray } from './scratch-arrays';
+import { searchColumns, type SearchColumn } from '../../../deployments/schema';
+import { decodeIds, type TokenPostings } from '../postings/block-postings';
+import { tokenBlobs, type PostingsReader, type TokenBlobs } from '../postings/index-reader';
+import { noInstances, readInstances, skipInstances, weights, type Instances } from '../postings/positions';
+import { scratchArray } from '../scratch-arrays';
 
 /**
  * A phrase whose last word is a prefix (`"molten sa"*`, or `molten-sa*`): FTS5 matches the
@@ -30,26 +31,10 @@ function eachRecordOf(
   visit: (id: number, slot: number, instances: Instances) => void,
 ): void {
   const instances = noInstances();
-  // LEB128 inlined: this loop runs once per record of the token.
-  let p = 0;
-  let byte = postings[p++]!;
-  let docs = byte & 0x7f;
-  for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-    byte = postings[p++]!;
-    docs += (byte & 0x7f) * scale;
-  }
-  let id = 0;
+  const ids = decodeIds(postings);
   let at = 0;
-  for (let d = 0; d < docs; d++) {
-    byte = postings[p++]!;
-    let gap = byte & 0x7f;
-    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-      byte = postings[p++]!;
-      gap += (byte & 0x7f) * scale;
-    }
-    id += gap;
-    // The weighted count is skipped: positions give the phrase's own.
-    while (postings[p++]! >= 0x80);
+  for (let d = 0; d < ids.length; d++) {
+    const id = ids[d]!;
     const slot = slots ? slots[id]! : 0;
     if (slots && slot === 0) at = skipInstances(positions, at);
     else {
@@ -139,7 +124,7 @@ function eachContinued(ends: PhraseEnds, slot: number, instances: Instances, fou
 function phraseEnds(reader: PostingsReader, tokens: readonly string[], allowed: readonly boolean[]): PhraseEnds {
   const first = tokenBlobs(reader, tokens[0]!);
   if (!first) return new EndsBuilder(0, 0).build();
-  let builder = new EndsBuilder(first.docs, first.docs * 2);
+  let builder = new EndsBuilder(first.postings.docs, first.postings.docs * 2);
   eachRecordOf(first, undefined, (id, _, instances) => {
     for (let i = 0; i < instances.length; i++)
       if (allowed[instances.columns[i]!]) builder.add(instances.columns[i]!, instances.offsets[i]!);
@@ -168,27 +153,14 @@ function phraseEnds(reader: PostingsReader, tokens: readonly string[], allowed: 
  * expansion, so postings and positions are walked once, in place: each instance is
  * compared with the record's ends as it is decoded (both ascend by column, then offset),
  * and the rest are skipped once the ends are passed. (LEB128 and the positions' encoding,
- * postings.ts's readInstances, are inlined.)
+ * positions.ts's readInstances, are inlined.)
  */
 function addContinuations({ postings, positions }: TokenBlobs, slots: Int32Array, ends: PhraseEnds, countsBySlot: Uint32Array): void {
-  let p = 0;
-  let byte = postings[p++]!;
-  let docs = byte & 0x7f;
-  for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-    byte = postings[p++]!;
-    docs += (byte & 0x7f) * scale;
-  }
-  let id = 0;
+  const ids = decodeIds(postings);
   let at = 0;
-  for (let d = 0; d < docs; d++) {
-    byte = postings[p++]!;
-    let gap = byte & 0x7f;
-    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-      byte = postings[p++]!;
-      gap += (byte & 0x7f) * scale;
-    }
-    id += gap;
-    while (postings[p++]! >= 0x80);
+  let byte: number;
+  for (let d = 0; d < ids.length; d++) {
+    const id = ids[d]!;
     byte = positions[at++]!;
     let instances = byte & 0x7f;
     for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {

@@ -8,14 +8,15 @@ import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
 import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
-import { openEngine, type QueryEngine } from './engine';
-import { referenceIndex, referenceRank, type ReferenceIndex } from './reference-ranker';
-import { openStoreWriter } from './sqlite/sqlite';
+import { openEngine, type QueryEngine } from '../store/engine';
+import { referenceIndex, referenceRank, type ReferenceIndex } from '../store/reference-ranker';
+import { openStoreWriter } from '../store/sqlite/sqlite';
 
 /**
  * Every shape of the query language, ranked from the postings, against the plain
  * reimplementation of the search definition (reference-ranker.ts): the same records,
- * the same total, in the same order, for random queries.
+ * the same total, in the same order, for random queries, whether the first records come
+ * from block-max top k or from scoring every match.
  */
 
 const lit = deploymentByKey('LIT')!;
@@ -123,6 +124,16 @@ describe('one ranking path for every query shape', () => {
           if (!expected.scored) return; // nothing to rank by: newest first, which engine.test.ts checks
           scoredRuns++;
           expect({ query, ids: Array.from(actual.ids) }).toEqual({ query, ids: expected.ids });
+          // A first page (block-max top k) and a deeper one: the same records, the same total.
+          for (const need of [1, 10, 150]) {
+            const page = engine.rank('LIT', criteria, need);
+            expect({ query, need, total: page.total, ids: Array.from(page.ids) }).toEqual({
+              query,
+              need,
+              total: expected.ids.length,
+              ids: expected.ids.slice(0, need),
+            });
+          }
         },
       ),
       { numRuns: 200 },

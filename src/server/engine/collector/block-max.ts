@@ -1,0 +1,155 @@
+import type { IdSet } from '../id-set';
+import type { Leaf } from '../query/compile';
+import { termScore } from '../query/bm25';
+import { scratchArray } from '../scratch-arrays';
+import { BestOf, type Matches } from './top-k';
+
+/**
+ * Top k by bm25 without scoring every match: block-max MaxScore over windows of record ids.
+ *
+ * The ids are cut into windows at the block boundaries of the scored list with the most
+ * blocks. A window's bound is the sum, over the scored lists, of the largest block bound
+ * among their blocks that overlap it (a block's bound: its largest count over its shortest
+ * record, postings/block-postings.ts). While the best k so far all score more than that
+ * bound (or as much, when ties go by id), the window is skipped without decoding a block; otherwise its records are scored
+ * term by term (each list's blocks in the window, adding into a score per record, in the
+ * query's order, so every sum is FTS5's to the bit) and offered to the heap. Only records
+ * of `matches` (AND, NOT, filters; undefined: every record of the one list) are scored.
+ *
+ * Windows rather than WAND's pivot per document: the lists of a search are few, the bound
+ * is computed once per window, not once per record, and within a window the scoring loop
+ * is the same tight loop as scoring everything (docs/decisions.md).
+ */
+export function topByBlockMax(
+  scored: readonly Leaf[],
+  lengths: Uint32Array,
+  norms: Float64Array,
+  matches: IdSet | undefined,
+  need: number,
+  ties: Int32Array | undefined,
+): Int32Array {
+  const best = new BestOf(need, ties);
+  const n = scored.length;
+  if (n === 0) return best.order();
+  const bounds = scored.map(({ postings, idf }) => {
+    const bound = new Float64Array(postings.blocks);
+    for (let b = 0; b < postings.blocks; b++) bound[b] = termScore(idf, postings.maxCounts[b]!, norms[postings.minLengths[b]!]!);
+    return bound;
+  });
+  let driver = 0;
+  for (let p = 1; p < n; p++) if (scored[p]!.postings.blocks > scored[driver]!.postings.blocks) driver = p;
+  const windows = scored[driver]!.postings.lastIds;
+
+  // Per list: its first block not wholly before the window, the block decoded, and where in it the window starts.
+  const first = new Int32Array(n);
+  const decoded = new Int32Array(n).fill(-1);
+  const at = new Int32Array(n);
+  const ids: Int32Array[] = new Array<Int32Array>(n);
+  const counts: Uint32Array[] = new Array<Uint32Array>(n);
+  const scores = n > 1 ? scratchArray(lengths, 'window scores', lengths.length, (length) => new Float64Array(length)) : undefined;
+  const touched = n > 1 ? scratchArray(lengths, 'window records', lengths.length, (length) => new Int32Array(length)) : undefined;
+
+  let low = 0;
+  for (let w = 0; w <= windows.length; w++) {
+    const high = w < windows.length ? windows[w]! : 0x7fffffff;
+    let bound = 0;
+    for (let p = 0; p < n; p++) {
+      const { lastIds, blocks } = scored[p]!.postings;
+      const blockBounds = bounds[p]!;
+      let b = first[p]!;
+      while (b < blocks && lastIds[b]! < low) b++;
+      first[p] = b;
+      let most = 0;
+      for (; b < blocks; b++) {
+        if (blockBounds[b]! > most) most = blockBounds[b]!;
+        if (lastIds[b]! >= high) break;
+      }
+      bound += most;
+    }
+    // Ties broken by id: a later record that only equals the last of the best comes after it.
+    const threshold = best.threshold;
+    if (bound < threshold || (!ties && bound === threshold) || (matches && !matches.anyIn(low, high))) {
+      low = high + 1;
+      continue;
+    }
+    let found = 0;
+    for (let p = 0; p < n; p++) {
+      const { postings, idf } = scored[p]!;
+      for (let b = first[p]!; b < postings.blocks; b++) {
+        if (decoded[p] !== b) {
+          ids[p] = postings.ids(b);
+          counts[p] = postings.counts(b);
+          decoded[p] = b;
+          at[p] = 0;
+        }
+        const blockIds = ids[p]!;
+        const blockCounts = counts[p]!;
+        let i = at[p]!;
+        while (i < blockIds.length && blockIds[i]! < low) i++;
+        for (; i < blockIds.length; i++) {
+          const id = blockIds[i]!;
+          if (id > high) break;
+          if (matches && !matches.has(id)) continue;
+          const score = termScore(idf, blockCounts[i]!, norms[lengths[id]!]!);
+          if (!scores) best.offer(id, score);
+          else {
+            if (scores[id] === 0) touched![found++] = id;
+            scores[id] = scores[id]! + score;
+          }
+        }
+        at[p] = i;
+        if (postings.lastIds[b]! >= high) break;
+      }
+    }
+    if (scores) {
+      for (let j = 0; j < found; j++) {
+        const id = touched![j]!;
+        best.offer(id, scores[id]!);
+        scores[id] = 0;
+      }
+    }
+    low = high + 1;
+  }
+  return best.order();
+}
+
+/**
+ * Every match with its score, for the orders block-max cannot prune (worst first, deep
+ * pages, matches that hold no scored word and so score 0). `matches` undefined: every
+ * record of the one scored list.
+ */
+export function scoreEverything(scored: readonly Leaf[], lengths: Uint32Array, norms: Float64Array, matches: IdSet | undefined): Matches {
+  if (!matches) {
+    const { postings, idf } = scored[0]!;
+    const ids = new Int32Array(postings.docs);
+    const scores = new Float64Array(postings.docs);
+    for (let b = 0, n = 0; b < postings.blocks; b++) {
+      const blockIds = postings.ids(b);
+      const blockCounts = postings.counts(b);
+      for (let i = 0; i < blockIds.length; i++, n++) {
+        const id = blockIds[i]!;
+        ids[n] = id;
+        scores[n] = termScore(idf, blockCounts[i]!, norms[lengths[id]!]!);
+      }
+    }
+    return { ids, scores };
+  }
+  const byId = scratchArray(lengths, 'window scores', Math.max(lengths.length, matches.capacity), (length) => new Float64Array(length));
+  for (const { postings, idf } of scored) {
+    for (let b = 0; b < postings.blocks; b++) {
+      const blockIds = postings.ids(b);
+      const blockCounts = postings.counts(b);
+      for (let i = 0; i < blockIds.length; i++) {
+        const id = blockIds[i]!;
+        if (matches.has(id)) byId[id] = byId[id]! + termScore(idf, blockCounts[i]!, norms[lengths[id]!]!);
+      }
+    }
+  }
+  const ids = matches.toIds();
+  const scores = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    scores[i] = byId[ids[i]!]!;
+    byId[ids[i]!] = 0;
+  }
+  return { ids, scores };
+}

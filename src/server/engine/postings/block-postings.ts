@@ -1,0 +1,237 @@
+import { VarintCursor, VarintWriter } from './varint';
+
+/**
+ * The postings codec, writer and reader together: one token's documents (ascending ids)
+ * and its column-weighted count in each, cut into blocks of `blockSize` documents.
+ *
+ *   header   format version, documents, blocks
+ *   per block (all together, before any block's data, so a reader can skip blocks unread):
+ *            last id (as a gap from the previous block's last id), bytes of ids, bytes of
+ *            counts, the largest count, the shortest record length
+ *   per block: the id gaps, then the counts, as LEB128
+ *
+ * The largest count and shortest length bound bm25 over a block (bm25 grows with the
+ * count and falls with the length), so a top-k search skips blocks that cannot enter it;
+ * ids and counts are apart so counting and matching read no counts. Lengths are the
+ * records' token totals when the block was written: every write that changes a record's
+ * length rewrites every list that holds it (postings-update.ts), so the bound stays exact.
+ */
+
+/** Changes with the layout above; a store written in another is rebuilt (schema.ts's layout version). */
+export const postingsFormat = 1;
+
+export const blockSize = 128;
+
+/** The documents that hold one token, ascending, and its weighted count in each. */
+export interface TokenPostings {
+  readonly ids: Int32Array;
+  readonly counts: Uint32Array;
+}
+
+/** A postings list by blocks: what the query layer reads, stored or computed (a prefix, a phrase). */
+export interface Postings {
+  readonly docs: number;
+  readonly blocks: number;
+  /** lastIds[b]: the largest id of block b. */
+  readonly lastIds: Int32Array;
+  readonly maxCounts: Uint32Array;
+  readonly minLengths: Uint32Array;
+  /** Block b's ids; the array is the list's own, valid until its next call. */
+  ids(b: number): Int32Array;
+  /** Block b's counts, in the order of its ids; valid until the next call. */
+  counts(b: number): Uint32Array;
+}
+
+/** Encodes a list; `lengths[id]` is each record's token total (bm25's D). */
+export function encodePostings({ ids, counts }: TokenPostings, lengths: ArrayLike<number>): Buffer {
+  const blocks = Math.ceil(ids.length / blockSize);
+  const data = new VarintWriter();
+  const header = new VarintWriter();
+  header.write(postingsFormat);
+  header.write(ids.length);
+  header.write(blocks);
+  let previous = 0;
+  for (let b = 0; b < blocks; b++) {
+    const start = b * blockSize;
+    const end = Math.min(ids.length, start + blockSize);
+    const before = data.length;
+    let maxCount = 0;
+    let minLength = Infinity;
+    for (let i = start; i < end; i++) {
+      data.write(ids[i]! - (i === start ? previous : ids[i - 1]!));
+      minLength = Math.min(minLength, lengths[ids[i]!] ?? 0);
+    }
+    const idBytes = data.length - before;
+    for (let i = start; i < end; i++) {
+      data.write(counts[i]!);
+      maxCount = Math.max(maxCount, counts[i]!);
+    }
+    header.write(ids[end - 1]! - previous);
+    header.write(idBytes);
+    header.write(data.length - before - idBytes);
+    header.write(maxCount);
+    header.write(minLength);
+    previous = ids[end - 1]!;
+  }
+  return Buffer.concat([header.toBuffer(), data.toBuffer()]);
+}
+
+/** A stored list, its block table read up front and its blocks decoded when asked for. */
+export class StoredPostings implements Postings {
+  readonly docs: number;
+  readonly blocks: number;
+  readonly lastIds: Int32Array;
+  readonly maxCounts: Uint32Array;
+  readonly minLengths: Uint32Array;
+  /** Where block b's ids start; its counts start at countStarts[b]. */
+  private readonly idStarts: Uint32Array;
+  private readonly countStarts: Uint32Array;
+  private readonly idBuffer = new Int32Array(blockSize);
+  private readonly countBuffer = new Uint32Array(blockSize);
+
+  constructor(private readonly data: Uint8Array) {
+    const read = new VarintCursor(data);
+    const format = read.read();
+    if (format !== postingsFormat) throw new Error(`A postings list in format ${format}; this engine reads format ${postingsFormat}.`);
+    this.docs = read.read();
+    this.blocks = read.read();
+    this.lastIds = new Int32Array(this.blocks);
+    this.maxCounts = new Uint32Array(this.blocks);
+    this.minLengths = new Uint32Array(this.blocks);
+    this.idStarts = new Uint32Array(this.blocks);
+    this.countStarts = new Uint32Array(this.blocks);
+    const idBytes = new Uint32Array(this.blocks);
+    const countBytes = new Uint32Array(this.blocks);
+    let last = 0;
+    for (let b = 0; b < this.blocks; b++) {
+      this.lastIds[b] = last += read.read();
+      idBytes[b] = read.read();
+      countBytes[b] = read.read();
+      this.maxCounts[b] = read.read();
+      this.minLengths[b] = read.read();
+    }
+    let at = read.at;
+    for (let b = 0; b < this.blocks; b++) {
+      this.idStarts[b] = at;
+      this.countStarts[b] = at += idBytes[b]!;
+      at += countBytes[b]!;
+    }
+  }
+
+  private size(b: number): number {
+    return b < this.blocks - 1 ? blockSize : this.docs - b * blockSize;
+  }
+
+  ids(b: number): Int32Array {
+    const n = this.size(b);
+    const out = this.idBuffer;
+    const data = this.data;
+    let at = this.idStarts[b]!;
+    let id = b > 0 ? this.lastIds[b - 1]! : 0;
+    for (let i = 0; i < n; i++) {
+      let byte = data[at++]!;
+      let gap = byte & 0x7f;
+      for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+        byte = data[at++]!;
+        gap += (byte & 0x7f) * scale;
+      }
+      out[i] = id += gap;
+    }
+    return out.subarray(0, n);
+  }
+
+  counts(b: number): Uint32Array {
+    const n = this.size(b);
+    const out = this.countBuffer;
+    const data = this.data;
+    let at = this.countStarts[b]!;
+    for (let i = 0; i < n; i++) {
+      let byte = data[at++]!;
+      let count = byte & 0x7f;
+      for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+        byte = data[at++]!;
+        count += (byte & 0x7f) * scale;
+      }
+      out[i] = count;
+    }
+    return out.subarray(0, n);
+  }
+}
+
+/** A list computed at search time (several lists merged, a phrase's matches), by blocks as a stored one is. */
+export class ComputedPostings implements Postings {
+  readonly docs: number;
+  readonly blocks: number;
+  readonly lastIds: Int32Array;
+  readonly maxCounts: Uint32Array;
+  readonly minLengths: Uint32Array;
+
+  constructor(
+    readonly list: TokenPostings,
+    lengths: ArrayLike<number>,
+  ) {
+    const { ids, counts } = list;
+    this.docs = ids.length;
+    this.blocks = Math.ceil(ids.length / blockSize);
+    this.lastIds = new Int32Array(this.blocks);
+    this.maxCounts = new Uint32Array(this.blocks);
+    this.minLengths = new Uint32Array(this.blocks);
+    for (let b = 0; b < this.blocks; b++) {
+      const end = Math.min(ids.length, (b + 1) * blockSize);
+      let maxCount = 0;
+      let minLength = Infinity;
+      for (let i = b * blockSize; i < end; i++) {
+        maxCount = Math.max(maxCount, counts[i]!);
+        minLength = Math.min(minLength, lengths[ids[i]!] ?? 0);
+      }
+      this.lastIds[b] = ids[end - 1]!;
+      this.maxCounts[b] = maxCount;
+      this.minLengths[b] = minLength;
+    }
+  }
+
+  ids(b: number): Int32Array {
+    return this.list.ids.subarray(b * blockSize, Math.min(this.docs, (b + 1) * blockSize));
+  }
+
+  counts(b: number): Uint32Array {
+    return this.list.counts.subarray(b * blockSize, Math.min(this.docs, (b + 1) * blockSize));
+  }
+}
+
+/** Every id and count of a list, in one pair of arrays. */
+export function decodePostings(postings: Postings): TokenPostings {
+  const ids = new Int32Array(postings.docs);
+  const counts = new Uint32Array(postings.docs);
+  for (let b = 0; b < postings.blocks; b++) {
+    ids.set(postings.ids(b), b * blockSize);
+    counts.set(postings.counts(b), b * blockSize);
+  }
+  return { ids, counts };
+}
+
+/** Every id of a list (its counts unread). */
+export function decodeIds(postings: Postings): Int32Array {
+  const ids = new Int32Array(postings.docs);
+  for (let b = 0; b < postings.blocks; b++) ids.set(postings.ids(b), b * blockSize);
+  return ids;
+}
+
+/**
+ * Adds a list's counts into `countsById` (indexed by record id); returns how many records
+ * had no count before. Lists searched together (a prefix's expansions, a parameter's
+ * columns) are merged this way.
+ */
+export function addPostings(postings: Postings, countsById: Uint32Array): number {
+  let added = 0;
+  for (let b = 0; b < postings.blocks; b++) {
+    const ids = postings.ids(b);
+    const counts = postings.counts(b);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (countsById[id] === 0) added++;
+      countsById[id]! += counts[i]!;
+    }
+  }
+  return added;
+}

@@ -1,0 +1,34 @@
+import type { SearchColumn } from '../../../deployments/schema';
+import type { Postings } from './block-postings';
+
+/** What the engine reads of an index, whatever stores it: bm25's statistics, postings and positions by token. */
+export interface PostingsReader {
+  /** Rows in the index: bm25's N. */
+  readonly rows: number;
+  /** Average tokens per row, computed as FTS5 computes it. */
+  readonly averageLength: number;
+  /** lengths[id] is the number of tokens in the record (all columns): bm25's D. */
+  readonly lengths: Uint32Array;
+  /** The tokens FTS5 makes of `text` (a query word may become several, or none). */
+  tokenize(text: string): string[];
+  /** Every token of the index that starts with `prefix`, as FTS5 expands `prefix*`. */
+  expand(prefix: string): string[];
+  /** A token's postings over whole records, or in one column. */
+  read(token: string, column?: SearchColumn): Postings | undefined;
+  /** A token's positions (positions.ts), for phrases. */
+  positions(token: string): Uint8Array | undefined;
+  /** bm25's inverse document frequency for a phrase in `hits` rows, as FTS5 computes it. */
+  idf(hits: number): number;
+}
+
+/** A token's postings over whole records and its positions, for walking a phrase. */
+export interface TokenBlobs {
+  readonly postings: Postings;
+  readonly positions: Uint8Array;
+}
+
+export function tokenBlobs(reader: PostingsReader, token: string): TokenBlobs | undefined {
+  const postings = reader.read(token);
+  const positions = reader.positions(token);
+  return postings && positions ? { postings, positions } : undefined;
+}

@@ -1,0 +1,140 @@
+import { searchColumns } from '../../../deployments/schema';
+import { columnWeights } from '../../../deployments/search-model';
+import { VarintWriter } from './varint';
+import type { TokenPostings } from './block-postings';
+
+/**
+ * Positions, writer and reader together: per document of a token's postings, in their
+ * order, the number of its instances and then each as offset × 16 + column (the column's
+ * place in `searchColumns`), the offset relative to the previous instance in the same
+ * column. Phrases are matched from them (query/phrase.ts, query/prefix-phrase.ts).
+ */
+
+/** bm25's weight of each column, by its position in `searchColumns`. */
+export const weights = searchColumns.map((column) => columnWeights[column]);
+
+/** The `col` of the postings of a token over whole records (the others name one column). */
+export const wholeRecord = '';
+
+/** Byte offsets of each document's part of a positions blob (the count, then that many varints), plus the end. */
+export function documentBounds(data: Uint8Array, docs: number): Uint32Array {
+  const bounds = new Uint32Array(docs + 1);
+  let at = 0;
+  for (let d = 0; d < docs; d++) {
+    bounds[d] = at;
+    at = skipInstances(data, at);
+  }
+  bounds[docs] = at;
+  return bounds;
+}
+
+/** One token's instances in one document, in (column, offset) order; arrays grow as needed. */
+export interface Instances {
+  columns: Int32Array;
+  offsets: Int32Array;
+  length: number;
+}
+
+export const noInstances = (): Instances => ({ columns: new Int32Array(16), offsets: new Int32Array(16), length: 0 });
+
+/**
+ * Reads the instances of the document whose positions start at `at` into `into`, and
+ * returns where the next document's start. (Inlined varints: a reader object per document
+ * cost more than the decoding itself.)
+ */
+export function readInstances(data: Uint8Array, at: number, into: Instances): number {
+  let byte = data[at++]!;
+  let n = byte & 0x7f;
+  for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+    byte = data[at++]!;
+    n += (byte & 0x7f) * scale;
+  }
+  if (into.columns.length < n) {
+    into.columns = new Int32Array(n);
+    into.offsets = new Int32Array(n);
+  }
+  let column = -1;
+  let offset = 0;
+  for (let i = 0; i < n; i++) {
+    byte = data[at++]!;
+    let value = byte & 0x7f;
+    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+      byte = data[at++]!;
+      value += (byte & 0x7f) * scale;
+    }
+    const next = value % 16;
+    offset = (next === column ? offset : 0) + Math.floor(value / 16);
+    column = next;
+    into.columns[i] = column;
+    into.offsets[i] = offset;
+  }
+  into.length = n;
+  return at;
+}
+
+/** Where the document after the one whose positions start at `at` starts. */
+export function skipInstances(data: Uint8Array, at: number): number {
+  let instances = 0;
+  let scale = 1;
+  let byte: number;
+  do {
+    byte = data[at++]!;
+    instances += (byte & 0x7f) * scale;
+    scale *= 0x80;
+  } while (byte >= 0x80);
+  // The instances themselves are skipped, not decoded: a varint ends at a byte below 0x80.
+  for (let k = 0; k < instances; k++) while (data[at++]! >= 0x80);
+  return at;
+}
+
+/** Growing lists of documents and counts, one document at a time in ascending order. */
+class PostingsBuilder {
+  readonly ids: number[] = [];
+  readonly counts: number[] = [];
+
+  add(doc: number, weight: number): void {
+    const last = this.ids.length - 1;
+    if (last >= 0 && this.ids[last] === doc) this.counts[last]! += weight;
+    else {
+      this.ids.push(doc);
+      this.counts.push(weight);
+    }
+  }
+
+  build(): TokenPostings {
+    return { ids: Int32Array.from(this.ids), counts: Uint32Array.from(this.counts) };
+  }
+}
+
+/**
+ * From a token's instances as (document, column, offset) triples in that order: its
+ * postings over whole records and in each column, each instance adding its column's
+ * weight, and its positions.
+ */
+export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPostings>; positions: Buffer } {
+  const whole = new PostingsBuilder();
+  const byColumn = new Map<number, PostingsBuilder>();
+  const positions = new VarintWriter();
+  const count = triples.length / 3;
+  for (let i = 0; i < count;) {
+    const doc = triples[3 * i]!;
+    let end = i;
+    while (end < count && triples[3 * end] === doc) end++;
+    positions.write(end - i);
+    let previousColumn = -1;
+    let previousOffset = 0;
+    for (; i < end; i++) {
+      const column = triples[3 * i + 1]!;
+      const offset = triples[3 * i + 2]!;
+      const weight = weights[column] ?? 1;
+      whole.add(doc, weight);
+      (byColumn.get(column) ?? byColumn.set(column, new PostingsBuilder()).get(column)!).add(doc, weight);
+      positions.write((column === previousColumn ? offset - previousOffset : offset) * 16 + column);
+      previousColumn = column;
+      previousOffset = offset;
+    }
+  }
+  const lists = new Map<string, TokenPostings>([[wholeRecord, whole.build()]]);
+  for (const [column, builder] of byColumn) lists.set(searchColumns[column]!, builder.build());
+  return { lists, positions: positions.toBuffer() };
+}

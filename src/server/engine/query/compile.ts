@@ -1,0 +1,122 @@
+import { searchColumns, type SearchColumn } from '../../../deployments/schema';
+import type { QueryNode } from '../../query/ast';
+import { addPostings, ComputedPostings, type Postings, type TokenPostings } from '../postings/block-postings';
+import type { PostingsReader } from '../postings/index-reader';
+import { phraseMatches } from './phrase';
+import { prefixPhraseMatches } from './prefix-phrase';
+
+/**
+ * A search's text compiled once, for every shape of the query language (words, prefixes,
+ * phrases, a phrase ending in a prefix, AND, OR, NOT, parentheses, parameters' columns):
+ * a tree of boolean operators over leaves, each leaf one word or phrase as a postings list
+ * with its idf. The tree says which records match (query/matching.ts, as bitsets); the
+ * scored leaves, in the query's order, say how they rank (collector/, bm25 summed over the
+ * leaves a record holds).
+ *
+ * A leaf is scored unless it sits under an odd number of NOTs, as in FTS5: `a -b` ranks by
+ * a alone, `a -(b -c)` by a and c.
+ */
+
+export interface Leaf {
+  readonly postings: Postings;
+  /** bm25's idf, from the number of records the word or phrase is in (in its columns). */
+  readonly idf: number;
+  readonly scored: boolean;
+}
+
+export type MatchNode =
+  | { readonly kind: 'leaf'; readonly leaf: Leaf }
+  | { readonly kind: 'and' | 'or'; readonly children: readonly MatchNode[] }
+  | { readonly kind: 'not'; readonly child: MatchNode };
+
+export interface CompiledQuery {
+  /** The criteria's text parts, all required. */
+  readonly root: MatchNode;
+  /** The scored leaves in the query's order: the order bm25's terms are summed in. */
+  readonly scored: readonly Leaf[];
+  /** Every match holds a scored leaf, so none scores 0 (`a OR -b` has matches that do not). */
+  readonly everyMatchScored: boolean;
+}
+
+type Word = Extract<QueryNode, { type: 'term' | 'phrase' }>;
+
+const nothing: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array(0) };
+
+/**
+ * A word's or phrase's postings in `columns`: a stored list as it is, several (a prefix's
+ * expansions, a parameter's columns) merged by record, a phrase from positions.
+ */
+function wordPostings(reader: PostingsReader, word: Word, columns: readonly SearchColumn[]): Postings {
+  // (FTS5 is given NUL as a space: predicate.ts.)
+  const tokens = reader.tokenize(word.text.replace(/\u0000/g, ' '));
+  const prefix = word.type === 'term' && word.prefix;
+  const computed = (list: TokenPostings) => new ComputedPostings(list, reader.lengths);
+  if (tokens.length === 0) return computed(nothing);
+  if (tokens.length > 1) {
+    return computed(
+      prefix
+        ? prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns)
+        : phraseMatches(reader, tokens, columns),
+    );
+  }
+  const expanded = prefix ? reader.expand(tokens[0]!) : tokens;
+  // A parameter's columns: only instances there count, in the count and in the idf.
+  const scopes = columns.length === searchColumns.length ? [undefined] : columns;
+  const lists = expanded.flatMap((token) => scopes.map((column) => reader.read(token, column))).filter((list) => list !== undefined);
+  if (lists.length === 1) return lists[0]!;
+  if (lists.length === 0) return computed(nothing);
+  const countsById = new Uint32Array(reader.lengths.length);
+  let hits = 0;
+  for (const list of lists) hits += addPostings(list, countsById);
+  const ids = new Int32Array(hits);
+  const counts = new Uint32Array(hits);
+  for (let id = 0, n = 0; n < hits; id++) {
+    if (countsById[id] !== 0) {
+      ids[n] = id;
+      counts[n++] = countsById[id]!;
+    }
+  }
+  return computed({ ids, counts });
+}
+
+/** The text of `texts` (all required) compiled; undefined when there is none. */
+export function compileQuery(
+  reader: PostingsReader,
+  texts: readonly { readonly columns: readonly SearchColumn[]; readonly query: QueryNode }[],
+): CompiledQuery | undefined {
+  if (texts.length === 0) return undefined;
+  const scored: Leaf[] = [];
+  const compile = (node: QueryNode, columns: readonly SearchColumn[], negated: boolean): MatchNode => {
+    switch (node.type) {
+      case 'term':
+      case 'phrase': {
+        const postings = wordPostings(reader, node, columns);
+        const leaf = { postings, idf: reader.idf(postings.docs), scored: !negated };
+        if (leaf.scored) scored.push(leaf);
+        return { kind: 'leaf', leaf };
+      }
+      case 'not':
+        return { kind: 'not', child: compile(node.child, columns, !negated) };
+      case 'and':
+      case 'or':
+        return { kind: node.type, children: node.children.map((child) => compile(child, columns, negated)) };
+    }
+  };
+  const parts = texts.map(({ columns, query }) => compile(query, columns, false));
+  const root: MatchNode = parts.length === 1 ? parts[0]! : { kind: 'and', children: parts };
+  return { root, scored, everyMatchScored: holdsScoredLeaf(root) };
+}
+
+/** Whether every record `node` matches holds one of its scored leaves. */
+function holdsScoredLeaf(node: MatchNode): boolean {
+  switch (node.kind) {
+    case 'leaf':
+      return node.leaf.scored;
+    case 'and':
+      return node.children.some(holdsScoredLeaf);
+    case 'or':
+      return node.children.every(holdsScoredLeaf);
+    case 'not':
+      return false;
+  }
+}

@@ -1,0 +1,92 @@
+import { searchColumns, type SearchColumn } from '../../../deployments/schema';
+import { decodeIds, type TokenPostings } from '../postings/block-postings';
+import { tokenBlobs, type PostingsReader } from '../postings/index-reader';
+import { documentBounds, noInstances, readInstances, weights } from '../postings/positions';
+
+/** One token of a phrase: its documents, where each one's positions start, and the bytes. */
+interface TokenPositions {
+  readonly ids: Int32Array;
+  readonly bounds: Uint32Array;
+  readonly data: Uint8Array;
+}
+
+/** A token's documents and positions, ready to be walked. */
+function tokenPositions(reader: PostingsReader, token: string): TokenPositions | undefined {
+  const blobs = tokenBlobs(reader, token);
+  if (!blobs) return undefined;
+  const ids = decodeIds(blobs.postings);
+  return { ids, bounds: documentBounds(blobs.positions, ids.length), data: blobs.positions };
+}
+
+/** The first index at or after `from` whose id is at least `id` (ids ascend). */
+function seek(ids: Int32Array, from: number, id: number): number {
+  if (from >= ids.length || ids[from]! >= id) return from;
+  // Galloping: lists walked together mostly advance by a few entries at a time.
+  let step = 1;
+  while (from + step < ids.length && ids[from + step]! < id) step *= 2;
+  let low = from + (step >> 1) + 1;
+  let high = Math.min(from + step + 1, ids.length);
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ids[middle]! < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The records where `tokens` stand next to each other in this order, in one of `columns`,
+ * with the phrase's column-weighted count in each — what FTS5 computes for a quoted
+ * phrase. The rarest token's documents drive; the others are found by galloping search and
+ * their positions read only for documents that hold every token.
+ */
+export function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): TokenPostings {
+  const nothing = { ids: new Int32Array(0), counts: new Uint32Array(0) };
+  const allowed = searchColumns.map((column) => columns.includes(column));
+  const walks: TokenPositions[] = [];
+  for (const token of tokens) {
+    const walk = tokenPositions(reader, token);
+    if (!walk) return nothing;
+    walks.push(walk);
+  }
+  const k = walks.length;
+  const found = walks.map(noInstances);
+  const driver = walks.reduce((best, walk) => (walk.ids.length < best.ids.length ? walk : best));
+  const ids: number[] = [];
+  const counts: number[] = [];
+  const cursors = new Int32Array(k);
+  const at = new Int32Array(k);
+  documents: for (let d = 0; d < driver.ids.length; d++) {
+    const id = driver.ids[d]!;
+    for (let j = 0; j < k; j++) {
+      const walk = walks[j]!;
+      at[j] = walk === driver ? d : seek(walk.ids, at[j]!, id);
+      if (walk.ids[at[j]!] !== id) continue documents;
+    }
+    for (let j = 0; j < k; j++) readInstances(walks[j]!.data, walks[j]!.bounds[at[j]!]!, found[j]!);
+    // Each instance of the first token in an allowed column starts a match when token j
+    // stands j places after it in the same column.
+    cursors.fill(0);
+    let count = 0;
+    const first = found[0]!;
+    for (let i = 0; i < first.length; i++) {
+      const column = first.columns[i]!;
+      if (!allowed[column]) continue;
+      const offset = first.offsets[i]!;
+      let all = true;
+      for (let j = 1; j < k && all; j++) {
+        const other = found[j]!;
+        let c = cursors[j]!;
+        while (c < other.length && (other.columns[c]! < column || (other.columns[c] === column && other.offsets[c]! < offset + j))) c++;
+        cursors[j] = c;
+        all = c < other.length && other.columns[c] === column && other.offsets[c] === offset + j;
+      }
+      if (all) count += weights[column] ?? 1;
+    }
+    if (count > 0) {
+      ids.push(id);
+      counts.push(count);
+    }
+  }
+  return { ids: Int32Array.from(ids), counts: Uint32Array.from(counts) };
+}

@@ -1,0 +1,82 @@
+import type { SearchColumn } from '../../deployments/schema';
+import type { QueryNode } from '../query/ast';
+import { scoreEverything, topByBlockMax } from './collector/block-max';
+import { deepOrder, topOrder } from './collector/top-k';
+import type { IdSet } from './id-set';
+import type { PostingsReader } from './postings/index-reader';
+import { lengthNorms } from './query/bm25';
+import { compileQuery, type CompiledQuery } from './query/compile';
+import { matchSet } from './query/matching';
+
+/**
+ * The one search path over postings, for every query: the text is compiled once
+ * (query/compile.ts); what it matches, with the filters, is a bitset (query/matching.ts),
+ * counted without scoring — a single word's count is its document frequency; the first
+ * records by bm25 come from block-max MaxScore (collector/block-max.ts), or, where it
+ * cannot prune (worst first, deep pages), from scoring every match (collector/top-k.ts).
+ */
+
+export interface TextSearchOptions {
+  /** One more than the largest record id: the size of every set. */
+  readonly capacity: number;
+  /** Every record, for a query that only excludes. */
+  readonly universe: () => IdSet;
+  /** The records the other criteria (dates, keys, facets) allow; undefined: all. */
+  readonly filter: IdSet | undefined;
+}
+
+export class TextSearch {
+  private matched: IdSet | undefined;
+
+  private constructor(
+    private readonly reader: PostingsReader,
+    private readonly query: CompiledQuery,
+    private readonly options: TextSearchOptions,
+  ) {}
+
+  /** The search of `texts` (all required) within the filter; undefined when there is no text. */
+  static of(
+    reader: PostingsReader,
+    texts: readonly { readonly columns: readonly SearchColumn[]; readonly query: QueryNode }[],
+    options: TextSearchOptions,
+  ): TextSearch | undefined {
+    const query = compileQuery(reader, texts);
+    return query && new TextSearch(reader, query, options);
+  }
+
+  /** One scored word and no filter: its list is the answer, and no set is needed. */
+  private get oneList(): boolean {
+    return this.query.root.kind === 'leaf' && this.query.root.leaf.scored && !this.options.filter;
+  }
+
+  /** Whether any word is scored (a query that only excludes is not ranked by relevance). */
+  get scored(): boolean {
+    return this.query.scored.length > 0;
+  }
+
+  /** Every match, as a bitset (what facets count under). */
+  matches(): IdSet {
+    if (!this.matched) {
+      const { capacity, universe, filter } = this.options;
+      const text = matchSet(this.query.root, capacity, universe);
+      this.matched = filter ? text.and(filter) : text;
+    }
+    return this.matched;
+  }
+
+  /** How many records match, without scoring any. */
+  count(): number {
+    return this.oneList ? this.query.scored[0]!.postings.docs : this.matches().count();
+  }
+
+  /** The first `need` matches by bm25 (best first unless not `descending`), ties by `ties[id]` or the id. */
+  rank(need: number, descending: boolean, ties: Int32Array | undefined): Int32Array {
+    const { reader, query } = this;
+    const norms = lengthNorms(reader);
+    const matches = this.oneList ? undefined : this.matches();
+    if (descending && need <= deepOrder && query.everyMatchScored) {
+      return topByBlockMax(query.scored, reader.lengths, norms, matches, need, ties);
+    }
+    return topOrder(scoreEverything(query.scored, reader.lengths, norms, matches), descending, need, ties);
+  }
+}
