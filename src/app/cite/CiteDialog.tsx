@@ -6,9 +6,11 @@ import { GeneratedInSelection, GeneratedNotice } from '../ui/GeneratedNotice';
 import { errorMessage } from '../ui/error-message';
 import { CitationView } from './CitationView';
 import { useCitations } from './cite-queries';
-import { citationStyles, citationStyleSchema, type CitationStyleId } from './cite-styles';
+import type { StyleEntry } from '../../formats/csl-style-index';
+import { citationStyles, citationStyleSchema, isRepositoryStyleId, type CitationStyleId } from './cite-styles';
 import { copyRichText } from './clipboard';
-import { readStylePreference, writeStylePreference } from './style-preference';
+import { readRecentStyles, readStylePreference, rememberRecentStyle, writeStylePreference, type RecentStyle } from './style-preference';
+import { StyleFinder } from './StyleFinder';
 import './cite.css';
 
 export interface CiteDialogProps {
@@ -27,16 +29,19 @@ export interface CiteDialogProps {
 type CopyState = { status: 'idle' } | { status: 'copied'; count: number } | { status: 'failed'; message: string };
 
 /**
- * A modal dialog offering each record's citation in six styles and as BibTeX (the API's
- * and the full). The native <dialog> traps focus and closes on Escape; focus goes back to
- * whatever opened it.
+ * A modal dialog offering each record's citation in six styles, as BibTeX (the API's and
+ * the full), and in any style of the CSL repository found by search (the recent ones offered
+ * first). The native <dialog> traps focus and closes on Escape; focus goes back to whatever
+ * opened it.
  */
 export function CiteDialog({ deployment, records, open, onClose, bibtexPrefix, generated = noGeneratedIds }: CiteDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const headingId = useId();
   const styleId = useId();
+  const styleSelect = useRef<HTMLSelectElement>(null);
   const [style, setStyle] = useState<CitationStyleId>(() => readStylePreference());
+  const [recent, setRecent] = useState<readonly RecentStyle[]>(() => readRecentStyles());
   const [copy, setCopy] = useState<CopyState>({ status: 'idle' });
   const citations = useCitations(deployment, records, style, { enabled: open, bibtexPrefix, generated });
 
@@ -46,6 +51,8 @@ export function CiteDialog({ deployment, records, open, onClose, bibtexPrefix, g
     if (open && !element.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setCopy({ status: 'idle' });
+      // Another dialog on the page may have added one since.
+      setRecent(readRecentStyles());
       element.showModal();
     } else if (!open && element.open) {
       element.close();
@@ -65,6 +72,20 @@ export function CiteDialog({ deployment, records, open, onClose, bibtexPrefix, g
     writeStylePreference(parsed.data);
     setCopy({ status: 'idle' });
   }
+
+  function chooseFound(entry: StyleEntry) {
+    const id = `csl:${entry.id}` as const;
+    setRecent(rememberRecentStyle({ id, title: entry.title }));
+    chooseStyle(id);
+    // The results are gone; the choice is now the selected style.
+    styleSelect.current?.focus();
+  }
+
+  // The style in use is always offered, even when the recent list was cleared.
+  const recentOptions =
+    isRepositoryStyleId(style) && !recent.some((entry) => entry.id === style)
+      ? [{ id: style, title: style.slice('csl:'.length) }, ...recent]
+      : recent;
 
   async function copyCitations() {
     if (!citations.data) return;
@@ -90,14 +111,26 @@ export function CiteDialog({ deployment, records, open, onClose, bibtexPrefix, g
       {count > 1 && <p className="cite-dialog__count">{count.toLocaleString('en')} records</p>}
       <div className="field cite-dialog__style">
         <label htmlFor={styleId}>Citation style</label>
-        <select id={styleId} value={style} onChange={(event) => chooseStyle(event.target.value)}>
-          {citationStyles.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
+        <select ref={styleSelect} id={styleId} value={style} onChange={(event) => chooseStyle(event.target.value)}>
+          {recentOptions.length > 0 && (
+            <optgroup label="Recent styles">
+              {recentOptions.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.title}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          <optgroup label="Common styles">
+            {citationStyles.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
         </select>
       </div>
+      <StyleFinder onChoose={chooseFound} />
       {open && <Citations citations={citations} />}
       <div className="cite-dialog__actions">
         <button type="button" className="button button--primary" disabled={!citations.data} onClick={() => void copyCitations()}>
