@@ -6,15 +6,37 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * `BENCH_PORTS=first-last` (e.g. 47200-47299) keeps the benchmark's servers in a range of
+ * ports given to it on a shared machine; without it, any free port.
+ */
+const portRange = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+let nextInRange = portRange ? Number(portRange[1]) : 0;
+
+function probePort(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+    probe.once('error', () => resolve(undefined));
+    probe.listen(port, '127.0.0.1', () => {
+      const { port: bound } = probe.address() as { port: number };
+      probe.close(() => resolve(bound));
     });
   });
+}
+
+export async function freePort(): Promise<number> {
+  if (!portRange) {
+    const port = await probePort(0);
+    if (port === undefined) throw new Error('no free port');
+    return port;
+  }
+  const [first, last] = [Number(portRange[1]), Number(portRange[2])];
+  for (let tries = 0; tries <= last - first; tries++) {
+    const port = nextInRange;
+    nextInRange = port >= last ? first : port + 1;
+    if ((await probePort(port)) !== undefined) return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
 export interface Child {

@@ -1,22 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { deployments, displayName, type ApiRecord } from '../../deployments/registry';
+import { deployments, displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { recordsToBibtex } from '../../formats/bibtex';
 import { apiError, errorToJson, errorToText, errorToXml, type ApiError } from '../../formats/error';
 import { recordsToAtom } from '../../formats/atom';
 import { formatGeneratedIds, generatedRecordsHeader, recordOriginHeader } from '../../formats/extension-headers';
 import { formatLinkHeader } from '../../formats/link-header';
 import { contentTypes, negotiateFormat, type ResponseFormat } from '../../formats/media-types';
-import { recordsToXmlParts } from '../../formats/xml';
-import type { RecordStore, SearchResult } from '../store/types';
+import type { Criteria, PageRendering, RecordStore, RenderedPage } from '../store/types';
 import { BadRequest, parseListRequest } from './criteria';
 import { formatQueryString, MalformedQueryError, parseQueryString, type QueryPair } from './query-string';
 import { facetsBody, parseFacetsRequest } from './facets';
 import { openApiDocument } from './openapi';
-import { absolutizeLinks, recordsJsonParts } from './record-json';
-import { upstreamRequest, upstreamView, withUpstreamNames } from './upstream-compat';
+import { docIds, docParts, generatedCriteria, recordParts } from './page-body';
+import { upstreamRequest } from './upstream-compat';
 import { bulkTurn } from './flow-control';
-import { packChunks, packChunksInTurns, send } from './respond';
+import { etagOf, packChunks, packChunksInTurns, send } from './respond';
 
 /** The two endpoints of each deployment, with negotiation, paging headers and errors. */
 
@@ -54,6 +52,13 @@ function readPairs(deployment: Deployment, search: string, context: ApiContext):
 export const cacheControlOf = ({ privateMirror, originFromHost }: { privateMirror: boolean; originFromHost?: boolean }) =>
   privateMirror || originFromHost ? 'private, max-age=60' : 'public, max-age=60';
 
+const renderingOf = (format: ResponseFormat, context: ApiContext): PageRendering => ({
+  format,
+  origin: context.origin,
+  bibtexPrefix: context.bibtexPrefix,
+  ...(context.compat && { compat: context.compat }),
+});
+
 function contentTypeOf(format: ResponseFormat): string {
   // The spec's three-line error text for BibTeX requests is plain text, not BibTeX.
   return `${contentTypes[format]}; charset=utf-8`;
@@ -64,32 +69,6 @@ export function sendError(req: IncomingMessage, res: ServerResponse, error: ApiE
   const body = format === 'xml' ? errorToXml(error) : format === 'bibtex' ? errorToText(error) : errorToJson(error);
   const contentType = format === 'bibtex' ? 'text/plain; charset=utf-8' : contentTypeOf(format);
   send(req, res, { status: error.statusCode, contentType, body, headers });
-}
-
-/** A page's records parsed one at a time from their stored text when the store has it, so no page is ever held parsed whole. */
-function* recordsOf(result: SearchResult): Generator<ApiRecord> {
-  if (result.json) for (const doc of result.json) yield JSON.parse(doc) as ApiRecord;
-  else yield* result.records;
-}
-
-function* mapped<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
-  for (const item of items) yield map(item);
-}
-
-/** The response body in parts, a record at a time (packChunks makes buffers of them). */
-function serialize(deployment: Deployment, records: Iterable<ApiRecord>, format: ResponseFormat, context: ApiContext): Iterable<string> {
-  const absolute = mapped(records, (record) => absolutizeLinks(record, context.origin));
-  if (context.compat === 'upstream' && format !== 'bibtex') {
-    return serialize(
-      upstreamView(deployment),
-      mapped(absolute, (record) => withUpstreamNames(deployment, record)),
-      format,
-      { ...context, compat: undefined },
-    );
-  }
-  if (format === 'xml') return recordsToXmlParts(deployment, absolute);
-  if (format === 'bibtex') return [recordsToBibtex([...absolute], context.bibtexPrefix)];
-  return ['[', ...[...absolute].map((record, i) => (i ? ',' : '') + JSON.stringify(record)), ']'];
 }
 
 /**
@@ -132,30 +111,50 @@ function pageLinks(deployment: Deployment, pairs: readonly QueryPair[], page: nu
   return formatLinkHeader(links);
 }
 
+/** The records of a page and what they are (`page`), from a store that cannot render them itself; in turns for bulk pages. */
+async function pageInThisThread(
+  store: RecordStore,
+  deployment: Deployment,
+  criteria: Criteria,
+  rendering: PageRendering,
+): Promise<RenderedPage> {
+  const result = await store.search(deployment.key, criteria);
+  const turn = () => bulkTurn(criteria.limit);
+  await turn();
+  const generated = await generatedOf(
+    store,
+    deployment,
+    result.json ? docIds(result.json) : result.records.map((record) => record.repo_id),
+  );
+  const body = await packChunksInTurns(
+    result.json ? docParts(deployment, result.json, rendering) : recordParts(deployment, result.records, rendering),
+    turn,
+  );
+  return { total: result.total, body, etag: etagOf(body, store.revision), generated };
+}
+
 async function listRecords(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   const { pairs, headers } = readPairs(deployment, search, context);
   const { criteria, page, rows } = parseListRequest(deployment, pairs, { idLists: context.compat === 'upstream' });
   checkLinkLength(deployment, pairs, rows, context.origin);
-  const result = await context.store.search(deployment.key, criteria);
-  await bulkTurn(rows);
-  const { total } = result;
-  const generated = await generatedOf(context.store, deployment, pageIds(result));
   const format = negotiateFormat(req.headers.accept);
+  const rendering = renderingOf(format, context);
+  // Rendered where the search runs when the store can (a worker): the main thread only sends it.
+  const rendered = context.store.page
+    ? await context.store.page(deployment.key, criteria, rendering)
+    : await pageInThisThread(context.store, deployment, criteria, rendering);
+  // Bulk pages are handed to their sockets one per turn of the event loop, taking turns.
+  await bulkTurn(rows);
+  const { total, generated } = rendered;
   const link = pageLinks(deployment, pairs, page, rows, total, context.origin);
-  // JSON straight from the stored text when the store has it (result.records would parse it).
-  const body = await packChunksInTurns(
-    format === 'json' && result.json && !context.compat
-      ? recordsJsonParts(result.json, context.origin)
-      : serialize(deployment, recordsOf(result), format, context),
-    () => bulkTurn(rows),
-  );
   send(
     req,
     res,
     {
       status: 200,
       contentType: contentTypeOf(format),
-      body,
+      body: rendered.body,
+      etag: rendered.etag,
       headers: {
         ...headers,
         'X-Total-Count': String(total),
@@ -197,7 +196,7 @@ async function getRecord(
     {
       status: 200,
       contentType: contentTypeOf(format),
-      body: packChunks(serialize(deployment, [record], format, context)),
+      body: packChunks(recordParts(deployment, [record], renderingOf(format, context))),
       headers,
       cacheControl: cacheControlOf(context),
     },
@@ -205,32 +204,11 @@ async function getRecord(
   );
 }
 
-/**
- * Which of some records are generated demo data: a store-only fact, sent as a header rather
- * than a field, so the record itself is exactly what the API defines.
- */
+/** Which of some records are generated demo data (page-body.ts generatedCriteria). */
 export async function generatedOf(store: RecordStore, deployment: Deployment, repoIds: readonly string[]): Promise<string[]> {
   if (repoIds.length === 0) return [];
-  const { records } = await store.search(deployment.key, {
-    text: [],
-    exact: [{ key: 'origin', value: 'generated' }],
-    repoIds,
-    dates: [],
-    sort: 'publication_date',
-    order: 'desc',
-    offset: 0,
-    limit: repoIds.length,
-  });
+  const { records } = await store.search(deployment.key, generatedCriteria(repoIds));
   return records.map((record) => record.repo_id);
-}
-
-/** The identifiers of a page's records; from stored JSON text, whose first member is always `repo_id`. */
-function pageIds(result: SearchResult): string[] {
-  if (!result.json) return result.records.map((record) => record.repo_id);
-  return result.json.map((doc) => {
-    const match = /^\{"repo_id":("(?:[^"\\]|\\.)*")/.exec(doc);
-    return match ? (JSON.parse(match[1]!) as string) : (JSON.parse(doc) as ApiRecord).repo_id;
-  });
 }
 
 /**

@@ -97,6 +97,7 @@ describe('clients that pipeline and leave', () => {
     const fx = await startFixture({
       wrapStore: (store) => ({
         ...store,
+        page: undefined,
         revision: store.revision,
         search: async (key, criteria) => (await sleep(2_000), store.search(key, criteria)),
       }),

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -30,6 +31,15 @@ export interface FlowLimits {
   readonly writeTimeoutMs: number;
   /** How long a request may wait for room before it is answered 503. */
   readonly waitMs: number;
+  /** How long a client may ask nothing on a new connection before it may be reclaimed. */
+  readonly silentGraceMs: number;
+  /**
+   * How long a client may take none of its answer before its connection may be reclaimed.
+   * Longer than for silence: each reclaimed reader's room goes to the next answer waiting,
+   * and when those are asked by more clients that never read, a short grace only has the
+   * server render page after page for them.
+   */
+  readonly stalledGraceMs: number;
 }
 
 const mib = 1024 * 1024;
@@ -44,18 +54,9 @@ export const defaultFlowLimits: FlowLimits = {
   totalBufferBytes: 32 * mib,
   writeTimeoutMs: 30_000,
   waitMs: 15_000,
+  silentGraceMs: 1_000,
+  stalledGraceMs: 5_000,
 };
-
-/** How long a client may ask nothing on a new connection before it may be reclaimed. */
-const silentGraceMs = 1_000;
-
-/**
- * How long a client may take none of its answer before its connection may be reclaimed.
- * Longer than for silence: each reclaimed reader's room goes to the next answer waiting,
- * and when those are asked by more clients that never read, a short grace only has the
- * server render page after page for them.
- */
-const stalledGraceMs = 5_000;
 
 /** Seconds a client told "busy" should wait before trying again. */
 export const busyRetryAfterSeconds = 2;
@@ -83,6 +84,27 @@ interface ConnectionState {
   silentSince?: number;
 }
 
+/** What the flow control holds now, by its own counts. */
+export interface FlowCounters {
+  readonly connections: number;
+  /** Requests waiting for room. */
+  readonly waiting: number;
+  /** Answers being computed. */
+  readonly active: Readonly<Record<Kind, number>>;
+  /** Bytes handed to connections that their clients have not taken yet, by the kind of answer they belong to. */
+  readonly unsent: Readonly<Record<Kind, number>>;
+  /** The bound on each kind's unsent bytes, past which no answer of that kind starts. */
+  readonly bound: Readonly<Record<Kind, number>>;
+}
+
+/**
+ * What the flow control did, as it does it: `handed` (an answer was handed to its
+ * connection), `refused` (a request answered busy), `shed` (a stalled connection closed to
+ * make room), `timed-out` (a connection closed after the write timeout), `evicted` (a
+ * connection held without use closed for a newcomer). Each is emitted with its Kind when it has one.
+ */
+export type FlowEvent = 'handed' | 'refused' | 'shed' | 'timed-out' | 'evicted';
+
 export interface FlowControl {
   /**
    * Runs `handle` (which settles once the answer is handed to the connection) when there is
@@ -90,6 +112,9 @@ export interface FlowControl {
    * waiting.
    */
   admit(req: IncomingMessage, res: ServerResponse, handle: () => Promise<void>, busy: () => void): void;
+  counters(): FlowCounters;
+  /** FlowEvent names; for tests and diagnostics, which wait on them rather than on time. */
+  readonly events: EventEmitter;
 }
 
 /** Pages of at most this many records count as light. */
@@ -130,7 +155,7 @@ export function bulkTurn(rows: number): Promise<void> {
   });
 }
 
-type Kind = 'light' | 'bulk';
+export type Kind = 'light' | 'bulk';
 
 /**
  * Bulk answers may hold this share of the buffer bound, light ones the rest: each kind's
@@ -164,6 +189,7 @@ class ReadyList {
 
 export function controlFlow(server: Server, limits: FlowLimits, refuseConnection: (socket: Socket) => void): FlowControl {
   const connections = new Map<Socket, ConnectionState>();
+  const events = new EventEmitter();
   /**
    * Connections whose first waiting request could start now but for the server's room: only
    * those, so finding the next piece of work never walks every queued request.
@@ -223,7 +249,10 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
       if (unsentNow === 0 || unsentNow < state.unsent) state.stalledSince = undefined;
       else state.stalledSince ??= now;
       state.unsent = unsentNow;
-      if (state.stalledSince !== undefined && now - state.stalledSince > limits.writeTimeoutMs) socket.destroy();
+      if (state.stalledSince !== undefined && now - state.stalledSince > limits.writeTimeoutMs) {
+        socket.destroy();
+        events.emit('timed-out', state.kind);
+      }
     }
   }
 
@@ -235,12 +264,13 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
     const now = performance.now();
     const bound = bufferBound[kind];
     const stalled = [...connections]
-      .filter(([, state]) => state.kind === kind && state.stalledSince !== undefined && now - state.stalledSince >= stalledGraceMs)
+      .filter(([, state]) => state.kind === kind && state.stalledSince !== undefined && now - state.stalledSince >= limits.stalledGraceMs)
       .sort(([, a], [, b]) => a.stalledSince! - b.stalledSince!);
     for (const [socket] of stalled) {
       if (total <= bound) break;
       total -= socket.writableLength;
       socket.destroy();
+      events.emit('shed', kind);
     }
     return total;
   }
@@ -257,15 +287,16 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
     let silent: [Socket, number] | undefined;
     for (const [socket, state] of connections) {
       const { stalledSince, silentSince } = state;
-      if (stalledSince !== undefined && now - stalledSince >= stalledGraceMs && (!stalled || stalledSince < stalled[1]))
+      if (stalledSince !== undefined && now - stalledSince >= limits.stalledGraceMs && (!stalled || stalledSince < stalled[1]))
         stalled = [socket, stalledSince];
-      if (silentSince !== undefined && now - silentSince >= silentGraceMs && (!silent || silentSince < silent[1]))
+      if (silentSince !== undefined && now - silentSince >= limits.silentGraceMs && (!silent || silentSince < silent[1]))
         silent = [socket, silentSince];
     }
     const victim = (stalled ?? silent)?.[0];
     if (!victim) return false;
     victim.destroy();
     connections.delete(victim);
+    events.emit('evicted');
     return true;
   }
 
@@ -273,7 +304,11 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
   function refuseExpired(now: number) {
     for (const state of connections.values()) {
       if (state.busy) continue;
-      while (state.queue.length > 0 && now - state.queue[0]!.since > limits.waitMs) takeNext(state).refuse();
+      while (state.queue.length > 0 && now - state.queue[0]!.since > limits.waitMs) {
+        const entry = takeNext(state);
+        entry.refuse();
+        events.emit('refused', entry.kind);
+      }
     }
   }
 
@@ -318,6 +353,12 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
   server.once('close', () => clearInterval(sweep));
 
   return {
+    events,
+    counters() {
+      let waiting = 0;
+      for (const state of connections.values()) waiting += state.queue.length;
+      return { connections: connections.size, waiting, active: { ...active }, unsent: unsent(), bound: { ...bufferBound } };
+    },
     admit(req, res, handle, busy) {
       const socket = req.socket;
       const connection = connections.get(socket);
@@ -330,6 +371,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
       const first = connection.queue.length === 0;
       if (connection.queue.length >= limits.maxPipelined || (first && waitingConnections >= limits.maxWaiting)) {
         busy();
+        events.emit('refused', kind);
         return;
       }
       const start = () => {
@@ -351,6 +393,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
         void handle().finally(() => {
           active[kind]--;
           schedulePump();
+          events.emit('handed', kind);
         });
       };
       connection.silentSince = undefined;

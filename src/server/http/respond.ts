@@ -28,6 +28,8 @@ export interface Body {
   readonly headers?: Record<string, string>;
   /** Cacheable responses get an ETag and may be answered 304. */
   readonly cacheControl?: string;
+  /** The body's ETag when it was computed where the body was rendered (etagOf, the same salt). */
+  readonly etag?: string;
 }
 
 export function etagOf(chunks: readonly Buffer[], salt: string): string {
@@ -95,7 +97,7 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Body, 
   );
 
   if (response.cacheControl && response.status === 200) {
-    const etag = etagOf(chunks, etagSalt);
+    const etag = response.etag ?? etagOf(chunks, etagSalt);
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', response.cacheControl);
     const ifNoneMatch = req.headers['if-none-match'];

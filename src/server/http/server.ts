@@ -6,7 +6,7 @@ import { apiError, errorToJson, type ApiError } from '../../formats/error';
 import { generatedRecordsHeader, recordOriginHeader } from '../../formats/extension-headers';
 import { StoreOverloaded, type RecordStore } from '../store/types';
 import { sendError } from './api';
-import { busyRetryAfterSeconds, controlFlow, defaultFlowLimits, type FlowLimits } from './flow-control';
+import { busyRetryAfterSeconds, controlFlow, defaultFlowLimits, type FlowControl, type FlowLimits } from './flow-control';
 import { routeOf, serveAppPage, type RouteServices } from './routes';
 
 export interface ServerOptions {
@@ -48,6 +48,8 @@ export interface ServerTimeouts {
 
 export interface RunningServer {
   readonly url: string;
+  /** Its flow control, whose counters and events tests wait on. */
+  readonly flow: FlowControl;
   close(): Promise<void>;
 }
 
@@ -300,6 +302,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   return {
     url,
+    flow,
     close: () =>
       new Promise<void>((resolvePromise) => {
         // In-flight requests finish; their connections close after the response instead of

@@ -8,6 +8,7 @@ import type { Deployment, DeploymentKey } from '../../deployments/schema';
 import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore, StoredRecord } from '../store/types';
 import { startServer, type RunningServer, type ServerOptions } from './server';
+import type { FlowControl } from './flow-control';
 
 /**
  * The HTTP suite's fixture: a temporary SQLite store holding the same 45 hand-written
@@ -297,6 +298,8 @@ export interface FixtureOptions extends Omit<ServerOptions, 'store' | 'port'> {
 export interface Fixture {
   readonly url: string;
   readonly store: RecordStore;
+  /** The server's flow control: its counters and events (flow-control.ts). */
+  readonly flow: FlowControl;
   /** `{url}{basePath}/records{suffix}` */
   list(deployment: Deployment, query?: string): string;
   close(): Promise<void>;
@@ -338,6 +341,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
   }
   return {
     url: server.url,
+    flow: server.flow,
     store,
     list: (deployment, query = '') => `${server.url}${deployment.basePath}/records${query ? `?${query.replace(/^\?/, '')}` : ''}`,
     async close() {
@@ -364,6 +368,9 @@ export function useFixture(options: FixtureOptions = {}): Fixture {
   return {
     get url() {
       return current().url;
+    },
+    get flow() {
+      return current().flow;
     },
     get store() {
       return current().store;

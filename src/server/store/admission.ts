@@ -1,6 +1,6 @@
 import type { QueryNode } from '../query/ast';
 import { queryCost } from '../query/cost';
-import type { Criteria, FacetRequest } from './types';
+import type { Criteria, FacetRequest, PageRendering } from './types';
 
 /**
  * What the worker pool (pooled-store.ts) needs to know about a request before it runs: its
@@ -12,7 +12,7 @@ import type { Criteria, FacetRequest } from './types';
  * so `/facets` without a query, or a phrase beside a `repo_id`, is as dear as it proved to be.
  */
 
-export type Op = 'rankPage' | 'fetch' | 'facets' | 'get' | 'fulltext' | 'count';
+export type Op = 'rankPage' | 'rankRender' | 'fetch' | 'render' | 'facets' | 'get' | 'fulltext' | 'count';
 
 /** Pages read by id up to this many records are lookups; a larger page is priced as a search. */
 const lookupPageSize = 100;
@@ -38,6 +38,9 @@ function criteriaShape(criteria: Criteria): string {
   return `${text}|${exact}|${dates}|${criteria.sort}|${criteria.repoIds === undefined ? '' : 'id'}`;
 }
 
+/** Page sizes priced alike: within a power of two. */
+const bucketOf = (size: number) => 2 ** Math.ceil(Math.log2(Math.max(1, size)));
+
 export interface Admission {
   /** A record by its key: bounded work, taken by any free worker first. */
   readonly lookup: boolean;
@@ -54,18 +57,25 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
     case 'fulltext':
     case 'count':
       return { lookup: true, kind: `${op} ${key}`, estimateMs: 1 };
-    case 'fetch': {
+    case 'fetch':
+    case 'render': {
       const size = (args[1] as Int32Array).length;
-      const bucket = 2 ** Math.ceil(Math.log2(Math.max(1, size)));
-      return { lookup: size <= lookupPageSize, kind: `fetch ${key} ${bucket}`, estimateMs: 1 + size / 20 };
+      return { lookup: size <= lookupPageSize, kind: `${op} ${key} ${bucketOf(size)}`, estimateMs: 1 + size / 20 };
     }
     case 'rankPage':
+    case 'rankRender':
     case 'facets': {
       const criteria = args[1] as Criteria;
       // One record's own keys (the record page's origin check): a lookup, unless words or dates make it a search.
-      const lookup = op === 'rankPage' && criteria.repoIds !== undefined && criteria.text.length === 0 && criteria.dates.length === 0;
+      const lookup = op !== 'facets' && criteria.repoIds !== undefined && criteria.text.length === 0 && criteria.dates.length === 0;
       const units = criteria.text.reduce((sum, { query }) => sum + queryCost(query).units, 0);
       if (op === 'rankPage') return { lookup, kind: `rankPage ${key} ${criteriaShape(criteria)}`, estimateMs: 1 + units };
+      if (op === 'rankRender') {
+        // The page is rendered too: its size and format are part of its price.
+        const { format } = args[5] as PageRendering;
+        const page = `${format} ${bucketOf(criteria.limit)}`;
+        return { lookup, kind: `rankRender ${key} ${criteriaShape(criteria)} ${page}`, estimateMs: 1 + units + criteria.limit / 20 };
+      }
       const facets = (args[2] as readonly FacetRequest[]).map(({ name }) => name);
       // Counting facets reads every matching record's values: dearer than ranking alone.
       return {

@@ -21,11 +21,23 @@ import type { Criteria, RecordStore } from './types';
 const lit = deploymentByKey('LIT')!;
 const criteria = (query: string): Criteria => parseListRequest(lit, parseQueryString(query)).criteria;
 
+/** A body of the records' ids, one a line. */
+const rendered = (docs: readonly string[]) => {
+  const ids = docs.map((doc) => (JSON.parse(doc) as { repo_id: string }).repo_id);
+  return { body: Buffer.from(ids.join('\n')), etag: ids.join(','), generated: [] };
+};
+
 /** An engine of 100 records ordered by id, counting its ranking calls; `gate` holds them back until opened. */
 function fakeEngine() {
   const docs = (ids: ArrayLike<number>) => Array.from(ids, (id) => JSON.stringify({ repo_id: String(id) }));
   let open: () => void = () => undefined;
   let gate: Promise<void> | undefined;
+  async function rankPage(_key: DeploymentKey, _criteria: Criteria, need: number, offset: number, limit: number) {
+    engine.rankCalls++;
+    await gate;
+    const ids = Int32Array.from({ length: Math.min(need, 100) }, (_, i) => i + 1);
+    return { total: 100, ids, complete: need >= 100, docs: docs(ids.subarray(offset, offset + limit)) };
+  }
   const engine = {
     rankCalls: 0,
     hold() {
@@ -34,13 +46,13 @@ function fakeEngine() {
     release: () => open(),
     calls: {
       revision: 'fake',
-      async rankPage(_key: DeploymentKey, _criteria: Criteria, need: number, offset: number, limit: number) {
-        engine.rankCalls++;
-        await gate;
-        const ids = Int32Array.from({ length: Math.min(need, 100) }, (_, i) => i + 1);
-        return { total: 100, ids, complete: need >= 100, docs: docs(ids.subarray(offset, offset + limit)) };
-      },
+      rankPage,
       fetch: async (_key: DeploymentKey, ids: Int32Array) => docs(ids),
+      async rankRender(key: DeploymentKey, search: Criteria, need: number, offset: number, limit: number) {
+        const { docs: window, ...ranked } = await rankPage(key, search, need, offset, limit);
+        return { ...ranked, page: rendered(window) };
+      },
+      render: async (_key: DeploymentKey, ids: Int32Array) => rendered(docs(ids)),
       facets: async () => ({ total: 100, facets: [] }),
       get: async () => undefined,
       fulltext: async () => undefined,
@@ -63,6 +75,21 @@ describe('the cache of search orders', () => {
     expect(engine.rankCalls).toBe(1);
     expect(repoIds(again)).toEqual(repoIds(first));
     expect(repoIds(next)).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
+  });
+
+  it('renders the pages of a search ranked once, for searches and rendered pages alike', async () => {
+    const engine = fakeEngine();
+    const store = cachedStore(engine.calls);
+    const rendering = { format: 'json', origin: 'http://localhost', bibtexPrefix: '' } as const;
+    const first = await store.page!('LIT', criteria('q=wind&rows=10'), rendering);
+    const second = await store.page!('LIT', criteria('q=wind&rows=10&page=2'), rendering);
+    const searched = await store.search('LIT', criteria('q=wind&rows=10&page=3'));
+    const beyond = await store.page!('LIT', criteria('q=wind&rows=10&page=11'), rendering);
+    expect(engine.rankCalls).toBe(1);
+    expect(first).toMatchObject({ total: 100, etag: '1,2,3,4,5,6,7,8,9,10' });
+    expect(String(second.body)).toBe('11\n12\n13\n14\n15\n16\n17\n18\n19\n20');
+    expect(repoIds(searched)[0]).toBe('21');
+    expect({ total: beyond.total, body: String(beyond.body) }).toEqual({ total: 100, body: '' });
   });
 
   it('with a budget of 0 keeps nothing: every search reaches the engine and gets the same answer', async () => {

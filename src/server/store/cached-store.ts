@@ -1,7 +1,8 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
 import type { QueryEngine, Ranked } from './engine';
-import type { Criteria, FacetRequest, FacetsResult, RecordStore, SearchResult } from './types';
+import { renderDocs, type RenderedBody } from './rendered-page';
+import type { Criteria, FacetRequest, FacetsResult, PageRendering, RecordStore, RenderedPage, SearchResult } from './types';
 
 /**
  * A RecordStore over a query engine (in this thread or on workers) that remembers each
@@ -17,6 +18,17 @@ export interface EngineCalls {
   /** Orders and counts (see QueryEngine.rank) and returns the records of one window of the order, as stored JSON text. */
   rankPage(key: DeploymentKey, criteria: Criteria, need: number, offset: number, limit: number): Promise<Ranked & { docs: string[] }>;
   fetch(key: DeploymentKey, ids: Int32Array): Promise<string[]>;
+  /** rankPage with the window written as a response body where the engine runs (rendered-page.ts). */
+  rankRender(
+    key: DeploymentKey,
+    criteria: Criteria,
+    need: number,
+    offset: number,
+    limit: number,
+    rendering: PageRendering,
+  ): Promise<Ranked & { page: RenderedBody }>;
+  /** fetch with the records written as a response body where the engine runs. */
+  render(key: DeploymentKey, ids: Int32Array, rendering: PageRendering): Promise<RenderedBody>;
   facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): Promise<FacetsResult>;
   get(key: DeploymentKey, repoId: string): Promise<ApiRecord | undefined>;
   fulltext(key: DeploymentKey, repoId: string): Promise<string | undefined>;
@@ -66,6 +78,11 @@ export function localCalls(engine: QueryEngine): EngineCalls {
       return { ...ranked, docs: engine.fetch(key, ranked.ids.subarray(offset, offset + limit)) };
     },
     fetch: async (key, ids) => engine.fetch(key, ids),
+    async rankRender(key, criteria, need, offset, limit, rendering) {
+      const ranked = engine.rank(key, criteria, need);
+      return { ...ranked, page: renderDocs(engine, key, engine.fetch(key, ranked.ids.subarray(offset, offset + limit)), rendering) };
+    },
+    render: async (key, ids, rendering) => renderDocs(engine, key, engine.fetch(key, ids), rendering),
     facets: async (key, criteria, requests) => engine.facets(key, criteria, requests),
     get: async (key, repoId) => engine.get(key, repoId),
     fulltext: async (key, repoId) => engine.fulltext(key, repoId),
@@ -112,39 +129,72 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
     return entry.ranked;
   }
 
-  async function page(key: DeploymentKey, ranked: Ranked, criteria: Criteria): Promise<SearchResult> {
-    if (criteria.offset >= ranked.total) return result(ranked.total, []);
-    const window = ranked.ids.subarray(criteria.offset, criteria.offset + criteria.limit);
-    return result(ranked.total, window.length ? await engine.fetch(key, window.slice()) : []);
-  }
-
-  async function search(key: DeploymentKey, criteria: Criteria): Promise<SearchResult> {
+  /**
+   * A window of a search, by one of two calls: `window` reads it from an order at hand (the
+   * cache's, or one being ranked for another request), `first` ranks and reads it at once.
+   */
+  async function windowOf<T>(
+    key: DeploymentKey,
+    criteria: Criteria,
+    window: (ranked: Ranked, ids: Int32Array) => Promise<T>,
+    first: (depth: number) => Promise<Ranked & { window: T }>,
+  ): Promise<T> {
     const id = cacheKey(key, criteria);
     const need = criteria.offset + criteria.limit;
+    const at = (ranked: Ranked) =>
+      criteria.offset >= ranked.total ? new Int32Array(0) : ranked.ids.slice(criteria.offset, criteria.offset + criteria.limit);
     const cached = lookup(id, need);
-    if (cached) return page(key, cached, criteria);
+    if (cached) return window(cached, at(cached));
     const inFlight = running.get(id);
-    if (inFlight && inFlight.need >= need) return page(key, await inFlight.promise, criteria);
+    if (inFlight && inFlight.need >= need) {
+      const ranked = await inFlight.promise;
+      return window(ranked, at(ranked));
+    }
 
     // The same depth with the cache off, so an uncached request costs what a first request does.
     const depth = Math.max(need, minDepth);
-    const work = engine.rankPage(key, criteria, depth, criteria.offset, criteria.limit);
-    const promise = work.then(({ docs: _docs, ...ranked }) => ranked);
+    const work = first(depth);
+    const promise = work.then(({ window: _window, ...ranked }) => ranked);
     // Waiters see a failure through their own await; nobody waiting is not an unhandled rejection.
     promise.catch(() => undefined);
     running.set(id, { need: depth, promise });
     try {
-      const { docs, ...ranked } = await work;
+      const { window: found, ...ranked } = await work;
       remember(id, ranked);
-      return result(ranked.total, criteria.offset >= ranked.total ? [] : docs);
+      return found;
     } finally {
       if (running.get(id)?.promise === promise) running.delete(id);
     }
   }
 
+  function search(key: DeploymentKey, criteria: Criteria): Promise<SearchResult> {
+    return windowOf(
+      key,
+      criteria,
+      async (ranked, ids) => result(ranked.total, ids.length ? await engine.fetch(key, ids) : []),
+      async (depth) => {
+        const { docs, ...ranked } = await engine.rankPage(key, criteria, depth, criteria.offset, criteria.limit);
+        return { ...ranked, window: result(ranked.total, criteria.offset >= ranked.total ? [] : docs) };
+      },
+    );
+  }
+
+  function page(key: DeploymentKey, criteria: Criteria, rendering: PageRendering): Promise<RenderedPage> {
+    return windowOf(
+      key,
+      criteria,
+      async (ranked, ids) => ({ total: ranked.total, ...(await engine.render(key, ids, rendering)) }),
+      async (depth) => {
+        const { page: body, ...ranked } = await engine.rankRender(key, criteria, depth, criteria.offset, criteria.limit, rendering);
+        return { ...ranked, window: { total: ranked.total, ...body } };
+      },
+    );
+  }
+
   return {
     revision: engine.revision,
     search,
+    page,
     facets: (key, criteria, requests) => engine.facets(key, criteria, requests),
     get: (key, repoId) => engine.get(key, repoId),
     fulltext: (key, repoId) => engine.fulltext(key, repoId),

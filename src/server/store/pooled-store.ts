@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { cachedStore, type EngineCalls } from './cached-store';
-import { openEngine, type EngineOptions } from './engine';
+import { openEngine, type EngineOptions, type Ranked } from './engine';
 import type { StoreReply, WorkerSettings } from './store-worker';
+import type { RenderedBody } from './rendered-page';
 import { admissionOf, CostBook, type Op } from './admission';
 import { StoreOverloaded, type RecordStore } from './types';
 import { bundledModule } from '../module-bundle.js';
@@ -78,6 +79,12 @@ export interface PoolOptions {
   readonly maxRestartMs?: number;
   /** Where the one line per change of state goes (the file cannot be read / can be read again). */
   readonly log?: (line: string) => void;
+}
+
+/** A body rendered by a worker arrives as the bytes of the Buffer it was (a Uint8Array). */
+function bodyOf(page: RenderedBody): RenderedBody {
+  const { body } = page;
+  return { ...page, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
 }
 
 export async function openPooledStore(
@@ -266,6 +273,11 @@ export async function openPooledStore(
     revision,
     rankPage: (...args) => call('rankPage', args),
     fetch: (...args) => call('fetch', args),
+    rankRender: async (...args) => {
+      const ranked = await call<Ranked & { page: RenderedBody }>('rankRender', args);
+      return { ...ranked, page: bodyOf(ranked.page) };
+    },
+    render: async (...args) => bodyOf(await call<RenderedBody>('render', args)),
     facets: (...args) => call('facets', args),
     get: (...args) => call('get', args),
     fulltext: (...args) => call('fulltext', args),

@@ -144,6 +144,10 @@ export async function reloadingStore(
       return generations;
     },
     search: (key, criteria) => within((store) => store.search(key, criteria)),
+    // Every generation is opened the same way: each has `page` or none has.
+    ...(current.store.page && {
+      page: (key, criteria, rendering) => within((store) => store.page!(key, criteria, rendering)),
+    }),
     facets: (key, criteria, requests) => within((store) => store.facets(key, criteria, requests)),
     get: (key, repoId) => within((store) => store.get(key, repoId)),
     fulltext: (key, repoId) => within((store) => store.fulltext(key, repoId)),

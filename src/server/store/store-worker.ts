@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineCalls } from './cached-store';
 import { openEngine, type EngineOptions } from './engine';
+import { renderDocs } from './rendered-page';
 
 /** One read-only connection per worker thread; answers the pool's requests in order. */
 
@@ -30,6 +31,15 @@ function run(request: StoreRequest): unknown {
     }
     case 'fetch':
       return engine.fetch(...request.args);
+    case 'rankRender': {
+      const [key, criteria, need, offset, limit, rendering] = request.args;
+      const ranked = engine.rank(key, criteria, need);
+      return { ...ranked, page: renderDocs(engine, key, engine.fetch(key, ranked.ids.subarray(offset, offset + limit)), rendering) };
+    }
+    case 'render': {
+      const [key, ids, rendering] = request.args;
+      return renderDocs(engine, key, engine.fetch(key, ids), rendering);
+    }
     case 'facets':
       return engine.facets(...request.args);
     case 'get':
@@ -43,10 +53,12 @@ function run(request: StoreRequest): unknown {
 
 parentPort!.on('message', (request: StoreRequest) => {
   try {
-    const value = run(request);
-    // An order's ids move to the main thread without a copy.
-    const ids = (value as { ids?: Int32Array } | undefined)?.ids;
-    parentPort!.postMessage({ id: request.id, ok: true, value } satisfies StoreReply, ids ? [ids.buffer as ArrayBuffer] : []);
+    const value = run(request) as { ids?: Int32Array; body?: Buffer; page?: { body: Buffer } } | undefined;
+    // An order's ids and a rendered body move to the main thread without a copy.
+    const moved = [value?.ids, value?.body, value?.page?.body]
+      .filter((part) => part !== undefined)
+      .map((part) => part.buffer as ArrayBuffer);
+    parentPort!.postMessage({ id: request.id, ok: true, value } satisfies StoreReply, moved);
   } catch (error) {
     parentPort!.postMessage({ id: request.id, ok: false, message: (error as Error).message } satisfies StoreReply);
   }

@@ -2,6 +2,7 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey, KeyName, SearchColumn } from '../../deployments/schema';
 import type { OrderedField } from '../../deployments/search-model';
 import type { KeyedRecord } from '../../formats/keys';
+import type { ResponseFormat } from '../../formats/media-types';
 import type { QueryNode } from '../query/ast';
 
 /**
@@ -74,6 +75,28 @@ export interface SearchResult {
   readonly json?: readonly string[];
 }
 
+/** How a page of records is written as a response body (src/server/http/page-body.ts): what the request decided. */
+export interface PageRendering {
+  readonly format: ResponseFormat;
+  /** Origin that local links start with. */
+  readonly origin: string;
+  readonly bibtexPrefix: string;
+  /** `--compat upstream`: upstream field names added. */
+  readonly compat?: 'upstream';
+}
+
+/** A page of a search written as a response body, where the search ran. */
+export interface RenderedPage {
+  /** Exact number of matching records. */
+  readonly total: number;
+  /** One buffer, or chunks of one. */
+  readonly body: Buffer | readonly Buffer[];
+  /** ETag of the body (respond.ts etagOf, salted with the store's revision). */
+  readonly etag: string;
+  /** The page's records that are generated demo records, in the order `generatedOf` gives them. */
+  readonly generated: readonly string[];
+}
+
 /** One facet's page of values asked for (`GET {base}/facets`). */
 export interface FacetRequest {
   readonly name: string;
@@ -106,6 +129,12 @@ export interface FacetCountsResult {
 
 export interface RecordStore {
   search(deployment: DeploymentKey, criteria: Criteria): Promise<SearchResult>;
+  /**
+   * A page of the search as a response body, rendered where the search runs (a worker of the
+   * pooled store): large pages are then never rendered on the main thread. A store without
+   * it is rendered by the HTTP layer (page-body.ts) from `search`.
+   */
+  page?(deployment: DeploymentKey, criteria: Criteria, rendering: PageRendering): Promise<RenderedPage>;
   /** Exact counts by value of the records matching `criteria` (paging ignored), per facet asked for. */
   facets(deployment: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): Promise<FacetsResult>;
   get(deployment: DeploymentKey, repoId: string): Promise<ApiRecord | undefined>;

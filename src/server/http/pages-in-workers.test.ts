@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deploymentByKey } from '../../deployments/registry';
+import { recordsToBibtex } from '../../formats/bibtex';
+import { recordsToXmlParts } from '../../formats/xml';
+import { generateRecords } from '../corpus/generate';
+import { openPooledStore } from '../store/pooled-store';
+import { openStore, openStoreWriter } from '../store/sqlite';
+import { recordsJsonParts } from './record-json';
+import { startServer, type RunningServer } from './server';
+
+/**
+ * The main thread only routes: with the pooled store, every page of records is rendered in
+ * the worker that ran its search, so a flood of 1,000-record pages never holds up a user's
+ * search, and what is sent is byte for byte what this thread would have rendered.
+ */
+
+// The page writers, counted where this module runs: the server's main thread.
+vi.mock('../../formats/xml', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../formats/xml')>();
+  return { ...actual, recordsToXmlParts: vi.fn(actual.recordsToXmlParts) };
+});
+vi.mock('../../formats/bibtex', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../formats/bibtex')>();
+  return { ...actual, recordsToBibtex: vi.fn(actual.recordsToBibtex) };
+});
+vi.mock('./record-json', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./record-json')>();
+  return { ...actual, recordsJsonParts: vi.fn(actual.recordsJsonParts) };
+});
+
+const lit = deploymentByKey('LIT')!;
+const writers = [vi.mocked(recordsToXmlParts), vi.mocked(recordsToBibtex), vi.mocked(recordsJsonParts)];
+const mainThreadRenders = () => writers.reduce((sum, writer) => sum + writer.mock.calls.length, 0);
+
+let dir: string;
+let pooled: RunningServer;
+let local: RunningServer;
+/** Pages the workers have rendered; `renderedAtLeast` waits on it. */
+let renderedInWorkers = 0;
+const waitingForRenders: { count: number; resolve: () => void }[] = [];
+const renderedAtLeast = (count: number) =>
+  new Promise<void>((resolve) => {
+    if (renderedInWorkers >= count) resolve();
+    else waitingForRenders.push({ count, resolve });
+  });
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pages-in-workers-'));
+  const path = join(dir, 'records.db');
+  const writer = openStoreWriter(path, { bulk: true });
+  writer.put('LIT', generateRecords(lit, 1500, { seed: 29 }));
+  writer.close();
+  const store = await openPooledStore(path, {
+    size: 3,
+    cacheBytes: 0,
+    onWorker: (worker) =>
+      worker.on('message', (reply: { value?: { page?: unknown; body?: unknown } }) => {
+        if (!reply.value?.page && !reply.value?.body) return;
+        renderedInWorkers++;
+        for (const waiter of waitingForRenders.filter(({ count }) => renderedInWorkers >= count)) {
+          waitingForRenders.splice(waitingForRenders.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      }),
+  });
+  pooled = await startServer({ store, port: 0, bibtexPrefix: 'lit', publicUrl: 'https://records.example' });
+  // The same file served by a store without workers: its pages are rendered in this thread.
+  local = await startServer({ store: openStore(path), port: 0, bibtexPrefix: 'lit', publicUrl: 'https://records.example' });
+});
+
+afterAll(async () => {
+  await pooled?.close();
+  await local?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A client that pipelines `requests` 1,000-record XML pages and never reads an answer. */
+function silentClient(url: string, requests: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => {
+      const request = `GET ${lit.basePath}/records?rows=1000&page=1 HTTP/1.1\r\nHost: localhost\r\nAccept: application/xml\r\n\r\n`;
+      socket.write(request.repeat(requests));
+      socket.pause();
+      resolve(socket);
+    });
+    socket.on('error', reject);
+  });
+}
+
+const headersOf = (response: Response) =>
+  Object.fromEntries(
+    ['content-type', 'etag', 'x-total-count', 'link', 'x-generated-records'].map((name) => [name, response.headers.get(name)]),
+  );
+
+describe('pages rendered by the workers', () => {
+  it.each([
+    ['application/xml', 'rows=1000'],
+    ['application/x-bibtex', 'q=energy&rows=200&page=2'],
+    ['application/json', 'q=wind&rows=50&sort=publication_date'],
+    ['application/json', 'rows=5&page=400'],
+  ])('are byte for byte the pages this thread renders (%s, %s)', async (accept, query) => {
+    const [fromWorkers, fromThisThread] = await Promise.all(
+      [pooled, local].map((server) => fetch(`${server.url}${lit.basePath}/records?${query}`, { headers: { accept } })),
+    );
+    expect(fromWorkers!.status).toBe(200);
+    expect(headersOf(fromWorkers!)).toEqual(headersOf(fromThisThread!));
+    expect(Buffer.from(await fromWorkers!.arrayBuffer()).equals(Buffer.from(await fromThisThread!.arrayBuffer()))).toBe(true);
+  });
+
+  it('leave the main thread free: a user’s search is answered while a flood of 1,000-record XML pages waits unread', async () => {
+    for (const writer of writers) writer.mockClear();
+    const rendered = renderedInWorkers;
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => silentClient(pooled.url, 10)));
+    try {
+      // The flood is under way: the workers have rendered pages of it.
+      await renderedAtLeast(rendered + 4);
+      const response = await fetch(`${pooled.url}${lit.basePath}/records?q=energy&rows=20`, { headers: { accept: 'application/xml' } });
+      expect(response.status).toBe(200);
+      expect(Number(response.headers.get('x-total-count'))).toBeGreaterThan(20);
+      expect((await response.text()).length).toBeGreaterThan(1000);
+      // Answered ahead of the flood, whose pipelined pages still wait for their unread connections.
+      expect(pooled.flow.counters().waiting).toBeGreaterThan(0);
+      // Not one page, the flood's or the user's, was rendered on the main thread.
+      expect(mainThreadRenders()).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+
+  it('count what the main thread renders (the check above can fail)', async () => {
+    for (const writer of writers) writer.mockClear();
+    const response = await fetch(`${local.url}${lit.basePath}/records?rows=1000`, { headers: { accept: 'application/xml' } });
+    await response.arrayBuffer();
+    expect(mainThreadRenders()).toBe(1);
+  });
+});

@@ -1,0 +1,30 @@
+import { deploymentByKey } from '../../deployments/registry';
+import type { DeploymentKey } from '../../deployments/schema';
+import { docIds, docParts, generatedCriteria } from '../http/page-body';
+import { etagOf, packChunks } from '../http/respond';
+import type { QueryEngine } from './engine';
+import type { PageRendering, RenderedPage } from './types';
+
+/**
+ * A page's records written as its response body by the engine that read them, on the
+ * thread the engine runs on (a pooled store's worker): the body, its ETag and which of the
+ * records are generated, so the main thread only sends it.
+ */
+export type RenderedBody = Omit<RenderedPage, 'total' | 'body'> & { readonly body: Buffer };
+
+export function renderDocs(engine: QueryEngine, key: DeploymentKey, docs: readonly string[], rendering: PageRendering): RenderedBody {
+  const deployment = deploymentByKey(key);
+  if (!deployment) throw new Error(`unknown deployment ${key}`);
+  const chunks = packChunks(docParts(deployment, docs, rendering));
+  // One buffer of its own (never a slice of Node's shared pool), so it can be moved to another thread without a copy.
+  const body = Buffer.allocUnsafeSlow(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(body, at);
+  const ids = docIds(docs);
+  let generated: string[] = [];
+  if (ids.length > 0) {
+    const criteria = generatedCriteria(ids);
+    generated = docIds(engine.fetch(key, engine.rank(key, criteria, ids.length).ids.subarray(0, ids.length)));
+  }
+  return { body, etag: etagOf(chunks, engine.revision), generated };
+}
