@@ -8,7 +8,7 @@ import { recordsToBibtex } from '../../formats/bibtex';
 import { recordsToXmlParts } from '../../formats/xml';
 import { generateRecords } from '../corpus/generate';
 import { openPooledStore } from '../store/pooled-store';
-import { openStore, openStoreWriter } from '../store/sqlite';
+import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import { recordsJsonParts } from './record-json';
 import { startServer, type RunningServer } from './server';
 
