@@ -49,8 +49,8 @@ const styles = [
 ] as const;
 
 /** How each BibTeX variant's entry starts: the API's is always `@misc`, the full one is typed by the kind of work. */
-const bibtexOpening = (style: string, record: ApiRecord): string | undefined =>
-  style === 'BibTeX' ? '@misc{' : style === 'BibTeX (full)' ? `@${entryKindOf(record).type}{` : undefined;
+const bibtexOpening = (style: string, deployment: Deployment, record: ApiRecord): string | undefined =>
+  style === 'BibTeX' ? '@misc{' : style === 'BibTeX (full)' ? `@${entryKindOf(deployment, record).type}{` : undefined;
 
 /** The server's own representation of a record, byte for byte. */
 async function serverText(deployment: Deployment, id: string, accept: string): Promise<string> {
@@ -120,7 +120,7 @@ describe.each(realRecords)('Cite dialog, real %s record %s', (_key, id, deployme
         .poll(
           async () => {
             shown = (await citations.innerText().catch(() => '')).trim();
-            const opening = bibtexOpening(style, record);
+            const opening = bibtexOpening(style, deployment, record);
             return (
               containsLoosely(shown, title) && shown.includes(family) && (opening ? shown.startsWith(opening) : !shown.startsWith('@'))
             );

@@ -1,15 +1,17 @@
 import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import { describe, expect, it } from 'vitest';
-import type { ApiRecord } from '../deployments/registry';
+import { deploymentByKey, type ApiRecord } from '../deployments/registry';
 import { recordsToFullBibtex, recordToFullBibtex } from './bibtex-full';
 
+const lit = deploymentByKey('LIT')!;
 const record = (fields: Record<string, unknown>): ApiRecord => ({ repo_id: '42', title: 'A title', ...fields });
 const readBack = (bibtex: string) => (new Cite(bibtex).data as Record<string, unknown>[])[0]!;
 
 describe('full BibTeX entries', () => {
   it('writes a journal article as @article with journal, volume and issue', () => {
     const bibtex = recordToFullBibtex(
+      lit,
       record({
         product_type: 'Journal Article',
         journal_name: 'Physical Review Letters',
@@ -30,7 +32,7 @@ describe('full BibTeX entries', () => {
   });
 
   it('writes reports, patents, theses, conferences and books as their own types', () => {
-    const type = (product_type: string) => /^@(\w+)\{/.exec(recordToFullBibtex(record({ product_type }), 'r'))![1];
+    const type = (product_type: string) => /^@(\w+)\{/.exec(recordToFullBibtex(lit, record({ product_type }), 'r'))![1];
     expect(type('Technical Report')).toBe('techreport');
     expect(type('Patent')).toBe('patent');
     expect(type('Patent Application')).toBe('patent');
@@ -38,6 +40,7 @@ describe('full BibTeX entries', () => {
     expect(type('Conference')).toBe('inproceedings');
     expect(type('Book')).toBe('book');
     const report = recordToFullBibtex(
+      lit,
       record({ product_type: 'Technical Report', report_number: 'DEMO-TR-7', research_orgs: ['Some Laboratory'] }),
       'r',
     );
@@ -47,6 +50,7 @@ describe('full BibTeX entries', () => {
 
   it('writes a dataset or video as @misc saying what it is, with its citation page as url', () => {
     const bibtex = recordToFullBibtex(
+      lit,
       record({
         product_type: 'Dataset',
         links: [
@@ -59,13 +63,14 @@ describe('full BibTeX entries', () => {
     expect(bibtex).toMatch(/^@misc\{/);
     expect(bibtex).toContain('howpublished = {Dataset}');
     expect(bibtex).toContain('url = {https://example.org/biblio/42}');
-    expect(recordToFullBibtex(record({ product_type: 'Video' }), 'r')).toContain('howpublished = {Video}');
+    expect(recordToFullBibtex(lit, record({ product_type: 'Video' }), 'r')).toContain('howpublished = {Video}');
     // Only http(s) addresses become a url.
-    expect(recordToFullBibtex(record({ site_url: 'javascript:alert(1)' }), 'r')).not.toContain('url =');
+    expect(recordToFullBibtex(lit, record({ site_url: 'javascript:alert(1)' }), 'r')).not.toContain('url =');
   });
 
   it('keeps full given names, and drops affiliations and ORCIDs from them', () => {
     const bibtex = recordToFullBibtex(
+      lit,
       record({ authors: ['Fredrickson, Eric D. [Princeton Plasma Physics Lab.] (ORCID:0000000000000001)', 'Gorelenkov, Nikolai'] }),
       'r',
     );
@@ -78,6 +83,7 @@ describe('full BibTeX entries', () => {
 
   it('braces capitals in titles, decodes entities and keeps sub- and superscripts', () => {
     const bibtex = recordToFullBibtex(
+      lit,
       record({ title: 'Suppression of Alfv&eacute;n modes on NSTX-U: CO<sub>2</sub> at 10<sup>13</sup> cm' }),
       'r',
     );
@@ -86,18 +92,19 @@ describe('full BibTeX entries', () => {
   });
 
   it('writes the DOI bare and verbatim, and leaves out empty fields', () => {
-    const bibtex = recordToFullBibtex(record({ doi: 'https://doi.org/10.5555/demo_1', journal_name: '', authors: [] }), 'r');
+    const bibtex = recordToFullBibtex(lit, record({ doi: 'https://doi.org/10.5555/demo_1', journal_name: '', authors: [] }), 'r');
     expect(bibtex).toContain('doi = {10.5555/demo_1}');
     expect(bibtex).not.toMatch(/journal|author/);
   });
 
   it('leaves upstream placeholders out, and notes a generated demo record', () => {
     const bibtex = recordToFullBibtex(
+      lit,
       record({ product_type: 'Dataset', product_number: 'None', publisher: 'Not Available', authors: ['null'] }),
       'r',
     );
     expect(bibtex).not.toMatch(/number|publisher|author|None|Not Available|null/);
-    expect(recordsToFullBibtex([record({}), record({ repo_id: '43' })], 'r', new Set(['43'])).split('\n@')).toEqual([
+    expect(recordsToFullBibtex(lit, [record({}), record({ repo_id: '43' })], 'r', new Set(['43'])).split('\n@')).toEqual([
       expect.not.stringContaining('note ='),
       expect.stringContaining('note = {Generated demo record: its text and identifiers'),
     ]);

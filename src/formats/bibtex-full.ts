@@ -1,9 +1,12 @@
 import type { ApiRecord } from '../deployments/registry';
+import type { Deployment, FieldRole } from '../deployments/schema';
+import { searchModel, type OrganisationRole } from '../deployments/search-model';
 import { parseAuthor } from './authors';
 import { bibtexKey, bibtexPerson, latexOf, verbatimBibtex } from './bibtex';
 import { dayOfTimestamp } from './dates';
 import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
 import { firstKnown, knownValues } from './known-values';
+import { roleValue } from './record-roles';
 import { bareDoi, isHttpUrl } from './text';
 
 /**
@@ -18,52 +21,64 @@ import { bareDoi, isHttpUrl } from './text';
 
 type Fields = readonly (readonly [name: string, value: string | undefined])[];
 
-const first = (record: ApiRecord, name: string): string | undefined => firstKnown(record[name]);
-/** A field's first value as LaTeX. */
-const latex = (record: ApiRecord, name: string) => {
-  const value = first(record, name);
-  return value ? latexOf(value) : undefined;
-};
-/** The first organization of a field that may hold one string or several. */
-const organization = (record: ApiRecord, ...names: string[]) => names.map((name) => latex(record, name)).find(Boolean);
+/** A record's fields by what they mean (record-roles.ts), as text and as LaTeX. */
+interface RecordReader {
+  readonly record: ApiRecord;
+  first(role: FieldRole): string | undefined;
+  latex(role: FieldRole): string | undefined;
+  /** The first organization of that role (its fields may hold one string or several). */
+  organization(role: OrganisationRole): string | undefined;
+}
+
+function readerOf(deployment: Deployment, record: ApiRecord): RecordReader {
+  const first = (role: FieldRole) => firstKnown(roleValue(deployment, record, role));
+  const asLatex = (value: string | undefined) => (value ? latexOf(value) : undefined);
+  return {
+    record,
+    first,
+    latex: (role) => asLatex(first(role)),
+    organization: (role) =>
+      (searchModel(deployment).roles.organisations[role] ?? []).map((name) => asLatex(firstKnown(record[name]))).find(Boolean),
+  };
+}
 
 /** How one kind of record is written: its entry type and the fields only that kind has. */
 interface EntryKind {
   readonly type: string;
-  fields(record: ApiRecord): Fields;
+  fields(read: RecordReader): Fields;
 }
 
 const article: EntryKind = {
   type: 'article',
-  fields: (record) => [
-    ['journal', latex(record, 'journal_name')],
-    ['volume', latex(record, 'journal_volume')],
-    ['number', latex(record, 'journal_issue')],
+  fields: (read) => [
+    ['journal', read.latex('journal')],
+    ['volume', read.latex('volume')],
+    ['number', read.latex('issue')],
   ],
 };
 const report: EntryKind = {
   type: 'techreport',
-  fields: (record) => [
-    ['institution', organization(record, 'research_orgs', 'research_org')],
-    ['number', latex(record, 'report_number') ?? latex(record, 'product_number')],
+  fields: (read) => [
+    ['institution', read.organization('research')],
+    ['number', read.latex('reportNumber') ?? read.latex('productNumber')],
   ],
 };
 const patent: EntryKind = {
   type: 'patent',
-  fields: (record) => [
-    ['number', latex(record, 'report_number')],
-    ['holder', organization(record, 'sponsor_orgs', 'sponsor_org')],
+  fields: (read) => [
+    ['number', read.latex('reportNumber')],
+    ['holder', read.organization('sponsor')],
   ],
 };
-const conference: EntryKind = { type: 'inproceedings', fields: (record) => [['booktitle', latex(record, 'journal_name')]] };
-const thesis: EntryKind = { type: 'phdthesis', fields: (record) => [['school', organization(record, 'research_orgs', 'research_org')]] };
+const conference: EntryKind = { type: 'inproceedings', fields: (read) => [['booktitle', read.latex('journal')]] };
+const thesis: EntryKind = { type: 'phdthesis', fields: (read) => [['school', read.organization('research')]] };
 const book: EntryKind = { type: 'book', fields: () => [] };
 /** Datasets, videos and whatever else is not a publication: `@misc`, said what it is. */
 const other: EntryKind = {
   type: 'misc',
-  fields: (record) => [
-    ['howpublished', latex(record, 'product_type')],
-    ['number', latex(record, 'product_number') ?? latex(record, 'report_number')],
+  fields: (read) => [
+    ['howpublished', read.latex('productType')],
+    ['number', read.latex('productNumber') ?? read.latex('reportNumber')],
   ],
 };
 
@@ -78,15 +93,18 @@ const kinds: ReadonlyMap<string, EntryKind> = new Map([
   ['book', book],
 ]);
 
-export function entryKindOf(record: ApiRecord): EntryKind {
-  return kinds.get((first(record, 'product_type') ?? '').trim().toLowerCase()) ?? other;
+function kindOf(read: RecordReader): EntryKind {
+  return kinds.get((read.first('productType') ?? '').trim().toLowerCase()) ?? other;
 }
 
+export const entryKindOf = (deployment: Deployment, record: ApiRecord): EntryKind => kindOf(readerOf(deployment, record));
+
 /** The record's citation page, else where the resource itself is. */
-function urlOf(record: ApiRecord): string | undefined {
-  const links = Array.isArray(record.links) ? (record.links as { rel?: unknown; href?: unknown }[]) : [];
+function urlOf(deployment: Deployment, read: RecordReader): string | undefined {
+  const stored = roleValue(deployment, read.record, 'links');
+  const links = Array.isArray(stored) ? (stored as { rel?: unknown; href?: unknown }[]) : [];
   const citation = links.find((link) => link.rel === 'citation' && typeof link.href === 'string' && isHttpUrl(link.href));
-  const href = typeof citation?.href === 'string' ? citation.href : first(record, 'site_url');
+  const href = typeof citation?.href === 'string' ? citation.href : read.first('url');
   return href && isHttpUrl(href) ? verbatimBibtex(href) : undefined;
 }
 
@@ -96,23 +114,27 @@ function fullName(raw: string): string {
   return bibtexPerson(given ? `${family}, ${given}` : family);
 }
 
-export function recordToFullBibtex(record: ApiRecord, prefix: string, generated = false): string {
-  const kind = entryKindOf(record);
-  const day = dayOfTimestamp(typeof record.publication_date === 'string' ? record.publication_date : undefined);
-  const title = first(record, 'title');
-  const doi = first(record, 'doi');
+export function recordToFullBibtex(deployment: Deployment, record: ApiRecord, prefix: string, generated = false): string {
+  const read = readerOf(deployment, record);
+  const kind = kindOf(read);
+  const published = roleValue(deployment, record, 'published');
+  const day = dayOfTimestamp(typeof published === 'string' ? published : undefined);
+  const title = read.first('title');
+  const doi = read.first('doi');
   // Names left empty once affiliations and ORCIDs are stripped would read as extra authors.
-  const authors = knownValues(record.authors).map(fullName).filter(Boolean);
+  const authors = knownValues(roleValue(deployment, record, 'authors'))
+    .map(fullName)
+    .filter(Boolean);
   const fields: Fields = [
     ['title', title && latexOf(title, 'protected')],
     ['author', authors.length ? authors.join(' and ') : undefined],
-    ...kind.fields(record),
-    ['publisher', latex(record, 'publisher')],
+    ...kind.fields(read),
+    ['publisher', read.latex('publisher')],
     ['year', day && String(day.year)],
     ['month', day && String(day.month)],
     ['doi', doi && verbatimBibtex(bareDoi(doi))],
-    ['url', urlOf(record)],
-    ['language', latex(record, 'language')],
+    ['url', urlOf(deployment, read)],
+    ['language', read.latex('language')],
     ['note', generated ? latexOf(generatedNote) : undefined],
   ];
   const body = fields
@@ -122,6 +144,11 @@ export function recordToFullBibtex(record: ApiRecord, prefix: string, generated 
   return `@${kind.type}{${bibtexKey(prefix, record.repo_id)},\n${body}\n}\n`;
 }
 
-export function recordsToFullBibtex(records: readonly ApiRecord[], prefix: string, generated: GeneratedIds = noGeneratedIds): string {
-  return records.map((record) => recordToFullBibtex(record, prefix, generated.has(record.repo_id))).join('\n');
+export function recordsToFullBibtex(
+  deployment: Deployment,
+  records: readonly ApiRecord[],
+  prefix: string,
+  generated: GeneratedIds = noGeneratedIds,
+): string {
+  return records.map((record) => recordToFullBibtex(deployment, record, prefix, generated.has(record.repo_id))).join('\n');
 }

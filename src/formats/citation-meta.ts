@@ -106,11 +106,12 @@ export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag
   if (kind === 'report') {
     tags.push(
       ['citation_technical_report_institution', organisations(deployment, record, 'research')[0]],
-      ['citation_technical_report_number', recordNumber(record)],
+      ['citation_technical_report_number', recordNumber(deployment, record)],
     );
   }
   // Embedded Metadata reads a patent's number from PRISM (its issue, then patentNumber).
-  if (kind === 'patent') tags.push(['citation_patent_number', recordNumber(record)], ['prism.number', recordNumber(record)]);
+  if (kind === 'patent')
+    tags.push(['citation_patent_number', recordNumber(deployment, record)], ['prism.number', recordNumber(deployment, record)]);
   // Who issued it: a report's institution, a dataset's repository, a video's studio.
   const publisher = citedPublisher(deployment, record, { orGroupAuthor: true });
   tags.push(['citation_publisher', publisher], ['DC.publisher', publisher]);

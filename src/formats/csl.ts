@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { ApiRecord } from '../deployments/registry';
-import type { Deployment, SearchColumn } from '../deployments/schema';
+import type { Deployment, FieldRole } from '../deployments/schema';
+import { searchModel, type OrganisationRole } from '../deployments/search-model';
 import { initials, parseAuthor } from './authors';
 import { dayOfTimestamp } from './dates';
 import { toCslText, toPlainLine } from './rich-text';
 import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
 import { firstKnown, knownValues } from './known-values';
+import { roleValue } from './record-roles';
 import { bareDoi, isHttpUrl, valuesOf } from './text';
 
 /**
@@ -54,12 +56,12 @@ const kindRules: readonly (readonly [RegExp, WorkKind])[] = [
 ];
 
 export function workKind(deployment: Deployment, record: ApiRecord): WorkKind {
-  const [productType] = valuesOf(record.product_type);
+  const [productType] = valuesOf(roleValue(deployment, record, 'productType'));
   const name = productType?.trim().toLowerCase();
   if (name) return kindRules.find(([pattern]) => pattern.test(name))?.[1] ?? 'other';
   // No product type: the dataset catalogues hold datasets; elsewhere a journal says "article".
   if (deployment.key === 'DC0' || deployment.key === 'DC1') return 'dataset';
-  return valuesOf(record.journal_name).some((value) => value.trim()) ? 'journal-article' : 'other';
+  return valuesOf(roleValue(deployment, record, 'journal')).some((value) => value.trim()) ? 'journal-article' : 'other';
 }
 
 /**
@@ -171,11 +173,10 @@ export function organisationPlace(raw: string): string | undefined {
   return place ? `${place[1]!.trim()}, ${place[2]}` : undefined;
 }
 
-/** Values of the deployment's organisation fields feeding one search column (names differ per deployment). */
-export function organisations(deployment: Deployment, record: ApiRecord, column: SearchColumn): string[] {
-  return deployment.fields
-    .filter((field) => field.search === column && (field.kind === 'list' || field.kind === 'text'))
-    .flatMap((field) => knownValues(record[field.name]))
+/** Values of the deployment's organisation fields of one role (names differ per deployment: the search model knows them). */
+export function organisations(deployment: Deployment, record: ApiRecord, role: OrganisationRole): string[] {
+  return (searchModel(deployment).roles.organisations[role] ?? [])
+    .flatMap((field) => knownValues(record[field]))
     .map((name) => name.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }
@@ -195,24 +196,25 @@ export function cslName(raw: string): CslName | undefined {
 }
 
 /** Persons of a record (affiliations and ORCIDs stripped), in the record's order. */
-export function cslAuthors(record: ApiRecord): CslName[] {
-  return knownValues(record.authors)
+export function cslAuthors(deployment: Deployment, record: ApiRecord): CslName[] {
+  return knownValues(roleValue(deployment, record, 'authors'))
     .map(cslName)
     .filter((name): name is CslName => name !== undefined);
 }
 
 /** The record's citation page, else the place the resource lives (DC1 site_url). */
-export function citationUrl(record: ApiRecord): string | undefined {
-  const links = Array.isArray(record.links) ? (record.links as { rel?: unknown; href?: unknown }[]) : [];
+export function citationUrl(deployment: Deployment, record: ApiRecord): string | undefined {
+  const stored = roleValue(deployment, record, 'links');
+  const links = Array.isArray(stored) ? (stored as { rel?: unknown; href?: unknown }[]) : [];
   const citation = links.find((link) => link?.rel === 'citation' && isHttpUrl(link.href))?.href;
   if (typeof citation === 'string') return citation;
-  const site = text(record.site_url);
+  const site = text(roleValue(deployment, record, 'url'));
   return isHttpUrl(site) ? site : undefined;
 }
 
 /** Report, patent or product number(s) as one string, as the record writes them. */
-export function recordNumber(record: ApiRecord): string | undefined {
-  return text(record.report_number) ?? text(record.product_number);
+export function recordNumber(deployment: Deployment, record: ApiRecord): string | undefined {
+  return text(roleValue(deployment, record, 'reportNumber')) ?? text(roleValue(deployment, record, 'productNumber'));
 }
 
 export function cslId(deployment: Deployment, record: ApiRecord): string {
@@ -232,17 +234,19 @@ const genreOfKind: Partial<Record<WorkKind, string>> = { dataset: 'Data set', vi
  * patent's issuer is a patent office, never the assignee.
  */
 export function citedPublisher(deployment: Deployment, record: ApiRecord, options: { orGroupAuthor?: boolean } = {}): string | undefined {
-  const own = source(record.publisher);
+  const own = source(roleValue(deployment, record, 'publisher'));
   if (own) return organisationName(own) || undefined;
   // A citation names a group author once; a reference manager's record wants its publisher (repository, studio) all the same.
-  if (!issuedByResearchOrg.has(workKind(deployment, record)) || (!options.orGroupAuthor && cslAuthors(record).length === 0))
+  if (!issuedByResearchOrg.has(workKind(deployment, record)) || (!options.orGroupAuthor && cslAuthors(deployment, record).length === 0))
     return undefined;
   return organisations(deployment, record, 'research').map(organisationName).find(Boolean);
 }
 
 export function recordToCsl(deployment: Deployment, record: ApiRecord, generated = false): CslItem {
   const kind = workKind(deployment, record);
-  const persons = cslAuthors(record);
+  // Which field is the title, the journal or the date is the search model's to say (record-roles.ts).
+  const role = (name: FieldRole) => roleValue(deployment, record, name);
+  const persons = cslAuthors(deployment, record);
   const research = organisations(deployment, record, 'research').map(organisationName).filter(Boolean);
   // With no person credited, the organisation that did the work is the author (a group
   // author in APA's terms); else the record would be cited under its title alone.
@@ -250,12 +254,14 @@ export function recordToCsl(deployment: Deployment, record: ApiRecord, generated
   const publisher = citedPublisher(deployment, record);
   // Where the publisher is: the place its name carries (the record's own publisher, else the research organisation's).
   const place = publisher
-    ? [source(record.publisher), ...organisations(deployment, record, 'research')].map((raw) => raw && organisationPlace(raw)).find(Boolean)
+    ? [source(role('publisher')), ...organisations(deployment, record, 'research')]
+        .map((raw) => raw && organisationPlace(raw))
+        .find(Boolean)
     : undefined;
-  const title = source(record.title);
-  const day = dayOfTimestamp(text(record.publication_date));
-  const doi = text(record.doi);
-  const subjects = knownValues(record.subjects);
+  const title = source(role('title'));
+  const day = dayOfTimestamp(text(role('published')));
+  const doi = text(role('doi'));
+  const subjects = knownValues(role('subjects'));
 
   const item: CslItem = {
     id: cslId(deployment, record),
@@ -265,18 +271,18 @@ export function recordToCsl(deployment: Deployment, record: ApiRecord, generated
     author: author.length > 0 ? author : undefined,
     issued: day ? { 'date-parts': [[day.year, day.month, day.day]] } : undefined,
     DOI: doi ? bareDoi(doi) : undefined,
-    URL: citationUrl(record),
+    URL: citationUrl(deployment, record),
     publisher,
     'publisher-place': place,
     // country_publication is a country, not the city a style's "place" means.
     // A dataset's product number is the repository's submission number, not cited.
-    number: kind === 'dataset' ? undefined : recordNumber(record),
-    'container-title': text(record.journal_name),
-    volume: text(record.journal_volume),
-    issue: text(record.journal_issue),
-    abstract: text(record.description),
+    number: kind === 'dataset' ? undefined : recordNumber(deployment, record),
+    'container-title': text(role('journal')),
+    volume: text(role('volume')),
+    issue: text(role('issue')),
+    abstract: text(role('description')),
     keyword: subjects.length > 0 ? subjects.join(', ') : undefined,
-    language: text(record.language),
+    language: text(role('language')),
     note: generated ? generatedNote : undefined,
   };
   // CSL-JSON leaves absent fields out rather than writing them as null.

@@ -74,7 +74,7 @@ export function risEntries(deployment: Deployment, record: ApiRecord, generated 
   add('AB', firstKnown(record.description));
   const doi = firstKnown(record.doi);
   if (doi) add('DO', bareDoi(doi));
-  add('UR', citationUrl(record));
+  add('UR', citationUrl(deployment, record));
   add('PB', citedPublisher(deployment, record));
   add('CY', firstKnown(record.country_publication));
   add('KW', record.subjects);
@@ -83,7 +83,7 @@ export function risEntries(deployment: Deployment, record: ApiRecord, generated 
   add('IS', firstKnown(record.journal_issue));
   // RIS reads SN as the report number of a report and the patent number of a patent;
   // elsewhere SN is an ISSN or ISBN, so other records keep their number in M1.
-  add(kind === 'report' || kind === 'patent' ? 'SN' : 'M1', recordNumber(record));
+  add(kind === 'report' || kind === 'patent' ? 'SN' : 'M1', recordNumber(deployment, record));
   add('LA', firstKnown(record.language));
   if (generated) add('N1', generatedNote);
   return entries.filter((entry): entry is [string, string] => Boolean(entry[1]));

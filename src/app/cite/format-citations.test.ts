@@ -164,7 +164,7 @@ describe('formatCitations', () => {
   it('gives the full BibTeX, typed by the kind of work, from the export codec', async () => {
     const result = await formatCitations({ deployment: lit, records: [kumari, adams], style: 'bibtex-full' }, loadEngine);
     expect(result.kind).toBe('bibtex');
-    expect(result.text).toBe(recordsToFullBibtex([kumari, adams], 'records'));
+    expect(result.text).toBe(recordsToFullBibtex(lit, [kumari, adams], 'records'));
     expect(result.entries.map((entry) => entry.text.slice(0, entry.text.indexOf('{')))).toEqual(['@article', '@techreport']);
     const parsed = new Cite(result.text).data as { type: string; 'container-title'?: string }[];
     expect(parsed.map((entry) => entry.type)).toEqual(['article-journal', 'report']);

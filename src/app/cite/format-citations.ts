@@ -32,19 +32,23 @@ export function assembleCslCitations(entries: readonly CiteEntry[]): FormattedCi
   };
 }
 
-const bibtexCodecs = { spec: recordToBibtex, full: recordToFullBibtex } as const;
+const bibtexCodecs = {
+  spec: (_deployment: Deployment, record: ApiRecord, prefix: string, generated: boolean) => recordToBibtex(record, prefix, generated),
+  full: recordToFullBibtex,
+} as const;
 
 /**
  * BibTeX from the codecs of the exports (the spec's from the one the server uses), so a
  * citation copied here and a BibTeX download agree (same key prefix by default, same escaping).
  */
 export function bibtexCitations(
+  deployment: Deployment,
   records: readonly ApiRecord[],
   prefix: string,
   variant: BibtexStyle['variant'] = 'spec',
   generated: GeneratedIds = noGeneratedIds,
 ): FormattedCitations {
-  const entries = records.map((record) => bibtexCodecs[variant](record, prefix, generated.has(record.repo_id)).trimEnd());
+  const entries = records.map((record) => bibtexCodecs[variant](deployment, record, prefix, generated.has(record.repo_id)).trimEnd());
   return {
     kind: 'bibtex',
     entries: entries.map((text) => ({ nodes: [text], text })),
@@ -79,7 +83,13 @@ export function cslItemsOf(deployment: Deployment, records: readonly ApiRecord[]
 export async function formatCitations(request: CitationRequest, loadEngine: () => Promise<CiteEngine>): Promise<FormattedCitations> {
   const style = await resolveCitationStyle(request.style, request.loadFile ?? fetchShippedFile);
   if (style.kind === 'bibtex')
-    return bibtexCitations(request.records, request.bibtexPrefix ?? defaultBibtexPrefix, style.variant, request.generated);
+    return bibtexCitations(
+      request.deployment,
+      request.records,
+      request.bibtexPrefix ?? defaultBibtexPrefix,
+      style.variant,
+      request.generated,
+    );
   const engine = await loadEngine();
   return assembleCslCitations(await engine.bibliography(cslItemsOf(request.deployment, request.records, request.accessed), style));
 }

@@ -195,7 +195,7 @@ describe('downloadResultSet', () => {
 
   it('writes full BibTeX from the JSON pages, an entry for each record that reads back', async () => {
     const { text } = await download(fakeServer({ records }), 'bibtex-full');
-    expect(text).toBe(recordsToFullBibtex(records, 'records'));
+    expect(text).toBe(recordsToFullBibtex(lit, records, 'records'));
     const parsed = new Cite(text).data as { id: string }[];
     expect(parsed.map((item) => item.id)).toEqual(records.map((record) => `records_${record.repo_id}`));
     expect((await download(fakeServer({ records: [] }), 'bibtex-full')).text).toBe('');

@@ -52,7 +52,7 @@ describe('exportRecord', () => {
     expect(JSON.parse(await csl.blob.text())).toEqual([expect.objectContaining({ id: 'dc-v0.1-123', type: 'dataset' })]);
     expect(csl.fileName).toBe('dc-v0.1-123.csl.json');
     const full = await exportRecord({ deployment: dc0, baseUrl: 'https://api.example', record, format: 'bibtex-full', fetch: api.fetch });
-    expect(await full.blob.text()).toBe(recordToFullBibtex(record, 'records'));
+    expect(await full.blob.text()).toBe(recordToFullBibtex(dc0, record, 'records'));
     expect(full.fileName).toBe('dc-v0.1-123.full.bib');
     expect(api.asked).toEqual([]);
   });

@@ -43,6 +43,6 @@ export function recordsOutput(
     case 'bibtex':
       return recordsToBibtex(records, options.bibtexPrefix ?? 'records', options.generated);
     case 'bibtex-full':
-      return recordsToFullBibtex(records, options.bibtexPrefix ?? 'records', options.generated);
+      return recordsToFullBibtex(deployment, records, options.bibtexPrefix ?? 'records', options.generated);
   }
 }

@@ -89,7 +89,7 @@ export function createResultSetWriter(deployment: Deployment, format: ExportForm
         () => '',
         '\n',
         '',
-        (units) => recordsOf(units).map((record) => recordToFullBibtex(record, 'records')),
+        (units) => recordsOf(units).map((record) => recordToFullBibtex(deployment, record, 'records')),
       );
     case 'ris':
       return { page: (units) => recordsToRis(deployment, recordsOf(units)), end: () => '' };

@@ -6,15 +6,13 @@ import type { QueryTerm } from '../../formats/query-words';
 import { RichText } from '../ui/RichText';
 import type { ApiRecord } from '../../deployments/registry';
 import { fieldByName } from '../../deployments/registry';
-import type { Deployment } from '../../deployments/schema';
+import type { Deployment, FieldRole } from '../../deployments/schema';
+import { filledRole, roleFields, roleValue } from '../../formats/record-roles';
 import { readNavigationState, type NavigationState } from '../navigation/navigation-state';
 import { authorNames, firstText, formatDate } from '../ui/format';
 import { fieldSearchPath } from '../ui/search-links';
 import { recordPath } from '../navigation/record-path';
 import { rememberResultsPosition, resultLinkAttribute } from './results-position';
-
-/** The field shown as "journal or media type": whichever the deployment has and the record fills. */
-const venueFields = ['journal_name', 'mime_type'] as const;
 
 /** The search's words for the title and the description, marked where they match. */
 export interface ResultTerms {
@@ -34,14 +32,19 @@ export function ResultItem({ deployment, record, terms, select }: ResultItemProp
   const location = useLocation();
   const from: NavigationState['from'] = { search: location.search, apiUrl: readNavigationState(location.state).apiUrl };
   const state: NavigationState = { from };
-  const title = firstText(record.title) ?? 'Untitled record';
-  const { names, more } = authorNames(record.authors);
-  const published = firstText(record.publication_date);
+  // Which field is the title, the date or the venue is the search model's to say (record-roles.ts).
+  const role = (name: FieldRole) => roleValue(deployment, record, name);
+  const title = firstText(role('title')) ?? 'Untitled record';
+  const { names, more } = authorNames(role('authors'));
+  const published = firstText(role('published'));
   const date = published ? formatDate(published) : undefined;
-  const productType = firstText(record.product_type);
-  const venueField = venueFields.map((name) => fieldByName(deployment, name)).find((field) => field && firstText(record[field.name]));
-  const venue = venueField ? firstText(record[venueField.name]) : undefined;
-  const description = firstText(record.description);
+  const productType = firstText(role('productType'));
+  // The journal, else (a video, say) the media type.
+  const filled = filledRole(deployment, record, 'journal', 'mediaType');
+  const venueField = filled && fieldByName(deployment, filled.field);
+  const venue = filled && firstText(filled.value);
+  const description = firstText(role('description'));
+  const authorsField = roleFields(deployment, 'authors')[0];
 
   return (
     <article className="result">
@@ -61,7 +64,7 @@ export function ResultItem({ deployment, record, terms, select }: ResultItemProp
           {names.map((name, index) => (
             <Fragment key={index}>
               {index > 0 && '; '}
-              <Link to={fieldSearchPath(deployment, 'authors', name)} className="result__person">
+              <Link to={fieldSearchPath(deployment, authorsField!, name)} className="result__person">
                 {name}
               </Link>
             </Fragment>

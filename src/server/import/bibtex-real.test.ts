@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
 import { escapeBibtex, recordsToBibtex } from '../../formats/bibtex';
 import { recordsToFullBibtex } from '../../formats/bibtex-full';
 import { deployments } from '../../deployments/registry';
@@ -31,8 +32,11 @@ const file = (name: string) => new URL(name, realData).pathname;
 const realDc1 = readUpstreamFiles(deployment('DC1'), [file(realFiles.geothermal), file(realFiles.plasma)]).map((stored) => stored.record);
 const realLit = readUpstreamFiles(deployment('LIT'), [file(realFiles.litJson), file(realFiles.litXml)]).map((stored) => stored.record);
 
-function realRecords(): ApiRecord[] {
-  return [...realDc1, ...realLit];
+function realGroups(): Groups {
+  return [
+    [deployment('DC1'), realDc1],
+    [deployment('LIT'), realLit],
+  ];
 }
 
 const hostile = (title: string, description = ''): ApiRecord => ({
@@ -64,23 +68,26 @@ function unbalancedEntries(bibtex: string): string[] {
 }
 
 const codecs = [
-  ['API', recordsToBibtex],
+  ['API', (_deployment: Deployment, records: readonly ApiRecord[], prefix: string) => recordsToBibtex(records, prefix)],
   ['full', recordsToFullBibtex],
 ] as const;
-const recordSets = [
-  ['every shipped real record', realRecords()],
-  ['titles with braces, backslashes and TeX specials', hostileRecords],
+/** Records by the deployment they belong to: the full BibTeX reads their fields by its roles. */
+type Groups = readonly (readonly [Deployment, readonly ApiRecord[]])[];
+const recordSets: readonly (readonly [string, Groups])[] = [
+  ['every shipped real record', realGroups()],
+  ['titles with braces, backslashes and TeX specials', [[deployment('LIT'), hostileRecords]]],
   // Every product type of every deployment: articles, reports, patents, theses, videos.
   [
     'generated records of every deployment',
-    deployments.flatMap((each) => [...generateRecords(each, 60, { seed: 7 })].map((stored) => stored.record)),
+    deployments.map((each) => [each, [...generateRecords(each, 60, { seed: 7 })].map((stored) => stored.record)] as const),
   ],
-] as const;
+];
 
-describe.each(codecs.flatMap(([codec, write]) => recordSets.map(([name, records]) => [codec, name, write, records] as const)))(
+describe.each(codecs.flatMap(([codec, write]) => recordSets.map(([name, groups]) => [codec, name, write, groups] as const)))(
   'the %s BibTeX of %s',
-  (_codec, _name, write, records) => {
-    const bibtex = write(records, 'records');
+  (_codec, _name, write, groups) => {
+    const bibtex = groups.map(([each, records]) => write(each, records, 'records')).join('\n');
+    const records = groups.flatMap(([, each]) => each);
 
     it('keeps every entry balanced for a brace-counting parser', () => {
       expect(records.length).toBeGreaterThan(0);
@@ -116,7 +123,9 @@ describe("the shipped real records, with the upstream's placeholders", () => {
   });
 
   it('write no placeholder in the full BibTeX, and every real number as it is', () => {
-    const bibtex = recordsToFullBibtex(realRecords(), 'records');
+    const bibtex = realGroups()
+      .map(([each, records]) => recordsToFullBibtex(each, records, 'records'))
+      .join('\n');
     expect(
       bibtex
         .split('\n')

@@ -1,7 +1,7 @@
 import type { ApiRecord } from '../../deployments/registry';
-import type { Deployment, FieldDef, FieldKind, SearchColumn } from '../../deployments/schema';
+import type { Deployment, FieldDef, FieldKind } from '../../deployments/schema';
 import { repoId as repoIdField } from '../../deployments/fields';
-import { searchModel } from '../../deployments/search-model';
+import { searchModel, type OrganisationRole } from '../../deployments/search-model';
 import type { StoredRecord } from '../store/types';
 import { describeValue, InputProblem } from './problem';
 import { toDate, toLinks, toList, toNumber, toText } from './values';
@@ -15,14 +15,12 @@ import { toDate, toLinks, toList, toNumber, toText } from './values';
 /** The identifier's names; a record already in the spec's shape wins. */
 const idNames = [repoIdField.name, ...(repoIdField.upstream ?? [])];
 
-type OrgRole = Extract<SearchColumn, 'research' | 'sponsor' | 'contributing'>;
-
 /**
  * Every name an organisation appears under, upstream or in any deployment, so a record
  * lands in whichever shape its target deployment uses. `contributing_organizations` comes
  * last: the upstream fills it with the same names less carefully than `contributing_org`.
  */
-const orgNames: Readonly<Record<OrgRole, readonly string[]>> = {
+const orgNames: Readonly<Record<OrganisationRole, readonly string[]>> = {
   research: ['research_orgs', 'research_org'],
   sponsor: ['sponsor_orgs', 'sponsor_org'],
   contributing: ['contributing_org', 'contributing_orgs', 'contributor_org', 'contributing_organizations'],
@@ -35,21 +33,36 @@ const orgNames: Readonly<Record<OrgRole, readonly string[]>> = {
  */
 const siteNames = ['site_ownership_code', 'submitting_site'] as const;
 
-const isSiteField = (field: FieldDef) => field.keys?.includes('site') ?? false;
-
-function orgRole(field: FieldDef): OrgRole | undefined {
-  const column = field.search;
-  return column === 'research' || column === 'sponsor' || column === 'contributing' ? column : undefined;
+/** What each field of a deployment is to the upstream's names: an organisation of some role, the site code. */
+interface FieldRoles {
+  readonly organisation: ReadonlyMap<string, OrganisationRole>;
+  readonly site?: string;
 }
 
-function candidateNames(field: FieldDef): string[] {
-  const role = orgRole(field);
+const fieldRoles = new WeakMap<Deployment, FieldRoles>();
+
+/** Read from the search model, which alone decides what a field is. */
+function rolesOf(deployment: Deployment): FieldRoles {
+  let roles = fieldRoles.get(deployment);
+  if (!roles) {
+    const { organisations, site } = searchModel(deployment).roles;
+    const organisation = new Map(
+      Object.entries(organisations).flatMap(([role, fields]) => fields.map((field) => [field, role as OrganisationRole] as const)),
+    );
+    roles = { organisation, ...(site === undefined ? {} : { site }) };
+    fieldRoles.set(deployment, roles);
+  }
+  return roles;
+}
+
+function candidateNames(roles: FieldRoles, field: FieldDef): string[] {
+  const role = roles.organisation.get(field.name);
   const names = [
     field.name,
     field.xml,
     ...(field.upstream ?? []),
     ...(role ? orgNames[role] : []),
-    ...(isSiteField(field) ? siteNames : []),
+    ...(roles.site === field.name ? siteNames : []),
   ];
   return [...new Set(names.filter((name): name is string => name !== undefined))];
 }
@@ -78,7 +91,7 @@ const converters: Readonly<Record<FieldKind, (value: unknown, isOrg: boolean) =>
   links: (value) => toLinks(value),
 };
 
-const convert = (field: FieldDef, value: unknown) => converters[field.kind](value, orgRole(field) !== undefined);
+const convert = (roles: FieldRoles, field: FieldDef, value: unknown) => converters[field.kind](value, roles.organisation.has(field.name));
 
 /** The record's identifier as text, or undefined when it has none worth the name. */
 export function upstreamId(raw: Readonly<Record<string, unknown>>): string | undefined {
@@ -99,7 +112,7 @@ function requireId(raw: Readonly<Record<string, unknown>>): string {
 }
 
 function siteOf(deployment: Deployment, raw: Readonly<Record<string, unknown>>): string | undefined {
-  if (searchModel(deployment).roles.site !== undefined) return undefined;
+  if (rolesOf(deployment).site !== undefined) return undefined;
   const { name, value } = pick(raw, siteNames);
   try {
     return toText(value).trim() || undefined;
@@ -115,15 +128,16 @@ function siteOf(deployment: Deployment, raw: Readonly<Record<string, unknown>>):
  */
 export function mapUpstreamRecord(deployment: Deployment, raw: Readonly<Record<string, unknown>>): StoredRecord {
   const repoId = requireId(raw);
+  const roles = rolesOf(deployment);
   const values: Record<string, unknown> = {};
   for (const field of deployment.fields) {
     if (field.name === 'repo_id') {
       values[field.name] = repoId;
       continue;
     }
-    const { name, value } = pick(raw, candidateNames(field));
+    const { name, value } = pick(raw, candidateNames(roles, field));
     try {
-      values[field.name] = convert(field, value);
+      values[field.name] = convert(roles, field, value);
     } catch (problem) {
       if (!(problem instanceof InputProblem)) throw problem;
       const where = name === field.name ? name : `${name} (${field.name})`;
