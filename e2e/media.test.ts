@@ -1,12 +1,12 @@
-/** The multimedia catalog's player really plays: currentTime advances. */
+/** The multimedia catalog's player really plays (currentTime advances); a format the browser cannot play says so and offers the file. */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { deploymentByKey } from '../src/deployments/registry';
 import type { ApiRecord } from '../src/deployments/registry';
 import { apiList, linksOf } from './support/api';
 import { gotoApp, linkActionNames, resultLinks, searchPath, waitForResults } from './support/app';
-import { url, useBrowser } from './support/browser';
-import { screenshot } from './support/checks';
+import { desktop, phone, url, useBrowser } from './support/browser';
+import { expectNoAxeViolations, screenshot } from './support/checks';
 
 const ui = useBrowser();
 const mm = deploymentByKey('MM')!;
@@ -97,4 +97,50 @@ test('MM: a link ending in #t= starts the player at that time, and the player co
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(new URL(copied).hash).toBe('#t=1');
   expect(new URL(copied).pathname).toBe(`/${mm.slug}/records/${encodeURIComponent(String(record.repo_id))}`);
+});
+
+/** An MM record of the mime type with a media link. */
+async function recordOfType(mime: string): Promise<{ record: ApiRecord; mediaHref: string }> {
+  const { records } = await apiList(mm, { mime_type: mime, rows: 20 });
+  const record = records.find((candidate) => linksOf(candidate).some((link) => link.rel === 'media'));
+  expect(record, `an MM ${mime} record with a media link`).toBeDefined();
+  return { record: record!, mediaHref: linksOf(record!).find((link) => link.rel === 'media')!.href };
+}
+
+test('MM: Windows Media Audio says the browser cannot play it, names the format and offers the file; no player', async () => {
+  const { page } = ui;
+  await page.setViewportSize(desktop);
+  const { record, mediaHref } = await recordOfType('x-ms-wma');
+  await gotoApp(page, `/${mm.slug}/records/${encodeURIComponent(record.repo_id)}`);
+  await page.getByText('Your browser cannot play Windows Media Audio (WMA).').waitFor();
+  const download = page.getByRole('link', { name: 'Download the Windows Media Audio (WMA) file' });
+  expect(new URL((await download.getAttribute('href'))!, page.url()).pathname).toBe(new URL(mediaHref, url('/')).pathname);
+  expect(await page.locator('audio, video').count()).toBe(0);
+  // The offered file is there: the server sends it as what it is.
+  const served = await fetch(new URL((await download.getAttribute('href'))!, page.url()));
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('audio/x-ms-wma');
+  await served.body?.cancel();
+  await expectNoAxeViolations(page, 'MM WMA record, desktop');
+  await screenshot(page, 'mm-record-cannot-play-wma-desktop');
+  await page.setViewportSize(phone);
+  await expectNoAxeViolations(page, 'MM WMA record, phone');
+  await screenshot(page, 'mm-record-cannot-play-wma-phone');
+  await page.setViewportSize(desktop);
+});
+
+test('MM: an MP4 record plays only where canPlayType accepts MP4, and otherwise says so', async () => {
+  const { page } = ui;
+  const { record } = await recordOfType('mp4');
+  await gotoApp(page, `/${mm.slug}/records/${encodeURIComponent(record.repo_id)}`);
+  await page.getByRole('list', { name: 'Links' }).waitFor();
+  const verdict = await page.evaluate(() => document.createElement('video').canPlayType('video/mp4'));
+  if (verdict === '') {
+    await page.getByText('Your browser cannot play MP4 video.').waitFor();
+    expect(await page.getByRole('link', { name: 'Download the MP4 video file' }).count()).toBe(1);
+    expect(await page.locator('video').count()).toBe(0);
+  } else {
+    await page.locator('video[controls]').waitFor();
+    expect(await page.getByText('Your browser cannot play').count()).toBe(0);
+  }
 });

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { deploymentByKey, searchParamForField } from '../src/deployments/registry';
 import type { Deployment } from '../src/deployments/schema';
 import { apiList } from './support/api';
-import { gotoApp, resultLinks, searchParamsOf, waitForResults } from './support/app';
+import { gotoApp, recordAuthors, resultLinks, searchParamsOf, waitForResults } from './support/app';
 import { phone, useBrowser } from './support/browser';
 import { expectNoAxeViolations, screenshot } from './support/checks';
 
@@ -34,8 +34,7 @@ test('an author’s name leads to an author search that contains the record', as
   const { records } = await apiList(lit, { author: 'orcid', rows: 1 });
   const record = records[0]!;
   await openRecord(page, lit, String(record.repo_id));
-  const authors = page.locator('dl.record-fields dt', { hasText: 'Authors' }).locator('xpath=following-sibling::dd[1]');
-  const name = authors.locator('.person__name a').first();
+  const name = recordAuthors(page).locator('.person__name a').first();
   const text = (await name.textContent())!.trim();
   await name.click();
   await page.waitForURL((current) => current.searchParams.has('author'));

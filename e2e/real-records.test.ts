@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { deploymentByKey, deployments } from '../src/deployments/registry';
 import type { Deployment } from '../src/deployments/schema';
 import { apiList } from './support/api';
-import { gotoApp, resultLinks, searchPath, waitForResults } from './support/app';
+import { gotoApp, recordAbstract, resultLinks, searchPath, waitForResults } from './support/app';
 import type { Locator } from 'playwright-core';
 import { phone, url, useBrowser } from './support/browser';
 import { readClipboard } from './support/clipboard';
@@ -13,8 +13,7 @@ const ui = useBrowser();
 const dc1 = deploymentByKey('DC1')!;
 const lit = deploymentByKey('LIT')!;
 
-const description = (page: typeof ui.page) =>
-  page.locator('dl.record-fields').locator('dt', { hasText: 'Description' }).locator('xpath=following-sibling::dd[1]');
+const description = recordAbstract;
 
 test('DC1 1562055: an entity in the title reads as the letter, on the page and in the tab', async () => {
   const { page } = ui;

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { deploymentByKey } from '../src/deployments/registry';
 import { hostileIds, hostileTitleText, richHostileTitle } from './setup/hostile-records';
 import { apiRecord } from './support/api';
-import { gotoApp, resultLinks, searchPath, waitForResults } from './support/app';
+import { gotoApp, recordAbstract, recordAuthors, resultLinks, searchPath, waitForResults } from './support/app';
 import { useBrowser } from './support/browser';
 import { screenshot } from './support/checks';
 
@@ -87,8 +87,7 @@ describe('record text is text', () => {
     // The tab title is the record title too, as text.
     expect(await page.title()).toContain('<script>window.__pwned=1</script> Hostile title');
 
-    const fields = page.locator('dl.record-fields');
-    const authors = fields.locator('dt', { hasText: 'Authors' }).locator('xpath=following-sibling::dd[1]');
+    const authors = recordAuthors(page);
     // The person's name and affiliation as a reader sees them: markup read, the script link gone.
     expect(squeeze(await authors.textContent())).toContain('Bold, Eve');
     expect(squeeze(await authors.textContent())).toContain('Org');
@@ -96,7 +95,7 @@ describe('record text is text', () => {
     const hrefs = await authors.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs) expect(href).toMatch(/^\/lit\?author=/);
-    const description = fields.locator('dt', { hasText: 'Description' }).locator('xpath=following-sibling::dd[1]');
+    const description = recordAbstract(page);
     // Emphasis is emphasis; the script is text, shown as typed.
     expect(squeeze(await description.textContent())).toBe('Plain emphasis and <script>window.__pwned=1</script> must show as typed.');
     expect(await description.locator('em').textContent()).toBe('emphasis');
@@ -135,7 +134,11 @@ describe('allow-listed markup keeps its structure and loses everything else', ()
     expect(await heading.locator('b > i').textContent()).toBe('nested');
     // Every element the record's text made carries no attribute but a web link's href.
     const attributes = await page.evaluate(() =>
-      [...document.querySelectorAll('.record__title *, dl.record-fields dd *')]
+      [
+        ...document.querySelectorAll(
+          '.record__title *, .record__authors li *, .record__publication *, .record__abstract-text *, dl.record-fields dd *',
+        ),
+      ]
         .flatMap((element) =>
           [...element.attributes].map((attribute) => `${element.tagName.toLowerCase()}[${attribute.name}=${attribute.value}]`),
         )
@@ -147,10 +150,7 @@ describe('allow-listed markup keeps its structure and loses everything else', ()
         ),
     );
     expect(attributes).toEqual([]);
-    const description = page
-      .locator('dl.record-fields')
-      .locator('dt', { hasText: 'Description' })
-      .locator('xpath=following-sibling::dd[1]');
+    const description = recordAbstract(page);
     expect(await description.locator('ul > li').allTextContents()).toEqual(['one', 'two']);
     expect(await description.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
       'https://example.org/ok',

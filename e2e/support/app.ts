@@ -116,6 +116,16 @@ export async function setControl(page: Page, label: string, value: string): Prom
   else await control.fill(value);
 }
 
+/** The record page's authors under its title (the first ones of a long list, until it is unfolded). */
+export function recordAuthors(page: Page): Locator {
+  return page.getByRole('list', { name: 'Authors', exact: true });
+}
+
+/** The text of the record page's abstract, under the heading its field's label gives it ("Description"). */
+export function recordAbstract(page: Page): Locator {
+  return page.getByRole('region', { name: 'Description', exact: true }).locator('.record__abstract-text');
+}
+
 /** Values of the <dt>/<dd> pairs of the record page. */
 export async function definitionList(page: Page): Promise<Map<string, string>> {
   const pairs = await page.locator('dl').evaluateAll((lists) =>

@@ -122,7 +122,7 @@ export const datasetContentType = list('dataset_content_type', 'Content type', '
   keys: ['dataset_content_type'],
 });
 export const relatedResource = text('related_resource', 'Related resource');
-export const relatedIdentifiers = list('related_identifiers', 'Related identifiers', 'related_identifier');
+export const relatedIdentifiers = list('related_identifiers', 'Related identifiers', 'related_identifier', { role: 'relations' });
 export const datasetSize: FieldDef = {
   name: 'dataset_size',
   label: 'Size',

@@ -72,6 +72,8 @@ export const fieldRoles = [
   'mediaType',
   'url',
   'links',
+  /** Related works (DataCite relations), a section of the record page of their own. */
+  'relations',
 ] as const;
 export type FieldRole = (typeof fieldRoles)[number];
 

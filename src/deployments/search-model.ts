@@ -68,6 +68,14 @@ export interface SearchModel {
     readonly site?: string;
     readonly identifiers: readonly string[];
   };
+  /** What a record page shows where (formats/record-layout.ts). */
+  readonly recordPage: {
+    /**
+     * The fields after the page's lead, in table order, identifiers and codes (fields stored
+     * under the `identifier` or `site` key) last. The publication date stays: the lead shows its year.
+     */
+    readonly details: readonly string[];
+  };
   readonly index: {
     readonly columns: readonly { readonly name: SearchColumn; readonly weight: number; readonly fields: readonly string[] }[];
     readonly keys: readonly ExactKeyPlan[];
@@ -127,6 +135,26 @@ function keyPlans(deployment: Deployment): ExactKeyPlan[] {
   return [...plans].map(([key, fields]) => ({ key, fields, ...(normalizations[key] ? { normalize: normalizations[key] } : {}) }));
 }
 
+/** Roles the record page shows whole before its details list (the date it shows as a year). */
+const leadRoles = new Set<FieldRole>([
+  'title',
+  'authors',
+  'journal',
+  'volume',
+  'issue',
+  'publisher',
+  'description',
+  'doi',
+  'links',
+  'relations',
+]);
+
+function detailFields(deployment: Deployment): string[] {
+  const shown = deployment.fields.filter((field) => field.kind !== 'links' && !(field.role && leadRoles.has(field.role)));
+  const coded = (field: FieldDef) => field.keys?.some((key) => key === 'identifier' || key === 'site') === true;
+  return [...shown.filter((field) => !coded(field)), ...shown.filter(coded)].map((field) => field.name);
+}
+
 function integerDefault(deployment: Deployment, paging: IntegerParam['paging']): number {
   const param = deployment.params.find(
     (candidate): candidate is IntegerParam => candidate.kind === 'integer' && candidate.paging === paging,
@@ -157,6 +185,7 @@ export function compileSearchModel(deployment: Deployment): SearchModel {
       ...optional('site', fieldsWith((field) => field.keys?.includes('site') === true)[0]),
       identifiers: fieldsWith((field) => field.keys?.includes('identifier') === true),
     },
+    recordPage: { details: detailFields(deployment) },
     index: {
       columns: searchColumns.map((name) => ({ name, weight: columnWeights[name], fields: fieldsWith((field) => field.search === name) })),
       keys: keyPlans(deployment),

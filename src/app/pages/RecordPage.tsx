@@ -1,6 +1,6 @@
+import { roleField, roleTexts } from '../../formats/record-layout';
 import { plainLine, storedText } from '../../formats/record-text';
 import { GeneratedNotice } from '../ui/GeneratedNotice';
-import { RichText } from '../ui/RichText';
 import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ApiAuth } from '../../client/auth';
@@ -17,9 +17,12 @@ import { ErrorState } from '../ui/ErrorState';
 import { firstText } from '../ui/format';
 import { linkActions } from '../record/link-actions';
 import { MediaPlayer } from '../record/MediaPlayer';
-import { playableOf } from '../record/playable';
+import { mediaFormatOf } from '../record/playable';
+import { PublicationLine } from '../record/PublicationLine';
+import { RecordAuthors } from '../record/RecordAuthors';
 import { RecordFields } from '../record/RecordFields';
 import { RecordLinks } from '../record/RecordLinks';
+import { RichText } from '../ui/RichText';
 import { RelatedWorks } from '../record/RelatedWorks';
 import { SimilarRecords } from '../record/SimilarRecords';
 import { useRecord } from '../record/record-queries';
@@ -36,7 +39,7 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
 
   const notFound = query.error instanceof ApiRequestError && query.error.status === 404 ? query.error : undefined;
   const title = query.data
-    ? (firstText(query.data.record.title) ?? 'Untitled record')
+    ? (roleTexts(deployment, query.data.record, 'title')[0] ?? 'Untitled record')
     : notFound
       ? 'Record not found'
       : query.isError
@@ -84,22 +87,36 @@ interface RecordBodyProps {
   readonly auth: ApiAuth | undefined;
 }
 
+/**
+ * What a reader needs first: authors, the publication line, the abstract, the links and the
+ * tools to cite and export; then related works and every other field, identifiers and codes
+ * last. Which field is which comes from the deployment table's roles (formats/record-layout.ts).
+ */
 function RecordBody({ deployment, record, generated, baseUrl, auth }: RecordBodyProps) {
   const actions = linkActions(record.links);
   const media = actions.find((action) => action.rel === 'media' && action.href);
   const mimeType = firstText(record.mime_type);
-  const playable = playableOf(mimeType && storedText(mimeType));
+  const format = mediaFormatOf(mimeType && storedText(mimeType));
+  const abstract = roleTexts(deployment, record, 'description')[0];
   return (
     <>
       {generated && <GeneratedNotice />}
-      <RecordLinks actions={actions} />
+      <RecordAuthors deployment={deployment} authors={roleTexts(deployment, record, 'authors')} />
+      <PublicationLine deployment={deployment} record={record} />
+      {abstract && (
+        <section className="record__abstract" aria-labelledby="record-abstract">
+          <h2 id="record-abstract">{roleField(deployment, 'description')!.label}</h2>
+          <div className="record__abstract-text">
+            <RichText text={abstract} />
+          </div>
+        </section>
+      )}
+      <RecordLinks actions={actions} doi={roleTexts(deployment, record, 'doi')[0]} generated={generated} />
       <div className="record__tools">
         <CiteButton deployment={deployment} records={[record]} generated={generated ? new Set([record.repo_id]) : undefined} />
         <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} generated={generated} />
       </div>
-      {media?.href && playable && (
-        <MediaPlayer href={media.href} playable={playable} title={plainLine(firstText(record.title) ?? 'media')} />
-      )}
+      {media?.href && format && <MediaPlayer href={media.href} format={format} title={plainLine(firstText(record.title) ?? 'media')} />}
       <RelatedWorks deployment={deployment} record={record} generated={generated} />
       <RecordFields deployment={deployment} record={record} />
       <SimilarRecords deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} />

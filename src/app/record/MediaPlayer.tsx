@@ -1,17 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { linkAtTime, mediaStartOf } from './media-time';
-import type { Playable } from './playable';
+import { canPlay, type MediaFormat } from './playable';
 
 /**
- * An inline player for media the browser says it can play; otherwise, or when playback
- * fails, a download link instead. A page address ending in `#t=90` starts the player at
- * that time, and "Copy link at current time" makes such an address.
+ * An inline player for media the browser says it can play. A format it cannot play (Windows
+ * Media Audio, or MP4 in a browser without its codecs), or playback that fails, is said so by
+ * name, with the file to download instead: never a player that cannot play. A web page is no
+ * media: the record's "Media file" link opens it. A page address ending in `#t=90` starts the
+ * player at that time, and "Copy link at current time" makes such an address.
  */
-export function MediaPlayer({ href, playable, title }: { href: string; playable: Playable; title: string }) {
+export function MediaPlayer({ href, format, title }: { href: string; format: MediaFormat; title: string }) {
   const [failed, setFailed] = useState(false);
   const [copied, setCopied] = useState('');
   const media = useRef<HTMLVideoElement & HTMLAudioElement>(null);
-  const supported = useMemo(() => document.createElement(playable.element).canPlayType(playable.type) !== '', [playable]);
+  const supported = useMemo(() => canPlay(format), [format]);
 
   useEffect(() => {
     const element = media.current;
@@ -40,27 +42,33 @@ export function MediaPlayer({ href, playable, title }: { href: string; playable:
     }
   }
 
-  if (!supported || failed) {
+  if (format.page) return null;
+  if (!supported || failed || !format.element) {
     return (
-      <p className="media-fallback">
-        {failed ? 'This media file could not be played here.' : 'Your browser cannot play this media type.'}{' '}
-        <a href={href}>Download the media file</a>.
-      </p>
+      <div className="media-fallback">
+        <p>
+          <strong>{failed ? `This ${format.name} file could not be played here.` : `Your browser cannot play ${format.name}.`}</strong>{' '}
+          Download the file to play it with a program that can.
+        </p>
+        <a className="button" href={href} type={format.type}>
+          Download the {format.name} file
+        </a>
+      </div>
     );
   }
-  const Element = playable.element;
+  const Element = format.element;
   return (
-    <figure className={`media media--${playable.element}`}>
+    <figure className={`media media--${format.element}`}>
       <Element
         ref={media}
         controls
         preload="metadata"
         src={href}
-        aria-label={`${playable.element === 'video' ? 'Video' : 'Audio'}: ${title}`}
+        aria-label={`${format.element === 'video' ? 'Video' : 'Audio'}: ${title}`}
         onError={() => setFailed(true)}
       />
       <figcaption>
-        {playable.element === 'video' ? 'Video' : 'Audio'} ({playable.type}). <a href={href}>Download</a>{' '}
+        {format.name}. <a href={href}>Download</a>{' '}
         <button type="button" className="button" onClick={() => void copyLink()}>
           Copy link at current time
         </button>

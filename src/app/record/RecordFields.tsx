@@ -1,29 +1,28 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { hasKnownValue } from '../../formats/known-values';
+import { detailFields } from '../../formats/record-layout';
 import { FieldValue } from './FieldValue';
 
-/** The title is the page's heading; related identifiers are the Related works section. */
-const shownElsewhere = new Set(['title', 'related_identifiers']);
-
 /**
- * Every field the deployment defines, in its order, empty and unknown ones ("None", size 0)
- * left out. Links are actions elsewhere.
+ * The record's other fields after what the page leads with, in the search model's order
+ * (identifiers and codes last), empty and unknown ones ("None", size 0) left out.
  */
 export function RecordFields({ deployment, record }: { deployment: Deployment; record: ApiRecord }) {
-  const shown = deployment.fields.filter(
-    (field) => field.kind !== 'links' && !shownElsewhere.has(field.name) && hasKnownValue(field, record[field.name]),
-  );
+  const shown = detailFields(deployment, record);
+  if (shown.length === 0) return null;
   return (
-    <dl className="record-fields">
-      {shown.map((field) => (
-        <div key={field.name} className={`record-fields__item record-fields__item--${field.kind}`}>
-          <dt>{field.label}</dt>
-          <dd>
-            <FieldValue deployment={deployment} field={field} value={record[field.name]} />
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <section className="record__details" aria-labelledby="record-details">
+      <h2 id="record-details">Details</h2>
+      <dl className="record-fields">
+        {shown.map((field) => (
+          <div key={field.name} className={`record-fields__item record-fields__item--${field.kind}`}>
+            <dt>{field.label}</dt>
+            <dd>
+              <FieldValue deployment={deployment} field={field} value={record[field.name]} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

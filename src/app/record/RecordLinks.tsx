@@ -1,10 +1,27 @@
+import { plainLine, type RecordText } from '../../formats/record-text';
+import { doiOf } from '../ui/format';
 import type { LinkAction } from './link-actions';
 
-/** The typed links as clearly named actions; a non-web target is named but not linked. */
-export function RecordLinks({ actions }: { actions: readonly LinkAction[] }) {
-  if (actions.length === 0) return null;
+/**
+ * The record's DOI and typed links as clearly named actions. A non-web target is named but
+ * not linked, and so is a generated record's made-up DOI, which resolves to nothing.
+ */
+export function RecordLinks({ actions, doi, generated }: { actions: readonly LinkAction[]; doi?: RecordText; generated: boolean }) {
+  if (actions.length === 0 && !doi) return null;
+  const resolvable = doi && doiOf(plainLine(doi));
   return (
     <ul className="record-actions" aria-label="Links">
+      {doi && (
+        <li>
+          {resolvable && !generated ? (
+            <a className="button" href={resolvable.url}>
+              DOI {resolvable.doi}
+            </a>
+          ) : (
+            <span className="record-actions__unavailable">DOI {resolvable?.doi ?? plainLine(doi)}</span>
+          )}
+        </li>
+      )}
       {actions.map((action, index) => (
         <li key={`${action.rel}-${index}`}>
           {action.href ? (

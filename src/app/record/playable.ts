@@ -1,36 +1,72 @@
 /**
- * Which records' media the browser may play inline. MM records name their format in
- * `mime_type`, usually as a bare subtype ("mp4", "x-wav"), sometimes as a full type.
- * Anything not listed (html, x-ms-wma, …) is offered as a download only.
+ * The media formats of MM records, which name theirs in `mime_type`, usually as a bare subtype
+ * ("mp4", "x-wav", "x-ms-wma"), sometimes as a full type. A format with an element may play
+ * inline if the browser says it can (canPlayType); every other one is offered as a file,
+ * named so a reader knows what they get.
  */
 
-export interface Playable {
-  readonly element: 'audio' | 'video';
-  /** The full media type, for <source type> and canPlayType. */
+export interface MediaFormat {
+  /** How people name the format: "Windows Media Audio (WMA)". */
+  readonly name: string;
+  /** The full media type, for canPlayType and the download link. */
   readonly type: string;
+  /** The element that plays it; none for a format no browser plays. */
+  readonly element?: 'audio' | 'video';
+  /** A web page, which the record's "Media file" link opens: no media to play or download. */
+  readonly page?: true;
 }
 
-const playableTypes: Readonly<Record<string, Playable>> = {
-  wav: { element: 'audio', type: 'audio/wav' },
-  'x-wav': { element: 'audio', type: 'audio/wav' },
-  mp3: { element: 'audio', type: 'audio/mpeg' },
-  mpeg: { element: 'audio', type: 'audio/mpeg' },
-  ogg: { element: 'audio', type: 'audio/ogg' },
-  oga: { element: 'audio', type: 'audio/ogg' },
-  'audio/wav': { element: 'audio', type: 'audio/wav' },
-  'audio/x-wav': { element: 'audio', type: 'audio/wav' },
-  'audio/mpeg': { element: 'audio', type: 'audio/mpeg' },
-  'audio/mp3': { element: 'audio', type: 'audio/mpeg' },
-  'audio/ogg': { element: 'audio', type: 'audio/ogg' },
-  webm: { element: 'video', type: 'video/webm' },
-  ogv: { element: 'video', type: 'video/ogg' },
-  mp4: { element: 'video', type: 'video/mp4' },
-  'video/webm': { element: 'video', type: 'video/webm' },
-  'video/ogg': { element: 'video', type: 'video/ogg' },
-  'video/mp4': { element: 'video', type: 'video/mp4' },
+const audio = (name: string, type: string): MediaFormat => ({ name, type, element: 'audio' });
+const video = (name: string, type: string): MediaFormat => ({ name, type, element: 'video' });
+
+const wav = audio('WAV audio', 'audio/wav');
+const mp3 = audio('MP3 audio', 'audio/mpeg');
+const ogg = audio('Ogg audio', 'audio/ogg');
+const wma = audio('Windows Media Audio (WMA)', 'audio/x-ms-wma');
+const webm = video('WebM video', 'video/webm');
+const oggVideo = video('Ogg video', 'video/ogg');
+const mp4 = video('MP4 video', 'video/mp4');
+const wmv = video('Windows Media Video (WMV)', 'video/x-ms-wmv');
+const page: MediaFormat = { name: 'Web page', type: 'text/html', page: true };
+
+const formats: Readonly<Record<string, MediaFormat>> = {
+  wav,
+  'x-wav': wav,
+  mp3,
+  mpeg: mp3,
+  ogg,
+  oga: ogg,
+  'x-ms-wma': wma,
+  wma,
+  webm,
+  ogv: oggVideo,
+  mp4,
+  'x-ms-wmv': wmv,
+  wmv,
+  html: page,
+  'audio/wav': wav,
+  'audio/x-wav': wav,
+  'audio/mpeg': mp3,
+  'audio/mp3': mp3,
+  'audio/ogg': ogg,
+  'audio/x-ms-wma': wma,
+  'video/webm': webm,
+  'video/ogg': oggVideo,
+  'video/mp4': mp4,
+  'video/x-ms-wmv': wmv,
+  'text/html': page,
 };
 
-export function playableOf(mimeType: string | undefined): Playable | undefined {
-  if (!mimeType) return undefined;
-  return playableTypes[mimeType.trim().toLowerCase()];
+/** The record's media format; one the table does not know is named by what the record says and played by no element. */
+export function mediaFormatOf(mimeType: string | undefined): MediaFormat | undefined {
+  const key = mimeType?.trim().toLowerCase();
+  if (!key) return undefined;
+  if (Object.hasOwn(formats, key)) return formats[key];
+  const type = key.includes('/') ? key : `application/${key}`;
+  return { name: `${key.replace(/^[a-z]+\//, '')} media`, type };
+}
+
+/** Whether this browser says it may play the format inline ("maybe" and "probably" both count). */
+export function canPlay(format: MediaFormat): boolean {
+  return format.element !== undefined && document.createElement(format.element).canPlayType(format.type) !== '';
 }
