@@ -40,12 +40,8 @@ export function topByBlockMax(
   for (let p = 1; p < n; p++) if (scored[p]!.postings.blocks > scored[driver]!.postings.blocks) driver = p;
   const windows = scored[driver]!.postings.lastIds;
 
-  // Per list: its first block not wholly before the window, the block decoded, and where in it the window starts.
-  const first = new Int32Array(n);
-  const decoded = new Int32Array(n).fill(-1);
-  const at = new Int32Array(n);
-  const ids: Int32Array[] = new Array<Int32Array>(n);
-  const counts: Uint32Array[] = new Array<Uint32Array>(n);
+  const lists = new Cursors(n);
+  const first = lists.first;
   const scores = n > 1 ? scratchArray(lengths, 'window scores', lengths.length, (length) => new Float64Array(length)) : undefined;
   const touched = n > 1 ? scratchArray(lengths, 'window records', lengths.length, (length) => new Int32Array(length)) : undefined;
 
@@ -72,36 +68,10 @@ export function topByBlockMax(
       low = high + 1;
       continue;
     }
-    let found = 0;
-    for (let p = 0; p < n; p++) {
-      const { postings, idf } = scored[p]!;
-      for (let b = first[p]!; b < postings.blocks; b++) {
-        if (decoded[p] !== b) {
-          ids[p] = postings.ids(b);
-          counts[p] = postings.counts(b);
-          decoded[p] = b;
-          at[p] = 0;
-        }
-        const blockIds = ids[p]!;
-        const blockCounts = counts[p]!;
-        let i = at[p]!;
-        while (i < blockIds.length && blockIds[i]! < low) i++;
-        for (; i < blockIds.length; i++) {
-          const id = blockIds[i]!;
-          if (id > high) break;
-          if (matches && !matches.has(id)) continue;
-          const score = termScore(idf, blockCounts[i]!, norms[lengths[id]!]!);
-          if (!scores) best.offer(id, score);
-          else {
-            if (scores[id] === 0) touched![found++] = id;
-            scores[id] = scores[id]! + score;
-          }
-        }
-        at[p] = i;
-        if (postings.lastIds[b]! >= high) break;
-      }
-    }
-    if (scores) {
+    if (!scores) scoreOne(scored[0]!, lists, 0, low, high, lengths, norms, matches, best);
+    else {
+      let found = 0;
+      for (let p = 0; p < n; p++) found = addScores(scored[p]!, lists, p, low, high, lengths, norms, matches, scores, touched!, found);
       for (let j = 0; j < found; j++) {
         const id = touched![j]!;
         best.offer(id, scores[id]!);
@@ -111,6 +81,98 @@ export function topByBlockMax(
     low = high + 1;
   }
   return best.order();
+}
+
+/** Per list: its first block not wholly before the window, the block decoded, and where in it the window starts. */
+class Cursors {
+  readonly first: Int32Array;
+  readonly decoded: Int32Array;
+  readonly at: Int32Array;
+  readonly ids: Int32Array[];
+  readonly counts: Uint32Array[];
+
+  constructor(n: number) {
+    this.first = new Int32Array(n);
+    this.decoded = new Int32Array(n).fill(-1);
+    this.at = new Int32Array(n);
+    this.ids = new Array<Int32Array>(n).fill(new Int32Array(0));
+    this.counts = new Array<Uint32Array>(n).fill(new Uint32Array(0));
+  }
+
+  /** List p's block b, decoded once however many windows it spans. */
+  load(p: number, b: number, postings: Leaf['postings']): void {
+    if (this.decoded[p] === b) return;
+    this.ids[p] = postings.ids(b);
+    this.counts[p] = postings.counts(b);
+    this.decoded[p] = b;
+    this.at[p] = 0;
+  }
+}
+
+/** Offers each record of the one scored list from `low` to `high` (that `matches` holds) to the heap. */
+function scoreOne(
+  { postings, idf }: Leaf,
+  lists: Cursors,
+  p: number,
+  low: number,
+  high: number,
+  lengths: Uint32Array,
+  norms: Float64Array,
+  matches: IdSet | undefined,
+  best: BestOf,
+): void {
+  for (let b = lists.first[p]!; b < postings.blocks; b++) {
+    lists.load(p, b, postings);
+    const ids = lists.ids[p]!;
+    const counts = lists.counts[p]!;
+    let i = lists.at[p]!;
+    while (i < ids.length && ids[i]! < low) i++;
+    for (; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (id > high) break;
+      if (matches && !matches.has(id)) continue;
+      best.offer(id, termScore(idf, counts[i]!, norms[lengths[id]!]!));
+    }
+    lists.at[p] = i;
+    if (postings.lastIds[b]! >= high) break;
+  }
+}
+
+/**
+ * Adds list p's bm25 term to the score of each of its records from `low` to `high` (that
+ * `matches` holds), listing in `touched` the records scored for the first time; returns
+ * how many `touched` holds.
+ */
+function addScores(
+  { postings, idf }: Leaf,
+  lists: Cursors,
+  p: number,
+  low: number,
+  high: number,
+  lengths: Uint32Array,
+  norms: Float64Array,
+  matches: IdSet | undefined,
+  scores: Float64Array,
+  touched: Int32Array,
+  found: number,
+): number {
+  for (let b = lists.first[p]!; b < postings.blocks; b++) {
+    lists.load(p, b, postings);
+    const ids = lists.ids[p]!;
+    const counts = lists.counts[p]!;
+    let i = lists.at[p]!;
+    while (i < ids.length && ids[i]! < low) i++;
+    for (; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (id > high) break;
+      if (matches && !matches.has(id)) continue;
+      if (scores[id] === 0) touched[found++] = id;
+      scores[id] = scores[id]! + termScore(idf, counts[i]!, norms[lengths[id]!]!);
+    }
+    lists.at[p] = i;
+    if (postings.lastIds[b]! >= high) break;
+  }
+  return found;
 }
 
 /**
