@@ -24,6 +24,15 @@ export const foldRecords: readonly FoldRecord[] = [
   { id: '3012', title: 'Fishbone modes revisited', authors: ['Fredrickson, Eric D.'] },
   { id: '3013', title: 'Edge modes survey', authors: ['Fredrickson, Anna'] },
   { id: '3014', title: 'Internal modes survey', authors: ['Fredrickson, E. D. [PPPL]'] },
+  // Shaped as Japanese institutes' records are written: a Japanese title with its English one
+  // beside it, full-width Latin letters and digits, half-width katakana, names in kanji.
+  { id: '3015', title: 'ITER用超伝導コイルの開発 (Development of superconducting coils for ITER)', authors: ['Okuno, Kiyoshi'] },
+  { id: '3016', title: 'ＪＴ－６０Ｕにおけるﾄｶﾏｸ放電の高速イオン損失', authors: ['篠原, 孝司'] },
+  // German names as upstream records spell them: with the umlaut, transliterated, without it,
+  // and with the umlaut as a separate combining mark (decomposed).
+  { id: '3017', title: 'Plasma-Wand-Wechselwirkung in Stellaratoren', authors: ['Schröder, Klaus'] },
+  { id: '3018', title: 'Divertor heat loads in Wendelstein 7-X', authors: ['Schroeder, K.'] },
+  { id: '3019', title: 'Wärmetransport im Plasmarand', authors: ['Go\u0308rler, Tobias'] },
 ];
 
 export interface FoldCase {
@@ -55,6 +64,23 @@ export const foldCases: readonly FoldCase[] = [
   { param: 'q', value: 'ueber', found: ['3007'] },
   { param: 'q', value: 'waermeleitung', found: ['3007'] },
   { param: 'q', value: 'Michael', found: [] },
+  // Japanese titles: words within a run of kanji and kana, full-width and half-width forms folded.
+  { param: 'q', value: '超伝導コイル', found: ['3015'] },
+  { param: 'q', value: '"superconducting coils"', found: ['3015'] },
+  { param: 'q', value: 'ITER', found: ['3015'] },
+  { param: 'q', value: 'JT-60U', found: ['3016'] },
+  { param: 'q', value: 'トカマク放電', found: ['3016'] },
+  { param: 'title', value: '高速イオン', found: ['3016'] },
+  { param: 'author', value: '篠原', found: ['3016'] },
+  { param: 'q', value: '放電コイル', found: [] },
+  // German names: every spelling by the umlaut, each transliteration by itself, a decomposed umlaut as a composed one.
+  { param: 'author', value: 'Schröder', found: ['3017', '3018'] },
+  { param: 'author', value: 'Schroeder', found: ['3017', '3018'] },
+  { param: 'author', value: 'Schroder', found: ['3017'] },
+  { param: 'author', value: 'Görler', found: ['3019'] },
+  { param: 'author', value: 'Goerler', found: ['3019'] },
+  { param: 'q', value: 'waermetransport', found: ['3019'] },
+  { param: 'q', value: 'Wechselwirkung', found: ['3017'] },
   // Author names by initials.
   { param: 'author', value: 'Fredrickson, E D', found: ['3011', '3012', '3014'] },
   { param: 'author', value: 'Fredrickson, E.D.', found: ['3011', '3012', '3014'] },
