@@ -13,14 +13,17 @@ import { CostBook } from './store/admission';
 import { defaultCacheBytes } from './store/cached-store';
 import { defaultBudgetMs, openPooledStore } from './store/pooled-store';
 import { reloadingStore } from './store/reloading-store';
-import { openPgStore, openPgWriter } from './store/postgres/pg-store';
-import { openStoreWriter } from './store/sqlite/sqlite';
-import type { RecordStore, StoreWriter } from './store/types';
+import { openRecordWriter, type StoreLocation } from './store/open-writer';
+import { openPgStore } from './store/postgres/pg-store';
+import { primaryName } from './store/postgres/pg-writer';
+import type { RecordStore, RecordWriter } from './store/types';
 
 /** The `records` command line: serve, generate, import, harvest, and `start` for `npm start`. */
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const defaultDbPath = resolve(repoRoot, 'data/records.db');
+/** Where `serve --store postgres://…` keeps its local index when --index-dir is not given. */
+const defaultIndexDir = resolve(repoRoot, 'data/pg-index');
 const defaultStaticDir = resolve(repoRoot, 'dist');
 /** Real upstream records shipped with the project (see data/real/README.md). */
 const realDataDir = resolve(repoRoot, 'data/real');
@@ -31,13 +34,14 @@ const starterCount = 5000;
 const mib = 1024 * 1024;
 
 const usage = `Usage:
-  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N] [--public-url URL] [--allowed-hosts H1,H2] [--max-connections N] [--query-budget-ms N] [--compat upstream]
+  records serve [--db PATH | --store URL[,REPLICA_URL...]] [--port N] [--host H] [--static DIR] [--token-file PATH] [--bibtex-prefix P] [--search-cache-mb N] [--public-url URL] [--allowed-hosts H1,H2] [--max-connections N] [--query-budget-ms N] [--compat upstream] [--index-dir DIR]
   records generate <DEPLOYMENT> <COUNT> [--db PATH | --store URL] [--seed N]
   records import <DEPLOYMENT> <FILE...> [--db PATH | --store URL]
   ${harvestUsage}
   records start      create the default database if missing, then serve the app and all APIs
 DEPLOYMENT is one of ${deployments.map((d) => d.key).join(', ')} (any case). PATH defaults to data/records.db.
 --store postgres://user@host:port/db[,postgres://replica...] uses PostgreSQL: the first URL is the primary, reads go to the replicas.
+  A server answers from a local index of the store in --index-dir (default data/pg-index), built when missing and following each write within 5 s.
 --search-cache-mb is the memory for remembered search orders (default ${defaultCacheBytes / mib}); 0 ranks every search afresh.`;
 
 /** The command line itself is wrong: the message is followed by the usage text. */
@@ -64,6 +68,7 @@ const knownFlags = new Set([
   'max-connections',
   'query-budget-ms',
   'compat',
+  'index-dir',
   'seed',
   ...harvestFlags,
 ]);
@@ -106,100 +111,66 @@ function dbPath(flags: Map<string, string>): string {
   return path;
 }
 
-/**
- * A side copy and SQLite's companions of it. A run killed mid-commit leaves a hot journal
- * that SQLite would replay into whatever file next has the side copy's name, so all of
- * them go before a new copy is made.
- */
-function removeSideFiles(side: string): void {
-  for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(side + suffix, { force: true });
-}
-
 /** What a failed write tells the operator: one sentence, a full disk named as such. */
-function writeFailure(path: string, error: Error): CommandError {
+function writeFailure(location: StoreLocation, error: unknown): unknown {
+  // The input's own faults keep their message.
+  if (error instanceof ImportError) return error;
+  const message = (error as Error).message.replace(/\.$/, '');
+  if ('storeUrl' in location) {
+    // One sentence: the run was one transaction, so none of it was kept.
+    return new CommandError(`Cannot write to the store (${message}); nothing of this run was kept.`);
+  }
   const code = (error as { code?: string }).code;
-  const full = code === 'SQLITE_FULL' || code === 'ENOSPC';
-  const reason = full ? 'the disk is full' : error.message.replace(/\.$/, '');
-  return new CommandError(`Cannot write to the database ${path} (${reason}); it is unchanged.`);
+  if ((error as Error).name !== 'SqliteError' && code !== 'ENOSPC') return error;
+  const reason = code === 'SQLITE_FULL' || code === 'ENOSPC' ? 'the disk is full' : message;
+  return new CommandError(`Cannot write to the database ${location.db} (${reason}); it is unchanged.`);
+}
+
+/** --db or --store: the store a command writes or serves. */
+function storeLocation(flags: Map<string, string>): StoreLocation {
+  const storeUrl = flags.get('store');
+  if (storeUrl === undefined) return { db: dbPath(flags) };
+  if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
+  return { storeUrl };
 }
 
 /**
- * A new database is written beside its final name and moved into place only when
- * complete (a bulk load: no reader yet, postings built once at the end), so a failed or
- * killed run leaves nothing at `path`.
+ * One run of writes, through the store's writer (store/open-writer.ts): a new SQLite file
+ * appears whole when the run ends, an existing one or PostgreSQL takes each put() as one
+ * transaction, so a failed or killed run leaves the previous committed state.
  */
-function writeNew(path: string, write: (writer: StoreWriter) => number): number {
-  const side = `${path}.writing`;
-  removeSideFiles(side);
-  let writer: StoreWriter | undefined;
+async function writeRecords(location: StoreLocation, write: (writer: RecordWriter) => Promise<number>): Promise<number> {
+  let writer: RecordWriter;
   try {
-    writer = openStoreWriter(side, { bulk: true });
-    const written = write(writer);
-    writer.close();
-    writer = undefined;
-    renameSync(side, path);
+    writer = await openRecordWriter(location, { wholeNewFile: true });
+  } catch (error) {
+    if ('storeUrl' in location) throw new CommandError(`Cannot write to the store: ${(error as Error).message}`);
+    // A corrupt or foreign file at the path: say so.
+    if ((error as Error).name === 'SqliteError' || (error as Error).message.includes('store schema')) throw writeFailure(location, error);
+    throw error;
+  }
+  try {
+    const written = await write(writer);
+    await writer.close();
     return written;
   } catch (error) {
-    try {
-      writer?.close();
-    } catch {
-      // Closing after a failed write can fail the same way; the side file goes regardless.
-    }
-    removeSideFiles(side);
-    if ((error as Error).name === 'SqliteError' || (error as NodeJS.ErrnoException).code === 'ENOSPC')
-      throw writeFailure(path, error as Error);
-    throw error;
+    await writer.discard().catch(() => undefined);
+    throw writeFailure(location, error);
   }
-}
-
-/**
- * An existing database is written in place: each put() is one transaction in WAL mode,
- * so a running server's readers see the previous state until it commits, and a failed or
- * killed run leaves the previous committed state (sqlite-writer.ts). Copying a database of
- * gigabytes to add a few records would take longer than the write itself.
- */
-function writeInPlace(path: string, write: (writer: StoreWriter) => number): number {
-  // What a killed first write of this database left beside it is no use to anyone.
-  removeSideFiles(`${path}.writing`);
-  let writer: StoreWriter;
-  try {
-    writer = openStoreWriter(path);
-  } catch (error) {
-    // A corrupt or foreign file at `path`: say so.
-    if ((error as Error).name === 'SqliteError' || (error as Error).message.includes('store schema'))
-      throw writeFailure(path, error as Error);
-    throw error;
-  }
-  try {
-    return write(writer);
-  } catch (error) {
-    if ((error as Error).name === 'SqliteError') throw writeFailure(path, error as Error);
-    throw error;
-  } finally {
-    try {
-      writer.close();
-    } catch {
-      // The write already failed or succeeded; closing cannot change the committed state.
-    }
-  }
-}
-
-function writeDatabase(path: string, write: (writer: StoreWriter) => number): number {
-  return existsSync(path) ? writeInPlace(path, write) : writeNew(path, write);
 }
 
 /** Ids continue after what the deployment holds, so repeated runs add records. */
-function generateInto(path: string, deployment: Deployment, count: number, seed: number): number {
-  return writeDatabase(path, (writer) => {
-    const startId = 50_000_001 + writer.count(deployment.key);
+function generateInto(location: StoreLocation, deployment: Deployment, count: number, seed: number): Promise<number> {
+  return writeRecords(location, async (writer) => {
+    const startId = 50_000_001 + (await writer.count(deployment.key));
     return writer.put(deployment.key, generateRecords(deployment, count, { seed, startId }));
   });
 }
 
-function importInto(path: string, deployment: Deployment, files: readonly string[]): number {
+function importInto(location: StoreLocation, deployment: Deployment, files: readonly string[]): Promise<number> {
   // Everything is parsed before anything is written.
   const records = readUpstreamFiles(deployment, files);
-  return writeDatabase(path, (writer) => writer.put(deployment.key, records));
+  return writeRecords(location, (writer) => writer.put(deployment.key, records));
 }
 
 /** The real records shipped beside the project, by deployment. */
@@ -213,17 +184,17 @@ function realDataFiles(): [Deployment, string[]][] {
 }
 
 /** Builds the starter database beside the target and moves it into place when complete. */
-function createStarterDatabase(path: string): void {
-  const building = `${path}.building`;
-  rmSync(building, { force: true });
+async function createStarterDatabase(path: string): Promise<void> {
+  const building = { db: `${path}.building` };
+  rmSync(building.db, { force: true });
   for (const [deployment, files] of realDataFiles()) {
     if (files.length === 0) continue;
-    console.log(`  imported ${importInto(building, deployment, files)} real ${deployment.key} records`);
+    console.log(`  imported ${await importInto(building, deployment, files)} real ${deployment.key} records`);
   }
   for (const deployment of deployments) {
-    console.log(`  generated ${generateInto(building, deployment, starterCount, 1)} ${deployment.key} records`);
+    console.log(`  generated ${await generateInto(building, deployment, starterCount, 1)} ${deployment.key} records`);
   }
-  renameSync(building, path);
+  renameSync(building.db, path);
 }
 
 /** The token in `--token-file`, if given: the one a private mirror asks for, or sends. */
@@ -287,41 +258,24 @@ function compatProfile(value: string | undefined): 'upstream' | undefined {
   return value;
 }
 
-/** Writes through the PostgreSQL writer at --store, as one transaction. */
-async function writePg(
-  flags: Map<string, string>,
-  write: (writer: Awaited<ReturnType<typeof openPgWriter>>) => Promise<number>,
-): Promise<number> {
-  if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
-  let writer;
-  try {
-    writer = await openPgWriter(flags.get('store')!);
-  } catch (error) {
-    throw new CommandError(`Cannot write to the store: ${(error as Error).message}`);
-  }
-  try {
-    return await write(writer);
-  } catch (error) {
-    // The input's own faults keep their message; the store's (a primary that went away, a
-    // full disk) are one sentence: the run was one transaction, so none of it was kept.
-    if (error instanceof ImportError) throw error;
-    throw new CommandError(`Cannot write to the store (${(error as Error).message.replace(/\.$/, '')}); nothing of this run was kept.`);
-  } finally {
-    await writer.close().catch(() => undefined);
-  }
-}
-
 /** The store to serve: PostgreSQL at --store, else the SQLite file at --db on worker threads. */
 async function openServedStore(
   flags: Map<string, string>,
   cacheMb: number,
   budgetMs: number,
 ): Promise<{ store: RecordStore; name: string }> {
+  // Off means off in the workers too: their engines then keep no match sets, so every
+  // search is computed from the database (what the benchmark's uncached latency needs).
+  // What each kind of search has cost is learnt once for the process, not again per generation.
+  const costs = new CostBook();
+  const openPool = (file: string) =>
+    openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, costs, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
   const url = flags.get('store');
   if (url !== undefined) {
     if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
     try {
-      return { store: await openPgStore(url, { budgetMs }), name: url.split(',')[0]!.replace(/\/\/[^@/]*@/, '//') };
+      const indexDir = resolve(flags.get('index-dir') ?? defaultIndexDir);
+      return { store: await openPgStore(url, { indexDir, open: openPool }), name: primaryName(url) };
     } catch (error) {
       throw new CommandError(`Cannot open the store: ${(error as Error).message}`);
     }
@@ -330,12 +284,6 @@ async function openServedStore(
   if (!existsSync(path))
     throw new CommandError(`No database at ${path}. Create one with 'records generate' or 'records import', or run 'npm start'.`);
   try {
-    // Off means off in the workers too: their engines then keep no match sets, so every
-    // search is computed from the database (what the benchmark's uncached latency needs).
-    // What each kind of search has cost is learnt once for the process, not again per generation.
-    const costs = new CostBook();
-    const openPool = (file: string) =>
-      openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, costs, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
     // Imports into the served file, or a file moved over it, are picked up while serving.
     return { store: await reloadingStore(path, openPool), name: path };
   } catch (error) {
@@ -421,7 +369,7 @@ export async function main(args: readonly string[]): Promise<number> {
         const path = dbPath(flags);
         if (!existsSync(path)) {
           console.log(`Creating ${path} (real records plus ${starterCount} generated per deployment)...`);
-          createStarterDatabase(path);
+          await createStarterDatabase(path);
         }
         await serve(flags, defaultStaticDir, { expectShipped: true });
         return 0;
@@ -431,12 +379,7 @@ export async function main(args: readonly string[]): Promise<number> {
         const count = wholeNumber(positional[1], 'COUNT', 1);
         const seed = wholeNumber(flags.get('seed') ?? '1', '--seed');
         const started = Date.now();
-        const written = flags.has('store')
-          ? await writePg(flags, async (writer) => {
-              const startId = 50_000_001 + (await writer.count(deployment.key));
-              return writer.put(deployment.key, generateRecords(deployment, count, { seed, startId }));
-            })
-          : generateInto(dbPath(flags), deployment, count, seed);
+        const written = await generateInto(storeLocation(flags), deployment, count, seed);
         console.log(`Generated ${written} ${deployment.key} records in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
         return 0;
       }
@@ -444,9 +387,7 @@ export async function main(args: readonly string[]): Promise<number> {
         const deployment = deploymentArg(positional[0]);
         if (positional.length < 2) throw new UsageError('import needs at least one FILE.');
         const files = positional.slice(1);
-        const written = flags.has('store')
-          ? await writePg(flags, (writer) => writer.put(deployment.key, readUpstreamFiles(deployment, files)))
-          : importInto(dbPath(flags), deployment, files);
+        const written = await importInto(storeLocation(flags), deployment, files);
         console.log(`Imported ${written} ${deployment.key} records.`);
         return 0;
       }

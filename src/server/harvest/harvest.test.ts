@@ -9,7 +9,7 @@ import { generateRecords } from '../corpus/generate';
 import { openStoreWriter } from '../store/sqlite/sqlite';
 import { harvest, type HarvestOptions } from './harvest';
 import { HarvestError } from './request';
-import { openHarvestState } from './state';
+import { openHarvestState } from '../store/sqlite/harvest-ledger';
 import { summarize } from './summary';
 import { passThrough, servedRecords, serveStore, startProxy, storedRecords, type TestProxy, type TestSource } from './test-source';
 

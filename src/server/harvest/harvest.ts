@@ -1,13 +1,12 @@
 import type { Deployment } from '../../deployments/schema';
 import { dayOfTimestamp, formatDay, type Day } from '../../formats/dates';
 import { ImportError, parseUpstreamJson, parseUpstreamXml } from '../import/upstream';
-import type { StoredRecord } from '../store/types';
+import { openRecordWriter } from '../store/open-writer';
+import type { RecordWriter, StoredRecord } from '../store/types';
 import { followPages } from './pager';
 import type { Progress } from './progress';
 import { HarvestError, HarvestStopped, type FetchedPage, type PageFormat } from './request';
 import { defaultRetryPolicy, type RetryPolicy } from './retry';
-import { pgTarget } from './pg-target';
-import { sqliteTarget, type HarvestTarget } from './target';
 
 /**
  * One harvest run: the source's records in entry-date order, page by page, written into
@@ -117,10 +116,11 @@ function listingUrl(options: HarvestOptions, from: Day | undefined, rows: number
   return url.href;
 }
 
-async function openTarget(options: HarvestOptions): Promise<HarvestTarget> {
+async function openTarget(options: HarvestOptions): Promise<RecordWriter> {
   const where = options.storeUrl ? 'the store' : `the database ${options.dbPath}`;
   try {
-    return options.storeUrl ? await pgTarget(options.storeUrl, options.deployment) : sqliteTarget(options.dbPath, options.deployment);
+    // Written in place even when new: each batch must survive a kill, to resume from.
+    return await openRecordWriter(options.storeUrl ? { storeUrl: options.storeUrl } : { db: options.dbPath });
   } catch (error) {
     throw new HarvestError(`Cannot write to ${where}: ${(error as Error).message}`);
   }
@@ -135,7 +135,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   const { deployment, baseUrl } = options;
   const started = Date.now();
   const target = await openTarget(options);
-  const stored = await target.state(deployment.key, baseUrl);
+  const stored = await target.harvests.state(deployment.key, baseUrl);
   const from = options.since ?? dayOfTimestamp(stored?.newestEntry);
   const resumed = options.since === undefined && from !== undefined;
 
@@ -171,7 +171,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   const flush = async () => {
     if (batch.size === 0) return;
     const records = [...batch.values()];
-    const fresh = await target.changed(records);
+    const fresh = await target.changed(deployment.key, records);
     unchanged += records.length - fresh.length;
     let written = 0;
     if (fresh.length > 0) {
@@ -186,7 +186,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
       replaced += written - grown;
     }
     newestWritten = newestReceived;
-    if (inOrder && newestWritten) await target.advance(deployment.key, baseUrl, newestWritten, written);
+    if (inOrder && newestWritten) await target.harvests.advance(deployment.key, baseUrl, newestWritten, written);
     batch = new Map();
     batchSize = 0;
   };
@@ -266,8 +266,8 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   const stopped = !complete;
   await flush();
   if (complete) {
-    if (!inOrder && newestWritten) await target.advance(deployment.key, baseUrl, newestWritten, 0);
-    await target.complete(deployment.key, baseUrl, new Date().toISOString());
+    if (!inOrder && newestWritten) await target.harvests.advance(deployment.key, baseUrl, newestWritten, 0);
+    await target.harvests.complete(deployment.key, baseUrl, new Date().toISOString());
   }
   await closeAll(target, halt, options, onStop);
   return {
@@ -289,7 +289,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
 }
 
 /** Lets go of the store; every batch was complete and durable when its put returned. */
-async function closeAll(target: HarvestTarget, halt: AbortController, options: HarvestOptions, onStop: () => void): Promise<void> {
+async function closeAll(target: RecordWriter, halt: AbortController, options: HarvestOptions, onStop: () => void): Promise<void> {
   halt.abort();
   options.stop?.removeEventListener('abort', onStop);
   options.progress?.done();

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
-import { openPgStore } from '../store/postgres/pg-store';
+import { openPgTestStore } from '../store/postgres/test-store';
 import { postgresUnavailable, startCluster, type PgCluster } from '../store/postgres/test-cluster';
 import { openStoreWriter } from '../store/sqlite/sqlite';
 import { harvest, type HarvestOptions } from './harvest';
@@ -52,7 +52,7 @@ describe.skipIf(unavailable)('harvest into PostgreSQL', () => {
   it('mirrors every record, keeps its resume point in the store, and fetches only what is new next time', async () => {
     const first = await harvest(options());
     expect(first).toMatchObject({ received: 1500, added: 1500, complete: true, resumed: false });
-    const store = await openPgStore(cluster.primary.url);
+    const store = await openPgTestStore(cluster.primary.url);
     try {
       expect(await store.count('DC1')).toBe(1500);
       for (const [id, record] of servedRecords(sourcePath, dc1, proxy.url)) expect(await store.get('DC1', id), id).toEqual(record);

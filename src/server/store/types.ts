@@ -158,6 +158,53 @@ export interface StoreWriter {
 }
 
 /**
+ * One run of writes to either store, as `import`, `generate` and `harvest` make them. Each
+ * put() is all or nothing; what a run keeps when it fails depends on how it was opened
+ * (store/open-writer.ts): a new SQLite file written whole appears only on close().
+ */
+export interface RecordWriter {
+  /** Where, for messages: a file path, or the primary's URL without its credentials. */
+  readonly name: string;
+  /** Inserts or replaces (by repo_id) records in one durable transaction. */
+  put(deployment: DeploymentKey, records: Iterable<StoredRecord>): Promise<number>;
+  count(deployment: DeploymentKey): Promise<number>;
+  /**
+   * The records that are new or differ from their stored version, in their order. The store
+   * keeps each record as `JSON.stringify(record)`, which is what the importer's mapping of an
+   * unchanged record gives again, so a harvest need not write its boundary day again.
+   */
+  changed(deployment: DeploymentKey, records: readonly StoredRecord[]): Promise<StoredRecord[]>;
+  /** Where each harvest source stands, kept in the same store. */
+  readonly harvests: HarvestLedger;
+  /** Ends the run, keeping what it wrote. */
+  close(): Promise<void>;
+  /** Ends a failed run: what close() would still have made visible is dropped. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Where each harvest source stands, kept in the store it fills (one row per deployment and
+ * base URL), so the store and its resume point travel together. The row is written after
+ * each batch commits: a run killed in between leaves it one batch behind, which only makes
+ * the next run fetch that batch again (puts replace by repo_id), never skip one.
+ */
+export interface HarvestLedger {
+  state(deployment: DeploymentKey, baseUrl: string): Promise<HarvestState | undefined>;
+  /** Moves the resume point forward (never back) after a batch of `written` records. */
+  advance(deployment: DeploymentKey, baseUrl: string, newestEntry: string, written: number): Promise<void>;
+  complete(deployment: DeploymentKey, baseUrl: string, at: string): Promise<void>;
+}
+
+export interface HarvestState {
+  /** The newest `entry_date` stored from this source. */
+  readonly newestEntry: string;
+  /** Records written from this source over all runs, replacements included. */
+  readonly harvested: number;
+  /** When a run last reached the source's last page (ISO), if one ever did. */
+  readonly completedAt?: string;
+}
+
+/**
  * The store cannot take this request now: a search ran past the time budget, or too many
  * are waiting. Answered 503 with Retry-After; the request may succeed later or narrowed.
  */

@@ -1,83 +1,44 @@
-import { searchColumns, type Deployment, type SearchColumn } from '../../../deployments/schema';
-import { searchModel } from '../../../deployments/search-model';
-import { modelDigest } from '../model-digest';
+import type { Deployment } from '../../../deployments/schema';
 
 /**
- * The PostgreSQL layout, one table per deployment (each has its own id space): the record
- * as JSON text, a column per sortable or date-bounded field of the search model, its
- * exact-match keys and its facet values (`name:value`) as arrays, and one
- * weighted tsvector per search column plus their concatenation for whole-record searches.
- *
- * Text search: `records_english` is English Snowball stemming after unaccent, without a
- * stop-word list, so "the" is a word as it is to the SQLite store's FTS5 tokenizer.
- * ts_rank has four weights, so the nine search columns share them: a title match counts
- * most, then authors and subjects, then description and bibliographic text, then the rest.
+ * The PostgreSQL layout: the source of truth of the records and nothing derived from them.
+ * One table per deployment (each has its own id space) holds each record as the importer
+ * gave it: the record as JSON text (`doc`, compared by a harvest), what the importer keeps beside
+ * it (full text, site, generated flag) as JSON text (`extra`; JSON, so a NUL survives), and `seq`, the
+ * change sequence: every write gives each record it writes the next number of
+ * `record_changes`, in the same transaction. Writers take one lock for their transaction
+ * (`writeLock`), so the numbers commit in order: a reader that sees number n has seen every
+ * smaller one, on the primary and on any replica. A server's local index (index-follower.ts)
+ * reads what changed after the last number it applied and writes it with the SQLite store's
+ * writer, so search, ranking and facets are the SQLite store's own code.
  */
 
-/** The layout's version (and of the text it indexes, formats/fold-text.ts) and what the deployment table asks of it: an older database must be rebuilt. */
-export const pgSchemaVersion = () => `6.${modelDigest()}`;
+/** The layout's version: a database of another version must be rebuilt. */
+export const pgSchemaVersion = () => '7';
 
-export const textConfig = 'records_english';
-
-export const columnWeightClass: Record<SearchColumn, 'A' | 'B' | 'C' | 'D'> = {
-  title: 'A',
-  authors: 'B',
-  subjects: 'B',
-  description: 'C',
-  biblio: 'C',
-  sponsor: 'D',
-  research: 'D',
-  contributing: 'D',
-  fulltext: 'D',
-};
-
-/** ts_rank's weights for D, C, B and A. */
-export const rankWeights = '{0.1, 0.2, 0.4, 1.0}';
+/** The transaction-scoped advisory lock every writer holds while it numbers its changes. */
+export const writeLock = 0x7265636f; // "reco"
 
 export const pgTable = (deployment: Deployment) => `${deployment.key.toLowerCase()}_records`;
-export const tsvColumn = (column: SearchColumn) => `tsv_${column}`;
 
 export const setupSql = `
-  CREATE EXTENSION IF NOT EXISTS unaccent;
-  DO $$ BEGIN
-    IF NOT EXISTS (SELECT 1 FROM pg_ts_dict WHERE dictname = 'records_english_stem') THEN
-      CREATE TEXT SEARCH DICTIONARY records_english_stem (TEMPLATE = snowball, Language = english);
-    END IF;
-    IF NOT EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgname = '${textConfig}') THEN
-      CREATE TEXT SEARCH CONFIGURATION ${textConfig} (COPY = simple);
-      ALTER TEXT SEARCH CONFIGURATION ${textConfig}
-        ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part, numword, numhword, hword_numpart
-        WITH unaccent, records_english_stem;
-    END IF;
-  END $$;
   CREATE TABLE IF NOT EXISTS meta (key text PRIMARY KEY, value text NOT NULL);
+  CREATE SEQUENCE IF NOT EXISTS record_changes;
+  CREATE TABLE IF NOT EXISTS harvest_state (
+    deployment text NOT NULL, base_url text NOT NULL,
+    newest_entry text NOT NULL, harvested bigint NOT NULL, completed_at text,
+    PRIMARY KEY (deployment, base_url));
 `;
 
 export function createTableSql(deployment: Deployment): string {
   const t = pgTable(deployment);
-  const tsvs = searchColumns.map((column) => `${tsvColumn(column)} tsvector NOT NULL`).join(',\n    ');
-  const ordered = searchModel(deployment).ordered.map(({ column }) => column);
   return `
   CREATE TABLE IF NOT EXISTS ${t} (
-    id bigserial PRIMARY KEY,
-    repo_id text COLLATE "C" NOT NULL UNIQUE,
-    ${ordered.map((column) => `${column} text COLLATE "C",`).join('\n    ')}
+    repo_id text COLLATE "C" PRIMARY KEY,
     doc text NOT NULL,
-    fulltext text,
-    keys text[] NOT NULL DEFAULT '{}',
-    facets text[] NOT NULL DEFAULT '{}',
-    ${tsvs},
-    tsv tsvector NOT NULL
+    extra text NOT NULL,
+    seq bigint NOT NULL
   );
-  -- Kept in the row, compressed if need be, not stored apart with the record's text:
-  -- facets read the facet values of every matching row.
-  ALTER TABLE ${t} ALTER COLUMN facets SET STORAGE MAIN;
-  CREATE INDEX IF NOT EXISTS ${t}_tsv ON ${t} USING gin (tsv);
-  CREATE INDEX IF NOT EXISTS ${t}_keys ON ${t} USING gin (keys);
-  ${ordered.map((column) => `CREATE INDEX IF NOT EXISTS ${t}_by_${column} ON ${t} (${column} NULLS LAST, repo_id);`).join('\n  ')}
-  ${ordered.map((column) => `CREATE INDEX IF NOT EXISTS ${t}_by_${column}_desc ON ${t} (${column} DESC NULLS LAST, repo_id DESC);`).join('\n  ')}
+  CREATE INDEX IF NOT EXISTS ${t}_seq ON ${t} (seq);
   `;
 }
-
-/** One exact-match key as the array element it is stored as. */
-export const keyElement = (name: string, value: string) => `${name}:${value}`;

@@ -1,13 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { DeploymentKey } from '../../../deployments/schema';
-import type { RecordStore, StoredRecord } from '../types';
-import { openPgStore, openPgWriter } from './pg-store';
+import { openStore } from '../sqlite/sqlite';
+import type { StoredRecord } from '../types';
+import { openPgStore, type PgStore } from './pg-store';
+import { openPgRecordWriter } from './pg-writer';
 
 /**
  * Stores for tests on the projects' throwaway cluster (global-setup.ts): each call gets a
- * database of its own on the primary, written through the PostgreSQL writer; with
- * `replica`, the store reads through the streaming replica once it has replayed the writes.
+ * database of its own on the primary, written through the PostgreSQL writer, and a local
+ * index in a folder of its own; with `replica`, the index follows the streaming replica.
  */
 
 let databases = 0;
@@ -34,10 +39,31 @@ export async function caughtUp(primaryUrl: string, replicaUrl: string): Promise<
   throw new Error('the replica did not catch up within 10 s');
 }
 
+/** The PostgreSQL store at `storeUrl` served from a local index in a temporary folder, removed on close. */
+export async function openPgTestStore(storeUrl: string, { pollMs = 200 } = {}): Promise<PgStore> {
+  const indexDir = mkdtempSync(join(tmpdir(), 'records-pg-index-'));
+  try {
+    const store = await openPgStore(storeUrl, { indexDir, pollMs, open: async (path) => openStore(path), log: () => undefined });
+    return {
+      ...store,
+      get revision() {
+        return store.revision;
+      },
+      async close() {
+        await store.close();
+        rmSync(indexDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(indexDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 export async function createPgTestStore(
   content: Iterable<readonly [DeploymentKey, StoredRecord[]]>,
   { replica = process.env.RECORDS_TEST_STORE === 'postgres-replica' } = {},
-): Promise<RecordStore> {
+): Promise<PgStore> {
   const cluster = inject('pgCluster');
   const name = `records_test_${process.pid}_${++databases}`;
   const admin = new pg.Client(cluster.primary);
@@ -46,16 +72,16 @@ export async function createPgTestStore(
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const primary = withDatabase(cluster.primary, name);
-  const writer = await openPgWriter(primary);
+  const writer = await openPgRecordWriter(primary);
   try {
     for (const [key, records] of content) await writer.put(key, records);
   } finally {
     await writer.close();
   }
-  if (!replica) return openPgStore(primary);
+  if (!replica) return openPgTestStore(primary);
   const replicaUrl = withDatabase(cluster.replica, name);
   // Replay is cluster-wide: asked through the replica's own database, since the new one
   // exists there only once its CREATE DATABASE is replayed.
   await caughtUp(primary, cluster.replica);
-  return openPgStore(`${primary},${replicaUrl}`);
+  return openPgTestStore(`${primary},${replicaUrl}`);
 }

@@ -1,23 +1,9 @@
 import Database from 'better-sqlite3';
-import { stampOf } from '../store/sqlite/store-log';
-import type { DeploymentKey } from '../../deployments/schema';
+import type { DeploymentKey } from '../../../deployments/schema';
+import type { HarvestState } from '../types';
+import { stampOf } from './store-log';
 
-/**
- * Where each harvest source stands, kept in the store it fills (table `harvest_state`,
- * one row per deployment and base URL), so the store and its resume point travel together.
- * The row is written after each batch commits: a run killed in between leaves it one
- * batch behind, which only makes the next run fetch that batch again (puts replace by
- * repo_id), never skip one.
- */
-
-export interface HarvestState {
-  /** The newest `entry_date` stored from this source. */
-  readonly newestEntry: string;
-  /** Records written from this source over all runs, replacements included. */
-  readonly harvested: number;
-  /** When a run last reached the source's last page (ISO), if one ever did. */
-  readonly completedAt?: string;
-}
+/** The SQLite store's harvest ledger (types.ts, HarvestLedger): table `harvest_state` in the store file. */
 
 export interface HarvestStateTable {
   get(deployment: DeploymentKey, baseUrl: string): HarvestState | undefined;

@@ -1,15 +1,9 @@
 import Database from 'better-sqlite3';
-import type { Deployment } from '../../deployments/schema';
-import { tablesOf } from '../store/sqlite/schema';
-import type { StoredRecord } from '../store/types';
+import type { Deployment } from '../../../deployments/schema';
+import { tablesOf } from './schema';
+import type { StoredRecord } from '../types';
 
-/**
- * Which harvested records the store already holds exactly. Every incremental run fetches
- * its boundary day again; writing those records again would cost a full-text delete and
- * insert each, and a batch with nothing new would still make the writer rebuild the
- * deployment's postings. The store keeps each record as `JSON.stringify(record)`, which is
- * what the importer's mapping of an unchanged record gives again.
- */
+/** Which records the SQLite store already holds exactly (RecordWriter.changed). */
 export interface StoredDocs {
   /** The records that are new or differ from their stored version, in their order. */
   changed(records: readonly StoredRecord[]): StoredRecord[];

@@ -1,0 +1,222 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deployments } from '../../../deployments/registry';
+import { openStoreWriter } from '../sqlite/sqlite-writer';
+import type { StoreWriter } from '../types';
+import { openPools, parseStoreUrl, type PgPools } from './pg-pool';
+import { pgSchemaVersion, pgTable } from './pg-schema';
+import { storedOf } from './pg-writer';
+import { deploymentByKey } from '../../../deployments/registry';
+
+/**
+ * A server's local index of the PostgreSQL store: a SQLite store file (the project's own
+ * store and engine, so the same totals, ranking and facets as a SQLite mirror by
+ * construction) that follows the store's committed changes by their change sequence
+ * (pg-schema.ts). Built from PostgreSQL when missing; then every `pollMs` the rows whose
+ * number is past the last one applied are read, from a replica when there is one (the
+ * primary when none answers), and written with the SQLite store's writer, one transaction
+ * per deployment and chunk. Searches read only the local file, so a dead replica or primary
+ * fails no request: the index stops advancing until one answers again.
+ */
+
+export interface PgIndexOptions {
+  /** The folder the index files live in (`--index-dir`); one file per store. */
+  readonly dir: string;
+  /** How often PostgreSQL is asked for changes. */
+  readonly pollMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface PgIndex {
+  /** The local SQLite store file to serve. */
+  readonly path: string;
+  /** Resolves once every change committed on the primary when it was called is in the local file. */
+  caughtUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Rows read and written per transaction while following or building. */
+const chunkRows = 5000;
+
+type Cursor = Record<string, number>;
+
+interface StoreMeta {
+  readonly id: string;
+}
+
+async function storeMeta(pools: PgPools, primary: string): Promise<StoreMeta> {
+  const meta = await pools
+    .read<{ key: string; value: string }>({ text: `SELECT key, value FROM meta WHERE key IN ('schema', 'store')` })
+    .catch((error: Error) => {
+      throw new Error(`${primary} is not a Records Explorer store (${error.message}).`, { cause: error });
+    });
+  const values = new Map(meta.rows.map((row) => [row.key, row.value]));
+  if (values.get('schema') !== pgSchemaVersion())
+    throw new Error(
+      `${primary} is not a Records Explorer store of this version (store schema ${values.get('schema') ?? 'missing'}, expected ${pgSchemaVersion()}).`,
+    );
+  return { id: values.get('store')! };
+}
+
+const cursorPath = (path: string) => `${path}.cursor.json`;
+
+function readCursor(path: string): Cursor | undefined {
+  try {
+    return JSON.parse(readFileSync(cursorPath(path), 'utf8')) as Cursor;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written after the changes it counts have committed: a crash in between only makes the next run apply them again, which changes nothing. */
+function writeCursor(path: string, cursor: Cursor): void {
+  const file = cursorPath(path);
+  writeFileSync(`${file}.new`, JSON.stringify(cursor));
+  renameSync(`${file}.new`, file);
+}
+
+/** Applies every change past `cursor` (which it moves on), chunk by chunk; the number of records written. */
+async function applyChanges(pools: PgPools, writer: StoreWriter, cursor: Cursor, onChunk: () => void): Promise<number> {
+  let written = 0;
+  for (const { key } of deployments) {
+    for (;;) {
+      const { rows } = await pools.read<{ doc: string; extra: string; seq: string }>({
+        text: `SELECT doc, extra, seq::text FROM ${pgTable(deploymentByKey(key)!)} WHERE seq > $1 ORDER BY seq LIMIT ${chunkRows}`,
+        values: [cursor[key] ?? 0],
+      });
+      if (rows.length === 0) break;
+      written += writer.put(
+        key,
+        rows.map(({ doc, extra }) => storedOf(doc, extra)),
+      );
+      cursor[key] = Number(rows[rows.length - 1]!.seq);
+      onChunk();
+      if (rows.length < chunkRows) break;
+    }
+  }
+  return written;
+}
+
+function removeFiles(path: string): void {
+  for (const suffix of ['', '-journal', '-wal', '-shm', '.cursor.json', '.cursor.json.new']) rmSync(path + suffix, { force: true });
+}
+
+/** Builds the index beside its final name from everything the store holds, and moves it into place when whole. */
+async function build(pools: PgPools, path: string, log: (line: string) => void): Promise<void> {
+  const building = `${path}.building`;
+  removeFiles(building);
+  const started = Date.now();
+  const cursor: Cursor = {};
+  const writer = openStoreWriter(building, { bulk: true });
+  let written: number;
+  try {
+    written = await applyChanges(pools, writer, cursor, () => undefined);
+    writer.close();
+  } catch (error) {
+    try {
+      writer.close();
+    } catch {
+      // The build failed already; its files go regardless.
+    }
+    removeFiles(building);
+    throw error;
+  }
+  writeCursor(path, cursor);
+  renameSync(building, path);
+  log(`built the local index ${path} from PostgreSQL: ${written} records in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export async function openPgIndex(
+  storeUrl: string,
+  { dir, pollMs = 1000, log = (line) => console.error(`records: ${line}`) }: PgIndexOptions,
+): Promise<PgIndex> {
+  const target = parseStoreUrl(storeUrl);
+  const pools = openPools(target, { size: 2 });
+  let writer: StoreWriter;
+  let path: string;
+  let cursor: Cursor;
+  try {
+    const meta = await storeMeta(pools, target.primary);
+    mkdirSync(dir, { recursive: true });
+    path = join(dir, `${meta.id}.db`);
+    const existing = existsSync(path) ? readCursor(path) : undefined;
+    if (!existing) {
+      removeFiles(path);
+      await build(pools, path, log);
+    }
+    try {
+      writer = openStoreWriter(path);
+    } catch (error) {
+      // An index of another version of the project (its store schema): built again.
+      if (!(error as Error).message.includes('store schema')) throw error;
+      removeFiles(path);
+      await build(pools, path, log);
+      writer = openStoreWriter(path);
+    }
+    cursor = readCursor(path)!;
+  } catch (error) {
+    await pools.close();
+    throw error;
+  }
+
+  let closed = false;
+  let waiters: { target: Map<string, number>; resolve: () => void }[] = [];
+  const settle = () => {
+    waiters = waiters.filter((waiter) => {
+      const done = [...waiter.target].every(([key, seq]) => (cursor[key] ?? 0) >= seq);
+      if (done) waiter.resolve();
+      return !done;
+    });
+  };
+  let failing = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const poll = async () => {
+    try {
+      await applyChanges(pools, writer, cursor, () => writeCursor(path, cursor));
+      if (failing) log(`the local index ${path} follows PostgreSQL again`);
+      failing = false;
+      settle();
+    } catch (error) {
+      if (!failing)
+        log(`the local index ${path} cannot read PostgreSQL changes (${(error as Error).message}); serving what it holds and trying again`);
+      failing = true;
+    }
+  };
+  const tick = () => {
+    running = poll().finally(() => {
+      if (!closed) timer = setTimeout(tick, pollMs);
+    });
+  };
+  tick();
+
+  return {
+    path,
+    async caughtUp() {
+      // The primary's newest numbers now, per deployment; the index has caught up once it is past them.
+      const client = await pools.primary.connect();
+      const target = new Map<string, number>();
+      try {
+        for (const { key } of deployments) {
+          const { rows } = await client.query<{ seq: string | null }>(
+            `SELECT max(seq)::text AS seq FROM ${pgTable(deploymentByKey(key)!)}`,
+          );
+          if (rows[0]!.seq !== null) target.set(key, Number(rows[0]!.seq));
+        }
+      } finally {
+        client.release();
+      }
+      await new Promise<void>((resolve) => {
+        waiters.push({ target, resolve });
+        settle();
+      });
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await running;
+      writer.close();
+      await pools.close();
+    },
+  };
+}
