@@ -141,7 +141,8 @@ function scoreOne(
 /**
  * Adds list p's bm25 term to the score of each of its records from `low` to `high` (that
  * `matches` holds), listing in `touched` the records scored for the first time; returns
- * how many `touched` holds.
+ * how many `touched` holds. (A loop apart from scoreOne's: as one loop with a branch per
+ * record, the first 200 of an OR took two to three times as long.)
  */
 function addScores(
   { postings, idf }: Leaf,

@@ -1,21 +1,35 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { decodeIds, type TokenPostings } from '../postings/block-postings';
 import { tokenBlobs, type PostingsReader } from '../postings/index-reader';
-import { documentBounds, noInstances, readInstances, weights } from '../postings/positions';
+import { noInstances, readInstances, skipInstances, weights, type Instances } from '../postings/positions';
 
-/** One token of a phrase: its documents, where each one's positions start, and the bytes. */
+/**
+ * One token of a phrase: its documents, and its positions walked forward with them — the
+ * positions of document `doc` start at byte `at` — so a document's are decoded only when
+ * every token is there, and the others' only skipped.
+ */
 interface TokenPositions {
   readonly ids: Int32Array;
-  readonly bounds: Uint32Array;
   readonly data: Uint8Array;
+  doc: number;
+  at: number;
 }
 
 /** A token's documents and positions, ready to be walked. */
 function tokenPositions(reader: PostingsReader, token: string): TokenPositions | undefined {
   const blobs = tokenBlobs(reader, token);
   if (!blobs) return undefined;
-  const ids = decodeIds(blobs.postings);
-  return { ids, bounds: documentBounds(blobs.positions, ids.length), data: blobs.positions };
+  return { ids: decodeIds(blobs.postings), data: blobs.positions, doc: 0, at: 0 };
+}
+
+/** Reads the instances of the walk's document `doc` (at or after the one it stands at) into `into`. */
+function instancesAt(walk: TokenPositions, doc: number, into: Instances): void {
+  while (walk.doc < doc) {
+    walk.at = skipInstances(walk.data, walk.at);
+    walk.doc++;
+  }
+  walk.at = readInstances(walk.data, walk.at, into);
+  walk.doc++;
 }
 
 /** The first index at or after `from` whose id is at least `id` (ids ascend). */
@@ -38,7 +52,7 @@ function seek(ids: Int32Array, from: number, id: number): number {
  * The records where `tokens` stand next to each other in this order, in one of `columns`,
  * with the phrase's column-weighted count in each — what FTS5 computes for a quoted
  * phrase. The rarest token's documents drive; the others are found by galloping search and
- * their positions read only for documents that hold every token.
+ * positions decoded only for documents that hold every token.
  */
 export function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): TokenPostings {
   const nothing = { ids: new Int32Array(0), counts: new Uint32Array(0) };
@@ -63,7 +77,7 @@ export function phraseMatches(reader: PostingsReader, tokens: readonly string[],
       at[j] = walk === driver ? d : seek(walk.ids, at[j]!, id);
       if (walk.ids[at[j]!] !== id) continue documents;
     }
-    for (let j = 0; j < k; j++) readInstances(walks[j]!.data, walks[j]!.bounds[at[j]!]!, found[j]!);
+    for (let j = 0; j < k; j++) instancesAt(walks[j]!, at[j]!, found[j]!);
     // Each instance of the first token in an allowed column starts a match when token j
     // stands j places after it in the same column.
     cursors.fill(0);
