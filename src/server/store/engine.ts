@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
 import type { FacetDef } from '../../deployments/facets';
-import { searchColumns, type Deployment, type DeploymentKey } from '../../deployments/schema';
-import { columnWeights, searchModel, storeColumn } from '../../deployments/search-model';
+import type { Deployment, DeploymentKey } from '../../deployments/schema';
+import { searchModel, storeColumn } from '../../deployments/search-model';
 import { collectFacetCounts } from './facet-collector';
 import { facetCounts, facetIndexOf as indexOfLists, loadFacetIndex, type FacetIndex } from './facet-index';
 import { kindOf } from '../../formats/facet-kinds';
@@ -64,7 +64,11 @@ export interface QueryEngine {
   close(): void;
 }
 
-const weights = searchColumns.map((column) => columnWeights[column]).join(', ');
+/** bm25's column weights, in the FTS5 table's column order, as the search model has them. */
+const bm25Weights = (deployment: Deployment) =>
+  searchModel(deployment)
+    .index.columns.map(({ weight }) => weight)
+    .join(', ');
 
 export interface EngineOptions {
   /** Full-text match sets kept per connection, so a term searched with several sorts or filters is read once (0: none). */
@@ -275,7 +279,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     // pass: a separate count(*) walked the doclists twice, which for a phrase (positions
     // compared on every row) cost more than the callback.
     const tieBreak = state.idsInRepoOrder ? 'rowid' : 'repo_rank(rowid)';
-    const orderBy = `ORDER BY bm25(${t.fts}, ${weights}) ${direction}, ${tieBreak} LIMIT ?`;
+    const orderBy = `ORDER BY bm25(${t.fts}, ${bm25Weights(state.deployment)}) ${direction}, ${tieBreak} LIMIT ?`;
     try {
       keepSet = filter;
       kept = 0;
