@@ -2,7 +2,8 @@
  * Block-max top k against scoring every match, in this process, on a store's LIT postings:
  * for each relevance-ranked query class, the first `need` records both ways (checked equal)
  * and their times, match bitsets built beforehand. What the collector saves, without HTTP,
- * the cache or the filters.
+ * the cache or the filters. Then what compiling a two-word phrase costs (its matches from
+ * positions), common words included.
  *   npx tsx bench/top-k-profile.ts DATABASE [RUNS] [NEED,NEED...]
  */
 import Database from 'better-sqlite3';
@@ -61,5 +62,22 @@ for (const queryClass of queryClasses) {
       `${queryClass.id.padEnd(12)} ${String(need).padStart(5)} ${String(total).padStart(8)} ${median(every).toFixed(2).padStart(16)} ${median(pruned).toFixed(2).padStart(13)}`,
     );
   }
+}
+
+console.log(`phrase              matches   compile ms   (fastest of ${runs} runs)`);
+for (const phrase of ['"of the"', '"effect of"', '"molten salt"']) {
+  const { criteria } = parseListRequest(lit, parseQueryString(`q=${encodeURIComponent(phrase)}`));
+  const times: number[] = [];
+  let matches = 0;
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    matches = compileQuery(reader, criteria.text)!.scored[0]!.postings.docs;
+    times.push(performance.now() - started);
+  }
+  console.log(
+    `${phrase.padEnd(18)} ${String(matches).padStart(8)} ${Math.min(...times)
+      .toFixed(2)
+      .padStart(12)}`,
+  );
 }
 db.close();
