@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { generateRecords } from '../corpus/generate';
 import { openPooledStore } from '../store/pooled-store';
 import { openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore } from '../store/types';
+import { defaultFlowLimits, type FlowControl, type FlowEvent, type FlowLimits } from './flow-control';
 import { startFixture, type Fixture } from './test-fixture';
 
 /**
@@ -20,22 +22,53 @@ import { startFixture, type Fixture } from './test-fixture';
  */
 
 const lit = deploymentByKey('LIT')!;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** A store whose every search answers a thousand records of `recordBytes` each, counting searches. */
-function bulkyStore(store: RecordStore, counter: { searches: number }, { delayMs = 0, recordBytes = 10_000 } = {}): RecordStore {
+
+/** A count that can be waited on: `atLeast(n)` settles once it reaches n. */
+class Count {
+  value = 0;
+  private readonly waiters: { n: number; resolve: () => void }[] = [];
+  add() {
+    this.value++;
+    for (const waiter of this.waiters.filter(({ n }) => this.value >= n)) {
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  }
+  atLeast(n: number): Promise<void> {
+    return this.value >= n ? Promise.resolve() : new Promise((resolve) => this.waiters.push({ n, resolve }));
+  }
+}
+
+/** A gate that holds searches until it is opened. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/**
+ * A store whose every search answers a thousand records of `recordBytes` each, counting
+ * searches for pages (not the lookups of which records are generated); with `held`, each
+ * search waits until that gate opens.
+ */
+function bulkyStore(
+  store: RecordStore,
+  searches: Count,
+  { held, recordBytes = 10_000 }: { held?: Promise<void>; recordBytes?: number } = {},
+) {
   const padding = 'x'.repeat(recordBytes);
   return {
     ...store,
     // Its pages are rendered by the HTTP layer from `search`, not by the store underneath.
     page: undefined,
     revision: store.revision,
-    async search() {
-      counter.searches++;
-      if (delayMs) await sleep(delayMs);
+    async search(_key, criteria) {
+      if (criteria.repoIds === undefined) searches.add();
+      await held;
       const records = Array.from({ length: 1000 }, (_, i) => ({ repo_id: String(i), title: padding }));
       return { total: 1000, records };
     },
-  };
+  } satisfies RecordStore;
 }
 
 /** A client that sends requests and never reads what comes back. */
@@ -52,53 +85,66 @@ function silentClient(url: string, requests: number, path = `${lit.basePath}/rec
   });
 }
 
-async function timedGet(url: string): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
+async function statusOf(url: string): Promise<number> {
   const response = await fetch(url);
   await response.arrayBuffer();
-  return { status: response.status, ms: performance.now() - started };
+  return response.status;
+}
+
+/** Settles once `until` holds, looked at after each `name` event of the flow control. */
+async function flowEvent(flow: FlowControl, name: FlowEvent, until: () => boolean): Promise<void> {
+  while (!until()) await once(flow.events, name);
 }
 
 describe('a client that pipelines and never reads', () => {
-  const counter = { searches: 0 };
+  const searches = new Count();
   let fx: Fixture;
   beforeAll(async () => {
-    fx = await startFixture({ wrapStore: (store) => bulkyStore(store, counter), flow: { writeTimeoutMs: 60_000 } });
+    // 40 MB answers: more than the kernel's socket buffers hold, so each stays unsent in the server.
+    fx = await startFixture({
+      wrapStore: (store) => bulkyStore(store, searches, { recordBytes: 40_000 }),
+      flow: { writeTimeoutMs: 60_000 },
+    });
   });
   afterAll(() => fx.close());
 
   it('gets one answer worked on at a time, while another client is answered', async () => {
     const socket = await silentClient(fx.url, 20);
-    await sleep(1_000);
-    // The first answer fills what the connection can hold; the other nineteen wait.
-    expect(counter.searches).toBeLessThanOrEqual(2);
-    const other = await timedGet(`${fx.url}${lit.basePath}/records/1003`);
-    expect(other.status).toBe(200);
-    expect(other.ms).toBeLessThan(2_000);
-    socket.destroy();
+    try {
+      // Its first answer is handed over and fills what the connection may hold.
+      await once(fx.flow.events, 'handed');
+      expect(await statusOf(`${fx.url}${lit.basePath}/records/1003`)).toBe(200);
+      // The other nineteen still wait: not one was worked on meanwhile.
+      expect(searches.value).toBe(1);
+      expect(fx.flow.counters().waiting).toBe(19);
+    } finally {
+      socket.destroy();
+    }
   });
 });
 
 describe('hundreds of clients that pipeline bulk pages and never read', () => {
   it('fill at most part of the buffer bound: a user’s records keep coming', async () => {
     const fx = await startFixture({
-      wrapStore: (store) => bulkyStore(store, { searches: 0 }),
-      flow: { totalBufferBytes: 16 * 2 ** 20, writeTimeoutMs: 60_000 },
+      wrapStore: (store) => bulkyStore(store, new Count()),
+      // Nobody's connection is shed or timed out here: the records must come through without that.
+      flow: { totalBufferBytes: 16 * 2 ** 20, writeTimeoutMs: 600_000, stalledGraceMs: 600_000 },
     });
     const sockets: Socket[] = [];
     try {
       for (let i = 0; i < 300; i++) sockets.push(await silentClient(fx.url, 20));
-      await sleep(1_000);
-      // One user reading records one after another for three seconds, on one connection.
-      let answered = 0;
-      const until = performance.now() + 3_000;
-      while (performance.now() < until) {
-        const { status } = await timedGet(`${fx.url}${lit.basePath}/records/${1001 + (answered % 10)}`);
-        expect(status).toBe(200);
-        answered++;
-      }
-      // Were the records waiting for stalled connections to be shed, a few would come through.
-      expect(answered).toBeGreaterThan(50);
+      const { bound } = fx.flow.counters();
+      // The flood has filled its share of the bound and waits for room.
+      await flowEvent(fx.flow, 'handed', () => fx.flow.counters().unsent.bulk > bound.bulk);
+      // One user reading fifty records one after another, on one connection.
+      for (let answered = 0; answered < 50; answered++)
+        expect(await statusOf(`${fx.url}${lit.basePath}/records/${1001 + (answered % 10)}`)).toBe(200);
+      const after = fx.flow.counters();
+      // All the while the flood's pages waited; past their share, bulk answers hold at most
+      // those that were being computed when it was reached (about 10 MB each).
+      expect(after.waiting).toBeGreaterThan(1000);
+      expect(after.unsent.bulk).toBeLessThan(bound.bulk + defaultFlowLimits.maxActive * 11 * 2 ** 20);
+      expect(after.unsent.light).toBe(0);
     } finally {
       for (const socket of sockets) socket.destroy();
       await fx.close();
@@ -107,31 +153,27 @@ describe('hundreds of clients that pipeline bulk pages and never read', () => {
 });
 
 describe('bounds', () => {
-  /** What the server says to one more connection, read until it closes it (or `ms` passes). */
-  const newcomer = (url: string, ms = 3_000) =>
+  /** What the server says to one more connection, read until it closes it. */
+  const newcomer = (url: string) =>
     new Promise<string>((resolve, reject) => {
       const socket = connect(Number(new URL(url).port), '127.0.0.1');
       let text = '';
       socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
       socket.on('close', () => resolve(text));
       socket.on('error', reject);
-      setTimeout(() => {
-        socket.destroy();
-        resolve(text || 'still open');
-      }, ms);
     });
 
   /** A server capped at three connections, filled by `open`; the sockets are closed after `check`. */
   async function atTheCap(
     open: (url: string) => Promise<Socket>,
-    check: (url: string, sockets: Socket[]) => Promise<void>,
-    store?: (store: RecordStore) => RecordStore,
+    check: (url: string, sockets: Socket[], flow: FlowControl) => Promise<void>,
+    options: { store?: (store: RecordStore) => RecordStore; flow?: Partial<FlowLimits> } = {},
   ) {
-    const fx = await startFixture({ ...(store ? { wrapStore: store } : {}), flow: { maxConnections: 3 } });
+    const fx = await startFixture({ ...(options.store ? { wrapStore: options.store } : {}), flow: { maxConnections: 3, ...options.flow } });
     const sockets: Socket[] = [];
     try {
       for (let i = 0; i < 3; i++) sockets.push(await open(fx.url));
-      await check(fx.url, sockets);
+      await check(fx.url, sockets, fx.flow);
     } finally {
       for (const socket of sockets) socket.destroy();
       await fx.close();
@@ -139,34 +181,46 @@ describe('bounds', () => {
   }
 
   it('answers connections beyond the cap with a 503 Error object and closes them, while every connection is in use', async () => {
-    const slowStore = (store: RecordStore) => bulkyStore(store, { searches: 0 }, { delayMs: 5_000, recordBytes: 10 });
+    const searches = new Count();
+    const held = gate();
     await atTheCap(
       (url) => silentClient(url, 1),
       async (url) => {
-        await sleep(100);
+        // All three connections are in use: their searches are under way.
+        await searches.atLeast(3);
         const extra = await newcomer(url);
+        held.open();
         expect(extra).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
         expect(extra).toMatch(/\r\nRetry-After: \d+\r\n/);
         expect(apiErrorSchema.parse(JSON.parse(extra.slice(extra.indexOf('\r\n\r\n') + 4))).statusCode).toBe(503);
       },
-      slowStore,
+      { store: (store) => bulkyStore(store, searches, { held: held.opened, recordBytes: 10 }) },
     );
   });
 
-  it('at the cap, lets a newcomer take the place of a connection that only sits there', async () => {
+  it('at the cap, a connection just opened is not taken as unused: a client may be about to ask', async () => {
     await atTheCap(
       async (url) => (await silentClient(url, 0)).resume(),
       async (url, sockets) => {
-        const closed = sockets.map((socket) => new Promise((resolve) => socket.once('close', () => resolve(true))));
-        // Just connected is not unused yet: a client may be about to ask.
         expect(await newcomer(url)).toMatch(/^HTTP\/1\.1 503 /);
-        await sleep(1_200);
-        const { status } = await timedGet(`${url}${lit.basePath}/records/1003`);
-        expect(status).toBe(200);
-        // The one open the longest without asking made the room.
-        expect(await Promise.race([closed[0], sleep(1_000).then(() => false)])).toBe(true);
+        expect(sockets.every((socket) => !socket.destroyed)).toBe(true);
+      },
+      { flow: { silentGraceMs: 600_000 } },
+    );
+  });
+
+  it('at the cap, lets a newcomer take the place of the connection that sat there without asking the longest', async () => {
+    await atTheCap(
+      async (url) => (await silentClient(url, 0)).resume(),
+      async (url, sockets, flow) => {
+        const firstClosed = once(sockets[0]!, 'close');
+        const evicted = once(flow.events, 'evicted');
+        expect(await statusOf(`${url}${lit.basePath}/records/1003`)).toBe(200);
+        await evicted;
+        await firstClosed;
         expect(sockets.slice(1).every((socket) => !socket.destroyed)).toBe(true);
       },
+      { flow: { silentGraceMs: 0 } },
     );
   });
 
@@ -174,35 +228,37 @@ describe('bounds', () => {
     await atTheCap(
       async (url) => {
         const socket = await silentClient(url, 1, `${lit.basePath}/records/1003`);
-        const answered = new Promise((resolve) => socket.once('data', resolve));
+        const answered = once(socket, 'data');
         socket.resume();
         await answered;
         return socket;
       },
       async (url, sockets) => {
-        await sleep(1_200);
         expect(await newcomer(url)).toMatch(/^HTTP\/1\.1 503 /);
         expect(sockets.every((socket) => !socket.destroyed && !socket.readableEnded)).toBe(true);
       },
+      // Without grace: only their being kept-alive connections of users keeps them.
+      { flow: { silentGraceMs: 0, stalledGraceMs: 0 } },
     );
   });
 
   it('closes a connection whose client stops reading an answer', async () => {
     const fx = await startFixture({
-      wrapStore: (store) => bulkyStore(store, { searches: 0 }, { recordBytes: 40_000 }),
+      wrapStore: (store) => bulkyStore(store, new Count(), { recordBytes: 40_000 }),
       flow: { writeTimeoutMs: 300 },
     });
     // 40 MB: more than the kernel's socket buffers hold, so the rest waits in the server.
     try {
+      const timedOut = once(fx.flow.events, 'timed-out');
       const socket = await silentClient(fx.url, 1);
-      await sleep(1_500);
+      await timedOut;
       // Reading again now finds only what the kernel held before the server gave up.
       let received = 0;
       socket.on('data', (chunk: Buffer) => (received += chunk.length));
       socket.on('error', () => undefined);
-      const closed = new Promise((resolve) => socket.once('close', () => resolve('closed')));
+      const closed = once(socket, 'close');
       socket.resume();
-      expect(await Promise.race([closed, sleep(5_000).then(() => 'open')])).toBe('closed');
+      await closed;
       expect(received).toBeLessThan(40_000_000);
     } finally {
       await fx.close();
@@ -210,19 +266,25 @@ describe('bounds', () => {
   });
 
   it('answers 503 with Retry-After when a request waits too long for room', async () => {
+    const searches = new Count();
+    const held = gate();
     const fx = await startFixture({
-      wrapStore: (store) => bulkyStore(store, { searches: 0 }, { delayMs: 1_000 }),
+      wrapStore: (store) => bulkyStore(store, searches, { held: held.opened }),
       flow: { maxActive: 1, maxActiveLight: 1, waitMs: 200 },
     });
     try {
       const slow = fetch(`${fx.url}${lit.basePath}/records?q=wind`);
-      await sleep(50);
+      // The only place for an answer is taken until the gate opens.
+      await searches.atLeast(1);
       const response = await fetch(`${fx.url}${lit.basePath}/records?q=solar`);
+      held.open();
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(apiErrorSchema.parse(await response.json()).errorDescription).toContain('busy');
       expect((await slow).status).toBe(200);
+      expect(searches.value).toBe(1);
     } finally {
+      held.open();
       await fx.close();
     }
   });
@@ -231,16 +293,19 @@ describe('bounds', () => {
 describe('the time budget over HTTP', () => {
   let dir: string;
   let fx: Fixture;
+  let pooled: RecordStore;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'records-budget-'));
     const path = join(dir, 'records.db');
     const writer = openStoreWriter(path, { bulk: true });
     writer.put('LIT', generateRecords(lit, 3000, { seed: 9 }));
     writer.close();
-    fx = await startFixture({ wrapStore: () => openPooledStore(path, { size: 2, budgetMs: 1, cacheBytes: 0, engine: { matchSets: 0 } }) });
+    pooled = await openPooledStore(path, { size: 2, budgetMs: 1, cacheBytes: 0, engine: { matchSets: 0 } });
+    fx = await startFixture({ wrapStore: () => pooled });
   });
   afterAll(async () => {
     await fx.close();
+    await pooled.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -267,28 +332,37 @@ describe('memory under the slow-reader attack (a server in its own process)', ()
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const started = new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
+        if (url && output.includes('Energy literature')) resolve(url);
+      });
+      child.once('exit', () => reject(new Error(`serve did not start: ${output}`)));
+    });
     try {
-      const deadline = Date.now() + 60_000;
-      let url: string | undefined;
-      while (!(url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0]) || !output.includes('Energy literature')) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`serve did not start: ${output}`);
-        await sleep(50);
-      }
+      const url = await started;
       const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024;
-      const sockets = await Promise.all(Array.from({ length: 100 }, () => silentClient(url, 20)));
       let peak = rss();
-      const until = Date.now() + 8_000;
-      while (Date.now() < until) {
-        peak = Math.max(peak, rss());
-        await sleep(100);
+      // Each client's first bytes arrive once the server has rendered and handed it a page; the
+      // memory is looked at then. Two buffer bounds' worth of pages (about 1.5 MB each) means the
+      // server has filled its bound, shed the stalled readers and filled it again.
+      const answered = new Count();
+      const sockets = await Promise.all(Array.from({ length: 100 }, () => silentClient(url, 20)));
+      for (const socket of sockets) {
+        socket.once('readable', () => {
+          peak = Math.max(peak, rss());
+          answered.add();
+        });
+        socket.on('error', () => undefined);
       }
-      const probe = await timedGet(`${url}${lit.basePath}/records/50000010`);
-      expect(probe.status).toBe(200);
+      await answered.atLeast(40);
+      peak = Math.max(peak, rss());
+      expect(await statusOf(`${url}${lit.basePath}/records/50000010`)).toBe(200);
       expect(peak, `peak RSS ${Math.round(peak / 2 ** 20)} MB`).toBeLessThan(600 * 2 ** 20);
       for (const socket of sockets) socket.destroy();
     } finally {
       child.kill('SIGKILL');
     }
-  }, 90_000);
+  }, 120_000);
 });

@@ -87,8 +87,11 @@ interface ConnectionState {
 /** What the flow control holds now, by its own counts. */
 export interface FlowCounters {
   readonly connections: number;
-  /** Requests waiting for room. */
+  /** Requests waiting for room, and the connections they wait on. */
   readonly waiting: number;
+  readonly waitingConnections: number;
+  /** Connections in line for the next piece of work. */
+  readonly ready: number;
   /** Answers being computed. */
   readonly active: Readonly<Record<Kind, number>>;
   /** Bytes handed to connections that their clients have not taken yet, by the kind of answer they belong to. */
@@ -98,12 +101,13 @@ export interface FlowCounters {
 }
 
 /**
- * What the flow control did, as it does it: `handed` (an answer was handed to its
- * connection), `refused` (a request answered busy), `shed` (a stalled connection closed to
- * make room), `timed-out` (a connection closed after the write timeout), `evicted` (a
- * connection held without use closed for a newcomer). Each is emitted with its Kind when it has one.
+ * What the flow control did, as it does it: `queued` (a request waits for room), `handed`
+ * (an answer was handed to its connection), `refused` (a request answered busy), `shed` (a
+ * stalled connection closed to make room), `timed-out` (a connection closed after the write
+ * timeout), `evicted` (a connection held without use closed for a newcomer), `closed` (a
+ * connection closed and let go). Each is emitted with its Kind when it has one.
  */
-export type FlowEvent = 'handed' | 'refused' | 'shed' | 'timed-out' | 'evicted';
+export type FlowEvent = 'queued' | 'handed' | 'refused' | 'shed' | 'timed-out' | 'evicted' | 'closed';
 
 export interface FlowControl {
   /**
@@ -233,6 +237,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
       if (state.ready) ready[state.ready].remove(socket);
       connections.delete(socket);
       schedulePump();
+      events.emit('closed', state.kind);
     });
   });
 
@@ -357,7 +362,15 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
     counters() {
       let waiting = 0;
       for (const state of connections.values()) waiting += state.queue.length;
-      return { connections: connections.size, waiting, active: { ...active }, unsent: unsent(), bound: { ...bufferBound } };
+      return {
+        connections: connections.size,
+        waiting,
+        waitingConnections,
+        ready: ready.light.size + ready.bulk.size,
+        active: { ...active },
+        unsent: unsent(),
+        bound: { ...bufferBound },
+      };
     },
     admit(req, res, handle, busy) {
       const socket = req.socket;
@@ -399,6 +412,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
       connection.silentSince = undefined;
       connection.queue.push({ kind, since: performance.now(), start, refuse: busy });
       if (first) waitingConnections++;
+      events.emit('queued', kind);
       offer(socket, connection);
       schedulePump();
     },
