@@ -74,7 +74,8 @@ async function createEngine(loadFile: FileLoader): Promise<CiteEngine> {
       const html = rich.format('bibliography', { ...options, format: 'html' });
       const text = plain.format('bibliography', { ...options, format: 'text' });
       const textById = new Map(text.map(([id, value]) => [id, value]));
-      return html.map(([id, value]) => ({ html: value.trim(), text: (textById.get(id) ?? '').trim() }));
+      // Plain text joins a number in the margin to the entry with a space of its own ("1.  Fredrickson").
+      return html.map(([id, value]) => ({ html: value.trim(), text: (textById.get(id) ?? '').replace(/ {2,}/g, ' ').trim() }));
     },
   };
 }

@@ -30,6 +30,11 @@ export interface CslStyle {
   /** The locale the style cites in (its terms and quotation marks); en-US when left out. */
   readonly locale?: string;
   /**
+   * The guide writes titles in sentence case and the style file relies on the data being so
+   * (CSL cannot lower a proper noun safely): a headline-case title is converted first.
+   */
+  readonly sentenceCase?: boolean;
+  /**
    * CSL fields the style prints in a way its guide does not (Vancouver's "[Internet]" is the
    * descriptor; APA 7 and MLA 9 cite no place, and the hand-written table of the others has none).
    */
@@ -51,7 +56,7 @@ export interface BibtexStyle {
 export type CitationStyle = CslStyle | BibtexStyle;
 
 export const citationStyles: readonly CitationStyle[] = [
-  { kind: 'csl', id: 'apa', label: 'APA (7th edition)', template: 'apa', omit: ['publisher-place'] },
+  { kind: 'csl', id: 'apa', label: 'APA (7th edition)', template: 'apa', omit: ['publisher-place'], sentenceCase: true },
   {
     kind: 'csl',
     id: 'mla',

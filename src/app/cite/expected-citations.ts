@@ -1,4 +1,5 @@
 import type { ApiRecord } from '../../deployments/registry';
+import type { CitationStyleId } from './cite-styles';
 
 /**
  * Citations written by hand from each style's guide, for real records (as the API returns
@@ -8,9 +9,10 @@ import type { ApiRecord } from '../../deployments/registry';
  * patents), Cite Them Right 12th edition (Harvard), Citing Medicine 2nd edition (Vancouver)
  * and the IEEE Reference Guide (2021). All cited as accessed on 23 November 2026.
  *
- * Titles keep the record's capitalisation in the styles that write them as given (APA,
- * Harvard, Vancouver and IEEE ask for sentence case, which cannot be derived from a title
- * without knowing its proper nouns); MLA and Chicago use headline case. Names are cut to
+ * APA's titles are in sentence case: its style file relies on the data being so, and the app
+ * converts a headline-case title first, keeping the names the record itself writes
+ * (src/formats/sentence-case.ts). Harvard, Vancouver and IEEE also ask for sentence case but
+ * keep the record's capitalisation here; MLA and Chicago use headline case. Names are cut to
  * "et al." as each guide says: APA lists up to 20, MLA 2, Chicago 10 (else 7 and et al.),
  * Cite Them Right 3, Vancouver 6, IEEE 6.
  *
@@ -90,7 +92,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       links: osti('dataexplorer/', '1562038'),
     },
     expected: {
-      apa: 'Weller, M. E., Beiersdorfer, P., Soukhanovskii, V. A., Scotti, F., & LeBlanc, B. P. (2018). Electron-density-sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI [Data set]. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562038',
+      apa: 'Weller, M. E., Beiersdorfer, P., Soukhanovskii, V. A., Scotti, F., & LeBlanc, B. P. (2018). Electron-density-sensitive line ratios of Fe XIII–XVI from laboratory sources compared to CHIANTI [Data set]. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562038',
       mla: 'Weller, M. E., et al. Electron-Density-Sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI. Princeton Plasma Physics Lab. (PPPL), 1 Feb. 2018, https://doi.org/10.11578/1562038.',
       chicago:
         'Weller, M. E., P. Beiersdorfer, V. A. Soukhanovskii, F. Scotti, and B. P. LeBlanc. 2018. Electron-Density-Sensitive Line Ratios of Fe XIII–XVI from Laboratory Sources Compared to CHIANTI. Data set. Princeton Plasma Physics Lab. (PPPL). https://doi.org/10.11578/1562038.',
@@ -117,7 +119,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       links: osti('dataexplorer/', '2368548'),
     },
     expected: {
-      apa: 'McLennan, J., & Hughes, B. (2024). Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024 [Data set]. DOE Geothermal Data Repository. https://doi.org/10.15121/2368548',
+      apa: 'McLennan, J., & Hughes, B. (2024). Utah FORGE: Well 16B(78)-32 pressure-temperature logs March - April 2024 [Data set]. DOE Geothermal Data Repository. https://doi.org/10.15121/2368548',
       mla: 'McLennan, John, and Baker Hughes. Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024. DOE Geothermal Data Repository, 20 Apr. 2024, https://doi.org/10.15121/2368548.',
       chicago:
         'McLennan, John, and Baker Hughes. 2024. Utah FORGE: Well 16B(78)-32 Pressure-Temperature Logs March - April 2024. Data set. DOE Geothermal Data Repository. https://doi.org/10.15121/2368548.',
@@ -164,7 +166,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       links: osti('dataexplorer/', '2473255'),
     },
     expected: {
-      apa: 'Pal, S., Raut, B., Muradyan, P., Tuftedal, M., O’Brien, J., Sullivan, R., Grover, M., Jackson, R., Berkelhammer, M., Wawrzyniak, E., Gonzalez-Meler, M., Cho, A., McNicol, G., Sankaran, R., Shahkarami, S., & Collis, S. (2024). CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago [Data set]. Environmental System Science Data Infrastructure for a Virtual Ecosystem. https://doi.org/10.15485/2473255',
+      apa: 'Pal, S., Raut, B., Muradyan, P., Tuftedal, M., O’Brien, J., Sullivan, R., Grover, M., Jackson, R., Berkelhammer, M., Wawrzyniak, E., Gonzalez-Meler, M., Cho, A., McNicol, G., Sankaran, R., Shahkarami, S., & Collis, S. (2024). CROCUS high-frequency measurements of CO₂, H₂O, wind, and temperature at University of Illinois Chicago [Data set]. Environmental System Science Data Infrastructure for a Virtual Ecosystem. https://doi.org/10.15485/2473255',
       mla: 'Pal, Sujan, et al. CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago. Environmental System Science Data Infrastructure for a Virtual Ecosystem, 1 Jan. 2024, https://doi.org/10.15485/2473255.',
       chicago:
         'Pal, Sujan, Bhupendra Raut, Paytsar Muradyan, Matthew Tuftedal, Joseph O’Brien, Ryan Sullivan, Maxwell Grover, et al. 2024. CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature at University of Illinois Chicago. Data set. Environmental System Science Data Infrastructure for a Virtual Ecosystem. https://doi.org/10.15485/2473255.',
@@ -259,7 +261,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       links: osti('', '1828290'),
     },
     expected: {
-      apa: 'Kumari, S. (2021). A KBase Case Study on Genome-wide Transcriptomics and Plant Primary Metabolism in Sorghum [Data set]. Cold Spring Harbor Laboratory. https://doi.org/10.25982/101788.79/1828290',
+      apa: 'Kumari, S. (2021). A KBase case study on genome-wide transcriptomics and plant primary metabolism in sorghum [Data set]. Cold Spring Harbor Laboratory. https://doi.org/10.25982/101788.79/1828290',
       mla: 'Kumari, Sunita. A KBase Case Study on Genome-Wide Transcriptomics and Plant Primary Metabolism in Sorghum. Cold Spring Harbor Laboratory, 1 Nov. 2021, https://doi.org/10.25982/101788.79/1828290.',
       chicago:
         'Kumari, Sunita. 2021. A KBase Case Study on Genome-Wide Transcriptomics and Plant Primary Metabolism in Sorghum. Data set. Cold Spring Harbor Laboratory. https://doi.org/10.25982/101788.79/1828290.',
@@ -284,7 +286,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       links: osti('', '1778232'),
     },
     expected: {
-      apa: 'Suria, A. (2020). Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview [Data set]. University of Connecticut. https://doi.org/10.25982/69990.6/1778232',
+      apa: 'Suria, A. (2020). Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 genomes overview [Data set]. University of Connecticut. https://doi.org/10.25982/69990.6/1778232',
       mla: 'Suria, Andrea. Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview. University of Connecticut, 1 Jan. 2020, https://doi.org/10.25982/69990.6/1778232.',
       chicago:
         'Suria, Andrea. 2020. Leisingera sp. ANG59 & Pseudoalteromonas sp. JC28 Genomes Overview. Data set. University of Connecticut. https://doi.org/10.25982/69990.6/1778232.',
@@ -339,7 +341,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       links: osti('dataexplorer/', '3023808'),
     },
     expected: {
-      apa: 'O’Brien, J., Miller, W., Packman, A., Tuftedal, M., Wawrzyniak, E., Keeler, E., Grover, M., Collis, S., Sankaran, R., Beckman, P., Ferrier, N., Shahkarami, S., Kim, Y., Park, S., Dematties, D., & Conrad, N. (2024). CROCUS Weather Data at Northwestern University Rooftop [Data set]. Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL). https://doi.org/10.15485/3023808',
+      apa: 'O’Brien, J., Miller, W., Packman, A., Tuftedal, M., Wawrzyniak, E., Keeler, E., Grover, M., Collis, S., Sankaran, R., Beckman, P., Ferrier, N., Shahkarami, S., Kim, Y., Park, S., Dematties, D., & Conrad, N. (2024). CROCUS weather data at Northwestern University rooftop [Data set]. Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL). https://doi.org/10.15485/3023808',
       mla: 'O’Brien, Joseph, et al. CROCUS Weather Data at Northwestern University Rooftop. Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL), 1 Jan. 2024, https://doi.org/10.15485/3023808.',
       chicago:
         'O’Brien, Joseph, William Miller, Aaron Packman, Matthew Tuftedal, Elizabeth Wawrzyniak, Evan Keeler, Maxwell Grover, et al. 2024. CROCUS Weather Data at Northwestern University Rooftop. Data set. Community Research on Climate and Urban Science Urban Integrated Field Laboratory (CROCUS UIFL). https://doi.org/10.15485/3023808.',
@@ -404,7 +406,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       ],
     },
     expected: {
-      apa: 'Wang, T. G., Wang, K. B., Wang, Å., Rossi, A. F., Martin, J., Lee, P., & Smith, D. C. (2010, September 23). Microbial Design Explained [Video]. Argonne National Laboratory (ANL).',
+      apa: 'Wang, T. G., Wang, K. B., Wang, Å., Rossi, A. F., Martin, J., Lee, P., & Smith, D. C. (2010, September 23). Microbial design explained [Video]. Argonne National Laboratory (ANL).',
       mla: 'Wang, T. G., et al. Microbial Design Explained. Argonne National Laboratory (ANL), 23 Sept. 2010.',
       chicago:
         'Wang, T. G., K. B. Wang, Åsa Wang, Andrew F. Rossi, John Martin, P. Lee, and Daniel C. Smith. 2010. Microbial Design Explained. Video. Argonne National Laboratory (ANL).',
@@ -450,7 +452,7 @@ export const expectedCitations: readonly ExpectedCitations[] = [
       links: [{ rel: 'citation', href: '/pat/records/50000001' }],
     },
     expected: {
-      apa: 'Smith, J., Anderson, R., Taylor, M. L., Yılmaz, J., & Goldberg, W. (2015). Thermoelectric Batteries Apparatus and Methods of Interoperability (Patent No. ZZ 10,577,330 B1).',
+      apa: 'Smith, J., Anderson, R., Taylor, M. L., Yılmaz, J., & Goldberg, W. (2015). Thermoelectric batteries apparatus and methods of interoperability (Patent No. ZZ 10,577,330 B1).',
       mla: 'Smith, Jian, et al. Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ 10,577,330 B1, 16 Feb. 2015.',
       chicago:
         'Smith, Jian, Richard Anderson, Marco L. Taylor, James Yılmaz, and Wei Goldberg. 2015. Thermoelectric Batteries Apparatus and Methods of Interoperability. ZZ Patent 10,577,330 B1, issued February 16, 2015.',
@@ -476,6 +478,165 @@ export const expectedCitations: readonly ExpectedCitations[] = [
           '[1] J. Smith, R. Anderson, M. L. Taylor, J. Yılmaz, and W. Goldberg, “Thermoelectric Batteries Apparatus and Methods of Interoperability,” ZZ 10,577,330 B1, Feb. 16, 2015.',
         reason: 'as for Chicago, "Patent" cannot be placed inside the number the record holds',
       },
+    },
+  },
+];
+
+/**
+ * Styles of the official CSL repository that physicists and chemists asked for, and rules
+ * the six styles above check on a journal article: the AIP Style Manual (4th edition), the
+ * Physical Review Style and Notation Guide (APS; Physical Review Letters, a dependent style
+ * rendered by the APS's file), Nature's reference guide (a British style: en-GB) and the ACS
+ * Guide (2022), on a real dataset and on the journal article that dataset is referenced by,
+ * as the upstream's curated relation gives it (no record of the mirror holds the article; the
+ * relation names three authors, the journal, volume, issue and DOI, no article number and no
+ * abbreviated journal title). Cite Them Right quotes an article's title with single quotes
+ * (British usage, en-GB); APA writes it in sentence case, "Alfvén" and the experiment's name
+ * kept.
+ */
+export interface ExpectedStyleCitation {
+  readonly deployment: string;
+  readonly why: string;
+  readonly record: ApiRecord;
+  readonly style: CitationStyleId;
+  readonly expected: string;
+  readonly deviation?: { readonly engine: string; readonly reason: string };
+}
+
+const relatedArticle: ApiRecord = {
+  repo_id: '1562055-related-article',
+  title: 'Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection',
+  authors: ['Fredrickson, E. D.', 'Belova, E. V.', 'Battaglia, D. J.'],
+  publication_date: '2017-06-01T04:00:00Z',
+  doi: 'https://doi.org/10.1103/PhysRevLett.118.265001',
+  product_type: 'Journal Article',
+  journal_name: 'Physical Review Letters',
+  journal_volume: '118',
+  journal_issue: '26',
+};
+const dataset1562055 = expectedCitations[0]!.record;
+const noArticleNumber =
+  'the curated relation has no article number (265001) and no abbreviated journal title, so the style prints the full title and leaves the page out';
+
+export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
+  {
+    deployment: 'DC1',
+    why: 'the related article of 1562055: its title in single quotes',
+    record: relatedArticle,
+    style: 'harvard',
+    expected:
+      'Fredrickson, E.D., Belova, E.V. and Battaglia, D.J. (2017) ‘Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection’, Physical Review Letters, 118(26). Available at: https://doi.org/10.1103/PhysRevLett.118.265001 (Accessed: 23 November 2026).',
+  },
+  {
+    deployment: 'DC1',
+    why: 'the related article of 1562055: sentence case with a name and a diacritic kept',
+    record: relatedArticle,
+    style: 'apa',
+    expected:
+      'Fredrickson, E. D., Belova, E. V., & Battaglia, D. J. (2017). Suppression of Alfvén modes on the National Spherical Torus Experiment Upgrade with outboard beam injection. Physical Review Letters, 118(26), Article 265001. https://doi.org/10.1103/PhysRevLett.118.265001',
+    deviation: {
+      engine:
+        'Fredrickson, E. D., Belova, E. V., & Battaglia, D. J. (2017). Suppression of Alfvén modes on the National Spherical Torus Experiment Upgrade with outboard beam injection. Physical Review Letters, 118(26). https://doi.org/10.1103/PhysRevLett.118.265001',
+      reason: noArticleNumber,
+    },
+  },
+  {
+    deployment: 'DC1',
+    why: 'the related article of 1562055 in Physical Review Letters',
+    record: relatedArticle,
+    style: 'csl:physical-review-letters',
+    expected:
+      '[1] E. D. Fredrickson, E. V. Belova, and D. J. Battaglia, Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection, Phys. Rev. Lett. 118, 265001 (2017).',
+    deviation: {
+      engine:
+        '[1] E. D. Fredrickson, E. V. Belova, and D. J. Battaglia, Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection, Physical Review Letters 118, (2017).',
+      reason: noArticleNumber,
+    },
+  },
+  {
+    deployment: 'DC1',
+    why: 'the related article of 1562055 in AIP',
+    record: relatedArticle,
+    style: 'csl:american-institute-of-physics',
+    expected:
+      '1 E.D. Fredrickson, E.V. Belova, and D.J. Battaglia, “Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection,” Phys. Rev. Lett. 118(26), 265001 (2017).',
+    deviation: {
+      engine:
+        '1 E.D. Fredrickson, E.V. Belova, and D.J. Battaglia, “Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection,” Physical Review Letters 118(26), (2017).',
+      reason: noArticleNumber,
+    },
+  },
+  {
+    deployment: 'DC1',
+    why: 'the related article of 1562055 in Nature',
+    record: relatedArticle,
+    style: 'csl:nature',
+    expected:
+      '1. Fredrickson, E. D., Belova, E. V. & Battaglia, D. J. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Phys. Rev. Lett. 118, 265001 (2017).',
+    deviation: {
+      engine:
+        '1. Fredrickson, E. D., Belova, E. V. & Battaglia, D. J. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Physical Review Letters 118, (2017).',
+      reason: noArticleNumber,
+    },
+  },
+  {
+    deployment: 'DC1',
+    why: 'the related article of 1562055 in ACS',
+    record: relatedArticle,
+    style: 'csl:american-chemical-society',
+    expected:
+      '(1) Fredrickson, E. D.; Belova, E. V.; Battaglia, D. J. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Phys. Rev. Lett. 2017, 118 (26), 265001. https://doi.org/10.1103/PhysRevLett.118.265001.',
+    deviation: {
+      engine:
+        '(1) Fredrickson, E. D.; Belova, E. V.; Battaglia, D. J. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Physical Review Letters 2017, 118 (26). https://doi.org/10.1103/PhysRevLett.118.265001.',
+      reason: noArticleNumber,
+    },
+  },
+  {
+    deployment: 'DC1',
+    why: 'dataset 1562055 in Nature (repository, DOI link, year)',
+    record: dataset1562055,
+    style: 'csl:nature',
+    expected:
+      '1. Fredrickson, E. D. et al. Suppression of Alfvén modes on NSTX-U with outboard beam injection. Princeton Plasma Physics Lab. (PPPL) https://doi.org/10.11578/1562055 (2017).',
+  },
+  {
+    deployment: 'DC1',
+    why: 'dataset 1562055 in Physical Review Letters',
+    record: dataset1562055,
+    style: 'csl:physical-review-letters',
+    expected:
+      '[1] E. D. Fredrickson et al., Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection, Princeton Plasma Physics Lab. (PPPL) (2017), https://doi.org/10.11578/1562055.',
+    deviation: {
+      engine:
+        '[1] E. D. Fredrickson et al., Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection, https://doi.org/10.11578/1562055.',
+      reason: 'the APS style file has no layout for a dataset: it cites neither the repository nor the year',
+    },
+  },
+  {
+    deployment: 'DC1',
+    why: 'dataset 1562055 in AIP',
+    record: dataset1562055,
+    style: 'csl:american-institute-of-physics',
+    expected:
+      '1 E.D. Fredrickson, E.V. Belova, D.J. Battaglia, R.E. Bell, N.A. Crocker, D.S. Darrow, A. Diallo, S.P. Gerhardt, N.N. Gorelenkov, B.P. LeBlanc, and M. Podesta, “Suppression of Alfvén modes on NSTX-U with outboard beam injection,” Princeton Plasma Physics Lab. (PPPL) (2017), https://doi.org/10.11578/1562055.',
+    deviation: {
+      engine:
+        '1 E.D. Fredrickson, E.V. Belova, D.J. Battaglia, R.E. Bell, N.A. Crocker, D.S. Darrow, A. Diallo, S.P. Gerhardt, N.N. Gorelenkov, B.P. LeBlanc, and M. Podesta, “Suppression of Alfvén modes on NSTX-U with outboard beam injection,” (2017).',
+      reason: 'the AIP style file has no layout for a dataset: it cites neither the repository nor the DOI',
+    },
+  },
+  {
+    deployment: 'DC1',
+    why: 'dataset 1562055 in ACS',
+    record: dataset1562055,
+    style: 'csl:american-chemical-society',
+    expected:
+      '(1) Fredrickson, E. D.; Belova, E. V.; Battaglia, D. J.; Bell, R. E.; Crocker, N. A.; Darrow, D. S.; Diallo, A.; Gerhardt, S. P.; Gorelenkov, N. N.; LeBlanc, B. P.; Podesta, M. Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection; Princeton Plasma Physics Lab. (PPPL), 2017. https://doi.org/10.11578/1562055.',
+    deviation: {
+      engine:
+        '(1) Fredrickson, E. D.; Belova, E. V.; Battaglia, D. J.; Bell, R. E.; Crocker, N. A.; Darrow, D. S.; Diallo, A.; Gerhardt, S. P.; Gorelenkov, N. N.; LeBlanc, B. P.; Podesta, M. Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection, 2017. https://doi.org/10.11578/1562055.',
+      reason: 'the ACS style file cites a dataset without its publisher (the repository)',
     },
   },
 ];

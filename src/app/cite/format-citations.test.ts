@@ -57,7 +57,7 @@ describe('formatCitations', () => {
   it.each([
     [
       'apa',
-      'Kumari, S., & Bell, R. E. (2021). A KBase Case Study on Genome-wide Transcriptomics in Sorghum. Plant Direct, 5(11). https://doi.org/10.25982/101788.79/1828290',
+      'Kumari, S., & Bell, R. E. (2021). A KBase case study on genome-wide transcriptomics in sorghum. Plant Direct, 5(11). https://doi.org/10.25982/101788.79/1828290',
     ],
     [
       'mla',
@@ -103,7 +103,7 @@ describe('formatCitations', () => {
   it('italicises what the style italicises, in the clipboard HTML too', async () => {
     const result = await cite('apa');
     expect(result.html).toBe(
-      '<p><span class="csl-entry">Kumari, S., &amp; Bell, R. E. (2021). A KBase Case Study on Genome-wide Transcriptomics in Sorghum. <i>Plant Direct</i>, <i>5</i>(11). https://doi.org/10.25982/101788.79/1828290</span></p>',
+      '<p><span class="csl-entry">Kumari, S., &amp; Bell, R. E. (2021). A KBase case study on genome-wide transcriptomics in sorghum. <i>Plant Direct</i>, <i>5</i>(11). https://doi.org/10.25982/101788.79/1828290</span></p>',
     );
   });
 

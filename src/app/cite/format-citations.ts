@@ -2,7 +2,8 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { recordToBibtex } from '../../formats/bibtex';
 import { recordToFullBibtex } from '../../formats/bibtex-full';
-import { recordToCsl, type CslItem } from '../../formats/csl';
+import { organisations, recordToCsl, type CslItem } from '../../formats/csl';
+import { properNounsOf, toSentenceCase } from '../../formats/sentence-case';
 import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
 import { escapeHtml } from '../../formats/text';
 import type { CiteEngine, CiteEntry } from './cite-engine';
@@ -79,6 +80,16 @@ export function cslItemsOf(deployment: Deployment, records: readonly ApiRecord[]
   return records.map((record) => ({ ...recordToCsl(deployment, record), accessed: { 'date-parts': [day] } }));
 }
 
+/** A record's headline-case title in sentence case, keeping the names the record itself writes. */
+function inSentenceCase(deployment: Deployment, record: ApiRecord, item: CslItem): CslItem {
+  if (!item.title) return item;
+  const names = (['authors', 'research', 'sponsor', 'contributing'] as const).flatMap((column) =>
+    organisations(deployment, record, column),
+  );
+  if (item.publisher) names.push(item.publisher);
+  return { ...item, title: toSentenceCase(item.title, properNounsOf(names, item.abstract ?? '')) };
+}
+
 /** Citations of some records in a style; the engine is only asked for CSL styles. */
 export async function formatCitations(request: CitationRequest, loadEngine: () => Promise<CiteEngine>): Promise<FormattedCitations> {
   const style = await resolveCitationStyle(request.style, request.loadFile ?? fetchShippedFile);
@@ -91,5 +102,7 @@ export async function formatCitations(request: CitationRequest, loadEngine: () =
       request.generated,
     );
   const engine = await loadEngine();
-  return assembleCslCitations(await engine.bibliography(cslItemsOf(request.deployment, request.records, request.accessed), style));
+  let items = cslItemsOf(request.deployment, request.records, request.accessed);
+  if (style.sentenceCase) items = items.map((item, index) => inSentenceCase(request.deployment, request.records[index]!, item));
+  return assembleCslCitations(await engine.bibliography(items, style));
 }
