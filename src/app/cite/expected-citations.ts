@@ -488,9 +488,10 @@ export const expectedCitations: readonly ExpectedCitations[] = [
  * Physical Review Style and Notation Guide (APS; Physical Review Letters, a dependent style
  * rendered by the APS's file), Nature's reference guide (a British style: en-GB) and the ACS
  * Guide (2022), on a real dataset and on the journal article that dataset is referenced by,
- * as the upstream's curated relation gives it (no record of the mirror holds the article; the
- * relation names three authors, the journal, volume, issue and DOI, no article number and no
- * abbreviated journal title). Cite Them Right quotes an article's title with single quotes
+ * as the upstream's curated relation gives it, cited as a record of LIT (the catalog with
+ * journal fields) would be: no record of the mirror holds the article, and the relation names
+ * three authors, the journal, volume, issue and DOI, no article number and no abbreviated
+ * journal title. Cite Them Right quotes an article's title with single quotes
  * (British usage, en-GB); APA writes it in sentence case, "Alfvén" and the experiment's name
  * kept.
  */
@@ -520,7 +521,7 @@ const noArticleNumber =
 
 export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
   {
-    deployment: 'DC1',
+    deployment: 'LIT',
     why: 'the related article of 1562055: its title in single quotes',
     record: relatedArticle,
     style: 'harvard',
@@ -528,7 +529,7 @@ export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
       'Fredrickson, E.D., Belova, E.V. and Battaglia, D.J. (2017) ‘Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection’, Physical Review Letters, 118(26). Available at: https://doi.org/10.1103/PhysRevLett.118.265001 (Accessed: 23 November 2026).',
   },
   {
-    deployment: 'DC1',
+    deployment: 'LIT',
     why: 'the related article of 1562055: sentence case with a name and a diacritic kept',
     record: relatedArticle,
     style: 'apa',
@@ -541,7 +542,7 @@ export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
     },
   },
   {
-    deployment: 'DC1',
+    deployment: 'LIT',
     why: 'the related article of 1562055 in Physical Review Letters',
     record: relatedArticle,
     style: 'csl:physical-review-letters',
@@ -554,7 +555,7 @@ export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
     },
   },
   {
-    deployment: 'DC1',
+    deployment: 'LIT',
     why: 'the related article of 1562055 in AIP',
     record: relatedArticle,
     style: 'csl:american-institute-of-physics',
@@ -567,7 +568,7 @@ export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
     },
   },
   {
-    deployment: 'DC1',
+    deployment: 'LIT',
     why: 'the related article of 1562055 in Nature',
     record: relatedArticle,
     style: 'csl:nature',
@@ -580,7 +581,7 @@ export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
     },
   },
   {
-    deployment: 'DC1',
+    deployment: 'LIT',
     why: 'the related article of 1562055 in ACS',
     record: relatedArticle,
     style: 'csl:american-chemical-society',

@@ -3,6 +3,8 @@ import type { Deployment } from '../../deployments/schema';
 import { recordToBibtex } from '../../formats/bibtex';
 import { recordToFullBibtex } from '../../formats/bibtex-full';
 import { organisations, recordToCsl, type CslItem } from '../../formats/csl';
+import { knownValues } from '../../formats/known-values';
+import { roleValue } from '../../formats/record-roles';
 import { properNounsOf, toSentenceCase } from '../../formats/sentence-case';
 import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
 import { escapeHtml } from '../../formats/text';
@@ -83,9 +85,10 @@ export function cslItemsOf(deployment: Deployment, records: readonly ApiRecord[]
 /** A record's headline-case title in sentence case, keeping the names the record itself writes. */
 function inSentenceCase(deployment: Deployment, record: ApiRecord, item: CslItem): CslItem {
   if (!item.title) return item;
-  const names = (['authors', 'research', 'sponsor', 'contributing'] as const).flatMap((column) =>
-    organisations(deployment, record, column),
-  );
+  const names = [
+    ...knownValues(roleValue(deployment, record, 'authors')),
+    ...(['research', 'sponsor', 'contributing'] as const).flatMap((role) => organisations(deployment, record, role)),
+  ];
   if (item.publisher) names.push(item.publisher);
   return { ...item, title: toSentenceCase(item.title, properNounsOf(names, item.abstract ?? '')) };
 }
