@@ -11,10 +11,11 @@ import { BestOf, type Matches } from './top-k';
  * blocks. A window's bound is the sum, over the scored lists, of the largest block bound
  * among their blocks that overlap it (a block's bound: its largest count over its shortest
  * record, postings/block-postings.ts). While the best k so far all score more than that
- * bound (or as much, when ties go by id), the window is skipped without decoding a block; otherwise its records are scored
- * term by term (each list's blocks in the window, adding into a score per record, in the
- * query's order, so every sum is FTS5's to the bit) and offered to the heap. Only records
- * of `matches` (AND, NOT, filters; undefined: every record of the one list) are scored.
+ * bound (or as much, when ties go by id), the window is skipped without decoding a block;
+ * otherwise its records are scored term by term (each list's blocks in the window, adding
+ * into a score per record, in the query's order, so every sum is FTS5's to the bit) and
+ * offered to the heap. Only records of `matches` (AND, NOT, filters; undefined: every
+ * record of the one list) are scored.
  *
  * Windows rather than WAND's pivot per document: the lists of a search are few, the bound
  * is computed once per window, not once per record, and within a window the scoring loop
