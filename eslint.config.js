@@ -41,6 +41,8 @@ const noNodeInBrowser = { group: ['node:*'], message: 'The app runs in the brows
 const recordTextMessage =
   'Read record fields with firstText/recordTexts (src/formats/record-text.ts) and show them with RichText or plainLine.';
 
+const oneClientMessage = 'Send requests with getText (src/client/http.ts); page with followPages and retry with withRetry (src/client).';
+
 const reactPackages = ['react', 'react-dom', 'react-dom/*', 'react-router', '@tanstack/react-query'];
 
 export default tseslint.config(
@@ -144,6 +146,34 @@ export default tseslint.config(
     files: ['src/app/**', 'src/client/**', 'src/formats/**', 'src/deployments/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noNodeInBrowser] }] },
+  },
+  {
+    // One HTTP client: the app, the export downloads and the harvester ask servers for anything
+    // through src/client/http.ts (negotiation, token, errors, bounds), paging (pages.ts) and retry
+    // (retry.ts). A second way to send a request is an error anywhere else in src. Exceptions:
+    // tests and the servers' test fixtures, which probe raw HTTP on purpose; bench/ and e2e/
+    // (outside src), which measure and drive the server from outside.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/client/**', '**/*.test.ts', '**/*.test.tsx', 'src/server/http/test-fixture.ts', 'src/server/harvest/test-source.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: oneClientMessage },
+        { name: 'XMLHttpRequest', message: oneClientMessage },
+        { name: 'EventSource', message: oneClientMessage },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['globalThis', 'window', 'self'].map((object) => ({ object, property: 'fetch', message: oneClientMessage })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/^(node:)?https?$/] > ImportSpecifier[imported.name=/^(request|get)$/]',
+          message: oneClientMessage,
+        },
+      ],
+    },
   },
   {
     // Components show record fields only through the text model (src/formats/record-text.ts):

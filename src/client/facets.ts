@@ -1,7 +1,8 @@
 import { facetLimitParam } from '../formats/facet-filters';
 import { facetsResponseSchema, type FacetsResponse } from '../formats/facets-response';
 import { ApiRequestError, InvalidResponseError } from './errors';
-import { describeIssue, getJson, readJson, type RequestOptions } from './responses';
+import { getText, type RequestOptions } from './http';
+import { describeIssue, parseJson, readTotal } from './responses';
 import { queryString, type ParamEntries } from './urls';
 
 /**
@@ -19,7 +20,7 @@ export function facetsUrl(baseUrl: string, params: ParamEntries): string {
 }
 
 export async function fetchFacets(url: string, options: RequestOptions): Promise<FacetsResponse> {
-  const body = await readJson(await getJson(url, options), url);
+  const body = parseJson(await getText(url, options), url);
   const parsed = facetsResponseSchema.safeParse(body);
   if (!parsed.success) throw new InvalidResponseError(url, `${describeIssue(parsed.error.issues[0]!, 'facets')}.`);
   return parsed.data;
@@ -55,8 +56,5 @@ export async function fetchFacetsWithAll(
 /** How many records a search finds, by asking for one record and reading X-Total-Count (any spec server). */
 export async function fetchTotal(baseUrl: string, params: ParamEntries, options: RequestOptions): Promise<number | undefined> {
   const url = `${baseUrl.replace(/\/+$/, '')}/records${queryString([...facetCriteria(params), ['rows', '1']])}`;
-  const response = await getJson(url, options);
-  await response.body?.cancel();
-  const header = response.headers.get('X-Total-Count');
-  return header !== null && /^\s*\d+\s*$/.test(header) ? Number(header) : undefined;
+  return readTotal((await getText(url, options)).headers, url);
 }

@@ -4,7 +4,8 @@ import type { Deployment } from '../deployments/schema';
 import { generatedRecordsHeader, parseGeneratedIds, recordOriginHeader } from '../formats/extension-headers';
 import { parseLinkHeader, type PageLinks } from '../formats/link-header';
 import { InvalidResponseError } from './errors';
-import { describeIssue, getJson, readJson, type RequestOptions } from './responses';
+import { getText, type RequestOptions } from './http';
+import { describeIssue, parseJson, readTotal } from './responses';
 import { recordUrl } from './urls';
 
 /** The two endpoints, with every response checked against the deployment's record schema. */
@@ -38,20 +39,13 @@ export function validateRecords(deployment: Deployment, body: unknown, url: stri
   });
 }
 
-function parseTotal(header: string | null, url: string): number | undefined {
-  if (header === null) return undefined;
-  if (!/^\s*\d+\s*$/.test(header)) throw new InvalidResponseError(url, `X-Total-Count is "${header}", not a number.`);
-  return Number(header);
-}
-
 export async function fetchRecordPage(url: string, options: DeploymentRequestOptions): Promise<RecordPage> {
-  const response = await getJson(url, options);
-  const total = parseTotal(response.headers.get('X-Total-Count'), url);
+  const answer = await getText(url, options);
+  const total = readTotal(answer.headers, url, { strict: true });
   // Servers may send relative Link targets; resolve them against the final URL (after redirects).
-  const base = response.url || url;
-  const links = parseLinkHeader(response.headers.get('Link'), base);
-  const records = validateRecords(options.deployment, await readJson(response, url), url);
-  return { url, records, total, links, generated: parseGeneratedIds(response.headers.get(generatedRecordsHeader)) };
+  const links = parseLinkHeader(answer.headers.get('Link'), answer.url);
+  const records = validateRecords(options.deployment, parseJson(answer, url), url);
+  return { url, records, total, links, generated: parseGeneratedIds(answer.headers.get(generatedRecordsHeader)) };
 }
 
 export interface RecordEntry {
@@ -63,26 +57,10 @@ export interface RecordEntry {
 /** One record. The spec returns it "in the list structure"; a bare object is tolerated. */
 export async function fetchRecord(baseUrl: string, repoId: string, options: DeploymentRequestOptions): Promise<RecordEntry> {
   const url = recordUrl(baseUrl, repoId);
-  const response = await getJson(url, options);
-  const body = await readJson(response, url);
+  const answer = await getText(url, options);
+  const body = parseJson(answer, url);
   const records = validateRecords(options.deployment, Array.isArray(body) ? body : [body], url);
   const [record] = records;
   if (!record) throw new InvalidResponseError(url, 'expected one record, received an empty list.');
-  return { record, generated: response.headers.get(recordOriginHeader)?.trim().toLowerCase() === 'generated' };
-}
-
-/**
- * Every page of a search, following rel="next" until there is none. Stops if a server
- * links back to a page already seen, so a faulty Link header cannot loop forever.
- */
-export async function* followPages(firstUrl: string, options: DeploymentRequestOptions): AsyncGenerator<RecordPage> {
-  const seen = new Set<string>();
-  let url: string | undefined = firstUrl;
-  while (url && !seen.has(url)) {
-    seen.add(url);
-    options.signal?.throwIfAborted();
-    const page: RecordPage = await fetchRecordPage(url, options);
-    yield page;
-    url = page.links.next;
-  }
+  return { record, generated: answer.headers.get(recordOriginHeader)?.trim().toLowerCase() === 'generated' };
 }

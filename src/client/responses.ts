@@ -1,32 +1,24 @@
 import { z } from 'zod';
 import { apiErrorSchema, errorFromText, type ApiError } from '../formats/error';
 import { firstElementText } from '../formats/text';
-import { authorizationHeader, type ApiAuth } from './auth';
-import { ApiRequestError, InvalidResponseError, NetworkError, isAbortError } from './errors';
+import type { ResponseFormat } from '../formats/media-types';
+import { InvalidResponseError } from './errors';
+import type { Answer } from './http';
 
-/** Fetching and reading responses: the transport half of the client. */
+/** Reading answers: their format, their Error object, their JSON and their total. */
 
-export interface RequestOptions {
-  readonly signal?: AbortSignal;
-  /** Injected in tests; the global fetch otherwise. */
-  readonly fetch?: typeof fetch;
-  /** A private mirror's token, sent only to its own origin. */
-  readonly auth?: ApiAuth | undefined;
-}
+export const formatName: Record<ResponseFormat, string> = { json: 'JSON', xml: 'XML', bibtex: 'BibTeX' };
 
-/** GETs JSON; a failure to get any answer becomes a NetworkError, abort stays an abort. */
-export async function getJson(url: string, options: RequestOptions): Promise<Response> {
-  const fetchFn = options.fetch ?? globalThis.fetch;
-  let response: Response;
-  try {
-    const headers = { Accept: 'application/json', ...authorizationHeader(url, options.auth) };
-    response = await fetchFn(url, { headers, signal: options.signal });
-  } catch (cause) {
-    if (isAbortError(cause) || options.signal?.aborted) throw cause;
-    throw new NetworkError(url, { cause });
-  }
-  if (response.status !== 200) throw new ApiRequestError(response.status, url, await readApiError(response));
-  return response;
+/**
+ * Whether a Content-Type is the format asked for: a JSON or XML type (`text/xml`, `+json`
+ * suffixes too), and BibTeX however servers label it. An answer without one is read and judged by its body.
+ */
+export function matchesFormat(contentType: string | null, format: ResponseFormat): boolean {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (!type) return true;
+  if (format === 'json') return /[/+]json$/.test(type);
+  if (format === 'xml') return /[/+]xml$/.test(type);
+  return type.includes('bibtex') || type === 'text/plain';
 }
 
 function xmlElement(xml: string, name: string): string | undefined {
@@ -62,23 +54,28 @@ export function parseApiError(body: string): ApiError | undefined {
   return errorFromText(text);
 }
 
-async function readApiError(response: Response): Promise<ApiError | undefined> {
+/** Parses a JSON body, naming what came instead when it is not JSON (an HTML page, say). */
+export function parseJson(answer: Answer, url: string): unknown {
   try {
-    return parseApiError(await response.text());
+    return JSON.parse(answer.text);
   } catch {
-    return undefined;
+    const type = answer.headers.get('Content-Type')?.split(';')[0]?.trim() || 'no content type';
+    throw new InvalidResponseError(url, `expected JSON, received ${type}.`);
   }
 }
 
-/** Parses a JSON body, naming what came instead when it is not JSON (an HTML page, say). */
-export async function readJson(response: Response, url: string): Promise<unknown> {
-  const text = await response.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    const type = response.headers.get('Content-Type')?.split(';')[0]?.trim() || 'no content type';
-    throw new InvalidResponseError(url, `expected JSON, received ${type}.`);
-  }
+const digits = /^\s*\d+\s*$/;
+
+/**
+ * X-Total-Count: the number of records the search finds, or undefined when the server
+ * leaves it out. An unreadable one is undefined too, or with `strict` an InvalidResponseError.
+ */
+export function readTotal(headers: Headers, url: string, options: { strict?: boolean } = {}): number | undefined {
+  const header = headers.get('X-Total-Count');
+  if (header === null) return undefined;
+  if (digits.test(header)) return Number(header);
+  if (options.strict) throw new InvalidResponseError(url, `X-Total-Count is "${header}", not a number.`);
+  return undefined;
 }
 
 /** "record 3: authors: expected array, received string" from zod's first issue. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../deployments/registry';
 import { parseLinkHeader } from '../formats/link-header';
 import { firstElementText } from '../formats/text';
-import { retryAfterMs } from './harvest/retry';
+import { retryAfterMs } from '../client/retry';
 import { ImportError, parseUpstreamJson, parseUpstreamXml } from './import/upstream';
 import { normalizeTimestamp } from './import/timestamps';
 import { hasDoctypeInProlog } from './import/xml-records';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { ApiAuth } from '../../client/auth';
 import type { Deployment } from '../../deployments/schema';
-import { downloadCap, retryDelays } from './download-limits';
+import { downloadCap, downloadRetryPolicy } from './download-limits';
 import { exportFormat, exportFormats, exportFormatSchema, type ExportFormatId } from './export-formats';
 import { incompleteFileName, resultSetFileName } from './file-names';
 import { outcomeText, progressText, rateText, recordsPerSecond, timeLeftText } from './progress-text';
@@ -124,7 +124,8 @@ function Progress({
       </p>
       {state.retry && (
         <p className="result-download__retry">
-          Page {state.retry.page} failed ({state.retry.reason}); trying again (attempt {state.retry.attempt + 1} of {retryDelays.length + 1}
+          Page {state.retry.page} failed ({state.retry.reason}); trying again (attempt {state.retry.attempt + 1} of{' '}
+          {downloadRetryPolicy.attempts}
           )…
         </p>
       )}

@@ -309,7 +309,7 @@ describe('downloadResultSet', () => {
   it('refuses to save a server’s JSON as XML when it ignores Accept', async () => {
     const { outcome, text } = await download(fakeServer({ records, jsonOnly: true }), 'xml');
     expect(outcome).toMatchObject({ status: 'incomplete', written: 0 });
-    expect(outcome.status === 'incomplete' && outcome.reason).toMatch(/asked for XML, received application\/json/);
+    expect(outcome.status === 'incomplete' && outcome.reason).toMatch(/expected XML, received application\/json/);
     expect(XMLValidator.validate(text)).toBe(true);
   });
 

@@ -1,13 +1,16 @@
 import type { ApiAuth } from '../../client/auth';
 import { ApiRequestError, InvalidResponseError, isAbortError } from '../../client/errors';
+import { getText } from '../../client/http';
+import { followPages } from '../../client/pages';
 import { validateRecords } from '../../client/records';
+import { readTotal } from '../../client/responses';
+import { withRetry, type RetryPolicy } from '../../client/retry';
 import { paramByName, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { parseLinkHeader } from '../../formats/link-header';
-import { downloadCap, retryDelays } from './download-limits';
+import { downloadCap, downloadRetryPolicy } from './download-limits';
 import type { DownloadOutcome, DownloadProgress } from './download-protocol';
 import { exportFormat, type ExportFormatId } from './export-formats';
-import { fetchNegotiated, readText } from './negotiated-fetch';
 import { splitBibtexPage, splitXmlPage } from './page-split';
 import { createResultSetWriter, takeUnits, unitCount, type PageUnits } from './result-set-writer';
 
@@ -38,7 +41,7 @@ export interface DownloadHooks {
   readonly signal?: AbortSignal;
   readonly fetch?: typeof fetch;
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  readonly delays?: readonly number[];
+  readonly retryPolicy?: RetryPolicy;
 }
 
 /** The first page at the deployment's largest page size (the API's default when it has no maximum). */
@@ -61,34 +64,11 @@ function refusesRows(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 400 && /\brows\b/i.test(error.apiError?.errorDescription ?? error.message);
 }
 
-/** Errors a later attempt may not meet: no answer, a server error, throttling, a cut-off body. */
-function isRetryable(error: unknown): boolean {
-  if (error instanceof ApiRequestError) return error.status >= 500 || error.status === 429 || error.status === 408;
-  return !isAbortError(error);
-}
-
-export const abortableSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
 interface FetchedPage {
+  readonly url: string;
   readonly units: PageUnits;
   readonly total: number | undefined;
   readonly next: string | undefined;
-}
-
-function parseTotal(header: string | null): number | undefined {
-  return header !== null && /^\s*\d+\s*$/.test(header) ? Number(header) : undefined;
 }
 
 async function fetchPage(
@@ -99,10 +79,10 @@ async function fetchPage(
   auth?: ApiAuth,
 ): Promise<FetchedPage> {
   const request = exportFormat(format).request;
-  const response = await fetchNegotiated(url, request, { fetch: hooks.fetch, signal: hooks.signal, auth });
-  const text = await readText(response, url, hooks.signal);
-  const total = parseTotal(response.headers.get('X-Total-Count'));
-  const next = parseLinkHeader(response.headers.get('Link'), response.url || url).next;
+  const answer = await getText(url, { format: request, fetch: hooks.fetch, signal: hooks.signal, auth });
+  const text = answer.text;
+  const total = readTotal(answer.headers, url);
+  const next = parseLinkHeader(answer.headers.get('Link'), answer.url).next;
   let units: PageUnits;
   if (request === 'xml') {
     const page = splitXmlPage(text, url);
@@ -119,7 +99,7 @@ async function fetchPage(
     const records: ApiRecord[] = validateRecords(deployment, raw, url);
     units = { kind: 'records', records, raw: raw as unknown[] };
   }
-  return { units, total, next };
+  return { url, units, total, next };
 }
 
 function describe(error: unknown): string {
@@ -129,42 +109,30 @@ function describe(error: unknown): string {
 export async function downloadResultSet(request: DownloadRequest, hooks: DownloadHooks): Promise<DownloadOutcome> {
   const { deployment, format } = request;
   const cap = request.cap ?? downloadCap;
-  const sleep = hooks.sleep ?? abortableSleep;
-  const delays = hooks.delays ?? retryDelays;
   const writer = createResultSetWriter(deployment, format, { bom: request.bom });
-  const seen = new Set<string>();
-  let url: string | undefined = firstPageUrl(deployment, request.searchUrl);
+  const first = firstPageUrl(deployment, request.searchUrl);
   let pageNumber = 0;
   let written = 0;
   let total: number | undefined;
   const expected = () => (total === undefined ? undefined : Math.min(total, cap));
 
-  /** One page, retried; the first page also falls back to the server's own page size. */
-  async function pageWithRetries(pageUrl: string): Promise<FetchedPage> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await fetchPage(deployment, pageUrl, format, hooks, request.auth);
-      } catch (error) {
-        if (hooks.signal?.aborted) throw hooks.signal.reason ?? error;
-        if (pageNumber === 1 && refusesRows(error) && new URL(pageUrl).searchParams.has('rows')) {
-          pageUrl = withoutRows(pageUrl);
-          attempt = 0;
-          continue;
-        }
-        const delayMs = delays[attempt - 1];
-        if (!isRetryable(error) || delayMs === undefined) throw error;
-        hooks.onRetry?.({ page: pageNumber, attempt, delayMs, error });
-        await sleep(delayMs, hooks.signal);
-      }
-    }
-  }
+  // Each page is asked for only once the one before is written (`ahead` 0), and retried.
+  const pages = followPages<FetchedPage>(first, {
+    signal: hooks.signal,
+    fetchPage: (url) =>
+      withRetry(() => fetchPage(deployment, url, format, hooks, request.auth), {
+        policy: hooks.retryPolicy ?? downloadRetryPolicy,
+        signal: hooks.signal,
+        ...(hooks.sleep ? { sleep: hooks.sleep } : {}),
+        onRetry: ({ attempt, delayMs, error }) => hooks.onRetry?.({ page: pageNumber + 1, attempt, delayMs, error }),
+      }),
+    // The first page also falls back to the server's own page size.
+    ...(new URL(first).searchParams.has('rows') ? { fallback: { url: withoutRows(first), when: refusesRows } } : {}),
+  });
 
   try {
-    while (url && !seen.has(url) && written < cap) {
-      seen.add(url);
+    for await (const page of pages) {
       pageNumber += 1;
-      hooks.signal?.throwIfAborted();
-      const page = await pageWithRetries(url);
       total ??= page.total;
       const units = takeUnits(page.units, cap - written);
       const count = unitCount(units);
@@ -173,8 +141,7 @@ export async function downloadResultSet(request: DownloadRequest, hooks: Downloa
       written += count;
       hooks.onProgress?.({ written, expected: expected(), total });
       // An empty page ends the set, whatever its Link header says.
-      if (unitCount(page.units) === 0) break;
-      url = page.next;
+      if (unitCount(page.units) === 0 || written >= cap) break;
     }
     hooks.signal?.throwIfAborted();
     await hooks.write(writer.end());

@@ -1,10 +1,10 @@
 import type { ApiAuth } from '../../client/auth';
+import { getText } from '../../client/http';
 import { recordUrl } from '../../client/urls';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { exportFormat, type ExportFormatId } from './export-formats';
 import { recordFileName } from './file-names';
-import { fetchNegotiated, readText } from './negotiated-fetch';
 import { recordsOutput } from './records-output';
 
 export interface RecordExportRequest {
@@ -38,7 +38,6 @@ export async function exportRecord(request: RecordExportRequest): Promise<Export
     return { blob: new Blob([recordsOutput(deployment, [record], format.id, { generated })], { type: format.mimeType }), fileName };
   }
   const url = recordUrl(request.baseUrl, record.repo_id);
-  const response = await fetchNegotiated(url, format.request, { signal: request.signal, fetch: request.fetch, auth: request.auth });
-  const text = await readText(response, url, request.signal);
+  const { text } = await getText(url, { format: format.request, signal: request.signal, fetch: request.fetch, auth: request.auth });
   return { blob: new Blob([text], { type: format.mimeType }), fileName };
 }

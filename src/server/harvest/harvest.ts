@@ -6,7 +6,8 @@ import type { RecordWriter, StoredRecord } from '../store/types';
 import { followPages } from './pager';
 import type { Progress } from './progress';
 import { HarvestError, HarvestStopped, type FetchedPage, type PageFormat } from './request';
-import { defaultRetryPolicy, type RetryPolicy } from './retry';
+import type { RetryPolicy } from '../../client/retry';
+import { defaultRetryPolicy } from './retry';
 
 /**
  * One harvest run: the source's records in entry-date order, page by page, written into

@@ -4,29 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normalizeBaseUrl, storeTarget, userAgentFor } from './command';
 import { createProgress, progressLine } from './progress';
-import { backoffMs, defaultRetryPolicy, retryAfterMs } from './retry';
+import { backoffMs } from '../../client/retry';
+import { defaultRetryPolicy } from './retry';
 
 /** The small rules a harvest lives by: how long it waits, what it says, who it says it is. */
-
-describe('Retry-After', () => {
-  it('reads delay-seconds and HTTP dates, and ignores what it cannot read', () => {
-    const now = Date.parse('Mon, 23 Nov 2026 04:00:00 GMT');
-    expect(retryAfterMs('120', now)).toBe(120_000);
-    expect(retryAfterMs('Mon, 23 Nov 2026 04:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs('Mon, 23 Nov 2026 03:00:00 GMT', now)).toBe(0);
-    expect(retryAfterMs('soon', now)).toBeUndefined();
-    expect(retryAfterMs(null, now)).toBeUndefined();
-  });
-
-  it('reads no value outside RFC 9110 as a date: a decimal, a sign or a bare year is no instruction', () => {
-    const now = Date.parse('Mon, 23 Nov 2026 04:00:00 GMT');
-    for (const bad of ['599.9', '1.5', '-1', '+30', '1e3', '30 s', 'Mon, 23 Nov 2026', `${'9'.repeat(50)}`]) {
-      expect(retryAfterMs(bad, now), bad).toBeUndefined();
-    }
-    expect(retryAfterMs('Monday, 23-Nov-26 04:00:10 GMT', now)).toBe(10_000);
-    expect(retryAfterMs('Mon Nov 23 04:00:20 2026', now)).toBe(20_000);
-  });
-});
 
 describe('backoff', () => {
   it('doubles from the base pause with at most a quarter of jitter either way, up to the cap', () => {

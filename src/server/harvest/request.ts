@@ -1,9 +1,12 @@
+import { ApiRequestError, BodyTooLargeError, InvalidResponseError, NetworkError, RedirectError } from '../../client/errors';
+import { getText } from '../../client/http';
+import { PagingError } from '../../client/pages';
+import { readTotal } from '../../client/responses';
+import { withRetry, type RetryPolicy } from '../../client/retry';
 import { parseLinkHeader } from '../../formats/link-header';
-import { firstElementText } from '../../formats/text';
-import { JsonRecordWatch, megabytes, RecordTooLarge, XmlRecordWatch, type RecordWatch } from '../import/record-size';
-import { backoffMs, pause, retryableStatuses, retryAfterMs, type RetryPolicy } from './retry';
+import { JsonRecordWatch, megabytes, RecordTooLarge, XmlRecordWatch } from '../import/record-size';
 
-/** One page request of a harvest: headers, timeout, size limit, retries, and what a refusal means. */
+/** One page request of a harvest, through the client (src/client/http.ts): its limits, its retries, and what a failure means to the operator. */
 
 /** A harvest cannot go on; the message says why in the operator's terms. */
 export class HarvestError extends Error {
@@ -27,9 +30,6 @@ export class HarvestStopped extends Error {
 }
 
 export type PageFormat = 'json' | 'xml';
-
-const acceptOf: Record<PageFormat, string> = { json: 'application/json', xml: 'application/xml' };
-const formatPattern: Record<PageFormat, RegExp> = { json: /[/+]json\b/i, xml: /[/+]xml\b/i };
 
 export interface RequestOptions {
   readonly format: PageFormat;
@@ -60,183 +60,57 @@ export interface FetchedPage {
   readonly attempts: number;
 }
 
-/** A failure worth another try, with the pause the source asked for if any. */
-class Transient extends Error {
-  constructor(
-    message: string,
-    readonly waitMs?: number,
-  ) {
-    super(message);
-  }
-}
-
-/** The `errorDescription` of the spec's Error object (JSON or XML), else the start of the body. */
-function describeErrorBody(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { errorDescription?: unknown };
-    if (typeof parsed.errorDescription === 'string') return parsed.errorDescription.slice(0, 300);
-  } catch {
-    // not JSON: try XML, then plain text
-  }
-  const xml = firstElementText(body, 'errorDescription');
-  return (xml ?? body).replace(/\s+/g, ' ').trim().slice(0, 300);
-}
-
-/**
- * The body as text, refused as soon as it passes `maxBytes` or `watch` finds a record over
- * the record limit: what a source sends is never held beyond those bounds.
- */
-async function readBody(response: Response, maxBytes: number, url: string, watch?: RecordWatch): Promise<string> {
-  if (!response.body) return '';
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder('utf-8');
-  let size = 0;
-  let text = '';
-  const refuse = async (message: string) => {
-    await reader.cancel().catch(() => undefined);
-    return new HarvestError(message);
-  };
-  for (;;) {
-    const { done, value } = await reader.read();
-    const part = done ? decoder.decode() : decoder.decode(value, { stream: true });
-    if (!done) {
-      size += value.byteLength;
-      if (size > maxBytes) throw await refuse(`The page ${url} is larger than ${megabytes(maxBytes)}; ask for fewer rows.`);
-    }
-    try {
-      watch?.feed(part);
-    } catch (error) {
-      if (!(error instanceof RecordTooLarge)) throw error;
-      throw await refuse(`Refused the page ${url}: its ${error.message}; records over ${megabytes(error.limit)} are refused.`);
-    }
-    text += part;
-    if (done) return text;
-  }
-}
-
-function whyRefused(status: number, url: string, description: string, token: string | undefined): HarvestError {
-  if (status === 401 || status === 403) {
-    const hint = token ? 'the token from --token-file was not accepted' : 'the source needs a token: give it with --token-file';
-    return new HarvestError(`The source refused access (${status}) to ${url}: ${hint}${description ? ` (${description})` : ''}.`);
-  }
-  return new SourceRefusal(status, url, description);
-}
-
-function totalOf(header: string | null): number | undefined {
-  return header && /^\d+$/.test(header.trim()) ? Number(header.trim()) : undefined;
-}
-
-/**
- * Whether a failed fetch may go better on another try: a timeout, or a connection that
- * failed or broke. Not a URL fetch refuses (credentials in it) nor a response head larger
- * than the client reads (a megabyte of Link header): the same request fails the same way.
- */
-function mayPassOnRetry(error: unknown): boolean {
-  if (error instanceof DOMException) return error.name === 'TimeoutError';
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  if (!(error instanceof TypeError) || error.message !== 'fetch failed') return false;
-  return !(typeof cause?.code === 'string' && permanentFetchFailures.has(cause.code));
-}
-
-const permanentFetchFailures = new Set(['UND_ERR_HEADERS_OVERFLOW', 'UND_ERR_INVALID_ARG', 'ERR_INVALID_URL', 'ERR_INVALID_ARG_TYPE']);
-
-const redirects = new Set([301, 302, 303, 307, 308]);
-const maxRedirects = 5;
-
-/**
- * GET, following redirects within the origin only: the token and the contact go where the
- * operator pointed the harvest and nowhere else, so a redirect away is a stop, not a hop.
- */
-async function get(url: string, options: RequestOptions, signal: AbortSignal): Promise<{ response: Response; url: string }> {
-  const headers: Record<string, string> = { Accept: acceptOf[options.format], 'User-Agent': options.userAgent };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let target = url;
-  for (let hop = 0; ; hop++) {
-    let response: Response;
-    try {
-      response = await fetch(target, { headers, signal, redirect: 'manual' });
-    } catch (error) {
-      if (!mayPassOnRetry(error))
-        throw new HarvestError(`The source's answer to ${target} cannot be read: ${reasonOf(error, options.timeoutMs)}.`);
-      throw new Transient(`no answer from ${target}: ${reasonOf(error, options.timeoutMs)}`);
-    }
-    const location = response.headers.get('location');
-    if (!redirects.has(response.status) || !location) return { response, url: target };
-    await response.body?.cancel();
-    const next = new URL(location, target);
-    if (next.origin !== new URL(url).origin) {
-      throw new HarvestError(
-        `The source redirects ${target} to another origin (${next.href}); give that as the base URL if it is the source.`,
-      );
-    }
-    if (hop >= maxRedirects) throw new HarvestError(`The source redirects ${url} more than ${maxRedirects} times.`);
-    target = next.href;
-  }
-}
-
-/**
- * A signal that aborts after `ms` or on `stop`. Not `AbortSignal.timeout`: Node holds that
- * signal weakly, and once a collection drops it, fetch never hears the timeout and a
- * stalled source hangs the harvest for good. The timer here holds its controller strongly.
- */
-function deadline(stop: AbortSignal, ms: number): { signal: AbortSignal; clear: () => void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')), ms);
-  return { signal: AbortSignal.any([stop, controller.signal]), clear: () => clearTimeout(timer) };
-}
-
-async function tryOnce(
-  url: string,
-  options: RequestOptions,
-  onNext: (next: string | undefined) => void,
-): Promise<Omit<FetchedPage, 'attempts'>> {
-  const { signal, clear } = deadline(options.stop, options.timeoutMs);
-  try {
-    return await answerOf(url, options, signal, onNext);
-  } finally {
-    clear();
-  }
-}
-
-async function answerOf(
-  url: string,
-  options: RequestOptions,
-  signal: AbortSignal,
-  onNext: (next: string | undefined) => void,
-): Promise<Omit<FetchedPage, 'attempts'>> {
-  const { response, url: answered } = await get(url, options, signal);
-  if (response.status !== 200) {
-    const body = await readBody(response, 64 * 1024, url).catch(() => '');
-    if (retryableStatuses.has(response.status)) {
-      throw new Transient(`the source answered ${response.status} to ${url}`, retryAfterMs(response.headers.get('retry-after')));
-    }
-    throw whyRefused(response.status, url, describeErrorBody(body), options.token);
-  }
-  const contentType = response.headers.get('content-type') ?? '';
-  if (!formatPattern[options.format].test(contentType)) {
-    await response.body?.cancel();
-    throw new HarvestError(
-      `The source answered ${url} with '${contentType || 'no content type'}', not ${options.format.toUpperCase()}: is the base URL a records API (the path before /records)?`,
-    );
-  }
-  const next = parseLinkHeader(response.headers.get('link'), answered).next;
-  onNext(next);
-  let body: string;
-  const watch = options.format === 'json' ? new JsonRecordWatch(options.maxRecordChars) : new XmlRecordWatch(options.maxRecordChars);
-  try {
-    body = await readBody(response, options.maxBytes, url, watch);
-  } catch (error) {
-    if (error instanceof HarvestError) throw error;
-    throw new Transient(`the connection broke while reading ${url}: ${reasonOf(error, options.timeoutMs)}`);
-  }
-  const spans = watch instanceof JsonRecordWatch && watch.complete ? watch.spans : undefined;
-  return { url, body, next, total: totalOf(response.headers.get('x-total-count')), ...(spans ? { spans } : {}) };
-}
-
 function reasonOf(error: unknown, timeoutMs: number): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return `no complete answer within ${timeoutMs / 1000} s`;
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+}
+
+/** A failure that may pass on another try, as the operator reads it. */
+function transientMessage(error: unknown, url: string, timeoutMs: number): string {
+  if (error instanceof ApiRequestError) return `the source answered ${error.status} to ${url}`;
+  if (error instanceof NetworkError && error.phase === 'body') {
+    return `the connection broke while reading ${url}: ${reasonOf(error.cause, timeoutMs)}`;
+  }
+  return `no answer from ${error instanceof NetworkError ? error.url : url}: ${reasonOf(error instanceof NetworkError ? error.cause : error, timeoutMs)}`;
+}
+
+/** Any other failure of a page request, in the operator's terms. */
+function harvestErrorOf(error: unknown, url: string, options: RequestOptions): unknown {
+  if (error instanceof ApiRequestError) {
+    const description = error.apiError?.errorDescription.slice(0, 300) ?? error.excerpt;
+    if (error.status === 401 || error.status === 403) {
+      const hint = options.token ? 'the token from --token-file was not accepted' : 'the source needs a token: give it with --token-file';
+      return new HarvestError(`The source refused access (${error.status}) to ${url}: ${hint}${description ? ` (${description})` : ''}.`);
+    }
+    return new SourceRefusal(error.status, url, description);
+  }
+  if (error instanceof NetworkError) {
+    return new HarvestError(`The source's answer to ${error.url} cannot be read: ${reasonOf(error.cause, options.timeoutMs)}.`);
+  }
+  if (error instanceof InvalidResponseError) {
+    return new HarvestError(
+      `The source answered ${url} with ${error.problem.replace(/\.$/, '')}: is the base URL a records API (the path before /records)?`,
+    );
+  }
+  if (error instanceof RedirectError) {
+    return new HarvestError(
+      error.reason === 'origin'
+        ? `The source redirects ${error.url} to another origin (${error.location}); give that as the base URL if it is the source.`
+        : `The source redirects ${error.url} more than 5 times.`,
+    );
+  }
+  if (error instanceof BodyTooLargeError)
+    return new HarvestError(`The page ${url} is larger than ${megabytes(error.maxBytes)}; ask for fewer rows.`);
+  if (error instanceof RecordTooLarge) {
+    return new HarvestError(`Refused the page ${url}: its ${error.message}; records over ${megabytes(error.limit)} are refused.`);
+  }
+  if (error instanceof PagingError) {
+    return new HarvestError(
+      `The source's next page after ${error.url} changed between tries (${error.first}, then ${error.then}); run the harvest again.`,
+    );
+  }
+  return error;
 }
 
 /**
@@ -249,29 +123,48 @@ export async function fetchPage(
   options: RequestOptions,
   onNext: (next: string | undefined) => void = () => {},
 ): Promise<FetchedPage> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return { ...(await tryOnce(url, options, onNext)), attempts: attempt };
-    } catch (error) {
-      if (options.stop.aborted) throw new HarvestStopped('stopped');
-      if (!(error instanceof Transient)) throw error;
-      if (attempt >= options.retry.attempts) {
-        throw new HarvestError(`Gave up after ${attempt} tries: ${error.message}.`);
-      }
-      if (error.waitMs !== undefined && error.waitMs > options.retry.maxRetryAfterMs) {
-        throw new HarvestError(
-          `The source asks to wait ${Math.ceil(error.waitMs / 1000)} s (${error.message}); run the harvest again later.`,
-        );
-      }
-      const wait = error.waitMs ?? backoffMs(options.retry, attempt);
-      options.onRetry?.(
-        `${error.message}; trying again in ${(wait / 1000).toFixed(1)} s (try ${attempt + 1} of ${options.retry.attempts})`,
-      );
-      try {
-        await pause(wait, options.stop);
-      } catch {
-        throw new HarvestStopped('stopped');
-      }
-    }
+  let attempts = 0;
+  const tryOnce = async () => {
+    attempts++;
+    const watch = options.format === 'json' ? new JsonRecordWatch(options.maxRecordChars) : new XmlRecordWatch(options.maxRecordChars);
+    let next: string | undefined;
+    const answer = await getText(url, {
+      format: options.format,
+      headers: { 'User-Agent': options.userAgent },
+      // The token goes only to the origin the operator pointed the harvest at.
+      ...(options.token ? { auth: { token: options.token, origin: new URL(url).origin } } : {}),
+      signal: options.stop,
+      timeoutMs: options.timeoutMs,
+      sameOriginRedirects: true,
+      maxBytes: options.maxBytes,
+      onText: (part) => watch.feed(part),
+      onHead: (head) => {
+        next = parseLinkHeader(head.headers.get('link'), head.url).next;
+        onNext(next);
+      },
+    });
+    const total = readTotal(answer.headers, url);
+    const spans = watch instanceof JsonRecordWatch && watch.complete ? watch.spans : undefined;
+    return { url, body: answer.text, ...(next ? { next } : {}), ...(total !== undefined ? { total } : {}), ...(spans ? { spans } : {}) };
+  };
+  try {
+    const page = await withRetry(tryOnce, {
+      policy: options.retry,
+      signal: options.stop,
+      onRetry: ({ attempt, delayMs, error }) =>
+        options.onRetry?.(
+          `${transientMessage(error, url, options.timeoutMs)}; trying again in ${(delayMs / 1000).toFixed(1)} s (try ${attempt + 1} of ${options.retry.attempts})`,
+        ),
+      giveUp: (error, tries, waitMs) =>
+        waitMs === undefined
+          ? new HarvestError(`Gave up after ${tries} tries: ${transientMessage(error, url, options.timeoutMs)}.`)
+          : new HarvestError(
+              `The source asks to wait ${Math.ceil(waitMs / 1000)} s (${transientMessage(error, url, options.timeoutMs)}); run the harvest again later.`,
+            ),
+    });
+    return { ...page, attempts };
+  } catch (error) {
+    if (options.stop.aborted) throw new HarvestStopped('stopped');
+    throw harvestErrorOf(error, url, options);
   }
 }
