@@ -2,14 +2,15 @@
  * `npm run bench:postgres`: the PostgreSQL store beside the SQLite store in one run, on the
  * same generated LIT corpus (BENCH_RECORDS, default 1,000,000). A throwaway cluster with two
  * streaming replicas is made here (src/server/store/postgres/test-cluster.ts); the corpus is
- * ingested with `records generate --store`; every query class is measured over HTTP against
- * `records serve --db` (search caching off: uncached) and `records serve --store` (the
- * PostgreSQL store keeps no order cache, so every request is uncached); then the mix at
- * BENCH_CONCURRENCY with one and with two replicas. Writes bench/results/<date>-postgres.json
- * and prints a Markdown table for the README.
+ * ingested with `records generate --store`; the first `records serve --store` builds its local
+ * index from a replica (timed); every query class is measured over HTTP against `records serve
+ * --db` and `records serve --store`, both with search caching off (uncached), and each class's
+ * total is compared; then the mix at BENCH_CONCURRENCY with one and with two replicas, and how
+ * long a running server takes to serve 1,000 records written by `records generate --store`.
+ * Writes bench/results/<date>-postgres.json and prints a Markdown table for the README.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -25,10 +26,14 @@ import { repoRoot, startChild, startRecordsServer, type Child } from './processe
 import { queryClasses } from './queries';
 
 const run = promisify(execFile);
+
+const folderBytes = (dir: string) => readdirSync(dir).reduce((sum, name) => sum + statSync(resolve(dir, name)).size, 0);
 const log = (line: string) => console.log(`[bench:postgres ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 /** A class the run could not measure (the server broke the connection, say): named, not fatal. */
-type Measured = ClassResult | { readonly id: string; readonly failed: string; readonly p95?: undefined; readonly total?: undefined };
+type Measured =
+  | ClassResult
+  | { readonly id: string; readonly failed: string; readonly p95?: undefined; readonly total?: undefined; readonly firstIds?: undefined };
 
 async function classes(client: SingleClient, origin: string, config: BenchConfig, kind: string): Promise<Measured[]> {
   const results: Measured[] = [];
@@ -47,8 +52,19 @@ async function classes(client: SingleClient, origin: string, config: BenchConfig
   return results;
 }
 
-function startPgServer(store: string): Promise<Child> {
-  return startChild(process.execPath, ['bin/records.js', 'serve', '--store', store, '--port', '{port}'], '/api/lit/v1/records?rows=1');
+function startPgServer(store: string, indexDir: string): Promise<Child> {
+  return startChild(
+    process.execPath,
+    ['bin/records.js', 'serve', '--store', store, '--index-dir', indexDir, '--search-cache-mb', '0', '--port', '{port}'],
+    '/api/lit/v1/records?rows=1',
+  );
+}
+
+/** The LIT total a server answers now. */
+async function litTotal(origin: string): Promise<number> {
+  const response = await fetch(`${origin}/api/lit/v1/records?rows=1`);
+  await response.arrayBuffer();
+  return Number(response.headers.get('x-total-count'));
 }
 
 async function main() {
@@ -62,6 +78,7 @@ async function main() {
   const corpus = benchCorpus(config, log);
   const client = singleClient();
   const cluster = await startCluster();
+  const indexDir = resolve(tmpDir, `pg-index-${process.pid}`);
   let server: Child | undefined;
   try {
     log(`ingesting ${config.records} LIT records into PostgreSQL ...`);
@@ -89,14 +106,28 @@ async function main() {
     await server.stop();
 
     const oneReplica = `${cluster.primary.url},${replicas[0]!.url}`;
-    server = await startPgServer(oneReplica);
+    const buildStart = performance.now();
+    server = await startPgServer(oneReplica, indexDir);
+    const indexBuildSeconds = (performance.now() - buildStart) / 1000;
+    log(`local index built and served in ${indexBuildSeconds.toFixed(1)} s`);
     const postgres = await classes(client, server.url, config, 'postgres');
     log(`mix at concurrency ${config.concurrency}, one replica ...`);
     const mixOne = await runMix(server.url, server.pid, config);
     log(`mix one replica: ${mixOne.rps} req/s, p99 ${mixOne.latencyMs.p99} ms, errors ${mixOne.errors}, timeouts ${mixOne.timeouts}`);
+
+    // Freshness: 1,000 records written to the primary, until this running server counts them.
+    const before = await litTotal(server.url);
+    const writeStart = performance.now();
+    await run(process.execPath, ['bin/records.js', 'generate', 'LIT', '1000', '--seed', '7', '--store', cluster.primary.url], {
+      cwd: repoRoot,
+    });
+    const writeSeconds = (performance.now() - writeStart) / 1000;
+    while ((await litTotal(server.url)) < before + 1000) await new Promise((resolve) => setTimeout(resolve, 50));
+    const seenSeconds = (performance.now() - writeStart) / 1000;
+    log(`1,000 records: written in ${writeSeconds.toFixed(1)} s, served ${seenSeconds.toFixed(1)} s after the write began`);
     await server.stop();
 
-    server = await startPgServer(`${oneReplica},${replicas[1]!.url}`);
+    server = await startPgServer(`${oneReplica},${replicas[1]!.url}`, indexDir);
     log(`mix at concurrency ${config.concurrency}, two replicas ...`);
     const mixTwo = await runMix(server.url, server.pid, config);
     log(`mix two replicas: ${mixTwo.rps} req/s, p99 ${mixTwo.latencyMs.p99} ms, errors ${mixTwo.errors}, timeouts ${mixTwo.timeouts}`);
@@ -115,6 +146,7 @@ async function main() {
         ratio,
         sqliteTotal: s.total,
         postgresTotal: p.total,
+        sameFirstPage: s.firstIds !== undefined && JSON.stringify(s.firstIds) === JSON.stringify(p.firstIds),
       };
     });
     const result = {
@@ -126,6 +158,8 @@ async function main() {
       git: gitCommit(),
       records: config.records,
       ingest: { seconds: Math.round(ingestSeconds), databaseBytes: Number(size), sqliteSeconds: corpus.ingestSeconds },
+      localIndex: { buildSeconds: Math.round(indexBuildSeconds * 10) / 10, bytes: folderBytes(indexDir) },
+      freshness: { writeSeconds: Math.round(writeSeconds * 10) / 10, servedSeconds: Math.round(seenSeconds * 10) / 10 },
       classes: rows,
       mix: { oneReplica: mixOne, twoReplicas: mixTwo },
     };
@@ -136,6 +170,11 @@ async function main() {
     console.log(`\n| class | SQLite p95 (ms) | PostgreSQL p95 (ms) | ratio | totals (SQLite / PostgreSQL) |\n|---|--:|--:|--:|--:|`);
     for (const row of rows)
       console.log(`| ${row.label} | ${row.sqliteP95} | ${row.postgresP95} | ${row.ratio}× | ${row.sqliteTotal} / ${row.postgresTotal} |`);
+    const mismatched = rows.filter((row) => row.sqliteTotal !== row.postgresTotal || !row.sameFirstPage).map((row) => row.id);
+    console.log(`\ntotals and first pages: ${mismatched.length ? `DIFFERENT for ${mismatched.join(', ')}` : 'identical for every class'}`);
+    console.log(
+      `local index: built in ${result.localIndex.buildSeconds} s, ${(result.localIndex.bytes / 1e6).toFixed(0)} MB; 1,000 records written in ${result.freshness.writeSeconds} s and served ${result.freshness.servedSeconds} s after the write began`,
+    );
     console.log(
       `\nmix c=${config.concurrency}: one replica ${mixOne.rps} req/s (p99 ${mixOne.latencyMs.p99} ms), two replicas ${mixTwo.rps} req/s (p99 ${mixTwo.latencyMs.p99} ms)`,
     );
@@ -144,6 +183,7 @@ async function main() {
     client.close();
     await server?.stop();
     await cluster.destroy();
+    rmSync(indexDir, { recursive: true, force: true });
   }
 }
 

@@ -24,6 +24,8 @@ export interface PgIndexOptions {
   readonly dir: string;
   /** How often PostgreSQL is asked for changes. */
   readonly pollMs?: number;
+  /** Rows read and written per transaction (tests make it small, so chunks follow chunks). */
+  readonly chunkRows?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -34,9 +36,6 @@ export interface PgIndex {
   caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
-
-/** Rows read and written per transaction while following or building. */
-const chunkRows = 5000;
 
 type Cursor = Record<string, number>;
 
@@ -76,20 +75,21 @@ function writeCursor(path: string, cursor: Cursor): void {
 }
 
 /** Applies every change past `cursor` (which it moves on), chunk by chunk; the number of records written. */
-async function applyChanges(pools: PgPools, writer: StoreWriter, cursor: Cursor, onChunk: () => void): Promise<number> {
+async function applyChanges(pools: PgPools, writer: StoreWriter, cursor: Cursor, chunkRows: number, onChunk: () => void): Promise<number> {
   let written = 0;
   for (const { key } of deployments) {
     for (;;) {
-      const { rows } = await pools.read<{ doc: string; extra: string; seq: string }>({
-        text: `SELECT doc, extra, seq::text FROM ${pgTable(deploymentByKey(key)!)} WHERE seq > $1 ORDER BY seq LIMIT ${chunkRows}`,
-        values: [cursor[key] ?? 0],
+      // The number as text (a bigint is no JS number), named apart so the order is by the number.
+      const { rows } = await pools.read<{ doc: string; extra: string; number: string }>({
+        text: `SELECT doc, extra, seq::text AS number FROM ${pgTable(deploymentByKey(key)!)} WHERE seq > $1 ORDER BY seq LIMIT $2`,
+        values: [cursor[key] ?? 0, chunkRows],
       });
       if (rows.length === 0) break;
       written += writer.put(
         key,
         rows.map(({ doc, extra }) => storedOf(doc, extra)),
       );
-      cursor[key] = Number(rows[rows.length - 1]!.seq);
+      cursor[key] = Number(rows[rows.length - 1]!.number);
       onChunk();
       if (rows.length < chunkRows) break;
     }
@@ -102,7 +102,7 @@ function removeFiles(path: string): void {
 }
 
 /** Builds the index beside its final name from everything the store holds, and moves it into place when whole. */
-async function build(pools: PgPools, path: string, log: (line: string) => void): Promise<void> {
+async function build(pools: PgPools, path: string, chunkRows: number, log: (line: string) => void): Promise<void> {
   const building = `${path}.building`;
   removeFiles(building);
   const started = Date.now();
@@ -110,7 +110,7 @@ async function build(pools: PgPools, path: string, log: (line: string) => void):
   const writer = openStoreWriter(building, { bulk: true });
   let written: number;
   try {
-    written = await applyChanges(pools, writer, cursor, () => undefined);
+    written = await applyChanges(pools, writer, cursor, chunkRows, () => undefined);
     writer.close();
   } catch (error) {
     try {
@@ -128,7 +128,7 @@ async function build(pools: PgPools, path: string, log: (line: string) => void):
 
 export async function openPgIndex(
   storeUrl: string,
-  { dir, pollMs = 1000, log = (line) => console.error(`records: ${line}`) }: PgIndexOptions,
+  { dir, pollMs = 1000, chunkRows = 5000, log = (line) => console.error(`records: ${line}`) }: PgIndexOptions,
 ): Promise<PgIndex> {
   const target = parseStoreUrl(storeUrl);
   const pools = openPools(target, { size: 2 });
@@ -142,7 +142,7 @@ export async function openPgIndex(
     const existing = existsSync(path) ? readCursor(path) : undefined;
     if (!existing) {
       removeFiles(path);
-      await build(pools, path, log);
+      await build(pools, path, chunkRows, log);
     }
     try {
       writer = openStoreWriter(path);
@@ -150,7 +150,7 @@ export async function openPgIndex(
       // An index of another version of the project (its store schema): built again.
       if (!(error as Error).message.includes('store schema')) throw error;
       removeFiles(path);
-      await build(pools, path, log);
+      await build(pools, path, chunkRows, log);
       writer = openStoreWriter(path);
     }
     cursor = readCursor(path)!;
@@ -173,7 +173,7 @@ export async function openPgIndex(
   let running: Promise<void> = Promise.resolve();
   const poll = async () => {
     try {
-      await applyChanges(pools, writer, cursor, () => writeCursor(path, cursor));
+      await applyChanges(pools, writer, cursor, chunkRows, () => writeCursor(path, cursor));
       if (failing) log(`the local index ${path} follows PostgreSQL again`);
       failing = false;
       settle();

@@ -17,6 +17,8 @@ export interface PgStoreOptions {
   readonly open: (path: string) => Promise<RecordStore>;
   /** How often PostgreSQL is asked for changes, and the served file for a new revision. */
   readonly pollMs?: number;
+  /** Rows per transaction of the index (pg-index.ts). */
+  readonly chunkRows?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -26,8 +28,8 @@ export interface PgStore extends RecordStore {
 }
 
 /** Opens the store at `--store`'s URL list: a primary, then any replicas. */
-export async function openPgStore(storeUrl: string, { indexDir, open, pollMs = 1000, log }: PgStoreOptions): Promise<PgStore> {
-  const index = await openPgIndex(storeUrl, { dir: indexDir, pollMs, ...(log ? { log } : {}) });
+export async function openPgStore(storeUrl: string, { indexDir, open, pollMs = 1000, chunkRows, log }: PgStoreOptions): Promise<PgStore> {
+  const index = await openPgIndex(storeUrl, { dir: indexDir, pollMs, ...(chunkRows ? { chunkRows } : {}), ...(log ? { log } : {}) });
   let served: Awaited<ReturnType<typeof reloadingStore>>;
   let generation = 0;
   let waiters: { after: number; resolve: () => void }[] = [];
@@ -49,6 +51,7 @@ export async function openPgStore(storeUrl: string, { indexDir, open, pollMs = 1
       return served.revision;
     },
     search: (...args) => served.search(...args),
+    ...(served.page ? { page: (...args: Parameters<NonNullable<RecordStore['page']>>) => served.page!(...args) } : {}),
     facets: (...args) => served.facets(...args),
     get: (...args) => served.get(...args),
     fulltext: (...args) => served.fulltext(...args),

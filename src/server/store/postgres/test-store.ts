@@ -39,11 +39,20 @@ export async function caughtUp(primaryUrl: string, replicaUrl: string): Promise<
   throw new Error('the replica did not catch up within 10 s');
 }
 
-/** The PostgreSQL store at `storeUrl` served from a local index in a temporary folder, removed on close. */
+/**
+ * The PostgreSQL store at `storeUrl` served from a local index in a temporary folder, removed
+ * on close; in chunks of 100 rows, so an index is built and follows in several transactions.
+ */
 export async function openPgTestStore(storeUrl: string, { pollMs = 200 } = {}): Promise<PgStore> {
   const indexDir = mkdtempSync(join(tmpdir(), 'records-pg-index-'));
   try {
-    const store = await openPgStore(storeUrl, { indexDir, pollMs, open: async (path) => openStore(path), log: () => undefined });
+    const store = await openPgStore(storeUrl, {
+      indexDir,
+      pollMs,
+      chunkRows: 100,
+      open: async (path) => openStore(path),
+      log: () => undefined,
+    });
     return {
       ...store,
       get revision() {
