@@ -3,7 +3,7 @@
  * name or field, loads only that style's file when it is chosen, cites in it, and offers it
  * again under "Recent styles", at desktop and phone width, with axe.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { deploymentByKey } from '../src/deployments/registry';
 import { gotoApp } from './support/app';
@@ -29,6 +29,9 @@ async function openCite(page: Page) {
   await dialog.waitFor();
   return dialog;
 }
+
+/** The finder's count of matches, announced as it changes. */
+const finderStatus = (dialog: Locator) => dialog.locator('.cite-style-finder__status[aria-live="polite"]').textContent();
 
 const citationText = async (page: Page) =>
   (
@@ -65,7 +68,7 @@ for (const [width, viewport] of [
     await find.fill('physical review');
     const results = dialog.getByRole('list', { name: 'Matching styles' });
     await results.waitFor();
-    await expect.poll(() => dialog.getByRole('status').first().textContent()).toMatch(/^\d+ styles match/);
+    await expect.poll(() => finderStatus(dialog)).toMatch(/^\d+ styles match/);
     const prlButton = results.getByRole('button', { name: /^Physical Review Letters\b/ });
     expect(await prlButton.textContent()).toContain('physics');
     expect(requests).toEqual(['/csl-styles/index.json']);
@@ -122,14 +125,14 @@ test('by keyboard: a field finds its styles, Enter chooses the first, and a Brit
   // A field: chemistry lists the American Chemical Society's style.
   await find.fill('chemistry');
   await dialog.getByRole('list', { name: 'Matching styles' }).waitFor();
-  await expect.poll(() => dialog.getByRole('status').first().textContent()).toMatch(/^[\d,]+ styles match; the first 25 are shown\.$/);
+  await expect.poll(() => finderStatus(dialog)).toMatch(/^[\d,]+ styles match; the first 25 are shown\.$/);
   await find.fill('american chemical society');
   await dialog.getByRole('button', { name: /^ACS Guide 2022 revision/ }).click();
   await expect.poll(() => citationText(page)).toMatch(/^\(1\) Fredrickson, E\. D\.; Belova, E\. V\.;/);
 
   // Escape clears a search first, and only then closes the dialog.
   await find.fill('zzzz qqqq');
-  await expect.poll(() => dialog.getByRole('status').first().textContent()).toBe('No style matches “zzzz qqqq”.');
+  await expect.poll(() => finderStatus(dialog)).toBe('No style matches “zzzz qqqq”.');
   await find.press('Escape');
   expect(await find.inputValue()).toBe('');
   expect(await dialog.isVisible()).toBe(true);

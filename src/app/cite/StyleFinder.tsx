@@ -88,7 +88,8 @@ export function StyleFinder({ onChoose }: { readonly onChoose: (entry: StyleEntr
           </button>
         </div>
       ) : null}
-      <p role="status" className="cite-style-finder__status">
+      {/* Announced politely as it changes; the dialog's one status is Copy's. */}
+      <p aria-live="polite" className="cite-style-finder__status">
         {status}
       </p>
       {query.trim() && result && result.matches.length > 0 && (

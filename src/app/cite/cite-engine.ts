@@ -2,7 +2,7 @@ import type { CslItem } from '../../formats/csl';
 import { localeFilePath } from '../../formats/csl-style-index';
 import { toPlainLine } from '../../formats/rich-text';
 import type { CslStyle } from './cite-styles';
-import { fetchShippedFile, StyleLoadError, type FileLoader } from './style-catalog';
+import { oncePerPage, StyleLoadError, type FileLoader } from './style-catalog';
 
 /**
  * The citation engine (citation-js with citeproc) is large, and most visits never cite,
@@ -80,19 +80,5 @@ async function createEngine(loadFile: FileLoader): Promise<CiteEngine> {
   };
 }
 
-let shared: Promise<CiteEngine> | undefined;
-
-/**
- * The engine, loaded once per page. A failed load (offline, say) is forgotten so that the
- * next attempt tries again.
- */
-export function loadCiteEngine(loadFile: FileLoader = fetchShippedFile): Promise<CiteEngine> {
-  if (loadFile !== fetchShippedFile) return createEngine(loadFile);
-  if (!shared) {
-    shared = createEngine(loadFile);
-    shared.catch(() => {
-      shared = undefined;
-    });
-  }
-  return shared;
-}
+/** The engine, loaded once per page. */
+export const loadCiteEngine = oncePerPage(createEngine);

@@ -59,19 +59,26 @@ async function readCatalog(load: FileLoader): Promise<StyleCatalog> {
   };
 }
 
-let shared: Promise<StyleCatalog> | undefined;
-
-/** The catalog, read once per page; a failed read (offline) is tried again next time. */
-export function loadStyleCatalog(load: FileLoader = fetchShippedFile): Promise<StyleCatalog> {
-  if (load !== fetchShippedFile) return readCatalog(load);
-  if (!shared) {
-    shared = readCatalog(load);
-    shared.catch(() => {
-      shared = undefined;
-    });
-  }
-  return shared;
+/**
+ * What `create` makes from the shipped files, made once per page; a failure (offline, say)
+ * is forgotten so that the next attempt tries again. Other loaders (tests) get their own.
+ */
+export function oncePerPage<T>(create: (load: FileLoader) => Promise<T>): (load?: FileLoader) => Promise<T> {
+  let shared: Promise<T> | undefined;
+  return (load = fetchShippedFile) => {
+    if (load !== fetchShippedFile) return create(load);
+    if (!shared) {
+      shared = create(load);
+      shared.catch(() => {
+        shared = undefined;
+      });
+    }
+    return shared;
+  };
 }
+
+/** The catalog, read once per page. */
+export const loadStyleCatalog = oncePerPage(readCatalog);
 
 /** The style an id names: a built-in one at once, a repository one through the catalog. */
 export async function resolveCitationStyle(id: CitationStyleId, load: FileLoader = fetchShippedFile): Promise<CitationStyle> {
