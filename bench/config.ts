@@ -35,6 +35,8 @@ export interface BenchConfig {
   readonly db: string | undefined;
   /** Appended to the results file name, e.g. `baseline`. */
   readonly label: string;
+  /** Only the real-traffic part: distinct queries per class, the mixes and the floor (results `<date>-traffic.json`). */
+  readonly trafficOnly: boolean;
 }
 
 export function readConfig(): BenchConfig {
@@ -53,5 +55,6 @@ export function readConfig(): BenchConfig {
     skipApp: process.env.BENCH_SKIP_APP === '1',
     db: process.env.BENCH_DB || undefined,
     label: (process.env.BENCH_LABEL ?? '').replace(/[^\w.-]/g, ''),
+    trafficOnly: process.env.BENCH_TRAFFIC_ONLY === '1',
   };
 }

@@ -8,6 +8,7 @@ import type { ClassResult, UncachedResult } from './latency';
 import type { LoadResult } from './load';
 import type { Machine } from './machine';
 import type { Summary } from './stats';
+import type { TrafficResult } from './traffic';
 
 /** One query class of a run: repeated requests to the normal server, and (version 2 on) uncached ones. */
 export type ClassRow = ClassResult & {
@@ -17,10 +18,25 @@ export type ClassRow = ClassResult & {
   readonly uncached?: UncachedResult;
 };
 
+/** A run of the real-traffic part alone (`BENCH_TRAFFIC_ONLY=1`), as written to bench/results/<date>-traffic.json. */
+export interface TrafficRun {
+  readonly version: 3;
+  readonly label: string;
+  readonly date: string;
+  readonly command: string;
+  readonly durationSeconds: number;
+  readonly machine: Machine;
+  readonly load1: { readonly start: number; readonly end: number };
+  readonly git: { readonly commit: string; readonly dirty: string[] };
+  readonly config: BenchConfig;
+  readonly corpus: Omit<CorpusInfo, 'path'> & { readonly file: string };
+  readonly traffic: TrafficResult;
+}
+
 /** One benchmark run as written to bench/results/<date>[-label].json. */
 export interface BenchResult {
-  /** 1: per-class latency of repeated requests only; 2: also `uncached` per class. */
-  readonly version: 1 | 2;
+  /** 1: per-class latency of repeated requests only; 2: also `uncached` per class; 3: also `traffic`. */
+  readonly version: 1 | 2 | 3;
   readonly label: string;
   /**
    * false: the server measured remembered no searches (the code before the search cache),
@@ -38,6 +54,8 @@ export interface BenchResult {
   /** The in-memory 20-record page: the floor every class is compared with. */
   readonly floor: Summary & { readonly bytes: number };
   readonly classes: readonly ClassRow[];
+  /** Distinct queries from the corpus's query log, uncached; the mix with and without facets against the floor (version 3). */
+  readonly traffic?: TrafficResult;
   readonly isolation: IsolationResult;
   readonly mix: LoadResult;
   /** Absent before issue 12's write figures. */

@@ -7,7 +7,7 @@ import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { buildApp, timeToFirstResults, type AppSize, type FirstResults } from './app';
 import { readConfig } from './config';
-import { benchCorpus, tmpDir } from './corpus';
+import { benchCorpus, tmpDir, type CorpusInfo } from './corpus';
 import { singleClient, type SingleClient } from './http-client';
 import { measureImport, type ImportResult } from './import-while-serving';
 import { measureIsolation } from './isolation';
@@ -20,7 +20,8 @@ import { benchmarkTerms } from '../src/server/corpus/vocabulary';
 import { basePath, queryClasses } from './queries';
 import { writeReadme } from './report';
 import type { BenchConfig } from './config';
-import type { BenchResult } from './results';
+import type { BenchResult, TrafficRun } from './results';
+import { measureTraffic } from './traffic';
 
 const log = (line: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -46,6 +47,18 @@ async function measureClasses(client: SingleClient, origin: string, config: Benc
   return results;
 }
 
+const corpusOf = ({ path, ...rest }: CorpusInfo) => ({ ...rest, file: relative(repoRoot, path) });
+
+/** bench/results/<date>[-label].json, then bench/README.md regenerated from the results. */
+function writeResults(result: BenchResult | TrafficRun) {
+  const resultsDir = resolve(repoRoot, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const name = `${result.date.replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z')}${result.label ? `-${result.label}` : ''}.json`;
+  writeFileSync(resolve(resultsDir, name), `${JSON.stringify(result, null, 2)}\n`);
+  writeReadme();
+  log(`wrote bench/results/${name} and bench/README.md (${(result.durationSeconds / 60).toFixed(1)} min)`);
+}
+
 async function main() {
   const started = performance.now();
   const config = readConfig();
@@ -61,7 +74,7 @@ async function main() {
   let appSize: AppSize | undefined;
   let appError: string | undefined;
   const distDir = resolve(tmpDir, 'dist');
-  if (!config.skipApp) {
+  if (!config.skipApp && !config.trafficOnly) {
     log('building the app ...');
     try {
       appSize = await buildApp(distDir);
@@ -86,14 +99,7 @@ async function main() {
     // server's workers and memory are on the machine at a time.
     server = await startRecordsServer(corpus.path, undefined, ['--search-cache-mb', '0']);
     log(`server with search caching off ${server.url} (pid ${server.pid})`);
-    const uncached = await measureClasses(client, server.url, config, 'uncached');
-    await server.stop();
-    server = undefined;
-
-    server = await startRecordsServer(corpus.path, appSize ? distDir : undefined);
-    log(`server ${server.url} (pid ${server.pid})`);
-    await new Promise((resolvePromise) => setTimeout(resolvePromise, 1000));
-    const idleBytes = rssOf(server.pid) ?? 0;
+    const uncached = config.trafficOnly ? [] : await measureClasses(client, server.url, config, 'uncached');
 
     // The floor: a real 20-record page of this server, replayed from memory. Its query is
     // none of the classes', so it leaves their first request uncached.
@@ -110,9 +116,34 @@ async function main() {
     const floorClient = singleClient();
     const floor = { ...(await measureFloor(floorClient, floorServer.url, config)), bytes: page.body.length };
     floorClient.close();
+    log(`floor p50 ${floor.p50} ms p95 ${floor.p95} ms`);
+    // Real traffic on the same server that remembers nothing, its throughput against the floor's.
+    const traffic = await measureTraffic(client, server.url, floorServer.url, config, log);
     await floorServer.stop();
     floorServer = undefined;
-    log(`floor p50 ${floor.p50} ms p95 ${floor.p95} ms`);
+    await server.stop();
+    server = undefined;
+    if (config.trafficOnly) {
+      writeResults({
+        version: 3,
+        label: config.label || 'traffic',
+        date,
+        command,
+        durationSeconds: Math.round((performance.now() - started) / 1000),
+        machine: machine(),
+        load1: { start: loadStart, end: load1() },
+        git: gitCommit(),
+        config,
+        corpus: corpusOf(corpus),
+        traffic,
+      });
+      return;
+    }
+
+    server = await startRecordsServer(corpus.path, appSize ? distDir : undefined);
+    log(`server ${server.url} (pid ${server.pid})`);
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 1000));
+    const idleBytes = rssOf(server.pid) ?? 0;
 
     const repeated = await measureClasses(client, server.url, config, 'repeated');
     const classes = repeated.map((result, i) => {
@@ -162,8 +193,8 @@ async function main() {
       );
     }
 
-    const result: BenchResult = {
-      version: 2,
+    writeResults({
+      version: 3,
       label: config.label,
       date,
       command,
@@ -172,21 +203,16 @@ async function main() {
       load1: { start: loadStart, end: load1() },
       git: gitCommit(),
       config,
-      corpus: (({ path, ...rest }) => ({ ...rest, file: relative(repoRoot, path) }))(corpus),
+      corpus: corpusOf(corpus),
       floor,
+      traffic,
       classes,
       isolation,
       mix,
       ...(importWhileServing ? { importWhileServing } : {}),
       memory: { idleBytes, afterClassesBytes, peakBytes },
       ...(appSize ? { app: { size: appSize, ...(firstResults ? { firstResults } : {}), ...(appError ? { error: appError } : {}) } } : {}),
-    };
-    const resultsDir = resolve(repoRoot, 'bench/results');
-    mkdirSync(resultsDir, { recursive: true });
-    const name = `${date.replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z')}${config.label ? `-${config.label}` : ''}.json`;
-    writeFileSync(resolve(resultsDir, name), `${JSON.stringify(result, null, 2)}\n`);
-    writeReadme();
-    log(`wrote bench/results/${name} and bench/README.md (${(result.durationSeconds / 60).toFixed(1)} min)`);
+    });
   } catch (error) {
     if (server) console.error(server.output());
     throw error;
