@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { followPages, PagingError, type LinkedPage } from './pages';
+import { followPages, nextLink, PagingError, type LinkedPage } from './pages';
 
 /** The pager over a listing held in a table: page URL → next link, every request recorded. */
 function listing(links: Record<string, string | undefined>, options: { failFirst?: Error } = {}) {
@@ -94,5 +94,13 @@ describe('followPages', () => {
     const error = await urlsOf(followPages('u:1', { fetchPage, ahead: 1 })).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PagingError);
     expect(error).toMatchObject({ url: 'u:2', first: 'u:3', then: 'u:4' });
+  });
+});
+
+describe('nextLink', () => {
+  test('is the rel="next" target, resolved against the URL that answered', () => {
+    const headers = new Headers({ Link: '<records?page=3>; rel="next", <records?page=1>; rel="first"' });
+    expect(nextLink({ url: 'https://mirror.example/api/v1/records?page=2', headers })).toBe('https://mirror.example/api/v1/records?page=3');
+    expect(nextLink({ url: 'https://mirror.example/api/v1/records', headers: new Headers() })).toBeUndefined();
   });
 });

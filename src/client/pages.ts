@@ -1,8 +1,16 @@
+import { parseLinkHeader } from '../formats/link-header';
+import type { AnswerHead } from './http';
+
 /**
  * The pages of one listing, in order, by following `rel="next"`: page URLs are never
  * computed, so whatever paging scheme the server uses is the one followed. The export
  * downloads and the harvester page through here.
  */
+
+/** An answer's `rel="next"` target, absolute: resolved against the URL that answered (after redirects). */
+export function nextLink(head: AnswerHead): string | undefined {
+  return parseLinkHeader(head.headers.get('Link'), head.url).next;
+}
 
 /** A page's next link changed between two tries of the page: the listing cannot be trusted. */
 export class PagingError extends Error {

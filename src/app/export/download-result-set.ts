@@ -1,13 +1,12 @@
 import type { ApiAuth } from '../../client/auth';
 import { ApiRequestError, InvalidResponseError, isAbortError } from '../../client/errors';
 import { getText } from '../../client/http';
-import { followPages } from '../../client/pages';
+import { followPages, nextLink } from '../../client/pages';
 import { validateRecords } from '../../client/records';
 import { readTotal } from '../../client/responses';
 import { withRetry, type RetryPolicy } from '../../client/retry';
 import { paramByName, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { parseLinkHeader } from '../../formats/link-header';
 import { downloadCap, downloadRetryPolicy } from './download-limits';
 import type { DownloadOutcome, DownloadProgress } from './download-protocol';
 import { exportFormat, type ExportFormatId } from './export-formats';
@@ -82,7 +81,7 @@ async function fetchPage(
   const answer = await getText(url, { format: request, fetch: hooks.fetch, signal: hooks.signal, auth });
   const text = answer.text;
   const total = readTotal(answer.headers, url);
-  const next = parseLinkHeader(answer.headers.get('Link'), answer.url).next;
+  const next = nextLink(answer);
   let units: PageUnits;
   if (request === 'xml') {
     const page = splitXmlPage(text, url);

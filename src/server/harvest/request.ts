@@ -1,9 +1,8 @@
 import { ApiRequestError, BodyTooLargeError, InvalidResponseError, NetworkError, RedirectError } from '../../client/errors';
 import { getText } from '../../client/http';
-import { PagingError } from '../../client/pages';
+import { nextLink, PagingError } from '../../client/pages';
 import { readTotal } from '../../client/responses';
 import { withRetry, type RetryPolicy } from '../../client/retry';
-import { parseLinkHeader } from '../../formats/link-header';
 import { JsonRecordWatch, megabytes, RecordTooLarge, XmlRecordWatch } from '../import/record-size';
 
 /** One page request of a harvest, through the client (src/client/http.ts): its limits, its retries, and what a failure means to the operator. */
@@ -139,7 +138,7 @@ export async function fetchPage(
       maxBytes: options.maxBytes,
       onText: (part) => watch.feed(part),
       onHead: (head) => {
-        next = parseLinkHeader(head.headers.get('link'), head.url).next;
+        next = nextLink(head);
         onNext(next);
       },
     });
