@@ -191,6 +191,8 @@ test('Cancel stops the download: no page is requested after it, and nothing is s
   const downloads: Download[] = [];
   page.on('download', (download) => downloads.push(download));
 
+  // The download runs in a worker, which asks for every page: once it is gone, nothing can follow.
+  const workerGone = page.waitForEvent('worker').then((worker) => new Promise<void>((resolve) => worker.once('close', () => resolve())));
   await section.getByRole('button', { name: `Download ${numbers.format(total)} records` }).click();
   gates.open(1);
   await expect.poll(async () => (await progressSample(section))?.value, { message: 'the first page arrives' }).toBe(rows);
@@ -203,7 +205,7 @@ test('Cancel stops the download: no page is requested after it, and nothing is s
   await section.getByRole('status').filter({ hasText: cancelled }).waitFor();
   // Let the held page through: the download that wanted it is gone, so nothing follows.
   gates.openAll();
-  await page.waitForTimeout(1_500);
+  await workerGone;
 
   expect(requests.slice(requestedBeforeCancel), 'requests after Cancel').toEqual([]);
   expect(gates.requested.map((href) => new URL(href).searchParams.get('page') ?? '1')).toEqual(['1', '2']);

@@ -15,6 +15,18 @@ const ui = useBrowser();
 const themes = ['light', 'dark'] as const;
 
 /**
+ * Waits until the page is drawn at `width` in `theme`: the window has the width, the colour
+ * scheme matches, and a frame has been rendered since (React's answer to a resize included).
+ */
+async function drawn(page: Page, width: number, theme: (typeof themes)[number]): Promise<void> {
+  await page.waitForFunction(
+    ([expectedWidth, dark]) => window.innerWidth === expectedWidth && window.matchMedia('(prefers-color-scheme: dark)').matches === dark,
+    [width, theme === 'dark'] as const,
+  );
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
  * Checks the page as it is now in both themes: axe at desktop size, then screenshots at
  * desktop and phone sizes. Returns the axe reports of the themes that had violations.
  */
@@ -23,12 +35,12 @@ async function checkPage(page: Page, name: string): Promise<string[]> {
   for (const theme of themes) {
     await page.setViewportSize(desktop);
     await page.emulateMedia({ colorScheme: theme });
-    await page.waitForTimeout(100);
+    await drawn(page, desktop.width, theme);
     const violations = await axeViolations(page);
     if (violations.length > 0) failures.push(formatViolations(`${name} (${theme})`, violations));
     await screenshot(page, `${name}-${theme}-desktop`);
     await page.setViewportSize(phone);
-    await page.waitForTimeout(100);
+    await drawn(page, phone.width, theme);
     await screenshot(page, `${name}-${theme}-phone`);
   }
   await page.setViewportSize(desktop);

@@ -83,17 +83,18 @@ test('Back to results returns to the same place, focus on the record’s link', 
   await waitForResults(page);
   const link = resultLinks(page).nth(14);
   await link.scrollIntoViewIfNeeded();
+  // A wheel scroll animates: read the position once it has moved and come to rest (scrollend).
+  await page.evaluate(() => {
+    const state = { scrolling: false };
+    window.addEventListener('scroll', () => (state.scrolling = true));
+    window.addEventListener('scrollend', () => (state.scrolling = false));
+    (window as unknown as { wheelScroll: typeof state }).wheelScroll = state;
+  });
+  const before = await page.evaluate(() => window.scrollY);
   await page.mouse.wheel(0, 200);
-  // A wheel scroll animates: read the position once it has come to rest.
   const settledScroll = () =>
-    page.evaluate(
-      () =>
-        new Promise<number | null>((resolve) => {
-          const before = window.scrollY;
-          setTimeout(() => resolve(window.scrollY === before ? before : null), 150);
-        }),
-    );
-  await expect.poll(settledScroll).toBeGreaterThan(500);
+    page.evaluate(() => ((window as unknown as { wheelScroll: { scrolling: boolean } }).wheelScroll.scrolling ? null : window.scrollY));
+  await expect.poll(settledScroll).toBeGreaterThan(Math.max(before, 500));
   const scrolled = await page.evaluate(() => window.scrollY);
   const href = await link.getAttribute('href');
   await link.click();
