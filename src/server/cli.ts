@@ -41,7 +41,7 @@ const usage = `Usage:
   records start      create the default database if missing, then serve the app and all APIs
 DEPLOYMENT is one of ${deployments.map((d) => d.key).join(', ')} (any case). PATH defaults to data/records.db.
 --store postgres://user@host:port/db[,postgres://replica...] uses PostgreSQL: the first URL is the primary, reads go to the replicas.
-  A server answers from a local index of the store in --index-dir (default data/pg-index), built when missing and following each write within 5 s.
+  A server answers from a local index of the store in --index-dir (default data/pg-index), built when missing, that follows every committed write.
 --search-cache-mb is the memory for remembered search orders (default ${defaultCacheBytes / mib}); 0 ranks every search afresh.`;
 
 /** The command line itself is wrong: the message is followed by the usage text. */
