@@ -34,6 +34,7 @@ function forStyle(item: CslItem, style: CslStyle): Record<string, unknown> {
 
 interface Register {
   has(name: string): boolean;
+  get(name: string): unknown;
   add(name: string, value: string): void;
 }
 
@@ -67,12 +68,21 @@ async function createEngine(loadFile: FileLoader): Promise<CiteEngine> {
         ensure(config.locales, locale, localeFilePath(locale), 'locale', `locale ${locale}`),
       ]);
       if (items.length === 0) return [];
-      const options = { template: style.template, lang: locale, asEntryArray: true } as const;
-      const rich = new Cite(items.map((item) => forStyle(item, style)));
+      const rich = items.map((item) => forStyle(item, style));
       // Plain text has no markup to carry a formula: Unicode sub- and superscripts (CO₂, 10¹³) instead.
-      const plain = new Cite(items.map((item) => forStyle({ ...item, ...(item.title ? { title: toPlainLine(item.title) } : {}) }, style)));
-      const html = rich.format('bibliography', { ...options, format: 'html' });
-      const text = plain.format('bibliography', { ...options, format: 'text' });
+      const plain = items.map((item) => forStyle({ ...item, ...(item.title ? { title: toPlainLine(item.title) } : {}) }, style));
+      const xml = config.styles.get(style.template);
+      if (typeof xml === 'string' && !/<bibliography[\s>]/.test(xml)) {
+        // A note style with no bibliography (some legal and history styles): each work as its own full note.
+        const note = (item: Record<string, unknown>, format: 'html' | 'text') => {
+          const options = { template: style.template, lang: locale, entry: String(item.id), citationsPre: [], citationsPost: [] };
+          return new Cite([item]).format('citation', { ...options, format }).trim();
+        };
+        return rich.map((item, index) => ({ html: note(item, 'html'), text: note(plain[index]!, 'text').replace(/ {2,}/g, ' ') }));
+      }
+      const options = { template: style.template, lang: locale, asEntryArray: true } as const;
+      const html = new Cite(rich).format('bibliography', { ...options, format: 'html' });
+      const text = new Cite(plain).format('bibliography', { ...options, format: 'text' });
       const textById = new Map(text.map(([id, value]) => [id, value]));
       // Plain text joins a number in the margin to the entry with a space of its own ("1.  Fredrickson").
       return html.map(([id, value]) => ({ html: value.trim(), text: (textById.get(id) ?? '').replace(/ {2,}/g, ' ').trim() }));

@@ -176,6 +176,13 @@ describe('formatCitations', () => {
     expect(result.text.startsWith('@misc{OSTI_1828290,')).toBe(true);
   });
 
+  it('cites in a style of the CSL repository that has no bibliography, one full note per work', async () => {
+    const result = await cite('csl:bluebook-inline', [kumari, adams]);
+    expect(result.entries).toHaveLength(2);
+    expect(result.text).toContain('Kumari');
+    expect(result.text).toContain('Adams');
+  });
+
   it('fails with a reason when a style file cannot be loaded', async () => {
     const broken = await loadCiteEngine(async () => {
       throw new Error('offline');
