@@ -14,7 +14,7 @@ import { openApiDocument } from './openapi';
 import { docIds, docParts, generatedCriteria, recordParts } from './page-body';
 import { upstreamRequest } from './upstream-compat';
 import { bulkTurn } from './flow-control';
-import { etagOf, packChunks, packChunksInTurns, send } from './respond';
+import { chooseEncoding, etagOf, packChunks, packChunksInTurns, send } from './respond';
 
 /** The two endpoints of each deployment, with negotiation, paging headers and errors. */
 
@@ -52,12 +52,16 @@ function readPairs(deployment: Deployment, search: string, context: ApiContext):
 export const cacheControlOf = ({ privateMirror, originFromHost }: { privateMirror: boolean; originFromHost?: boolean }) =>
   privateMirror || originFromHost ? 'private, max-age=60' : 'public, max-age=60';
 
-const renderingOf = (format: ResponseFormat, context: ApiContext): PageRendering => ({
-  format,
-  origin: context.origin,
-  bibtexPrefix: context.bibtexPrefix,
-  ...(context.compat && { compat: context.compat }),
-});
+const renderingOf = (format: ResponseFormat, context: ApiContext, acceptEncoding?: string): PageRendering => {
+  const encoding = chooseEncoding(acceptEncoding);
+  return {
+    format,
+    origin: context.origin,
+    bibtexPrefix: context.bibtexPrefix,
+    ...(context.compat && { compat: context.compat }),
+    ...(encoding && { encoding }),
+  };
+};
 
 function contentTypeOf(format: ResponseFormat): string {
   // The spec's three-line error text for BibTeX requests is plain text, not BibTeX.
@@ -138,7 +142,7 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
   const { criteria, page, rows } = parseListRequest(deployment, pairs, { idLists: context.compat === 'upstream' });
   checkLinkLength(deployment, pairs, rows, context.origin);
   const format = negotiateFormat(req.headers.accept);
-  const rendering = renderingOf(format, context);
+  const rendering = renderingOf(format, context, req.headers['accept-encoding']);
   // Rendered where the search runs when the store can (a worker): the main thread only sends it.
   const rendered = context.store.page
     ? await context.store.page(deployment.key, criteria, rendering)
@@ -155,6 +159,7 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
       contentType: contentTypeOf(format),
       body: rendered.body,
       etag: rendered.etag,
+      ...(rendered.encoded && { encoded: rendered.encoded }),
       headers: {
         ...headers,
         'X-Total-Count': String(total),

@@ -6,7 +6,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const compressible = /^(application\/(json|xml|x-bibtex|javascript)|text\/|image\/svg)/;
 
-function chooseEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+export type ContentEncoding = 'br' | 'gzip';
+
+/** The encoding a client's Accept-Encoding asks for, of those the server writes. */
+export function chooseEncoding(header: string | undefined): ContentEncoding | undefined {
   if (!header) return undefined;
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
@@ -20,6 +23,17 @@ function chooseEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
   return undefined;
 }
 
+/** Bodies smaller than this are sent as they are. */
+const minCompressedBytes = 1024;
+
+/** A body compressed as every answer is (`send`), wherever that is done. */
+export function compress(whole: Buffer, encoding: ContentEncoding): Buffer {
+  return encoding === 'br' ? brotliCompressSync(whole, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(whole, { level: 6 });
+}
+
+/** Whether `send` compresses a body of this type and size for a client that accepts it. */
+export const worthCompressing = (contentType: string, bytes: number) => bytes >= minCompressedBytes && compressible.test(contentType);
+
 export interface Body {
   readonly status: number;
   readonly contentType: string;
@@ -30,6 +44,8 @@ export interface Body {
   readonly cacheControl?: string;
   /** The body's ETag when it was computed where the body was rendered (etagOf, the same salt). */
   readonly etag?: string;
+  /** The body already compressed where it was rendered; used when the client's Accept-Encoding chooses the same. */
+  readonly encoded?: { readonly encoding: ContentEncoding; readonly body: Buffer };
 }
 
 export function etagOf(chunks: readonly Buffer[], salt: string): string {
@@ -112,14 +128,11 @@ export function send(req: IncomingMessage, res: ServerResponse, response: Body, 
   }
 
   const length = (parts: readonly Buffer[]) => parts.reduce((sum, chunk) => sum + chunk.length, 0);
-  const encoding =
-    length(chunks) >= 1024 && compressible.test(response.contentType) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+  const encoding = worthCompressing(response.contentType, length(chunks)) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
   let out = chunks;
   if (encoding) {
-    const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    out = [
-      encoding === 'br' ? brotliCompressSync(whole, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(whole, { level: 6 }),
-    ];
+    const { encoded } = response;
+    out = [encoded?.encoding === encoding ? encoded.body : compress(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), encoding)];
     res.setHeader('Content-Encoding', encoding);
   }
   res.setHeader('Content-Length', length(out));

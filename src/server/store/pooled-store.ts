@@ -83,8 +83,9 @@ export interface PoolOptions {
 
 /** A body rendered by a worker arrives as the bytes of the Buffer it was (a Uint8Array). */
 function bodyOf(page: RenderedBody): RenderedBody {
-  const { body } = page;
-  return { ...page, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
+  const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { body, encoded } = page;
+  return { ...page, body: buffer(body), ...(encoded && { encoded: { ...encoded, body: buffer(encoded.body) } }) };
 }
 
 export async function openPooledStore(

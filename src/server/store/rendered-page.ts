@@ -1,7 +1,8 @@
 import { deploymentByKey } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
 import { docIds, docParts, generatedCriteria } from '../http/page-body';
-import { etagOf, packChunks } from '../http/respond';
+import { compress, etagOf, packChunks, worthCompressing } from '../http/respond';
+import { contentTypes } from '../../formats/media-types';
 import type { QueryEngine } from './engine';
 import type { PageRendering, RenderedPage } from './types';
 
@@ -12,19 +13,29 @@ import type { PageRendering, RenderedPage } from './types';
  */
 export type RenderedBody = Omit<RenderedPage, 'total' | 'body'> & { readonly body: Buffer };
 
+/** A copy in a buffer of its own (never a slice of Node's shared pool), so it can be moved to another thread without a copy. */
+function movable(chunks: readonly Buffer[]): Buffer {
+  const body = Buffer.allocUnsafeSlow(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(body, at);
+  return body;
+}
+
 export function renderDocs(engine: QueryEngine, key: DeploymentKey, docs: readonly string[], rendering: PageRendering): RenderedBody {
   const deployment = deploymentByKey(key);
   if (!deployment) throw new Error(`unknown deployment ${key}`);
   const chunks = packChunks(docParts(deployment, docs, rendering));
-  // One buffer of its own (never a slice of Node's shared pool), so it can be moved to another thread without a copy.
-  const body = Buffer.allocUnsafeSlow(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) at += chunk.copy(body, at);
+  const body = movable(chunks);
+  const { encoding } = rendering;
+  const encoded =
+    encoding && worthCompressing(contentTypes[rendering.format], body.length)
+      ? { encoding, body: movable([compress(body, encoding)]) }
+      : undefined;
   const ids = docIds(docs);
   let generated: string[] = [];
   if (ids.length > 0) {
     const criteria = generatedCriteria(ids);
     generated = docIds(engine.fetch(key, engine.rank(key, criteria, ids.length).ids.subarray(0, ids.length)));
   }
-  return { body, etag: etagOf(chunks, engine.revision), generated };
+  return { body, etag: etagOf(chunks, engine.revision), generated, ...(encoded && { encoded }) };
 }

@@ -53,9 +53,11 @@ function run(request: StoreRequest): unknown {
 
 parentPort!.on('message', (request: StoreRequest) => {
   try {
-    const value = run(request) as { ids?: Int32Array; body?: Buffer; page?: { body: Buffer } } | undefined;
+    type Rendered = { body: Buffer; encoded?: { body: Buffer } };
+    const value = run(request) as ({ ids?: Int32Array; page?: Rendered } & Partial<Rendered>) | undefined;
     // An order's ids and a rendered body move to the main thread without a copy.
-    const moved = [value?.ids, value?.body, value?.page?.body]
+    const rendered = value?.page ?? value;
+    const moved = [value?.ids, rendered?.body, rendered?.encoded?.body]
       .filter((part) => part !== undefined)
       .map((part) => part.buffer as ArrayBuffer);
     parentPort!.postMessage({ id: request.id, ok: true, value } satisfies StoreReply, moved);

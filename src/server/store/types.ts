@@ -83,6 +83,8 @@ export interface PageRendering {
   readonly bibtexPrefix: string;
   /** `--compat upstream`: upstream field names added. */
   readonly compat?: 'upstream';
+  /** The encoding the client accepts (respond.ts chooseEncoding): the body is compressed where it is rendered too. */
+  readonly encoding?: 'br' | 'gzip';
 }
 
 /** A page of a search written as a response body, where the search ran. */
@@ -95,6 +97,8 @@ export interface RenderedPage {
   readonly etag: string;
   /** The page's records that are generated demo records, in the order `generatedOf` gives them. */
   readonly generated: readonly string[];
+  /** The body compressed with the rendering's encoding, when it is worth compressing. */
+  readonly encoded?: { readonly encoding: 'br' | 'gzip'; readonly body: Buffer };
 }
 
 /** One facet's page of values asked for (`GET {base}/facets`). */
