@@ -53,7 +53,7 @@ export interface Answer extends AnswerHead {
 /** What an error answer's body is read to, for its Error object: enough, and bounded. */
 const errorBodyBytes = 64 * 1024;
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
-const maxRedirects = 5;
+export const maxRedirects = 5;
 
 /**
  * A signal that aborts after `ms` or with `signal`. Not `AbortSignal.timeout`: Node holds

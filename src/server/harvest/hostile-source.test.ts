@@ -145,6 +145,18 @@ describe('failures that cannot pass are not retried', () => {
     expect(source.requests.length).toBe(1);
   });
 
+  it('a page in another format than the one asked for: the base URL is not a records API', async () => {
+    source.rule = async (context) => {
+      context.res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      context.res.end('<!doctype html><p>Welcome');
+    };
+    const error = await harvestError();
+    expect(error.message).toMatch(
+      /^The source answered \S+ in another format \(expected JSON, received text\/html\): is the base URL a records API/,
+    );
+    expect(source.requests.length).toBe(1);
+  });
+
   it('a 4xx other than 408 and 429, while a 408 is tried again', async () => {
     for (const status of [400, 404, 410, 451]) {
       source.rule = async (context) => {

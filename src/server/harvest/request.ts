@@ -1,5 +1,5 @@
 import { ApiRequestError, BodyTooLargeError, InvalidResponseError, NetworkError, RedirectError } from '../../client/errors';
-import { getText } from '../../client/http';
+import { getText, maxRedirects } from '../../client/http';
 import { nextLink, PagingError } from '../../client/pages';
 import { readTotal } from '../../client/responses';
 import { withRetry, type RetryPolicy } from '../../client/retry';
@@ -89,14 +89,14 @@ function harvestErrorOf(error: unknown, url: string, options: RequestOptions): u
   }
   if (error instanceof InvalidResponseError) {
     return new HarvestError(
-      `The source answered ${url} with ${error.problem.replace(/\.$/, '')}: is the base URL a records API (the path before /records)?`,
+      `The source answered ${url} in another format (${error.problem.replace(/\.$/, '')}): is the base URL a records API (the path before /records)?`,
     );
   }
   if (error instanceof RedirectError) {
     return new HarvestError(
       error.reason === 'origin'
         ? `The source redirects ${error.url} to another origin (${error.location}); give that as the base URL if it is the source.`
-        : `The source redirects ${error.url} more than 5 times.`,
+        : `The source redirects ${error.url} more than ${maxRedirects} times.`,
     );
   }
   if (error instanceof BodyTooLargeError)
