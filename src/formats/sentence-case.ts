@@ -14,8 +14,8 @@
  *   Technology Park"), so are words an acronym in parentheses spells out, and a capitalised word followed by a lower-case one for a binomial
  *   ("Pseudoalteromonas sp.").
  *
- * What stays wrong is a short proper name the record never writes elsewhere: it is left
- * capitalised at worst only when it is in one of the rules above, and lowered otherwise.
+ * What it still gets wrong: a name of plain words that the record writes nowhere else and
+ * no rule above catches (a place named only in the title) is lowered.
  */
 
 const minorWords = new Set(
