@@ -61,6 +61,13 @@ export function detailFields(deployment: Deployment, record: ApiRecord): FieldDe
     .filter((field) => hasKnownValue(field, record[field.name]));
 }
 
+const linkNames: Readonly<Record<string, string>> = { citation: 'Citation page', fulltext: 'Full text', media: 'Media file' };
+
+/** What a record's link of a rel is called on its page. */
+export function linkName(rel: string): string {
+  return linkNames[rel] ?? (rel ? rel.charAt(0).toUpperCase() + rel.slice(1) : 'Link');
+}
+
 /** Up to this many authors are all shown; a longer list shows the first `foldedAuthors` and folds the rest. */
 const unfoldedAuthors = 12;
 const foldedAuthors = 10;

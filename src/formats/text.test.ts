@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bareDoi, escapeHtml, escapeXml, isHttpUrl, stripInvalidXmlChars, valuesOf } from './text';
+import { bareDoi, doiOf, escapeHtml, escapeXml, isHttpUrl, stripInvalidXmlChars, valuesOf } from './text';
 
 describe('bareDoi', () => {
   it.each([
@@ -162,5 +162,21 @@ describe('valuesOf', () => {
     expect(valuesOf(null)).toEqual([]);
     expect(valuesOf(undefined)).toEqual([]);
     expect(valuesOf(['a', null, 'b'])).toEqual(['a', 'b']);
+  });
+});
+
+describe('doiOf', () => {
+  it('every DOI links to the resolver, with the bare DOI as its text', () => {
+    expect(doiOf('10.11578/dc.20230101.1')).toEqual({ doi: '10.11578/dc.20230101.1', url: 'https://doi.org/10.11578/dc.20230101.1' });
+    expect(doiOf('https://doi.org/10.25982/53247.64/1670777')).toEqual({
+      doi: '10.25982/53247.64/1670777',
+      url: 'https://doi.org/10.25982/53247.64/1670777',
+    });
+    expect(doiOf('doi:10.1000/xyz')?.url).toBe('https://doi.org/10.1000/xyz');
+    // Characters that would end or redirect a URL are escaped.
+    expect(doiOf('10.1002/(SICI)1097-4636#x?y')?.url).toBe('https://doi.org/10.1002/(SICI)1097-4636%23x%3Fy');
+    expect(doiOf('not a doi')).toBeUndefined();
+    expect(doiOf('javascript:alert(1)')).toBeUndefined();
+    expect(doiOf('')).toBeUndefined();
   });
 });

@@ -42,6 +42,17 @@ export function bareDoi(doi: string): string {
     .replace(/^doi:\s*/i, '');
 }
 
+/**
+ * The resolver URL of a DOI written either way (bare or as a resolver URL), or undefined
+ * when the value is not a DOI. Characters that mean something in a URL are escaped, so
+ * the link always reaches the DOI as written.
+ */
+export function doiOf(value: string): { doi: string; url: string } | undefined {
+  const doi = bareDoi(value);
+  if (!/^10\.\d{4,9}\/\S+$/.test(doi)) return undefined;
+  return { doi, url: `https://doi.org/${encodeURIComponent(doi).replace(/%2F/gi, '/')}` };
+}
+
 /** Only http(s) URLs may become links, in any output meant for people. */
 export function isHttpUrl(value: unknown): value is string {
   if (typeof value !== 'string') return false;

@@ -1,5 +1,5 @@
 import { plainLine, type RecordText } from '../../formats/record-text';
-import { doiOf } from '../ui/format';
+import { doiOf } from '../../formats/text';
 import type { LinkAction } from './link-actions';
 
 /**

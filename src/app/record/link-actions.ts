@@ -1,12 +1,7 @@
+import { linkName } from '../../formats/record-layout';
 import { isHttpUrl, valuesOf } from '../../formats/text';
 
 /** The record's typed links as named actions; only http(s) targets may become links. */
-
-const actionNames: Readonly<Record<string, string>> = {
-  citation: 'Citation page',
-  fulltext: 'Full text',
-  media: 'Media file',
-};
 
 export interface LinkAction {
   readonly rel: string;
@@ -25,7 +20,7 @@ export function linkActions(value: unknown): LinkAction[] {
       const raw = valuesOf(link.href)[0] ?? '';
       return {
         rel,
-        name: actionNames[rel] ?? (rel ? rel.charAt(0).toUpperCase() + rel.slice(1) : 'Link'),
+        name: linkName(rel),
         href: isHttpUrl(raw) ? raw : undefined,
         raw,
       };

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { authorNames, doiOf, formatCount, formatDate, personOf } from './format';
+import { authorNames, formatCount, formatDate, personOf } from './format';
 import { firstRecordText } from '../../formats/record-text';
 
 /** One field value as the record would carry it. */
@@ -43,18 +43,4 @@ test('a person on the record page: the name, the affiliation apart, the ORCID as
   // Names go through the text model: entities decoded, markup read as the words it wraps.
   expect(personOf(text('<b>Bold</b>, Eve [<a href="javascript:alert(1)">Org</a>]'))).toEqual({ name: 'Bold, Eve', affiliation: 'Org' });
   expect(personOf(text('M&uuml;ller, J&#246;rg <script>x</script>'))).toEqual({ name: 'Müller, Jörg <script>x</script>' });
-});
-
-test('every DOI links to the resolver, with the bare DOI as its text', () => {
-  expect(doiOf('10.11578/dc.20230101.1')).toEqual({ doi: '10.11578/dc.20230101.1', url: 'https://doi.org/10.11578/dc.20230101.1' });
-  expect(doiOf('https://doi.org/10.25982/53247.64/1670777')).toEqual({
-    doi: '10.25982/53247.64/1670777',
-    url: 'https://doi.org/10.25982/53247.64/1670777',
-  });
-  expect(doiOf('doi:10.1000/xyz')?.url).toBe('https://doi.org/10.1000/xyz');
-  // Characters that would end or redirect a URL are escaped.
-  expect(doiOf('10.1002/(SICI)1097-4636#x?y')?.url).toBe('https://doi.org/10.1002/(SICI)1097-4636%23x%3Fy');
-  expect(doiOf('not a doi')).toBeUndefined();
-  expect(doiOf('javascript:alert(1)')).toBeUndefined();
-  expect(doiOf('')).toBeUndefined();
 });

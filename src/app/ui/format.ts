@@ -1,7 +1,6 @@
 import { dayOfTimestamp } from '../../formats/dates';
 import { parseAuthor } from '../../formats/authors';
 import { firstRecordText, plainLine, recordTexts, storedText, type RecordText } from '../../formats/record-text';
-import { bareDoi } from '../../formats/text';
 
 /** Text formatting shared by the result list and the record page. */
 
@@ -64,17 +63,6 @@ export function personOf(text: RecordText): Person {
     : undefined;
   if (!name) return { name: parsed.affiliation ?? raw.trim(), ...(orcid ? { orcid } : {}) };
   return { name, ...(parsed.affiliation ? { affiliation: parsed.affiliation } : {}), ...(orcid ? { orcid } : {}) };
-}
-
-/**
- * The resolver URL of a DOI written either way (bare or as a resolver URL), or undefined
- * when the value is not a DOI. Characters that mean something in a URL are escaped, so
- * the link always reaches the DOI as written.
- */
-export function doiOf(value: string): { doi: string; url: string } | undefined {
-  const doi = bareDoi(value);
-  if (!/^10\.\d{4,9}\/\S+$/.test(doi)) return undefined;
-  return { doi, url: `https://doi.org/${encodeURIComponent(doi).replace(/%2F/gi, '/')}` };
 }
 
 /** The first non-empty text of a field, for the text model to show (formats/record-text.ts). */

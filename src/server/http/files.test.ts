@@ -208,10 +208,13 @@ describe('the app', () => {
       const response = await rawRequest(`${app.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      // A record page's HTML has its meta tags added to the head (tested below).
-      expect(response.body.toString('utf8').replace(/\n?<meta [^>]*data-record-meta>|<link rel="(search|unapi-server)" [^>]*>/g, '')).toBe(
-        indexHtml,
-      );
+      // A record page's HTML has its meta tags added to the head (tested below) and its content in the root (record-page.test.ts).
+      expect(
+        response.body
+          .toString('utf8')
+          .replace(/\n?<meta [^>]*data-record-meta>|<link rel="(search|unapi-server)" [^>]*>/g, '')
+          .replace(/<div id="root">.*<\/div><\/body>/s, '<div id="root"></div></body>'),
+      ).toBe(indexHtml);
       const csp = String(response.headers['content-security-policy']);
       for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'"]) {
         expect(csp, directive).toContain(directive);

@@ -4,10 +4,11 @@ import { deploymentBySlug } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { apiError } from '../../formats/error';
 import type { RecordStore } from '../store/types';
-import { cacheControlOf, handleApi, sendError } from './api';
+import { cacheControlOf, generatedOf, handleApi, sendError } from './api';
 import { openSearchDocument, openSearchLinks, openSearchType } from './opensearch';
 import { send } from './respond';
 import { serveApp, serveMedia } from './static-files';
+import { recordPageBody } from './record-page';
 import { searchPageBody } from './search-page';
 import { handleUnapi, unapiLink, unapiPath } from './unapi';
 
@@ -74,21 +75,25 @@ const shellHead = () => openSearchLinks() + unapiLink;
 const recordPagePath = /^\/([^/]+)\/records\/([^/]+)$/;
 
 /**
- * The meta tags of a record page (`/{slug}/records/{id}`), from the store, for clients that
- * read the HTML without running the app (Google Scholar, Zotero's translation server).
+ * A record page (`/{slug}/records/{id}`) from the store, for clients that read the HTML
+ * without running the app (Google Scholar, Zotero's translation server, a reader without
+ * script): its citation meta tags for the head, and its content in the app's order for the root.
  */
-async function recordPageHead(store: RecordStore, pathname: string): Promise<string> {
+async function recordPageParts(store: RecordStore, pathname: string): Promise<{ head: string; body: string }> {
+  const none = { head: '', body: '' };
   const match = recordPagePath.exec(pathname);
   const deployment = match && deploymentBySlug(match[1]!);
-  if (!deployment) return '';
+  if (!deployment) return none;
   let id: string;
   try {
     id = decodeURIComponent(match[2]!);
   } catch {
-    return '';
+    return none;
   }
   const record = await store.get(deployment.key, id);
-  return record ? citationMetaHtml(citationMeta(deployment, record)) : '';
+  if (!record) return none;
+  const generated = (await generatedOf(store, deployment, [record.repo_id])).length > 0;
+  return { head: citationMetaHtml(citationMeta(deployment, record)), body: recordPageBody(deployment, record, generated) };
 }
 
 function notFound({ req, res, pathname }: RouteRequest): void {
@@ -194,7 +199,7 @@ export const routes: readonly Route[] = [
     },
   },
   {
-    // The app's page for a record, with its citation meta tags.
+    // The app's page for a record, with its citation meta tags and its content for clients that run no script.
     name: 'record-page',
     withoutToken: 'app-shell',
     matches: (pathname) => {
@@ -202,7 +207,10 @@ export const routes: readonly Route[] = [
       return Boolean(match && deploymentBySlug(match[1]!));
     },
     examples: ({ deployment, id }) => [`/${deployment.slug}/records/${encodeURIComponent(id)}`],
-    handle: async (request) => serveAppPage(request, shellHead() + (await recordPageHead(request.services.store, request.pathname))),
+    handle: async (request) => {
+      const { head, body } = await recordPageParts(request.services.store, request.pathname);
+      await serveAppPage(request, shellHead() + head, body);
+    },
   },
   {
     // A deployment's search page, with its results for clients that run no script.
