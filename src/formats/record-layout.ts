@@ -4,6 +4,7 @@ import { searchModel } from '../deployments/search-model';
 import { citedPublisher } from './csl';
 import { dayOfTimestamp } from './dates';
 import { hasKnownValue } from './known-values';
+import { roleFields, roleValue } from './record-roles';
 import { plainLine, recordTexts, storedText, type RecordText } from './record-text';
 
 /**
@@ -15,14 +16,13 @@ import { plainLine, recordTexts, storedText, type RecordText } from './record-te
 
 /** The (first) field that has a role in this deployment, if any. */
 export function roleField(deployment: Deployment, role: FieldRole): FieldDef | undefined {
-  const name = searchModel(deployment).roles.fields[role]?.[0];
+  const name = roleFields(deployment, role)[0];
   return name === undefined ? undefined : fieldByName(deployment, name);
 }
 
-/** A role's known values in a record, through the text model ("None" and blanks left out). */
+/** A role's known values in a record (record-roles.ts), through the text model ("None" and blanks left out). */
 export function roleTexts(deployment: Deployment, record: ApiRecord, role: FieldRole): RecordText[] {
-  const field = roleField(deployment, role);
-  return field ? recordTexts(record[field.name]) : [];
+  return recordTexts(roleValue(deployment, record, role));
 }
 
 const firstOf = (deployment: Deployment, record: ApiRecord, role: FieldRole) => roleTexts(deployment, record, role)[0];

@@ -77,7 +77,7 @@ async function rootElements(slug: string, id: string): Promise<Element[]> {
     for (const child of node.children ?? []) visit(child);
     if (isRoot) inRoot = false;
   };
-  visit(parseDocument(await response.text()) as unknown as Node);
+  visit(parseDocument(await response.text()));
   return found;
 }
 
