@@ -1,5 +1,6 @@
 import { benchmarkTerms as terms } from '../src/server/corpus/vocabulary';
 import { defaultStartId } from '../src/server/corpus/generate';
+import { randomSource } from './random';
 
 /**
  * The query classes of issue 5, as request paths against the LIT deployment. Words come
@@ -130,16 +131,9 @@ export const mix: readonly MixEntry[] = [
   { weight: 22, path: (random) => list({ q: pick(vocabulary, random), page: String(1 + Math.floor(random() * 2)) }) },
 ];
 
-/** A deterministic weighted chooser over the mix (mulberry32), so every run sends the same sequence. */
+/** A deterministic weighted chooser over the mix, so every run sends the same sequence. */
 export function mixPaths(seed: number, records: number): () => string {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = randomSource(seed);
   const total = mix.reduce((sum, entry) => sum + entry.weight, 0);
   return () => {
     let roll = random() * total;

@@ -1,5 +1,7 @@
 import { deploymentByKey } from '../src/deployments/registry';
 import { defaultStartId, generateRecords } from '../src/server/corpus/generate';
+import { basePath } from './queries';
+import { randomSource } from './random';
 
 /**
  * A query log drawn from the generated corpus itself, so the benchmark sends what users of
@@ -9,8 +11,6 @@ import { defaultStartId, generateRecords } from '../src/server/corpus/generate';
  * and facet values the records carry. Every query of a run is distinct: a class whose
  * supply runs out reports fewer samples rather than repeating one.
  */
-
-export const basePath = '/api/lit/v1';
 
 /** Records read to learn the vocabulary; at most the corpus. */
 const sampleSize = 4000;
@@ -84,18 +84,6 @@ export function learnVocabulary(records: number, seed: number): CorpusVocabulary
   }
   const shares = new Map([...df].map(([word, count]) => [word, count / sampled]));
   return { sampled, shares, titleBigrams, authors: [...authors], productTypes: [...productTypes].sort(), years: [...years].sort() };
-}
-
-/** A deterministic random source (mulberry32), so every run draws the same log. */
-export function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface TrafficClass {

@@ -86,6 +86,19 @@ async function main() {
   }
 
   const corpus = benchCorpus(config, log);
+  /** What every results file says of its run. */
+  const runInfo = () => ({
+    version: 3 as const,
+    label: config.label,
+    date,
+    command,
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    machine: machine(),
+    load1: { start: loadStart, end: load1() },
+    git: gitCommit(),
+    config,
+    corpus: corpusOf(corpus),
+  });
   log('reading the database into the OS cache ...');
   await readThrough(corpus.path);
 
@@ -124,19 +137,7 @@ async function main() {
     await server.stop();
     server = undefined;
     if (config.trafficOnly) {
-      writeResults({
-        version: 3,
-        label: config.label || 'traffic',
-        date,
-        command,
-        durationSeconds: Math.round((performance.now() - started) / 1000),
-        machine: machine(),
-        load1: { start: loadStart, end: load1() },
-        git: gitCommit(),
-        config,
-        corpus: corpusOf(corpus),
-        traffic,
-      });
+      writeResults({ ...runInfo(), label: config.label || 'traffic', traffic });
       return;
     }
 
@@ -194,16 +195,7 @@ async function main() {
     }
 
     writeResults({
-      version: 3,
-      label: config.label,
-      date,
-      command,
-      durationSeconds: Math.round((performance.now() - started) / 1000),
-      machine: machine(),
-      load1: { start: loadStart, end: load1() },
-      git: gitCommit(),
-      config,
-      corpus: corpusOf(corpus),
+      ...runInfo(),
       floor,
       traffic,
       classes,
