@@ -173,7 +173,7 @@ describe('an import killed midway', () => {
     } finally {
       await after.close();
     }
-  });
+  }, 180_000);
 
   it('importing into a corrupt database file is one clear message; the file stays as it was and nothing is left beside it', async () => {
     const corrupt = join(dir, 'corrupt.db');
