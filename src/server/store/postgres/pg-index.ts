@@ -6,7 +6,6 @@ import type { StoreWriter } from '../types';
 import { openPools, parseStoreUrl, type PgPools } from './pg-pool';
 import { pgSchemaVersion, pgTable } from './pg-schema';
 import { storedOf } from './pg-writer';
-import { deploymentByKey } from '../../../deployments/registry';
 
 /**
  * A server's local index of the PostgreSQL store: a SQLite store file (the project's own
@@ -77,11 +76,12 @@ function writeCursor(path: string, cursor: Cursor): void {
 /** Applies every change past `cursor` (which it moves on), chunk by chunk; the number of records written. */
 async function applyChanges(pools: PgPools, writer: StoreWriter, cursor: Cursor, chunkRows: number, onChunk: () => void): Promise<number> {
   let written = 0;
-  for (const { key } of deployments) {
+  for (const deployment of deployments) {
+    const { key } = deployment;
     for (;;) {
       // The number as text (a bigint is no JS number), named apart so the order is by the number.
       const { rows } = await pools.read<{ doc: string; extra: string; number: string }>({
-        text: `SELECT doc, extra, seq::text AS number FROM ${pgTable(deploymentByKey(key)!)} WHERE seq > $1 ORDER BY seq LIMIT $2`,
+        text: `SELECT doc, extra, seq::text AS number FROM ${pgTable(deployment)} WHERE seq > $1 ORDER BY seq LIMIT $2`,
         values: [cursor[key] ?? 0, chunkRows],
       });
       if (rows.length === 0) break;
@@ -197,10 +197,9 @@ export async function openPgIndex(
       const client = await pools.primary.connect();
       const target = new Map<string, number>();
       try {
-        for (const { key } of deployments) {
-          const { rows } = await client.query<{ seq: string | null }>(
-            `SELECT max(seq)::text AS seq FROM ${pgTable(deploymentByKey(key)!)}`,
-          );
+        for (const deployment of deployments) {
+          const { key } = deployment;
+          const { rows } = await client.query<{ seq: string | null }>(`SELECT max(seq)::text AS seq FROM ${pgTable(deployment)}`);
           if (rows[0]!.seq !== null) target.set(key, Number(rows[0]!.seq));
         }
       } finally {
