@@ -139,3 +139,33 @@ test('by keyboard: a field finds its styles, Enter chooses the first, and a Brit
   const recent = await dialog.locator('optgroup[label="Recent styles"] option').allTextContents();
   expect(recent).toEqual(['ACS Guide 2022 revision', 'Nature']);
 });
+
+test('DC1 1562055: its related article is cited in Physical Review style from the Related works section', async () => {
+  const { page } = ui;
+  await page.setViewportSize(desktop);
+  await gotoApp(page, `/${dc1.slug}/records/1562055`);
+  const related = page.getByRole('region', { name: 'Related works' });
+  await related.getByRole('button', { name: 'Cite this work' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cite' });
+  await dialog.waitFor();
+  await dialog.getByRole('searchbox', { name: 'Find another style' }).fill('physical review');
+  await dialog
+    .getByRole('list', { name: 'Matching styles' })
+    .getByRole('button', { name: /^Physical Review Letters\b/ })
+    .click();
+  // The article as the upstream's curated relation describes it: its authors, title, journal,
+  // volume and year (the relation gives no article number).
+  await expect
+    .poll(() => citationText(page), { message: 'the related article in Physical Review Letters' })
+    .toBe(
+      '[1] E. D. Fredrickson, E. V. Belova, and D. J. Battaglia, Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection, Physical Review Letters 118, (2017).',
+    );
+  await expectNoAxeViolations(page, 'the related article cited');
+  await screenshot(page, 'cite-related-article-desktop');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  // Focus returns to the button that opened the dialog.
+  expect(await related.getByRole('button', { name: 'Cite this work' }).evaluate((element) => element === document.activeElement)).toBe(
+    true,
+  );
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { relatedWorks, relationLabel } from './related-works';
+import { deploymentByKey } from '../deployments/registry';
+import { recordToCsl } from './csl';
+import { relatedWorks, relationLabel, workAsRecord } from './related-works';
 
 const curated = (relation: string, fields: Record<string, unknown>) => `CURATED; ${relation}; ${JSON.stringify(fields)}`;
 
@@ -34,10 +36,49 @@ describe('related works', () => {
           volume: '118',
           issue: '26',
           year: 2017,
+          published: '2017-06-30T04:00:00Z',
         },
         recordIds: ['1346987', '22929558'],
       },
     ]);
+  });
+
+  it('gives a curated work as a journal record of the articles catalog, which cites as a journal article with its DOI', () => {
+    const lit = deploymentByKey('LIT')!;
+    const [work] = relatedWorks([
+      curated('IsReferencedBy', {
+        related_identifier: '10.1103/PhysRevLett.118.265001',
+        title: 'Suppression of Alfvén Modes',
+        authors: 'Fredrickson, E. D.; Belova, E. V.',
+        source_name: ['Physical Review Letters'],
+        publication_date: '2017-06-30T04:00:00Z',
+        optional_data_json_string: ['{"journalIssue": "26", "journalVolume": "118"}'],
+      }),
+    ]);
+    const record = workAsRecord(work!, lit)!;
+    expect(record).toMatchObject({
+      title: 'Suppression of Alfvén Modes',
+      authors: ['Fredrickson, E. D.', 'Belova, E. V.'],
+      journal_name: 'Physical Review Letters',
+      journal_volume: '118',
+      journal_issue: '26',
+      doi: 'https://doi.org/10.1103/PhysRevLett.118.265001',
+    });
+    const item = recordToCsl(lit, record);
+    expect(item).toMatchObject({
+      type: 'article-journal',
+      'container-title': 'Physical Review Letters',
+      volume: '118',
+      issue: '26',
+      DOI: '10.1103/PhysRevLett.118.265001',
+      issued: { 'date-parts': [[2017, 6, 30]] },
+    });
+    expect(item.author).toEqual([
+      { family: 'Fredrickson', given: 'E. D.' },
+      { family: 'Belova', given: 'E. V.' },
+    ]);
+    // A bare identifier without a curated title is not enough to cite.
+    expect(workAsRecord(relatedWorks(['DOI; References; 10.1/a'])[0]!, lit)).toBeUndefined();
   });
 
   it('keeps each relation apart, reads URLs, and skips what does not parse', () => {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import type { ApiRecord } from '../deployments/registry';
+import type { Deployment, FieldRole } from '../deployments/schema';
 import { knownValues } from './known-values';
+import { roleFields } from './record-roles';
 
 /**
  * The upstream's related identifiers as typed relations. Each value is `TYPE; Relation; value`
@@ -15,6 +18,8 @@ export interface RelatedReference {
   readonly volume?: string;
   readonly issue?: string;
   readonly year?: number;
+  /** The publication date as the upstream writes it. */
+  readonly published?: string;
 }
 
 export interface RelatedWork {
@@ -67,6 +72,7 @@ function referenceOf(curated: z.infer<typeof curatedSchema>): RelatedReference {
     volume: optional.success ? optional.data.journalVolume : undefined,
     issue: optional.success ? optional.data.journalIssue : undefined,
     year: Number.isInteger(year) && year > 0 ? year : undefined,
+    published: curated.publication_date,
   };
 }
 
@@ -99,4 +105,36 @@ export function relatedWorks(value: unknown, ownId?: string): RelatedWork[] {
     });
   }
   return [...works.values()];
+}
+
+/**
+ * A related work the upstream describes as a record of a catalog with journal fields, so it
+ * can be cited like any record: the catalog's field roles decide where each part goes. None
+ * for a work without a curated title.
+ */
+export function workAsRecord(work: RelatedWork, catalog: Deployment): ApiRecord | undefined {
+  const reference = work.reference;
+  if (!reference?.title) return undefined;
+  const doi = work.identifierType.toUpperCase() === 'DOI' ? work.identifier.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '') : undefined;
+  const parts: readonly (readonly [FieldRole, unknown])[] = [
+    ['title', reference.title],
+    [
+      'authors',
+      reference.authors
+        ?.split(';')
+        .map((author) => author.trim())
+        .filter(Boolean),
+    ],
+    ['published', reference.published],
+    ['journal', reference.journal],
+    ['volume', reference.volume],
+    ['issue', reference.issue],
+    ['doi', doi && `https://doi.org/${doi}`],
+  ];
+  const record: ApiRecord = { repo_id: work.identifier };
+  for (const [role, value] of parts) {
+    const field = roleFields(catalog, role)[0];
+    if (field && value !== undefined && value !== '') record[field] = value;
+  }
+  return record;
 }

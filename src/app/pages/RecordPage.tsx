@@ -117,7 +117,12 @@ function RecordBody({ deployment, record, generated, baseUrl, auth }: RecordBody
         <ExportRecordMenu deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} generated={generated} />
       </div>
       {media?.href && format && <MediaPlayer href={media.href} format={format} title={plainLine(firstText(record.title) ?? 'media')} />}
-      <RelatedWorks deployment={deployment} record={record} generated={generated} />
+      <RelatedWorks
+        deployment={deployment}
+        record={record}
+        generated={generated}
+        citeWork={(catalog, work) => <CiteButton deployment={catalog} records={[work]} label="Cite this work" />}
+      />
       <RecordFields deployment={deployment} record={record} />
       <SimilarRecords deployment={deployment} record={record} baseUrl={baseUrl} auth={auth} />
     </>

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { deploymentByKey, displayName, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { relatedWorks, type RelatedReference, type RelatedWork } from '../../formats/related-works';
+import { relatedWorks, workAsRecord, type RelatedReference, type RelatedWork } from '../../formats/related-works';
 import { doiOf, isHttpUrl } from '../../formats/text';
 import { useApiAuth, useBaseUrl } from '../config/config-context';
 import { firstText } from '../ui/format';
@@ -16,9 +17,21 @@ const articlesCatalog = deploymentByKey('LIT')!;
  * "Related works": the record's related identifiers as typed relations (DataCite's, as
  * data): each work's identifier as a link (DOIs to their resolver), the upstream's curated
  * reference as a reader writes one, and the mirror's records that relate to the same work
- * as links to their pages. A generated record's identifiers are made up: shown, not linked.
+ * as links to their pages. A work the upstream describes can be cited (`citeWork`, given by the
+ * page, as a record of the articles catalog). A generated record's identifiers are made up:
+ * shown, neither linked nor offered for citing.
  */
-export function RelatedWorks({ deployment, record, generated }: { deployment: Deployment; record: ApiRecord; generated: boolean }) {
+export function RelatedWorks({
+  deployment,
+  record,
+  generated,
+  citeWork,
+}: {
+  deployment: Deployment;
+  record: ApiRecord;
+  generated: boolean;
+  citeWork?: (catalog: Deployment, work: ApiRecord) => ReactNode;
+}) {
   const works = relatedWorks(record.related_identifiers, record.repo_id);
   const catalogs = useCatalogs(deployment);
   const ids = [...new Set(works.flatMap((work) => work.recordIds))];
@@ -32,6 +45,7 @@ export function RelatedWorks({ deployment, record, generated }: { deployment: De
           <li key={index} className="related-work">
             <span className="related-work__relation">{work.label}</span> <Identifier work={work} linked={!generated} />
             {work.reference && <Reference reference={work.reference} />}
+            {!generated && citeWork && <CiteWork work={work} cite={citeWork} />}
             <MirrorRecords found={inMirror.found.filter((found) => work.recordIds.includes(found.record.repo_id))} />
           </li>
         ))}
@@ -74,6 +88,11 @@ function Reference({ reference }: { reference: RelatedReference }) {
       {reference.year !== undefined && <span> ({reference.year})</span>}
     </p>
   );
+}
+
+function CiteWork({ work, cite }: { work: RelatedWork; cite: (catalog: Deployment, work: ApiRecord) => ReactNode }) {
+  const record = workAsRecord(work, articlesCatalog);
+  return record ? <div className="related-work__cite">{cite(articlesCatalog, record)}</div> : null;
 }
 
 function MirrorRecords({ found }: { found: readonly { deployment: Deployment; record: ApiRecord }[] }) {
