@@ -58,7 +58,8 @@ export function FacetPanel({ deployment, entries }: FacetPanelProps) {
   const years = yearFacet(deployment);
   let content: ReactNode;
   if (!serverFacets) content = facets.map((facet) => <LazyFacet key={facet.name} facet={facet} {...shared} />);
-  else if (overview.isError) content = <p className="facets__note">Counts are unavailable: {overview.error.message}</p>;
+  // A failed refresh keeps the filters on screen (and a facet's typed search with them); only a first failure replaces them.
+  else if (overview.isError && !overview.data) content = <p className="facets__note">Counts are unavailable: {overview.error.message}</p>;
   else if (overview.data?.combinable) {
     content = (
       <>
