@@ -204,18 +204,20 @@ export function trafficClasses(vocabulary: CorpusVocabulary): TrafficClass[] {
     },
     {
       id: 'facetsCombined',
-      label: 'every facet with selections: two types ticked, a decade, a year excluded',
+      label: 'every facet with selections: two types and two decades ticked, a year excluded',
       search: false,
       draw: (random) => {
         const word = pick(common, random);
         const [t1, t2] = [pick(vocabulary.productTypes, random), pick(vocabulary.productTypes, random)];
-        const [y1, y2] = [year(random), year(random)];
-        if (!word || !t1 || !t2 || t1 === t2 || y1 === undefined || y2 === undefined) return undefined;
+        const [y1, y2, y3] = [year(random), year(random), year(random)];
+        if (!word || !t1 || !t2 || t1 === t2 || y1 === undefined || y2 === undefined || y3 === undefined) return undefined;
+        if (decade(y1) === decade(y3)) return undefined;
         return facetsOf([
           ['q', word],
           ['facet.product_type', t1],
           ['facet.product_type', t2],
           ['facet.publication_decade', decade(y1)],
+          ['facet.publication_decade', decade(y3)],
           ['exclude.publication_year', String(y2)],
           ['facet_limit.publication_year', '1000'],
         ]);
