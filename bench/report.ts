@@ -38,7 +38,9 @@ const ms = (value: number | undefined) =>
   value === undefined || Number.isNaN(value) ? '–' : value >= 100 ? value.toFixed(0) : value.toFixed(1);
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const n = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en'));
+// A figure a run could not know (NaN, written to JSON as null) is a dash.
+const n = (value: number | null | undefined) =>
+  value === undefined || value === null || Number.isNaN(value) ? '–' : value.toLocaleString('en');
 const pct = (share: number | undefined) => (share === undefined ? '–' : `${Math.round(share * 100)}%`);
 const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
 
