@@ -18,9 +18,8 @@ export type ClassRow = ClassResult & {
   readonly uncached?: UncachedResult;
 };
 
-/** A run of the real-traffic part alone (`BENCH_TRAFFIC_ONLY=1`), as written to bench/results/<date>-traffic.json. */
-export interface TrafficRun {
-  readonly version: 3;
+/** What every results file says of its run: when, how, on what machine, code and corpus. */
+interface RunHeader {
   readonly label: string;
   readonly date: string;
   readonly command: string;
@@ -30,27 +29,23 @@ export interface TrafficRun {
   readonly git: { readonly commit: string; readonly dirty: string[] };
   readonly config: BenchConfig;
   readonly corpus: Omit<CorpusInfo, 'path'> & { readonly file: string };
+}
+
+/** A run of the real-traffic part alone (`BENCH_TRAFFIC_ONLY=1`), as written to bench/results/<date>-traffic.json. */
+export interface TrafficRun extends RunHeader {
+  readonly version: 3;
   readonly traffic: TrafficResult;
 }
 
 /** One benchmark run as written to bench/results/<date>[-label].json. */
-export interface BenchResult {
+export interface BenchResult extends RunHeader {
   /** 1: per-class latency of repeated requests only; 2: also `uncached` per class; 3: also `traffic`. */
   readonly version: 1 | 2 | 3;
-  readonly label: string;
   /**
    * false: the server measured remembered no searches (the code before the search cache),
    * so its repeated requests were uncached ones and stand for them.
    */
   readonly searchCache?: boolean;
-  readonly date: string;
-  readonly command: string;
-  readonly durationSeconds: number;
-  readonly machine: Machine;
-  readonly load1: { readonly start: number; readonly end: number };
-  readonly git: { readonly commit: string; readonly dirty: string[] };
-  readonly config: BenchConfig;
-  readonly corpus: Omit<CorpusInfo, 'path'> & { readonly file: string };
   /** The in-memory 20-record page: the floor every class is compared with. */
   readonly floor: Summary & { readonly bytes: number };
   readonly classes: readonly ClassRow[];
