@@ -95,19 +95,25 @@ export class IdSet {
     }
   }
 
-  /** The ids in ascending order, in a typed array (no growing list for a million ids). */
-  toIds(): Int32Array {
-    const ids = new Int32Array(this.count());
+  /** Writes the ids in ascending order into `into` (room for every id: the capacity) and says how many. */
+  writeIds(into: Int32Array): number {
     const words = this.words;
     let n = 0;
     for (let i = 0; i < words.length; i++) {
       let word = words[i]!;
       while (word !== 0) {
         const low = word & -word;
-        ids[n++] = (i << 5) + 31 - Math.clz32(low);
+        into[n++] = (i << 5) + 31 - Math.clz32(low);
         word ^= low;
       }
     }
+    return n;
+  }
+
+  /** The ids in ascending order, in a typed array (no growing list for a million ids). */
+  toIds(): Int32Array {
+    const ids = new Int32Array(this.count());
+    this.writeIds(ids);
     return ids;
   }
 

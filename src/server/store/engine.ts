@@ -4,9 +4,10 @@ import type { FacetDef } from '../../deployments/facets';
 import type { Deployment, DeploymentKey } from '../../deployments/schema';
 import { searchModel, storeColumn } from '../../deployments/search-model';
 import { collectFacetCounts } from './facet-collector';
-import { facetCounts, facetIndexOf as indexOfLists, loadFacetIndex, type FacetIndex } from './facet-index';
+import { facetIndexOf as indexOfLists, loadFacetIndex, type FacetIndex } from './facet-index';
 import { kindOf } from '../../formats/facet-kinds';
-import { pageOfValues, phraseSelector, selectionOf } from './facet-values';
+import { phraseSelector, selectionOf } from './facet-values';
+import { pageOfCounts, prepareFacetPages } from './facet-page';
 import { IdSet } from '../engine/id-set';
 import type { PostingsReader } from '../engine/postings/index-reader';
 import { TextSearch } from '../engine/search';
@@ -460,7 +461,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     const collected =
       matching || selections.length > 0 || asked.some(({ checks }) => checks.length > 0)
         ? collectFacetCounts(
-            (matching ?? universeOf(state)).toIds(),
+            matching ?? universeOf(state),
             selections.map((selection) => ({ facet: selection.facet, members: selectionSet(state, selection) })),
             asked,
           )
@@ -474,7 +475,7 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     return {
       total: collected.total,
       facets: asked.map(({ name, index, request, selection }, f) => {
-        const { distinct, values } = pageOfValues(facetCounts(index, collected.counts[f]!, name), request);
+        const { distinct, values } = pageOfCounts(index, collected.counts[f]!, name, request);
         const checked = collected.checked[f]!;
         const anyOf = selection?.anyOf ?? [];
         const countsOf = (chosen: readonly { value: string }[], from: number) =>
@@ -561,7 +562,10 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
         postingsOf(state);
         // Facet values are read once per connection: seconds for a million records, which
         // must not be spent inside one request's time budget.
-        if (state.capacity > 1) broaderIndexOf(state);
+        if (state.capacity > 1) {
+          prepareFacetPages(facetIndexOf(state));
+          prepareFacetPages(broaderIndexOf(state));
+        }
       }
     },
     close() {

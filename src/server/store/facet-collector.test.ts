@@ -36,7 +36,7 @@ describe('collectFacetCounts', () => {
         const selections = selected.map((facet) => ({ facet, ids: selectionIds[facetNames.indexOf(facet)]! }));
         const checks = checkIds.map((list) => IdSet.of(list, capacity));
         const collected = collectFacetCounts(
-          Int32Array.from(records),
+          IdSet.of(records, capacity),
           selections.map(({ facet, ids: kept }) => ({ facet, members: IdSet.of(kept, capacity) })),
           facetNames.map((name) => ({ name, index, checks })),
         );

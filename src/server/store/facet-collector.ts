@@ -1,9 +1,6 @@
+import type { IdSet } from '../engine/id-set';
+import { scratchArray } from '../engine/scratch-arrays';
 import type { FacetIndex } from './facet-index';
-
-/** Membership of a record id: an IdSet, or the engine's final match set once it is a bitset. */
-export interface Members {
-  has(id: number): boolean;
-}
 
 /** One facet of a request: where its values' codes are, and the values whose counts are asked apart. */
 export interface CollectedFacet {
@@ -11,78 +8,93 @@ export interface CollectedFacet {
   /** The index of its values: the values records hold, or (a broader facet) the records each value selects. */
   readonly index: FacetIndex;
   /** Records of values counted one by one (the facet's selected and excluded values). */
-  readonly checks: readonly Members[];
+  readonly checks: readonly IdSet[];
 }
 
 export interface CollectedCounts {
   /** Records matching the whole search, every facet's selection included. */
   readonly total: number;
-  /** Per facet, by code of its index: records of the facet's search that hold the value. */
+  /**
+   * Per facet, by code of its index (its own codes; the array is the index's scratch, valid
+   * until the next request): records of the facet's search that hold the value.
+   */
   readonly counts: readonly Int32Array[];
   /** Per facet, per check: records of the facet's search in it. */
   readonly checked: readonly (readonly number[])[];
 }
 
 /**
- * Every facet count of a request in one pass over the records of the search without
- * facet selections, as Lucene's drill-sideways collector does. Each facet is counted over
- * the search with its own selection left out (the disjunctive counts): a record kept by
- * every selection counts for every facet; a record that only one facet's selection leaves
- * out counts for that facet alone; a record two selections leave out counts for none.
+ * Every facet count of a request, as Lucene's drill-sideways collector does it. Each facet
+ * is counted over the search with its own selection left out (the disjunctive counts): the
+ * records every selection keeps count for every facet, in one pass over their value codes;
+ * the records only one facet's selection leaves out (its "side") count for that facet
+ * alone; a record two selections leave out counts for none. Which records are which is
+ * worked out a machine word at a time over the sets, never record by record.
  *
- * `records` are the search's ids without selections, ascending; `selections` the record
- * sets of the facets' own selections (any selected value and no excluded one).
+ * `records` is the search without facet selections; `selections` the record sets of the
+ * facets' own selections (any selected value and no excluded one).
  */
 export function collectFacetCounts(
-  records: ArrayLike<number>,
-  selections: readonly { readonly facet: string; readonly members: Members }[],
+  records: IdSet,
+  selections: readonly { readonly facet: string; readonly members: IdSet }[],
   facets: readonly CollectedFacet[],
 ): CollectedCounts {
+  const kept = selections.reduce((set, { members }) => set.and(members), records);
+  const sideOf = (s: number) => selections.reduce((set, { members }, t) => (t === s ? set.andNot(members) : set.and(members)), records);
+  const sides = new Map(selections.map(({ facet }, s) => [facet, sideOf(s)]));
+
   const indexes = [...new Set(facets.map((facet) => facet.index))];
-  const shared = indexes.map((index) => new Int32Array(index.totals.length));
-  // A facet with a selection of its own also counts the records only that selection leaves out.
-  const sides = selections.map(({ facet }) => {
-    const own = facets.map((candidate, i) => (candidate.name === facet ? i : -1)).filter((i) => i >= 0);
-    return own.map((i) => ({ facet: i, index: facets[i]!.index, counts: new Int32Array(facets[i]!.index.totals.length) }));
+  const keptIds = idsOf(kept);
+  const shared = new Map(indexes.map((index) => [index, countCodes(index, keptIds)]));
+  const counts = facets.map(({ name, index }) => {
+    const side = sides.get(name);
+    return side ? withSideCodes(index, name, shared.get(index)!, idsOf(side)) : shared.get(index)!;
   });
-  const checked = facets.map((facet) => facet.checks.map(() => 0));
-  let total = 0;
-  for (let r = 0; r < records.length; r++) {
-    const id = records[r]!;
-    let missed = -1;
-    for (let s = 0; s < selections.length; s++) {
-      if (selections[s]!.members.has(id)) continue;
-      if (missed >= 0) {
-        missed = -2;
-        break;
-      }
-      missed = s;
-    }
-    if (missed === -2) continue;
-    if (missed === -1) {
-      total++;
-      for (let i = 0; i < indexes.length; i++) addCodes(indexes[i]!, id, shared[i]!);
-      for (let f = 0; f < facets.length; f++) check(facets[f]!, id, checked[f]!);
-    } else {
-      for (const side of sides[missed]!) {
-        addCodes(side.index, id, side.counts);
-        check(facets[side.facet]!, id, checked[side.facet]!);
-      }
-    }
-  }
-  const counts = facets.map((facet) => shared[indexes.indexOf(facet.index)]!);
-  for (const side of sides.flat()) {
-    const sum = counts[side.facet]!.slice();
-    for (let code = 0; code < sum.length; code++) sum[code]! += side.counts[code]!;
-    counts[side.facet] = sum;
-  }
-  return { total, counts, checked };
+  const checked = facets.map(({ name, checks }) => {
+    const side = sides.get(name);
+    const searched = side ? kept.or(side) : kept;
+    return checks.map((check) => searched.and(check).count());
+  });
+  return { total: keptIds.length, counts, checked };
 }
 
-function addCodes({ offsets, codes }: FacetIndex, id: number, into: Int32Array) {
-  for (let k = offsets[id]!, end = offsets[id + 1]!; k < end; k++) into[codes[k]!]!++;
+// Arrays of a million entries are lent to one request at a time rather than allocated for
+// each (scratch-arrays.ts): the engine counts one request's facets at a time.
+
+/** The set's ids, ascending, in the collector's scratch array. */
+function idsOf(set: IdSet): Int32Array {
+  const into = scratchArray(collectFacetCounts, 'ids', set.capacity, (length) => new Int32Array(length));
+  return into.subarray(0, set.writeIds(into));
 }
 
-function check(facet: CollectedFacet, id: number, into: number[]) {
-  for (let c = 0; c < facet.checks.length; c++) if (facet.checks[c]!.has(id)) into[c]!++;
+/** Each code's number of records among `ids`, over every facet of the index. */
+function countCodes(index: FacetIndex, ids: Int32Array): Int32Array {
+  const { offsets, codes, totals } = index;
+  const counts = scratchArray(index, 'counts', totals.length, (length) => new Int32Array(length)).fill(0);
+  for (let r = 0; r < ids.length; r++) {
+    const id = ids[r]!;
+    for (let k = offsets[id]!, end = offsets[id + 1]!; k < end; k++) counts[codes[k]!]!++;
+  }
+  return counts;
+}
+
+/** One facet's counts over the records every selection keeps (`shared`) plus its side's records (`ids`). */
+function withSideCodes(index: FacetIndex, name: string, shared: Int32Array, ids: Int32Array): Int32Array {
+  const facet = index.facets.get(name);
+  const into = scratchArray(index, `side of ${name}`, shared.length, (length) => new Int32Array(length));
+  if (!facet) return into;
+  const first = facet.firstCode;
+  const end = first + facet.values.length;
+  into.set(shared.subarray(first, end), first);
+  const { offsets, codes } = index;
+  for (let r = 0; r < ids.length; r++) {
+    const id = ids[r]!;
+    // A record's codes ascend (facetIndexOf), so its codes of this facet end the walk.
+    for (let k = offsets[id]!, last = offsets[id + 1]!; k < last; k++) {
+      const code = codes[k]!;
+      if (code >= end) break;
+      if (code >= first) into[code]!++;
+    }
+  }
+  return into;
 }

@@ -3,7 +3,6 @@ import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { decadeOf, facetKeyName, groupOf, hasFacetRows } from './facet-values';
 import { tablesOf } from './sqlite/schema';
-import type { FacetValueCount } from './types';
 
 /**
  * A deployment's facet values held in memory per connection, read once from the keys table
@@ -13,7 +12,7 @@ import type { FacetValueCount } from './types';
  */
 export interface FacetIndex {
   readonly facets: ReadonlyMap<string, { readonly values: readonly string[]; readonly firstCode: number }>;
-  /** Records with id r hold the codes `codes[offsets[r]]` up to `codes[offsets[r + 1]]`. */
+  /** Records with id r hold the codes `codes[offsets[r]]` up to `codes[offsets[r + 1]]`, ascending. */
   readonly offsets: Int32Array;
   readonly codes: Int32Array;
   /** Each code's number of records over the whole deployment. */
@@ -97,10 +96,4 @@ export function facetIndexOf(facets: FacetIndex['facets'], lists: readonly Int32
     for (let i = 0; i < ids.length; i++) codes[next[ids[i]!]!++] = code;
   });
   return { facets, offsets, codes, totals: Int32Array.from(lists, (ids) => ids.length) };
-}
-
-/** One facet's values with their counts. */
-export function facetCounts(index: FacetIndex, counts: Int32Array, name: string): FacetValueCount[] {
-  const facet = index.facets.get(name);
-  return facet ? facet.values.map((value, i) => ({ value, count: counts[facet.firstCode + i]! })) : [];
 }
