@@ -62,7 +62,25 @@ export interface QueryEngine {
   count(key: DeploymentKey): number;
   /** Builds what the first search of each deployment would otherwise build (the repo_id ranks, the facet values). */
   warm(): void;
+  /** warm() without the facet values: what searches need, so they can be answered before the facets are read. */
+  warmSearch(): void;
+  /** The facet values warm() read, in memory every thread can share (one copy per generation, not per worker). */
+  sharedFacets(): SharedFacets;
+  /** Takes facet values another engine on the same file read (sharedFacets), instead of reading them on first use. */
+  adoptFacets(facets: SharedFacets): void;
   close(): void;
+}
+
+/** Per deployment, its facet index and that of its broader facets, their arrays on shared memory. */
+export type SharedFacets = ReadonlyMap<DeploymentKey, { readonly facetIndex: FacetIndex; readonly broaderIndex: FacetIndex }>;
+
+function onSharedMemory(index: FacetIndex): FacetIndex {
+  const shared = (array: Int32Array) => {
+    const copy = new Int32Array(new SharedArrayBuffer(array.byteLength));
+    copy.set(array);
+    return copy;
+  };
+  return { facets: index.facets, offsets: shared(index.offsets), codes: shared(index.codes), totals: shared(index.totals) };
 }
 
 /** bm25's column weights, in the FTS5 table's column order, as the search model has them. */
@@ -74,6 +92,14 @@ const bm25Weights = (deployment: Deployment) =>
 export interface EngineOptions {
   /** Full-text match sets kept per connection, so a term searched with several sorts or filters is read once (0: none). */
   readonly matchSets?: number;
+  /**
+   * Reads the file as it was when opened, for the connection's life (one read transaction),
+   * so what it built from the data (ranks, lengths, facet values) always matches what it
+   * reads, while a writer commits beside it. A served generation is so (store-worker.ts):
+   * changes are served by the next one (reloading-store.ts). A file not in WAL mode (as a
+   * bulk load leaves it) is read as it is until its first write in place switches it.
+   */
+  readonly snapshot?: boolean;
 }
 
 /** Per-deployment data built on first use and kept for the life of the (read-only) connection. */
@@ -102,12 +128,15 @@ interface DeploymentState {
 /** Records matching one facet value (its selector), kept per connection: they depend on the data only. */
 const selectorSetCacheSize = 256;
 
-export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: EngineOptions = {}): QueryEngine {
+export function openEngine(path: string, { matchSets: matchSetCacheSize = 16, snapshot = false }: EngineOptions = {}): QueryEngine {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   let revision: string;
   let schema: string | undefined;
   let model: string | undefined;
   try {
+    // The transaction's snapshot is taken by its first read, the revision's. Only in WAL mode:
+    // with a rollback journal, a reader's open transaction would keep every writer out.
+    if (snapshot && db.pragma('journal_mode', { simple: true }) === 'wal') db.exec('BEGIN');
     schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
     model = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'model'`).get()?.value;
     revision = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get()?.value ?? 'empty';
@@ -517,6 +546,14 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
     return rankByColumn(state, sort, descending, set, criteria, wanted);
   }
 
+  function warmSearch() {
+    for (const deployment of deployments) {
+      const state = stateOf(deployment.key);
+      repoRankOf(state);
+      postingsOf(state);
+    }
+  }
+
   return {
     revision,
     rank,
@@ -556,16 +593,37 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16 }: 
       return state.total;
     },
     warm() {
+      warmSearch();
+      // Facet values are read once per connection: seconds for a million records, which
+      // must not be spent inside one request's time budget.
       for (const deployment of deployments) {
         const state = stateOf(deployment.key);
-        repoRankOf(state);
-        postingsOf(state);
-        // Facet values are read once per connection: seconds for a million records, which
-        // must not be spent inside one request's time budget.
         if (state.capacity > 1) {
           prepareFacetPages(facetIndexOf(state));
           prepareFacetPages(broaderIndexOf(state));
         }
+      }
+    },
+    warmSearch,
+    sharedFacets() {
+      const shared = new Map<DeploymentKey, { facetIndex: FacetIndex; broaderIndex: FacetIndex }>();
+      for (const deployment of deployments) {
+        const state = stateOf(deployment.key);
+        if (state.capacity <= 1) continue;
+        shared.set(deployment.key, {
+          facetIndex: onSharedMemory(facetIndexOf(state)),
+          broaderIndex: onSharedMemory(broaderIndexOf(state)),
+        });
+      }
+      return shared;
+    },
+    adoptFacets(facets) {
+      for (const [key, { facetIndex, broaderIndex }] of facets) {
+        const state = stateOf(key);
+        state.facetIndex = facetIndex;
+        state.broaderIndex = broaderIndex;
+        prepareFacetPages(facetIndex);
+        prepareFacetPages(broaderIndex);
       }
     },
     close() {

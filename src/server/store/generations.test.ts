@@ -5,10 +5,11 @@ import type { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
+import { parseQuery } from '../query/parse';
 import { openPooledStore } from './pooled-store';
 import { reloadingStore } from './reloading-store';
-import { openStoreWriter } from './sqlite/sqlite';
-import { StoreOverloaded } from './types';
+import { openStore, openStoreWriter } from './sqlite/sqlite';
+import { StoreOverloaded, type Criteria, type FacetRequest, type RecordStore } from './types';
 
 /**
  * Generations of a served file and the workers behind them: a reload is served only once its
@@ -79,6 +80,62 @@ describe('a reload', () => {
   });
 });
 
+const everything: Criteria = { text: [], exact: [], dates: [], sort: 'relevance', order: 'desc', offset: 0, limit: 10 };
+const everyFacet: FacetRequest[] = lit.facets.map(({ name }) => ({ name, limit: 20, offset: 0, sort: 'count' as const }));
+
+describe('facet values read once per generation', () => {
+  it('give every worker the counts a store reading its own gives', async () => {
+    const path = join(dir, 'shared-facets.db');
+    write(path, 300, 1);
+    const pool = await openPooledStore(path, { size: 3 });
+    const own = openStore(path);
+    try {
+      await pool.facetsWarm;
+      const criteria: Criteria = { ...everything, text: [{ columns: ['title', 'description'], query: parseQuery('reactor')! }] };
+      const expected = await own.facets('LIT', criteria, everyFacet);
+      // As many at once as there are workers, so each answers one.
+      const answers = await Promise.all([1, 2, 3].map(() => pool.facets('LIT', criteria, everyFacet)));
+      for (const answer of answers) expect(answer).toEqual(expected);
+    } finally {
+      await pool.close();
+      await own.close();
+    }
+  });
+
+  it('let a new generation answer searches at once and facets once it has read them, the old one answering facets meanwhile', async () => {
+    const path = join(dir, 'facets-later.db');
+    write(path, 200, 1);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let opened = 0;
+    // The second generation's facet values are "read" only when the test says so.
+    const open = async (file: string): Promise<RecordStore> => {
+      const store = await openPooledStore(file, { size: 2 });
+      return ++opened === 1 ? store : { ...store, facetsWarm: store.facetsWarm!.then(() => held) };
+    };
+    const switched: { count: number; facets: boolean; resolve: () => void }[] = [];
+    const generation = (count: number, facets: boolean) => new Promise<void>((resolve) => switched.push({ count, facets, resolve }));
+    const store = await reloadingStore(path, open, {
+      checkMs: 20,
+      log: () => undefined,
+      onGeneration: (count, facets) => switched.filter((s) => s.count === count && s.facets === facets).forEach((s) => s.resolve()),
+    });
+    try {
+      const searches = generation(2, false);
+      const facets = generation(2, true);
+      write(path, 50, 1001);
+      await searches;
+      expect((await store.search('LIT', everything)).total).toBe(250);
+      expect((await store.facets('LIT', everything, everyFacet)).total).toBe(200);
+      release();
+      await facets;
+      expect((await store.facets('LIT', everything, everyFacet)).total).toBe(250);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('a file that cannot be read', () => {
   it('restarts workers after growing pauses, logs once when unreadable and once when readable, and answers 503 with no worker left', async () => {
     const path = join(dir, 'unreadable.db');
@@ -100,6 +157,8 @@ describe('a file that cannot be read', () => {
       },
     });
     const startedAtLeast = (count: number) => new Promise<void>((resolve) => startedWaiters.push({ count, resolve }));
+    // Its facet values are read after it opens; read before the file goes away, so the log is the workers' alone.
+    await pool.facetsWarm;
     try {
       expect(await pool.count('LIT')).toBe(100);
       renameSync(path, away);

@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { cachedStore, type EngineCalls } from './cached-store';
-import { openEngine, type EngineOptions, type Ranked } from './engine';
-import type { StoreReply, WorkerSettings } from './store-worker';
+import { openEngine, type EngineOptions, type Ranked, type SharedFacets } from './engine';
+import type { AdoptFacets, StoreReply, WorkerSettings } from './store-worker';
 import type { RenderedBody } from './rendered-page';
 import { admissionOf, CostBook, type Op } from './admission';
 import { StoreOverloaded, type RecordStore } from './types';
@@ -20,6 +20,12 @@ import { bundledModule } from '../module-bundle.js';
  * replaced (SQLite cannot be interrupted from here) and it is answered as overloaded, as
  * are searches beyond the queue's bound. The cache of search orders and totals
  * (cached-store.ts) lives in the main thread, shared by all.
+ *
+ * The pool is handed out once its workers are warm for searches. The facet values (seconds
+ * to read at a million records) are read once, by a worker of their own that hands them to
+ * every worker on shared memory and ends (`facetsWarm`): a server whose data changed answers
+ * searches from the new data while the previous pool still answers facets
+ * (reloading-store.ts), and a pool holds one copy of them, not one per worker.
  */
 
 interface Job {
@@ -128,14 +134,17 @@ export async function openPooledStore(
   // cannot even start (the file became unreadable) is started again after growing pauses.
   function spawn(slot: Slot): void {
     const worker = new Worker(script, {
-      workerData: { path, engine } satisfies WorkerSettings,
+      workerData: { path, engine, role: 'search' } satisfies WorkerSettings,
       resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
     });
+    // A worker started again takes the facet values before any request.
+    if (facets) worker.postMessage({ adopt: facets } satisfies AdoptFacets);
     slot.worker = worker;
     slot.ready = false;
     slot.startError = undefined;
     onWorker?.(worker);
     worker.on('message', (reply: StoreReply) => {
+      if ('facets' in reply) return;
       if ('ready' in reply) {
         slot.ready = true;
         if (unreadable !== undefined) log(`${path} can be read again`);
@@ -234,10 +243,27 @@ export async function openPooledStore(
     }
   }
 
+  let facets: SharedFacets | undefined;
   const slots: Slot[] = Array.from({ length: size }, () => {
     const slot = {} as Slot;
     spawn(slot);
     return slot;
+  });
+
+  const facetReader = new Worker(script, { workerData: { path, engine, role: 'facets' } satisfies WorkerSettings });
+  const facetsWarm = new Promise<void>((resolve) => {
+    facetReader.on('message', (reply: StoreReply) => {
+      if (!('facets' in reply) || closing) return;
+      facets = reply.facets;
+      // Posted before any later request, so every facets request finds them.
+      for (const slot of slots) slot.worker.postMessage({ adopt: facets } satisfies AdoptFacets);
+      resolve();
+    });
+    facetReader.on('error', (error) => {
+      if (!closing) log(`the facet values of ${path} could not be read ahead (${error.message}); each worker reads them on first use`);
+    });
+    // Ended with or without them: without, each worker reads its own on first use.
+    facetReader.on('exit', () => resolve());
   });
 
   function call<T>(op: Op, args: unknown[]): Promise<T> {
@@ -289,8 +315,8 @@ export async function openPooledStore(
     closing = true;
     for (const job of [...lookups.splice(0), ...searches.splice(0)]) job.reject(new Error('the store is closed'));
     for (const slot of slots) clearTimeout(slot.restart);
-    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    await Promise.all([facetReader, ...slots.map((slot) => slot.worker)].map((worker) => worker.terminate()));
   }
   await warmed;
-  return cachedStore(calls, { budgetBytes: cacheBytes });
+  return { ...cachedStore(calls, { budgetBytes: cacheBytes }), facetsWarm };
 }

@@ -9,7 +9,9 @@ import type { RecordStore } from './types';
  * store opened on one file at one revision, with its caches); when the file or its revision
  * changes, a new generation is opened beside the old, new requests go to it once it is
  * ready (its workers warm: `open` resolves only then, pooled-store.ts), and the old one closes when its last request has finished, taking its caches with
- * it. A path that cannot be opened is retried with a growing pause while the old generation
+ * it. A store whose facet values are still being read when it opens (`facetsWarm`) takes the
+ * searches at once and the facets once they are read; until then the old generation answers
+ * them. A path that cannot be opened is retried with a growing pause while the old generation
  * goes on serving.
  */
 
@@ -22,6 +24,8 @@ interface Identity {
 interface Generation {
   readonly store: RecordStore;
   readonly identity: Identity;
+  /** Its number: 1 for the first opened. */
+  readonly count: number;
   inFlight: number;
   retired: boolean;
 }
@@ -53,8 +57,8 @@ export interface ReloadOptions {
   /** The longest pause between attempts on a path that cannot be opened. */
   readonly maxBackoffMs?: number;
   readonly log?: (line: string) => void;
-  /** Called when a new generation has replaced the old one (its store opened and warm). */
-  readonly onGeneration?: (generation: number) => void;
+  /** Called when a new generation has replaced the old one (its store opened and warm), for searches and then for facets. */
+  readonly onGeneration?: (generation: number, facets: boolean) => void;
   /** Called after each attempt that could not open the path, with the failures in a row so far. */
   readonly onFailure?: (failures: number) => void;
 }
@@ -63,27 +67,66 @@ export async function reloadingStore(
   path: string,
   open: (path: string) => Promise<RecordStore>,
   options: ReloadOptions = {},
-): Promise<RecordStore & { readonly generations: number }> {
+): Promise<
+  RecordStore & {
+    readonly generations: number;
+    /** The revision facets are answered from (behind `revision` while a new generation reads its facet values). */
+    readonly facetsRevision: string;
+    /** Looks at the path now rather than at the next check. */
+    checkNow(): void;
+  }
+> {
   const checkMs = options.checkMs ?? 1_000;
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
   const log = options.log ?? ((line: string) => console.error(`records: ${line}`));
 
   const identity = identityOf(path, undefined, log);
-  let current: Generation = { store: await open(path), identity, inFlight: 0, retired: false };
+  const first = await open(path);
+  try {
+    await first.facetsWarm;
+  } catch (error) {
+    await first.close();
+    throw error;
+  }
+  let current: Generation = { store: first, identity, count: 1, inFlight: 0, retired: false };
+  /** The generation facets are asked of: the current one once its facet values are read. */
+  let facetsFrom = current;
   let generations = 1;
   let closed = false;
   let failures = 0;
   let timer: NodeJS.Timeout | undefined;
+  let checking = false;
+  let checkAgain = false;
 
   async function retire(generation: Generation) {
+    if (generation === current || generation === facetsFrom || generation.retired) return;
     generation.retired = true;
     if (generation.inFlight === 0) await generation.store.close().catch(() => undefined);
   }
 
   function schedule(delay: number) {
     if (closed) return;
-    timer = setTimeout(() => void check(), delay);
+    clearTimeout(timer);
+    timer = setTimeout(() => void checkOnce(), delay);
     timer.unref();
+  }
+
+  /** One check at a time; asked for during one, another follows at once. */
+  async function checkOnce() {
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = true;
+    try {
+      await check();
+    } finally {
+      checking = false;
+      if (checkAgain && !closed) {
+        checkAgain = false;
+        schedule(0);
+      }
+    }
   }
 
   async function check() {
@@ -116,17 +159,31 @@ export async function reloadingStore(
     if (failures > 0) log(`${path} can be opened again`);
     failures = 0;
     const old = current;
-    current = { store, identity, inFlight: 0, retired: false };
-    generations++;
-    options.onGeneration?.(generations);
+    const generation: Generation = { store, identity, count: ++generations, inFlight: 0, retired: false };
+    current = generation;
+    options.onGeneration?.(generation.count, false);
     void retire(old);
+    if (store.facetsWarm) {
+      const takeFacets = () => {
+        if (!closed && !generation.retired) takesFacets(generation);
+      };
+      store.facetsWarm.then(takeFacets, takeFacets);
+    } else takesFacets(generation);
     schedule(checkMs);
+  }
+
+  /** Facets are asked of `generation` from now on (a newer one may have taken them already). */
+  function takesFacets(generation: Generation) {
+    if (generation.count < facetsFrom.count) return;
+    const before = facetsFrom;
+    facetsFrom = generation;
+    options.onGeneration?.(generation.count, true);
+    void retire(before);
   }
   schedule(checkMs);
 
-  /** Runs one call on the generation current when it starts, holding that generation open until it ends. */
-  async function within<T>(work: (store: RecordStore) => Promise<T>): Promise<T> {
-    const generation = current;
+  /** Runs one call on the generation current when it starts (for facets: `facetsFrom`), holding that generation open until it ends. */
+  async function within<T>(work: (store: RecordStore) => Promise<T>, generation = current): Promise<T> {
     generation.inFlight++;
     try {
       return await work(generation.store);
@@ -143,19 +200,25 @@ export async function reloadingStore(
     get generations() {
       return generations;
     },
+    get facetsRevision() {
+      return facetsFrom.store.revision;
+    },
     search: (key, criteria) => within((store) => store.search(key, criteria)),
     // Every generation is opened the same way: each has `page` or none has.
     ...(current.store.page && {
       page: (key, criteria, rendering) => within((store) => store.page!(key, criteria, rendering)),
     }),
-    facets: (key, criteria, requests) => within((store) => store.facets(key, criteria, requests)),
+    facets: (key, criteria, requests) => within((store) => store.facets(key, criteria, requests), facetsFrom),
     get: (key, repoId) => within((store) => store.get(key, repoId)),
     fulltext: (key, repoId) => within((store) => store.fulltext(key, repoId)),
     count: (key) => within((store) => store.count(key)),
+    checkNow() {
+      schedule(0);
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      await current.store.close();
+      await Promise.all([...new Set([current, facetsFrom])].map((generation) => generation.store.close()));
     },
   };
 }

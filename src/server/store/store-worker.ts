@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineCalls } from './cached-store';
-import { openEngine, type EngineOptions } from './engine';
+import { openEngine, type EngineOptions, type SharedFacets } from './engine';
 import { renderDocs } from './rendered-page';
 
 /** One read-only connection per worker thread; answers the pool's requests in order. */
@@ -8,19 +8,40 @@ import { renderDocs } from './rendered-page';
 type Op = Exclude<keyof EngineCalls, 'revision' | 'close'>;
 export type StoreRequest = { [K in Op]: { id: number; op: K; args: Parameters<EngineCalls[K]> } }[Op];
 
-export type StoreReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string } | { ready: true };
+/** The facet values the pool's reader of them read, for this worker to use (sent before any request that needs them). */
+export interface AdoptFacets {
+  readonly adopt: SharedFacets;
+}
+
+export type StoreReply =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string } | { ready: true } | { facets: SharedFacets };
 
 /** What the pool passes each worker as workerData. */
 export interface WorkerSettings {
   readonly path: string;
   readonly engine: EngineOptions;
+  /**
+   * `search`: a worker that answers requests, warmed for searches only; the facet values
+   * come from the pool's `facets` worker, which reads them once, hands them over on shared
+   * memory and ends.
+   */
+  readonly role: 'search' | 'facets';
 }
 
 const settings = workerData as WorkerSettings;
-const engine = openEngine(settings.path, settings.engine);
-// Before the first request rather than during it; the pool sends none before this says so.
-engine.warm();
-parentPort!.postMessage({ ready: true } satisfies StoreReply);
+const engine = openEngine(settings.path, { ...settings.engine, snapshot: true });
+if (settings.role === 'facets') {
+  parentPort!.postMessage({ facets: engine.sharedFacets() } satisfies StoreReply);
+  engine.close();
+} else {
+  // Before the first request rather than during it; the pool sends none before this says so.
+  engine.warmSearch();
+  parentPort!.postMessage({ ready: true } satisfies StoreReply);
+  parentPort!.on('message', (message: StoreRequest | AdoptFacets) => {
+    if ('adopt' in message) engine.adoptFacets(message.adopt);
+    else answer(message);
+  });
+}
 
 function run(request: StoreRequest): unknown {
   switch (request.op) {
@@ -51,7 +72,7 @@ function run(request: StoreRequest): unknown {
   }
 }
 
-parentPort!.on('message', (request: StoreRequest) => {
+function answer(request: StoreRequest) {
   try {
     type Rendered = { body: Buffer; encoded?: { body: Buffer } };
     const value = run(request) as ({ ids?: Int32Array; page?: Rendered } & Partial<Rendered>) | undefined;
@@ -64,4 +85,4 @@ parentPort!.on('message', (request: StoreRequest) => {
   } catch (error) {
     parentPort!.postMessage({ id: request.id, ok: false, message: (error as Error).message } satisfies StoreReply);
   }
-});
+}

@@ -1,21 +1,25 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { deployments } from '../../../deployments/registry';
 import { openStoreWriter } from '../sqlite/sqlite-writer';
 import type { StoreWriter } from '../types';
 import { openPools, parseStoreUrl, type PgPools } from './pg-pool';
-import { pgSchemaVersion, pgTable } from './pg-schema';
+import { changesChannel, pgSchemaVersion, pgTable } from './pg-schema';
 import { storedOf } from './pg-writer';
 
 /**
  * A server's local index of the PostgreSQL store: a SQLite store file (the project's own
  * store and engine, so the same totals, ranking and facets as a SQLite mirror by
  * construction) that follows the store's committed changes by their change sequence
- * (pg-schema.ts). Built from PostgreSQL when missing; then every `pollMs` the rows whose
- * number is past the last one applied are read, from a replica when there is one (the
- * primary when none answers), and written with the SQLite store's writer, one transaction
- * per deployment and chunk. Searches read only the local file, so a dead replica or primary
- * fails no request: the index stops advancing until one answers again.
+ * (pg-schema.ts). Built from PostgreSQL when missing; then the rows whose number is past the
+ * last one applied are read, from a replica when there is one (the primary when none
+ * answers), and written with the SQLite store's writer, one transaction per deployment and
+ * chunk: at once when the primary notifies a commit (`LISTEN`), and every `pollMs` whether
+ * or not it does. A replica may replay a notified commit a moment later, so after a
+ * notification that found nothing new it is asked again every 50 ms for a while. Searches
+ * read only the local file, so a dead replica or primary fails no request: the index stops
+ * advancing until one answers again.
  */
 
 export interface PgIndexOptions {
@@ -26,7 +30,14 @@ export interface PgIndexOptions {
   /** Rows read and written per transaction (tests make it small, so chunks follow chunks). */
   readonly chunkRows?: number;
   readonly log?: (line: string) => void;
+  /** Called after changes are committed to the local file (the server then looks at it at once). */
+  readonly onApplied?: () => void;
 }
+
+/** Polls, 50 ms apart, after a notification while the replica read has not yet replayed it. */
+const pollsAfterNotice = 40;
+/** The pause before the primary is listened to again after the connection was lost. */
+const relistenMs = 5_000;
 
 export interface PgIndex {
   /** The local SQLite store file to serve. */
@@ -128,7 +139,7 @@ async function build(pools: PgPools, path: string, chunkRows: number, log: (line
 
 export async function openPgIndex(
   storeUrl: string,
-  { dir, pollMs = 1000, chunkRows = 5000, log = (line) => console.error(`records: ${line}`) }: PgIndexOptions,
+  { dir, pollMs = 1000, chunkRows = 5000, log = (line) => console.error(`records: ${line}`), onApplied }: PgIndexOptions,
 ): Promise<PgIndex> {
   const target = parseStoreUrl(storeUrl);
   const pools = openPools(target, { size: 2 });
@@ -170,12 +181,18 @@ export async function openPgIndex(
   };
   let failing = false;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> | undefined;
+  let noticed = 0;
+  let pollAgain = false;
   const poll = async () => {
     try {
-      await applyChanges(pools, writer, cursor, chunkRows, () => writeCursor(path, cursor));
+      const written = await applyChanges(pools, writer, cursor, chunkRows, () => writeCursor(path, cursor));
       if (failing) log(`the local index ${path} follows PostgreSQL again`);
       failing = false;
+      if (written > 0) {
+        noticed = 0;
+        onApplied?.();
+      }
       settle();
     } catch (error) {
       if (!failing)
@@ -184,11 +201,58 @@ export async function openPgIndex(
     }
   };
   const tick = () => {
+    clearTimeout(timer);
     running = poll().finally(() => {
-      if (!closed) timer = setTimeout(tick, pollMs);
+      running = undefined;
+      if (closed) return;
+      if (pollAgain) {
+        pollAgain = false;
+        tick();
+      } else if (noticed > 0) {
+        noticed--;
+        timer = setTimeout(tick, 50);
+      } else timer = setTimeout(tick, pollMs);
     });
   };
   tick();
+
+  /** Reads now, or right after the read under way; after a notified commit, again shortly until it is read. */
+  const wake = (notified: boolean) => {
+    if (closed) return;
+    if (notified) noticed = pollsAfterNotice;
+    if (running) pollAgain = true;
+    else tick();
+  };
+  let listener: pg.Client | undefined;
+  let relisten: NodeJS.Timeout | undefined;
+  let listening = true;
+  const listen = () => {
+    const client = new pg.Client({ connectionString: target.primary, connectionTimeoutMillis: relistenMs });
+    listener = client;
+    const lost = (error?: Error) => {
+      if (closed || listener !== client) return;
+      listener = undefined;
+      client.end().catch(() => undefined);
+      if (listening)
+        log(
+          `not notified of commits by the primary (${error?.message ?? 'connection closed'}); polling every ${pollMs / 1000} s meanwhile`,
+        );
+      listening = false;
+      relisten = setTimeout(listen, relistenMs);
+    };
+    client.on('notification', () => wake(true));
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${changesChannel}`))
+      .then(() => {
+        listening = true;
+        // A commit may have come while not listening.
+        wake(false);
+      }, lost);
+  };
+  listen();
 
   return {
     path,
@@ -213,6 +277,8 @@ export async function openPgIndex(
     async close() {
       closed = true;
       clearTimeout(timer);
+      clearTimeout(relisten);
+      await listener?.end().catch(() => undefined);
       await running;
       writer.close();
       await pools.close();

@@ -8,13 +8,21 @@ import type { Deployment } from '../../../deployments/schema';
  * change sequence: every write gives each record it writes the next number of
  * `record_changes`, in the same transaction. Writers take one lock for their transaction
  * (`writeLock`), so the numbers commit in order: a reader that sees number n has seen every
- * smaller one, on the primary and on any replica. A server's local index (index-follower.ts)
+ * smaller one, on the primary and on any replica. A server's local index (pg-index.ts)
  * reads what changed after the last number it applied and writes it with the SQLite store's
  * writer, so search, ranking and facets are the SQLite store's own code.
  */
 
 /** The layout's version: a database of another version must be rebuilt. */
 export const pgSchemaVersion = () => '7';
+
+/**
+ * The channel every write notifies in its transaction (delivered when it commits), so a
+ * server's index reads the change at once rather than at its next poll. Only the primary
+ * delivers it: a server reading a replica wakes on it too and reads once the replica has
+ * replayed the commit, polling as ever.
+ */
+export const changesChannel = 'record_changes';
 
 /** The transaction-scoped advisory lock every writer holds while it numbers its changes. */
 export const writeLock = 0x7265636f; // "reco"

@@ -10,6 +10,7 @@ import { generateRecords } from '../../corpus/generate';
 import { benchmarkTerms as terms } from '../../corpus/vocabulary';
 import { startServer, type RunningServer } from '../../http/server';
 import { buildRecord } from '../../http/test-fixture';
+import { parseQuery } from '../../query/parse';
 import { openStore, openStoreWriter } from '../sqlite/sqlite';
 import type { RecordStore } from '../types';
 import { parseStoreUrl } from './pg-pool';
@@ -137,12 +138,40 @@ describe.skipIf(unavailable)('the PostgreSQL store with a streaming replica', ()
     expect(((await response.json()) as { repo_id: string }[]).map((record) => record.repo_id)).toContain('900003');
   });
 
+  it('is woken by the commit itself: a server that would poll once an hour serves a write at once', async () => {
+    const listening = await openPgTestStore(cluster.primary.url, { pollMs: 3_600_000 });
+    try {
+      const writer = await openPgRecordWriter(cluster.primary.url);
+      try {
+        await writer.put('LIT', [
+          buildRecord(lit, { id: '900004', title: 'Quillwort notified', description: 'x', published: '2022-01-01T00:00:00Z' }),
+        ]);
+      } finally {
+        await writer.close();
+      }
+      // Only the notification can bring it before the hour is out (the test's timeout is far shorter).
+      await listening.caughtUp();
+      const found = await listening.search('LIT', {
+        text: [{ columns: ['title', 'description'], query: parseQuery('quillwort')! }],
+        exact: [],
+        dates: [],
+        sort: 'relevance',
+        order: 'desc',
+        offset: 0,
+        limit: 10,
+      });
+      expect(found.records.map((record) => record.repo_id)).toContain('900004');
+    } finally {
+      await listening.close();
+    }
+  });
+
   it('builds a new server’s index from the replica while the primary is down', async () => {
     await cluster.primary.stop('fast');
     try {
       const late = await openPgTestStore(`${cluster.primary.url},${cluster.replicas[0]!.url}`);
       try {
-        expect(await late.count('LIT')).toBe(603);
+        expect(await late.count('LIT')).toBe(604);
       } finally {
         await late.close();
       }

@@ -29,15 +29,24 @@ export interface PgStore extends RecordStore {
 
 /** Opens the store at `--store`'s URL list: a primary, then any replicas. */
 export async function openPgStore(storeUrl: string, { indexDir, open, pollMs = 1000, chunkRows, log }: PgStoreOptions): Promise<PgStore> {
-  const index = await openPgIndex(storeUrl, { dir: indexDir, pollMs, ...(chunkRows ? { chunkRows } : {}), ...(log ? { log } : {}) });
-  let served: Awaited<ReturnType<typeof reloadingStore>>;
+  let served: Awaited<ReturnType<typeof reloadingStore>> | undefined;
+  const index = await openPgIndex(storeUrl, {
+    dir: indexDir,
+    pollMs,
+    ...(chunkRows ? { chunkRows } : {}),
+    ...(log ? { log } : {}),
+    // The served file is looked at as soon as a change is in it, not at the next check.
+    onApplied: () => served?.checkNow(),
+  });
   let generation = 0;
   let waiters: { after: number; resolve: () => void }[] = [];
   try {
     served = await reloadingStore(index.path, open, {
       checkMs: pollMs,
       ...(log ? { log } : {}),
-      onGeneration(count) {
+      onGeneration(count, facets) {
+        // Served whole once its facets are: searches of a generation are served before them.
+        if (!facets) return;
         generation = count;
         waiters = waiters.filter((waiter) => (waiter.after < generation ? (waiter.resolve(), false) : true));
       },
@@ -46,25 +55,26 @@ export async function openPgStore(storeUrl: string, { indexDir, open, pollMs = 1
     await index.close();
     throw error;
   }
+  const store = served;
   return {
     get revision() {
-      return served.revision;
+      return store.revision;
     },
-    search: (...args) => served.search(...args),
-    ...(served.page ? { page: (...args: Parameters<NonNullable<RecordStore['page']>>) => served.page!(...args) } : {}),
-    facets: (...args) => served.facets(...args),
-    get: (...args) => served.get(...args),
-    fulltext: (...args) => served.fulltext(...args),
-    count: (...args) => served.count(...args),
+    search: (...args) => store.search(...args),
+    ...(store.page ? { page: (...args: Parameters<NonNullable<RecordStore['page']>>) => store.page!(...args) } : {}),
+    facets: (...args) => store.facets(...args),
+    get: (...args) => store.get(...args),
+    fulltext: (...args) => store.fulltext(...args),
+    count: (...args) => store.count(...args),
     async caughtUp() {
       await index.caughtUp();
-      // The file's revision now is served at the latest by the next generation opened.
+      // The file's revision now is served whole (facets too) at the latest by the next generation.
       const seen = generation;
-      if (served.revision !== revisionOf(index.path)) await new Promise<void>((resolve) => waiters.push({ after: seen, resolve }));
+      if (store.facetsRevision !== revisionOf(index.path)) await new Promise<void>((resolve) => waiters.push({ after: seen, resolve }));
     },
     async close() {
       await index.close();
-      await served.close();
+      await store.close();
     },
   };
 }

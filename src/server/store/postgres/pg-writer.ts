@@ -5,7 +5,7 @@ import type { Deployment, DeploymentKey } from '../../../deployments/schema';
 import type { RecordWriter, StoredRecord } from '../types';
 import { pgHarvestLedger } from './pg-harvest-ledger';
 import { openPools, parseStoreUrl } from './pg-pool';
-import { createTableSql, pgSchemaVersion, pgTable, setupSql, writeLock } from './pg-schema';
+import { changesChannel, createTableSql, pgSchemaVersion, pgTable, setupSql, writeLock } from './pg-schema';
 
 /** Rows per INSERT: one statement carries a batch as arrays, so a bulk load is not one round trip per record. */
 const batchSize = 1000;
@@ -120,6 +120,7 @@ export async function openPgRecordWriter(storeUrl: string): Promise<RecordWriter
         if (batch.length >= batchSize) await flush();
       }
       await flush();
+      if (written > 0) await client.query('SELECT pg_notify($1, $2)', [changesChannel, key]);
       await client.query('COMMIT');
       return written;
     } catch (error) {
