@@ -3,11 +3,13 @@
  * same generated LIT corpus (BENCH_RECORDS, default 1,000,000). A throwaway cluster with two
  * streaming replicas is made here (src/server/store/postgres/test-cluster.ts); the corpus is
  * ingested with `records generate --store`; the first `records serve --store` builds its local
- * index from a replica (timed); every query class is measured over HTTP against `records serve
- * --db` and `records serve --store`, both with search caching off (uncached), and each class's
- * total is compared; then the mix at BENCH_CONCURRENCY with one and with two replicas, and how
- * long a running server takes to serve 1,000 records written by `records generate --store`.
- * Writes bench/results/<date>-postgres.json and prints a Markdown table for the README.
+ * index from a replica (timed). Per class of the query log (query-log.ts), BENCH_SAMPLES
+ * distinct queries are drawn once and sent one at a time to `records serve --db` and to
+ * `records serve --store`, both with search caching off, and every answer's status, total and
+ * first page (facets: the whole body) are compared; then the mix at BENCH_CONCURRENCY on
+ * SQLite, on PostgreSQL with one replica and with two, and how long after their commit 1,000
+ * records written by `records generate --store` are counted by a running server's searches
+ * and by its facets. Writes bench/results/<date>-postgres.json and prints a Markdown table.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,35 +21,58 @@ import { caughtUp } from '../src/server/store/postgres/test-store';
 import { readConfig, type BenchConfig } from './config';
 import { benchCorpus, tmpDir } from './corpus';
 import { singleClient, type SingleClient } from './http-client';
-import { measureClass, type ClassResult } from './latency';
 import { runMix } from './load';
-import { gitCommit, load1, machine } from './machine';
+import { gitCommit, load1, machine, waitForQuiet } from './machine';
 import { repoRoot, startChild, startRecordsServer, type Child } from './processes';
-import { queryClasses } from './queries';
+import { learnVocabulary, queryLog, trafficClasses, type TrafficClass } from './query-log';
+import { summarize } from './stats';
 
 const run = promisify(execFile);
 
 const folderBytes = (dir: string) => readdirSync(dir).reduce((sum, name) => sum + statSync(resolve(dir, name)).size, 0);
 const log = (line: string) => console.log(`[bench:postgres ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-/** A class the run could not measure (the server broke the connection, say): named, not fatal. */
-type Measured =
-  | ClassResult
-  | { readonly id: string; readonly failed: string; readonly p95?: undefined; readonly total?: undefined; readonly firstIds?: undefined };
+/** One query's answer: its time, and what two stores must agree on (status, total, the first page or the facets). */
+interface Answer {
+  readonly ms: number;
+  readonly status: number;
+  readonly total: string | undefined;
+  readonly page: string;
+}
 
-async function classes(client: SingleClient, origin: string, config: BenchConfig, kind: string): Promise<Measured[]> {
-  const results: Measured[] = [];
-  for (const queryClass of queryClasses) {
-    try {
-      const result = await measureClass(client, origin, queryClass, config);
-      log(
-        `${kind} ${queryClass.id.padEnd(12)} total ${String(result.total).padStart(8)}  p50 ${result.p50}  p95 ${result.p95}${result.errors ? `  ERRORS ${result.errors}` : ''}`,
-      );
-      results.push(result);
-    } catch (error) {
-      log(`${kind} ${queryClass.id.padEnd(12)} FAILED: ${(error as Error).message}`);
-      results.push({ id: queryClass.id, failed: (error as Error).message });
+/** Per class of the query log, BENCH_SAMPLES distinct queries drawn once and sent to both stores. */
+function drawQueries(config: BenchConfig): { trafficClass: TrafficClass; paths: string[] }[] {
+  const log = queryLog(config.seed);
+  return trafficClasses(learnVocabulary(config.records, config.seed)).map((trafficClass) => {
+    const paths: string[] = [];
+    for (let path = log.next(trafficClass); path !== undefined && paths.length < config.samples; path = log.next(trafficClass))
+      paths.push(path);
+    return { trafficClass, paths };
+  });
+}
+
+/** Each query once, one at a time, against a server that remembers no search (`--search-cache-mb 0`). */
+async function answers(client: SingleClient, origin: string, drawn: ReturnType<typeof drawQueries>, config: BenchConfig, kind: string) {
+  const results: Answer[][] = [];
+  for (const { trafficClass, paths } of drawn) {
+    await waitForQuiet(config.quietSeconds);
+    const classAnswers: Answer[] = [];
+    for (const path of paths) {
+      try {
+        const response = await client.get(origin + path, config.timeoutSeconds * 1000);
+        const text = response.body.toString('utf8');
+        const body: unknown = response.status === 200 ? JSON.parse(text) : undefined;
+        // A page by its records' ids (links name the server); facets by their whole body.
+        const page = Array.isArray(body) ? (body as { repo_id: string }[]).map((record) => record.repo_id).join(' ') : text;
+        const total = response.headers['x-total-count'];
+        classAnswers.push({ ms: response.ms, status: response.status, total: typeof total === 'string' ? total : undefined, page });
+      } catch (error) {
+        classAnswers.push({ ms: Number.NaN, status: 0, total: undefined, page: (error as Error).message });
+      }
     }
+    const summary = summarize(classAnswers.filter((answer) => answer.status === 200).map((answer) => answer.ms));
+    log(`${kind} ${trafficClass.id.padEnd(14)} n ${String(summary.n).padStart(3)}  p50 ${summary.p50}  p95 ${summary.p95}`);
+    results.push(classAnswers);
   }
   return results;
 }
@@ -60,11 +85,17 @@ function startPgServer(store: string, indexDir: string): Promise<Child> {
   );
 }
 
-/** The LIT total a server answers now. */
-async function litTotal(origin: string): Promise<number> {
-  const response = await fetch(`${origin}/api/lit/v1/records?rows=1`);
+/** The LIT total a server answers now, to a search (`records`) or to its facets (`facets`). */
+async function litTotal(origin: string, endpoint: 'records' | 'facets'): Promise<number> {
+  const response = await fetch(`${origin}/api/lit/v1/${endpoint === 'records' ? 'records?rows=1' : 'facets'}`);
   await response.arrayBuffer();
   return Number(response.headers.get('x-total-count'));
+}
+
+/** Seconds from `since` until the server's total at `endpoint` reaches `total`. */
+async function seenAfter(origin: string, endpoint: 'records' | 'facets', total: number, since: number): Promise<number> {
+  while ((await litTotal(origin, endpoint)) < total) await new Promise((resolve) => setTimeout(resolve, 50));
+  return Math.round((performance.now() - since) / 100) / 10;
 }
 
 async function main() {
@@ -101,8 +132,15 @@ async function main() {
     const replicas = [await cluster.addReplica(), await cluster.addReplica()];
     for (const replica of replicas) await caughtUp(cluster.primary.url, replica.url);
 
+    const drawn = drawQueries(config);
+    log(`query log: ${drawn.reduce((sum, { paths }) => sum + paths.length, 0)} distinct queries in ${drawn.length} classes`);
     server = await startRecordsServer(corpus.path, undefined, ['--search-cache-mb', '0']);
-    const sqlite = await classes(client, server.url, config, 'sqlite uncached');
+    const sqlite = await answers(client, server.url, drawn, config, 'sqlite  ');
+    log(`mix at concurrency ${config.concurrency}, SQLite ...`);
+    const mixSqlite = await runMix(server.url, server.pid, config);
+    log(
+      `mix SQLite: ${mixSqlite.rps} req/s, p99 ${mixSqlite.latencyMs.p99} ms, errors ${mixSqlite.errors}, timeouts ${mixSqlite.timeouts}`,
+    );
     await server.stop();
 
     const oneReplica = `${cluster.primary.url},${replicas[0]!.url}`;
@@ -110,21 +148,23 @@ async function main() {
     server = await startPgServer(oneReplica, indexDir);
     const indexBuildSeconds = (performance.now() - buildStart) / 1000;
     log(`local index built and served in ${indexBuildSeconds.toFixed(1)} s`);
-    const postgres = await classes(client, server.url, config, 'postgres');
+    const postgres = await answers(client, server.url, drawn, config, 'postgres');
     log(`mix at concurrency ${config.concurrency}, one replica ...`);
     const mixOne = await runMix(server.url, server.pid, config);
     log(`mix one replica: ${mixOne.rps} req/s, p99 ${mixOne.latencyMs.p99} ms, errors ${mixOne.errors}, timeouts ${mixOne.timeouts}`);
 
-    // Freshness: 1,000 records written to the primary, until this running server counts them.
-    const before = await litTotal(server.url);
+    // Freshness: 1,000 new records written to the primary, until this running server counts them in a search and in its facets.
+    await waitForQuiet(config.quietSeconds);
+    const before = await litTotal(server.url, 'records');
     const writeStart = performance.now();
     await run(process.execPath, ['bin/records.js', 'generate', 'LIT', '1000', '--seed', '7', '--store', cluster.primary.url], {
       cwd: repoRoot,
     });
-    const writeSeconds = (performance.now() - writeStart) / 1000;
-    while ((await litTotal(server.url)) < before + 1000) await new Promise((resolve) => setTimeout(resolve, 50));
-    const seenSeconds = (performance.now() - writeStart) / 1000;
-    log(`1,000 records: written in ${writeSeconds.toFixed(1)} s, served ${seenSeconds.toFixed(1)} s after the write began`);
+    const committed = performance.now();
+    const writeSeconds = Math.round((committed - writeStart) / 100) / 10;
+    const searchSeconds = await seenAfter(server.url, 'records', before + 1000, committed);
+    const facetsSeconds = await seenAfter(server.url, 'facets', before + 1000, committed);
+    log(`1,000 records: written in ${writeSeconds} s; after the commit, in searches ${searchSeconds} s, in facets ${facetsSeconds} s`);
     await server.stop();
 
     server = await startPgServer(`${oneReplica},${replicas[1]!.url}`, indexDir);
@@ -134,19 +174,26 @@ async function main() {
     await server.stop();
     server = undefined;
 
-    const rows = queryClasses.map((queryClass, i) => {
+    const rows = drawn.map(({ trafficClass, paths }, i) => {
       const s = sqlite[i]!;
       const p = postgres[i]!;
-      const ratio = s.p95 !== undefined && p.p95 !== undefined ? Math.round((p.p95 / Math.max(s.p95, 0.1)) * 10) / 10 : undefined;
+      const sp = summarize(s.filter((answer) => answer.status === 200).map((answer) => answer.ms));
+      const pp = summarize(p.filter((answer) => answer.status === 200).map((answer) => answer.ms));
+      const differing = paths.filter((_, q) => s[q]!.status !== p[q]!.status || s[q]!.total !== p[q]!.total || s[q]!.page !== p[q]!.page);
       return {
-        id: queryClass.id,
-        label: queryClass.label,
-        sqliteP95: s.p95 ?? 'failed',
-        postgresP95: p.p95 ?? 'failed',
-        ratio,
-        sqliteTotal: s.total,
-        postgresTotal: p.total,
-        sameFirstPage: s.firstIds !== undefined && JSON.stringify(s.firstIds) === JSON.stringify(p.firstIds),
+        id: trafficClass.id,
+        label: trafficClass.label,
+        queries: paths.length,
+        sqliteP95: sp.p95,
+        postgresP95: pp.p95,
+        ratio: Math.round((pp.p95 / Math.max(sp.p95, 0.1)) * 10) / 10,
+        sqliteP50: sp.p50,
+        postgresP50: pp.p50,
+        errors: {
+          sqlite: s.filter((answer) => answer.status !== 200).length,
+          postgres: p.filter((answer) => answer.status !== 200).length,
+        },
+        differing,
       };
     });
     const result = {
@@ -157,26 +204,34 @@ async function main() {
       load1End: load1(),
       git: gitCommit(),
       records: config.records,
-      ingest: { seconds: Math.round(ingestSeconds), databaseBytes: Number(size), sqliteSeconds: corpus.ingestSeconds },
+      ingest: { seconds: Math.round(ingestSeconds), databaseBytes: Number(size), sqliteSeconds: Math.round(corpus.ingestSeconds) },
       localIndex: { buildSeconds: Math.round(indexBuildSeconds * 10) / 10, bytes: folderBytes(indexDir) },
-      freshness: { writeSeconds: Math.round(writeSeconds * 10) / 10, servedSeconds: Math.round(seenSeconds * 10) / 10 },
+      freshness: { records: 1000, writeSeconds, searchSeconds, facetsSeconds },
       classes: rows,
-      mix: { oneReplica: mixOne, twoReplicas: mixTwo },
+      mix: {
+        sqlite: mixSqlite,
+        oneReplica: mixOne,
+        twoReplicas: mixTwo,
+        oneReplicaOfSqlite: Math.round((mixOne.rps / mixSqlite.rps) * 100) / 100,
+      },
     };
     const dir = resolve(repoRoot, 'bench/results');
     mkdirSync(dir, { recursive: true });
     const name = `${date.replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z')}-postgres.json`;
     writeFileSync(resolve(dir, name), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`\n| class | SQLite p95 (ms) | PostgreSQL p95 (ms) | ratio | totals (SQLite / PostgreSQL) |\n|---|--:|--:|--:|--:|`);
+    console.log(`\n| class | queries | SQLite p95 (ms) | PostgreSQL p95 (ms) | ratio | different answers |\n|---|--:|--:|--:|--:|--:|`);
     for (const row of rows)
-      console.log(`| ${row.label} | ${row.sqliteP95} | ${row.postgresP95} | ${row.ratio}× | ${row.sqliteTotal} / ${row.postgresTotal} |`);
-    const mismatched = rows.filter((row) => row.sqliteTotal !== row.postgresTotal || !row.sameFirstPage).map((row) => row.id);
-    console.log(`\ntotals and first pages: ${mismatched.length ? `DIFFERENT for ${mismatched.join(', ')}` : 'identical for every class'}`);
+      console.log(`| ${row.label} | ${row.queries} | ${row.sqliteP95} | ${row.postgresP95} | ${row.ratio}× | ${row.differing.length} |`);
+    const differing = rows.flatMap((row) => row.differing);
+    console.log(`\ntotals and first pages: ${differing.length ? `DIFFERENT for ${differing.join(', ')}` : 'identical for every query'}`);
     console.log(
-      `local index: built in ${result.localIndex.buildSeconds} s, ${(result.localIndex.bytes / 1e6).toFixed(0)} MB; 1,000 records written in ${result.freshness.writeSeconds} s and served ${result.freshness.servedSeconds} s after the write began`,
+      `ingest: PostgreSQL ${result.ingest.seconds} s, SQLite ${result.ingest.sqliteSeconds} s; local index built in ${result.localIndex.buildSeconds} s, ${(result.localIndex.bytes / 1e6).toFixed(0)} MB`,
     );
     console.log(
-      `\nmix c=${config.concurrency}: one replica ${mixOne.rps} req/s (p99 ${mixOne.latencyMs.p99} ms), two replicas ${mixTwo.rps} req/s (p99 ${mixTwo.latencyMs.p99} ms)`,
+      `1,000 records written in ${writeSeconds} s; served after the commit in searches ${searchSeconds} s, in facets ${facetsSeconds} s`,
+    );
+    console.log(
+      `mix c=${config.concurrency}: SQLite ${mixSqlite.rps} req/s, PostgreSQL one replica ${mixOne.rps} req/s (${Math.round(result.mix.oneReplicaOfSqlite * 100)}%), two replicas ${mixTwo.rps} req/s; load average at the end ${result.load1End}`,
     );
     log(`wrote bench/results/${name}`);
   } finally {
