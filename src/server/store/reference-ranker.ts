@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment, type SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { scratchTokenizer } from './sqlite/fts5-adapter';
-import { columnWeights } from '../../deployments/search-model';
+import { searchModel } from '../../deployments/search-model';
 import { ftsTokenizer, tablesOf } from './sqlite/schema';
 import type { Criteria } from './types';
 
@@ -19,6 +19,8 @@ export interface ReferenceIndex {
   /** Every record: id, repo_id, and its tokens per search column. */
   readonly records: readonly { id: number; repoId: string; tokens: readonly string[][] }[];
   readonly averageLength: number;
+  /** bm25's weight of each search column, as the deployment's search model sets it. */
+  readonly weights: ReadonlyMap<SearchColumn, number>;
   tokenize(text: string): string[];
   ln(x: number): number;
 }
@@ -36,7 +38,8 @@ export function referenceIndex(db: Database.Database, deployment: Deployment): R
   }));
   const total = records.reduce((sum, record) => sum + record.tokens.reduce((n, list) => n + list.length, 0), 0);
   const ln = db.prepare('SELECT ln(?)').pluck();
-  return { records, averageLength: total / records.length, tokenize, ln: (x) => ln.get(x) as number };
+  const weights = new Map(searchModel(deployment).index.columns.map(({ name, weight }) => [name, weight]));
+  return { records, averageLength: total / records.length, weights, tokenize, ln: (x) => ln.get(x) as number };
 }
 
 /** How often `word` occurs in the record's `columns`, each occurrence weighted by its column. */
@@ -51,7 +54,7 @@ function occurrences(index: ReferenceIndex, tokens: readonly string[][], word: W
       const all = query.every((token, j) =>
         prefix && j === query.length - 1 ? list[start + j]!.startsWith(token) : list[start + j] === token,
       );
-      if (all) count += columnWeights[column];
+      if (all) count += index.weights.get(column)!;
     }
   }
   return count;
