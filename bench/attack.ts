@@ -16,8 +16,8 @@
  *   ATTACK_RECORDS=20000 ATTACK_SECONDS=10 npm run attack
  *   ATTACK_ONLY=floods npm run attack      (slow, expensive, floods, input: a comma-separated choice)
  *
- * Settings (environment): ATTACK_RECORDS (LIT records, 100000), ATTACK_SECONDS (per
- * attack, 20). Results: bench/results/attack-<date>.json; targets: RSS < 600 MB and the
+ * Settings (environment): ATTACK_RECORDS (LIT records, 100000), ATTACK_DB (attack an existing
+ * database instead, such as a bench's), ATTACK_SECONDS (per attack, 20). Results: bench/results/attack-<date>.json; targets: RSS < 600 MB and the
  * normal client's p99 < 100 ms under slow readers, the record p99 ≤ 50 ms under expensive
  * queries, the user's search and record p99 ≤ 100 ms during each flood.
  */
@@ -26,7 +26,7 @@ import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { flood, floodKinds } from './attack-floods';
 import { hostileInputAttacks } from './attack-hostile-input';
-import { prepareCorpus } from './corpus';
+import { existingCorpus, prepareCorpus } from './corpus';
 import { rssOf, sampleMemory } from './memory';
 import { load1, machine, gitCommit } from './machine';
 import { repoRoot, startRecordsServer, type Child } from './processes';
@@ -164,7 +164,7 @@ async function expensiveQueries(server: Child) {
   return { records, expensive: { latency: expensive, statuses } };
 }
 
-const corpus = prepareCorpus(records, 1, log);
+const corpus = process.env.ATTACK_DB ? existingCorpus(process.env.ATTACK_DB, log) : prepareCorpus(records, 1, log);
 const started = new Date();
 /**
  * Each attack meets a server of its own, as it would meet a server at rest: allocators keep
@@ -187,7 +187,7 @@ const result = {
   machine: machine(),
   load1: { start: load1(), end: 0 },
   git: gitCommit(),
-  records,
+  records: Number.isFinite(corpus.records) ? corpus.records : records,
   seconds,
   slowReaders: wanted('slow')
     ? [await onFreshServer((server) => slowReaders(server, 100)), await onFreshServer((server) => slowReaders(server, 2000))]
