@@ -9,6 +9,7 @@ import { generateRecords } from '../corpus/generate';
 import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { openEngine, type QueryEngine } from '../store/engine';
+import { openPostings } from '../store/postings-reader';
 import { referenceIndex, referenceRank, type ReferenceIndex } from '../store/reference-ranker';
 import { openStoreWriter } from '../store/sqlite/sqlite';
 
@@ -40,6 +41,18 @@ beforeAll(() => {
       record: { ...stored.record, title: `Heat transfer in molten salt ${i % 3 ? 'reactors' : 'loops'}` },
     })),
   );
+  // Common words at a column's end and the next column's start, one place apart in offsets: no phrase.
+  writer.put(
+    'LIT',
+    records.slice(50, 60).map((stored, i) => ({
+      ...stored,
+      record: {
+        ...stored.record,
+        title: i % 2 ? 'Analysis of' : 'Effect of of the heat transfer in the data',
+        description: 'Data flow the analysis in the molten salt of the reactor.',
+      },
+    })),
+  );
   writer.close();
   engine = openEngine(path);
   db = new Database(path, { readonly: true });
@@ -66,6 +79,11 @@ const words = [
   'study',
   'grid',
   'zzzunknown',
+  'of',
+  'the',
+  'in',
+  'effect',
+  'analysis',
 ];
 const word = fc.constantFrom(...words);
 const atom: fc.Arbitrary<string> = fc.oneof(
@@ -82,6 +100,13 @@ const atom: fc.Arbitrary<string> = fc.oneof(
       'molten-salt-s*',
       'heat-transfer-c*',
       'heat-transfer',
+      '"of the"',
+      '"of of"',
+      '"in the"',
+      '"effect of"',
+      '"analysis in"',
+      '"of the data"',
+      '"effect of of the"',
     ),
     weight: 2,
   },
@@ -99,6 +124,19 @@ const expression: fc.Arbitrary<string> = fc.letrec((tie) => ({
 })).expr;
 
 describe('one ranking path for every query shape', () => {
+  it('reads a phrase of common words from its pair list, and keeps positions for the others', () => {
+    const reader = openPostings(db, lit)!;
+    expect(reader.hasPair('of', 'the')).toBe(true);
+    expect(reader.readPair('of', 'the')!.docs).toBeGreaterThan(10);
+    expect(reader.readPair('of', 'the', 'title')!.docs).toBeLessThan(reader.readPair('of', 'the')!.docs);
+    expect(reader.hasPair('zzzunknown', 'the')).toBe(false);
+    // "of" ends a title and "the" is the description's third word in ten records: no pair there.
+    const { criteria } = parseListRequest(lit, parseQueryString('q=%22of%20the%22'));
+    const ranked = engine.rank('LIT', criteria, 10_000);
+    expect(ranked.total).toBe(reader.readPair('of', 'the')!.docs);
+    expect(Array.from(ranked.ids)).toEqual(referenceRank(index, criteria).ids);
+  });
+
   it('matches and ranks words, prefixes, phrases, prefix phrases, AND, OR, NOT, -, parentheses and parameters as the reference does', () => {
     let scoredRuns = 0;
     fc.assert(

@@ -203,6 +203,17 @@ const searches = [
   'q="Molten Salts" reactor',
   'title="temperature data"',
   'q="salt molten"',
+  // Phrases of common words, read from their pair lists, and longer ones they narrow.
+  'q="of the"',
+  'q="in the"',
+  'q="of of"',
+  'q="effect of"',
+  'q="analysis in"',
+  'title="of the"',
+  'q="of the data"',
+  'q="the effect of the"',
+  'q=("of the" OR "in the") -"on the"',
+  'q=data NOT "of the"',
 ];
 // Deep enough for every way of ordering relevance (engine/collector/): block-max top k, a heap, and a sort of every match.
 const pagings = ['rows=20', 'rows=7&page=2', 'rows=50&page=3', 'rows=1000', 'rows=20&page=40', 'rows=3&page=600', 'rows=1000&page=3'];
@@ -300,6 +311,13 @@ describe('optimised search equals the plain SQL', () => {
       'salt',
       'molten',
       'study',
+      // Common words: their adjacent pairs have lists of their own.
+      'of',
+      'the',
+      'in',
+      'and',
+      'effect',
+      'analysis',
     ];
     const single = fc
       .tuple(fc.constantFrom(...words), fc.nat({ max: 4 }))

@@ -2,7 +2,9 @@ import type Database from 'better-sqlite3';
 import type { Deployment } from '../../deployments/schema';
 import { StoredPostings } from '../engine/postings/block-postings';
 import type { PostingsReader } from '../engine/postings/index-reader';
+import { pairKey } from '../engine/postings/pairs';
 import { wholeRecord } from '../engine/postings/positions';
+import { storedCommon } from './pair-postings';
 import { scratchTokenizer } from './sqlite/fts5-adapter';
 import { ftsTokenizer, tablesOf } from './sqlite/schema';
 
@@ -20,6 +22,8 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   const tokenize = scratchTokenizer(db, `${t.fts}_tokenize`, ftsTokenizer);
   const byPrefix = db.prepare(`SELECT term FROM ${t.postings} WHERE col = '${wholeRecord}' AND term >= ? ORDER BY term`).pluck();
   const byToken = db.prepare(`SELECT data FROM ${t.postings} WHERE col = ? AND term = ?`).pluck();
+  const common = new Set(storedCommon(db, deployment));
+  const byPair = db.prepare(`SELECT data FROM ${t.pairs} WHERE pair = ? AND col = ?`).pluck();
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();
   // Built in the same transaction as the lengths: where those are, so are the positions.
   const positionsOf = db.prepare(`SELECT data FROM ${t.positions} WHERE term = ?`).pluck();
@@ -39,6 +43,13 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
     },
     read(token, column) {
       const data = byToken.get(column ?? wholeRecord, token) as Uint8Array | undefined;
+      return data && new StoredPostings(data);
+    },
+    hasPair(first, second) {
+      return common.has(first) && common.has(second);
+    },
+    readPair(first, second, column) {
+      const data = byPair.get(pairKey(first, second), column ?? wholeRecord) as Uint8Array | undefined;
       return data && new StoredPostings(data);
     },
     positions(token) {

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment, type SearchColumn } from '../../deployments/schema';
-import { documentLengthReader, eachTokenInstances, indexTotals, tokensOf } from './sqlite/fts5-adapter';
+import { documentLengthReader, eachTokenInstances, indexTotals } from './sqlite/fts5-adapter';
 import { decodePostings, encodePostings, StoredPostings, type TokenPostings } from '../engine/postings/block-postings';
 import { documentBounds, postingsOf, wholeRecord } from '../engine/postings/positions';
+import { pairListsOf, storedCommon, tripleInstances, type PairLists } from './pair-postings';
 import { parseInstances } from './postings';
 import { ftsTokenizer, tablesOf } from './sqlite/schema';
 
@@ -10,7 +11,8 @@ import { ftsTokenizer, tablesOf } from './sqlite/schema';
  * Postings kept up to date write by write, in the writer's transaction: only the tokens of
  * the records a write adds or replaces are read and rewritten, so a write of a thousand
  * records into a million does not rebuild them all. The result is byte for byte what a
- * full rebuild (buildPostings) gives; postings.test.ts holds it to that.
+ * full rebuild (buildPostings) gives for the same common tokens, which only a full build
+ * chooses (engine/postings/pairs.ts); postings.test.ts holds it to that.
  *
  * The written records are tokenized by a scratch FTS5 table with the index's tokenizer,
  * which gives the same tokens, columns and offsets as the index itself.
@@ -137,6 +139,16 @@ function mergeWhole(
 
 const noPostings: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array(0) };
 
+/** The pair lists of the records (ids below `records`) whose token instances, as FTS5 lists them, are `instances`. */
+function pairsOfRecords(common: readonly string[], instances: ReadonlyMap<string, string>, records: number): PairLists {
+  const none = new Int32Array(0);
+  const words = common.map((word) => {
+    const text = instances.get(word);
+    return tripleInstances(text ? parseInstances(text) : none);
+  });
+  return pairListsOf(common, words, records);
+}
+
 /** Applies writes' text changes to a deployment's postings; call it inside the write's transaction. */
 export function postingsUpdater(db: Database.Database, deployment: Deployment): (changes: ReadonlyMap<number, TextChange>) => void {
   const t = tablesOf(deployment);
@@ -151,14 +163,22 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
   const readPositions = db.prepare(`SELECT data FROM ${t.positions} WHERE term = ?`).pluck();
   const writePositions = db.prepare(`INSERT OR REPLACE INTO ${t.positions} (term, data) VALUES (?, ?)`);
   const deletePositions = db.prepare(`DELETE FROM ${t.positions} WHERE term = ?`);
+  const readPair = db.prepare(`SELECT col, data FROM ${t.pairs} WHERE pair = ?`).raw();
+  const writePair = db.prepare(`INSERT OR REPLACE INTO ${t.pairs} (pair, col, docs, data) VALUES (?, ?, ?, ?)`);
+  const deletePair = db.prepare(`DELETE FROM ${t.pairs} WHERE pair = ? AND col = ?`);
   const readLengths = db.prepare(`SELECT data FROM ${t.lengths}`).pluck();
   const writeLengths = db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`);
   const clearLengths = db.prepare(`DELETE FROM ${t.lengths}`);
   const lengthOf = documentLengthReader(db, t.fts);
 
-  const scratchTokens = (texts: Iterable<[number, ColumnTexts]>) => {
+  /** Each token of `texts` with its instances, as FTS5 lists them. */
+  const instancesOf = (texts: Iterable<[number, ColumnTexts]>) => {
     clearText.run();
     for (const [id, text] of texts) insertText.run(id, ...searchColumns.map((column) => text[column]));
+    const instances = new Map<string, string>();
+    eachTokenInstances(db, scratch, (term, text) => instances.set(term, text), 'temp');
+    clearText.run();
+    return instances;
   };
 
   return (changes) => {
@@ -171,13 +191,9 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
     lengths.set(new Uint32Array(new Uint8Array(storedLengths).buffer));
     for (const id of changes.keys()) lengths[id] = lengthOf(id);
 
-    scratchTokens([...changes].flatMap(([id, { before }]) => (before ? [[id, before] as [number, ColumnTexts]] : [])));
-    const touched = new Set(tokensOf(db, scratch, 'temp'));
-    scratchTokens([...changes].map(([id, { after }]) => [id, after] as [number, ColumnTexts]));
-    const written = new Map<string, string>();
-    eachTokenInstances(db, scratch, (term, instances) => written.set(term, instances), 'temp');
-    clearText.run();
-    for (const term of written.keys()) touched.add(term);
+    const replaced = instancesOf([...changes].flatMap(([id, { before }]) => (before ? [[id, before] as [number, ColumnTexts]] : [])));
+    const written = instancesOf([...changes].map(([id, { after }]) => [id, after] as [number, ColumnTexts]));
+    const touched = new Set([...replaced.keys(), ...written.keys()]);
 
     for (const term of touched) {
       const instances = written.get(term);
@@ -203,6 +219,19 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
         const merged = mergeLists(kept(stored, changed), addedColumn ?? noPostings);
         if (merged.ids.length === 0) deleteList.run(column, term);
         else writeList.run(column, term, merged.ids.length, encodePostings(merged, lengths));
+      }
+    }
+
+    // The pairs of the stored common tokens in the records before and after the write.
+    const common = storedCommon(db, deployment);
+    const writtenPairs = pairsOfRecords(common, written, lengths.length);
+    for (const pair of new Set([...pairsOfRecords(common, replaced, lengths.length).keys(), ...writtenPairs.keys()])) {
+      const stored = new Map(readPair.all(pair) as [string, Buffer][]);
+      const added = writtenPairs.get(pair);
+      for (const column of new Set([...stored.keys(), ...(added?.keys() ?? [])])) {
+        const merged = mergeLists(kept(stored.get(column), changed), added?.get(column) ?? noPostings);
+        if (merged.ids.length === 0) deletePair.run(pair, column);
+        else writePair.run(pair, column, merged.ids.length, encodePostings(merged, lengths));
       }
     }
 

@@ -11,6 +11,8 @@ import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { openEngine } from './engine';
 import { buildPostings } from './postings';
+import { storedCommon } from './pair-postings';
+import { commonDocs } from '../engine/postings/pairs';
 import { blockSize, decodePostings, encodePostings, StoredPostings } from '../engine/postings/block-postings';
 import { columnWeights } from '../../deployments/search-model';
 import { tablesOf } from './sqlite/schema';
@@ -81,6 +83,8 @@ function postingsTables(path: string) {
       postings: db.prepare(`SELECT col, term, docs, hex(data) AS data FROM ${t.postings} ORDER BY col, term`).all(),
       positions: db.prepare(`SELECT term, hex(data) AS data FROM ${t.positions} ORDER BY term`).all(),
       lengths: db.prepare(`SELECT rows, tokens, hex(data) AS data FROM ${t.lengths}`).all(),
+      common: db.prepare(`SELECT term FROM ${t.common} ORDER BY term`).pluck().all(),
+      pairs: db.prepare(`SELECT pair, col, docs, hex(data) AS data FROM ${t.pairs} ORDER BY pair, col`).all(),
     };
   } finally {
     db.close();
@@ -133,8 +137,15 @@ describe('postings', () => {
 
   it('kept up to date write by write equal, byte for byte, the postings a full rebuild gives', () => {
     const pool = [...generateRecords(lit, 60, { seed: 11 })];
-    const titles = ['Molten salt reactor data', 'Zeolite temperature study', '', 'Thermal data of molten zeolites'];
+    const titles = [
+      'Molten salt reactor data',
+      'Zeolite temperature study',
+      '',
+      'Thermal data of molten zeolites',
+      'Effect of the data of the',
+    ];
     let run = 0;
+    let pairRuns = 0;
     fc.assert(
       fc.property(
         fc.array(
@@ -151,6 +162,8 @@ describe('postings', () => {
         (batches) => {
           const path = join(dir, `incremental-${run++}.db`);
           const writer = openStoreWriter(path);
+          // Enough records first for common tokens (pairs.ts), then writes that replace some and add others.
+          writer.put('LIT', pool.slice(0, 40));
           for (const batch of batches) {
             writer.put(
               'LIT',
@@ -167,15 +180,66 @@ describe('postings', () => {
           const rebuilt = join(dir, `rebuilt-${run}.db`);
           copyFileSync(path, rebuilt);
           const db = new Database(rebuilt);
-          db.transaction(() => buildPostings(db, lit))();
+          // Only a full build chooses the common tokens: the rebuild is given the ones the writes kept.
+          db.transaction(() => buildPostings(db, lit, storedCommon(db, lit)))();
           db.close();
           expect(incremental).toEqual(postingsTables(rebuilt));
+          if (incremental.pairs.length > 0) pairRuns++;
           rmSync(path);
           rmSync(rebuilt);
         },
       ),
       { numRuns: 25 },
     );
+    expect(pairRuns).toBeGreaterThan(5);
+  });
+
+  it('hold a list for every pair of adjacent common tokens, per column too, with the count the two-word phrase has', () => {
+    const path = join(dir, 'pairs.db');
+    const writer = openStoreWriter(path);
+    writer.put('LIT', generateRecords(lit, 400, { seed: 8 }));
+    writer.close();
+    const db = new Database(path, { readonly: true });
+    try {
+      db.exec(`CREATE VIRTUAL TABLE temp.pair_rows USING fts5vocab(main, ${t.fts}, 'row')`);
+      db.exec(`CREATE VIRTUAL TABLE temp.pair_instances USING fts5vocab(main, ${t.fts}, 'instance')`);
+      const common = new Set(db.prepare(`SELECT term FROM temp.pair_rows WHERE doc >= ?`).pluck().all(commonDocs(400)) as string[]);
+      expect(storedCommon(db, lit)).toEqual([...common].sort());
+      expect(common).toContain('of');
+      // The token at each place, then every place a common token follows another in the same column.
+      const at = new Map<string, string>();
+      const instances = db.prepare(`SELECT term, doc, col, "offset" FROM temp.pair_instances`).raw().all() as [
+        string,
+        number,
+        string,
+        number,
+      ][];
+      for (const [term, doc, col, offset] of instances) at.set(`${doc} ${col} ${offset}`, term);
+      const expected = new Map<string, [number, number][]>();
+      for (const [term, doc, col, offset] of [...instances].sort((x, y) => x[1] - y[1])) {
+        const next = at.get(`${doc} ${col} ${offset + 1}`);
+        if (!next || !common.has(term) || !common.has(next)) continue;
+        const weight = columnWeights[col as (typeof searchColumns)[number]];
+        for (const scope of ['', col]) {
+          const key = `${term} ${next}|${scope}`;
+          const list = expected.get(key) ?? expected.set(key, []).get(key)!;
+          const last = list[list.length - 1];
+          if (last && last[0] === doc) last[1] += weight;
+          else list.push([doc, weight]);
+        }
+      }
+      const stored = new Map(
+        (db.prepare(`SELECT pair, col, data FROM ${t.pairs}`).raw().all() as [string, string, Buffer][]).map(([pair, col, data]) => {
+          const { ids, counts } = decodePostings(new StoredPostings(data));
+          return [`${pair}|${col}`, Array.from(ids, (id, i) => [id, counts[i]!] as [number, number])];
+        }),
+      );
+      expect(stored.size).toBe(expected.size);
+      expect(stored.get('of the|')!.length).toBeGreaterThan(20);
+      for (const [key, list] of expected) expect({ key, list: stored.get(key) }).toEqual({ key, list });
+    } finally {
+      db.close();
+    }
   });
 
   it('are optional: a database written before they existed is searched through FTS5', () => {

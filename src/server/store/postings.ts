@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Deployment } from '../../deployments/schema';
 import { encodePostings } from '../engine/postings/block-postings';
 import { postingsOf } from '../engine/postings/positions';
+import { buildPairs } from './pair-postings';
 import { tablesOf } from './sqlite/schema';
 import { allDocumentLengths, eachTokenInstances, indexTotals } from './sqlite/fts5-adapter';
 
@@ -57,9 +58,10 @@ export function parseInstances(text: string): Int32Array {
 
 /**
  * Rebuilds a deployment's postings from its FTS5 index, in the writer's transaction (a
- * bulk load into an empty deployment, or a database written before postings existed).
+ * bulk load into an empty deployment, or a database written before postings existed),
+ * then the pair lists of its common tokens (chosen anew, unless `common` names them).
  */
-export function buildPostings(db: Database.Database, deployment: Deployment): void {
+export function buildPostings(db: Database.Database, deployment: Deployment, common?: readonly string[]): void {
   const t = tablesOf(deployment);
   dropPostings(db, deployment);
   const totals = indexTotals(db, t.fts);
@@ -72,6 +74,7 @@ export function buildPostings(db: Database.Database, deployment: Deployment): vo
     for (const [column, postings] of lists) insert.run(column, term, postings.ids.length, encodePostings(postings, lengths));
     insertPositions.run(term, positions);
   });
+  buildPairs(db, deployment, lengths, totals.rows, common);
   db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`).run(totals.rows, totals.tokens, Buffer.from(lengths.buffer));
 }
 
@@ -91,4 +94,6 @@ export function dropPostings(db: Database.Database, deployment: Deployment): voi
   db.prepare(`DELETE FROM ${t.lengths}`).run();
   db.prepare(`DELETE FROM ${t.postings}`).run();
   db.prepare(`DELETE FROM ${t.positions}`).run();
+  db.prepare(`DELETE FROM ${t.common}`).run();
+  db.prepare(`DELETE FROM ${t.pairs}`).run();
 }

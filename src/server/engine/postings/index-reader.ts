@@ -15,6 +15,10 @@ export interface PostingsReader {
   expand(prefix: string): string[];
   /** A token's postings over whole records, or in one column. */
   read(token: string, column?: SearchColumn): Postings | undefined;
+  /** Whether two adjacent tokens have a pair list (pairs.ts): both are common. */
+  hasPair(first: string, second: string): boolean;
+  /** The pair list of two adjacent common tokens, over whole records or in one column; undefined where they never stand so. */
+  readPair(first: string, second: string, column?: SearchColumn): Postings | undefined;
   /** A token's positions (positions.ts), for phrases. */
   positions(token: string): Uint8Array | undefined;
   /** bm25's inverse document frequency for a phrase in `hits` rows, as FTS5 computes it. */

@@ -106,14 +106,40 @@ class PostingsBuilder {
   }
 }
 
+/** A token's (or a pair's) lists over whole records and per column, from its instances in record order. */
+export class ListsBuilder {
+  private readonly whole = new PostingsBuilder();
+  /** By column's place in `searchColumns`, in the order first met. */
+  private readonly byColumn: (PostingsBuilder | undefined)[] = [];
+  private readonly columns: number[] = [];
+
+  /** One instance in record `doc`, column `column` (its place in `searchColumns`), weighted as bm25 weighs the column. */
+  add(doc: number, column: number): void {
+    const weight = weights[column] ?? 1;
+    this.whole.add(doc, weight);
+    let builder = this.byColumn[column];
+    if (!builder) {
+      builder = this.byColumn[column] = new PostingsBuilder();
+      this.columns.push(column);
+    }
+    builder.add(doc, weight);
+  }
+
+  /** The lists by `col`: `wholeRecord`, then each column's name. */
+  build(): Map<string, TokenPostings> {
+    const lists = new Map<string, TokenPostings>([[wholeRecord, this.whole.build()]]);
+    for (const column of this.columns) lists.set(searchColumns[column]!, this.byColumn[column]!.build());
+    return lists;
+  }
+}
+
 /**
  * From a token's instances as (document, column, offset) triples in that order: its
  * postings over whole records and in each column, each instance adding its column's
  * weight, and its positions.
  */
 export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPostings>; positions: Buffer } {
-  const whole = new PostingsBuilder();
-  const byColumn = new Map<number, PostingsBuilder>();
+  const lists = new ListsBuilder();
   const positions = new VarintWriter();
   const count = triples.length / 3;
   for (let i = 0; i < count;) {
@@ -126,15 +152,11 @@ export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPosti
     for (; i < end; i++) {
       const column = triples[3 * i + 1]!;
       const offset = triples[3 * i + 2]!;
-      const weight = weights[column] ?? 1;
-      whole.add(doc, weight);
-      (byColumn.get(column) ?? byColumn.set(column, new PostingsBuilder()).get(column)!).add(doc, weight);
+      lists.add(doc, column);
       positions.write((column === previousColumn ? offset - previousOffset : offset) * 16 + column);
       previousColumn = column;
       previousOffset = offset;
     }
   }
-  const lists = new Map<string, TokenPostings>([[wholeRecord, whole.build()]]);
-  for (const [column, builder] of byColumn) lists.set(searchColumns[column]!, builder.build());
-  return { lists, positions: positions.toBuffer() };
+  return { lists: lists.build(), positions: positions.toBuffer() };
 }

@@ -44,27 +44,41 @@ const nothing: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array
 
 /**
  * A word's or phrase's postings in `columns`: a stored list as it is, several (a prefix's
- * expansions, a parameter's columns) merged by record, a phrase from positions.
+ * expansions, a parameter's columns) merged by record, a phrase of two common tokens from
+ * its pair lists (postings/pairs.ts), any other phrase from positions.
  */
 function wordPostings(reader: PostingsReader, word: Word, columns: readonly SearchColumn[]): Postings {
   // (FTS5 is given NUL as a space: predicate.ts.)
   const tokens = reader.tokenize(word.text.replace(/\u0000/g, ' '));
   const prefix = word.type === 'term' && word.prefix;
-  const computed = (list: TokenPostings) => new ComputedPostings(list, reader.lengths);
-  if (tokens.length === 0) return computed(nothing);
-  if (tokens.length > 1) {
-    return computed(
-      prefix
-        ? prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns)
-        : phraseMatches(reader, tokens, columns),
-    );
-  }
-  const expanded = prefix ? reader.expand(tokens[0]!) : tokens;
   // A parameter's columns: only instances there count, in the count and in the idf.
   const scopes = columns.length === searchColumns.length ? [undefined] : columns;
-  const lists = expanded.flatMap((token) => scopes.map((column) => reader.read(token, column))).filter((list) => list !== undefined);
+  if (tokens.length === 0) return computed(reader, nothing);
+  if (tokens.length > 1) {
+    if (prefix) return computed(reader, prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns));
+    const [first, second] = tokens as [string, string];
+    if (tokens.length === 2 && reader.hasPair(first, second)) {
+      return storedLists(
+        reader,
+        scopes.map((column) => reader.readPair(first, second, column)),
+      );
+    }
+    return computed(reader, phraseMatches(reader, tokens, columns));
+  }
+  const expanded = prefix ? reader.expand(tokens[0]!) : tokens;
+  return storedLists(
+    reader,
+    expanded.flatMap((token) => scopes.map((column) => reader.read(token, column))),
+  );
+}
+
+const computed = (reader: PostingsReader, list: TokenPostings) => new ComputedPostings(list, reader.lengths);
+
+/** Stored lists searched as one: a single list as it is, several merged by record. */
+function storedLists(reader: PostingsReader, found: readonly (Postings | undefined)[]): Postings {
+  const lists = found.filter((list) => list !== undefined);
   if (lists.length === 1) return lists[0]!;
-  if (lists.length === 0) return computed(nothing);
+  if (lists.length === 0) return computed(reader, nothing);
   const countsById = new Uint32Array(reader.lengths.length);
   let hits = 0;
   for (const list of lists) hits += addPostings(list, countsById);
@@ -76,7 +90,7 @@ function wordPostings(reader: PostingsReader, word: Word, columns: readonly Sear
       counts[n++] = countsById[id]!;
     }
   }
-  return computed({ ids, counts });
+  return computed(reader, { ids, counts });
 }
 
 /** The text of `texts` (all required) compiled; undefined when there is none. */

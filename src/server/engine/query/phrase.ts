@@ -51,8 +51,10 @@ function seek(ids: Int32Array, from: number, id: number): number {
 /**
  * The records where `tokens` stand next to each other in this order, in one of `columns`,
  * with the phrase's column-weighted count in each — what FTS5 computes for a quoted
- * phrase. The rarest token's documents drive; the others are found by galloping search and
- * positions decoded only for documents that hold every token.
+ * phrase. The rarest token's documents drive, or, where two adjacent tokens are common,
+ * their pair list (postings/pairs.ts) if it is shorter: only the records that hold the
+ * pair are candidates. The tokens are found by galloping search and positions decoded
+ * only for candidates that hold every token.
  */
 export function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): TokenPostings {
   const nothing = { ids: new Int32Array(0), counts: new Uint32Array(0) };
@@ -64,17 +66,23 @@ export function phraseMatches(reader: PostingsReader, tokens: readonly string[],
     walks.push(walk);
   }
   const k = walks.length;
+  let candidates = walks.reduce((best, walk) => (walk.ids.length < best.length ? walk.ids : best), walks[0]!.ids);
+  for (let j = 0; j + 1 < k; j++) {
+    if (!reader.hasPair(tokens[j]!, tokens[j + 1]!)) continue;
+    const pair = reader.readPair(tokens[j]!, tokens[j + 1]!);
+    if (!pair) return nothing;
+    if (pair.docs < candidates.length) candidates = decodeIds(pair);
+  }
   const found = walks.map(noInstances);
-  const driver = walks.reduce((best, walk) => (walk.ids.length < best.ids.length ? walk : best));
   const ids: number[] = [];
   const counts: number[] = [];
   const cursors = new Int32Array(k);
   const at = new Int32Array(k);
-  documents: for (let d = 0; d < driver.ids.length; d++) {
-    const id = driver.ids[d]!;
+  documents: for (let d = 0; d < candidates.length; d++) {
+    const id = candidates[d]!;
     for (let j = 0; j < k; j++) {
       const walk = walks[j]!;
-      at[j] = walk === driver ? d : seek(walk.ids, at[j]!, id);
+      at[j] = seek(walk.ids, at[j]!, id);
       if (walk.ids[at[j]!] !== id) continue documents;
     }
     for (let j = 0; j < k; j++) instancesAt(walks[j]!, at[j]!, found[j]!);

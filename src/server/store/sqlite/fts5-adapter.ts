@@ -93,17 +93,6 @@ export function eachTokenInstances(
   }
 }
 
-/** Every distinct token of `fts` (in `schema`). */
-export function tokensOf(db: Database.Database, fts: string, schema = 'main'): string[] {
-  const vocabulary = `${fts}_vocabulary`;
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${vocabulary} USING fts5vocab(${schema}, ${fts}, 'row')`);
-  try {
-    return db.prepare(`SELECT term FROM temp.${vocabulary}`).pluck().all() as string[];
-  } finally {
-    db.exec(`DROP TABLE temp.${vocabulary}`);
-  }
-}
-
 /**
  * A tokenizer with the index's own: a scratch FTS5 table in the temp schema (writable
  * even on a read-only connection) shows how FTS5 splits text.

@@ -13,11 +13,13 @@ import { modelDigest } from '../model-digest';
  *                facet values as readers see them under `facet:<name>` (facet-values.ts)
  *   <p>_postings every token of <p>_fts with its documents and weighted counts, per column too (postings.ts)
  *   <p>_positions every token's positions, for phrase searches (postings.ts)
+ *   <p>_common   the tokens common enough for their adjacent pairs to have lists (engine/postings/pairs.ts)
+ *   <p>_pairs    the lists of adjacent pairs of common tokens, per column too, keyed "first second" (pair-postings.ts)
  *   <p>_lengths  the token count of every document, and the index totals, as of that build
  */
 
 /** Changes whenever the layout below, the postings codec (engine/postings/) or the text it indexes (formats/fold-text.ts) changes. */
-const layoutVersion = '6';
+const layoutVersion = '7';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
@@ -36,6 +38,8 @@ export function tablesOf(deployment: Deployment) {
     postings: `${p}_postings`,
     lengths: `${p}_lengths`,
     positions: `${p}_positions`,
+    common: `${p}_common`,
+    pairs: `${p}_pairs`,
   };
 }
 
@@ -73,6 +77,11 @@ export function createSchemaSql(deployment: Deployment): string {
     );
     CREATE TABLE IF NOT EXISTS ${t.lengths} (rows INTEGER NOT NULL, tokens INTEGER NOT NULL, data BLOB NOT NULL);
     CREATE TABLE IF NOT EXISTS ${t.positions} (term TEXT PRIMARY KEY, data BLOB NOT NULL);
+    CREATE TABLE IF NOT EXISTS ${t.common} (term TEXT PRIMARY KEY) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS ${t.pairs} (
+      pair TEXT NOT NULL, col TEXT NOT NULL, docs INTEGER NOT NULL, data BLOB NOT NULL,
+      PRIMARY KEY (pair, col)
+    );
     ${secondaryIndexesSql(deployment)}
   `;
 }
