@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Deployment } from '../../deployments/schema';
 import { StoredPostings } from '../engine/postings/block-postings';
+import { DenseSets } from '../engine/postings/dense-sets';
 import type { PostingsReader } from '../engine/postings/index-reader';
 import { pairKey } from '../engine/postings/pairs';
 import { wholeRecord } from '../engine/postings/positions';
@@ -28,6 +29,9 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   // Built in the same transaction as the lengths: where those are, so are the positions.
   const positionsOf = db.prepare(`SELECT data FROM ${t.positions} WHERE term = ?`).pluck();
 
+  // Lists in an eighth of the records or more; the last 64 used, 8 MB at a million records.
+  const denseSets = new DenseSets(lengths.length, Math.max(1, stats.rows / 8), 64);
+
   return {
     rows: stats.rows,
     averageLength: stats.tokens / stats.rows,
@@ -43,7 +47,9 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
     },
     read(token, column) {
       const data = byToken.get(column ?? wholeRecord, token) as Uint8Array | undefined;
-      return data && new StoredPostings(data);
+      if (!data) return undefined;
+      const postings: StoredPostings = new StoredPostings(data, () => denseSets.recordsOf(`${column ?? wholeRecord} ${token}`, postings));
+      return postings;
     },
     hasPair(first, second) {
       return common.has(first) && common.has(second);

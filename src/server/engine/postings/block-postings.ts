@@ -1,3 +1,4 @@
+import type { IdSet } from '../id-set';
 import { VarintCursor, VarintWriter } from './varint';
 
 /**
@@ -40,6 +41,8 @@ export interface Postings {
   ids(b: number): Int32Array;
   /** Block b's counts, in the order of its ids; valid until the next call. */
   counts(b: number): Uint32Array;
+  /** Its records as a bitset, where its reader keeps them (dense-sets.ts); matching decodes the ids otherwise. */
+  records?(): IdSet;
 }
 
 /** Encodes a list; `lengths[id]` is each record's token total (bm25's D). */
@@ -89,7 +92,10 @@ export class StoredPostings implements Postings {
   private readonly idBuffer = new Int32Array(blockSize);
   private readonly countBuffer = new Uint32Array(blockSize);
 
-  constructor(private readonly data: Uint8Array) {
+  constructor(
+    private readonly data: Uint8Array,
+    readonly records?: () => IdSet,
+  ) {
     const read = new VarintCursor(data);
     const format = read.read();
     if (format !== postingsFormat) throw new Error(`A postings list in format ${format}; this engine reads format ${postingsFormat}.`);

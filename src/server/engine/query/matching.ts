@@ -1,4 +1,5 @@
-import { IdSet } from '../id-set';
+import type { IdSet } from '../id-set';
+import { recordsOf } from '../postings/dense-sets';
 import type { MatchNode } from './compile';
 
 /**
@@ -9,10 +10,8 @@ import type { MatchNode } from './compile';
 export function matchSet(node: MatchNode, capacity: number, universe: () => IdSet): IdSet {
   switch (node.kind) {
     case 'leaf': {
-      const set = new IdSet(capacity);
       const { postings } = node.leaf;
-      for (let b = 0; b < postings.blocks; b++) set.addAll(postings.ids(b));
-      return set;
+      return postings.records?.() ?? recordsOf(postings, capacity);
     }
     case 'not':
       return universe().andNot(matchSet(node.child, capacity, universe));
