@@ -33,6 +33,9 @@ export const foldRecords: readonly FoldRecord[] = [
   { id: '3017', title: 'Plasma-Wand-Wechselwirkung in Stellaratoren', authors: ['Schröder, Klaus'] },
   { id: '3018', title: 'Divertor heat loads in Wendelstein 7-X', authors: ['Schroeder, K.'] },
   { id: '3019', title: 'Wärmetransport im Plasmarand', authors: ['Go\u0308rler, Tobias'] },
+  // ß as German writes it, and as it is written where the letter is missing.
+  { id: '3020', title: 'Strömung an der Außenwand', authors: ['Weiß, Peter'] },
+  { id: '3021', title: 'Aussenwand insulation in practice', authors: ['Weiss, Paul'] },
 ];
 
 export interface FoldCase {
@@ -81,6 +84,10 @@ export const foldCases: readonly FoldCase[] = [
   { param: 'author', value: 'Goerler', found: ['3019'] },
   { param: 'q', value: 'waermetransport', found: ['3019'] },
   { param: 'q', value: 'Wechselwirkung', found: ['3017'] },
+  { param: 'author', value: 'Weiss', found: ['3020', '3021'] },
+  { param: 'author', value: 'Weiß', found: ['3020', '3021'] },
+  { param: 'q', value: 'aussenwand', found: ['3020', '3021'] },
+  { param: 'title', value: 'Außenwand', found: ['3020', '3021'] },
   // Author names by initials.
   { param: 'author', value: 'Fredrickson, E D', found: ['3011', '3012', '3014'] },
   { param: 'author', value: 'Fredrickson, E.D.', found: ['3011', '3012', '3014'] },

@@ -10,8 +10,8 @@
  *   becomes the phrase of its pairs: a word is found wherever its characters stand
  *   together, without a dictionary. A single character stays as it is (and so finds only
  *   itself standing alone).
- * - A word with a German umlaut is also indexed in its transliteration (`Müller` also as
- *   `Mueller`), so `Mueller` finds it; `Muller` finds it anyway once diacritics are folded.
+ * - A word with a German umlaut or ß is also indexed in its transliteration (`Müller` also as
+ *   `Mueller`, `Weiß` as `Weiss`), so `Mueller` and `Weiss` find it; `Muller` finds it anyway once diacritics are folded.
  *   Queries are not folded the other way (`ue` → `u`), so they keep their precision
  *   (`Michael` never finds `Michal`); a query word with an umlaut also asks for its
  *   transliteration (`Müller` finds `Mueller` too).
@@ -36,25 +36,26 @@ export function indexForm(text: string): string {
 
 /** Case, diacritics and Unicode compatibility forms folded: `CO₂` is `co2`, `ﬁ` is `fi`, `Ｍüller` is `muller`. */
 export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replaceAll('ß', 'ss');
 }
 
-const umlautWord = /[\p{L}\p{N}]*[äöüÄÖÜ][\p{L}\p{N}]*/gu;
-const umlauts: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
+const umlautWord = /[\p{L}\p{N}]*[äöüÄÖÜßẞ][\p{L}\p{N}]*/gu;
+const hasUmlaut = /[äöüÄÖÜßẞ]/;
+const umlauts: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', ẞ: 'SS' };
 
-const transliterated = (text: string) => text.replace(/[äöüÄÖÜ]/g, (char) => umlauts[char]!);
+const transliterated = (text: string) => text.replace(/[äöüÄÖÜßẞ]/g, (char) => umlauts[char]!);
 
-/** The German transliterations of the words of a text that have an umlaut: `Müller` → `Mueller`. */
+/** The German transliterations of the words of a text that have an umlaut or ß: `Müller` → `Mueller`, `Weiß` → `Weiss`. */
 export function transliterations(text: string): string[] {
   const composed = text.normalize('NFC');
-  if (!/[äöüÄÖÜ]/.test(composed)) return [];
+  if (!hasUmlaut.test(composed)) return [];
   return (composed.match(umlautWord) ?? []).map(transliterated);
 }
 
 /** The whole text transliterated (`Über Müller` → `Ueber Mueller`); undefined when it has no umlaut. */
 export function transliterate(text: string): string | undefined {
   const composed = text.normalize('NFC');
-  return /[äöüÄÖÜ]/.test(composed) ? transliterated(composed) : undefined;
+  return hasUmlaut.test(composed) ? transliterated(composed) : undefined;
 }
 
 /** Whether text has characters that are indexed as character pairs. */

@@ -19,7 +19,7 @@ import { modelDigest } from '../model-digest';
  */
 
 /** Changes whenever the layout below, the postings codec (engine/postings/) or the text it indexes (formats/fold-text.ts) changes. */
-const layoutVersion = '7';
+const layoutVersion = '8';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
