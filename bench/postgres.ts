@@ -23,7 +23,7 @@ import { benchCorpus, tmpDir } from './corpus';
 import { singleClient, type SingleClient } from './http-client';
 import { runMix } from './load';
 import { gitCommit, load1, machine, waitForQuiet } from './machine';
-import { repoRoot, startChild, startRecordsServer, type Child } from './processes';
+import { freePort, repoRoot, startChild, startRecordsServer, type Child } from './processes';
 import { learnVocabulary, queryLog, trafficClasses, type TrafficClass } from './query-log';
 import { summarize } from './stats';
 
@@ -77,12 +77,23 @@ async function answers(client: SingleClient, origin: string, drawn: ReturnType<t
   return results;
 }
 
-function startPgServer(store: string, indexDir: string): Promise<Child> {
-  return startChild(
-    process.execPath,
-    ['bin/records.js', 'serve', '--store', store, '--index-dir', indexDir, '--search-cache-mb', '0', '--port', '{port}'],
-    '/api/lit/v1/records?rows=1',
-  );
+async function startPgServer(store: string, indexDir: string): Promise<Child> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startChild(
+        process.execPath,
+        ['bin/records.js', 'serve', '--store', store, '--index-dir', indexDir, '--search-cache-mb', '0', '--port', '{port}'],
+        '/api/lit/v1/records?rows=1',
+        {},
+        undefined,
+        // The first start builds the local index from PostgreSQL.
+        3600,
+      );
+    } catch (error) {
+      // A port found free may be taken while the index builds (by an outgoing connection, say): the built index stays for the next try.
+      if (attempt === 3 || !(error as Error).message.includes('port is in use')) throw error;
+    }
+  }
 }
 
 /** The LIT total a server answers now, to a search (`records`) or to its facets (`facets`). */
@@ -108,7 +119,7 @@ async function main() {
   // BENCH_DB must hold the corpus of BENCH_RECORDS and BENCH_SEED: PostgreSQL gets the same one generated.
   const corpus = benchCorpus(config, log);
   const client = singleClient();
-  const cluster = await startCluster();
+  const cluster = await startCluster({ port: freePort });
   const indexDir = resolve(tmpDir, `pg-index-${process.pid}`);
   let server: Child | undefined;
   try {

@@ -70,6 +70,8 @@ export async function startChild(
   readyPath: string,
   env: NodeJS.ProcessEnv = {},
   port?: number,
+  /** How long it may take to answer `readyPath` (a PostgreSQL server first builds its index). */
+  readySeconds = 120,
 ): Promise<Child> {
   port ??= await freePort();
   const finalArgs = args.map((arg) => (arg === '{port}' ? String(port) : arg));
@@ -83,7 +85,7 @@ export async function startChild(
   const url = `http://127.0.0.1:${port}`;
   const output = () => log;
   try {
-    await waitUntilReady(url + readyPath, child, output, 120);
+    await waitUntilReady(url + readyPath, child, output, readySeconds);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

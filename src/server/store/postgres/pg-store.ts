@@ -73,8 +73,9 @@ export async function openPgStore(storeUrl: string, { indexDir, open, pollMs = 1
       if (store.facetsRevision !== revisionOf(index.path)) await new Promise<void>((resolve) => waiters.push({ after: seen, resolve }));
     },
     async close() {
-      await index.close();
+      // The workers first: their snapshots would keep the index's last checkpoint from emptying its log.
       await store.close();
+      await index.close();
     },
   };
 }

@@ -97,7 +97,8 @@ export interface PgCluster {
   destroy(): Promise<void>;
 }
 
-export async function startCluster(): Promise<PgCluster> {
+/** `port` picks each server's port (a benchmark keeps them in its range); any free one by default. */
+export async function startCluster({ port = freePort }: { port?: () => Promise<number> } = {}): Promise<PgCluster> {
   const dirs: string[] = [];
   const servers: PgServer[] = [];
   const socketDir = await ownedDir('records-pg-sock-');
@@ -105,7 +106,7 @@ export async function startCluster(): Promise<PgCluster> {
   const primaryDir = await ownedDir('records-pg-primary-');
   dirs.push(primaryDir);
   await asPostgres('initdb', ['-D', primaryDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-  const primary = await startServer(primaryDir, socketDir, await freePort());
+  const primary = await startServer(primaryDir, socketDir, await port());
   servers.push(primary);
   await asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', 'records']);
   const replicas: PgServer[] = [];
@@ -130,7 +131,7 @@ export async function startCluster(): Promise<PgCluster> {
         '--checkpoint=fast',
         '--no-sync',
       ]);
-      const replica = await startServer(dir, socketDir, await freePort());
+      const replica = await startServer(dir, socketDir, await port());
       servers.push(replica);
       replicas.push(replica);
       return replica;
