@@ -7,7 +7,7 @@
  * say) or clears it first.
  */
 
-type IdArray = Float64Array | Int32Array;
+type IdArray = Float64Array | Int32Array | Uint32Array;
 
 const kept = new WeakMap<object, Map<string, IdArray>>();
 

@@ -2,6 +2,7 @@ import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import type { QueryNode } from '../../query/ast';
 import { addPostings, ComputedPostings, type Postings, type TokenPostings } from '../postings/block-postings';
 import type { PostingsReader } from '../postings/index-reader';
+import { scratchArray } from '../scratch-arrays';
 import { phraseMatches } from './phrase';
 import { prefixPhraseMatches } from './prefix-phrase';
 
@@ -79,15 +80,22 @@ function storedLists(reader: PostingsReader, found: readonly (Postings | undefin
   const lists = found.filter((list) => list !== undefined);
   if (lists.length === 1) return lists[0]!;
   if (lists.length === 0) return computed(reader, nothing);
-  const countsById = new Uint32Array(reader.lengths.length);
+  // Lent by the reader and left all zeros again as the merged list is read out.
+  const countsById = scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length));
   let hits = 0;
-  for (const list of lists) hits += addPostings(list, countsById);
+  try {
+    for (const list of lists) hits += addPostings(list, countsById);
+  } catch (error) {
+    countsById.fill(0);
+    throw error;
+  }
   const ids = new Int32Array(hits);
   const counts = new Uint32Array(hits);
   for (let id = 0, n = 0; n < hits; id++) {
     if (countsById[id] !== 0) {
       ids[n] = id;
       counts[n++] = countsById[id]!;
+      countsById[id] = 0;
     }
   }
   return computed(reader, { ids, counts });
