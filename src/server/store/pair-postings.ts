@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Deployment } from '../../deployments/schema';
-import { encodePostings, StoredPostings, type TokenPostings } from '../engine/postings/block-postings';
-import { commonDocs, eachPair, pairKey, type WordInstances } from '../engine/postings/pairs';
+import { decodePostings, encodePostings, StoredPostings, type TokenPostings } from '../engine/postings/block-postings';
+import { commonDocs, eachPairIn, pairKey, type WordInstances } from '../engine/postings/pairs';
 import { noInstances, readInstances, wholeRecord } from '../engine/postings/positions';
 import { tablesOf } from './sqlite/schema';
 
@@ -10,6 +10,9 @@ import { tablesOf } from './sqlite/schema';
  * postings and positions after a full build, and from one write's records for
  * postings-update.ts, which merges them into the stored ones.
  */
+
+/** Records whose common tokens' places are held in memory at once (8 bytes each) while the lists are built. */
+const recordsAtOnce = 32768;
 
 /** The common tokens the pair lists were built for. */
 export function storedCommon(db: Database.Database, deployment: Deployment): string[] {
@@ -25,7 +28,6 @@ export type PairLists = Map<string, Map<string, TokenPostings>>;
 /** A token's instances from (record, column, offset) triples in that order. */
 export function tripleInstances(triples: Int32Array): WordInstances {
   return {
-    size: triples.length / 3,
     each(visit) {
       const instances = noInstances();
       for (let i = 0; i < triples.length;) {
@@ -51,15 +53,45 @@ export function tripleInstances(triples: Int32Array): WordInstances {
 /** The pair lists of `common` tokens whose instances, in records below `records`, are `words[w]`. */
 export function pairListsOf(common: readonly string[], words: readonly WordInstances[], records: number): PairLists {
   const lists: PairLists = new Map();
-  eachPair(words, records, (first, second, pair) => lists.set(pairKey(common[first]!, common[second]!), pair));
+  eachPairIn(words, 0, records, (first, second, pair) => lists.set(pairKey(common[first]!, common[second]!), pair));
   return lists;
+}
+
+/** Where a token's instances were left: its list's block and entry there, and the byte of its positions. */
+interface Walk {
+  readonly block: number;
+  readonly entry: number;
+  readonly at: number;
+}
+
+/** A token's instances from `from` to the first record at or above `high`, and where they end. */
+function storedRange(list: StoredPostings, positions: Uint8Array, from: Walk, high: number): WordInstances & { end: Walk } {
+  return {
+    end: from,
+    each(visit) {
+      const instances = noInstances();
+      let { block, entry, at } = from;
+      for (; block < list.blocks; block++, entry = 0) {
+        const ids = list.ids(block);
+        for (; entry < ids.length; entry++) {
+          if (ids[entry]! >= high) {
+            this.end = { block, entry, at };
+            return;
+          }
+          at = readInstances(positions, at, instances);
+          visit(ids[entry]!, instances);
+        }
+      }
+      this.end = { block, entry: 0, at };
+    },
+  };
 }
 
 /**
  * Chooses the common tokens (those in at least `commonDocs(rows)` records, or `common` as
- * given) and writes their pair lists, from the stored postings and positions (read again
- * for each batch of first words, so memory holds one batch's places). In the writer's
- * transaction, after the postings.
+ * given) and writes their pair lists, from the stored postings and positions, a range of
+ * records at a time so memory holds one range's places; each pair's ranges are joined at
+ * the end. In the writer's transaction, after the postings.
  */
 export function buildPairs(
   db: Database.Database,
@@ -77,28 +109,52 @@ export function buildPairs(
       .all(wholeRecord, commonDocs(rows)) as string[]);
   const insertCommon = db.prepare(`INSERT INTO ${t.common} (term) VALUES (?)`);
   for (const word of words) insertCommon.run(word);
+  if (words.length === 0) return;
   const readList = db.prepare(`SELECT data FROM ${t.postings} WHERE col = ? AND term = ?`).pluck();
   const readPositions = db.prepare(`SELECT data FROM ${t.positions} WHERE term = ?`).pluck();
-  const positionsSize = db.prepare(`SELECT length(data) FROM ${t.positions} WHERE term = ?`).pluck();
   const insertPair = db.prepare(`INSERT INTO ${t.pairs} (pair, col, docs, data) VALUES (?, ?, ?, ?)`);
-  const stored = words.map((word): WordInstances => ({
-    // Every instance takes a byte or more.
-    size: positionsSize.get(word) as number,
-    each(visit) {
-      const list = new StoredPostings(readList.get(wholeRecord, word) as Buffer);
-      const positions = readPositions.get(word) as Buffer;
-      const instances = noInstances();
-      let at = 0;
-      for (let b = 0; b < list.blocks; b++) {
-        for (const id of list.ids(b)) {
-          at = readInstances(positions, at, instances);
-          visit(id, instances);
-        }
+  const parts = `${t.pairs}_parts`;
+  db.exec(`CREATE TEMP TABLE ${parts} (pair TEXT, col TEXT, part INTEGER, data BLOB, PRIMARY KEY (pair, col, part)) WITHOUT ROWID`);
+  try {
+    const insertPart = db.prepare(`INSERT INTO temp.${parts} (pair, col, part, data) VALUES (?, ?, ?, ?)`);
+    let walks: Walk[] = words.map(() => ({ block: 0, entry: 0, at: 0 }));
+    for (let low = 0, part = 0; low < lengths.length; low += recordsAtOnce, part++) {
+      const high = Math.min(lengths.length, low + recordsAtOnce);
+      const ranges = words.map((word, w) =>
+        storedRange(new StoredPostings(readList.get(wholeRecord, word) as Buffer), readPositions.get(word) as Buffer, walks[w]!, high),
+      );
+      eachPairIn(ranges, low, high, (first, second, lists) => {
+        const key = pairKey(words[first]!, words[second]!);
+        for (const [column, list] of lists) insertPart.run(key, column, part, encodePostings(list, lengths));
+      });
+      walks = ranges.map((range) => range.end);
+    }
+    const keys = db.prepare(`SELECT DISTINCT pair, col FROM temp.${parts} ORDER BY pair, col`).raw().all() as [string, string][];
+    const partsOf = db.prepare(`SELECT data FROM temp.${parts} WHERE pair = ? AND col = ? ORDER BY part`).pluck();
+    for (const [key, column] of keys) {
+      const pieces = partsOf.all(key, column) as Buffer[];
+      // One range's list is the whole list, already encoded.
+      if (pieces.length === 1) insertPair.run(key, column, new StoredPostings(pieces[0]!).docs, pieces[0]!);
+      else {
+        const list = joined(pieces.map((piece) => decodePostings(new StoredPostings(piece))));
+        insertPair.run(key, column, list.ids.length, encodePostings(list, lengths));
       }
-    },
-  }));
-  eachPair(stored, lengths.length, (first, second, lists) => {
-    const key = pairKey(words[first]!, words[second]!);
-    for (const [column, list] of lists) insertPair.run(key, column, list.ids.length, encodePostings(list, lengths));
-  });
+    }
+  } finally {
+    db.exec(`DROP TABLE temp.${parts}`);
+  }
+}
+
+/** Lists of successive ranges of records, one after the other. */
+function joined(lists: readonly TokenPostings[]): TokenPostings {
+  const size = lists.reduce((sum, list) => sum + list.ids.length, 0);
+  const ids = new Int32Array(size);
+  const counts = new Uint32Array(size);
+  let n = 0;
+  for (const list of lists) {
+    ids.set(list.ids, n);
+    counts.set(list.counts, n);
+    n += list.ids.length;
+  }
+  return { ids, counts };
 }

@@ -30,85 +30,59 @@ export const pairKey = (first: string, second: string): string => `${first} ${se
 /** Offsets in a column stay below this, so a (column, offset) place packs into one number. */
 const offsetLimit = 2 ** 26;
 
-/** First words' places held at once (8 bytes each: at most 256 MB) while every word is walked against them. */
-const placesAtOnce = 2 ** 25;
-
-/** One common token's instances, read record by record in id order. */
+/** One common token's instances in a range of records, read record by record in id order. */
 export interface WordInstances {
-  /** At least its number of instances: batches of first words are sized by it. */
-  readonly size: number;
-  /** Calls `visit` with each record that holds the token and its instances there, in (column, offset) order. */
+  /** Calls `visit` with each record of the range that holds the token and its instances there, in (column, offset) order. */
   each(visit: (doc: number, instances: Instances) => void): void;
 }
 
 /**
- * Every pair of adjacent common tokens with its lists over whole records and per column:
- * `emit(first, second, lists)` once per pair that occurs, the two as indexes into `words`,
- * the records below `records`. The first words are taken in batches that fit in memory:
- * the places right after their instances are sorted by record, then every word is walked
- * once, record by record, its instances merged with the batch's places there. A pair's
- * whole list comes from one walk, so nothing is joined afterwards.
+ * Every pair of adjacent common tokens in the records from `low` to below `high`, with its
+ * lists there over whole records and per column: `emit(first, second, lists)` once per pair
+ * that occurs, the two as indexes into `words`. Every common token's places in the range
+ * are sorted by record (a counting sort), then by place in each record, where a place and
+ * the next one are adjacent tokens.
  */
-export function eachPair(
+export function eachPairIn(
   words: readonly WordInstances[],
-  records: number,
+  low: number,
+  high: number,
   emit: (first: number, second: number, lists: Map<string, TokenPostings>) => void,
 ): void {
   const width = words.length;
-  const starts = new Uint32Array(records + 1);
-  for (let from = 0; from < width;) {
-    let to = from;
-    let size = 0;
-    do size += words[to++]!.size;
-    while (to < width && size + words[to]!.size <= placesAtOnce);
-    // The batch's places by record (a counting sort), each record's in order: a place and its word in one number.
-    starts.fill(0);
-    for (let w = from; w < to; w++) words[w]!.each((doc, instances) => (starts[doc + 1]! += instances.length));
-    for (let d = 0; d < records; d++) starts[d + 1]! += starts[d]!;
-    const fill = starts.slice(0, records);
-    const places = new Float64Array(starts[records]!);
-    for (let w = from; w < to; w++) {
-      words[w]!.each((doc, instances) => {
-        for (let i = 0; i < instances.length; i++) {
-          const next = instances.offsets[i]! + 1;
-          if (next >= offsetLimit)
-            throw new Error(`An offset of ${next - 1} in one column; pair lists hold offsets below ${offsetLimit - 1}.`);
-          places[fill[doc]!++] = (instances.columns[i]! * offsetLimit + next) * width + w;
-        }
-      });
-    }
-    for (let d = 0; d < records; d++) if (starts[d + 1]! - starts[d]! > 1) places.subarray(starts[d], starts[d + 1]).sort();
-    const found = new Array<ListsBuilder | undefined>(width);
-    for (let second = 0; second < width; second++) {
-      const firsts: number[] = [];
-      words[second]!.each((doc, instances) => {
-        let p = starts[doc]!;
-        const end = starts[doc + 1]!;
-        for (let i = 0; i < instances.length && p < end; i++) {
-          // The batch's numbers for this place are place × width + word.
-          const low = (instances.columns[i]! * offsetLimit + instances.offsets[i]!) * width;
-          // The record's places are many, its instances of one word few: a binary search, not a walk.
-          for (let high = end; p < high;) {
-            const middle = (p + high) >>> 1;
-            if (places[middle]! < low) p = middle + 1;
-            else high = middle;
-          }
-          for (let q = p; q < end && places[q]! < low + width; q++) {
-            const first = places[q]! - low;
-            let lists = found[first];
-            if (!lists) {
-              lists = found[first] = new ListsBuilder();
-              firsts.push(first);
-            }
-            lists.add(doc, instances.columns[i]!);
-          }
-        }
-      });
-      for (const first of firsts) {
-        emit(first, second, found[first]!.build());
-        found[first] = undefined;
+  const starts = new Uint32Array(high - low + 1);
+  for (const word of words) word.each((doc, instances) => (starts[doc - low + 1]! += instances.length));
+  for (let d = 1; d < starts.length; d++) starts[d]! += starts[d - 1]!;
+  const fill = starts.slice(0, -1);
+  // A place and its word in one number: place × width + word.
+  const places = new Float64Array(starts[starts.length - 1]!);
+  words.forEach((word, w) =>
+    word.each((doc, instances) => {
+      for (let i = 0; i < instances.length; i++) {
+        const offset = instances.offsets[i]!;
+        if (offset + 1 >= offsetLimit)
+          throw new Error(`An offset of ${offset} in one column; pair lists hold offsets below ${offsetLimit - 1}.`);
+        places[fill[doc - low]!++] = (instances.columns[i]! * offsetLimit + offset) * width + w;
+      }
+    }),
+  );
+  const found = new Map<number, ListsBuilder>();
+  for (let d = 0; d + 1 < starts.length; d++) {
+    const end = starts[d + 1]!;
+    if (end - starts[d]! < 2) continue;
+    places.subarray(starts[d], end).sort();
+    for (let i = starts[d]!; i < end; i++) {
+      const place = Math.floor(places[i]! / width);
+      const next = (place + 1) * width;
+      let j = i + 1;
+      while (j < end && places[j]! < next) j++;
+      for (; j < end && places[j]! < next + width; j++) {
+        const code = (places[i]! - place * width) * width + (places[j]! - next);
+        let lists = found.get(code);
+        if (!lists) found.set(code, (lists = new ListsBuilder()));
+        lists.add(d + low, Math.floor(place / offsetLimit));
       }
     }
-    from = to;
   }
+  for (const [code, lists] of found) emit(Math.floor(code / width), code % width, lists.build());
 }
