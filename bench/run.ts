@@ -124,6 +124,7 @@ async function main() {
       ),
     );
     const pageFile = resolve(tmpDir, 'floor-page.json');
+    mkdirSync(tmpDir, { recursive: true });
     writeFileSync(pageFile, JSON.stringify({ headers, body: page.body.toString('utf8') }));
     floorServer = await startBaselineServer(pageFile);
     const floorClient = singleClient();
