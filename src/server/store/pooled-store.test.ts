@@ -151,20 +151,25 @@ describe('admission and the time budget', () => {
   const noQuery: Criteria = { ...expensive(0), text: [] };
   const rare: Criteria = { ...expensive(0), text: [{ columns: ['title', 'description'], query: parseQuery('zebra')! }] };
 
+  /** The requests the workers are given, in the order given (not the facet values handed to them). */
+  const requestsGiven = () => {
+    const given: string[] = [];
+    const onWorker = (worker: Worker) => {
+      const post = worker.postMessage.bind(worker);
+      worker.postMessage = (message: { op?: string }) => {
+        if (message.op) given.push(message.op);
+        post(message);
+      };
+    };
+    return { given, onWorker };
+  };
+
   it('admits searches by what their kind has cost: a flood of dear facets holds one worker, and a cheap search goes first', async () => {
     const costs = new CostBook();
     // As measured earlier: facets without a query proved dear, a one-word search cheap.
     costs.charge(admissionOf('facets', ['LIT', noQuery, allFacets]).kind, 400);
     costs.charge(admissionOf('rankPage', ['LIT', rare, 200, 0, 20]).kind, 1);
-    // The requests each worker is given, in the order given.
-    const given: string[] = [];
-    const onWorker = (worker: Worker) => {
-      const post = worker.postMessage.bind(worker);
-      worker.postMessage = (message: { op: string }) => {
-        given.push(message.op);
-        post(message);
-      };
-    };
+    const { given, onWorker } = requestsGiven();
     const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, engine: { matchSets: 0 }, costs, onWorker });
     try {
       const flood = Array.from({ length: 3 }, () => pool.facets('LIT', noQuery, allFacets));
@@ -172,6 +177,23 @@ describe('admission and the time budget', () => {
       await Promise.all([...flood, search]);
       // One dear request at a time; the search is given the other worker before the rest of the flood.
       expect(given).toEqual(['facets', 'rankPage', 'facets', 'facets']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('lets a search that has waited its patience out go first, dear or not', async () => {
+    const costs = new CostBook();
+    costs.charge(admissionOf('facets', ['LIT', noQuery, allFacets]).kind, 400);
+    costs.charge(admissionOf('rankPage', ['LIT', rare, 200, 0, 20]).kind, 1);
+    const { given, onWorker } = requestsGiven();
+    // No patience: every waiting search is overdue, so they go in the order they came.
+    const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, engine: { matchSets: 0 }, costs, onWorker, patienceMs: 0 });
+    try {
+      const flood = Array.from({ length: 3 }, () => pool.facets('LIT', noQuery, allFacets));
+      const search = pool.search('LIT', rare);
+      await Promise.all([...flood, search]);
+      expect(given).toEqual(['facets', 'facets', 'facets', 'rankPage']);
     } finally {
       await pool.close();
     }

@@ -36,6 +36,8 @@ interface Job {
   /** Milliseconds, as its kind has cost so far (admission.ts). */
   readonly cost: number;
   readonly dear: boolean;
+  /** When it was queued (performance.now()). */
+  readonly queued: number;
   started?: number;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
@@ -56,6 +58,9 @@ interface Slot {
 /** A search's time budget unless `records serve --query-budget-ms` says otherwise. */
 export const defaultBudgetMs = 10_000;
 
+/** How long a search waits at most before it goes ahead of cheaper ones (PoolOptions.patienceMs). */
+const defaultPatienceMs = 1_000;
+
 const workerEntry = new URL('./store-worker.ts', import.meta.url);
 
 /**
@@ -72,6 +77,11 @@ export interface PoolOptions {
   readonly budgetMs?: number;
   /** Searches that may wait for a worker; one more is answered as overloaded at once. */
   readonly maxQueued?: number;
+  /**
+   * How long a search may wait before it goes ahead of cheaper ones, dear or not: cheapest
+   * first alone would keep a dearer search waiting for as long as cheaper ones keep coming.
+   */
+  readonly patienceMs?: number;
   /** The prices searches are admitted by (admission.ts); tests pass one they have charged. */
   readonly costs?: CostBook;
   /** Called with each worker started, replacements included (tests use it to stop one). */
@@ -100,6 +110,7 @@ export async function openPooledStore(
     size = availableParallelism() + 1,
     budgetMs = defaultBudgetMs,
     maxQueued = 256,
+    patienceMs = defaultPatienceMs,
     onWorker,
     cacheBytes,
     engine = {},
@@ -223,14 +234,21 @@ export async function openPooledStore(
    * The cheapest waiting search the workers may take now. The last free search worker goes
    * only to a search that is not dear, or far cheaper than every search running: a flood of
    * one dear kind never holds all of them, and a busy moment that makes every search slower
-   * does not make a user's search wait behind it.
+   * does not make a user's search wait behind it. A search that has waited `patienceMs`
+   * goes first (the longest waiting first), dear or not, so none waits for ever.
    */
   function nextSearch(): Job | undefined {
     const running = slots.filter((candidate) => candidate.job?.search).map((candidate) => candidate.job!.cost);
     const free = searchWorkers - running.length;
     if (free <= 0) return undefined;
-    const cheapestRunning = Math.min(...running);
-    const at = free > 1 ? 0 : searches.findIndex((job) => !job.dear || job.cost * 4 <= cheapestRunning);
+    const overdue = performance.now() - patienceMs;
+    let at = -1;
+    for (let i = 0; i < searches.length; i++)
+      if (searches[i]!.queued <= overdue && (at === -1 || searches[i]!.queued < searches[at]!.queued)) at = i;
+    if (at === -1) {
+      const cheapestRunning = Math.min(...running);
+      at = free > 1 ? 0 : searches.findIndex((job) => !job.dear || job.cost * 4 <= cheapestRunning);
+    }
     return at === -1 ? undefined : searches.splice(at, 1)[0];
   }
 
@@ -283,6 +301,7 @@ export async function openPooledStore(
         kind: admission.kind,
         cost,
         dear: costs.isDear(admission),
+        queued: performance.now(),
         resolve: resolve as (value: unknown) => void,
         reject,
       };
