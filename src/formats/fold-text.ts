@@ -39,11 +39,14 @@ export function foldText(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replaceAll('ß', 'ss');
 }
 
-const umlautWord = /[\p{L}\p{N}]*[äöüÄÖÜßẞ][\p{L}\p{N}]*/gu;
-const hasUmlaut = /[äöüÄÖÜßẞ]/;
 const umlauts: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', ẞ: 'SS' };
+// The letters above as a class: a letter added to the table is found by every pattern.
+const letters = `[${Object.keys(umlauts).join('')}]`;
+const umlautWord = new RegExp(`[\\p{L}\\p{N}]*${letters}[\\p{L}\\p{N}]*`, 'gu');
+const hasUmlaut = new RegExp(letters);
+const anyUmlaut = new RegExp(letters, 'g');
 
-const transliterated = (text: string) => text.replace(/[äöüÄÖÜßẞ]/g, (char) => umlauts[char]!);
+const transliterated = (text: string) => text.replace(anyUmlaut, (char) => umlauts[char]!);
 
 /** The German transliterations of the words of a text that have an umlaut or ß: `Müller` → `Mueller`, `Weiß` → `Weiss`. */
 export function transliterations(text: string): string[] {
