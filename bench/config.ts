@@ -3,7 +3,7 @@
  * (`BENCH_RECORDS=100000 npm run bench`). Defaults are the issue's full run.
  */
 
-function int(name: string, fallback: number): number {
+export function int(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw.replace(/_/g, ''));

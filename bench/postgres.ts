@@ -10,18 +10,26 @@
  * SQLite, on PostgreSQL with one replica and with two, and how long after their commit 1,000
  * records written by `records generate --store` are counted by a running server's searches
  * and by its facets. Writes bench/results/<date>-postgres.json and prints a Markdown table.
+ *
+ * At 1,000,000 records a full run takes most of an hour (the local index alone is built for
+ * some 15 minutes), so `BENCH_PG_PARTS` (default `classes,mix,freshness`) names the parts to
+ * measure: `freshness` alone ingests, builds the index and times the write, without the
+ * SQLite server or the second replica. `BENCH_DB` is the SQLite store to compare against (it
+ * is only read), which must hold BENCH_RECORDS records of BENCH_SEED. The cluster lives in the
+ * system's temporary folder (`TMPDIR`), the local index in bench/tmp. A write not counted
+ * within `BENCH_FRESHNESS_SECONDS` (600) is recorded as not seen (null) rather than waited for.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { postgresUnavailable, startCluster } from '../src/server/store/postgres/test-cluster';
 import { caughtUp } from '../src/server/store/postgres/test-store';
-import { readConfig, type BenchConfig } from './config';
+import { int, readConfig, type BenchConfig } from './config';
 import { benchCorpus, tmpDir } from './corpus';
 import { singleClient, type SingleClient } from './http-client';
-import { runMix } from './load';
+import { runMix, type LoadResult } from './load';
 import { gitCommit, load1, machine, waitForQuiet } from './machine';
 import { freePort, repoRoot, startChild, startRecordsServer, type Child } from './processes';
 import { learnVocabulary, queryLog, trafficClasses, type TrafficClass } from './query-log';
@@ -103,10 +111,33 @@ async function litTotal(origin: string, endpoint: 'records' | 'facets'): Promise
   return Number(response.headers.get('x-total-count'));
 }
 
-/** Seconds from `since` until the server's total at `endpoint` reaches `total`. */
-async function seenAfter(origin: string, endpoint: 'records' | 'facets', total: number, since: number): Promise<number> {
-  while ((await litTotal(origin, endpoint)) < total) await new Promise((resolve) => setTimeout(resolve, 50));
-  return Math.round((performance.now() - since) / 100) / 10;
+/** Seconds from `since` until the server's total at `endpoint` reaches `total`; null when it has not after `limitSeconds`. */
+async function seenAfter(origin: string, endpoint: 'records' | 'facets', total: number, since: number, limitSeconds: number) {
+  const seconds = () => Math.round((performance.now() - since) / 100) / 10;
+  while ((await litTotal(origin, endpoint)) < total) {
+    if (seconds() > limitSeconds) return null;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return seconds();
+}
+
+const allParts = ['classes', 'mix', 'freshness'] as const;
+type Part = (typeof allParts)[number];
+
+function readParts(): ReadonlySet<Part> {
+  const names = (process.env.BENCH_PG_PARTS || allParts.join(',')).split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(allParts as readonly string[]).includes(name));
+  if (unknown.length) throw new Error(`BENCH_PG_PARTS: unknown ${unknown.join(', ')} (parts: ${allParts.join(', ')})`);
+  return new Set(names as Part[]);
+}
+
+/** The command of this run: the settings it was given in the environment (a path by its file name only). */
+function commandOf(): string {
+  const settings = Object.keys(process.env)
+    .filter((name) => name.startsWith('BENCH_'))
+    .sort()
+    .map((name) => `${name}=${isAbsolute(process.env[name]!) ? `…/${basename(process.env[name]!)}` : process.env[name]}`);
+  return [...settings, 'npm run bench:postgres'].join(' ');
 }
 
 async function main() {
@@ -114,10 +145,15 @@ async function main() {
   if (unavailable) throw new Error(`PostgreSQL is needed: ${unavailable}`);
   const started = performance.now();
   const config = readConfig();
+  const parts = readParts();
   const date = new Date().toISOString();
   mkdirSync(tmpDir, { recursive: true });
-  // BENCH_DB must hold the corpus of BENCH_RECORDS and BENCH_SEED: PostgreSQL gets the same one generated.
-  const corpus = benchCorpus(config, log);
+  // The SQLite store is measured only beside the classes and the mix. PostgreSQL gets the same corpus generated.
+  const corpus = parts.has('classes') || parts.has('mix') ? benchCorpus(config, log) : undefined;
+  if (corpus && (corpus.records !== config.records || corpus.seed !== config.seed))
+    throw new Error(
+      `BENCH_DB holds ${corpus.records} records of seed ${corpus.seed}, not BENCH_RECORDS=${config.records} of BENCH_SEED=${config.seed}`,
+    );
   const client = singleClient();
   const cluster = await startCluster({ port: freePort });
   const indexDir = resolve(tmpDir, `pg-index-${process.pid}`);
@@ -140,49 +176,69 @@ async function main() {
     await admin.end();
     const ingestSeconds = (performance.now() - ingestStart) / 1000;
     log(`ingest ${ingestSeconds.toFixed(0)} s, database ${(Number(size) / 1e9).toFixed(2)} GB`);
-    const replicas = [await cluster.addReplica(), await cluster.addReplica()];
+    // The second replica serves only the mix with two.
+    const replicas = [await cluster.addReplica(), ...(parts.has('mix') ? [await cluster.addReplica()] : [])];
     for (const replica of replicas) await caughtUp(cluster.primary.url, replica.url);
 
-    const drawn = drawQueries(config);
-    log(`query log: ${drawn.reduce((sum, { paths }) => sum + paths.length, 0)} distinct queries in ${drawn.length} classes`);
-    server = await startRecordsServer(corpus.path, undefined, ['--search-cache-mb', '0']);
-    const sqlite = await answers(client, server.url, drawn, config, 'sqlite  ');
-    log(`mix at concurrency ${config.concurrency}, SQLite ...`);
-    const mixSqlite = await runMix(server.url, server.pid, config);
-    log(
-      `mix SQLite: ${mixSqlite.rps} req/s, p99 ${mixSqlite.latencyMs.p99} ms, errors ${mixSqlite.errors}, timeouts ${mixSqlite.timeouts}`,
-    );
-    await server.stop();
+    const drawn = parts.has('classes') ? drawQueries(config) : [];
+    if (drawn.length)
+      log(`query log: ${drawn.reduce((sum, { paths }) => sum + paths.length, 0)} distinct queries in ${drawn.length} classes`);
+    let sqlite: Answer[][] = [];
+    let mixSqlite: LoadResult | undefined;
+    if (corpus) {
+      server = await startRecordsServer(corpus.path, undefined, ['--search-cache-mb', '0']);
+      sqlite = await answers(client, server.url, drawn, config, 'sqlite  ');
+      if (parts.has('mix')) {
+        log(`mix at concurrency ${config.concurrency}, SQLite ...`);
+        mixSqlite = await runMix(server.url, server.pid, config);
+        log(
+          `mix SQLite: ${mixSqlite.rps} req/s, p99 ${mixSqlite.latencyMs.p99} ms, errors ${mixSqlite.errors}, timeouts ${mixSqlite.timeouts}`,
+        );
+      }
+      await server.stop();
+    }
 
     const oneReplica = `${cluster.primary.url},${replicas[0]!.url}`;
     const buildStart = performance.now();
     server = await startPgServer(oneReplica, indexDir);
     const indexBuildSeconds = (performance.now() - buildStart) / 1000;
-    log(`local index built and served in ${indexBuildSeconds.toFixed(1)} s`);
+    const indexBuiltBytes = folderBytes(indexDir);
+    log(`local index built and served in ${indexBuildSeconds.toFixed(1)} s, ${(indexBuiltBytes / 1e9).toFixed(2)} GB`);
     const postgres = await answers(client, server.url, drawn, config, 'postgres');
-    log(`mix at concurrency ${config.concurrency}, one replica ...`);
-    const mixOne = await runMix(server.url, server.pid, config);
-    log(`mix one replica: ${mixOne.rps} req/s, p99 ${mixOne.latencyMs.p99} ms, errors ${mixOne.errors}, timeouts ${mixOne.timeouts}`);
+    let mixOne: LoadResult | undefined;
+    if (parts.has('mix')) {
+      log(`mix at concurrency ${config.concurrency}, one replica ...`);
+      mixOne = await runMix(server.url, server.pid, config);
+      log(`mix one replica: ${mixOne.rps} req/s, p99 ${mixOne.latencyMs.p99} ms, errors ${mixOne.errors}, timeouts ${mixOne.timeouts}`);
+    }
 
-    // Freshness: 1,000 new records written to the primary, until this running server counts them in a search and in its facets.
-    await waitForQuiet(config.quietSeconds);
-    const before = await litTotal(server.url, 'records');
-    const writeStart = performance.now();
-    await run(process.execPath, ['bin/records.js', 'generate', 'LIT', '1000', '--seed', '7', '--store', cluster.primary.url], {
-      cwd: repoRoot,
-    });
-    const committed = performance.now();
-    const writeSeconds = Math.round((committed - writeStart) / 100) / 10;
-    const searchSeconds = await seenAfter(server.url, 'records', before + 1000, committed);
-    const facetsSeconds = await seenAfter(server.url, 'facets', before + 1000, committed);
-    log(`1,000 records: written in ${writeSeconds} s; after the commit, in searches ${searchSeconds} s, in facets ${facetsSeconds} s`);
+    let freshness;
+    if (parts.has('freshness')) {
+      // 1,000 new records written to the primary, until this running server counts them in a search and in its facets.
+      await waitForQuiet(config.quietSeconds);
+      const before = await litTotal(server.url, 'records');
+      const writeStart = performance.now();
+      await run(process.execPath, ['bin/records.js', 'generate', 'LIT', '1000', '--seed', '7', '--store', cluster.primary.url], {
+        cwd: repoRoot,
+      });
+      const committed = performance.now();
+      const writeSeconds = Math.round((committed - writeStart) / 100) / 10;
+      const limit = int('BENCH_FRESHNESS_SECONDS', 600);
+      const searchSeconds = await seenAfter(server.url, 'records', before + 1000, committed, limit);
+      const facetsSeconds = await seenAfter(server.url, 'facets', before + 1000, committed, limit);
+      freshness = { records: 1000, writeSeconds, searchSeconds, facetsSeconds, limitSeconds: limit };
+      log(`1,000 records: written in ${writeSeconds} s; after the commit, in searches ${searchSeconds} s, in facets ${facetsSeconds} s`);
+    }
     await server.stop();
 
-    server = await startPgServer(`${oneReplica},${replicas[1]!.url}`, indexDir);
-    log(`mix at concurrency ${config.concurrency}, two replicas ...`);
-    const mixTwo = await runMix(server.url, server.pid, config);
-    log(`mix two replicas: ${mixTwo.rps} req/s, p99 ${mixTwo.latencyMs.p99} ms, errors ${mixTwo.errors}, timeouts ${mixTwo.timeouts}`);
-    await server.stop();
+    let mixTwo: LoadResult | undefined;
+    if (parts.has('mix')) {
+      server = await startPgServer(`${oneReplica},${replicas[1]!.url}`, indexDir);
+      log(`mix at concurrency ${config.concurrency}, two replicas ...`);
+      mixTwo = await runMix(server.url, server.pid, config);
+      log(`mix two replicas: ${mixTwo.rps} req/s, p99 ${mixTwo.latencyMs.p99} ms, errors ${mixTwo.errors}, timeouts ${mixTwo.timeouts}`);
+      await server.stop();
+    }
     server = undefined;
 
     const rows = drawn.map(({ trafficClass, paths }, i) => {
@@ -209,41 +265,52 @@ async function main() {
     });
     const result = {
       date,
-      command: `BENCH_RECORDS=${config.records} npm run bench:postgres`,
+      command: commandOf(),
+      parts: [...parts],
       durationSeconds: Math.round((performance.now() - started) / 1000),
       machine: machine(),
       load1End: load1(),
       git: gitCommit(),
       records: config.records,
-      ingest: { seconds: Math.round(ingestSeconds), databaseBytes: Number(size), sqliteSeconds: Math.round(corpus.ingestSeconds) },
-      localIndex: { buildSeconds: Math.round(indexBuildSeconds * 10) / 10, bytes: folderBytes(indexDir) },
-      freshness: { records: 1000, writeSeconds, searchSeconds, facetsSeconds },
-      classes: rows,
-      mix: {
-        sqlite: mixSqlite,
-        oneReplica: mixOne,
-        twoReplicas: mixTwo,
-        oneReplicaOfSqlite: Math.round((mixOne.rps / mixSqlite.rps) * 100) / 100,
+      ingest: {
+        seconds: Math.round(ingestSeconds),
+        databaseBytes: Number(size),
+        sqliteSeconds: corpus && Math.round(corpus.ingestSeconds),
       },
+      localIndex: { buildSeconds: Math.round(indexBuildSeconds * 10) / 10, bytes: indexBuiltBytes, bytesAtEnd: folderBytes(indexDir) },
+      freshness,
+      classes: rows,
+      mix: mixSqlite &&
+        mixOne &&
+        mixTwo && {
+          sqlite: mixSqlite,
+          oneReplica: mixOne,
+          twoReplicas: mixTwo,
+          oneReplicaOfSqlite: Math.round((mixOne.rps / mixSqlite.rps) * 100) / 100,
+        },
     };
     const dir = resolve(repoRoot, 'bench/results');
     mkdirSync(dir, { recursive: true });
     const name = `${date.replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z')}-postgres.json`;
     writeFileSync(resolve(dir, name), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`\n| class | queries | SQLite p95 (ms) | PostgreSQL p95 (ms) | ratio | different answers |\n|---|--:|--:|--:|--:|--:|`);
-    for (const row of rows)
-      console.log(`| ${row.label} | ${row.queries} | ${row.sqliteP95} | ${row.postgresP95} | ${row.ratio}× | ${row.differing.length} |`);
-    const differing = rows.flatMap((row) => row.differing);
-    console.log(`\ntotals and first pages: ${differing.length ? `DIFFERENT for ${differing.join(', ')}` : 'identical for every query'}`);
+    if (rows.length) {
+      console.log(`\n| class | queries | SQLite p95 (ms) | PostgreSQL p95 (ms) | ratio | different answers |\n|---|--:|--:|--:|--:|--:|`);
+      for (const row of rows)
+        console.log(`| ${row.label} | ${row.queries} | ${row.sqliteP95} | ${row.postgresP95} | ${row.ratio}× | ${row.differing.length} |`);
+      const differing = rows.flatMap((row) => row.differing);
+      console.log(`\ntotals and first pages: ${differing.length ? `DIFFERENT for ${differing.join(', ')}` : 'identical for every query'}`);
+    }
     console.log(
-      `ingest: PostgreSQL ${result.ingest.seconds} s, SQLite ${result.ingest.sqliteSeconds} s; local index built in ${result.localIndex.buildSeconds} s, ${(result.localIndex.bytes / 1e6).toFixed(0)} MB`,
+      `ingest: PostgreSQL ${result.ingest.seconds} s, SQLite ${result.ingest.sqliteSeconds ?? '–'} s; local index built in ${result.localIndex.buildSeconds} s, ${(result.localIndex.bytes / 1e6).toFixed(0)} MB`,
     );
-    console.log(
-      `1,000 records written in ${writeSeconds} s; served after the commit in searches ${searchSeconds} s, in facets ${facetsSeconds} s`,
-    );
-    console.log(
-      `mix c=${config.concurrency}: SQLite ${mixSqlite.rps} req/s, PostgreSQL one replica ${mixOne.rps} req/s (${Math.round(result.mix.oneReplicaOfSqlite * 100)}%), two replicas ${mixTwo.rps} req/s; load average at the end ${result.load1End}`,
-    );
+    if (freshness)
+      console.log(
+        `1,000 records written in ${freshness.writeSeconds} s; served after the commit in searches ${freshness.searchSeconds} s, in facets ${freshness.facetsSeconds} s`,
+      );
+    if (result.mix)
+      console.log(
+        `mix c=${config.concurrency}: SQLite ${result.mix.sqlite.rps} req/s, PostgreSQL one replica ${result.mix.oneReplica.rps} req/s (${Math.round(result.mix.oneReplicaOfSqlite * 100)}%), two replicas ${result.mix.twoReplicas.rps} req/s; load average at the end ${result.load1End}`,
+      );
     log(`wrote bench/results/${name}`);
   } finally {
     client.close();
