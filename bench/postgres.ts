@@ -17,7 +17,8 @@
  * SQLite server or the second replica. `BENCH_DB` is the SQLite store to compare against (it
  * is only read), which must hold BENCH_RECORDS records of BENCH_SEED. The cluster lives in the
  * system's temporary folder (`TMPDIR`), the local index in bench/tmp. A write not counted
- * within `BENCH_FRESHNESS_SECONDS` (600) is recorded as not seen (null) rather than waited for.
+ * within `BENCH_FRESHNESS_SECONDS` (600) is recorded as not seen (null) rather than waited for;
+ * the requests that failed while it was applied, and the slowest answer, are recorded too.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -111,14 +112,27 @@ async function litTotal(origin: string, endpoint: 'records' | 'facets'): Promise
   return Number(response.headers.get('x-total-count'));
 }
 
-/** Seconds from `since` until the server's total at `endpoint` reaches `total`; null when it has not after `limitSeconds`. */
+/**
+ * Seconds from `since` until the server's total at `endpoint` reaches `total` (null when it has
+ * not after `limitSeconds`), asking again 50 ms after each answer. A request that fails (a
+ * reset connection) is counted and asked again, as a browser retries a GET; the slowest
+ * answer shows how long the server kept a request waiting meanwhile.
+ */
 async function seenAfter(origin: string, endpoint: 'records' | 'facets', total: number, since: number, limitSeconds: number) {
-  const seconds = () => Math.round((performance.now() - since) / 100) / 10;
-  while ((await litTotal(origin, endpoint)) < total) {
-    if (seconds() > limitSeconds) return null;
+  const elapsed = (from: number) => Math.round((performance.now() - from) / 100) / 10;
+  let failed = 0;
+  let slowestSeconds = 0;
+  for (;;) {
+    const asked = performance.now();
+    const seen = await litTotal(origin, endpoint).then(
+      (now) => now >= total,
+      () => (failed++, false),
+    );
+    slowestSeconds = Math.max(slowestSeconds, elapsed(asked));
+    if (seen) return { seconds: elapsed(since), failed, slowestSeconds };
+    if (elapsed(since) > limitSeconds) return { seconds: null, failed, slowestSeconds };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return seconds();
 }
 
 const allParts = ['classes', 'mix', 'freshness'] as const;
@@ -224,10 +238,21 @@ async function main() {
       const committed = performance.now();
       const writeSeconds = Math.round((committed - writeStart) / 100) / 10;
       const limit = int('BENCH_FRESHNESS_SECONDS', 600);
-      const searchSeconds = await seenAfter(server.url, 'records', before + 1000, committed, limit);
-      const facetsSeconds = await seenAfter(server.url, 'facets', before + 1000, committed, limit);
-      freshness = { records: 1000, writeSeconds, searchSeconds, facetsSeconds, limitSeconds: limit };
-      log(`1,000 records: written in ${writeSeconds} s; after the commit, in searches ${searchSeconds} s, in facets ${facetsSeconds} s`);
+      const searches = await seenAfter(server.url, 'records', before + 1000, committed, limit);
+      const facets = await seenAfter(server.url, 'facets', before + 1000, committed, limit);
+      freshness = {
+        records: 1000,
+        writeSeconds,
+        searchSeconds: searches.seconds,
+        facetsSeconds: facets.seconds,
+        limitSeconds: limit,
+        searches,
+        facets,
+      };
+      log(
+        `1,000 records: written in ${writeSeconds} s; after the commit, in searches ${searches.seconds} s, in facets ${facets.seconds} s; ` +
+          `failed requests ${searches.failed + facets.failed}, slowest answer ${Math.max(searches.slowestSeconds, facets.slowestSeconds)} s`,
+      );
     }
     await server.stop();
 
@@ -305,7 +330,7 @@ async function main() {
     );
     if (freshness)
       console.log(
-        `1,000 records written in ${freshness.writeSeconds} s; served after the commit in searches ${freshness.searchSeconds} s, in facets ${freshness.facetsSeconds} s`,
+        `1,000 records written in ${freshness.writeSeconds} s; served after the commit in searches ${freshness.searchSeconds} s, in facets ${freshness.facetsSeconds} s (failed requests meanwhile ${freshness.searches.failed + freshness.facets.failed}, slowest answer ${Math.max(freshness.searches.slowestSeconds, freshness.facets.slowestSeconds)} s)`,
       );
     if (result.mix)
       console.log(
