@@ -31,6 +31,8 @@ export interface BenchConfig {
   readonly skipApp: boolean;
   /** Records written into a copy of the store while a server reads it (0: skip). */
   readonly importRecords: number;
+  /** Writes of importRecords into the copy, one after another (the first timed against a running server). */
+  readonly importWrites: number;
   /** An existing database to measure instead of the generated one (its ingest time comes from its .json beside it, if any). */
   readonly db: string | undefined;
   /** Appended to the results file name, e.g. `baseline`. */
@@ -52,6 +54,7 @@ export function readConfig(): BenchConfig {
     ttfrRuns: int('BENCH_TTFR_RUNS', 5),
     quietSeconds: int('BENCH_QUIET_SECONDS', 60),
     importRecords: int('BENCH_IMPORT_RECORDS', 1000),
+    importWrites: int('BENCH_IMPORT_WRITES', 10),
     skipApp: process.env.BENCH_SKIP_APP === '1',
     db: process.env.BENCH_DB || undefined,
     label: (process.env.BENCH_LABEL ?? '').replace(/[^\w.-]/g, ''),

@@ -22,6 +22,12 @@ export interface ImportResult {
   /** Requests answered while waiting, and how many were not 200 or showed a total neither before nor after. */
   readonly polls: number;
   readonly badAnswers: number;
+  /**
+   * The writes of as many records again that followed, one after another, each timed: a
+   * write's cost depends on the tails the writes before it left (postings-tails.ts), so the
+   * first write into a freshly built store is its cheapest.
+   */
+  readonly laterWriteSeconds?: readonly number[];
 }
 
 const sleep = (ms: number) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
@@ -36,7 +42,7 @@ function run(args: readonly string[]): Promise<{ code: number | null; output: st
   });
 }
 
-export async function measureImport(db: string, records: number, log: (line: string) => void): Promise<ImportResult> {
+export async function measureImport(db: string, records: number, writes: number, log: (line: string) => void): Promise<ImportResult> {
   const copy = resolve(tmpDir, 'import-while-serving.db');
   const removeCopy = () => {
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(copy + suffix, { force: true });
@@ -59,10 +65,13 @@ export async function measureImport(db: string, records: number, log: (line: str
     const started = performance.now();
     let importSeconds = Number.NaN;
     let finished = false;
-    const writing = run(['generate', 'LIT', String(records), '--db', copy]).then((result) => {
+    const write = async () => {
+      const result = await run(['generate', 'LIT', String(records), '--db', copy]);
+      if (result.code !== 0) throw new Error(`records generate failed (${result.code}):\n${result.output}`);
+    };
+    const writing = write().finally(() => {
       importSeconds = (performance.now() - started) / 1000;
       finished = true;
-      if (result.code !== 0) throw new Error(`records generate failed (${result.code}):\n${result.output}`);
     });
     let polls = 0;
     let badAnswers = 0;
@@ -81,7 +90,14 @@ export async function measureImport(db: string, records: number, log: (line: str
       await sleep(50);
     }
     await writing;
-    return { records, storeRecords: before, importSeconds, foundSeconds, polls, badAnswers };
+    const laterWriteSeconds: number[] = [];
+    for (let n = 1; n < writes; n++) {
+      const start = performance.now();
+      await write();
+      laterWriteSeconds.push(Math.round((performance.now() - start) / 100) / 10);
+      log(`import: write ${n + 1} of ${writes}: ${laterWriteSeconds[n - 1]} s`);
+    }
+    return { records, storeRecords: before, importSeconds, foundSeconds, polls, badAnswers, laterWriteSeconds };
   } finally {
     await server.stop();
     removeCopy();

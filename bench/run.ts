@@ -189,7 +189,7 @@ async function main() {
     server = undefined;
     let importWhileServing: ImportResult | undefined;
     if (config.importRecords > 0) {
-      importWhileServing = await measureImport(corpus.path, config.importRecords, log);
+      importWhileServing = await measureImport(corpus.path, config.importRecords, config.importWrites, log);
       log(
         `import of ${importWhileServing.records} records: ${importWhileServing.importSeconds.toFixed(1)} s; found by the running server ${importWhileServing.foundSeconds.toFixed(1)} s after its start (${importWhileServing.badAnswers} wrong answers of ${importWhileServing.polls})`,
       );

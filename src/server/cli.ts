@@ -14,6 +14,7 @@ import { defaultCacheBytes } from './store/cached-store';
 import { defaultBudgetMs, openPooledStore } from './store/pooled-store';
 import { reloadingStore } from './store/reloading-store';
 import { openRecordWriter, type StoreLocation } from './store/open-writer';
+import { upgradeInPlace } from './store/sqlite/sqlite-writer';
 import { openPgStore } from './store/postgres/pg-store';
 import { primaryName } from './store/postgres/pg-writer';
 import type { RecordStore, RecordWriter } from './store/types';
@@ -370,6 +371,8 @@ export async function main(args: readonly string[]): Promise<number> {
         if (!existsSync(path)) {
           console.log(`Creating ${path} (real records plus ${starterCount} generated per deployment)...`);
           await createStarterDatabase(path);
+        } else if (upgradeInPlace(path)) {
+          console.log(`Upgraded ${path} to this version's store layout in place.`);
         }
         await serve(flags, defaultStaticDir, { expectShipped: true });
         return 0;

@@ -32,7 +32,6 @@ beforeAll(() => {
   const writer = openStoreWriter(path);
   const records = [...generateRecords(lit, 400, { seed: 21 })];
   writer.put('LIT', records.slice(0, 300));
-  writer.put('LIT', records.slice(300));
   // Replaced records: their postings were updated in place, and a phrase that ends in a prefix appears.
   writer.put(
     'LIT',
@@ -53,6 +52,8 @@ beforeAll(() => {
       },
     })),
   );
+  // New records a few at a time: the common words' lists grow by tails (store/postings-tails.ts), read with them.
+  for (let from = 300; from < 400; from += 5) writer.put('LIT', records.slice(from, from + 5));
   writer.close();
   engine = openEngine(path);
   db = new Database(path, { readonly: true });
@@ -135,6 +136,38 @@ describe('one ranking path for every query shape', () => {
     const ranked = engine.rank('LIT', criteria, 10_000);
     expect(ranked.total).toBe(reader.readPair('of', 'the')!.docs);
     expect(Array.from(ranked.ids)).toEqual(referenceRank(index, criteria).ids);
+  });
+
+  it('reads lists, pair lists and positions with the tails that writes of new records appended to them', () => {
+    const tails = (table: string) => db.prepare(`SELECT count(*) FROM lit_${table}_tail`).pluck().get() as number;
+    expect(tails('postings')).toBeGreaterThan(50);
+    expect(tails('positions')).toBeGreaterThan(20);
+    expect(tails('pairs')).toBeGreaterThan(20);
+    const reader = openPostings(db, lit)!;
+    expect(reader.positions('the')!.parts).toHaveLength(2);
+    expect(reader.read('the')!.docs).toBe(db.prepare(`SELECT count(*) FROM lit_fts WHERE lit_fts MATCH 'the'`).pluck().get());
+    // Phrases from the appended records' titles: their words' positions are read across list and tail.
+    const titles = db.prepare(`SELECT title FROM lit_text WHERE id > (SELECT max(id) - 100 FROM lit_text)`).pluck().all() as string[];
+    const phrases = [
+      ...new Set(
+        titles.flatMap((title) =>
+          title
+            .toLowerCase()
+            .split(/[^a-z]+/)
+            .filter(Boolean)
+            .slice(0, 4)
+            .join(' '),
+        ),
+      ),
+    ].filter((phrase) => phrase.includes(' '));
+    expect(phrases.length).toBeGreaterThan(50);
+    for (const phrase of phrases) {
+      const { criteria } = parseListRequest(lit, parseQueryString(`q=${encodeURIComponent(`"${phrase}"`)}`));
+      expect({ phrase, ids: Array.from(engine.rank('LIT', criteria, 10_000).ids) }).toEqual({
+        phrase,
+        ids: referenceRank(index, criteria).ids,
+      });
+    }
   });
 
   it('matches and ranks words, prefixes, phrases, prefix phrases, AND, OR, NOT, -, parentheses and parameters as the reference does', () => {

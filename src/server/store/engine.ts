@@ -15,7 +15,7 @@ import { phraseFacetLists } from './phrase-facet-index';
 import { openPostings } from './postings-reader';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { modelChanges } from './model-digest';
-import { orderIndex, storeSchemaVersion, tablesOf } from './sqlite/schema';
+import { orderIndex, storeSchemaVersion, tablesOf, upgradableSchemaVersions } from './sqlite/schema';
 import type { Criteria, FacetRequest, FacetSelection, FacetsResult, Selector } from './types';
 
 /**
@@ -145,6 +145,12 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16, sn
     throw new Error(`${path} is not a Records Explorer database (${(error as Error).message}).`, { cause: error });
   }
   const schemaVersion = storeSchemaVersion();
+  if (schema !== undefined && upgradableSchemaVersions().includes(schema)) {
+    db.close();
+    throw new Error(
+      `${path} was written in an earlier store layout (store schema ${schema}, this version needs ${schemaVersion}): the next 'records import', 'generate' or 'harvest' into it upgrades it in place, without a rebuild.`,
+    );
+  }
   if (schema !== schemaVersion) {
     db.close();
     // Another schema lacks sort or date columns or keys the deployment table now asks for.

@@ -7,6 +7,7 @@ import { deploymentByKey, deployments } from '../../deployments/registry';
 import { openEngine } from './engine';
 import { modelChanges, modelParts } from './model-digest';
 import { openStoreWriter } from './sqlite/sqlite';
+import { upgradeInPlace } from './sqlite/sqlite-writer';
 
 /**
  * A store built under another deployment table is refused with a message naming what
@@ -44,5 +45,30 @@ describe('a store built under another table', () => {
     db.close();
     expect(() => openEngine(path)).toThrow(/changed: LIT facets \(its facet values\)\): rebuild it/);
     expect(() => openStoreWriter(path)).toThrow(/changed in the deployment table: LIT facets \(its facet values\)/);
+  });
+});
+
+describe('a store in the previous layout', () => {
+  it('is upgraded in place (by `npm start` or the next write), keeping its records, and until then the server says so', () => {
+    const path = join(dir, 'layout-8.db');
+    const writer = openStoreWriter(path);
+    writer.put('LIT', [{ record: { repo_id: '1', title: 'Plasma' } }]);
+    writer.close();
+    // What layout 8 wrote: the same tables but the tails.
+    const db = new Database(path);
+    const [, digest] = (db.prepare(`SELECT value FROM meta WHERE key = 'schema'`).pluck().get() as string).split(/\.(.*)/);
+    db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(`8.${digest}`);
+    for (const deployment of deployments)
+      for (const table of ['postings', 'positions', 'pairs']) db.exec(`DROP TABLE ${deployment.key.toLowerCase()}_${table}_tail`);
+    db.close();
+    expect(() => openEngine(path)).toThrow(/earlier store layout .*'records import', 'generate' or 'harvest' into it upgrades it in place/);
+    expect(upgradeInPlace(path)).toBe(true);
+    expect(upgradeInPlace(path)).toBe(false);
+    const engine = openEngine(path);
+    try {
+      expect(engine.get('LIT', '1')?.title).toBe('Plasma');
+    } finally {
+      engine.close();
+    }
   });
 });

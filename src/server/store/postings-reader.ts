@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Deployment } from '../../deployments/schema';
-import { StoredPostings } from '../engine/postings/block-postings';
+import { StoredPostings, type Postings } from '../engine/postings/block-postings';
+import { JoinedPostings } from '../engine/postings/joined-postings';
+import type { IdSet } from '../engine/id-set';
 import { DenseSets } from '../engine/postings/dense-sets';
 import type { PostingsReader } from '../engine/postings/index-reader';
 import { pairKey } from '../engine/postings/pairs';
@@ -22,12 +24,27 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
 
   const tokenize = scratchTokenizer(db, `${t.fts}_tokenize`, ftsTokenizer);
   const byPrefix = db.prepare(`SELECT term FROM ${t.postings} WHERE col = '${wholeRecord}' AND term >= ? ORDER BY term`).pluck();
-  const byToken = db.prepare(`SELECT data FROM ${t.postings} WHERE col = ? AND term = ?`).pluck();
   const common = new Set(storedCommon(db, deployment));
-  const byPair = db.prepare(`SELECT data FROM ${t.pairs} WHERE pair = ? AND col = ?`).pluck();
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();
+  /** A table's list under (key, col), joined with its tail where writes appended one (postings-tails.ts). */
+  const listsOf = (table: string, tailTable: string, key: string) => {
+    const [whole, tail] = [table, tailTable].map((name) => db.prepare(`SELECT data FROM ${name} WHERE ${key} = ? AND col = ?`).pluck());
+    return (name: string, column: string, records?: () => IdSet): Postings | undefined => {
+      const data = whole!.get(name, column) as Uint8Array | undefined;
+      if (!data) return undefined;
+      const appended = tail!.get(name, column) as Uint8Array | undefined;
+      return appended
+        ? new JoinedPostings(new StoredPostings(data), new StoredPostings(appended), records)
+        : new StoredPostings(data, records);
+    };
+  };
+  const tokenList = listsOf(t.postings, t.postingsTail, 'term');
+  const pairList = listsOf(t.pairs, t.pairsTail, 'pair');
   // Built in the same transaction as the lengths: where those are, so are the positions.
-  const positionsOf = db.prepare(`SELECT data FROM ${t.positions} WHERE term = ?`).pluck();
+  const [positionsOf, tailPositionsOf] = [t.positions, t.positionsTail].map((table) =>
+    db.prepare(`SELECT data FROM ${table} WHERE term = ?`).pluck(),
+  );
+  const storedDocs = db.prepare(`SELECT docs FROM ${t.postings} WHERE term = ? AND col = '${wholeRecord}'`).pluck();
 
   // Lists in an eighth of the records or more; the last 64 used, 8 MB at a million records.
   const denseSets = new DenseSets(lengths.length, Math.max(1, stats.rows / 8), 64);
@@ -46,20 +63,21 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
       return tokens;
     },
     read(token, column) {
-      const data = byToken.get(column ?? wholeRecord, token) as Uint8Array | undefined;
-      if (!data) return undefined;
-      const postings: StoredPostings = new StoredPostings(data, () => denseSets.recordsOf(`${column ?? wholeRecord} ${token}`, postings));
+      const postings = tokenList(token, column ?? wholeRecord, () => denseSets.recordsOf(`${column ?? wholeRecord} ${token}`, postings!));
       return postings;
     },
     hasPair(first, second) {
       return common.has(first) && common.has(second);
     },
     readPair(first, second, column) {
-      const data = byPair.get(pairKey(first, second), column ?? wholeRecord) as Uint8Array | undefined;
-      return data && new StoredPostings(data);
+      return pairList(pairKey(first, second), column ?? wholeRecord);
     },
     positions(token) {
-      return positionsOf.get(token) as Uint8Array | undefined;
+      const data = positionsOf!.get(token) as Uint8Array | undefined;
+      if (!data) return undefined;
+      const tail = tailPositionsOf!.get(token) as Uint8Array | undefined;
+      // A tail's positions go with the whole-record list's tail, which starts after the stored list's documents.
+      return tail ? { parts: [data, tail], starts: [0, storedDocs.get(token) as number] } : { parts: [data], starts: [0] };
     },
     idf(hits) {
       // FTS5: log((N - hits + 0.5) / (hits + 0.5)), raised to 1e-6 where it is not positive.

@@ -12,6 +12,7 @@ import { parseQueryString } from '../http/query-string';
 import { openEngine } from './engine';
 import { buildPostings } from './postings';
 import { storedCommon } from './pair-postings';
+import { storedPostings as readWithTail } from './postings-tails';
 import { commonDocs } from '../engine/postings/pairs';
 import { blockSize, decodePostings, encodePostings, StoredPostings } from '../engine/postings/block-postings';
 import { columnWeights } from '../../deployments/search-model';
@@ -75,16 +76,51 @@ function storedPostings(path: string, column = ''): Map<string, [number, number]
   }
 }
 
-/** Every row of the postings, positions and lengths tables, in key order, as stored. */
+/**
+ * Every list of the postings, positions and pair tables as readers read it, tail appended,
+ * with the lengths and common tokens, in key order; and how many tail rows there were.
+ */
 function postingsTables(path: string) {
   const db = new Database(path, { readonly: true });
   try {
+    const lists = (table: string, key: string) =>
+      (
+        db
+          .prepare(
+            `SELECT ${key}, col, whole.data, tail.data FROM ${table} AS whole LEFT JOIN ${table}_tail AS tail USING (${key}, col) ORDER BY col, ${key}`,
+          )
+          .raw()
+          .all() as [string, string, Buffer, Buffer | null][]
+      ).map(([name, col, whole, tail]) => {
+        const { ids, counts } = readWithTail({ whole: new StoredPostings(whole), ...(tail ? { tail: new StoredPostings(tail) } : {}) });
+        return { name, col, ids: Array.from(ids), counts: Array.from(counts) };
+      });
+    const tailRows = (table: string) => db.prepare(`SELECT count(*) FROM ${table}_tail`).pluck().get() as number;
+    // A tail with no list before it would be read by no one.
+    const orphans = [t.postings, t.pairs].map(
+      (table) =>
+        db
+          .prepare(
+            `SELECT count(*) FROM ${table}_tail AS tail WHERE NOT EXISTS (SELECT 1 FROM ${table} AS whole WHERE whole.${table === t.pairs ? 'pair' : 'term'} = tail.${table === t.pairs ? 'pair' : 'term'} AND whole.col = tail.col)`,
+          )
+          .pluck()
+          .get() as number,
+    );
     return {
-      postings: db.prepare(`SELECT col, term, docs, hex(data) AS data FROM ${t.postings} ORDER BY col, term`).all(),
-      positions: db.prepare(`SELECT term, hex(data) AS data FROM ${t.positions} ORDER BY term`).all(),
-      lengths: db.prepare(`SELECT rows, tokens, hex(data) AS data FROM ${t.lengths}`).all(),
-      common: db.prepare(`SELECT term FROM ${t.common} ORDER BY term`).pluck().all(),
-      pairs: db.prepare(`SELECT pair, col, docs, hex(data) AS data FROM ${t.pairs} ORDER BY pair, col`).all(),
+      lists: {
+        postings: lists(t.postings, 'term'),
+        positions: db
+          .prepare(
+            `SELECT term, hex(whole.data) || coalesce(hex(tail.data), '') FROM ${t.positions} AS whole LEFT JOIN ${t.positionsTail} AS tail USING (term) ORDER BY term`,
+          )
+          .raw()
+          .all(),
+        lengths: db.prepare(`SELECT rows, tokens, hex(data) AS data FROM ${t.lengths}`).all(),
+        common: db.prepare(`SELECT term FROM ${t.common} ORDER BY term`).pluck().all(),
+        pairs: lists(t.pairs, 'pair'),
+        orphans,
+      },
+      tails: tailRows(t.postings) + tailRows(t.positions) + tailRows(t.pairs),
     };
   } finally {
     db.close();
@@ -135,7 +171,7 @@ describe('postings', () => {
     writer.close();
   });
 
-  it('kept up to date write by write equal, byte for byte, the postings a full rebuild gives', () => {
+  it('kept up to date write by write, tails included, equal the postings a full rebuild gives', () => {
     const pool = [...generateRecords(lit, 60, { seed: 11 })];
     const titles = [
       'Molten salt reactor data',
@@ -146,6 +182,7 @@ describe('postings', () => {
     ];
     let run = 0;
     let pairRuns = 0;
+    let tailRuns = 0;
     fc.assert(
       fc.property(
         fc.array(
@@ -183,8 +220,11 @@ describe('postings', () => {
           // Only a full build chooses the common tokens: the rebuild is given the ones the writes kept.
           db.transaction(() => buildPostings(db, lit, storedCommon(db, lit)))();
           db.close();
-          expect(incremental).toEqual(postingsTables(rebuilt));
-          if (incremental.pairs.length > 0) pairRuns++;
+          const full = postingsTables(rebuilt);
+          expect(full.tails).toBe(0);
+          expect(incremental.lists).toEqual(full.lists);
+          if (incremental.lists.pairs.length > 0) pairRuns++;
+          if (incremental.tails > 0) tailRuns++;
           rmSync(path);
           rmSync(rebuilt);
         },
@@ -192,6 +232,7 @@ describe('postings', () => {
       { numRuns: 25 },
     );
     expect(pairRuns).toBeGreaterThan(5);
+    expect(tailRuns).toBeGreaterThan(3);
   });
 
   it('hold a list for every pair of adjacent common tokens, per column too, with the count the two-word phrase has', () => {

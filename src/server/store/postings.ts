@@ -96,4 +96,5 @@ export function dropPostings(db: Database.Database, deployment: Deployment): voi
   db.prepare(`DELETE FROM ${t.positions}`).run();
   db.prepare(`DELETE FROM ${t.common}`).run();
   db.prepare(`DELETE FROM ${t.pairs}`).run();
+  for (const tail of [t.postingsTail, t.positionsTail, t.pairsTail]) db.prepare(`DELETE FROM ${tail}`).run();
 }

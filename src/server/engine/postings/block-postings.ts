@@ -209,9 +209,12 @@ export class ComputedPostings implements Postings {
 export function decodePostings(postings: Postings): TokenPostings {
   const ids = new Int32Array(postings.docs);
   const counts = new Uint32Array(postings.docs);
-  for (let b = 0; b < postings.blocks; b++) {
-    ids.set(postings.ids(b), b * blockSize);
-    counts.set(postings.counts(b), b * blockSize);
+  // Blocks are full but for the last of each stored part (joined-postings.ts), so each goes where the last ended.
+  for (let b = 0, at = 0; b < postings.blocks; b++) {
+    const block = postings.ids(b);
+    ids.set(block, at);
+    counts.set(postings.counts(b), at);
+    at += block.length;
   }
   return { ids, counts };
 }
@@ -219,7 +222,11 @@ export function decodePostings(postings: Postings): TokenPostings {
 /** Every id of a list (its counts unread). */
 export function decodeIds(postings: Postings): Int32Array {
   const ids = new Int32Array(postings.docs);
-  for (let b = 0; b < postings.blocks; b++) ids.set(postings.ids(b), b * blockSize);
+  for (let b = 0, at = 0; b < postings.blocks; b++) {
+    const block = postings.ids(b);
+    ids.set(block, at);
+    at += block.length;
+  }
   return ids;
 }
 

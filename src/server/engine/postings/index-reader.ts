@@ -1,5 +1,6 @@
 import type { SearchColumn } from '../../../deployments/schema';
 import type { Postings } from './block-postings';
+import type { PositionParts } from './positions';
 
 /** What the engine reads of an index, whatever stores it: bm25's statistics, postings and positions by token. */
 export interface PostingsReader {
@@ -19,8 +20,8 @@ export interface PostingsReader {
   hasPair(first: string, second: string): boolean;
   /** The pair list of two adjacent common tokens, over whole records or in one column; undefined where they never stand so. */
   readPair(first: string, second: string, column?: SearchColumn): Postings | undefined;
-  /** A token's positions (positions.ts), for phrases. */
-  positions(token: string): Uint8Array | undefined;
+  /** A token's positions (positions.ts), for phrases, in the parts its whole-record list is stored in. */
+  positions(token: string): PositionParts | undefined;
   /** bm25's inverse document frequency for a phrase in `hits` rows, as FTS5 computes it. */
   idf(hits: number): number;
 }
@@ -28,7 +29,7 @@ export interface PostingsReader {
 /** A token's postings over whole records and its positions, for walking a phrase. */
 export interface TokenBlobs {
   readonly postings: Postings;
-  readonly positions: Uint8Array;
+  readonly positions: PositionParts;
 }
 
 export function tokenBlobs(reader: PostingsReader, token: string): TokenBlobs | undefined {

@@ -87,6 +87,49 @@ export function skipInstances(data: Uint8Array, at: number): number {
   return at;
 }
 
+/**
+ * A token's positions in the order of its whole-record list, in the parts that list is
+ * stored in (joined-postings.ts): part k holds the documents from the list's `starts[k]`th on.
+ */
+export interface PositionParts {
+  readonly parts: readonly Uint8Array[];
+  readonly starts: readonly number[];
+}
+
+/** Walks a token's positions forward, document by document, across its parts. */
+export class PositionsWalk {
+  /** The document (its place in the token's list) whose positions come next. */
+  doc = 0;
+  private part = 0;
+  private data: Uint8Array;
+  private at = 0;
+  private partEnd: number;
+
+  constructor(private readonly positions: PositionParts) {
+    this.data = positions.parts[0]!;
+    this.partEnd = positions.starts[1] ?? Infinity;
+  }
+
+  /** Passes over the next document's positions. */
+  skip(): void {
+    this.at = skipInstances(this.data, this.at);
+    this.advance();
+  }
+
+  /** Reads the next document's positions into `into`. */
+  read(into: Instances): void {
+    this.at = readInstances(this.data, this.at, into);
+    this.advance();
+  }
+
+  private advance(): void {
+    if (++this.doc < this.partEnd) return;
+    this.data = this.positions.parts[++this.part] ?? new Uint8Array(0);
+    this.at = 0;
+    this.partEnd = this.positions.starts[this.part + 1] ?? Infinity;
+  }
+}
+
 /** Growing lists of documents and counts, one document at a time in ascending order. */
 class PostingsBuilder {
   readonly ids: number[] = [];

@@ -1,35 +1,28 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { decodeIds, type TokenPostings } from '../postings/block-postings';
 import { tokenBlobs, type PostingsReader } from '../postings/index-reader';
-import { noInstances, readInstances, skipInstances, weights, type Instances } from '../postings/positions';
+import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
 
 /**
- * One token of a phrase: its documents, and its positions walked forward with them — the
- * positions of document `doc` start at byte `at` — so a document's are decoded only when
- * every token is there, and the others' only skipped.
+ * One token of a phrase: its documents, and its positions walked forward with them, so a
+ * document's are decoded only when every token is there, and the others' only skipped.
  */
 interface TokenPositions {
   readonly ids: Int32Array;
-  readonly data: Uint8Array;
-  doc: number;
-  at: number;
+  readonly positions: PositionsWalk;
 }
 
 /** A token's documents and positions, ready to be walked. */
 function tokenPositions(reader: PostingsReader, token: string): TokenPositions | undefined {
   const blobs = tokenBlobs(reader, token);
   if (!blobs) return undefined;
-  return { ids: decodeIds(blobs.postings), data: blobs.positions, doc: 0, at: 0 };
+  return { ids: decodeIds(blobs.postings), positions: new PositionsWalk(blobs.positions) };
 }
 
-/** Reads the instances of the walk's document `doc` (at or after the one it stands at) into `into`. */
-function instancesAt(walk: TokenPositions, doc: number, into: Instances): void {
-  while (walk.doc < doc) {
-    walk.at = skipInstances(walk.data, walk.at);
-    walk.doc++;
-  }
-  walk.at = readInstances(walk.data, walk.at, into);
-  walk.doc++;
+/** Reads the instances of the token's document `doc` (at or after the one its walk stands at) into `into`. */
+function instancesAt({ positions }: TokenPositions, doc: number, into: Instances): void {
+  while (positions.doc < doc) positions.skip();
+  positions.read(into);
 }
 
 /** The first index at or after `from` whose id is at least `id` (ids ascend). */

@@ -1,7 +1,7 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { decodeIds, type TokenPostings } from '../postings/block-postings';
 import { tokenBlobs, type PostingsReader, type TokenBlobs } from '../postings/index-reader';
-import { noInstances, readInstances, skipInstances, weights, type Instances } from '../postings/positions';
+import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
 import { scratchArray } from '../scratch-arrays';
 
 /**
@@ -32,13 +32,13 @@ function eachRecordOf(
 ): void {
   const instances = noInstances();
   const ids = decodeIds(postings);
-  let at = 0;
+  const walk = new PositionsWalk(positions);
   for (let d = 0; d < ids.length; d++) {
     const id = ids[d]!;
     const slot = slots ? slots[id]! : 0;
-    if (slots && slot === 0) at = skipInstances(positions, at);
+    if (slots && slot === 0) walk.skip();
     else {
-      at = readInstances(positions, at, instances);
+      walk.read(instances);
       visit(id, slot, instances);
     }
   }
@@ -155,12 +155,25 @@ function phraseEnds(reader: PostingsReader, tokens: readonly string[], allowed: 
  * and the rest are skipped once the ends are passed. (LEB128 and the positions' encoding,
  * positions.ts's readInstances, are inlined.)
  */
-function addContinuations({ postings, positions }: TokenBlobs, slots: Int32Array, ends: PhraseEnds, countsBySlot: Uint32Array): void {
+function addContinuations(
+  { postings, positions: stored }: TokenBlobs,
+  slots: Int32Array,
+  ends: PhraseEnds,
+  countsBySlot: Uint32Array,
+): void {
   const ids = decodeIds(postings);
+  let part = 0;
+  let positions = stored.parts[0]!;
+  let partEnd = stored.starts[1] ?? Infinity;
   let at = 0;
   let byte: number;
   for (let d = 0; d < ids.length; d++) {
     const id = ids[d]!;
+    if (d === partEnd) {
+      positions = stored.parts[++part]!;
+      partEnd = stored.starts[part + 1] ?? Infinity;
+      at = 0;
+    }
     byte = positions[at++]!;
     let instances = byte & 0x7f;
     for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {

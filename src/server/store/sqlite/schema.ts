@@ -16,13 +16,19 @@ import { modelDigest } from '../model-digest';
  *   <p>_common   the tokens common enough for their adjacent pairs to have lists (engine/postings/pairs.ts)
  *   <p>_pairs    the lists of adjacent pairs of common tokens, per column too, keyed "first second" (pair-postings.ts)
  *   <p>_lengths  the token count of every document, and the index totals, as of that build
+ *   <p>_postings_tail, <p>_positions_tail, <p>_pairs_tail
+ *                what writes of new records appended to a list since it was last written
+ *                whole, laid out as the list's own table (postings-tails.ts)
  */
 
 /** Changes whenever the layout below, the postings codec (engine/postings/) or the text it indexes (formats/fold-text.ts) changes. */
-const layoutVersion = '8';
+const layoutVersion = '9';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
+
+/** Older schemas a writer brings to this one in place: layout 8 lacks only the tail tables, which createSchemaSql adds empty. */
+export const upgradableSchemaVersions = () => [`8.${modelDigest()}`];
 
 export function tablePrefix(deployment: Deployment): string {
   return deployment.key.toLowerCase();
@@ -40,6 +46,9 @@ export function tablesOf(deployment: Deployment) {
     positions: `${p}_positions`,
     common: `${p}_common`,
     pairs: `${p}_pairs`,
+    postingsTail: `${p}_postings_tail`,
+    positionsTail: `${p}_positions_tail`,
+    pairsTail: `${p}_pairs_tail`,
   };
 }
 
@@ -71,19 +80,36 @@ export function createSchemaSql(deployment: Deployment): string {
       name TEXT NOT NULL, value TEXT NOT NULL, rec INTEGER NOT NULL,
       PRIMARY KEY (name, value, rec)
     ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS ${t.postings} (
-      col TEXT NOT NULL, term TEXT NOT NULL, docs INTEGER NOT NULL, data BLOB NOT NULL,
-      PRIMARY KEY (col, term)
-    );
     CREATE TABLE IF NOT EXISTS ${t.lengths} (rows INTEGER NOT NULL, tokens INTEGER NOT NULL, data BLOB NOT NULL);
-    CREATE TABLE IF NOT EXISTS ${t.positions} (term TEXT PRIMARY KEY, data BLOB NOT NULL);
     CREATE TABLE IF NOT EXISTS ${t.common} (term TEXT PRIMARY KEY) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS ${t.pairs} (
-      pair TEXT NOT NULL, col TEXT NOT NULL, docs INTEGER NOT NULL, data BLOB NOT NULL,
-      PRIMARY KEY (pair, col)
-    );
+    ${postingsTablesSql(deployment)}
     ${secondaryIndexesSql(deployment)}
   `;
+}
+
+/** The lists' tables and their tails'; a layout-8 store lacks only the tails, which are empty until a write appends. */
+function postingsTablesSql(deployment: Deployment): string {
+  const t = tablesOf(deployment);
+  // Tails are small, rewritten by every write of new records: keyed storage (WITHOUT ROWID) writes one B-tree, not a table and its key's index.
+  const postings = (table: string, keyed = '') => `CREATE TABLE IF NOT EXISTS ${table} (
+      col TEXT NOT NULL, term TEXT NOT NULL, docs INTEGER NOT NULL, data BLOB NOT NULL,
+      PRIMARY KEY (col, term)
+    )${keyed};`;
+  const positions = (table: string, keyed = '') =>
+    `CREATE TABLE IF NOT EXISTS ${table} (term TEXT PRIMARY KEY, data BLOB NOT NULL)${keyed};`;
+  const pairs = (table: string, keyed = '') => `CREATE TABLE IF NOT EXISTS ${table} (
+      pair TEXT NOT NULL, col TEXT NOT NULL, docs INTEGER NOT NULL, data BLOB NOT NULL,
+      PRIMARY KEY (pair, col)
+    )${keyed};`;
+  const keyed = ' WITHOUT ROWID';
+  return [
+    postings(t.postings),
+    postings(t.postingsTail, keyed),
+    positions(t.positions),
+    positions(t.positionsTail, keyed),
+    pairs(t.pairs),
+    pairs(t.pairsTail, keyed),
+  ].join('\n    ');
 }
 
 /**

@@ -10,7 +10,14 @@ import { facetRowsOf } from '../facet-values';
 import { buildPostings, dropPostings, hasPostings } from '../postings';
 import { postingsUpdater, type TextChange } from '../postings-update';
 import { modelChanges, modelParts } from '../model-digest';
-import { createSchemaSql, dropSecondaryIndexesSql, secondaryIndexesSql, storeSchemaVersion, tablesOf } from './schema';
+import {
+  createSchemaSql,
+  dropSecondaryIndexesSql,
+  secondaryIndexesSql,
+  storeSchemaVersion,
+  tablesOf,
+  upgradableSchemaVersions,
+} from './schema';
 import { claimLog, stampOf } from './store-log';
 import type { StoreWriter, StoredRecord } from '../types';
 
@@ -54,6 +61,22 @@ export interface WriterOptions {
 }
 
 /** Opens (creating if needed) a store file for writing. */
+/** Brings a store in an upgradable earlier layout to this one (what any write would do first); says whether it did. */
+export function upgradeInPlace(path: string): boolean {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  let schema: string | undefined;
+  try {
+    schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
+  } catch {
+    return false; // not a store: whoever opens it next says so
+  } finally {
+    db.close();
+  }
+  if (schema === undefined || !upgradableSchemaVersions().includes(schema)) return false;
+  openStoreWriter(path).close();
+  return true;
+}
+
 export function openStoreWriter(path: string, { bulk: bulkLoad = false }: WriterOptions = {}): StoreWriter {
   const setAside = claimLog(path);
   if (setAside) console.error(`records: ${setAside}`);
@@ -80,14 +103,15 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
   db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
   const schemaVersion = storeSchemaVersion();
   const version = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get();
-  if (version && version.value !== schemaVersion) {
+  const upgrade = version !== undefined && upgradableSchemaVersions().includes(version.value);
+  if (version && version.value !== schemaVersion && !upgrade) {
     const changes = modelChanges(db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'model'`).get()?.value);
     db.close();
     throw new Error(
       `${path} has store schema ${version.value}; this version needs ${schemaVersion}${changes.length ? ` (changed in the deployment table: ${changes.join('; ')})` : ''}. Create a new database.`,
     );
   }
-  // Opening an existing database writes nothing: only a put() changes what readers see.
+  // Opening an existing database writes nothing but an upgrade: only a put() changes what readers see.
   const exists = db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = ?`).pluck();
   for (const deployment of deployments) {
     const fts = tablesOf(deployment).fts;
@@ -99,6 +123,7 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
     if (created) db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('hashsize', ${ftsHashSize})`);
   }
   const setMeta = db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
+  if (upgrade) setMeta.run('schema', schemaVersion);
   if (!version) {
     setMeta.run('schema', schemaVersion);
     // The table's parts, so a later version can name what changed (model-digest.ts).

@@ -1,0 +1,43 @@
+import type { IdSet } from '../id-set';
+import type { Postings } from './block-postings';
+
+/**
+ * A list stored in two parts, every id of the second after every id of the first: a
+ * token's list as a full build wrote it and the tail that writes of new records appended
+ * since (store/postings-tails.ts). The parts' blocks are read one after the other, so the
+ * first part's last block may hold fewer than `blockSize` documents; block-max top k
+ * reads blocks by their last ids and is indifferent to their sizes.
+ */
+export class JoinedPostings implements Postings {
+  readonly docs: number;
+  readonly blocks: number;
+  readonly lastIds: Int32Array;
+  readonly maxCounts: Uint32Array;
+  readonly minLengths: Uint32Array;
+
+  constructor(
+    private readonly first: Postings,
+    private readonly second: Postings,
+    readonly records?: () => IdSet,
+  ) {
+    const join = <T extends Int32Array | Uint32Array>(a: T, b: T): T => {
+      const joined = new (a.constructor as new (length: number) => T)(a.length + b.length);
+      joined.set(a);
+      joined.set(b, a.length);
+      return joined;
+    };
+    this.docs = first.docs + second.docs;
+    this.blocks = first.blocks + second.blocks;
+    this.lastIds = join(first.lastIds, second.lastIds);
+    this.maxCounts = join(first.maxCounts, second.maxCounts);
+    this.minLengths = join(first.minLengths, second.minLengths);
+  }
+
+  ids(b: number): Int32Array {
+    return b < this.first.blocks ? this.first.ids(b) : this.second.ids(b - this.first.blocks);
+  }
+
+  counts(b: number): Uint32Array {
+    return b < this.first.blocks ? this.first.counts(b) : this.second.counts(b - this.first.blocks);
+  }
+}

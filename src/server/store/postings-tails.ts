@@ -1,0 +1,214 @@
+import type Database from 'better-sqlite3';
+import { searchColumns } from '../../deployments/schema';
+import { decodePostings, encodePostings, StoredPostings, type TokenPostings } from '../engine/postings/block-postings';
+import { wholeRecord } from '../engine/postings/positions';
+
+/**
+ * Tails, as Lucene appends segments rather than rewriting its index: a write of new
+ * records puts each list's new postings in a small tail row beside the list (the *_tail
+ * tables, schema.ts) instead of rewriting the whole list, which for a word in every record
+ * of a million-record store is megabytes per write. Readers read a list and its tail as
+ * one (engine/postings/joined-postings.ts).
+ *
+ * A tail holds only records after every record of its list, and only while it is small
+ * against the list: a tail kept under 1/s of its list costs a write about list/2s in
+ * rewriting it and, amortized, s × the appended postings in folding it back, least at s
+ * near √(records / 2 × batch), about 22 for batches of a thousand into a million. Each
+ * list takes its s between 16 and 32 by its key, so lists that grow together (every
+ * common word does with every write) are not all folded by the same write. A write that
+ * changes records already in a list rewrites it whole, tail folded in.
+ */
+
+const tailShare = (key: string): number => {
+  let hash = 0;
+  for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) >>> 0;
+  return 16 + (hash % 17);
+};
+
+/** The records a write changed: marks for a lookup per stored posting, and sorted, to look for them in a list. */
+export class ChangedIds {
+  private readonly marks: Uint8Array;
+  readonly sorted: Int32Array;
+  /** Whether every one is new, after every record stored before: then no stored list holds one. */
+  readonly newOnly: boolean;
+
+  /** `ids` changed by a write into a store whose records had ids below `idsBefore`. */
+  constructor(ids: readonly number[], idsBefore: number) {
+    this.sorted = Int32Array.from(ids).sort();
+    this.newOnly = this.sorted.length === 0 || this.sorted[0]! >= idsBefore;
+    const max = this.sorted.length ? this.sorted[this.sorted.length - 1]! : 0;
+    this.marks = new Uint8Array(max + 1);
+    for (const id of ids) this.marks[id] = 1;
+  }
+
+  has(id: number): boolean {
+    return id < this.marks.length && this.marks[id] === 1;
+  }
+
+  /** Whether any of them is in `list`: only the blocks that could hold one are decoded. */
+  anyIn(list: StoredPostings): boolean {
+    if (list.blocks === 0 || this.sorted[0]! > list.lastIds[list.blocks - 1]!) return false;
+    let b = 0;
+    for (const id of this.sorted) {
+      while (b < list.blocks && list.lastIds[b]! < id) b++;
+      if (b === list.blocks) return false;
+      if (list.ids(b).includes(id)) return true;
+    }
+    return false;
+  }
+}
+
+/** A list as stored: written whole, and what was appended since. */
+export interface StoredList {
+  readonly whole?: StoredPostings;
+  readonly tail?: StoredPostings;
+}
+
+/** A list as stored, its whole part (megabytes for a common word) read only when asked for. */
+interface StoredRows {
+  /** The whole part's documents; 0 where there is no list. */
+  readonly docs: number;
+  readonly tail?: StoredPostings;
+  read(): StoredList;
+}
+
+export const noPostings: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array(0) };
+
+/** Every posting of a stored list, tail included. */
+export function storedPostings({ whole, tail }: StoredList): TokenPostings {
+  if (!whole) return noPostings;
+  const first = decodePostings(whole);
+  if (!tail) return first;
+  const second = decodePostings(tail);
+  const ids = new Int32Array(first.ids.length + second.ids.length);
+  const counts = new Uint32Array(ids.length);
+  ids.set(first.ids);
+  ids.set(second.ids, first.ids.length);
+  counts.set(first.counts);
+  counts.set(second.counts, first.counts.length);
+  return { ids, counts };
+}
+
+/** Where a write's postings for one list go: after its tail, into the list rewritten whole, or nowhere (it changed nothing there). */
+export type ListWrite = 'append' | 'rewrite' | 'unchanged';
+
+/** How a write of records `changed`, adding `added` to the list stored under `key`, is applied to it. */
+function listWrite(key: string, stored: StoredRows, changed: ChangedIds, added: TokenPostings): ListWrite {
+  if (stored.docs === 0) return added.ids.length ? 'rewrite' : 'unchanged';
+  if (!changed.newOnly) {
+    const { whole, tail } = stored.read();
+    if (changed.anyIn(whole!) || (tail && changed.anyIn(tail))) return 'rewrite';
+    const last = (tail ?? whole!).lastIds[(tail ?? whole!).blocks - 1]!;
+    if (added.ids.length && added.ids[0]! <= last) return 'rewrite';
+  }
+  if (added.ids.length === 0) return 'unchanged';
+  return ((stored.tail?.docs ?? 0) + added.ids.length) * tailShare(key) <= stored.docs ? 'append' : 'rewrite';
+}
+
+/** Concatenates lists whose ids follow one another. */
+export function concatenated(a: TokenPostings, b: TokenPostings): TokenPostings {
+  if (a.ids.length === 0) return b;
+  const ids = new Int32Array(a.ids.length + b.ids.length);
+  const counts = new Uint32Array(ids.length);
+  ids.set(a.ids);
+  ids.set(b.ids, a.ids.length);
+  counts.set(a.counts);
+  counts.set(b.counts, a.ids.length);
+  return { ids, counts };
+}
+
+const noList: StoredRows = { docs: 0, read: () => ({}) };
+
+/**
+ * A table of lists keyed by (key, col) and its tail table: `term` for the tokens'
+ * postings, `pair` for the pair lists; each over whole records and per column.
+ */
+export class ListTable {
+  private readonly readRows: Database.Statement;
+  private readonly readWhole: Database.Statement;
+  private readonly writeWhole: Database.Statement;
+  private readonly writeTail: Database.Statement;
+  private readonly deleteWhole: Database.Statement;
+  private readonly deleteTail: Database.Statement;
+
+  constructor(db: Database.Database, table: string, tailTable: string, key: 'term' | 'pair') {
+    const cols = [wholeRecord, ...searchColumns].map((col) => `'${col}'`).join(', ');
+    // Every column's list of a key in one statement, the tails but not the lists' data: a write reads a great many.
+    this.readRows = db
+      .prepare(
+        `SELECT whole.col, whole.docs, tail.data FROM ${table} AS whole LEFT JOIN ${tailTable} AS tail ON tail.${key} = whole.${key} AND tail.col = whole.col
+         WHERE whole.col IN (${cols}) AND whole.${key} = ?`,
+      )
+      .raw();
+    this.readWhole = db.prepare(`SELECT data FROM ${table} WHERE ${key} = ? AND col = ?`).pluck();
+    this.writeWhole = db.prepare(`INSERT OR REPLACE INTO ${table} (${key}, col, docs, data) VALUES (?, ?, ?, ?)`);
+    this.writeTail = db.prepare(`INSERT OR REPLACE INTO ${tailTable} (${key}, col, docs, data) VALUES (?, ?, ?, ?)`);
+    this.deleteWhole = db.prepare(`DELETE FROM ${table} WHERE ${key} = ? AND col = ?`);
+    this.deleteTail = db.prepare(`DELETE FROM ${tailTable} WHERE ${key} = ? AND col = ?`);
+  }
+
+  private rows(key: string): Map<string, StoredRows> {
+    const rows = new Map<string, StoredRows>();
+    for (const [col, docs, data] of this.readRows.all(key) as [string, number, Uint8Array | null][]) {
+      const tail = data ? new StoredPostings(data) : undefined;
+      let list: StoredList | undefined;
+      const read = () => (list ??= { whole: new StoredPostings(this.readWhole.get(key, col) as Uint8Array), ...(tail ? { tail } : {}) });
+      rows.set(col, { docs, ...(tail ? { tail } : {}), read });
+    }
+    return rows;
+  }
+
+  /**
+   * Applies a write to the lists under `key`: `changed` records replaced or added, `added`
+   * their postings by col. `rewritten` is told each list's postings before and after where
+   * it is written whole (the whole-record list's positions go with it); returns how the
+   * write went into each.
+   */
+  update(
+    key: string,
+    added: ReadonlyMap<string, TokenPostings>,
+    changed: ChangedIds,
+    lengths: ArrayLike<number>,
+    rewritten?: (col: string, stored: TokenPostings, list: TokenPostings) => void,
+  ): Map<string, ListWrite> {
+    const stored = this.rows(key);
+    const done = new Map<string, ListWrite>();
+    for (const col of new Set([...stored.keys(), ...added.keys()])) {
+      const rows: StoredRows = stored.get(col) ?? noList;
+      const list = added.get(col) ?? noPostings;
+      const how = listWrite(key, rows, changed, list);
+      if (how === 'append') {
+        const tail = concatenated(rows.tail ? decodePostings(rows.tail) : noPostings, list);
+        this.writeTail.run(key, col, tail.ids.length, encodePostings(tail, lengths));
+      } else if (how === 'rewrite') {
+        const before = storedPostings(rows.read());
+        const after = merged(before, changed, list);
+        if (after.ids.length === 0) this.deleteWhole.run(key, col);
+        else this.writeWhole.run(key, col, after.ids.length, encodePostings(after, lengths));
+        if (rows.tail) this.deleteTail.run(key, col);
+        rewritten?.(col, before, after);
+      }
+      done.set(col, how);
+    }
+    return done;
+  }
+}
+
+/** A list after a write: its postings without the changed records, merged in id order with the written records' own. */
+export function merged(list: TokenPostings, changed: ChangedIds, added: TokenPostings): TokenPostings {
+  const ids = new Int32Array(list.ids.length + added.ids.length);
+  const counts = new Uint32Array(ids.length);
+  let n = 0;
+  let a = 0;
+  for (let i = 0; i <= list.ids.length; i++) {
+    const id = i < list.ids.length ? list.ids[i]! : Infinity;
+    for (; a < added.ids.length && added.ids[a]! < id; a++) {
+      ids[n] = added.ids[a]!;
+      counts[n++] = added.counts[a]!;
+    }
+    if (i === list.ids.length || changed.has(id)) continue;
+    ids[n] = id;
+    counts[n++] = list.counts[i]!;
+  }
+  return { ids: ids.subarray(0, n), counts: counts.subarray(0, n) };
+}
