@@ -80,7 +80,14 @@ function onSharedMemory(index: FacetIndex): FacetIndex {
     copy.set(array);
     return copy;
   };
-  return { facets: index.facets, offsets: shared(index.offsets), codes: shared(index.codes), totals: shared(index.totals) };
+  const { joint } = index;
+  return {
+    facets: index.facets,
+    offsets: shared(index.offsets),
+    codes: shared(index.codes),
+    totals: shared(index.totals),
+    ...(joint ? { joint: { base: joint.base, starts: shared(joint.starts), members: shared(joint.members) } } : {}),
+  };
 }
 
 /** bm25's column weights, in the FTS5 table's column order, as the search model has them. */

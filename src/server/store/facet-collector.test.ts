@@ -13,9 +13,14 @@ const capacity = 40;
 const ids = fc.uniqueArray(fc.integer({ min: 0, max: capacity - 1 }), { maxLength: capacity }).map((list) => list.sort((a, b) => a - b));
 const facetNames = ['a', 'b', 'c'] as const;
 
+/** A facet whose records hold at most one of its values, as lists of each value's records: such facets share joint codes. */
+const singleValued = fc
+  .array(fc.integer({ min: -1, max: 3 }), { minLength: capacity, maxLength: capacity })
+  .map((valueOf) => [0, 1, 2, 3].map((v) => valueOf.flatMap((held, id) => (held === v ? [id] : []))));
+
 const scenario = fc.record({
   // Per facet, per value, the records holding it.
-  values: fc.tuple(...facetNames.map(() => fc.array(ids, { minLength: 1, maxLength: 5 }))),
+  values: fc.tuple(...facetNames.map(() => fc.oneof(fc.array(ids, { minLength: 1, maxLength: 5 }), singleValued))),
   records: ids,
   selected: fc.subarray([...facetNames]),
   selectionIds: fc.tuple(...facetNames.map(() => ids)),
@@ -24,6 +29,7 @@ const scenario = fc.record({
 
 describe('collectFacetCounts', () => {
   it('counts every facet over the search without its own selection, in one pass', () => {
+    let jointRuns = 0;
     fc.assert(
       fc.property(scenario, ({ values, records, selected, selectionIds, checkIds }) => {
         const facets = new Map<string, { values: string[]; firstCode: number }>();
@@ -33,6 +39,7 @@ describe('collectFacetCounts', () => {
           for (const holders of values[f]!) lists.push(Int32Array.from(holders));
         });
         const index = facetIndexOf(facets, lists, capacity);
+        if (index.joint) jointRuns++;
         const selections = selected.map((facet) => ({ facet, ids: selectionIds[facetNames.indexOf(facet)]! }));
         const checks = checkIds.map((list) => IdSet.of(list, capacity));
         const collected = collectFacetCounts(
@@ -54,5 +61,6 @@ describe('collectFacetCounts', () => {
       }),
       { numRuns: 300 },
     );
+    expect(jointRuns).toBeGreaterThan(30);
   });
 });

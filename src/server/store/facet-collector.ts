@@ -67,13 +67,21 @@ function idsOf(set: IdSet): Int32Array {
   return into.subarray(0, set.writeIds(into));
 }
 
-/** Each code's number of records among `ids`, over every facet of the index. */
+/** Each code's number of records among `ids`, over every facet of the index (joint codes' counts added to their values'). */
 function countCodes(index: FacetIndex, ids: Int32Array): Int32Array {
-  const { offsets, codes, totals } = index;
-  const counts = scratchArray(index, 'counts', totals.length, (length) => new Int32Array(length)).fill(0);
+  const { offsets, codes, totals, joint } = index;
+  const length = totals.length + (joint ? joint.starts.length - 1 : 0);
+  const counts = scratchArray(index, 'counts', length, (size) => new Int32Array(size)).fill(0);
   for (let r = 0; r < ids.length; r++) {
     const id = ids[r]!;
     for (let k = offsets[id]!, end = offsets[id + 1]!; k < end; k++) counts[codes[k]!]!++;
+  }
+  if (joint) {
+    const { base, starts, members } = joint;
+    for (let j = 0; j + base < length; j++) {
+      const count = counts[base + j]!;
+      if (count) for (let m = starts[j]!; m < starts[j + 1]!; m++) counts[members[m]!]! += count;
+    }
   }
   return counts;
 }
@@ -86,7 +94,22 @@ function withSideCodes(index: FacetIndex, name: string, shared: Int32Array, ids:
   const first = facet.firstCode;
   const end = first + facet.values.length;
   into.set(shared.subarray(first, end), first);
-  const { offsets, codes } = index;
+  const { offsets, codes, joint } = index;
+  if (facet.joint && joint) {
+    // Its values are in the records' joint codes, which end their codes: those are counted, then their members.
+    const { base, starts, members } = joint;
+    const byJoint = scratchArray(joint, 'side', starts.length - 1, (length) => new Int32Array(length)).fill(0);
+    for (let r = 0; r < ids.length; r++) {
+      const id = ids[r]!;
+      for (let k = offsets[id + 1]! - 1, start = offsets[id]!; k >= start && codes[k]! >= base; k--) byJoint[codes[k]! - base]!++;
+    }
+    for (let j = 0; j + 1 < starts.length; j++) {
+      const count = byJoint[j]!;
+      if (count)
+        for (let m = starts[j]!; m < starts[j + 1]!; m++) if (members[m]! >= first && members[m]! < end) into[members[m]!]! += count;
+    }
+    return into;
+  }
   for (let r = 0; r < ids.length; r++) {
     const id = ids[r]!;
     // A record's codes ascend (facetIndexOf), so its codes of this facet end the walk.

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { decadeOf, facetKeyName, groupOf, hasFacetRows } from './facet-values';
+import { withJointCodes, type JointCodes } from './facet-joint-codes';
 import { tablesOf } from './sqlite/schema';
 
 /**
@@ -11,12 +12,15 @@ import { tablesOf } from './sqlite/schema';
  * pass over its matching records, however many facets are asked for, with no SQL per request.
  */
 export interface FacetIndex {
-  readonly facets: ReadonlyMap<string, { readonly values: readonly string[]; readonly firstCode: number }>;
+  /** Each facet's values, from code `firstCode` on; `joint` where its codes are held by joint codes. */
+  readonly facets: ReadonlyMap<string, { readonly values: readonly string[]; readonly firstCode: number; readonly joint?: boolean }>;
   /** Records with id r hold the codes `codes[offsets[r]]` up to `codes[offsets[r + 1]]`, ascending. */
   readonly offsets: Int32Array;
   readonly codes: Int32Array;
-  /** Each code's number of records over the whole deployment. */
+  /** Each value code's number of records over the whole deployment. */
   readonly totals: Int32Array;
+  /** The codes from `totals.length` on, each for several values (facet-joint-codes.ts). */
+  readonly joint?: JointCodes;
 }
 
 /** Ids of one value, appended to a typed array that grows by doubling (millions of rows, no boxed numbers). */
@@ -95,5 +99,12 @@ export function facetIndexOf(facets: FacetIndex['facets'], lists: readonly Int32
   lists.forEach((ids, code) => {
     for (let i = 0; i < ids.length; i++) codes[next[ids[i]!]!++] = code;
   });
-  return { facets, offsets, codes, totals: Int32Array.from(lists, (ids) => ids.length) };
+  const joined = withJointCodes([...facets.values()], offsets, codes, lists.length);
+  return {
+    facets: new Map([...facets].map(([name, facet]) => [name, { ...facet, joint: joined.jointFacets.has(facet) }])),
+    offsets: joined.offsets,
+    codes: joined.codes,
+    totals: Int32Array.from(lists, (ids) => ids.length),
+    ...(joined.joint ? { joint: joined.joint } : {}),
+  };
 }
