@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { deployments } from '../../../deployments/registry';
 import { openStoreWriter } from '../sqlite/sqlite-writer';
-import type { StoreWriter } from '../types';
+import type { DeploymentKey } from '../../../deployments/schema';
+import { openIndexWriter, type IndexWriter } from './index-writer';
+import type { IndexRows } from './index-writer-worker';
 import { openPools, parseStoreUrl, type PgPools } from './pg-pool';
 import { changesChannel, pgSchemaVersion, pgTable } from './pg-schema';
 import { storedOf } from './pg-writer';
@@ -14,12 +16,12 @@ import { storedOf } from './pg-writer';
  * construction) that follows the store's committed changes by their change sequence
  * (pg-schema.ts). Built from PostgreSQL when missing; then the rows whose number is past the
  * last one applied are read, from a replica when there is one (the primary when none
- * answers), and written with the SQLite store's writer, one transaction per deployment and
- * chunk: at once when the primary notifies a commit (`LISTEN`), and every `pollMs` whether
- * or not it does. A replica may replay a notified commit a moment later, so after a
- * notification that found nothing new it is asked again every 50 ms for a while. Searches
- * read only the local file, so a dead replica or primary fails no request: the index stops
- * advancing until one answers again.
+ * answers), and written with the SQLite store's writer on a thread of its own
+ * (index-writer.ts), one transaction per deployment and chunk: at once when the primary
+ * notifies a commit (`LISTEN`), and every `pollMs` whether or not it does. A replica may
+ * replay a notified commit a moment later, so after a notification that found nothing new it
+ * is asked again every 50 ms for a while. Searches read only the local file, so a dead
+ * replica or primary fails no request: the index stops advancing until one answers again.
  */
 
 export interface PgIndexOptions {
@@ -84,8 +86,10 @@ function writeCursor(path: string, cursor: Cursor): void {
   renameSync(`${file}.new`, file);
 }
 
+type PutRows = (key: DeploymentKey, rows: IndexRows['rows']) => number | Promise<number>;
+
 /** Applies every change past `cursor` (which it moves on), chunk by chunk; the number of records written. */
-async function applyChanges(pools: PgPools, writer: StoreWriter, cursor: Cursor, chunkRows: number, onChunk: () => void): Promise<number> {
+async function applyChanges(pools: PgPools, put: PutRows, cursor: Cursor, chunkRows: number, onChunk: () => void): Promise<number> {
   let written = 0;
   for (const deployment of deployments) {
     const { key } = deployment;
@@ -96,10 +100,7 @@ async function applyChanges(pools: PgPools, writer: StoreWriter, cursor: Cursor,
         values: [cursor[key] ?? 0, chunkRows],
       });
       if (rows.length === 0) break;
-      written += writer.put(
-        key,
-        rows.map(({ doc, extra }) => storedOf(doc, extra)),
-      );
+      written += await put(key, rows);
       cursor[key] = Number(rows[rows.length - 1]!.number);
       onChunk();
       if (rows.length < chunkRows) break;
@@ -121,7 +122,12 @@ async function build(pools: PgPools, path: string, chunkRows: number, log: (line
   const writer = openStoreWriter(building, { bulk: true });
   let written: number;
   try {
-    written = await applyChanges(pools, writer, cursor, chunkRows, () => undefined);
+    const put = (key: DeploymentKey, rows: IndexRows['rows']) =>
+      writer.put(
+        key,
+        rows.map(({ doc, extra }) => storedOf(doc, extra)),
+      );
+    written = await applyChanges(pools, put, cursor, chunkRows, () => undefined);
     writer.close();
   } catch (error) {
     try {
@@ -143,7 +149,7 @@ export async function openPgIndex(
 ): Promise<PgIndex> {
   const target = parseStoreUrl(storeUrl);
   const pools = openPools(target, { size: 2 });
-  let writer: StoreWriter;
+  let writer: IndexWriter;
   let path: string;
   let cursor: Cursor;
   try {
@@ -156,13 +162,13 @@ export async function openPgIndex(
       await build(pools, path, chunkRows, log);
     }
     try {
-      writer = openStoreWriter(path);
+      writer = await openIndexWriter(path);
     } catch (error) {
       // An index of another version of the project (its store schema): built again.
       if (!(error as Error).message.includes('store schema')) throw error;
       removeFiles(path);
       await build(pools, path, chunkRows, log);
-      writer = openStoreWriter(path);
+      writer = await openIndexWriter(path);
     }
     cursor = readCursor(path)!;
   } catch (error) {
@@ -186,7 +192,13 @@ export async function openPgIndex(
   let pollAgain = false;
   const poll = async () => {
     try {
-      const written = await applyChanges(pools, writer, cursor, chunkRows, () => writeCursor(path, cursor));
+      const written = await applyChanges(
+        pools,
+        (key, rows) => writer.put(key, rows),
+        cursor,
+        chunkRows,
+        () => writeCursor(path, cursor),
+      );
       if (failing) log(`the local index ${path} follows PostgreSQL again`);
       failing = false;
       if (written > 0) {
@@ -280,7 +292,7 @@ export async function openPgIndex(
       clearTimeout(relisten);
       await listener?.end().catch(() => undefined);
       await running;
-      writer.close();
+      await writer.close();
       await pools.close();
     },
   };
