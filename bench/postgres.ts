@@ -11,14 +11,14 @@
  * records written by `records generate --store` are counted by a running server's searches
  * and by its facets. Writes bench/results/<date>-postgres.json and prints a Markdown table.
  *
- * At 1,000,000 records a full run takes most of an hour (the local index alone is built for
- * some 15 minutes), so `BENCH_PG_PARTS` (default `classes,mix,freshness`) names the parts to
- * measure: `freshness` alone ingests, builds the index and times the write, without the
- * SQLite server or the second replica. `BENCH_DB` is the SQLite store to compare against (it
- * is only read), which must hold BENCH_RECORDS records of BENCH_SEED. The cluster lives in the
- * system's temporary folder (`TMPDIR`), the local index in bench/tmp. A write not counted
- * within `BENCH_FRESHNESS_SECONDS` (600) is recorded as not seen (null) rather than waited for;
- * the requests that failed while it was applied, and the slowest answer, are recorded too.
+ * A full run at a million records is long, most of it the local index's build, so
+ * `BENCH_PG_PARTS` (default `classes,mix,freshness`) names the parts to measure: `freshness`
+ * alone ingests, builds the index and times the write, without the SQLite server or the
+ * second replica. `BENCH_DB` is the SQLite store to compare against (it is only read), which
+ * must hold BENCH_RECORDS records of BENCH_SEED. The cluster lives in the system's temporary
+ * folder (`TMPDIR`), the local index in bench/tmp. A write not counted within
+ * `BENCH_FRESHNESS_SECONDS` (600) is recorded as not seen (null) rather than waited for; the
+ * requests that failed while it was applied, and the slowest answer, are recorded too.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -27,6 +27,15 @@ function storeWith(name: string, count: number): string {
   return path;
 }
 
+function recordsIn(path: string): unknown {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT count(*) FROM lit_records').pluck().get();
+  } finally {
+    db.close();
+  }
+}
+
 describe('the local index’s writer on a thread of its own', () => {
   it('leaves the server’s thread free while a write waits: the lock it waits for is released from that thread, and the write goes in', async () => {
     const path = storeWith('waits.db', 10);
@@ -39,9 +48,7 @@ describe('the local index’s writer on a thread of its own', () => {
     lock.close();
     expect(await written).toBe(5);
     await writer.close();
-    const db = new Database(path, { readonly: true });
-    expect(db.prepare('SELECT count(*) FROM lit_records').pluck().get()).toBe(15);
-    db.close();
+    expect(recordsIn(path)).toBe(15);
   });
 
   it('replaces a record written again, one put after another', async () => {
@@ -50,9 +57,7 @@ describe('the local index’s writer on a thread of its own', () => {
     expect(await writer.put('LIT', rowsOf(2, defaultStartId + 2))).toBe(2);
     expect(await writer.put('LIT', rowsOf(1, defaultStartId + 4))).toBe(1);
     await writer.close();
-    const db = new Database(path, { readonly: true });
-    expect(db.prepare('SELECT count(*) FROM lit_records').pluck().get()).toBe(5);
-    db.close();
+    expect(recordsIn(path)).toBe(5);
   });
 
   it('fails to open a file of another store schema with the writer’s own message (the index is then built again)', async () => {
