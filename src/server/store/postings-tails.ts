@@ -59,7 +59,7 @@ export class ChangedIds {
 }
 
 /** A list as stored: written whole, and what was appended since. */
-export interface StoredList {
+interface StoredList {
   readonly whole?: StoredPostings;
   readonly tail?: StoredPostings;
 }
@@ -77,20 +77,11 @@ export const noPostings: TokenPostings = { ids: new Int32Array(0), counts: new U
 /** Every posting of a stored list, tail included. */
 export function storedPostings({ whole, tail }: StoredList): TokenPostings {
   if (!whole) return noPostings;
-  const first = decodePostings(whole);
-  if (!tail) return first;
-  const second = decodePostings(tail);
-  const ids = new Int32Array(first.ids.length + second.ids.length);
-  const counts = new Uint32Array(ids.length);
-  ids.set(first.ids);
-  ids.set(second.ids, first.ids.length);
-  counts.set(first.counts);
-  counts.set(second.counts, first.counts.length);
-  return { ids, counts };
+  return tail ? concatenated(decodePostings(whole), decodePostings(tail)) : decodePostings(whole);
 }
 
 /** Where a write's postings for one list go: after its tail, into the list rewritten whole, or nowhere (it changed nothing there). */
-export type ListWrite = 'append' | 'rewrite' | 'unchanged';
+type ListWrite = 'append' | 'rewrite' | 'unchanged';
 
 /** How a write of records `changed`, adding `added` to the list stored under `key`, is applied to it. */
 function listWrite(key: string, stored: StoredRows, changed: ChangedIds, added: TokenPostings): ListWrite {
@@ -106,7 +97,7 @@ function listWrite(key: string, stored: StoredRows, changed: ChangedIds, added: 
 }
 
 /** Concatenates lists whose ids follow one another. */
-export function concatenated(a: TokenPostings, b: TokenPostings): TokenPostings {
+function concatenated(a: TokenPostings, b: TokenPostings): TokenPostings {
   if (a.ids.length === 0) return b;
   const ids = new Int32Array(a.ids.length + b.ids.length);
   const counts = new Uint32Array(ids.length);
@@ -195,7 +186,7 @@ export class ListTable {
 }
 
 /** A list after a write: its postings without the changed records, merged in id order with the written records' own. */
-export function merged(list: TokenPostings, changed: ChangedIds, added: TokenPostings): TokenPostings {
+function merged(list: TokenPostings, changed: ChangedIds, added: TokenPostings): TokenPostings {
   const ids = new Int32Array(list.ids.length + added.ids.length);
   const counts = new Uint32Array(ids.length);
   let n = 0;
