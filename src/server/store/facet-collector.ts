@@ -78,7 +78,7 @@ function countCodes(index: FacetIndex, ids: Int32Array): Int32Array {
   }
   if (joint) {
     const { base, starts, members } = joint;
-    for (let j = 0; j + base < length; j++) {
+    for (let j = 0; j + 1 < starts.length; j++) {
       const count = counts[base + j]!;
       if (count) for (let m = starts[j]!; m < starts[j + 1]!; m++) counts[members[m]!]! += count;
     }

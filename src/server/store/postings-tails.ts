@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { searchColumns } from '../../deployments/schema';
-import { decodePostings, encodePostings, StoredPostings, type TokenPostings } from '../engine/postings/block-postings';
+import { decodePostings, encodePostings, noPostings, StoredPostings, type TokenPostings } from '../engine/postings/block-postings';
 import { wholeRecord } from '../engine/postings/positions';
 
 /**
@@ -71,8 +71,6 @@ interface StoredRows {
   readonly tail?: StoredPostings;
   read(): StoredList;
 }
-
-export const noPostings: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array(0) };
 
 /** Every posting of a stored list, tail included. */
 export function storedPostings({ whole, tail }: StoredList): TokenPostings {

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment, type SearchColumn } from '../../deployments/schema';
 import { documentLengthReader, eachTokenInstances, indexTotals } from './sqlite/fts5-adapter';
-import type { TokenPostings } from '../engine/postings/block-postings';
+import { noPostings, type TokenPostings } from '../engine/postings/block-postings';
 import { documentBounds, postingsOf, wholeRecord } from '../engine/postings/positions';
 import { pairListsOf, storedCommon, tripleInstances, type PairLists } from './pair-postings';
-import { ChangedIds, ListTable, noPostings } from './postings-tails';
+import { ChangedIds, ListTable } from './postings-tails';
 import { parseInstances } from './postings';
 import { ftsTokenizer, tablesOf } from './sqlite/schema';
 

@@ -29,6 +29,9 @@ export interface TokenPostings {
   readonly counts: Uint32Array;
 }
 
+/** A list of no documents. */
+export const noPostings: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array(0) };
+
 /** A postings list by blocks: what the query layer reads, stored or computed (a prefix, a phrase). */
 export interface Postings {
   readonly docs: number;

@@ -1,6 +1,6 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import type { QueryNode } from '../../query/ast';
-import { addPostings, ComputedPostings, type Postings, type TokenPostings } from '../postings/block-postings';
+import { addPostings, ComputedPostings, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
 import type { PostingsReader } from '../postings/index-reader';
 import { scratchArray } from '../scratch-arrays';
 import { phraseMatches } from './phrase';
@@ -41,8 +41,6 @@ export interface CompiledQuery {
 
 type Word = Extract<QueryNode, { type: 'term' | 'phrase' }>;
 
-const nothing: TokenPostings = { ids: new Int32Array(0), counts: new Uint32Array(0) };
-
 /**
  * A word's or phrase's postings in `columns`: a stored list as it is, several (a prefix's
  * expansions, a parameter's columns) merged by record, a phrase of two common tokens from
@@ -54,7 +52,7 @@ function wordPostings(reader: PostingsReader, word: Word, columns: readonly Sear
   const prefix = word.type === 'term' && word.prefix;
   // A parameter's columns: only instances there count, in the count and in the idf.
   const scopes = columns.length === searchColumns.length ? [undefined] : columns;
-  if (tokens.length === 0) return computed(reader, nothing);
+  if (tokens.length === 0) return computed(reader, noPostings);
   if (tokens.length > 1) {
     if (prefix) return computed(reader, prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns));
     const [first, second] = tokens as [string, string];
@@ -79,7 +77,7 @@ const computed = (reader: PostingsReader, list: TokenPostings) => new ComputedPo
 function storedLists(reader: PostingsReader, found: readonly (Postings | undefined)[]): Postings {
   const lists = found.filter((list) => list !== undefined);
   if (lists.length === 1) return lists[0]!;
-  if (lists.length === 0) return computed(reader, nothing);
+  if (lists.length === 0) return computed(reader, noPostings);
   // Lent by the reader and left all zeros again as the merged list is read out.
   const countsById = scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length));
   let hits = 0;

@@ -1,5 +1,5 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
-import { decodeIds, type TokenPostings } from '../postings/block-postings';
+import { decodeIds, noPostings, type TokenPostings } from '../postings/block-postings';
 import { tokenBlobs, type PostingsReader } from '../postings/index-reader';
 import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
 
@@ -50,12 +50,11 @@ function seek(ids: Int32Array, from: number, id: number): number {
  * only for candidates that hold every token.
  */
 export function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): TokenPostings {
-  const nothing = { ids: new Int32Array(0), counts: new Uint32Array(0) };
   const allowed = searchColumns.map((column) => columns.includes(column));
   const walks: TokenPositions[] = [];
   for (const token of tokens) {
     const walk = tokenPositions(reader, token);
-    if (!walk) return nothing;
+    if (!walk) return noPostings;
     walks.push(walk);
   }
   const k = walks.length;
@@ -63,7 +62,7 @@ export function phraseMatches(reader: PostingsReader, tokens: readonly string[],
   for (let j = 0; j + 1 < k; j++) {
     if (!reader.hasPair(tokens[j]!, tokens[j + 1]!)) continue;
     const pair = reader.readPair(tokens[j]!, tokens[j + 1]!);
-    if (!pair) return nothing;
+    if (!pair) return noPostings;
     if (pair.docs < candidates.length) candidates = decodeIds(pair);
   }
   const found = walks.map(noInstances);
