@@ -337,3 +337,47 @@ for (const [label, viewport] of [
     expect(download.y + download.height).toBeLessThanOrEqual((await bar.boundingBox())!.y);
   });
 }
+
+for (const [label, viewport] of [
+  ['desktop', desktop],
+  ['phone', phone],
+] as const) {
+  test(`${label}: when a changed search's counts fail, the filters stay with a facet's typed search, and "Try again" brings the new counts`, async () => {
+    const { page } = ui;
+    await page.setViewportSize(viewport);
+    await gotoApp(page, searchPath(dc1, { q: 'plasma' }));
+    await waitForResults(page);
+    if (label === 'phone') {
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await page.getByRole('dialog', { name: 'Filters' }).waitFor();
+    }
+    // The filter column's own request (all facets, no `facet=`) fails, as a busy server's would, retries included.
+    let failing = true;
+    await page.route(/\/facets\?/, (route) =>
+      failing && !new URL(route.request().url()).searchParams.has('facet')
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":"Service Unavailable","message":"busy"}' })
+        : route.fallback(),
+    );
+    await tick(page, 'Product type', 'product_type', 'Dataset');
+    const orgs = group(page, 'Research organisation');
+    const search = orgs.getByRole('searchbox', { name: 'Search research organisation values' });
+    await search.fill('oak ridge');
+    await expect.poll(() => orgs.getByRole('status').textContent()).toMatch(/“oak ridge”$/);
+    const notice = page.getByRole('alert').filter({ hasText: 'The counts below are from before your last change' });
+    await notice.waitFor();
+    expect(await search.inputValue()).toBe('oak ridge');
+    await expect.poll(() => row(group(page, 'Product type'), 'Dataset').getByRole('checkbox').isChecked()).toBe(true);
+    await expectNoAxeViolations(page, `counts that failed to update, ${label}`);
+    await screenshot(page, `facets-stale-${label}`);
+
+    failing = false;
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    const datasets = await apiTotal(dc1, [
+      ['q', 'plasma'],
+      ['facet.product_type', 'Dataset'],
+    ]);
+    await expect.poll(() => countIn(row(group(page, 'Product type'), 'Dataset'))).toBe(datasets);
+    expect(await search.inputValue()).toBe('oak ridge');
+  });
+}

@@ -50,19 +50,22 @@ export function FacetPanel({ deployment, entries }: FacetPanelProps) {
   const auth = useApiAuth(deployment);
   const facets = offeredFacets(deployment, serverFacets);
   const overview = useServerFacets(deployment, baseUrl, entries, auth, serverFacets);
+  const answer = useLastAnswer(overview.data);
   const wide = useWide();
   if (facets.length === 0) return null;
 
   const shared = { deployment, entries, baseUrl, auth };
-  const countsOf = (facet: FacetDef) => overview.data?.facets.find((candidate) => candidate.name === facet.name);
+  const countsOf = (facet: FacetDef) => answer?.facets.find((candidate) => candidate.name === facet.name);
   const years = yearFacet(deployment);
+  const stale = overview.isError && answer && <StaleCounts message={overview.error.message} onRetry={() => void overview.refetch()} />;
   let content: ReactNode;
   if (!serverFacets) content = facets.map((facet) => <LazyFacet key={facet.name} facet={facet} {...shared} />);
-  // A failed refresh keeps the filters on screen (and a facet's typed search with them); only a first failure replaces them.
-  else if (overview.isError && !overview.data) content = <p className="facets__note">Counts are unavailable: {overview.error.message}</p>;
-  else if (overview.data?.combinable) {
+  // Only a first failure replaces the filters; after one the filters stay, with their choices and a facet's typed search.
+  else if (overview.isError && !answer) content = <p className="facets__note">Counts are unavailable: {overview.error.message}</p>;
+  else if (answer?.combinable) {
     content = (
       <>
+        {stale}
         {years && <YearChart facet={years} counts={countsOf(years)} {...shared} />}
         {facets
           .filter((facet) => facet !== years)
@@ -71,7 +74,16 @@ export function FacetPanel({ deployment, entries }: FacetPanelProps) {
           ))}
       </>
     );
-  } else content = facets.map((facet) => <ServerFacet key={facet.name} facet={facet} counts={countsOf(facet)} {...shared} />);
+  } else {
+    content = (
+      <>
+        {stale}
+        {facets.map((facet) => (
+          <ServerFacet key={facet.name} facet={facet} counts={countsOf(facet)} {...shared} />
+        ))}
+      </>
+    );
+  }
 
   if (wide) {
     return (
@@ -85,6 +97,28 @@ export function FacetPanel({ deployment, entries }: FacetPanelProps) {
   }
   const total = overview.data && !overview.isPlaceholderData && !overview.isFetching ? overview.data.total : undefined;
   return <FilterSheet total={total}>{content}</FilterSheet>;
+}
+
+/**
+ * The counts of the last search the server answered. A failed request drops the previous
+ * search's counts that stood in while it ran, and with them the filters' state.
+ */
+function useLastAnswer<T>(data: T | undefined): T | undefined {
+  const [last, setLast] = useState(data);
+  if (data !== undefined && data !== last) setLast(data);
+  return data ?? last;
+}
+
+/** Said above filters whose counts are an earlier search's, since this one's request failed. */
+function StaleCounts({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="facets__stale" role="alert">
+      <p>The counts below are from before your last change: {message}</p>
+      <button type="button" className="button button--quiet" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
 }
 
 /**
