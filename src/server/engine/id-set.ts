@@ -71,6 +71,15 @@ export class IdSet {
     return this.combine(other, (a, b) => a & ~b);
   }
 
+  /** The ids below the capacity that are not in the set. */
+  complement(): IdSet {
+    const result = new IdSet(this.capacity);
+    const out = result.words;
+    for (let i = 0; i < out.length; i++) out[i] = ~this.words[i]!;
+    if (this.capacity & 31) out[out.length - 1]! &= (1 << (this.capacity & 31)) - 1;
+    return result;
+  }
+
   count(): number {
     let total = 0;
     for (let word of this.words) {

@@ -77,15 +77,17 @@ describe('the cache of search orders', () => {
     expect(repoIds(next)).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
   });
 
-  it('renders the pages of a search ranked once, for searches and rendered pages alike', async () => {
+  it('ranks a first page with the next one only, and a search paged further once, deep: for searches and rendered pages alike', async () => {
     const engine = fakeEngine();
     const store = cachedStore(engine.calls);
     const rendering = { format: 'json', origin: 'http://localhost', bibtexPrefix: '' } as const;
     const first = await store.page!('LIT', criteria('q=wind&rows=10'), rendering);
     const second = await store.page!('LIT', criteria('q=wind&rows=10&page=2'), rendering);
+    expect(engine.rankCalls).toBe(1);
     const searched = await store.search('LIT', criteria('q=wind&rows=10&page=3'));
     const beyond = await store.page!('LIT', criteria('q=wind&rows=10&page=11'), rendering);
-    expect(engine.rankCalls).toBe(1);
+    await store.search('LIT', criteria('q=wind&rows=10&page=9'));
+    expect(engine.rankCalls).toBe(2);
     expect(first).toMatchObject({ total: 100, etag: '1,2,3,4,5,6,7,8,9,10' });
     expect(String(second.body)).toBe('11\n12\n13\n14\n15\n16\n17\n18\n19\n20');
     expect(repoIds(searched)[0]).toBe('21');

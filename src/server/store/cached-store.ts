@@ -39,7 +39,7 @@ export interface EngineCalls {
 export interface CacheOptions {
   /** Bytes of ordered ids kept (each id is 4 bytes); 0 keeps none, so every search is ranked afresh. */
   readonly budgetBytes?: number;
-  /** Ranked at least this deep on a miss, so the next pages of a search are hits. */
+  /** Ranked at least this deep on a miss past the first page, so the pages after it are hits. */
   readonly minDepth?: number;
 }
 
@@ -151,8 +151,10 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
       return window(ranked, at(ranked));
     }
 
-    // The same depth with the cache off, so an uncached request costs what a first request does.
-    const depth = Math.max(need, minDepth);
+    // A first page ranks itself and the next (which the app fetches ahead): it is most searches'
+    // only page, and top k prunes far more at 40 than at 200. A search paged further is ranked
+    // deep at once. The same depths with the cache off, so an uncached request costs what a first does.
+    const depth = criteria.offset === 0 ? 2 * need : Math.max(need, minDepth);
     const work = first(depth);
     const promise = work.then(({ window: _window, ...ranked }) => ranked);
     // Waiters see a failure through their own await; nobody waiting is not an unhandled rejection.

@@ -44,8 +44,8 @@ export function collectFacetCounts(
   const sides = new Map(selections.map(({ facet }, s) => [facet, sideOf(s)]));
 
   const indexes = [...new Set(facets.map((facet) => facet.index))];
-  const keptIds = idsOf(kept);
-  const shared = new Map(indexes.map((index) => [index, countCodes(index, keptIds)]));
+  const total = kept.count();
+  const shared = new Map(indexes.map((index) => [index, countKept(index, kept, total)]));
   const counts = facets.map(({ name, index }) => {
     const side = sides.get(name);
     return side ? withSideCodes(index, name, shared.get(index)!, idsOf(side)) : shared.get(index)!;
@@ -55,7 +55,7 @@ export function collectFacetCounts(
     const searched = side ? kept.or(side) : kept;
     return checks.map((check) => searched.and(check).count());
   });
-  return { total: keptIds.length, counts, checked };
+  return { total, counts, checked };
 }
 
 // Arrays of a million entries are lent to one request at a time rather than allocated for
@@ -65,6 +65,19 @@ export function collectFacetCounts(
 function idsOf(set: IdSet): Int32Array {
   const into = scratchArray(collectFacetCounts, 'ids', set.capacity, (length) => new Int32Array(length));
   return into.subarray(0, set.writeIds(into));
+}
+
+/**
+ * Each value code's number of records in `kept` (of `size` records). A search that keeps
+ * most records has its values counted over the records it leaves out, from the totals: the
+ * pass is over whichever side is smaller, so counts cost most at half the records, not all.
+ */
+function countKept(index: FacetIndex, kept: IdSet, size: number): Int32Array {
+  if (size <= (index.offsets.length - 1) / 2) return countCodes(index, idsOf(kept));
+  const counts = countCodes(index, idsOf(kept.complement()));
+  const { totals } = index;
+  for (let code = 0; code < totals.length; code++) counts[code] = totals[code]! - counts[code]!;
+  return counts;
 }
 
 /** Each code's number of records among `ids`, over every facet of the index (joint codes' counts added to their values'). */
