@@ -50,7 +50,7 @@ export function FacetPanel({ deployment, entries }: FacetPanelProps) {
   const auth = useApiAuth(deployment);
   const facets = offeredFacets(deployment, serverFacets);
   const overview = useServerFacets(deployment, baseUrl, entries, auth, serverFacets);
-  const answer = useLastAnswer(overview.data);
+  const answer = useLastAnswer(overview.data, deployment.key);
   const wide = useWide();
   if (facets.length === 0) return null;
 
@@ -100,13 +100,13 @@ export function FacetPanel({ deployment, entries }: FacetPanelProps) {
 }
 
 /**
- * The counts of the last search the server answered. A failed request drops the previous
- * search's counts that stood in while it ran, and with them the filters' state.
+ * The counts of the last search of this catalog the server answered. A failed request drops
+ * the previous search's counts that stood in while it ran, and with them the filters' state.
  */
-function useLastAnswer<T>(data: T | undefined): T | undefined {
-  const [last, setLast] = useState(data);
-  if (data !== undefined && data !== last) setLast(data);
-  return data ?? last;
+function useLastAnswer<T>(data: T | undefined, catalog: string): T | undefined {
+  const [last, setLast] = useState({ data, catalog });
+  if (data !== undefined && (data !== last.data || catalog !== last.catalog)) setLast({ data, catalog });
+  return data ?? (last.catalog === catalog ? last.data : undefined);
 }
 
 /** Said above filters whose counts are an earlier search's, since this one's request failed. */
