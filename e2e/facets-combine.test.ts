@@ -381,3 +381,32 @@ for (const [label, viewport] of [
     expect(await search.inputValue()).toBe('oak ridge');
   });
 }
+
+// As a tablet turned or a window resized does; Chromium's full-page screenshots can also report
+// a 1-px window for a moment, which is how a lost search showed up in CI.
+test("a facet's typed search outlives a change of layout: the window narrowed to a phone's and widened again", async () => {
+  const { page } = ui;
+  await page.setViewportSize(desktop);
+  await gotoApp(page, searchPath(dc1, { q: 'plasma' }));
+  await waitForResults(page);
+  const searchOf = () => group(page, 'Research organisation').getByRole('searchbox', { name: 'Search research organisation values' });
+  const labels = () => group(page, 'Research organisation').locator('.facets__label').allTextContents();
+  await searchOf().fill('oak ridge');
+  await expect.poll(() => group(page, 'Research organisation').getByRole('status').textContent()).toMatch(/“oak ridge”$/);
+  const found = await labels();
+  expect(found.every((value) => /oak ridge/i.test(value))).toBe(true);
+
+  // Narrow: the filters move into the sheet, where the search is as it was left.
+  await page.setViewportSize(phone);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('dialog', { name: 'Filters' }).waitFor();
+  expect(await searchOf().inputValue()).toBe('oak ridge');
+  await expect.poll(labels).toEqual(found);
+  await expectNoAxeViolations(page, 'a facet search kept in the sheet, phone');
+
+  // Wide again: the column shows it too.
+  await page.setViewportSize(desktop);
+  await expect.poll(() => page.getByRole('dialog', { name: 'Filters' }).count()).toBe(0);
+  expect(await searchOf().inputValue()).toBe('oak ridge');
+  await expect.poll(labels).toEqual(found);
+});

@@ -54,10 +54,22 @@ function uniqueRows(rows: readonly Row[]): Row[] {
  * the chosen values stay listed, a search box looks through all values and "Show more"
  * continues in count order.
  */
-export function CombinedFacet({ deployment, entries, facet, counts, baseUrl, auth }: FacetSectionProps) {
+export function CombinedFacet({
+  deployment,
+  entries,
+  facet,
+  counts,
+  baseUrl,
+  auth,
+  typed,
+  onTypedChange: setTyped,
+}: FacetSectionProps & {
+  /** The facet's value search as typed, kept by the panel: it outlives this facet's remount (a layout change, the sheet closed). */
+  readonly typed: string;
+  readonly onTypedChange: (typed: string) => void;
+}) {
   const navigate = useNavigate();
   const searchId = useId();
-  const [typed, setTyped] = useState('');
   const contains = useDebounced(typed.trim(), searchDelay);
   const [showMore, setShowMore] = useState(false);
   const searching = contains !== '';

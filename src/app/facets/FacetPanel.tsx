@@ -51,6 +51,7 @@ export function FacetPanel({ deployment, entries }: FacetPanelProps) {
   const facets = offeredFacets(deployment, serverFacets);
   const overview = useServerFacets(deployment, baseUrl, entries, auth, serverFacets);
   const answer = useLastAnswer(overview.data, deployment.key);
+  const [typed, setTyped] = useFacetSearches(deployment.key);
   const wide = useWide();
   if (facets.length === 0) return null;
 
@@ -70,7 +71,14 @@ export function FacetPanel({ deployment, entries }: FacetPanelProps) {
         {facets
           .filter((facet) => facet !== years)
           .map((facet) => (
-            <CombinedFacet key={facet.name} facet={facet} counts={countsOf(facet)} {...shared} />
+            <CombinedFacet
+              key={facet.name}
+              facet={facet}
+              counts={countsOf(facet)}
+              typed={typed(facet.name)}
+              onTypedChange={(text) => setTyped(facet.name, text)}
+              {...shared}
+            />
           ))}
       </>
     );
@@ -107,6 +115,17 @@ function useLastAnswer<T>(data: T | undefined, catalog: string): T | undefined {
   const [last, setLast] = useState({ data, catalog });
   if (data !== undefined && (data !== last.data || catalog !== last.catalog)) setLast({ data, catalog });
   return data ?? (last.catalog === catalog ? last.data : undefined);
+}
+
+/**
+ * Each facet's value search as typed, held here rather than by the facet: the facets are
+ * mounted afresh when the layout changes (a window resized or a tablet turned across the
+ * breakpoint, the sheet closed and opened), and the researcher's search should not go.
+ */
+function useFacetSearches(catalog: string): [(facet: string) => string, (facet: string, text: string) => void] {
+  const [searches, setSearches] = useState({ catalog, typed: new Map<string, string>() });
+  const current = searches.catalog === catalog ? searches.typed : undefined;
+  return [(facet) => current?.get(facet) ?? '', (facet, text) => setSearches({ catalog, typed: new Map(current).set(facet, text) })];
 }
 
 /** Said above filters whose counts are an earlier search's, since this one's request failed. */
