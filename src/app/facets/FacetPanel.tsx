@@ -125,7 +125,9 @@ function useLastAnswer<T>(data: T | undefined, catalog: string): T | undefined {
 function useFacetSearches(catalog: string): [(facet: string) => string, (facet: string, text: string) => void] {
   const [searches, setSearches] = useState({ catalog, typed: new Map<string, string>() });
   const current = searches.catalog === catalog ? searches.typed : undefined;
-  return [(facet) => current?.get(facet) ?? '', (facet, text) => setSearches({ catalog, typed: new Map(current).set(facet, text) })];
+  const set = (facet: string, text: string) =>
+    setSearches((previous) => ({ catalog, typed: new Map(previous.catalog === catalog ? previous.typed : undefined).set(facet, text) }));
+  return [(facet) => current?.get(facet) ?? '', set];
 }
 
 /** Said above filters whose counts are an earlier search's, since this one's request failed. */
