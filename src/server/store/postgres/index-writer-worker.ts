@@ -31,10 +31,7 @@ port.on('message', (message: IndexRows | 'close') => {
   }
   const { key, rows } = message;
   try {
-    const written = writer!.put(
-      key,
-      rows.map(({ doc, extra }) => storedOf(doc, extra)),
-    );
+    const written = writer!.put(key, rows.map(storedOf));
     port.postMessage({ written } satisfies IndexWriterReply);
   } catch (error) {
     port.postMessage({ error: (error as Error).message } satisfies IndexWriterReply);

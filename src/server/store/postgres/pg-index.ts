@@ -122,11 +122,7 @@ async function build(pools: PgPools, path: string, chunkRows: number, log: (line
   const writer = openStoreWriter(building, { bulk: true });
   let written: number;
   try {
-    const put = (key: DeploymentKey, rows: IndexRows['rows']) =>
-      writer.put(
-        key,
-        rows.map(({ doc, extra }) => storedOf(doc, extra)),
-      );
+    const put = (key: DeploymentKey, rows: IndexRows['rows']) => writer.put(key, rows.map(storedOf));
     written = await applyChanges(pools, put, cursor, chunkRows, () => undefined);
     writer.close();
   } catch (error) {

@@ -23,8 +23,8 @@ export interface ExtraColumns {
   readonly generated?: boolean;
 }
 
-/** A stored row as the record the importer gave. */
-export function storedOf(doc: string, extra: string): StoredRecord {
+/** A stored row (the record and what is kept beside it, as JSON text) as the record the importer gave. */
+export function storedOf({ doc, extra }: { readonly doc: string; readonly extra: string }): StoredRecord {
   const { fulltext, site, generated } = JSON.parse(extra) as ExtraColumns;
   return {
     record: JSON.parse(doc) as StoredRecord['record'],
