@@ -14,7 +14,7 @@ if (!path) throw new Error('usage: npx tsx bench/engine-profile.ts DATABASE');
 const runs = Math.max(2, Number(process.argv[3] ?? 2));
 const only = process.argv[4]?.split(',');
 const lit = deploymentByKey('LIT')!;
-const engine = openEngine(path, { matchSets: 0 });
+const engine = openEngine(path);
 const records = engine.count('LIT');
 let started = performance.now();
 engine.warm();

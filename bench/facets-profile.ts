@@ -13,7 +13,7 @@ import { learnVocabulary, queryLog, trafficClasses } from './query-log';
 const [path, recordsArg, queriesArg] = process.argv.slice(2);
 if (!path) throw new Error('usage: npx tsx bench/facets-profile.ts DATABASE [RECORDS] [QUERIES]');
 const lit = deploymentByKey('LIT')!;
-const engine = openEngine(path, { matchSets: 0 });
+const engine = openEngine(path);
 const records = Number(recordsArg ?? engine.count('LIT'));
 const queries = Number(queriesArg ?? 40);
 let started = performance.now();

@@ -14,7 +14,6 @@ import { defaultCacheBytes } from './store/cached-store';
 import { defaultBudgetMs, openPooledStore } from './store/pooled-store';
 import { reloadingStore } from './store/reloading-store';
 import { openRecordWriter, type StoreLocation } from './store/open-writer';
-import { upgradeInPlace } from './store/sqlite/sqlite-writer';
 import { openPgStore } from './store/postgres/pg-store';
 import { primaryName } from './store/postgres/pg-writer';
 import type { RecordStore, RecordWriter } from './store/types';
@@ -265,12 +264,9 @@ async function openServedStore(
   cacheMb: number,
   budgetMs: number,
 ): Promise<{ store: RecordStore; name: string }> {
-  // Off means off in the workers too: their engines then keep no match sets, so every
-  // search is computed from the database (what the benchmark's uncached latency needs).
   // What each kind of search has cost is learnt once for the process, not again per generation.
   const costs = new CostBook();
-  const openPool = (file: string) =>
-    openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, costs, engine: cacheMb === 0 ? { matchSets: 0 } : {} });
+  const openPool = (file: string) => openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, costs });
   const url = flags.get('store');
   if (url !== undefined) {
     if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
@@ -371,8 +367,6 @@ export async function main(args: readonly string[]): Promise<number> {
         if (!existsSync(path)) {
           console.log(`Creating ${path} (real records plus ${starterCount} generated per deployment)...`);
           await createStarterDatabase(path);
-        } else if (upgradeInPlace(path)) {
-          console.log(`Upgraded ${path} to this version's store layout in place.`);
         }
         await serve(flags, defaultStaticDir, { expectShipped: true });
         return 0;

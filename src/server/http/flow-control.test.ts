@@ -300,7 +300,7 @@ describe('the time budget over HTTP', () => {
     const writer = openStoreWriter(path, { bulk: true });
     writer.put('LIT', generateRecords(lit, 3000, { seed: 9 }));
     writer.close();
-    pooled = await openPooledStore(path, { size: 2, budgetMs: 1, cacheBytes: 0, engine: { matchSets: 0 } });
+    pooled = await openPooledStore(path, { size: 2, budgetMs: 1, cacheBytes: 0 });
     fx = await startFixture({ wrapStore: () => pooled });
   });
   afterAll(async () => {

@@ -135,7 +135,6 @@ describe('the worker-thread store with the cache off', () => {
     store = await openPooledStore(path, {
       size: 2,
       cacheBytes: 0,
-      engine: { matchSets: 0 },
       // Only a ranking reply carries an order's ids.
       onWorker: (worker) => worker.on('message', (reply: { value?: { ids?: unknown } }) => void (reply.value?.ids && ranked++)),
     });

@@ -13,9 +13,8 @@ import type { PostingsReader } from '../engine/postings/index-reader';
 import { TextSearch } from '../engine/search';
 import { phraseFacetLists } from './phrase-facet-index';
 import { openPostings } from './postings-reader';
-import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
 import { modelChanges } from './model-digest';
-import { orderIndex, storeSchemaVersion, tablesOf, upgradableSchemaVersions } from './sqlite/schema';
+import { orderIndex, storeSchemaVersion, tablesOf } from './sqlite/schema';
 import type { Criteria, FacetRequest, FacetSelection, FacetsResult, Selector } from './types';
 
 /**
@@ -29,9 +28,6 @@ import type { Criteria, FacetRequest, FacetSelection, FacetsResult, Selector } f
  *   through an in-memory rank of repo_ids, so no row is looked up to sort.
  * - The other criteria (dates, exact keys, repo_id, facet selections) are id sets read
  *   from their indexes and combined in memory: the filter the engine searches within.
- * - A database without postings (written before they existed) is searched through FTS5:
- *   one pass over the MATCH, computing bm25 only for rows the filter keeps and counting
- *   them in the same pass, with SQLite's sorter picking the top rows.
  * - Date and title order: the sort index is walked in order and rows outside the match
  *   set are skipped, stopping after the rows needed; a small match set is sorted instead.
  *
@@ -51,8 +47,6 @@ export interface QueryEngine {
   readonly revision: string;
   /** Orders the records matching `criteria` (paging ignored) far enough to cover `need` rows. */
   rank(key: DeploymentKey, criteria: Criteria, need: number): Ranked;
-  /** Which index matches the words of `criteria`: the postings, or FTS5 itself. */
-  plan(key: DeploymentKey, criteria: Criteria): 'postings' | 'fts5';
   /** Exact counts by value of the records matching `criteria`, per facet asked for. */
   facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): FacetsResult;
   /** Records by id as their stored JSON text, in the order given (missing ids are skipped). */
@@ -90,15 +84,7 @@ function onSharedMemory(index: FacetIndex): FacetIndex {
   };
 }
 
-/** bm25's column weights, in the FTS5 table's column order, as the search model has them. */
-const bm25Weights = (deployment: Deployment) =>
-  searchModel(deployment)
-    .index.columns.map(({ weight }) => weight)
-    .join(', ');
-
 export interface EngineOptions {
-  /** Full-text match sets kept per connection, so a term searched with several sorts or filters is read once (0: none). */
-  readonly matchSets?: number;
   /**
    * Reads the file as it was when opened, for the connection's life (one read transaction),
    * so what it built from the data (ranks, lengths, facet values) always matches what it
@@ -120,7 +106,7 @@ interface DeploymentState {
   idsInRepoOrder?: boolean;
   universe?: IdSet;
   total?: number;
-  /** The deployment's postings; null when the database has none. */
+  /** The deployment's postings; null while it holds no records (a write builds them with its first). */
   postings?: PostingsReader | null;
   /** Facet values, read on first use (facet-index.ts). */
   facetIndex?: FacetIndex;
@@ -135,7 +121,7 @@ interface DeploymentState {
 /** Records matching one facet value (its selector), kept per connection: they depend on the data only. */
 const selectorSetCacheSize = 256;
 
-export function openEngine(path: string, { matchSets: matchSetCacheSize = 16, snapshot = false }: EngineOptions = {}): QueryEngine {
+export function openEngine(path: string, { snapshot = false }: EngineOptions = {}): QueryEngine {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   let revision: string;
   let schema: string | undefined;
@@ -152,12 +138,6 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16, sn
     throw new Error(`${path} is not a Records Explorer database (${(error as Error).message}).`, { cause: error });
   }
   const schemaVersion = storeSchemaVersion();
-  if (schema !== undefined && upgradableSchemaVersions().includes(schema)) {
-    db.close();
-    throw new Error(
-      `${path} was written in an earlier store layout (store schema ${schema}, this version needs ${schemaVersion}): the next 'records import', 'generate' or 'harvest' into it upgrades it in place, without a rebuild.`,
-    );
-  }
   if (schema !== schemaVersion) {
     db.close();
     // Another schema lacks sort or date columns or keys the deployment table now asks for.
@@ -181,18 +161,10 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16, sn
     return statement;
   };
 
-  // The two functions SQL calls back into: `keep(id)` filters (and counts) rows by the
-  // current id set, `repo_rank(id)` gives the repo_id tie-break. Queries run one at a time
-  // on this connection, so the current state is plain variables set before each one.
+  // `keep(id)`, which SQL calls back into, filters rows by the current id set. Queries run
+  // one at a time on this connection, so the set is a plain variable set before each one.
   let keepSet: IdSet | undefined;
-  let kept = 0;
-  let currentRank: Int32Array | undefined;
-  db.function('keep', { deterministic: false, directOnly: true }, (id) => {
-    if (keepSet && !keepSet.has(Number(id))) return 0;
-    kept++;
-    return 1;
-  });
-  db.function('repo_rank', { deterministic: false, directOnly: true }, (id) => currentRank?.[Number(id)] ?? 0);
+  db.function('keep', { deterministic: false, directOnly: true }, (id) => (keepSet && !keepSet.has(Number(id)) ? 0 : 1));
 
   const states = new Map<DeploymentKey, DeploymentState>();
   function stateOf(key: DeploymentKey): DeploymentState {
@@ -238,40 +210,10 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16, sn
     return state.universe;
   }
 
-  const matchSets = new Map<string, IdSet>();
-  function matchSet(state: DeploymentState, expr: string): IdSet {
-    const cacheKey = `${state.deployment.key}\u0000${expr}`;
-    let set = matchSets.get(cacheKey);
-    if (set) {
-      // Most recently used last.
-      matchSets.delete(cacheKey);
-    } else {
-      const t = tablesOf(state.deployment);
-      set = IdSet.of(prepare(`SELECT rowid FROM ${t.fts} WHERE ${t.fts} MATCH ?`).pluck().all(expr) as number[], state.capacity);
-      if (matchSets.size >= matchSetCacheSize) matchSets.delete(matchSets.keys().next().value!);
-    }
-    if (matchSetCacheSize > 0) matchSets.set(cacheKey, set);
-    return set;
-  }
-
-  function predicateSet(state: DeploymentState, predicate: Predicate): IdSet {
-    switch (predicate.kind) {
-      case 'match':
-        return matchSet(state, predicate.expr);
-      case 'not':
-        return universeOf(state).andNot(predicateSet(state, predicate.child));
-      case 'and':
-      case 'or': {
-        const sets = predicate.children.map((child) => predicateSet(state, child));
-        return sets.slice(1).reduce((acc, set) => (predicate.kind === 'and' ? acc.and(set) : acc.or(set)), sets[0]!);
-      }
-    }
-  }
-
-  /** Everything but the driving MATCH, as one id set; undefined when there is nothing to filter. */
-  function filterSet(state: DeploymentState, rest: readonly Predicate[], criteria: Criteria): IdSet | undefined {
+  /** Every criterion but the text, as one id set; undefined when there is nothing to filter. */
+  function filterSet(state: DeploymentState, criteria: Criteria): IdSet | undefined {
     const t = tablesOf(state.deployment);
-    const sets: IdSet[] = rest.map((predicate) => predicateSet(state, predicate));
+    const sets: IdSet[] = [];
     if (criteria.repoIds !== undefined) {
       // One record at most: its own keys are looked up, rather than every record's under a key.
       const hasKey = prepare(`SELECT 1 FROM ${t.keys} WHERE name = ? AND value = ? AND rec = ?`).pluck();
@@ -304,36 +246,6 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16, sn
     for (const selection of criteria.selections ?? []) sets.push(selectionSet(state, selection));
     if (sets.length === 0) return undefined;
     return sets.slice(1).reduce((acc, set) => acc.and(set), sets[0]!);
-  }
-
-  function rankByRelevance(
-    state: DeploymentState,
-    match: string,
-    filter: IdSet | undefined,
-    order: Criteria['order'],
-    need: number,
-  ): Ranked {
-    const t = tablesOf(state.deployment);
-    // bm25 is lower for better matches, so "desc" (best first) sorts it ascending.
-    const direction = order === 'asc' ? 'DESC' : 'ASC';
-    currentRank = repoRankOf(state);
-    // Calling back into JavaScript costs ~0.1 µs a row, a third of bm25's own cost, so
-    // rowid breaks ties when ids follow repo_id order. The rows are counted in the ranking
-    // pass: a separate count(*) walked the doclists twice, which for a phrase (positions
-    // compared on every row) cost more than the callback.
-    const tieBreak = state.idsInRepoOrder ? 'rowid' : 'repo_rank(rowid)';
-    const orderBy = `ORDER BY bm25(${t.fts}, ${bm25Weights(state.deployment)}) ${direction}, ${tieBreak} LIMIT ?`;
-    try {
-      keepSet = filter;
-      kept = 0;
-      const ids = prepare(`SELECT rowid FROM ${t.fts} WHERE ${t.fts} MATCH ? AND keep(rowid) ${orderBy}`)
-        .pluck()
-        .all(match, need) as number[];
-      return { total: kept, ids: Int32Array.from(ids), complete: ids.length >= kept };
-    } finally {
-      keepSet = undefined;
-      currentRank = undefined;
-    }
   }
 
   /**
@@ -414,16 +326,9 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16, sn
   /** Every record matching `criteria`, as a set; undefined when nothing narrows (every record). */
   function matchingSet(state: DeploymentState, criteria: Criteria): IdSet | undefined {
     const postings = postingsOf(state);
-    if (postings) {
-      const filter = filterSet(state, [], criteria);
-      return textSearch(state, postings, criteria, filter)?.matches() ?? filter;
-    }
-    const textPredicates = criteria.text
-      .map(({ columns, query }) => compileQuery(query, columns))
-      .filter((p): p is Predicate => Boolean(p));
-    const { match, rest } = drivingMatch(and(textPredicates));
-    const filter = filterSet(state, rest, criteria);
-    return match ? (filter ? matchSet(state, match).and(filter) : matchSet(state, match)) : filter;
+    if (!postings) return IdSet.of([], state.capacity);
+    const filter = filterSet(state, criteria);
+    return textSearch(state, postings, criteria, filter)?.matches() ?? filter;
   }
 
   /** The records a selector selects (every record for an empty one). */
@@ -529,34 +434,22 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16, sn
 
   function rank(key: DeploymentKey, criteria: Criteria, need: number): Ranked {
     const state = stateOf(key);
+    const postings = postingsOf(state);
+    if (!postings) return { total: 0, ids: new Int32Array(0), complete: true };
     const wanted = Math.max(1, need);
     const descending = criteria.order !== 'asc';
-    const postings = postingsOf(state);
-    if (postings) {
-      // Every shape of text is matched, counted and ranked from the postings (engine/search.ts).
-      const filter = filterSet(state, [], criteria);
-      const text = textSearch(state, postings, criteria, filter);
-      if (text?.scored && criteria.sort === 'relevance') {
-        const total = text.count();
-        const ranks = repoRankOf(state);
-        const ids = text.rank(wanted, descending, state.idsInRepoOrder ? undefined : ranks);
-        return { total, ids, complete: ids.length >= total };
-      }
-      // Nothing to rank by relevance (no words, or only negated ones): newest first.
-      const sort = criteria.sort === 'relevance' ? searchModel(state.deployment).defaults.browseSort : criteria.sort;
-      return rankByColumn(state, sort, descending, text ? text.matches() : filter, criteria, wanted);
+    // Every shape of text is matched, counted and ranked from the postings (engine/search.ts).
+    const filter = filterSet(state, criteria);
+    const text = textSearch(state, postings, criteria, filter);
+    if (text?.scored && criteria.sort === 'relevance') {
+      const total = text.count();
+      const ranks = repoRankOf(state);
+      const ids = text.rank(wanted, descending, state.idsInRepoOrder ? undefined : ranks);
+      return { total, ids, complete: ids.length >= total };
     }
-
-    const textPredicates = criteria.text
-      .map(({ columns, query }) => compileQuery(query, columns))
-      .filter((p): p is Predicate => Boolean(p));
-    const { match, rest } = drivingMatch(and(textPredicates));
-    const filter = filterSet(state, rest, criteria);
-    if (match && criteria.sort === 'relevance') return rankByRelevance(state, match, filter, criteria.order, wanted);
     // Nothing to rank by relevance (no words, or only negated ones): newest first.
     const sort = criteria.sort === 'relevance' ? searchModel(state.deployment).defaults.browseSort : criteria.sort;
-    const set = match ? (filter ? matchSet(state, match).and(filter) : matchSet(state, match)) : filter;
-    return rankByColumn(state, sort, descending, set, criteria, wanted);
+    return rankByColumn(state, sort, descending, text ? text.matches() : filter, criteria, wanted);
   }
 
   function warmSearch() {
@@ -571,9 +464,6 @@ export function openEngine(path: string, { matchSets: matchSetCacheSize = 16, sn
     revision,
     rank,
     facets,
-    plan(key) {
-      return postingsOf(stateOf(key)) ? 'postings' : 'fts5';
-    },
     fetch(key, ids) {
       // Text, not parsed records: a JSON response is written from it as it is (api.ts),
       // and a string crosses to the main thread far cheaper than an object graph.

@@ -7,7 +7,6 @@ import { deploymentByKey, deployments } from '../../deployments/registry';
 import { openEngine } from './engine';
 import { modelChanges, modelParts } from './model-digest';
 import { openStoreWriter } from './sqlite/sqlite';
-import { upgradeInPlace } from './sqlite/sqlite-writer';
 
 /**
  * A store built under another deployment table is refused with a message naming what
@@ -49,26 +48,17 @@ describe('a store built under another table', () => {
 });
 
 describe('a store in the previous layout', () => {
-  it('is upgraded in place (by `npm start` or the next write), keeping its records, and until then the server says so', () => {
-    const path = join(dir, 'layout-8.db');
+  it('is refused with the rebuild message, by the server and by writers alike', () => {
+    const path = join(dir, 'layout-9.db');
     const writer = openStoreWriter(path);
     writer.put('LIT', [{ record: { repo_id: '1', title: 'Plasma' } }]);
     writer.close();
-    // What layout 8 wrote: the same tables but the tails.
+    // Layout 9 kept an FTS5 index and the keys' index by record; this one cannot read it in place.
     const db = new Database(path);
     const [, digest] = (db.prepare(`SELECT value FROM meta WHERE key = 'schema'`).pluck().get() as string).split(/\.(.*)/);
-    db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(`8.${digest}`);
-    for (const deployment of deployments)
-      for (const table of ['postings', 'positions', 'pairs']) db.exec(`DROP TABLE ${deployment.key.toLowerCase()}_${table}_tail`);
+    db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(`9.${digest}`);
     db.close();
-    expect(() => openEngine(path)).toThrow(/earlier store layout .*'records import', 'generate' or 'harvest' into it upgrades it in place/);
-    expect(upgradeInPlace(path)).toBe(true);
-    expect(upgradeInPlace(path)).toBe(false);
-    const engine = openEngine(path);
-    try {
-      expect(engine.get('LIT', '1')?.title).toBe('Plasma');
-    } finally {
-      engine.close();
-    }
+    expect(() => openEngine(path)).toThrow(/store schema 9\..*: rebuild it/);
+    expect(() => openStoreWriter(path)).toThrow(/has store schema 9\..*Create a new database/);
   });
 });

@@ -4,7 +4,7 @@ import type { Deployment, SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { phraseSelector } from './facet-values';
 import { scratchTokenizer } from './sqlite/fts5-adapter';
-import { ftsTokenizer, tablesOf } from './sqlite/schema';
+import { tablesOf } from './sqlite/schema';
 
 /**
  * The records each value of a broader (phrase) facet selects, for every value at once: the
@@ -50,7 +50,7 @@ export function phraseFacetLists(
   facets: readonly { readonly facet: FacetDef; readonly values: readonly string[] }[],
   search: SearchValue,
 ): Int32Array[][] {
-  const tokenize = scratchTokenizer(db, `${tablesOf(deployment).fts}_phrase_tokenize`, ftsTokenizer);
+  const tokenize = scratchTokenizer(db, `${tablesOf(deployment).tokenizing}_phrase`);
   const tokenIds = new Map<string, number>();
   const tries = new Map<string, Trie>();
   const lists = facets.map(({ facet, values }) =>

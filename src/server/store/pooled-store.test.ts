@@ -74,7 +74,7 @@ describe('admission and the time budget', () => {
   });
 
   it('answers a record lookup before the searches queued ahead of it', async () => {
-    const pool = await openPooledStore(big, { size: 2, cacheBytes: 0, engine: { matchSets: 0 } });
+    const pool = await openPooledStore(big, { size: 2, cacheBytes: 0 });
     try {
       await pool.count('LIT');
       const finished: string[] = [];
@@ -99,7 +99,6 @@ describe('admission and the time budget', () => {
       size: 2,
       budgetMs: 1,
       cacheBytes: 0,
-      engine: { matchSets: 0 },
       onWorker: (worker) => started.push(worker),
     });
     try {
@@ -118,7 +117,7 @@ describe('admission and the time budget', () => {
   });
 
   it('refuses searches beyond its queue at once', async () => {
-    const pool = await openPooledStore(big, { size: 2, maxQueued: 2, cacheBytes: 0, engine: { matchSets: 0 } });
+    const pool = await openPooledStore(big, { size: 2, maxQueued: 2, cacheBytes: 0 });
     try {
       await Promise.all([pool.count('LIT'), pool.count('LIT')]);
       const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => pool.search('LIT', expensive(i))));
@@ -132,7 +131,7 @@ describe('admission and the time budget', () => {
   });
 
   it('runs a search that names a repo_id under the budget like any other search', async () => {
-    const pool = await openPooledStore(big, { size: 2, budgetMs: 1, cacheBytes: 0, engine: { matchSets: 0 } });
+    const pool = await openPooledStore(big, { size: 2, budgetMs: 1, cacheBytes: 0 });
     try {
       const outcome = await pool.search('LIT', { ...expensive(0), repoIds: ['50000003'] }).then(
         () => 'answered',
@@ -170,7 +169,7 @@ describe('admission and the time budget', () => {
     costs.charge(admissionOf('facets', ['LIT', noQuery, allFacets]).kind, 400);
     costs.charge(admissionOf('rankPage', ['LIT', rare, 200, 0, 20]).kind, 1);
     const { given, onWorker } = requestsGiven();
-    const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, engine: { matchSets: 0 }, costs, onWorker });
+    const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, costs, onWorker });
     try {
       const flood = Array.from({ length: 3 }, () => pool.facets('LIT', noQuery, allFacets));
       const search = pool.search('LIT', rare);
@@ -188,7 +187,7 @@ describe('admission and the time budget', () => {
     costs.charge(admissionOf('rankPage', ['LIT', rare, 200, 0, 20]).kind, 1);
     const { given, onWorker } = requestsGiven();
     // No patience: every waiting search is overdue, so they go in the order they came.
-    const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, engine: { matchSets: 0 }, costs, onWorker, patienceMs: 0 });
+    const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, costs, onWorker, patienceMs: 0 });
     try {
       const flood = Array.from({ length: 3 }, () => pool.facets('LIT', noQuery, allFacets));
       const search = pool.search('LIT', rare);
@@ -207,7 +206,7 @@ describe('admission and the time budget', () => {
       charged.set(kind, ms);
       charge(kind, ms);
     };
-    const pool = await openPooledStore(big, { size: 2, cacheBytes: 0, engine: { matchSets: 0 }, costs });
+    const pool = await openPooledStore(big, { size: 2, cacheBytes: 0, costs });
     try {
       await pool.facets('LIT', noQuery, allFacets);
       const kind = admissionOf('facets', ['LIT', noQuery, allFacets]).kind;

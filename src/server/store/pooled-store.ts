@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { cachedStore, type EngineCalls } from './cached-store';
-import { openEngine, type EngineOptions, type Ranked, type SharedFacets } from './engine';
+import { openEngine, type Ranked, type SharedFacets } from './engine';
 import type { AdoptFacets, StoreReply, WorkerSettings } from './store-worker';
 import type { RenderedBody } from './rendered-page';
 import { admissionOf, CostBook, type Op } from './admission';
@@ -88,8 +88,6 @@ export interface PoolOptions {
   readonly onWorker?: (worker: Worker) => void;
   /** Budget of the cache of search orders in this thread (cached-store.ts); 0 turns it off. */
   readonly cacheBytes?: number;
-  /** How each worker opens its engine (e.g. `{ matchSets: 0 }` so it keeps no match sets either). */
-  readonly engine?: EngineOptions;
   /** The first pause before a worker that could not start is started again; it doubles up to `maxRestartMs`. */
   readonly restartMs?: number;
   readonly maxRestartMs?: number;
@@ -113,7 +111,6 @@ export async function openPooledStore(
     patienceMs = defaultPatienceMs,
     onWorker,
     cacheBytes,
-    engine = {},
     costs = new CostBook(),
     restartMs = 250,
     maxRestartMs = 30_000,
@@ -145,7 +142,7 @@ export async function openPooledStore(
   // cannot even start (the file became unreadable) is started again after growing pauses.
   function spawn(slot: Slot): void {
     const worker = new Worker(script, {
-      workerData: { path, engine, role: 'search' } satisfies WorkerSettings,
+      workerData: { path, role: 'search' } satisfies WorkerSettings,
       resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
     });
     // A worker started again takes the facet values before any request.
@@ -268,7 +265,7 @@ export async function openPooledStore(
     return slot;
   });
 
-  const facetReader = new Worker(script, { workerData: { path, engine, role: 'facets' } satisfies WorkerSettings });
+  const facetReader = new Worker(script, { workerData: { path, role: 'facets' } satisfies WorkerSettings });
   const facetsWarm = new Promise<void>((resolve) => {
     facetReader.on('message', (reply: StoreReply) => {
       if (!('facets' in reply) || closing) return;

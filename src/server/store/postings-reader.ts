@@ -9,7 +9,7 @@ import { pairKey } from '../engine/postings/pairs';
 import { wholeRecord } from '../engine/postings/positions';
 import { storedCommon } from './pair-postings';
 import { scratchTokenizer } from './sqlite/fts5-adapter';
-import { ftsTokenizer, tablesOf } from './sqlite/schema';
+import { tablesOf } from './sqlite/schema';
 
 /** Opens a deployment's postings on a read-only connection; undefined when it has none. */
 export function openPostings(db: Database.Database, deployment: Deployment): PostingsReader | undefined {
@@ -22,7 +22,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   // A copy, so the array is aligned and owns its memory.
   const lengths = new Uint32Array(new Uint8Array(stats.data).buffer);
 
-  const tokenize = scratchTokenizer(db, `${t.fts}_tokenize`, ftsTokenizer);
+  const tokenize = scratchTokenizer(db, `${t.tokenizing}_query`);
   const byPrefix = db.prepare(`SELECT term FROM ${t.postings} WHERE col = '${wholeRecord}' AND term >= ? ORDER BY term`).pluck();
   const common = new Set(storedCommon(db, deployment));
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();

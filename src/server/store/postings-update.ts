@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment, type SearchColumn } from '../../deployments/schema';
-import { documentLengthReader, eachTokenInstances, indexTotals } from './sqlite/fts5-adapter';
+import { createTextIndex, documentLengthReader, eachTokenInstances } from './sqlite/fts5-adapter';
 import { noPostings, type TokenPostings } from '../engine/postings/block-postings';
 import { documentBounds, postingsOf, wholeRecord } from '../engine/postings/positions';
 import { pairListsOf, storedCommon, tripleInstances, type PairLists } from './pair-postings';
 import { ChangedIds, ListTable } from './postings-tails';
 import { parseInstances } from './postings';
-import { ftsTokenizer, tablesOf } from './sqlite/schema';
+import { tablesOf } from './sqlite/schema';
 
 /**
  * Postings kept up to date write by write, in the writer's transaction: only the lists of
@@ -83,9 +83,9 @@ function pairsOfRecords(common: readonly string[], instances: ReadonlyMap<string
 /** Applies writes' text changes to a deployment's postings; call it inside the write's transaction. */
 export function postingsUpdater(db: Database.Database, deployment: Deployment): (changes: ReadonlyMap<number, TextChange>) => void {
   const t = tablesOf(deployment);
-  const scratch = `${t.fts}_changes`;
+  const scratch = `${t.tokenizing}_changes`;
   const columns = searchColumns.join(', ');
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${scratch} USING fts5(${columns}, tokenize='${ftsTokenizer}')`);
+  createTextIndex(db, scratch);
   const insertText = db.prepare(`INSERT INTO temp.${scratch} (rowid, ${columns}) VALUES (?, ${searchColumns.map(() => '?').join(', ')})`);
   const clearText = db.prepare(`DELETE FROM temp.${scratch}`);
   const tokens = new ListTable(db, t.postings, t.postingsTail, 'term');
@@ -97,34 +97,44 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
   const writeTailPositions = db.prepare(`INSERT OR REPLACE INTO ${t.positionsTail} (term, data) VALUES (?, ?)`);
   const deletePositions = db.prepare(`DELETE FROM ${t.positions} WHERE term = ?`);
   const deleteTailPositions = db.prepare(`DELETE FROM ${t.positionsTail} WHERE term = ?`);
-  const readLengths = db.prepare(`SELECT data FROM ${t.lengths}`).pluck();
+  const readStored = db.prepare(`SELECT rows, tokens, data FROM ${t.lengths}`);
   const writeLengths = db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`);
   const clearLengths = db.prepare(`DELETE FROM ${t.lengths}`);
-  const lengthOf = documentLengthReader(db, t.fts);
+  const lengthOf = documentLengthReader(db, scratch);
 
-  /** Each token of `texts` with its instances, as FTS5 lists them. */
-  const instancesOf = (texts: Iterable<[number, ColumnTexts]>) => {
+  /** Each token of `texts` with its instances, as FTS5 lists them; `lengths` takes each text's token count. */
+  const instancesOf = (texts: readonly [number, ColumnTexts][], lengths?: Uint32Array) => {
     clearText.run();
     for (const [id, text] of texts) insertText.run(id, ...searchColumns.map((column) => text[column]));
+    if (lengths) for (const [id] of texts) lengths[id] = lengthOf(id);
     const instances = new Map<string, string>();
-    eachTokenInstances(db, scratch, (term, text) => instances.set(term, text), 'temp');
+    eachTokenInstances(db, scratch, (term, text) => instances.set(term, text));
     clearText.run();
     return instances;
   };
 
   return (changes) => {
     // The lengths after the write first: each block of a list written below keeps its shortest record's.
-    const storedLengths = readLengths.get() as Buffer;
-    const idsBefore = storedLengths.length / 4;
+    const stored = readStored.get() as { rows: number; tokens: number; data: Buffer };
+    const idsBefore = stored.data.length / 4;
     const changed = new ChangedIds([...changes.keys()], idsBefore);
     let maxId = idsBefore - 1;
     for (const id of changes.keys()) maxId = Math.max(maxId, id);
     const lengths = new Uint32Array(maxId + 1);
-    lengths.set(new Uint32Array(new Uint8Array(storedLengths).buffer));
-    for (const id of changes.keys()) lengths[id] = lengthOf(id);
+    lengths.set(new Uint32Array(new Uint8Array(stored.data).buffer));
+    // bm25's totals as FTS5 kept them: every record, and the tokens of all.
+    let { rows, tokens: tokenCount } = stored;
+    for (const [id, { before }] of changes) {
+      if (before) tokenCount -= lengths[id]!;
+      else rows++;
+    }
 
     const replaced = instancesOf([...changes].flatMap(([id, { before }]) => (before ? [[id, before] as [number, ColumnTexts]] : [])));
-    const written = instancesOf([...changes].map(([id, { after }]) => [id, after] as [number, ColumnTexts]));
+    const written = instancesOf(
+      [...changes].map(([id, { after }]) => [id, after] as [number, ColumnTexts]),
+      lengths,
+    );
+    for (const id of changes.keys()) tokenCount += lengths[id]!;
     const touched = new Set([...replaced.keys(), ...written.keys()]);
 
     for (const term of touched) {
@@ -153,9 +163,7 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
       pairs.update(pair, writtenPairs.get(pair) ?? new Map(), changed, lengths);
     }
 
-    // Read after the lists: read before them, FTS5's totals record did not yet hold this write's tokens.
-    const totals = indexTotals(db, t.fts)!;
     clearLengths.run();
-    writeLengths.run(totals.rows, totals.tokens, Buffer.from(lengths.buffer));
+    writeLengths.run(rows, tokenCount, Buffer.from(lengths.buffer));
   };
 }

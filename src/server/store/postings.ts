@@ -4,24 +4,22 @@ import { encodePostings } from '../engine/postings/block-postings';
 import { postingsOf } from '../engine/postings/positions';
 import { buildPairs } from './pair-postings';
 import { tablesOf } from './sqlite/schema';
-import { allDocumentLengths, eachTokenInstances, indexTotals } from './sqlite/fts5-adapter';
+import { documentLengths, eachTokenInstances, indexText } from './sqlite/fts5-adapter';
 
 /**
- * Postings: for every token of a deployment's FTS5 index, the documents that hold it and
- * its count in each, weighted by column as bm25() weighs it, over whole records and per
- * column (for the parameters that search one column, like title=). Built after a write
- * (`buildPostings`), with each token's positions for phrases, in the engine's codec
- * (engine/postings/), they are what the engine searches: FTS5's own doclists are read only
- * to build them.
+ * Postings: for every token of a deployment's text, the documents that hold it and its
+ * count in each, weighted by column as bm25() weighs it, over whole records and per column
+ * (for the parameters that search one column, like title=), with each token's positions for
+ * phrases, in the engine's codec (engine/postings/). They are the deployment's only index of
+ * its text: FTS5 tokenizes the text to build them (sqlite/fts5-adapter.ts) and keeps nothing.
  *
  * The engine computes bm25 exactly as FTS5's bm25() does (same formula, same order of
  * floating-point operations, the logarithm from SQLite itself), so both give the same
  * scores to the last bit and the same order; engine.test.ts holds them to that.
  *
  * A write updates the postings of the tokens it touches in its own transaction
- * (postings-update.ts), so a database never holds postings older than its index; a bulk
- * load drops them and builds them once when the writer closes. Databases written before
- * postings existed have none until their next write.
+ * (postings-update.ts), so the postings always index the stored text; a bulk load drops
+ * them and builds them once when the writer closes.
  */
 
 /**
@@ -57,25 +55,31 @@ export function parseInstances(text: string): Int32Array {
 }
 
 /**
- * Rebuilds a deployment's postings from its FTS5 index, in the writer's transaction (a
- * bulk load into an empty deployment, or a database written before postings existed),
- * then the pair lists of its common tokens (chosen anew, unless `common` names them).
+ * Builds a deployment's postings from its stored text, in the writer's transaction (a bulk
+ * load, or a deployment's first write), then the pair lists of its common tokens (chosen
+ * anew, unless `common` names them). The text is indexed whole by a contentless FTS5 table
+ * in the temp schema (a temporary file, not the store), read back token by token, and dropped.
  */
 export function buildPostings(db: Database.Database, deployment: Deployment, common?: readonly string[]): void {
   const t = tablesOf(deployment);
   dropPostings(db, deployment);
-  const totals = indexTotals(db, t.fts);
-  if (!totals) return; // nothing indexed yet
-  const lengths = allDocumentLengths(db, t.fts);
-  const insert = db.prepare(`INSERT INTO ${t.postings} (col, term, docs, data) VALUES (?, ?, ?, ?)`);
-  const insertPositions = db.prepare(`INSERT INTO ${t.positions} (term, data) VALUES (?, ?)`);
-  eachTokenInstances(db, t.fts, (term, text) => {
-    const { lists, positions } = postingsOf(parseInstances(text));
-    for (const [column, postings] of lists) insert.run(column, term, postings.ids.length, encodePostings(postings, lengths));
-    insertPositions.run(term, positions);
-  });
-  buildPairs(db, deployment, lengths, totals.rows, common);
-  db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`).run(totals.rows, totals.tokens, Buffer.from(lengths.buffer));
+  const index = `${t.tokenizing}_build`;
+  indexText(db, index, t.text);
+  try {
+    const { lengths, rows, tokens } = documentLengths(db, index);
+    if (rows === 0) return; // nothing stored yet
+    const insert = db.prepare(`INSERT INTO ${t.postings} (col, term, docs, data) VALUES (?, ?, ?, ?)`);
+    const insertPositions = db.prepare(`INSERT INTO ${t.positions} (term, data) VALUES (?, ?)`);
+    eachTokenInstances(db, index, (term, text) => {
+      const { lists, positions } = postingsOf(parseInstances(text));
+      for (const [column, postings] of lists) insert.run(column, term, postings.ids.length, encodePostings(postings, lengths));
+      insertPositions.run(term, positions);
+    });
+    buildPairs(db, deployment, lengths, rows, common);
+    db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`).run(rows, tokens, Buffer.from(lengths.buffer));
+  } finally {
+    db.exec(`DROP TABLE temp.${index}`);
+  }
 }
 
 /** Whether the deployment's postings are there to be updated (built, and not dropped by a bulk write). */

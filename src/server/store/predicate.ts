@@ -2,7 +2,8 @@ import { searchColumns, type SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 
 /**
- * Text criteria compiled to FTS5. Each word or phrase becomes a quoted FTS5 string (with
+ * Text criteria compiled to FTS5, for the reference search that holds the engine to FTS5's
+ * own matching and bm25() (engine.test.ts): the store itself keeps no FTS5 index. Each word or phrase becomes a quoted FTS5 string (with
  * `"` doubled), so user text never acts as FTS5 syntax. Boolean structure that FTS5 can
  * express (AND, OR, `x NOT y`) is merged into one MATCH expression; what it cannot — a
  * negation with nothing positive beside it, or OR over a negation — stays a predicate the

@@ -3,7 +3,7 @@ import { searchColumns, type Deployment, type SearchColumn } from '../../deploym
 import type { QueryNode } from '../query/ast';
 import { scratchTokenizer } from './sqlite/fts5-adapter';
 import { searchModel } from '../../deployments/search-model';
-import { ftsTokenizer, tablesOf } from './sqlite/schema';
+import { tablesOf } from './sqlite/schema';
 import type { Criteria } from './types';
 
 /**
@@ -27,7 +27,7 @@ export interface ReferenceIndex {
 
 export function referenceIndex(db: Database.Database, deployment: Deployment): ReferenceIndex {
   const t = tablesOf(deployment);
-  const tokenize = scratchTokenizer(db, 'reference_tokenize', ftsTokenizer);
+  const tokenize = scratchTokenizer(db, 'reference_tokenize');
   const rows = db
     .prepare(`SELECT x.*, r.repo_id AS repo_id FROM ${t.text} x JOIN ${t.records} r ON r.id = x.id ORDER BY x.id`)
     .all() as Record<string, string | number>[];

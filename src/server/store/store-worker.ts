@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineCalls } from './cached-store';
-import { openEngine, type EngineOptions, type SharedFacets } from './engine';
+import { openEngine, type SharedFacets } from './engine';
 import { renderDocs } from './rendered-page';
 
 /** One read-only connection per worker thread; answers the pool's requests in order. */
@@ -19,7 +19,6 @@ export type StoreReply =
 /** What the pool passes each worker as workerData. */
 export interface WorkerSettings {
   readonly path: string;
-  readonly engine: EngineOptions;
   /**
    * `search`: a worker that answers requests, warmed for searches only; the facet values
    * come from the pool's `facets` worker, which reads them once, hands them over on shared
@@ -29,7 +28,7 @@ export interface WorkerSettings {
 }
 
 const settings = workerData as WorkerSettings;
-const engine = openEngine(settings.path, { ...settings.engine, snapshot: true });
+const engine = openEngine(settings.path, { snapshot: true });
 if (settings.role === 'facets') {
   parentPort!.postMessage({ facets: engine.sharedFacets() } satisfies StoreReply);
   engine.close();

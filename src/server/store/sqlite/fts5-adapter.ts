@@ -1,13 +1,15 @@
 import type Database from 'better-sqlite3';
 import { searchColumns } from '../../../deployments/schema';
 import { sqliteVarints } from '../../engine/postings/varint';
+import { ftsTokenizer } from './schema';
 
 /**
- * Everything that reads FTS5's own tables, in one place: the averages record and document
- * sizes in its shadow tables, and its token instances through fts5vocab. These are FTS5's
- * private format, not its API, so the file format they were written for is checked before
- * anything is read, and an FTS5 that writes another fails loudly here instead of giving
- * wrong scores elsewhere.
+ * FTS5 as the store's tokenizer, in one place. The store keeps no FTS5 index: text is put
+ * into FTS5 tables in the temp schema (writable even on a read-only connection) and read
+ * back as tokens, instances and document sizes, from which the postings are written
+ * (postings.ts, postings-update.ts). Its shadow tables are FTS5's private format, not its
+ * API, so the file format they were written for is checked before anything is read, and an
+ * FTS5 that writes another fails loudly here instead of giving wrong scores elsewhere.
  */
 
 /** The FTS5 file format these readers understand (the `version` row of `%_config`). */
@@ -25,60 +27,82 @@ if (searchColumns.length > maxSearchColumns) {
 /** SQL giving the position in `searchColumns` of the column an fts5vocab instance row is in. */
 const columnIndexSql = `CASE col ${searchColumns.map((column, index) => `WHEN '${column}' THEN ${index}`).join(' ')} END`;
 
-/** Throws unless `fts` (a table in `schema`) is written in the format this file reads. */
-export function assertFts5Format(db: Database.Database, fts: string, schema = 'main'): void {
-  const version = db.prepare(`SELECT v FROM ${schema}.${fts}_config WHERE k = 'version'`).pluck().get() as number | undefined;
+/** Bytes of pending index FTS5 holds in memory before it writes a segment: more means fewer, bigger merges. */
+const hashSize = 64 * 1024 * 1024;
+
+/**
+ * Creates `temp.<name>`, an FTS5 table of the search columns that tokenizes as the postings
+ * do. A contentless one keeps no copy of the text, only its index, and forgets a document
+ * when told its text ('delete').
+ */
+export function createTextIndex(db: Database.Database, name: string, { contentless = false } = {}): void {
+  db.exec(
+    `CREATE VIRTUAL TABLE temp.${name} USING fts5(${searchColumns.join(', ')}, tokenize='${ftsTokenizer}'${contentless ? `, content=''` : ''})`,
+  );
+  // FTS5 takes configuration values as literals only, not as bound parameters.
+  db.exec(`INSERT INTO temp.${name} (${name}, rank) VALUES ('hashsize', ${hashSize})`);
+}
+
+/** Indexes a table of search-column text (an id, then each column, as `<p>_text`) whole, in a new contentless `temp.<name>`. */
+export function indexText(db: Database.Database, name: string, textTable: string): void {
+  createTextIndex(db, name, { contentless: true });
+  const columns = searchColumns.join(', ');
+  db.prepare(`INSERT INTO temp.${name} (rowid, ${columns}) SELECT id, ${columns} FROM ${textTable}`).run();
+}
+
+/** Throws unless `temp.<fts>` is written in the format this file reads. */
+export function assertFts5Format(db: Database.Database, fts: string): void {
+  const version = db.prepare(`SELECT v FROM temp.${fts}_config WHERE k = 'version'`).pluck().get() as number | undefined;
   if (version !== fts5FormatVersion) {
     throw new Error(`${fts} is in FTS5 format ${version ?? 'unknown'}; this store reads format ${fts5FormatVersion}.`);
   }
 }
 
-/** bm25's statistics as FTS5 keeps them: the number of rows and the token total over all columns. */
-export function indexTotals(db: Database.Database, fts: string): { rows: number; tokens: number } | undefined {
-  assertFts5Format(db, fts);
-  const averages = db.prepare(`SELECT block FROM ${fts}_data WHERE id = 1`).pluck().get() as Buffer | undefined;
-  if (!averages) return undefined;
-  // The averages record: the number of rows, then the token total of each column.
-  const [rows = 0, ...columnTotals] = sqliteVarints(averages);
-  return { rows, tokens: columnTotals.reduce((sum, total) => sum + total, 0) };
-}
+/** A document's token count over all columns, from its row of `%_docsize` (a varint per column). */
+const tokenCount = (sizes: Buffer) => sqliteVarints(sizes).reduce((sum, size) => sum + size, 0);
 
-/** Token counts (all columns) of every document, indexed by id. */
-export function allDocumentLengths(db: Database.Database, fts: string): Uint32Array {
-  const maxId = (db.prepare(`SELECT max(id) FROM ${fts}_docsize`).pluck().get() as number | null) ?? 0;
+/**
+ * The token count (all columns) of every document, indexed by id, and bm25's statistics
+ * over them as FTS5 keeps them: the number of documents and their tokens in all. Read
+ * from the document sizes, which FTS5 writes with each document; its averages record waits
+ * for the index to be flushed.
+ */
+export function documentLengths(db: Database.Database, fts: string): { lengths: Uint32Array; rows: number; tokens: number } {
+  assertFts5Format(db, fts);
+  const maxId = (db.prepare(`SELECT max(id) FROM temp.${fts}_docsize`).pluck().get() as number | null) ?? 0;
   const lengths = new Uint32Array(maxId + 1);
-  for (const [id, sizes] of db.prepare(`SELECT id, sz FROM ${fts}_docsize`).raw().iterate() as Iterable<[number, Buffer]>) {
-    lengths[id] = sqliteVarints(sizes).reduce((sum, size) => sum + size, 0);
+  let rows = 0;
+  let tokens = 0;
+  for (const [id, sizes] of db.prepare(`SELECT id, sz FROM temp.${fts}_docsize`).raw().iterate() as Iterable<[number, Buffer]>) {
+    const length = tokenCount(sizes);
+    lengths[id] = length;
+    rows++;
+    tokens += length;
   }
-  return lengths;
+  return { lengths, rows, tokens };
 }
 
 /** The token count (all columns) of one document; 0 when the index does not hold it. */
 export function documentLengthReader(db: Database.Database, fts: string): (id: number) => number {
-  const statement = db.prepare(`SELECT sz FROM ${fts}_docsize WHERE id = ?`).pluck();
+  const statement = db.prepare(`SELECT sz FROM temp.${fts}_docsize WHERE id = ?`).pluck();
   return (id) => {
     const sizes = statement.get(id) as Buffer | undefined;
-    return sizes ? sqliteVarints(sizes).reduce((sum, size) => sum + size, 0) : 0;
+    return sizes ? tokenCount(sizes) : 0;
   };
 }
 
 /**
- * Calls `each` with every token of `fts` (in `schema`) and its instances, as
+ * Calls `each` with every token of `temp.<fts>` and its instances, as
  * "doc column offset doc column offset ..." with the column as its position in
  * `searchColumns`. SQLite joins a token's instances into one string, which costs far less
  * than a JavaScript row per instance (at 100,000 records: 9 s against 23 s for 23 million).
  */
-export function eachTokenInstances(
-  db: Database.Database,
-  fts: string,
-  each: (token: string, instances: string) => void,
-  schema = 'main',
-): void {
-  assertFts5Format(db, fts, schema);
+export function eachTokenInstances(db: Database.Database, fts: string, each: (token: string, instances: string) => void): void {
+  assertFts5Format(db, fts);
   const vocabulary = `${fts}_vocabulary`;
   const instances = `${fts}_instances`;
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${vocabulary} USING fts5vocab(${schema}, ${fts}, 'row')`);
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${instances} USING fts5vocab(${schema}, ${fts}, 'instance')`);
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${vocabulary} USING fts5vocab(temp, ${fts}, 'row')`);
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${instances} USING fts5vocab(temp, ${fts}, 'instance')`);
   try {
     const terms = db.prepare(`SELECT term FROM temp.${vocabulary}`).pluck().all() as string[];
     const instancesOf = db
@@ -93,12 +117,9 @@ export function eachTokenInstances(
   }
 }
 
-/**
- * A tokenizer with the index's own: a scratch FTS5 table in the temp schema (writable
- * even on a read-only connection) shows how FTS5 splits text.
- */
-export function scratchTokenizer(db: Database.Database, name: string, tokenizer: string): (text: string) => string[] {
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(text, tokenize='${tokenizer}')`);
+/** A tokenizer with the postings' own: a scratch FTS5 table shows how FTS5 splits text. */
+export function scratchTokenizer(db: Database.Database, name: string): (text: string) => string[] {
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(text, tokenize='${ftsTokenizer}')`);
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name}_tokens USING fts5vocab(temp, ${name}, 'instance')`);
   const put = db.prepare(`INSERT INTO temp.${name} (rowid, text) VALUES (1, ?)`);
   const tokens = db.prepare(`SELECT term FROM temp.${name}_tokens ORDER BY offset`).pluck();

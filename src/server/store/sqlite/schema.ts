@@ -6,12 +6,13 @@ import { modelDigest } from '../model-digest';
 /**
  * The SQLite layout, one set of tables per deployment (each has its own id space):
  *   <p>_records  one row per record: the record as JSON plus a column per sortable or
- *                date-bounded field of the search model (search-model.ts)
- *   <p>_text     the text of each full-text column, the external content of <p>_fts
- *   <p>_fts      FTS5 index: porter stemming over unicode61 with diacritics folded
+ *                date-bounded field of the search model (search-model.ts), and what the
+ *                importer kept beside it that its keys are drawn from (site, generated)
+ *   <p>_text     the text of each full-text column, as the postings were built from it
  *   <p>_keys     exact-match keys (identifier, doi, language, ...) as (name, value, rec), and
- *                facet values as readers see them under `facet:<name>` (facet-values.ts)
- *   <p>_postings every token of <p>_fts with its documents and weighted counts, per column too (postings.ts)
+ *                facet values as readers see them under `facet:<name>` (facet-values.ts);
+ *                a replaced record's are found by drawing them again from its row
+ *   <p>_postings every token of the text with its documents and weighted counts, per column too (postings.ts)
  *   <p>_positions every token's positions, for phrase searches (postings.ts)
  *   <p>_common   the tokens common enough for their adjacent pairs to have lists (engine/postings/pairs.ts)
  *   <p>_pairs    the lists of adjacent pairs of common tokens, per column too, keyed "first second" (pair-postings.ts)
@@ -21,14 +22,15 @@ import { modelDigest } from '../model-digest';
  *                whole, laid out as the list's own table (postings-tails.ts)
  */
 
-/** Changes whenever the layout below, the postings codec (engine/postings/) or the text it indexes (formats/fold-text.ts) changes. */
-const layoutVersion = '9';
+/**
+ * Changes whenever the layout below, the postings codec (engine/postings/), the text it
+ * indexes (formats/fold-text.ts) or how keys are drawn from a record (formats/keys.ts,
+ * facet-values.ts: a replaced record's old keys are drawn again to delete them) changes.
+ */
+const layoutVersion = '10';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
-
-/** Older schemas a writer brings to this one in place: layout 8 lacks only the tail tables, which createSchemaSql adds empty. */
-export const upgradableSchemaVersions = () => [`8.${modelDigest()}`];
 
 export function tablePrefix(deployment: Deployment): string {
   return deployment.key.toLowerCase();
@@ -39,7 +41,8 @@ export function tablesOf(deployment: Deployment) {
   return {
     records: `${p}_records`,
     text: `${p}_text`,
-    fts: `${p}_fts`,
+    /** The prefix of the FTS5 tables in the temp schema that tokenize text: the store itself holds none. */
+    tokenizing: `${p}_fts`,
     keys: `${p}_keys`,
     postings: `${p}_postings`,
     lengths: `${p}_lengths`,
@@ -52,7 +55,7 @@ export function tablesOf(deployment: Deployment) {
   };
 }
 
-/** How FTS5 splits text into tokens; postings.ts tokenizes query words with the same. */
+/** How FTS5 splits text into tokens: the postings are built with it, and query words are tokenized with the same. */
 export const ftsTokenizer = 'porter unicode61 remove_diacritics 2';
 
 /** The index on an ordered column: it walks the column in order, ties broken by repo_id. */
@@ -68,14 +71,11 @@ export function createSchemaSql(deployment: Deployment): string {
       ${searchModel(deployment)
         .ordered.map(({ column }) => `${column} TEXT,`)
         .join('\n      ')}
-      doc TEXT NOT NULL
+      doc TEXT NOT NULL,
+      site TEXT,
+      generated INTEGER NOT NULL DEFAULT 0
     );
     CREATE TABLE IF NOT EXISTS ${t.text} (id INTEGER PRIMARY KEY, ${columns});
-    CREATE VIRTUAL TABLE IF NOT EXISTS ${t.fts} USING fts5(
-      ${columns},
-      content='${t.text}', content_rowid='id',
-      tokenize='${ftsTokenizer}'
-    );
     CREATE TABLE IF NOT EXISTS ${t.keys} (
       name TEXT NOT NULL, value TEXT NOT NULL, rec INTEGER NOT NULL,
       PRIMARY KEY (name, value, rec)
@@ -87,7 +87,7 @@ export function createSchemaSql(deployment: Deployment): string {
   `;
 }
 
-/** The lists' tables and their tails'; a layout-8 store lacks only the tails, which are empty until a write appends. */
+/** The lists' tables and their tails', which are empty until a write appends. */
 function postingsTablesSql(deployment: Deployment): string {
   const t = tablesOf(deployment);
   // Tails are small, rewritten by every write of new records: keyed storage (WITHOUT ROWID) writes one B-tree, not a table and its key's index.
@@ -118,16 +118,15 @@ function postingsTablesSql(deployment: Deployment): string {
  * B-tree insert each.
  */
 export function secondaryIndexesSql(deployment: Deployment): string {
-  const t = tablesOf(deployment);
-  const ordered = searchModel(deployment).ordered.map(
-    ({ column }) => `CREATE INDEX IF NOT EXISTS ${orderIndex(deployment, column)} ON ${t.records} (${column}, repo_id);`,
-  );
-  return [...ordered, `CREATE INDEX IF NOT EXISTS ${t.keys}_rec ON ${t.keys} (rec);`].join('\n');
+  const { records } = tablesOf(deployment);
+  return searchModel(deployment)
+    .ordered.map(({ column }) => `CREATE INDEX IF NOT EXISTS ${orderIndex(deployment, column)} ON ${records} (${column}, repo_id);`)
+    .join('\n');
 }
 
 export function dropSecondaryIndexesSql(deployment: Deployment): string {
-  const t = tablesOf(deployment);
-  return [...searchModel(deployment).ordered.map(({ column }) => orderIndex(deployment, column)), `${t.keys}_rec`]
+  return searchModel(deployment)
+    .ordered.map(({ column }) => orderIndex(deployment, column))
     .map((name) => `DROP INDEX IF EXISTS ${name};`)
     .join('\n');
 }

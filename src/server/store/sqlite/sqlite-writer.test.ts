@@ -108,10 +108,52 @@ describe('writing into a database that is being read', () => {
     const engine = openEngine(path);
     try {
       const criteria = parseListRequest(lit, parseQueryString('q=zyzzyvated')).criteria;
-      expect(engine.plan('LIT', criteria)).toBe('postings');
       expect(engine.rank('LIT', criteria, 1000).total).toBe(350);
     } finally {
       engine.close();
     }
   }, 60_000);
+});
+
+describe('what a store file keeps', () => {
+  it('no FTS5 index and no index of keys by record: a replaced record has exactly its new keys, drawn again from its row to delete the old', () => {
+    const path = join(dir, 'keys.db');
+    const writer = openStoreWriter(path);
+    const [first, second] = generateRecords(lit, 2, { seed: 11 });
+    const before = { ...first!, site: 'OSTI', generated: true, record: { ...first!.record, doi: '10.1234/before', language: 'French' } };
+    const after = {
+      ...first!,
+      site: 'ANL',
+      generated: false,
+      record: { ...first!.record, doi: '10.1234/after', language: 'German', authors: ['Okafor, Chidi'] },
+    };
+    writer.put('LIT', [before, second!]);
+    writer.put('LIT', [after]);
+    writer.close();
+    const db = new Database(path, { readonly: true });
+    try {
+      expect(db.prepare(`SELECT name FROM sqlite_schema WHERE sql LIKE '%fts5%' OR name LIKE 'lit_keys_%'`).pluck().all()).toEqual([]);
+      const keysOf = (repoId: string) =>
+        db
+          .prepare(`SELECT k.name || '=' || k.value FROM lit_keys k JOIN lit_records r ON r.id = k.rec WHERE r.repo_id = ? ORDER BY 1`)
+          .pluck()
+          .all(repoId) as string[];
+      const keys = keysOf(String(first!.record.repo_id));
+      expect(keys).toEqual(expect.arrayContaining(['doi=10.1234/after', 'language=german', 'site=anl', 'author_name=okafor, chidi']));
+      expect(keys.filter((key) => /before|french|osti|origin=/.test(key))).toEqual([]);
+      // The other record kept its keys.
+      expect(keysOf(String(second!.record.repo_id)).length).toBeGreaterThan(5);
+    } finally {
+      db.close();
+    }
+    const engine = openEngine(path);
+    try {
+      const total = (query: string) => engine.rank('LIT', parseListRequest(lit, parseQueryString(query)).criteria, 20).total;
+      expect([total('doi=10.1234/after'), total('doi=10.1234/before'), total('q=okafor'), total('q=temperature&language=french')]).toEqual([
+        1, 0, 1, 0,
+      ]);
+    } finally {
+      engine.close();
+    }
+  });
 });

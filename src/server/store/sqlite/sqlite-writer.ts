@@ -10,36 +10,26 @@ import { facetRowsOf } from '../facet-values';
 import { buildPostings, dropPostings, hasPostings } from '../postings';
 import { postingsUpdater, type TextChange } from '../postings-update';
 import { modelChanges, modelParts } from '../model-digest';
-import {
-  createSchemaSql,
-  dropSecondaryIndexesSql,
-  secondaryIndexesSql,
-  storeSchemaVersion,
-  tablesOf,
-  upgradableSchemaVersions,
-} from './schema';
+import { createSchemaSql, dropSecondaryIndexesSql, secondaryIndexesSql, storeSchemaVersion, tablesOf } from './schema';
 import { claimLog, stampOf } from './store-log';
 import type { StoreWriter, StoredRecord } from '../types';
-
-/** Bytes of pending full-text index FTS5 holds in memory before it writes a segment. */
-const ftsHashSize = 64 * 1024 * 1024;
 
 function prepareDeployment(db: Database.Database, deployment: Deployment) {
   const t = tablesOf(deployment);
   const columns = searchColumns.join(', ');
   const placeholders = searchColumns.map(() => '?').join(', ');
-  // The row after its id: repo_id, the sort and date columns of the search model, the record.
+  // The row after its id: repo_id, the sort and date columns of the search model, the record, what its keys are drawn from.
   const ordered = searchModel(deployment).ordered.map(({ column }) => column);
-  const rowColumns = ['repo_id', ...ordered, 'doc'];
+  const rowColumns = ['repo_id', ...ordered, 'doc', 'site', 'generated'];
   const rowPlaceholders = rowColumns.map(() => '?').join(', ');
-  const updates = [...ordered, 'doc'].map((column) => `${column} = excluded.${column}`).join(', ');
+  const updates = rowColumns
+    .slice(1)
+    .map((column) => `${column} = excluded.${column}`)
+    .join(', ');
   return {
-    findId: db.prepare<[string], { id: number }>(`SELECT id FROM ${t.records} WHERE repo_id = ?`),
+    findStored: db.prepare<[string], StoredRow>(`SELECT id, doc, site, generated FROM ${t.records} WHERE repo_id = ?`),
     oldText: db.prepare<[number], Record<SearchColumn, string>>(`SELECT ${columns} FROM ${t.text} WHERE id = ?`),
-    // External-content FTS5 tables are told what to forget with the old values.
-    ftsDelete: db.prepare(`INSERT INTO ${t.fts} (${t.fts}, rowid, ${columns}) VALUES ('delete', ?, ${placeholders})`),
-    ftsInsert: db.prepare(`INSERT INTO ${t.fts} (rowid, ${columns}) VALUES (?, ${placeholders})`),
-    deleteKeys: db.prepare(`DELETE FROM ${t.keys} WHERE rec = ?`),
+    deleteKey: db.prepare(`DELETE FROM ${t.keys} WHERE name = ? AND value = ? AND rec = ?`),
     upsertRecord: db.prepare(
       `INSERT INTO ${t.records} (id, ${rowColumns.join(', ')}) VALUES (?, ${rowPlaceholders}) ON CONFLICT(id) DO UPDATE SET ${updates}`,
     ),
@@ -49,6 +39,31 @@ function prepareDeployment(db: Database.Database, deployment: Deployment) {
     count: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${t.records}`),
   };
 }
+
+/** A stored record's row, as a replacement finds it. */
+interface StoredRow {
+  readonly id: number;
+  readonly doc: string;
+  readonly site: string | null;
+  readonly generated: number;
+}
+
+/** The record and what its keys are drawn from, as its row keeps them. */
+const storedOfRow = ({ doc, site, generated }: StoredRow): StoredRecord => ({
+  record: JSON.parse(doc) as StoredRecord['record'],
+  ...(site !== null ? { site } : {}),
+  ...(generated ? { generated: true } : {}),
+});
+
+/**
+ * A record's rows in the keys table: its exact-match keys and facet values. A replaced
+ * record's are drawn again from its stored row to delete them, which is why keys may depend
+ * only on what the row keeps, and why the keys table needs no index by record.
+ */
+const keyRowsOf = (deployment: Deployment, stored: StoredRecord): [string, string][] => [
+  ...keysOf(deployment, stored),
+  ...facetRowsOf(deployment, stored),
+];
 
 export interface WriterOptions {
   /**
@@ -61,22 +76,6 @@ export interface WriterOptions {
 }
 
 /** Opens (creating if needed) a store file for writing. */
-/** Brings a store in an upgradable earlier layout to this one (what any write would do first); says whether it did. */
-export function upgradeInPlace(path: string): boolean {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  let schema: string | undefined;
-  try {
-    schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
-  } catch {
-    return false; // not a store: whoever opens it next says so
-  } finally {
-    db.close();
-  }
-  if (schema === undefined || !upgradableSchemaVersions().includes(schema)) return false;
-  openStoreWriter(path).close();
-  return true;
-}
-
 export function openStoreWriter(path: string, { bulk: bulkLoad = false }: WriterOptions = {}): StoreWriter {
   const setAside = claimLog(path);
   if (setAside) console.error(`records: ${setAside}`);
@@ -103,27 +102,16 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
   db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
   const schemaVersion = storeSchemaVersion();
   const version = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get();
-  const upgrade = version !== undefined && upgradableSchemaVersions().includes(version.value);
-  if (version && version.value !== schemaVersion && !upgrade) {
+  if (version && version.value !== schemaVersion) {
     const changes = modelChanges(db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'model'`).get()?.value);
     db.close();
     throw new Error(
       `${path} has store schema ${version.value}; this version needs ${schemaVersion}${changes.length ? ` (changed in the deployment table: ${changes.join('; ')})` : ''}. Create a new database.`,
     );
   }
-  // Opening an existing database writes nothing but an upgrade: only a put() changes what readers see.
-  const exists = db.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = ?`).pluck();
-  for (const deployment of deployments) {
-    const fts = tablesOf(deployment).fts;
-    const created = exists.get(fts) === 0;
-    db.exec(createSchemaSql(deployment));
-    // FTS5 writes its in-memory index to a new segment (and merges segments) each time
-    // it holds this much; 1 MB by default. Larger means fewer, bigger merges on a bulk load.
-    // (FTS5 takes configuration values as literals only, not as bound parameters.)
-    if (created) db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('hashsize', ${ftsHashSize})`);
-  }
+  // Opening an existing database writes nothing: only a put() changes what readers see.
+  for (const deployment of deployments) db.exec(createSchemaSql(deployment));
   const setMeta = db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
-  if (upgrade) setMeta.run('schema', schemaVersion);
   if (!version) {
     setMeta.run('schema', schemaVersion);
     // The table's parts, so a later version can name what changed (model-digest.ts).
@@ -148,25 +136,22 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
       const { record } = stored;
       const text = textColumns(deployment, stored);
       const textValues = searchColumns.map((column) => text[column]);
-      const doc = JSON.stringify(record);
-      const row = [...sortKeysOf(searchModel(deployment), record), doc];
-      const existing = s.findId.get(record.repo_id);
+      const row = [...sortKeysOf(searchModel(deployment), record), JSON.stringify(record), stored.site ?? null, stored.generated ? 1 : 0];
+      const existing = s.findStored.get(record.repo_id);
       let id: number;
       if (existing) {
         id = existing.id;
-        const old = s.oldText.get(id);
-        if (old) s.ftsDelete.run(id, ...searchColumns.map((column) => old[column]));
-        if (incremental && old && !changes.has(id)) changes.set(id, { before: old, after: text });
-        s.deleteKeys.run(id);
+        // The postings forget what the record held before this write.
+        const before = incremental && !changes.has(id) ? s.oldText.get(id) : undefined;
+        if (before) changes.set(id, { before, after: text });
+        for (const [name, value] of keyRowsOf(deployment, storedOfRow(existing))) s.deleteKey.run(name, value, id);
         s.upsertRecord.run(id, record.repo_id, ...row);
       } else {
         id = Number(s.insertRecord.run(record.repo_id, ...row).lastInsertRowid);
       }
       if (incremental) changes.set(id, { ...changes.get(id), after: text });
       s.upsertText.run(id, ...textValues);
-      s.ftsInsert.run(id, ...textValues);
-      for (const [name, value] of keysOf(deployment, stored)) s.insertKey.run(name, value, id);
-      for (const [name, value] of facetRowsOf(deployment, stored)) s.insertKey.run(name, value, id);
+      for (const [name, value] of keyRowsOf(deployment, stored)) s.insertKey.run(name, value, id);
       written++;
     }
     if (bulk) db.exec(secondaryIndexesSql(deployment));
