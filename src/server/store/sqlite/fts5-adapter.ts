@@ -30,11 +30,7 @@ const columnIndexSql = `CASE col ${searchColumns.map((column, index) => `WHEN '$
 /** Bytes of pending index FTS5 holds in memory before it writes a segment: more means fewer, bigger merges. */
 const hashSize = 64 * 1024 * 1024;
 
-/**
- * Creates `temp.<name>`, an FTS5 table of the search columns that tokenizes as the postings
- * do. A contentless one keeps no copy of the text, only its index, and forgets a document
- * when told its text ('delete').
- */
+/** Creates `temp.<name>`, an FTS5 table of the search columns that tokenizes as the postings do; a contentless one keeps only the index, not the text. */
 export function createTextIndex(db: Database.Database, name: string, { contentless = false } = {}): void {
   db.exec(
     `CREATE VIRTUAL TABLE temp.${name} USING fts5(${searchColumns.join(', ')}, tokenize='${ftsTokenizer}'${contentless ? `, content=''` : ''})`,

@@ -152,6 +152,8 @@ describe('what a store file keeps', () => {
       expect([total('doi=10.1234/after'), total('doi=10.1234/before'), total('q=okafor'), total('q=temperature&language=french')]).toEqual([
         1, 0, 1, 0,
       ]);
+      // A deployment no write has reached has no postings, and finds nothing.
+      expect(engine.rank('DC1', parseListRequest(deploymentByKey('DC1')!, parseQueryString('q=data')).criteria, 20).total).toBe(0);
     } finally {
       engine.close();
     }
