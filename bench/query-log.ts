@@ -93,6 +93,8 @@ export interface TrafficClass {
   draw(random: () => number): string | undefined;
   /** A search whose facets a user's app asks for beside it (the mix with facets). */
   readonly search: boolean;
+  /** Too few distinct queries to spend any on warming the server up (a band of the vocabulary). */
+  readonly scarce?: boolean;
 }
 
 const list = (params: [string, string][]) => `${basePath}/records?${new URLSearchParams(params).toString()}`;
@@ -117,6 +119,7 @@ export function trafficClasses(vocabulary: CorpusVocabulary): TrafficClass[] {
     id,
     label: `${label} (${words.length} words)`,
     search: true,
+    scarce: true,
     draw: (random) => {
       const word = pick(words, random);
       return word && list([['q', word]]);

@@ -229,7 +229,7 @@ function trafficSection(r: TrafficRun): string {
   return [
     `${r.date}, \`${r.command}\`, code ${r.git.commit}${r.git.dirty.length ? ' + uncommitted changes' : ''}, ${n(r.corpus.records)} LIT records, ${r.machine.cores} cores, load average ${r.load1.start} / ${r.load1.end} at start / end.`,
     '',
-    `Every query is sent once (${n(t.classes.reduce((sum, c) => sum + c.n, 0) + t.mix.requests + Math.ceil(t.mixWithFacets.requests / 2))} distinct queries in the run), drawn from a query log of this corpus (\`bench/query-log.ts\`: words by their document frequency in ${n(t.sampledRecords)} sampled records, phrases from the titles, the records' authors, dates, facet values), to a server started with \`--search-cache-mb 0\`. One client, sequential, per class; "median total" is the median X-Total-Count of the class's queries, so the class's breadth is what this corpus has.`,
+    `Every query is sent once (${n(t.classes.reduce((sum, c) => sum + c.n, 0) + t.mix.requests + Math.ceil(t.mixWithFacets.requests / 2))} distinct queries in the run), drawn from a query log of this corpus (\`bench/query-log.ts\`: words by their document frequency in ${n(t.sampledRecords)} sampled records, phrases from the titles, the records' authors, dates, facet values), to a server started with \`--search-cache-mb 0\`, after ${r.config.warmup} warm-up queries of each class with queries to spare (never timed, never sent again), so the server's code is compiled as a running server's is. One client, sequential, per class; "median total" is the median X-Total-Count of the class's queries, so the class's breadth is what this corpus has.`,
     '',
     '| class (distinct queries) | n | median total | p50 ms | p95 ms | p99 ms | errors |',
     '|---|--:|--:|--:|--:|--:|--:|',

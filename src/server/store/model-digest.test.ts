@@ -49,16 +49,16 @@ describe('a store built under another table', () => {
 
 describe('a store in the previous layout', () => {
   it('is refused with the rebuild message, by the server and by writers alike', () => {
-    const path = join(dir, 'layout-9.db');
+    const path = join(dir, 'layout-10.db');
     const writer = openStoreWriter(path);
     writer.put('LIT', [{ record: { repo_id: '1', title: 'Plasma' } }]);
     writer.close();
-    // Layout 9 kept an FTS5 index and the keys' index by record; this one cannot read it in place.
+    // Layout 10's postings bounded a block by its largest count and shortest record; this one reads its frontier.
     const db = new Database(path);
     const [, digest] = (db.prepare(`SELECT value FROM meta WHERE key = 'schema'`).pluck().get() as string).split(/\.(.*)/);
-    db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(`9.${digest}`);
+    db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(`10.${digest}`);
     db.close();
-    expect(() => openEngine(path)).toThrow(/store schema 9\..*: rebuild it/);
-    expect(() => openStoreWriter(path)).toThrow(/has store schema 9\..*Create a new database/);
+    expect(() => openEngine(path)).toThrow(/store schema 10\..*: rebuild it/);
+    expect(() => openStoreWriter(path)).toThrow(/has store schema 10\..*Create a new database/);
   });
 });

@@ -20,8 +20,7 @@ function counted(postings: Postings) {
     docs: postings.docs,
     blocks: postings.blocks,
     lastIds: postings.lastIds,
-    maxCounts: postings.maxCounts,
-    minLengths: postings.minLengths,
+    frontiers: postings.frontiers,
     ids: (block) => postings.ids(block),
     counts: (block) => {
       reads.blocks++;
@@ -96,5 +95,21 @@ describe('block-max top k', () => {
       expect(Array.from(top)).toEqual(ties ? boosted.sort((x, y) => ties[x]! - ties[y]!).slice(0, 5) : boosted.slice(0, 5));
       expect(reads.blocks).toBeLessThan(postings.blocks / 10);
     }
+  });
+
+  it("bounds a block by its records' best score, not by its largest count over its shortest record", () => {
+    // Every block holds long records that count the word five times and short ones that
+    // count it once: its largest count over its shortest record would outscore the one
+    // short record that counts it twice, which every record of every block falls below.
+    const lengths = new Uint32Array(100_000).fill(60);
+    const ids = Int32Array.from({ length: 50_000 }, (_, i) => 2 * i + 1);
+    for (const id of ids) lengths[id] = id % 4 === 1 ? 400 : 8;
+    const counts = Uint32Array.from(ids, (id) => (id % 4 === 1 ? 5 : 1));
+    const star = ids[30_001]!;
+    counts[30_001] = 2;
+    const { postings, reads } = counted(new ComputedPostings({ ids, counts }, lengths));
+    const top = topByBlockMax([{ postings, idf: 1.5, scored: true }], lengths, normsOf(lengths), undefined, 1, undefined);
+    expect(Array.from(top)).toEqual([star]);
+    expect(reads.blocks).toBeLessThan(postings.blocks / 10);
   });
 });

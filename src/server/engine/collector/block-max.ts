@@ -9,8 +9,8 @@ import { BestOf, type Matches } from './top-k';
  *
  * The ids are cut into windows at the block boundaries of the scored list with the most
  * blocks. A window's bound is the sum, over the scored lists, of the largest block bound
- * among their blocks that overlap it (a block's bound: its largest count over its shortest
- * record, postings/block-postings.ts). While the best k so far all score more than that
+ * among their blocks that overlap it (a block's bound: its best score, read from its
+ * frontier, postings/block-frontier.ts). While the best k so far all score more than that
  * bound (or as much, when ties go by id), the window is skipped without decoding a block;
  * otherwise its records are scored term by term (each list's blocks in the window, adding
  * into a score per record, in the query's order, so every sum is FTS5's to the bit) and
@@ -32,11 +32,7 @@ export function topByBlockMax(
   const best = new BestOf(need, ties);
   const n = scored.length;
   if (n === 0) return best.order();
-  const bounds = scored.map(({ postings, idf }) => {
-    const bound = new Float64Array(postings.blocks);
-    for (let b = 0; b < postings.blocks; b++) bound[b] = termScore(idf, postings.maxCounts[b]!, norms[postings.minLengths[b]!]!);
-    return bound;
-  });
+  const bounds = scored.map(({ postings, idf }) => blockBounds(postings, idf, norms));
   let driver = 0;
   for (let p = 1; p < n; p++) if (scored[p]!.postings.blocks > scored[driver]!.postings.blocks) driver = p;
   const windows = scored[driver]!.postings.lastIds;
@@ -82,6 +78,22 @@ export function topByBlockMax(
     low = high + 1;
   }
   return best.order();
+}
+
+/** Each block's best bm25 term: the best of its frontier's pairs. */
+function blockBounds({ blocks, frontiers }: Leaf['postings'], idf: number, norms: Float64Array): Float64Array {
+  const { starts, counts, lengths } = frontiers;
+  const bounds = new Float64Array(blocks);
+  for (let b = 0; b < blocks; b++) {
+    let best = 0;
+    for (let k = starts[b]!; k < starts[b + 1]!; k++) {
+      // A length past the norms' table (none the reader knows) bounds as the shortest could.
+      const score = termScore(idf, counts[k]!, norms[lengths[k]!] ?? 0);
+      if (score > best) best = score;
+    }
+    bounds[b] = best;
+  }
+  return bounds;
 }
 
 /** Per list: its first block not wholly before the window, the block decoded, and where in it the window starts. */

@@ -1,4 +1,5 @@
 import type { IdSet } from '../id-set';
+import { BlockFrontier, FrontiersBuilder, type BlockFrontiers } from './block-frontier';
 import { VarintCursor, VarintWriter } from './varint';
 
 /**
@@ -8,18 +9,19 @@ import { VarintCursor, VarintWriter } from './varint';
  *   header   format version, documents, blocks
  *   per block (all together, before any block's data, so a reader can skip blocks unread):
  *            last id (as a gap from the previous block's last id), bytes of ids, bytes of
- *            counts, the largest count, the shortest record length
+ *            counts, then its frontier (block-frontier.ts): the pairs, the first (count,
+ *            length) whole and each next as the falls from the one before
  *   per block: the id gaps, then the counts, as LEB128
  *
- * The largest count and shortest length bound bm25 over a block (bm25 grows with the
- * count and falls with the length), so a top-k search skips blocks that cannot enter it;
- * ids and counts are apart so counting and matching read no counts. Lengths are the
- * records' token totals when the block was written: every write that changes a record's
- * length rewrites every list that holds it (postings-update.ts), so the bound stays exact.
+ * A block's frontier gives its exact best bm25 (bm25 grows with the count and falls with
+ * the length), so a top-k search skips blocks that cannot enter it; ids and counts are
+ * apart so counting and matching read no counts. Lengths are the records' token totals
+ * when the block was written: every write that changes a record's length rewrites every
+ * list that holds it (postings-update.ts), so the frontier stays exact.
  */
 
 /** Changes with the layout above; a store written in another is rebuilt (schema.ts's layout version). */
-export const postingsFormat = 1;
+export const postingsFormat = 2;
 
 export const blockSize = 128;
 
@@ -38,8 +40,8 @@ export interface Postings {
   readonly blocks: number;
   /** lastIds[b]: the largest id of block b. */
   readonly lastIds: Int32Array;
-  readonly maxCounts: Uint32Array;
-  readonly minLengths: Uint32Array;
+  /** Each block's best (count, length) pairs, which bound bm25 over it. */
+  readonly frontiers: BlockFrontiers;
   /** Block b's ids; the array is the list's own, valid until its next call. */
   ids(b: number): Int32Array;
   /** Block b's counts, in the order of its ids; valid until the next call. */
@@ -48,8 +50,18 @@ export interface Postings {
   records?(): IdSet;
 }
 
+/** A block's frontier, worked out here one block at a time (the encoder and computed lists run one at a time). */
+const frontier = new BlockFrontier(blockSize);
+
+function frontierOfBlock({ ids, counts }: TokenPostings, lengths: ArrayLike<number>, start: number, end: number): BlockFrontier {
+  frontier.clear();
+  for (let i = start; i < end; i++) frontier.add(counts[i]!, lengths[ids[i]!] ?? 0);
+  return frontier;
+}
+
 /** Encodes a list; `lengths[id]` is each record's token total (bm25's D). */
-export function encodePostings({ ids, counts }: TokenPostings, lengths: ArrayLike<number>): Buffer {
+export function encodePostings(list: TokenPostings, lengths: ArrayLike<number>): Buffer {
+  const { ids, counts } = list;
   const blocks = Math.ceil(ids.length / blockSize);
   const data = new VarintWriter();
   const header = new VarintWriter();
@@ -61,22 +73,18 @@ export function encodePostings({ ids, counts }: TokenPostings, lengths: ArrayLik
     const start = b * blockSize;
     const end = Math.min(ids.length, start + blockSize);
     const before = data.length;
-    let maxCount = 0;
-    let minLength = Infinity;
-    for (let i = start; i < end; i++) {
-      data.write(ids[i]! - (i === start ? previous : ids[i - 1]!));
-      minLength = Math.min(minLength, lengths[ids[i]!] ?? 0);
-    }
+    for (let i = start; i < end; i++) data.write(ids[i]! - (i === start ? previous : ids[i - 1]!));
     const idBytes = data.length - before;
-    for (let i = start; i < end; i++) {
-      data.write(counts[i]!);
-      maxCount = Math.max(maxCount, counts[i]!);
-    }
+    for (let i = start; i < end; i++) data.write(counts[i]!);
     header.write(ids[end - 1]! - previous);
     header.write(idBytes);
     header.write(data.length - before - idBytes);
-    header.write(maxCount);
-    header.write(minLength);
+    const { size, counts: best, lengths: shortest } = frontierOfBlock(list, lengths, start, end);
+    header.write(size);
+    for (let k = 0; k < size; k++) {
+      header.write(k === 0 ? best[k]! : best[k - 1]! - best[k]!);
+      header.write(k === 0 ? shortest[k]! : shortest[k - 1]! - shortest[k]!);
+    }
     previous = ids[end - 1]!;
   }
   return Buffer.concat([header.toBuffer(), data.toBuffer()]);
@@ -87,8 +95,7 @@ export class StoredPostings implements Postings {
   readonly docs: number;
   readonly blocks: number;
   readonly lastIds: Int32Array;
-  readonly maxCounts: Uint32Array;
-  readonly minLengths: Uint32Array;
+  readonly frontiers: BlockFrontiers;
   /** Where block b's ids start; its counts start at countStarts[b]. */
   private readonly idStarts: Uint32Array;
   private readonly countStarts: Uint32Array;
@@ -105,20 +112,25 @@ export class StoredPostings implements Postings {
     this.docs = read.read();
     this.blocks = read.read();
     this.lastIds = new Int32Array(this.blocks);
-    this.maxCounts = new Uint32Array(this.blocks);
-    this.minLengths = new Uint32Array(this.blocks);
     this.idStarts = new Uint32Array(this.blocks);
     this.countStarts = new Uint32Array(this.blocks);
     const idBytes = new Uint32Array(this.blocks);
     const countBytes = new Uint32Array(this.blocks);
+    const frontiers = new FrontiersBuilder(this.blocks);
     let last = 0;
     for (let b = 0; b < this.blocks; b++) {
       this.lastIds[b] = last += read.read();
       idBytes[b] = read.read();
       countBytes[b] = read.read();
-      this.maxCounts[b] = read.read();
-      this.minLengths[b] = read.read();
+      const pairs = read.read();
+      for (let k = 0, count = 0, length = 0; k < pairs; k++) {
+        count = k === 0 ? read.read() : count - read.read();
+        length = k === 0 ? read.read() : length - read.read();
+        frontiers.push(count, length);
+      }
+      frontiers.endBlock();
     }
+    this.frontiers = frontiers.build();
     let at = read.at;
     for (let b = 0; b < this.blocks; b++) {
       this.idStarts[b] = at;
@@ -172,31 +184,23 @@ export class ComputedPostings implements Postings {
   readonly docs: number;
   readonly blocks: number;
   readonly lastIds: Int32Array;
-  readonly maxCounts: Uint32Array;
-  readonly minLengths: Uint32Array;
+  readonly frontiers: BlockFrontiers;
 
   constructor(
     readonly list: TokenPostings,
     lengths: ArrayLike<number>,
   ) {
-    const { ids, counts } = list;
+    const { ids } = list;
     this.docs = ids.length;
     this.blocks = Math.ceil(ids.length / blockSize);
     this.lastIds = new Int32Array(this.blocks);
-    this.maxCounts = new Uint32Array(this.blocks);
-    this.minLengths = new Uint32Array(this.blocks);
+    const frontiers = new FrontiersBuilder(this.blocks);
     for (let b = 0; b < this.blocks; b++) {
       const end = Math.min(ids.length, (b + 1) * blockSize);
-      let maxCount = 0;
-      let minLength = Infinity;
-      for (let i = b * blockSize; i < end; i++) {
-        maxCount = Math.max(maxCount, counts[i]!);
-        minLength = Math.min(minLength, lengths[ids[i]!] ?? 0);
-      }
       this.lastIds[b] = ids[end - 1]!;
-      this.maxCounts[b] = maxCount;
-      this.minLengths[b] = minLength;
+      frontiers.pushBlock(frontierOfBlock(list, lengths, b * blockSize, end));
     }
+    this.frontiers = frontiers.build();
   }
 
   ids(b: number): Int32Array {

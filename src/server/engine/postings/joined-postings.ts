@@ -1,4 +1,5 @@
 import type { IdSet } from '../id-set';
+import { joinFrontiers, type BlockFrontiers } from './block-frontier';
 import type { Postings } from './block-postings';
 
 /**
@@ -12,25 +13,19 @@ export class JoinedPostings implements Postings {
   readonly docs: number;
   readonly blocks: number;
   readonly lastIds: Int32Array;
-  readonly maxCounts: Uint32Array;
-  readonly minLengths: Uint32Array;
+  readonly frontiers: BlockFrontiers;
 
   constructor(
     private readonly first: Postings,
     private readonly second: Postings,
     readonly records?: () => IdSet,
   ) {
-    const join = <T extends Int32Array | Uint32Array>(a: T, b: T): T => {
-      const joined = new (a.constructor as new (length: number) => T)(a.length + b.length);
-      joined.set(a);
-      joined.set(b, a.length);
-      return joined;
-    };
     this.docs = first.docs + second.docs;
     this.blocks = first.blocks + second.blocks;
-    this.lastIds = join(first.lastIds, second.lastIds);
-    this.maxCounts = join(first.maxCounts, second.maxCounts);
-    this.minLengths = join(first.minLengths, second.minLengths);
+    this.lastIds = new Int32Array(this.blocks);
+    this.lastIds.set(first.lastIds);
+    this.lastIds.set(second.lastIds, first.blocks);
+    this.frontiers = joinFrontiers(first.frontiers, second.frontiers);
   }
 
   ids(b: number): Int32Array {

@@ -27,7 +27,7 @@ import { modelDigest } from '../model-digest';
  * indexes (formats/fold-text.ts) or how keys are drawn from a record (formats/keys.ts,
  * facet-values.ts: a replaced record's old keys are drawn again to delete them) changes.
  */
-const layoutVersion = '10';
+const layoutVersion = '11';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;

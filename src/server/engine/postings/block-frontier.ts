@@ -1,0 +1,112 @@
+/**
+ * A block's frontier: the (count, length) pairs of its records that no other record of the
+ * block matches on both, with a count as large and a record as short. bm25 grows with the
+ * count and falls with the length whatever the average length, so a block's best score is
+ * one of its frontier's: block-max reads a block's exact maximum from a few pairs, where
+ * the largest count over the shortest length, two records more often than not, overstates
+ * it and keeps nearly every block of a common word in play.
+ *
+ * A frontier's pairs go by count, largest first; their lengths then fall too.
+ */
+export interface BlockFrontiers {
+  /** Block b's pairs are at starts[b] up to starts[b + 1]. */
+  readonly starts: Uint32Array;
+  readonly counts: Uint32Array;
+  readonly lengths: Uint32Array;
+}
+
+/** One block's frontier, built record by record; cleared and reused block after block. */
+export class BlockFrontier {
+  size = 0;
+  readonly counts: Uint32Array;
+  readonly lengths: Uint32Array;
+
+  constructor(records: number) {
+    this.counts = new Uint32Array(records);
+    this.lengths = new Uint32Array(records);
+  }
+
+  clear(): void {
+    this.size = 0;
+  }
+
+  /** Adds a record, which stays on the frontier only if no record so far matches or beats it. */
+  add(count: number, length: number): void {
+    const { counts, lengths, size } = this;
+    let i = 0;
+    while (i < size && counts[i]! > count) i++;
+    // A record with a larger count (before i) or the same count (at i) that is no longer beats it.
+    if (i > 0 && lengths[i - 1]! <= length) return;
+    if (i < size && counts[i] === count && lengths[i]! <= length) return;
+    // It beats the pairs from i on that are no shorter: a run, since lengths fall.
+    let end = i;
+    while (end < size && lengths[end]! >= length) end++;
+    const shift = 1 - (end - i);
+    if (shift !== 0) {
+      counts.copyWithin(end + shift, end, size);
+      lengths.copyWithin(end + shift, end, size);
+      this.size += shift;
+    }
+    counts[i] = count;
+    lengths[i] = length;
+  }
+}
+
+/** Collects a list's frontiers, block after block. */
+export class FrontiersBuilder {
+  private counts: Uint32Array;
+  private lengths: Uint32Array;
+  private readonly starts: Uint32Array;
+  private size = 0;
+  private blocks = 0;
+
+  constructor(blocks: number) {
+    this.starts = new Uint32Array(blocks + 1);
+    this.counts = new Uint32Array(Math.max(4, blocks * 4));
+    this.lengths = new Uint32Array(this.counts.length);
+  }
+
+  /** Adds a pair of the open block, after its others. */
+  push(count: number, length: number): void {
+    if (this.size === this.counts.length) {
+      for (const name of ['counts', 'lengths'] as const) {
+        const grown = new Uint32Array(this[name].length * 2);
+        grown.set(this[name]);
+        this[name] = grown;
+      }
+    }
+    this.counts[this.size] = count;
+    this.lengths[this.size++] = length;
+  }
+
+  /** Adds a block's whole frontier and closes it. */
+  pushBlock(frontier: BlockFrontier): void {
+    for (let k = 0; k < frontier.size; k++) this.push(frontier.counts[k]!, frontier.lengths[k]!);
+    this.endBlock();
+  }
+
+  /** Closes the open block. */
+  endBlock(): void {
+    this.starts[++this.blocks] = this.size;
+  }
+
+  build(): BlockFrontiers {
+    return { starts: this.starts, counts: this.counts.subarray(0, this.size), lengths: this.lengths.subarray(0, this.size) };
+  }
+}
+
+/** The frontiers of two lists' blocks, the second's after the first's (a list and its tail). */
+export function joinFrontiers(first: BlockFrontiers, second: BlockFrontiers): BlockFrontiers {
+  const blocks = first.starts.length - 1;
+  const pairs = first.counts.length;
+  const starts = new Uint32Array(blocks + second.starts.length);
+  starts.set(first.starts);
+  for (let b = 1; b < second.starts.length; b++) starts[blocks + b] = pairs + second.starts[b]!;
+  const join = (a: Uint32Array, b: Uint32Array) => {
+    const joined = new Uint32Array(a.length + b.length);
+    joined.set(a);
+    joined.set(b, a.length);
+    return joined;
+  };
+  return { starts, counts: join(first.counts, second.counts), lengths: join(first.lengths, second.lengths) };
+}
