@@ -41,7 +41,9 @@ export function topByBlockMax(
   const first = lists.first;
   const scores = n > 1 ? scratchArray(lengths, 'window scores', lengths.length, (length) => new Float64Array(length)) : undefined;
   const touched = n > 1 ? scratchArray(lengths, 'window records', lengths.length, (length) => new Int32Array(length)) : undefined;
+  const essential = new Uint8Array(n);
 
+  const windowBounds = new Float64Array(n);
   let low = 0;
   for (let w = 0; w <= windows.length; w++) {
     const high = w < windows.length ? windows[w]! : 0x7fffffff;
@@ -57,6 +59,7 @@ export function topByBlockMax(
         if (blockBounds[b]! > most) most = blockBounds[b]!;
         if (lastIds[b]! >= high) break;
       }
+      windowBounds[p] = most;
       bound += most;
     }
     // Ties broken by id: a later record that only equals the last of the best comes after it.
@@ -67,12 +70,35 @@ export function topByBlockMax(
     }
     if (!scores) scoreOne(scored[0]!, lists, 0, low, high, lengths, norms, matches, best);
     else {
+      // MaxScore: the lists whose bounds together stay below the k-th best bring in no record
+      // of their own; their blocks are decoded only for the others' records that could enter.
+      let rest = 0;
+      essential.fill(1);
+      for (let left = n; left > 0; left--) {
+        let smallest = -1;
+        for (let p = 0; p < n; p++) if (essential[p] && (smallest < 0 || windowBounds[p]! < windowBounds[smallest]!)) smallest = p;
+        if (!below(rest + windowBounds[smallest]!, threshold)) break;
+        rest += windowBounds[smallest]!;
+        essential[smallest] = 0;
+      }
       let found = 0;
-      for (let p = 0; p < n; p++) found = addScores(scored[p]!, lists, p, low, high, lengths, norms, matches, scores, touched!, found);
-      for (let j = 0; j < found; j++) {
-        const id = touched![j]!;
-        best.offer(id, scores[id]!);
-        scores[id] = 0;
+      for (let p = 0; p < n; p++)
+        if (essential[p]) found = addScores(scored[p]!, lists, p, low, high, lengths, norms, matches, scores, touched!, found);
+      if (rest === 0) {
+        for (let j = 0; j < found; j++) {
+          const id = touched![j]!;
+          best.offer(id, scores[id]!);
+          scores[id] = 0;
+        }
+      } else {
+        // Ascending, so each list's blocks are looked up forward.
+        const candidates = touched!.subarray(0, found).sort();
+        for (let j = 0; j < found; j++) {
+          const id = candidates[j]!;
+          const partial = scores[id]!;
+          scores[id] = 0;
+          if (!below(partial + rest, best.threshold)) best.offer(id, scoreOf(scored, lists, id, lengths, norms));
+        }
       }
     }
     low = high + 1;
@@ -120,6 +146,34 @@ class Cursors {
     this.decoded[p] = b;
     this.at[p] = 0;
   }
+}
+
+/**
+ * Whether a bound surely falls short of the k-th best score: partial sums are added in
+ * another order than a record's score is, so a bound within rounding of it never counts as short.
+ */
+const below = (bound: number, threshold: number) => bound * (1 + 1e-9) < threshold;
+
+/** A record's bm25 over every list, each list's term added in the query's order (FTS5's sum to the bit). */
+function scoreOf(scored: readonly Leaf[], lists: Cursors, id: number, lengths: Uint32Array, norms: Float64Array): number {
+  let score = 0;
+  for (let p = 0; p < scored.length; p++) {
+    const { postings, idf } = scored[p]!;
+    let b = lists.first[p]!;
+    while (b < postings.blocks && postings.lastIds[b]! < id) b++;
+    if (b === postings.blocks) continue;
+    lists.load(p, b, postings);
+    const ids = lists.ids[p]!;
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const middle = (lo + hi) >>> 1;
+      if (ids[middle]! < id) lo = middle + 1;
+      else hi = middle;
+    }
+    if (ids[lo] === id) score = score + termScore(idf, lists.counts[p]![lo]!, norms[lengths[id]!]!);
+  }
+  return score;
 }
 
 /** Offers each record of the one scored list from `low` to `high` (that `matches` holds) to the heap. */
