@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IdSet } from '../id-set';
-import { ComputedPostings, type Postings } from '../postings/block-postings';
-import { b, k1 } from '../query/bm25';
+import { ComputedPostings, encodePostings, StoredPostings, type Postings } from '../postings/block-postings';
+import { b, blockBests, k1 } from '../query/bm25';
 import type { Leaf } from '../query/compile';
 import { scoreEverything, topByBlockMax } from './block-max';
 import { topOrder } from './top-k';
@@ -58,7 +58,11 @@ describe('block-max top k', () => {
           const lengths = Uint32Array.from({ length: capacity }, (_, id) => 1 + ((id * seed) % 97));
           const norms = normsOf(lengths);
           const leaves: Leaf[] = lists.map((tokens, i) => ({
-            postings: new ComputedPostings(tokens, lengths),
+            // Stored lists keep every block's frontier, computed ones its best pair under these norms.
+            postings:
+              i % 2
+                ? new ComputedPostings(tokens, blockBests(tokens, lengths, norms))
+                : new StoredPostings(encodePostings(tokens, lengths)),
             idf: 0.5 + i * 0.75,
             scored: true,
           }));
@@ -84,9 +88,9 @@ describe('block-max top k', () => {
     const lengths = new Uint32Array(100_000).fill(40);
     const ids = Int32Array.from({ length: 50_000 }, (_, i) => 2 * i + 1);
     const counts = Uint32Array.from(ids, (id) => (id < 10_000 && id % 1000 === 1 ? 4 : 1));
-    const { postings, reads } = counted(new ComputedPostings({ ids, counts }, lengths));
-    const leaf: Leaf = { postings, idf: 1.5, scored: true };
     const norms = normsOf(lengths);
+    const { postings, reads } = counted(new ComputedPostings({ ids, counts }, blockBests({ ids, counts }, lengths, norms)));
+    const leaf: Leaf = { postings, idf: 1.5, scored: true };
     const boosted = Array.from(ids.filter((id) => counts[(id - 1) / 2] === 4));
     // Ties by id or by another rank: the blocks after the best are skipped either way.
     for (const ties of [undefined, Int32Array.from({ length: 100_000 }, (_, id) => 100_000 - id)]) {
@@ -107,7 +111,8 @@ describe('block-max top k', () => {
     const counts = Uint32Array.from(ids, (id) => (id % 4 === 1 ? 5 : 1));
     const star = ids[30_001]!;
     counts[30_001] = 2;
-    const { postings, reads } = counted(new ComputedPostings({ ids, counts }, lengths));
+    // As stored: the frontier a block keeps for any norms.
+    const { postings, reads } = counted(new StoredPostings(encodePostings({ ids, counts }, lengths)));
     const top = topByBlockMax([{ postings, idf: 1.5, scored: true }], lengths, normsOf(lengths), undefined, 1, undefined);
     expect(Array.from(top)).toEqual([star]);
     expect(reads.blocks).toBeLessThan(postings.blocks / 10);

@@ -41,12 +41,20 @@ export class BlockFrontier {
     // It beats the pairs from i on that are no shorter: a run, since lengths fall.
     let end = i;
     while (end < size && lengths[end]! >= length) end++;
+    // Pairs after the run move to just after i: a few at most, moved by hand (copyWithin's call costs more).
     const shift = 1 - (end - i);
-    if (shift !== 0) {
-      counts.copyWithin(end + shift, end, size);
-      lengths.copyWithin(end + shift, end, size);
-      this.size += shift;
+    if (shift > 0) {
+      for (let k = size; k > end; k--) {
+        counts[k] = counts[k - 1]!;
+        lengths[k] = lengths[k - 1]!;
+      }
+    } else if (shift < 0) {
+      for (let k = end; k < size; k++) {
+        counts[k + shift] = counts[k]!;
+        lengths[k + shift] = lengths[k]!;
+      }
     }
+    this.size += shift;
     counts[i] = count;
     lengths[i] = length;
   }
@@ -77,12 +85,6 @@ export class FrontiersBuilder {
     }
     this.counts[this.size] = count;
     this.lengths[this.size++] = length;
-  }
-
-  /** Adds a block's whole frontier and closes it. */
-  pushBlock(frontier: BlockFrontier): void {
-    for (let k = 0; k < frontier.size; k++) this.push(frontier.counts[k]!, frontier.lengths[k]!);
-    this.endBlock();
   }
 
   /** Closes the open block. */

@@ -50,7 +50,7 @@ export interface Postings {
   records?(): IdSet;
 }
 
-/** A block's frontier, worked out here one block at a time (the encoder and computed lists run one at a time). */
+/** A block's frontier, worked out here one block at a time (lists are encoded one at a time). */
 const frontier = new BlockFrontier(blockSize);
 
 function frontierOfBlock({ ids, counts }: TokenPostings, lengths: ArrayLike<number>, start: number, end: number): BlockFrontier {
@@ -179,28 +179,25 @@ export class StoredPostings implements Postings {
   }
 }
 
-/** A list computed at search time (several lists merged, a phrase's matches), by blocks as a stored one is. */
+/**
+ * A list computed at search time (several lists merged, a phrase's matches), by blocks as a
+ * stored one is. Its frontiers come with it: it lives for one search, whose length norms
+ * are known, so the best pair under them is enough (query/bm25.ts, blockBests).
+ */
 export class ComputedPostings implements Postings {
   readonly docs: number;
   readonly blocks: number;
   readonly lastIds: Int32Array;
-  readonly frontiers: BlockFrontiers;
 
   constructor(
     readonly list: TokenPostings,
-    lengths: ArrayLike<number>,
+    readonly frontiers: BlockFrontiers,
   ) {
     const { ids } = list;
     this.docs = ids.length;
     this.blocks = Math.ceil(ids.length / blockSize);
     this.lastIds = new Int32Array(this.blocks);
-    const frontiers = new FrontiersBuilder(this.blocks);
-    for (let b = 0; b < this.blocks; b++) {
-      const end = Math.min(ids.length, (b + 1) * blockSize);
-      this.lastIds[b] = ids[end - 1]!;
-      frontiers.pushBlock(frontierOfBlock(list, lengths, b * blockSize, end));
-    }
-    this.frontiers = frontiers.build();
+    for (let b = 0; b < this.blocks; b++) this.lastIds[b] = ids[Math.min(ids.length, (b + 1) * blockSize) - 1]!;
   }
 
   ids(b: number): Int32Array {

@@ -3,6 +3,7 @@ import type { QueryNode } from '../../query/ast';
 import { addPostings, ComputedPostings, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
 import type { PostingsReader } from '../postings/index-reader';
 import { scratchArray } from '../scratch-arrays';
+import { blockBests, lengthNorms } from './bm25';
 import { phraseMatches } from './phrase';
 import { prefixPhraseMatches } from './prefix-phrase';
 
@@ -71,7 +72,8 @@ function wordPostings(reader: PostingsReader, word: Word, columns: readonly Sear
   );
 }
 
-const computed = (reader: PostingsReader, list: TokenPostings) => new ComputedPostings(list, reader.lengths);
+const computed = (reader: PostingsReader, list: TokenPostings) =>
+  new ComputedPostings(list, blockBests(list, reader.lengths, lengthNorms(reader)));
 
 /** Stored lists searched as one: a single list as it is, several merged by record. */
 function storedLists(reader: PostingsReader, found: readonly (Postings | undefined)[]): Postings {
