@@ -114,7 +114,7 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
   };
 
   return (changes) => {
-    // The lengths after the write first: each block of a list written below keeps its records' in its frontier.
+    // The lengths after the write first: each block's frontier written below holds its records' lengths.
     const stored = readStored.get() as { rows: number; tokens: number; data: Buffer };
     const idsBefore = stored.data.length / 4;
     const changed = new ChangedIds([...changes.keys()], idsBefore);
