@@ -112,8 +112,24 @@ export class PositionsWalk {
 
   /** Passes over the next document's positions. */
   skip(): void {
-    this.at = skipInstances(this.data, this.at);
-    this.advance();
+    this.skipTo(this.doc + 1);
+  }
+
+  /** Passes over the documents before the `doc`th, in one loop (a call per document cost more than the skipping). */
+  skipTo(doc: number): void {
+    while (this.doc < doc) {
+      const stop = Math.min(doc, this.partEnd);
+      const data = this.data;
+      let at = this.at;
+      for (let d = this.doc; d < stop; d++) at = skipInstances(data, at);
+      this.at = at;
+      this.doc = stop;
+      if (stop === this.partEnd) {
+        this.data = this.positions.parts[++this.part] ?? new Uint8Array(0);
+        this.at = 0;
+        this.partEnd = this.positions.starts[this.part + 1] ?? Infinity;
+      }
+    }
   }
 
   /** Reads the next document's positions into `into`. */

@@ -21,7 +21,7 @@ function tokenPositions(reader: PostingsReader, token: string): TokenPositions |
 
 /** Reads the instances of the token's document `doc` (at or after the one its walk stands at) into `into`. */
 function instancesAt({ positions }: TokenPositions, doc: number, into: Instances): void {
-  while (positions.doc < doc) positions.skip();
+  positions.skipTo(doc);
   positions.read(into);
 }
 
