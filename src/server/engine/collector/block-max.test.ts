@@ -101,6 +101,27 @@ describe('block-max top k', () => {
     }
   });
 
+  it('decodes a common word of an AND only for the records that could still enter the first page', () => {
+    // A rarer word (every odd multiple of 7) that each of its blocks counts five times once,
+    // and six times in its first five records; a common word (every odd id) counted twice
+    // here and there. Every window's bound reaches the best five, but few of its records can.
+    const capacity = 100_000;
+    const lengths = new Uint32Array(capacity).fill(50);
+    const norms = normsOf(lengths);
+    const common = Int32Array.from({ length: capacity / 2 }, (_, i) => 2 * i + 1);
+    const commonCounts = Uint32Array.from(common, (id) => (id % 256 === 3 && id % 7 !== 0 ? 2 : 1));
+    const rare = common.filter((id) => id % 7 === 0);
+    const rareCounts = Uint32Array.from(rare, (_, i) => (i < 5 ? 6 : i % 128 === 64 ? 5 : 1));
+    const lists = [
+      counted(new StoredPostings(encodePostings({ ids: rare, counts: rareCounts }, lengths))),
+      counted(new StoredPostings(encodePostings({ ids: common, counts: commonCounts }, lengths))),
+    ];
+    const leaves: Leaf[] = lists.map(({ postings }, i) => ({ postings, idf: i === 0 ? 3 : 1, scored: true }));
+    const matches = IdSet.of(Array.from(rare), capacity);
+    expect(Array.from(topByBlockMax(leaves, lengths, norms, matches, 5, undefined))).toEqual(Array.from(rare.subarray(0, 5)));
+    expect(lists[1]!.reads.blocks).toBeLessThan(lists[1]!.postings.blocks / 4);
+  });
+
   it("bounds a block by its records' best score, not by its largest count over its shortest record", () => {
     // Every block holds long records that count the word five times and short ones that
     // count it once: its largest count over its shortest record would outscore the one

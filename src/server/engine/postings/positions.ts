@@ -108,6 +108,7 @@ export class PositionsWalk {
   constructor(private readonly positions: PositionParts) {
     this.data = positions.parts[0]!;
     this.partEnd = positions.starts[1] ?? Infinity;
+    this.settle();
   }
 
   /** Passes over the next document's positions. */
@@ -124,25 +125,24 @@ export class PositionsWalk {
       for (let d = this.doc; d < stop; d++) at = skipInstances(data, at);
       this.at = at;
       this.doc = stop;
-      if (stop === this.partEnd) {
-        this.data = this.positions.parts[++this.part] ?? new Uint8Array(0);
-        this.at = 0;
-        this.partEnd = this.positions.starts[this.part + 1] ?? Infinity;
-      }
+      this.settle();
     }
   }
 
   /** Reads the next document's positions into `into`. */
   read(into: Instances): void {
     this.at = readInstances(this.data, this.at, into);
-    this.advance();
+    this.doc++;
+    this.settle();
   }
 
-  private advance(): void {
-    if (++this.doc < this.partEnd) return;
-    this.data = this.positions.parts[++this.part] ?? new Uint8Array(0);
-    this.at = 0;
-    this.partEnd = this.positions.starts[this.part + 1] ?? Infinity;
+  /** Moves to the part that holds the next document, once the current one is done. */
+  private settle(): void {
+    while (this.doc >= this.partEnd) {
+      this.data = this.positions.parts[++this.part] ?? new Uint8Array(0);
+      this.at = 0;
+      this.partEnd = this.positions.starts[this.part + 1] ?? Infinity;
+    }
   }
 }
 
