@@ -6,7 +6,7 @@ import type { IdSet } from '../engine/id-set';
 import { DenseSets } from '../engine/postings/dense-sets';
 import type { PostingsReader } from '../engine/postings/index-reader';
 import { pairKey } from '../engine/postings/pairs';
-import { wholeRecord } from '../engine/postings/positions';
+import { decodeSkips, wholeRecord, type PositionsPart } from '../engine/postings/positions';
 import { storedCommon } from './pair-postings';
 import { scratchTokenizer } from './sqlite/fts5-adapter';
 import { tablesOf } from './sqlite/schema';
@@ -41,9 +41,13 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   const tokenList = listsOf(t.postings, t.postingsTail, 'term');
   const pairList = listsOf(t.pairs, t.pairsTail, 'pair');
   // Built in the same transaction as the lengths: where those are, so are the positions.
-  const [positionsOf, tailPositionsOf] = [t.positions, t.positionsTail].map((table) =>
-    db.prepare(`SELECT data FROM ${table} WHERE term = ?`).pluck(),
-  );
+  const [positionsOf, tailPositionsOf] = [t.positions, t.positionsTail].map((table) => {
+    const read = db.prepare(`SELECT data, skips FROM ${table} WHERE term = ?`).raw();
+    return (token: string): PositionsPart | undefined => {
+      const row = read.get(token) as [Uint8Array, Uint8Array] | undefined;
+      return row && { data: row[0], skips: decodeSkips(row[1]) };
+    };
+  });
   const storedDocs = db.prepare(`SELECT docs FROM ${t.postings} WHERE term = ? AND col = '${wholeRecord}'`).pluck();
 
   // Lists in an eighth of the records or more; the last 64 used, 8 MB at a million records.
@@ -73,9 +77,9 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
       return pairList(pairKey(first, second), column ?? wholeRecord);
     },
     positions(token) {
-      const data = positionsOf!.get(token) as Uint8Array | undefined;
+      const data = positionsOf!(token);
       if (!data) return undefined;
-      const tail = tailPositionsOf!.get(token) as Uint8Array | undefined;
+      const tail = tailPositionsOf!(token);
       // A tail's positions go with the whole-record list's tail, which starts after the stored list's documents.
       return tail ? { parts: [data, tail], starts: [0, storedDocs.get(token) as number] } : { parts: [data], starts: [0] };
     },

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment, type SearchColumn } from '../../deployments/schema';
 import { createTextIndex, documentLengthReader, eachTokenInstances } from './sqlite/fts5-adapter';
 import { noPostings, type TokenPostings } from '../engine/postings/block-postings';
-import { documentBounds, postingsOf, wholeRecord } from '../engine/postings/positions';
+import { documentBounds, encodeSkips, positionSkips, postingsOf, wholeRecord } from '../engine/postings/positions';
 import { pairListsOf, storedCommon, tripleInstances, type PairLists } from './pair-postings';
 import { ChangedIds, ListTable } from './postings-tails';
 import { parseInstances } from './postings';
@@ -93,8 +93,11 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
   const [readPositions, readTailPositions] = [t.positions, t.positionsTail].map((table) =>
     db.prepare(`SELECT data FROM ${table} WHERE term = ?`).pluck(),
   );
-  const writePositions = db.prepare(`INSERT OR REPLACE INTO ${t.positions} (term, data) VALUES (?, ?)`);
-  const writeTailPositions = db.prepare(`INSERT OR REPLACE INTO ${t.positionsTail} (term, data) VALUES (?, ?)`);
+  // A run's skips are found again from its positions: a write joins and cuts runs anywhere.
+  const [writePositions, writeTailPositions] = [t.positions, t.positionsTail].map((table) => {
+    const write = db.prepare(`INSERT OR REPLACE INTO ${table} (term, data, skips) VALUES (?, ?, ?)`);
+    return (term: string, data: Buffer) => write.run(term, data, encodeSkips(positionSkips(data)));
+  });
   const deletePositions = db.prepare(`DELETE FROM ${t.positions} WHERE term = ?`);
   const deleteTailPositions = db.prepare(`DELETE FROM ${t.positionsTail} WHERE term = ?`);
   const readStored = db.prepare(`SELECT rows, tokens, data FROM ${t.lengths}`);
@@ -149,11 +152,11 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
         if (list.ids.length === 0) deletePositions.run(term);
         else {
           const positions = Buffer.concat([(readPositions!.get(term) as Buffer | undefined) ?? Buffer.alloc(0), tailPositions()]);
-          writePositions.run(term, mergedPositions(stored, positions, changed, addedWhole, addedPositions));
+          writePositions!(term, mergedPositions(stored, positions, changed, addedWhole, addedPositions));
         }
         deleteTailPositions.run(term);
       });
-      if (how.get(wholeRecord) === 'append') writeTailPositions.run(term, Buffer.concat([tailPositions(), addedPositions]));
+      if (how.get(wholeRecord) === 'append') writeTailPositions!(term, Buffer.concat([tailPositions(), addedPositions]));
     }
 
     // The pairs of the stored common tokens in the records before and after the write.

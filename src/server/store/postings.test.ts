@@ -14,6 +14,7 @@ import { buildPostings } from './postings';
 import { storedCommon } from './pair-postings';
 import { storedPostings as readWithTail } from './postings-tails';
 import { commonDocs } from '../engine/postings/pairs';
+import { decodeSkips, positionSkips } from '../engine/postings/positions';
 import { blockSize, decodePostings, encodePostings, StoredPostings } from '../engine/postings/block-postings';
 import type { BlockFrontiers } from '../engine/postings/block-frontier';
 import { columnWeights } from '../../deployments/search-model';
@@ -109,6 +110,12 @@ function postingsTables(path: string) {
           .pluck()
           .get() as number,
     );
+    // Every run's skips as the walk reads them, against where its documents start.
+    const wrongSkips = [t.positions, t.positionsTail].flatMap((table) =>
+      (db.prepare(`SELECT term, data, skips FROM ${table}`).raw().all() as [string, Buffer, Buffer][]).flatMap(([term, data, skips]) =>
+        Array.from(decodeSkips(skips)).join() === Array.from(positionSkips(data)).join() ? [] : [`${table} ${term}`],
+      ),
+    );
     return {
       lists: {
         postings: lists(t.postings, 'term'),
@@ -122,6 +129,7 @@ function postingsTables(path: string) {
         common: db.prepare(`SELECT term FROM ${t.common} ORDER BY term`).pluck().all(),
         pairs: lists(t.pairs, 'pair'),
         orphans,
+        wrongSkips,
       },
       tails: tailRows(t.postings) + tailRows(t.positions) + tailRows(t.pairs),
     };

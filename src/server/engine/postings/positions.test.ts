@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { noInstances, PositionsWalk, postingsOf, type Instances } from './positions';
+import { decodeSkips, noInstances, positionSkips, PositionsWalk, postingsOf, skipEvery, type Instances } from './positions';
 
 /**
  * A phrase walks a token's positions forward, skipping the documents that are not
- * candidates and reading the others, across the parts a list and its tail are stored in.
+ * candidates (by their skips, then document by document) and reading the others, across
+ * the parts a list and its tail are stored in.
  */
 
 /** (document, column, offset) triples of `docs` documents, each with 1–4 instances. */
@@ -12,7 +13,8 @@ const documents = fc.array(
   fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 3000 })), { minLength: 1, maxLength: 4 }),
   {
     minLength: 1,
-    maxLength: 60,
+    maxLength: 6 * skipEvery,
+    size: 'max', // fast-check's default size would keep lists below one skip
   },
 );
 
@@ -27,15 +29,21 @@ const instancesOf = (docs: readonly (readonly [number, number][])[]) =>
 const triplesOf = (docs: readonly (readonly number[])[][]) =>
   Int32Array.from(docs.flatMap((instances, doc) => instances.flatMap(([column, offset]) => [doc, column!, offset!])));
 
+/** A part as the store keeps it: the positions as written, and their skips as read back. */
+const partOf = (docs: readonly (readonly number[])[][]) => {
+  const { positions, skips } = postingsOf(triplesOf(docs));
+  return { data: positions, skips: decodeSkips(skips) };
+};
+
 const seen = (into: Instances) => Array.from({ length: into.length }, (_, i) => [into.columns[i], into.offsets[i]]);
 
 describe('a positions walk', () => {
   it('reads every document it stops at as one walk over one part does, whatever it skips and wherever the parts split', () => {
     fc.assert(
-      fc.property(documents, fc.nat(), fc.array(fc.nat({ max: 5 }), { maxLength: 30 }), (docs, cut, steps) => {
+      fc.property(documents, fc.nat(), fc.array(fc.nat({ max: 2 * skipEvery }), { maxLength: 30, size: 'max' }), (docs, cut, steps) => {
         const expected = instancesOf(docs);
         const split = cut % (docs.length + 1);
-        const parts = [postingsOf(triplesOf(expected.slice(0, split))).positions, postingsOf(triplesOf(expected.slice(split))).positions];
+        const parts = [partOf(expected.slice(0, split)), partOf(expected.slice(split))];
         const walk = new PositionsWalk({ parts, starts: [0, split] });
         const into = noInstances();
         for (const step of steps) {
@@ -46,6 +54,16 @@ describe('a positions walk', () => {
           expect(seen(into)).toEqual(expected[doc]);
           expect(walk.doc).toBe(doc + 1);
         }
+      }),
+    );
+  });
+
+  it('keeps the skips a write finds again from the positions alone', () => {
+    fc.assert(
+      fc.property(documents, (docs) => {
+        const { data, skips } = partOf(instancesOf(docs));
+        expect(skips).toHaveLength(Math.ceil(docs.length / skipEvery));
+        expect(positionSkips(data)).toEqual(skips);
       }),
     );
   });

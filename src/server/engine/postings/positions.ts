@@ -1,6 +1,6 @@
 import { searchColumns } from '../../../deployments/schema';
 import { columnWeights } from '../../../deployments/search-model';
-import { VarintWriter } from './varint';
+import { VarintCursor, VarintWriter } from './varint';
 import type { TokenPostings } from './block-postings';
 
 /**
@@ -8,6 +8,10 @@ import type { TokenPostings } from './block-postings';
  * order, the number of its instances and then each as offset × 16 + column (the column's
  * place in `searchColumns`), the offset relative to the previous instance in the same
  * column. Phrases are matched from them (query/phrase.ts, query/prefix-phrase.ts).
+ *
+ * Beside them, a token's skips: where every `skipEvery`th document's positions start, as
+ * LEB128 gaps. A phrase of a stopword and a rarer word reads the stopword's positions for
+ * a few thousand of its million documents; the skips take its walk to each in a jump.
  */
 
 /** bm25's weight of each column, by its position in `searchColumns`. */
@@ -26,6 +30,34 @@ export function documentBounds(data: Uint8Array, docs: number): Uint32Array {
   }
   bounds[docs] = at;
   return bounds;
+}
+
+/** Documents between two skips: a walk decodes at most this many documents' counts to reach any one. */
+export const skipEvery = 16;
+
+/** Where documents 0, skipEvery, 2 × skipEvery, … of positions `data` start. */
+export function positionSkips(data: Uint8Array): Uint32Array {
+  const skips: number[] = [];
+  for (let at = 0, d = 0; at < data.length; d++) {
+    if (d % skipEvery === 0) skips.push(at);
+    at = skipInstances(data, at);
+  }
+  return Uint32Array.from(skips);
+}
+
+/** Skips as stored: the gaps after the first, which is 0. */
+export function encodeSkips(skips: ArrayLike<number>): Buffer {
+  const out = new VarintWriter();
+  for (let k = 1; k < skips.length; k++) out.write(skips[k]! - skips[k - 1]!);
+  return out.toBuffer();
+}
+
+export function decodeSkips(stored: Uint8Array): Uint32Array {
+  const skips = new Uint32Array(stored.length + 1); // a gap takes a byte at least
+  const read = new VarintCursor(stored);
+  let n = 1;
+  for (; read.at < stored.length; n++) skips[n] = skips[n - 1]! + read.read();
+  return skips.subarray(0, n);
 }
 
 /** One token's instances in one document, in (column, offset) order; arrays grow as needed. */
@@ -87,26 +119,35 @@ export function skipInstances(data: Uint8Array, at: number): number {
   return at;
 }
 
+/** One stored run of positions and its skips. */
+export interface PositionsPart {
+  readonly data: Uint8Array;
+  readonly skips: Uint32Array;
+}
+
 /**
  * A token's positions in the order of its whole-record list, in the parts that list is
  * stored in (joined-postings.ts): part k holds the documents from the list's `starts[k]`th on.
  */
 export interface PositionParts {
-  readonly parts: readonly Uint8Array[];
+  readonly parts: readonly PositionsPart[];
   readonly starts: readonly number[];
 }
+
+const noPart: PositionsPart = { data: new Uint8Array(0), skips: new Uint32Array(0) };
 
 /** Walks a token's positions forward, document by document, across its parts. */
 export class PositionsWalk {
   /** The document (its place in the token's list) whose positions come next. */
   doc = 0;
   private part = 0;
-  private data: Uint8Array;
+  private current: PositionsPart;
   private at = 0;
+  private partStart = 0;
   private partEnd: number;
 
   constructor(private readonly positions: PositionParts) {
-    this.data = positions.parts[0]!;
+    this.current = positions.parts[0] ?? noPart;
     this.partEnd = positions.starts[1] ?? Infinity;
     this.settle();
   }
@@ -116,13 +157,19 @@ export class PositionsWalk {
     this.skipTo(this.doc + 1);
   }
 
-  /** Passes over the documents before the `doc`th, in one loop (a call per document cost more than the skipping). */
+  /** Passes over the documents before the `doc`th: a jump to the last skip before it, then one loop. */
   skipTo(doc: number): void {
     while (this.doc < doc) {
       const stop = Math.min(doc, this.partEnd);
-      const data = this.data;
+      const { data, skips } = this.current;
+      const k = Math.floor((stop - this.partStart) / skipEvery);
+      let d = this.doc;
       let at = this.at;
-      for (let d = this.doc; d < stop; d++) at = skipInstances(data, at);
+      if (this.partStart + k * skipEvery > d && k < skips.length) {
+        d = this.partStart + k * skipEvery;
+        at = skips[k]!;
+      }
+      for (; d < stop; d++) at = skipInstances(data, at);
       this.at = at;
       this.doc = stop;
       this.settle();
@@ -131,7 +178,7 @@ export class PositionsWalk {
 
   /** Reads the next document's positions into `into`. */
   read(into: Instances): void {
-    this.at = readInstances(this.data, this.at, into);
+    this.at = readInstances(this.current.data, this.at, into);
     this.doc++;
     this.settle();
   }
@@ -139,8 +186,9 @@ export class PositionsWalk {
   /** Moves to the part that holds the next document, once the current one is done. */
   private settle(): void {
     while (this.doc >= this.partEnd) {
-      this.data = this.positions.parts[++this.part] ?? new Uint8Array(0);
+      this.current = this.positions.parts[++this.part] ?? noPart;
       this.at = 0;
+      this.partStart = this.partEnd;
       this.partEnd = this.positions.starts[this.part + 1] ?? Infinity;
     }
   }
@@ -195,16 +243,18 @@ export class ListsBuilder {
 /**
  * From a token's instances as (document, column, offset) triples in that order: its
  * postings over whole records and in each column, each instance adding its column's
- * weight, and its positions.
+ * weight, and its positions with their skips.
  */
-export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPostings>; positions: Buffer } {
+export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPostings>; positions: Buffer; skips: Buffer } {
   const lists = new ListsBuilder();
   const positions = new VarintWriter();
+  const skips: number[] = [];
   const count = triples.length / 3;
-  for (let i = 0; i < count;) {
+  for (let i = 0, docs = 0; i < count; docs++) {
     const doc = triples[3 * i]!;
     let end = i;
     while (end < count && triples[3 * end] === doc) end++;
+    if (docs % skipEvery === 0) skips.push(positions.length);
     positions.write(end - i);
     let previousColumn = -1;
     let previousOffset = 0;
@@ -217,5 +267,5 @@ export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPosti
       previousOffset = offset;
     }
   }
-  return { lists: lists.build(), positions: positions.toBuffer() };
+  return { lists: lists.build(), positions: positions.toBuffer(), skips: encodeSkips(skips) };
 }

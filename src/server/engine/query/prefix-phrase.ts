@@ -163,14 +163,14 @@ function addContinuations(
 ): void {
   const ids = decodeIds(postings);
   let part = 0;
-  let positions = stored.parts[0]!;
+  let positions = stored.parts[0]!.data;
   let partEnd = stored.starts[1] ?? Infinity;
   let at = 0;
   let byte: number;
   for (let d = 0; d < ids.length; d++) {
     const id = ids[d]!;
     if (d === partEnd) {
-      positions = stored.parts[++part]!;
+      positions = stored.parts[++part]!.data;
       partEnd = stored.starts[part + 1] ?? Infinity;
       at = 0;
     }
