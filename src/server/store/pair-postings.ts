@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { Deployment } from '../../deployments/schema';
-import { decodePostings, encodePostings, StoredPostings, type TokenPostings } from '../engine/postings/block-postings';
+import { encodePostings, StoredPostings, type TokenPostings } from '../engine/postings/block-postings';
 import { commonDocs, eachPairIn, pairKey, type WordInstances } from '../engine/postings/pairs';
 import { noInstances, readInstances, wholeRecord } from '../engine/postings/positions';
+import { VarintCursor, VarintWriter } from '../engine/postings/varint';
 import { tablesOf } from './sqlite/schema';
 
 /**
@@ -11,8 +12,12 @@ import { tablesOf } from './sqlite/schema';
  * postings-update.ts, which merges them into the stored ones.
  */
 
-/** Records whose common tokens' places are held in memory at once (8 bytes each) while the lists are built. */
-const recordsAtOnce = 32768;
+/**
+ * Records whose common tokens' places are held in memory at once (8 bytes each, some 140 a
+ * record) while the lists are built; each range reads every common token's list and
+ * positions again, and gives each pair a piece.
+ */
+const defaultRecordsAtOnce = 65536;
 
 /** The common tokens the pair lists were built for. */
 export function storedCommon(db: Database.Database, deployment: Deployment): string[] {
@@ -99,6 +104,7 @@ export function buildPairs(
   lengths: Uint32Array,
   rows: number,
   common?: readonly string[],
+  recordsAtOnce = defaultRecordsAtOnce,
 ): void {
   const t = tablesOf(deployment);
   const words =
@@ -125,36 +131,46 @@ export function buildPairs(
       );
       eachPairIn(ranges, low, high, (first, second, lists) => {
         const key = pairKey(words[first]!, words[second]!);
-        for (const [column, list] of lists) insertPart.run(key, column, part, encodePostings(list, lengths));
+        for (const [column, list] of lists) insertPart.run(key, column, part, encodePiece(list));
       });
       walks = ranges.map((range) => range.end);
     }
     const keys = db.prepare(`SELECT DISTINCT pair, col FROM temp.${parts} ORDER BY pair, col`).raw().all() as [string, string][];
     const partsOf = db.prepare(`SELECT data FROM temp.${parts} WHERE pair = ? AND col = ? ORDER BY part`).pluck();
     for (const [key, column] of keys) {
-      const pieces = partsOf.all(key, column) as Buffer[];
-      // One range's list is the whole list, already encoded.
-      if (pieces.length === 1) insertPair.run(key, column, new StoredPostings(pieces[0]!).docs, pieces[0]!);
-      else {
-        const list = joined(pieces.map((piece) => decodePostings(new StoredPostings(piece))));
-        insertPair.run(key, column, list.ids.length, encodePostings(list, lengths));
-      }
+      const list = joinedPieces(partsOf.all(key, column) as Buffer[]);
+      insertPair.run(key, column, list.ids.length, encodePostings(list, lengths));
     }
   } finally {
     db.exec(`DROP TABLE temp.${parts}`);
   }
 }
 
-/** Lists of successive ranges of records, one after the other. */
-function joined(lists: readonly TokenPostings[]): TokenPostings {
-  const size = lists.reduce((sum, list) => sum + list.ids.length, 0);
-  const ids = new Int32Array(size);
-  const counts = new Uint32Array(size);
+/**
+ * A range's piece of a pair list, as it waits for the others: its length, then its id gaps
+ * and counts as LEB128. The list is encoded once, whole, when its pieces are joined.
+ */
+const piece = new VarintWriter();
+
+function encodePiece({ ids, counts }: TokenPostings): Buffer {
+  piece.clear();
+  piece.write(ids.length);
+  for (let i = 0, id = 0; i < ids.length; id = ids[i++]!) piece.write(ids[i]! - id);
+  for (let i = 0; i < ids.length; i++) piece.write(counts[i]!);
+  return Buffer.from(piece.toBuffer());
+}
+
+/** A list from its successive ranges' pieces. */
+function joinedPieces(pieces: readonly Buffer[]): TokenPostings {
+  const cursors = pieces.map((data) => new VarintCursor(data));
+  const sizes = cursors.map((cursor) => cursor.read());
+  const ids = new Int32Array(sizes.reduce((sum, size) => sum + size, 0));
+  const counts = new Uint32Array(ids.length);
   let n = 0;
-  for (const list of lists) {
-    ids.set(list.ids, n);
-    counts.set(list.counts, n);
-    n += list.ids.length;
-  }
+  cursors.forEach((cursor, p) => {
+    const start = n;
+    for (let i = 0, id = 0; i < sizes[p]!; i++) ids[n++] = id += cursor.read();
+    for (let i = start; i < n; i++) counts[i] = cursor.read();
+  });
   return { ids, counts };
 }

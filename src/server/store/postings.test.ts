@@ -11,7 +11,7 @@ import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { openEngine } from './engine';
 import { buildPostings } from './postings';
-import { storedCommon } from './pair-postings';
+import { buildPairs, storedCommon } from './pair-postings';
 import { storedPostings as readWithTail } from './postings-tails';
 import { commonDocs } from '../engine/postings/pairs';
 import { decodeSkips, positionSkips } from '../engine/postings/positions';
@@ -292,6 +292,25 @@ describe('postings', () => {
       expect(stored.size).toBe(expected.size);
       expect(stored.get('of the|')!.length).toBeGreaterThan(20);
       for (const [key, list] of expected) expect({ key, list: stored.get(key) }).toEqual({ key, list });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('built a few records at a time, each pair from its pieces, equal the lists built at once', () => {
+    const path = join(dir, 'pair-ranges.db');
+    const writer = openStoreWriter(path);
+    writer.put('LIT', generateRecords(lit, 300, { seed: 9 }));
+    writer.close();
+    const db = new Database(path);
+    try {
+      const pairs = () => db.prepare(`SELECT pair, col, docs, hex(data) FROM ${t.pairs} ORDER BY pair, col`).raw().all();
+      const atOnce = pairs();
+      const { rows, data } = db.prepare(`SELECT rows, data FROM ${t.lengths}`).get() as { rows: number; data: Buffer };
+      db.exec(`DELETE FROM ${t.pairs}; DELETE FROM ${t.common}`);
+      buildPairs(db, lit, new Uint32Array(new Uint8Array(data).buffer), rows, undefined, 7);
+      expect(atOnce.length).toBeGreaterThan(100);
+      expect(pairs()).toEqual(atOnce);
     } finally {
       db.close();
     }

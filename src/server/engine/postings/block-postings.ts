@@ -59,12 +59,16 @@ function frontierOfBlock({ ids, counts }: TokenPostings, lengths: ArrayLike<numb
   return frontier;
 }
 
+/** The encoder's writers, emptied for each list (lists are encoded one at a time). */
+const data = new VarintWriter();
+const header = new VarintWriter();
+
 /** Encodes a list; `lengths[id]` is each record's token total (bm25's D). */
 export function encodePostings(list: TokenPostings, lengths: ArrayLike<number>): Buffer {
   const { ids, counts } = list;
   const blocks = Math.ceil(ids.length / blockSize);
-  const data = new VarintWriter();
-  const header = new VarintWriter();
+  data.clear();
+  header.clear();
   header.write(postingsFormat);
   header.write(ids.length);
   header.write(blocks);

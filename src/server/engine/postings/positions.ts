@@ -194,22 +194,32 @@ export class PositionsWalk {
   }
 }
 
-/** Growing lists of documents and counts, one document at a time in ascending order. */
+/** Growing lists of documents and counts, one document at a time in ascending order, in typed arrays that double. */
 class PostingsBuilder {
-  readonly ids: number[] = [];
-  readonly counts: number[] = [];
+  private ids = new Int32Array(8);
+  private counts = new Uint32Array(8);
+  private length = 0;
 
   add(doc: number, weight: number): void {
-    const last = this.ids.length - 1;
-    if (last >= 0 && this.ids[last] === doc) this.counts[last]! += weight;
-    else {
-      this.ids.push(doc);
-      this.counts.push(weight);
+    const last = this.length - 1;
+    if (last >= 0 && this.ids[last] === doc) {
+      this.counts[last]! += weight;
+      return;
     }
+    if (this.length === this.ids.length) {
+      const ids = new Int32Array(this.length * 2);
+      const counts = new Uint32Array(this.length * 2);
+      ids.set(this.ids);
+      counts.set(this.counts);
+      this.ids = ids;
+      this.counts = counts;
+    }
+    this.ids[this.length] = doc;
+    this.counts[this.length++] = weight;
   }
 
   build(): TokenPostings {
-    return { ids: Int32Array.from(this.ids), counts: Uint32Array.from(this.counts) };
+    return { ids: this.ids.subarray(0, this.length), counts: this.counts.subarray(0, this.length) };
   }
 }
 

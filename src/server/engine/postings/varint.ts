@@ -27,6 +27,12 @@ export class VarintWriter {
     return this.written;
   }
 
+  /** Empties the writer for reuse (a writer per list allocated more than it wrote, over millions of small lists). */
+  clear(): void {
+    this.written = 0;
+  }
+
+  /** The bytes written, in the writer's own memory: copy them before the writer is written again. */
   toBuffer(): Buffer {
     return Buffer.from(this.bytes.buffer, 0, this.written);
   }
