@@ -4,7 +4,7 @@ import type { FacetDef } from '../../deployments/facets';
 import type { Deployment, DeploymentKey } from '../../deployments/schema';
 import { searchModel, storeColumn } from '../../deployments/search-model';
 import { collectFacetCounts } from './facet-collector';
-import { facetIndexOf as indexOfLists, loadFacetIndex, type FacetIndex } from './facet-index';
+import { facetIndexOf as indexOfLists, facetValues, loadFacetIndex, type FacetIndex } from './facet-index';
 import { kindOf } from '../../formats/facet-kinds';
 import { phraseSelector, selectionOf } from './facet-values';
 import { pageOfCounts, prepareFacetPages } from './facet-page';
@@ -362,10 +362,9 @@ export function openEngine(path: string, { snapshot = false }: EngineOptions = {
 
   function broaderIndexOf(state: DeploymentState): FacetIndex {
     if (!state.broaderIndex) {
-      const held = facetIndexOf(state);
       const broader = state.deployment.facets
         .filter((facet) => kindOf(facet).broader)
-        .map((facet) => ({ facet, values: held.facets.get(facet.name)?.values ?? [] }));
+        .map((facet) => ({ facet, values: facetValues(db, state.deployment, facet) }));
       const search = (facet: FacetDef, value: string) => {
         const selector = phraseSelector(state.deployment, facet, value);
         return selector ? selectedBy(state, selector).toIds() : new Int32Array(0);
@@ -382,7 +381,12 @@ export function openEngine(path: string, { snapshot = false }: EngineOptions = {
   }
 
   function facetIndexOf(state: DeploymentState): FacetIndex {
-    state.facetIndex ??= loadFacetIndex(db, state.deployment, state.capacity);
+    if (!state.facetIndex) {
+      // A broader facet is counted by the records each value selects (broaderIndexOf): its
+      // holders' codes here would be counted by every request for nothing.
+      const held = state.deployment.facets.filter((facet) => !kindOf(facet).broader);
+      state.facetIndex = loadFacetIndex(db, state.deployment, held, state.capacity);
+    }
     return state.facetIndex;
   }
 

@@ -85,15 +85,21 @@ function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDe
   return [...lists.values()];
 }
 
-export function loadFacetIndex(db: Database.Database, deployment: Deployment, capacity: number): FacetIndex {
-  const facets = new Map<string, { values: string[]; firstCode: number }>();
+/** A facet's values as readers see them (a group's first spelling), in code order. */
+export function facetValues(db: Database.Database, deployment: Deployment, facet: FacetDef): string[] {
+  return readFacet(db, deployment, facet).map((list) => list.shown);
+}
+
+/** The index of `facets` of a deployment, by the records that hold their values. */
+export function loadFacetIndex(db: Database.Database, deployment: Deployment, facets: readonly FacetDef[], capacity: number): FacetIndex {
+  const held = new Map<string, { values: string[]; firstCode: number }>();
   const lists: Int32Array[] = [];
-  for (const facet of deployment.facets) {
+  for (const facet of facets) {
     const values = readFacet(db, deployment, facet);
-    facets.set(facet.name, { values: values.map((list) => list.shown), firstCode: lists.length });
+    held.set(facet.name, { values: values.map((list) => list.shown), firstCode: lists.length });
     for (const list of values) lists.push(list.done());
   }
-  return facetIndexOf(facets, lists, capacity);
+  return facetIndexOf(held, lists, capacity);
 }
 
 /**
