@@ -66,23 +66,26 @@ export function eachPairIn(
       }
     }),
   );
-  const found = new Map<number, ListsBuilder>();
+  // A pair's lists by its code, first × width + second: an array, not a map, as every place is looked up.
+  const found = new Array<ListsBuilder | undefined>(width * width);
   for (let d = 0; d + 1 < starts.length; d++) {
     const end = starts[d + 1]!;
     if (end - starts[d]! < 2) continue;
     places.subarray(starts[d], end).sort();
     for (let i = starts[d]!; i < end; i++) {
-      const place = Math.floor(places[i]! / width);
+      const word = places[i]! % width;
+      const place = (places[i]! - word) / width;
       const next = (place + 1) * width;
       let j = i + 1;
       while (j < end && places[j]! < next) j++;
       for (; j < end && places[j]! < next + width; j++) {
-        const code = (places[i]! - place * width) * width + (places[j]! - next);
-        let lists = found.get(code);
-        if (!lists) found.set(code, (lists = new ListsBuilder()));
+        const code = (word * width + (places[j]! - next)) | 0;
+        const lists = (found[code] ??= new ListsBuilder());
         lists.add(d + low, Math.floor(place / offsetLimit));
       }
     }
   }
-  for (const [code, lists] of found) emit(Math.floor(code / width), code % width, lists.build());
+  found.forEach((lists, code) => {
+    if (lists) emit(Math.floor(code / width), code % width, lists.build());
+  });
 }
