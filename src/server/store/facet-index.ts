@@ -4,6 +4,7 @@ import type { Deployment } from '../../deployments/schema';
 import { decadeOf, facetKeyName, groupOf, hasFacetRows } from './facet-values';
 import { withJointCodes, type JointCodes } from './facet-joint-codes';
 import { tablesOf } from './sqlite/schema';
+import { doubled } from '../engine/typed-arrays';
 
 /**
  * A deployment's facet values held in memory per connection, read once from the keys table
@@ -29,11 +30,7 @@ class IdList {
   length = 0;
   constructor(readonly shown: string) {}
   push(id: number) {
-    if (this.length === this.ids.length) {
-      const grown = new Int32Array(this.ids.length * 2);
-      grown.set(this.ids);
-      this.ids = grown;
-    }
+    if (this.length === this.ids.length) this.ids = doubled(this.ids);
     this.ids[this.length++] = id;
   }
   /** Sorted, each id once (a group that merged spellings may hold a record twice). */

@@ -1,3 +1,5 @@
+import { doubled } from '../typed-arrays';
+
 /**
  * A block's frontier: the (count, length) pairs of its records that no other record of the
  * block matches on both, with a count as large and a record as short. bm25 grows with the
@@ -77,11 +79,8 @@ export class FrontiersBuilder {
   /** Adds a pair of the open block, after its others. */
   push(count: number, length: number): void {
     if (this.size === this.counts.length) {
-      for (const name of ['counts', 'lengths'] as const) {
-        const grown = new Uint32Array(this[name].length * 2);
-        grown.set(this[name]);
-        this[name] = grown;
-      }
+      this.counts = doubled(this.counts);
+      this.lengths = doubled(this.lengths);
     }
     this.counts[this.size] = count;
     this.lengths[this.size++] = length;

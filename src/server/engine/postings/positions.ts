@@ -2,6 +2,7 @@ import { searchColumns } from '../../../deployments/schema';
 import { columnWeights } from '../../../deployments/search-model';
 import { VarintCursor, VarintWriter } from './varint';
 import type { TokenPostings } from './block-postings';
+import { doubled } from '../typed-arrays';
 
 /**
  * Positions, writer and reader together: per document of a token's postings, in their
@@ -207,12 +208,8 @@ class PostingsBuilder {
       return;
     }
     if (this.length === this.ids.length) {
-      const ids = new Int32Array(this.length * 2);
-      const counts = new Uint32Array(this.length * 2);
-      ids.set(this.ids);
-      counts.set(this.counts);
-      this.ids = ids;
-      this.counts = counts;
+      this.ids = doubled(this.ids);
+      this.counts = doubled(this.counts);
     }
     this.ids[this.length] = doc;
     this.counts[this.length++] = weight;

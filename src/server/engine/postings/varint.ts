@@ -1,3 +1,5 @@
+import { doubled } from '../typed-arrays';
+
 /**
  * Variable-length integers, in one place. Our own blobs (block-postings.ts, positions) use LEB128: seven bits a byte,
  * least significant group first. FTS5's shadow tables (`%_docsize`, the averages record
@@ -11,11 +13,7 @@ export class VarintWriter {
   private written = 0;
 
   write(value: number): void {
-    if (this.written + 8 > this.bytes.length) {
-      const grown = new Uint8Array(this.bytes.length * 2);
-      grown.set(this.bytes);
-      this.bytes = grown;
-    }
+    if (this.written + 8 > this.bytes.length) this.bytes = doubled(this.bytes);
     while (value >= 0x80) {
       this.bytes[this.written++] = (value % 0x80) | 0x80;
       value = Math.floor(value / 0x80);

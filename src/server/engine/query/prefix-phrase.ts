@@ -3,6 +3,7 @@ import { decodeIds, type TokenPostings } from '../postings/block-postings';
 import { tokenBlobs, type PostingsReader, type TokenBlobs } from '../postings/index-reader';
 import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
 import { scratchArray } from '../scratch-arrays';
+import { doubled } from '../typed-arrays';
 
 /**
  * A phrase whose last word is a prefix (`"molten sa"*`, or `molten-sa*`): FTS5 matches the
@@ -62,12 +63,8 @@ class EndsBuilder {
 
   add(column: number, offset: number): void {
     if (this.ends === this.columns.length) {
-      const columns = new Int32Array(this.columns.length * 2);
-      const offsets = new Int32Array(columns.length);
-      columns.set(this.columns);
-      offsets.set(this.offsets);
-      this.columns = columns;
-      this.offsets = offsets;
+      this.columns = doubled(this.columns);
+      this.offsets = doubled(this.offsets);
     }
     this.columns[this.ends] = column;
     this.offsets[this.ends++] = offset;
