@@ -13,7 +13,7 @@ import { tablesOf } from './sqlite/schema';
  */
 
 /**
- * Records whose common tokens' places are held in memory at once (8 bytes each, some 140 a
+ * Records whose common tokens' places are held in memory at once (8 bytes each, some 220 a
  * record) while the lists are built; each range reads every common token's list and
  * positions again, and gives each pair a piece.
  */
