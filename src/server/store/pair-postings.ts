@@ -155,7 +155,7 @@ const piece = new VarintWriter();
 function encodePiece({ ids, counts }: TokenPostings): Buffer {
   piece.clear();
   piece.write(ids.length);
-  for (let i = 0, id = 0; i < ids.length; id = ids[i++]!) piece.write(ids[i]! - id);
+  for (let i = 0; i < ids.length; i++) piece.write(ids[i]! - (i === 0 ? 0 : ids[i - 1]!));
   for (let i = 0; i < ids.length; i++) piece.write(counts[i]!);
   return Buffer.from(piece.toBuffer());
 }

@@ -53,6 +53,7 @@ export function encodeSkips(skips: ArrayLike<number>): Buffer {
   return out.toBuffer();
 }
 
+/** Skips as the walk reads them, from their stored gaps. */
 export function decodeSkips(stored: Uint8Array): Uint32Array {
   const skips = new Uint32Array(stored.length + 1); // a gap takes a byte at least
   const read = new VarintCursor(stored);
