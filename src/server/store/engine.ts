@@ -12,6 +12,7 @@ import { IdSet } from '../engine/id-set';
 import type { PostingsReader } from '../engine/postings/index-reader';
 import { TextSearch } from '../engine/search';
 import { phraseFacetLists } from './phrase-facet-index';
+import type { CountSharing } from './shared-counting';
 import { openPostings } from './postings-reader';
 import { modelChanges } from './model-digest';
 import { orderIndex, storeSchemaVersion, tablesOf } from './sqlite/schema';
@@ -93,6 +94,8 @@ export interface EngineOptions {
    * bulk load leaves it) is read as it is until its first write in place switches it.
    */
   readonly snapshot?: boolean;
+  /** Another thread that may count half of a broad search's facets (shared-counting.ts). */
+  readonly sharing?: CountSharing;
 }
 
 /** Per-deployment data built on first use and kept for the life of the (read-only) connection. */
@@ -121,7 +124,7 @@ interface DeploymentState {
 /** Records matching one facet value (its selector), kept per connection: they depend on the data only. */
 const selectorSetCacheSize = 256;
 
-export function openEngine(path: string, { snapshot = false }: EngineOptions = {}): QueryEngine {
+export function openEngine(path: string, { snapshot = false, sharing }: EngineOptions = {}): QueryEngine {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   let revision: string;
   let schema: string | undefined;
@@ -415,6 +418,7 @@ export function openEngine(path: string, { snapshot = false }: EngineOptions = {
             matching ?? universeOf(state),
             selections.map((selection) => ({ facet: selection.facet, members: selectionSet(state, selection) })),
             asked,
+            sharing,
           )
         : {
             total: (state.total ??= prepare(`SELECT count(*) FROM ${tablesOf(deployment).records}`)

@@ -1,6 +1,7 @@
 import type { IdSet } from '../engine/id-set';
 import { scratchArray } from '../engine/scratch-arrays';
 import type { FacetIndex } from './facet-index';
+import { countPasses, type CountSharing } from './shared-counting';
 
 /** One facet of a request: where its values' codes are, and the values whose counts are asked apart. */
 export interface CollectedFacet {
@@ -32,12 +33,14 @@ export interface CollectedCounts {
  * worked out a machine word at a time over the sets, never record by record.
  *
  * `records` is the search without facet selections; `selections` the record sets of the
- * facets' own selections (any selected value and no excluded one).
+ * facets' own selections (any selected value and no excluded one). With `sharing`, another
+ * thread may count half of the pass over the records every selection keeps.
  */
 export function collectFacetCounts(
   records: IdSet,
   selections: readonly { readonly facet: string; readonly members: IdSet }[],
   facets: readonly CollectedFacet[],
+  sharing?: CountSharing,
 ): CollectedCounts {
   const kept = selections.reduce((set, { members }) => set.and(members), records);
   const sideOf = (s: number) => selections.reduce((set, { members }, t) => (t === s ? set.andNot(members) : set.and(members)), records);
@@ -45,7 +48,8 @@ export function collectFacetCounts(
 
   const indexes = [...new Set(facets.map((facet) => facet.index))];
   const total = kept.count();
-  const shared = new Map(indexes.map((index) => [index, countKept(index, kept, total)]));
+  const keptCounts = countKept(indexes, kept, total, sharing);
+  const shared = new Map(indexes.map((index, i) => [index, keptCounts[i]!]));
   const counts = facets.map(({ name, index }) => {
     const side = sides.get(name);
     return side ? withSideCodes(index, name, shared.get(index)!, idsOf(side)) : shared.get(index)!;
@@ -61,42 +65,46 @@ export function collectFacetCounts(
 // Arrays of a million entries are lent to one request at a time rather than allocated for
 // each (scratch-arrays.ts): the engine counts one request's facets at a time.
 
-/** The set's ids, ascending, in the collector's scratch array. */
+/** The set's ids, ascending, in the collector's scratch array (on shared memory, for a helping thread to read). */
 function idsOf(set: IdSet): Int32Array {
-  const into = scratchArray(collectFacetCounts, 'ids', set.capacity, (length) => new Int32Array(length));
+  const into = scratchArray(collectFacetCounts, 'ids', set.capacity, (length) => new Int32Array(new SharedArrayBuffer(length * 4)));
   return into.subarray(0, set.writeIds(into));
 }
 
 /**
- * Each value code's number of records in `kept` (of `size` records). A search that keeps
- * most records has its values counted over the records it leaves out, from the totals: the
- * pass is over whichever side is smaller, so counts cost most at half the records, not all.
+ * Each index's value codes' numbers of records in `kept` (of `size` records), joint codes'
+ * counts added to their values'. A search that keeps most records has its values counted
+ * over the records it leaves out, from the totals: the pass is over whichever side is
+ * smaller, so counts cost most at half the records, not all.
  */
-function countKept(index: FacetIndex, kept: IdSet, size: number): Int32Array {
-  if (size <= (index.offsets.length - 1) / 2) return countCodes(index, idsOf(kept));
-  const counts = countCodes(index, idsOf(kept.complement()));
-  const { totals } = index;
-  for (let code = 0; code < totals.length; code++) counts[code] = totals[code]! - counts[code]!;
-  return counts;
+function countKept(indexes: readonly FacetIndex[], kept: IdSet, size: number, sharing?: CountSharing): Int32Array[] {
+  const complement = size > kept.capacity / 2;
+  const ids = idsOf(complement ? kept.complement() : kept);
+  const counts = indexes.map((index) => {
+    const length = index.totals.length + (index.joint ? index.joint.starts.length - 1 : 0);
+    return scratchArray(index, 'counts', length, (size) => new Int32Array(size)).fill(0);
+  });
+  countPasses(
+    indexes.map(({ offsets, codes }) => ({ offsets, codes, ids })),
+    counts,
+    sharing,
+  );
+  return indexes.map((index, i) => {
+    const counted = counts[i]!;
+    addJointCounts(index, counted);
+    if (complement) for (let code = 0; code < index.totals.length; code++) counted[code] = index.totals[code]! - counted[code]!;
+    return counted;
+  });
 }
 
-/** Each code's number of records among `ids`, over every facet of the index (joint codes' counts added to their values'). */
-function countCodes(index: FacetIndex, ids: Int32Array): Int32Array {
-  const { offsets, codes, totals, joint } = index;
-  const length = totals.length + (joint ? joint.starts.length - 1 : 0);
-  const counts = scratchArray(index, 'counts', length, (size) => new Int32Array(size)).fill(0);
-  for (let r = 0; r < ids.length; r++) {
-    const id = ids[r]!;
-    for (let k = offsets[id]!, end = offsets[id + 1]!; k < end; k++) counts[codes[k]!]!++;
+/** Adds each joint code's count to the values it stands for. */
+function addJointCounts({ joint }: FacetIndex, counts: Int32Array): void {
+  if (!joint) return;
+  const { base, starts, members } = joint;
+  for (let j = 0; j + 1 < starts.length; j++) {
+    const count = counts[base + j]!;
+    if (count) for (let m = starts[j]!; m < starts[j + 1]!; m++) counts[members[m]!]! += count;
   }
-  if (joint) {
-    const { base, starts, members } = joint;
-    for (let j = 0; j + 1 < starts.length; j++) {
-      const count = counts[base + j]!;
-      if (count) for (let m = starts[j]!; m < starts[j + 1]!; m++) counts[members[m]!]! += count;
-    }
-  }
-  return counts;
 }
 
 /** One facet's counts over the records every selection keeps (`shared`) plus its side's records (`ids`). */

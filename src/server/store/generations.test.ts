@@ -5,6 +5,8 @@ import type { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
+import { parseListRequest } from '../http/criteria';
+import { parseQueryString } from '../http/query-string';
 import { parseQuery } from '../query/parse';
 import { openPooledStore } from './pooled-store';
 import { reloadingStore } from './reloading-store';
@@ -96,6 +98,34 @@ describe('facet values read once per generation', () => {
       // As many at once as there are workers, so each answers one.
       const answers = await Promise.all([1, 2, 3].map(() => pool.facets('LIT', criteria, everyFacet)));
       for (const answer of answers) expect(answer).toEqual(expected);
+    } finally {
+      await pool.close();
+      await own.close();
+    }
+  });
+
+  it('give the same counts when a free worker counts half of them', async () => {
+    const path = join(dir, 'shared-counting.db');
+    write(path, 300, 1);
+    let helped: (took: boolean) => void = () => {};
+    const nextHelp = () => new Promise<boolean>((resolve) => (helped = resolve));
+    // From the first record, and the poster waits for its helper: every request below is shared.
+    const pool = await openPooledStore(path, { size: 3, sharing: { fromRecords: 1, waitMs: 60_000 }, onHelped: (took) => helped(took) });
+    const own = openStore(path);
+    try {
+      await pool.facetsWarm;
+      const searches = [
+        'q=reactor',
+        'q=energy OR reactor&facet.product_type=Journal Article&exclude.publication_year=2001',
+        'facet.language=English',
+      ];
+      for (const search of searches) {
+        const { criteria } = parseListRequest(lit, parseQueryString(search));
+        const help = nextHelp();
+        expect(await pool.facets('LIT', criteria, everyFacet)).toEqual(await own.facets('LIT', criteria, everyFacet));
+        // Another worker counted half (its word may come after the answer).
+        expect(await help).toBe(true);
+      }
     } finally {
       await pool.close();
       await own.close();

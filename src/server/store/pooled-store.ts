@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { cachedStore, type EngineCalls } from './cached-store';
 import { openEngine, type Ranked, type SharedFacets } from './engine';
-import type { AdoptFacets, StoreReply, WorkerSettings } from './store-worker';
+import type { AdoptFacets, HelpWith, StoreReply, WorkerSettings } from './store-worker';
+import { declineHelp, type CountJob } from './shared-counting';
 import type { RenderedBody } from './rendered-page';
 import { admissionOf, CostBook, type Op } from './admission';
 import { StoreOverloaded, type RecordStore } from './types';
@@ -25,7 +26,9 @@ import { bundledModule } from '../module-bundle.js';
  * to read at a million records) are read once, by a worker of their own that hands them to
  * every worker on shared memory and ends (`facetsWarm`): a server whose data changed answers
  * searches from the new data while the previous pool still answers facets
- * (reloading-store.ts), and a pool holds one copy of them, not one per worker.
+ * (reloading-store.ts), and a pool holds one copy of them, not one per worker. A worker
+ * counting a broad search's facets may be lent a free worker for half of the count
+ * (shared-counting.ts), while another stays free for lookups.
  */
 
 interface Job {
@@ -53,6 +56,8 @@ interface Slot {
   startError?: string;
   /** The pause before a worker that could not start is started again. */
   restart?: NodeJS.Timeout;
+  /** Counting half of another worker's facets (shared-counting.ts): busy, though it holds no job. */
+  helping?: boolean;
 }
 
 /** A search's time budget unless `records serve --query-budget-ms` says otherwise. */
@@ -93,7 +98,18 @@ export interface PoolOptions {
   readonly maxRestartMs?: number;
   /** Where the one line per change of state goes (the file cannot be read / can be read again). */
   readonly log?: (line: string) => void;
+  /**
+   * When a worker counting a broad search's facets may hand half of the count to a free
+   * one (shared-counting.ts): from how many records, and (tests) how long it waits for the
+   * helper.
+   */
+  readonly sharing?: WorkerSettings['sharing'];
+  /** Called when a worker was lent to another's count, with whether it counted (tests use it). */
+  readonly onHelped?: (counted: boolean) => void;
 }
+
+/** Records of a facets count before half of it is handed to a free worker: below, the trip costs more than it saves. */
+const shareCountsFrom = 50_000;
 
 /** A body rendered by a worker arrives as the bytes of the Buffer it was (a Uint8Array). */
 function bodyOf(page: RenderedBody): RenderedBody {
@@ -115,6 +131,8 @@ export async function openPooledStore(
     restartMs = 250,
     maxRestartMs = 30_000,
     log = (line: string) => console.error(`records: ${line}`),
+    sharing = { fromRecords: shareCountsFrom },
+    onHelped,
   }: PoolOptions = {},
 ): Promise<RecordStore> {
   // Opening once here checks the file and reads the revision before any worker starts.
@@ -142,17 +160,25 @@ export async function openPooledStore(
   // cannot even start (the file became unreadable) is started again after growing pauses.
   function spawn(slot: Slot): void {
     const worker = new Worker(script, {
-      workerData: { path, role: 'search' } satisfies WorkerSettings,
+      workerData: { path, role: 'search', sharing } satisfies WorkerSettings,
       resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
     });
     // A worker started again takes the facet values before any request.
     if (facets) worker.postMessage({ adopt: facets } satisfies AdoptFacets);
     slot.worker = worker;
     slot.ready = false;
+    slot.helping = false;
     slot.startError = undefined;
     onWorker?.(worker);
     worker.on('message', (reply: StoreReply) => {
       if ('facets' in reply) return;
+      if ('help' in reply) return lendHelper(slot, reply.help);
+      if ('helped' in reply) {
+        slot.helping = false;
+        onHelped?.(reply.helped);
+        dispatch();
+        return;
+      }
       if ('ready' in reply) {
         slot.ready = true;
         if (unreadable !== undefined) log(`${path} can be read again`);
@@ -249,9 +275,17 @@ export async function openPooledStore(
     return at === -1 ? undefined : searches.splice(at, 1)[0];
   }
 
+  /** Passes a worker's half of a count to a free worker, while another stays free for lookups; otherwise its poster counts it. */
+  function lendHelper(from: Slot, job: CountJob) {
+    const free = slots.filter((slot) => slot !== from && slot.ready && !slot.job && !slot.helping);
+    if (free.length < 2 || closing) return declineHelp(job);
+    free[0]!.helping = true;
+    free[0]!.worker.postMessage({ help: job } satisfies HelpWith);
+  }
+
   function dispatch() {
     for (const slot of slots) {
-      if (slot.job || !slot.ready) continue;
+      if (slot.job || !slot.ready || slot.helping) continue;
       const job = lookups.shift() ?? nextSearch();
       if (!job) return;
       run(slot, job);

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineCalls } from './cached-store';
 import { openEngine, type SharedFacets } from './engine';
 import { renderDocs } from './rendered-page';
+import { helpWith, type CountJob } from './shared-counting';
 
 /** One read-only connection per worker thread; answers the pool's requests in order. */
 
@@ -13,8 +14,19 @@ export interface AdoptFacets {
   readonly adopt: SharedFacets;
 }
 
+/** Another worker's half of a count, for this one to take if it is still there (shared-counting.ts). */
+export interface HelpWith {
+  readonly help: CountJob;
+}
+
 export type StoreReply =
-  { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string } | { ready: true } | { facets: SharedFacets };
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; message: string }
+  | { ready: true }
+  | { facets: SharedFacets }
+  // A count this worker would share, for the pool to pass to a free worker; and a helper's word that it is free again.
+  | HelpWith
+  | { helped: boolean };
 
 /** What the pool passes each worker as workerData. */
 export interface WorkerSettings {
@@ -25,10 +37,16 @@ export interface WorkerSettings {
    * memory and ends.
    */
   readonly role: 'search' | 'facets';
+  /** When a search worker asks another to count half of a broad search's facets (CountSharing without its `ask`). */
+  readonly sharing?: { readonly fromRecords: number; readonly waitMs?: number };
 }
 
 const settings = workerData as WorkerSettings;
-const engine = openEngine(settings.path, { snapshot: true });
+const sharing = settings.sharing && {
+  ...settings.sharing,
+  ask: (job: CountJob) => parentPort!.postMessage({ help: job } satisfies StoreReply),
+};
+const engine = openEngine(settings.path, { snapshot: true, ...(sharing && { sharing }) });
 if (settings.role === 'facets') {
   parentPort!.postMessage({ facets: engine.sharedFacets() } satisfies StoreReply);
   engine.close();
@@ -36,8 +54,9 @@ if (settings.role === 'facets') {
   // Before the first request rather than during it; the pool sends none before this says so.
   engine.warmSearch();
   parentPort!.postMessage({ ready: true } satisfies StoreReply);
-  parentPort!.on('message', (message: StoreRequest | AdoptFacets) => {
+  parentPort!.on('message', (message: StoreRequest | AdoptFacets | HelpWith) => {
     if ('adopt' in message) engine.adoptFacets(message.adopt);
+    else if ('help' in message) parentPort!.postMessage({ helped: helpWith(message.help) } satisfies StoreReply);
     else answer(message);
   });
 }
