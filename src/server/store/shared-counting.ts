@@ -39,6 +39,8 @@ export interface CountSharing {
   readonly waitMs?: number;
 }
 
+// A job's state: posted, then taken by a helper and done (or failed), or withdrawn by its
+// poster, or declined by the pool. Only a posted job changes hands.
 const posted = 0;
 const taken = 1;
 const done = 2;
