@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineCalls } from './cached-store';
 import { openEngine, type SharedFacets } from './engine';
 import { renderDocs } from './rendered-page';
-import { helpWith, type CountJob } from './shared-counting';
+import { helpWith, type CountJob, type CountSharing } from './shared-counting';
 
 /** One read-only connection per worker thread; answers the pool's requests in order. */
 
@@ -37,8 +37,8 @@ export interface WorkerSettings {
    * memory and ends.
    */
   readonly role: 'search' | 'facets';
-  /** When a search worker asks another to count half of a broad search's facets (CountSharing without its `ask`). */
-  readonly sharing?: { readonly fromRecords: number; readonly waitMs?: number };
+  /** When a search worker asks another to count half of a broad search's facets (its `ask` goes through the pool). */
+  readonly sharing?: Omit<CountSharing, 'ask'>;
 }
 
 const settings = workerData as WorkerSettings;
