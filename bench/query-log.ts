@@ -230,6 +230,29 @@ export function trafficClasses(vocabulary: CorpusVocabulary): TrafficClass[] {
 }
 
 /**
+ * Single words of the vocabulary's gaps, which no measured class draws from (function words,
+ * and words in 0.2–0.5%, 2–20% and 60–80% of the records): they warm up the server's
+ * single-term code on short and long lists without spending the scarce term classes' words.
+ */
+export function warmupWords(vocabulary: CorpusVocabulary): TrafficClass {
+  const gaps = [...vocabulary.shares]
+    .filter(
+      ([word, share]) =>
+        functionWords.has(word) || (share >= 0.002 && share < 0.005) || (share >= 0.02 && share < 0.2) || (share >= 0.6 && share < 0.8),
+    )
+    .map(([word]) => word);
+  return {
+    id: 'warmupWords',
+    label: 'single words no measured class draws (warm-up only)',
+    search: false,
+    draw: (random) => {
+      const word = gaps[Math.floor(random() * gaps.length)];
+      return word && list([['q', word]]);
+    },
+  };
+}
+
+/**
  * The log: draws from a class until it has a path not sent before in this run, or gives up
  * (its supply is spent). One log per run, shared by every measurement, so nothing repeats.
  */

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import type { BenchConfig } from './config';
 import type { SingleClient } from './http-client';
 import { waitForQuiet } from './machine';
-import { facetsBeside, learnVocabulary, queryLog, trafficClasses, type QueryLog, type TrafficClass } from './query-log';
+import { facetsBeside, learnVocabulary, queryLog, trafficClasses, warmupWords, type QueryLog, type TrafficClass } from './query-log';
 import { summarize, type Summary } from './stats';
 
 /**
@@ -147,7 +147,8 @@ export async function measureTraffic(
   log(`traffic: query log from ${vocabulary.sampled.toLocaleString('en')} sampled records; distinct queries, nothing cached`);
   // A server that has answered some traffic, as a running one has: its code compiled by the
   // JIT before the first class is timed. The warm-up's queries come from the log, so none is timed later.
-  for (const trafficClass of classes.filter((c) => !c.scarce)) {
+  // The term classes are too scarce to spend on it: single words from the vocabulary's gaps stand in for them.
+  for (const trafficClass of [...classes.filter((c) => !c.scarce), warmupWords(vocabulary)]) {
     for (let w = 0; w < config.warmup; w++) {
       const path = queries.next(trafficClass);
       if (path) await client.get(origin + path, config.timeoutSeconds * 1000);
