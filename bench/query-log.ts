@@ -105,14 +105,19 @@ export function facetsBeside(searchPath: string): string {
   return searchPath.replace(`${basePath}/records?`, `${basePath}/facets?`);
 }
 
+/** The shares of the records the single-term classes' words are in, [low, high). */
+const termBands = { rare: [0, 0.002], onePercent: [0.005, 0.02], common: [0.2, 0.6], nearlyAll: [0.8, 1.01] } as const;
+
+const inBand = (share: number, [low, high]: readonly [number, number]) => share >= low && share < high;
+
 export function trafficClasses(vocabulary: CorpusVocabulary): TrafficClass[] {
-  const band = (low: number, high: number) =>
-    [...vocabulary.shares].filter(([word, share]) => share >= low && share < high && !functionWords.has(word)).map(([word]) => word);
-  const rare = band(0, 0.002);
-  const onePercent = band(0.005, 0.02);
-  const common = band(0.2, 0.6);
-  const nearlyAll = band(0.8, 1.01);
-  const prefixable = band(0.005, 1.01).filter((word) => word.length >= 6);
+  const band = (shares: readonly [number, number]) =>
+    [...vocabulary.shares].filter(([word, share]) => inBand(share, shares) && !functionWords.has(word)).map(([word]) => word);
+  const rare = band(termBands.rare);
+  const onePercent = band(termBands.onePercent);
+  const common = band(termBands.common);
+  const nearlyAll = band(termBands.nearlyAll);
+  const prefixable = band([0.005, 1.01]).filter((word) => word.length >= 6);
   const commonPhrases = vocabulary.titleBigrams.filter((bigram) => bigram.split(' ').some((word) => stopwords.has(word)));
   const pick = <T>(items: readonly T[], random: () => number): T | undefined => items[Math.floor(random() * items.length)];
   const term = (id: string, label: string, words: readonly string[]): TrafficClass => ({
@@ -230,16 +235,13 @@ export function trafficClasses(vocabulary: CorpusVocabulary): TrafficClass[] {
 }
 
 /**
- * Single words of the vocabulary's gaps, which no measured class draws from (function words,
- * and words in 0.2–0.5%, 2–20% and 60–80% of the records): they warm up the server's
- * single-term code on short and long lists without spending the scarce term classes' words.
+ * Single words no measured class draws (function words, and words between the term classes'
+ * bands): they warm up the server's single-term code on short and long lists without
+ * spending the scarce term classes' words.
  */
 export function warmupWords(vocabulary: CorpusVocabulary): TrafficClass {
   const gaps = [...vocabulary.shares]
-    .filter(
-      ([word, share]) =>
-        functionWords.has(word) || (share >= 0.002 && share < 0.005) || (share >= 0.02 && share < 0.2) || (share >= 0.6 && share < 0.8),
-    )
+    .filter(([word, share]) => functionWords.has(word) || !Object.values(termBands).some((shares) => inBand(share, shares)))
     .map(([word]) => word);
   return {
     id: 'warmupWords',
