@@ -132,6 +132,30 @@ describe('facet values read once per generation', () => {
     }
   });
 
+  it('count alone when lending a worker would leave none free for lookups', async () => {
+    const path = join(dir, 'counting-alone.db');
+    write(path, 300, 1);
+    const helped: boolean[] = [];
+    // Two workers: while one counts, the other is the one kept for lookups. A poster whose
+    // job the pool neither lent nor declined would wait out the test's time limit.
+    const pool = await openPooledStore(path, {
+      size: 2,
+      sharing: { fromRecords: 1, waitMs: 60_000 },
+      onHelped: (took) => helped.push(took),
+    });
+    const own = openStore(path);
+    try {
+      await pool.facetsWarm;
+      const { criteria } = parseListRequest(lit, parseQueryString('q=reactor'));
+      expect(await pool.facets('LIT', criteria, everyFacet)).toEqual(await own.facets('LIT', criteria, everyFacet));
+      expect(await pool.count('LIT')).toBe(300);
+      expect(helped).toEqual([]);
+    } finally {
+      await pool.close();
+      await own.close();
+    }
+  });
+
   it('let a new generation answer searches at once and facets once it has read them, the old one answering facets meanwhile', async () => {
     const path = join(dir, 'facets-later.db');
     write(path, 200, 1);
