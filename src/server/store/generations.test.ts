@@ -8,7 +8,7 @@ import { generateRecords } from '../corpus/generate';
 import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { parseQuery } from '../query/parse';
-import { openPooledStore } from './pooled-store';
+import { openPooledStore, type PoolOptions } from './pooled-store';
 import { reloadingStore } from './reloading-store';
 import { openStore, openStoreWriter } from './sqlite/sqlite';
 import { StoreOverloaded, type Criteria, type FacetRequest, type RecordStore } from './types';
@@ -85,75 +85,70 @@ describe('a reload', () => {
 const everything: Criteria = { text: [], exact: [], dates: [], sort: 'relevance', order: 'desc', offset: 0, limit: 10 };
 const everyFacet: FacetRequest[] = lit.facets.map(({ name }) => ({ name, limit: 20, offset: 0, sort: 'count' as const }));
 
+/** A pool over 300 new records in `name`, beside a store that reads the file itself, both closed after `use`. */
+async function poolBesideOwn(name: string, options: PoolOptions, use: (pool: RecordStore, own: RecordStore) => Promise<void>) {
+  const path = join(dir, name);
+  write(path, 300, 1);
+  const pool = await openPooledStore(path, options);
+  const own = openStore(path);
+  try {
+    await pool.facetsWarm;
+    await use(pool, own);
+  } finally {
+    await pool.close();
+    await own.close();
+  }
+}
+
+/** Facets of `search` (a query string) from both stores. */
+const facetsOfBoth = (pool: RecordStore, own: RecordStore, search: string) => {
+  const { criteria } = parseListRequest(lit, parseQueryString(search));
+  return Promise.all([pool.facets('LIT', criteria, everyFacet), own.facets('LIT', criteria, everyFacet)]);
+};
+
 describe('facet values read once per generation', () => {
   it('give every worker the counts a store reading its own gives', async () => {
-    const path = join(dir, 'shared-facets.db');
-    write(path, 300, 1);
-    const pool = await openPooledStore(path, { size: 3 });
-    const own = openStore(path);
-    try {
-      await pool.facetsWarm;
+    await poolBesideOwn('shared-facets.db', { size: 3 }, async (pool, own) => {
       const criteria: Criteria = { ...everything, text: [{ columns: ['title', 'description'], query: parseQuery('reactor')! }] };
       const expected = await own.facets('LIT', criteria, everyFacet);
       // As many at once as there are workers, so each answers one.
       const answers = await Promise.all([1, 2, 3].map(() => pool.facets('LIT', criteria, everyFacet)));
       for (const answer of answers) expect(answer).toEqual(expected);
-    } finally {
-      await pool.close();
-      await own.close();
-    }
+    });
   });
 
   it('give the same counts when a free worker counts half of them', async () => {
-    const path = join(dir, 'shared-counting.db');
-    write(path, 300, 1);
     let helped: (took: boolean) => void = () => {};
     const nextHelp = () => new Promise<boolean>((resolve) => (helped = resolve));
     // From the first record, and the poster waits for its helper: every request below is shared.
-    const pool = await openPooledStore(path, { size: 3, sharing: { fromRecords: 1, waitMs: 60_000 }, onHelped: (took) => helped(took) });
-    const own = openStore(path);
-    try {
-      await pool.facetsWarm;
+    const sharing = { fromRecords: 1, waitMs: 60_000 };
+    await poolBesideOwn('shared-counting.db', { size: 3, sharing, onHelped: (took) => helped(took) }, async (pool, own) => {
       const searches = [
         'q=reactor',
         'q=energy OR reactor&facet.product_type=Journal Article&exclude.publication_year=2001',
         'facet.language=English',
       ];
       for (const search of searches) {
-        const { criteria } = parseListRequest(lit, parseQueryString(search));
         const help = nextHelp();
-        expect(await pool.facets('LIT', criteria, everyFacet)).toEqual(await own.facets('LIT', criteria, everyFacet));
+        const [pooled, alone] = await facetsOfBoth(pool, own, search);
+        expect(pooled).toEqual(alone);
         // Another worker counted half (its word may come after the answer).
         expect(await help).toBe(true);
       }
-    } finally {
-      await pool.close();
-      await own.close();
-    }
+    });
   });
 
   it('count alone when lending a worker would leave none free for lookups', async () => {
-    const path = join(dir, 'counting-alone.db');
-    write(path, 300, 1);
     const helped: boolean[] = [];
     // Two workers: while one counts, the other is the one kept for lookups. A poster whose
     // job the pool neither lent nor declined would wait out the test's time limit.
-    const pool = await openPooledStore(path, {
-      size: 2,
-      sharing: { fromRecords: 1, waitMs: 60_000 },
-      onHelped: (took) => helped.push(took),
-    });
-    const own = openStore(path);
-    try {
-      await pool.facetsWarm;
-      const { criteria } = parseListRequest(lit, parseQueryString('q=reactor'));
-      expect(await pool.facets('LIT', criteria, everyFacet)).toEqual(await own.facets('LIT', criteria, everyFacet));
+    const sharing = { fromRecords: 1, waitMs: 60_000 };
+    await poolBesideOwn('counting-alone.db', { size: 2, sharing, onHelped: (took) => helped.push(took) }, async (pool, own) => {
+      const [pooled, alone] = await facetsOfBoth(pool, own, 'q=reactor');
+      expect(pooled).toEqual(alone);
       expect(await pool.count('LIT')).toBe(300);
       expect(helped).toEqual([]);
-    } finally {
-      await pool.close();
-      await own.close();
-    }
+    });
   });
 
   it('let a new generation answer searches at once and facets once it has read them, the old one answering facets meanwhile', async () => {
