@@ -139,15 +139,23 @@ describe('facet values read once per generation', () => {
   });
 
   it('count alone when lending a worker would leave none free for lookups', async () => {
-    const helped: boolean[] = [];
+    // What the pool hands its workers: a lent worker is handed the job before its poster can answer.
+    const lent: unknown[] = [];
+    const onWorker = (worker: Worker) => {
+      const post = worker.postMessage.bind(worker);
+      worker.postMessage = (message: object) => {
+        if ('help' in message) lent.push(message);
+        post(message);
+      };
+    };
     // Two workers: while one counts, the other is the one kept for lookups. A poster whose
     // job the pool neither lent nor declined would wait out the test's time limit.
     const sharing = { fromRecords: 1, waitMs: 60_000 };
-    await poolBesideOwn('counting-alone.db', { size: 2, sharing, onHelped: (took) => helped.push(took) }, async (pool, own) => {
+    await poolBesideOwn('counting-alone.db', { size: 2, sharing, onWorker }, async (pool, own) => {
       const [pooled, alone] = await facetsOfBoth(pool, own, 'q=reactor');
       expect(pooled).toEqual(alone);
+      expect(lent).toEqual([]);
       expect(await pool.count('LIT')).toBe(300);
-      expect(helped).toEqual([]);
     });
   });
 
