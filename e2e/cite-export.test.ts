@@ -223,9 +223,9 @@ const exportChecks: Record<string, { extension: string; check: ExportCheck }> = 
     extension: 'csv',
     check: async (file, deployment, record) => {
       const csv = parseCsv(file.text);
-      // One column per field of the deployment, named as in the server's JSON.
-      expect(csv.header).toEqual(deployment.fields.map((field) => field.name));
-      expect([...csv.header].sort()).toEqual(Object.keys(record).sort());
+      // One column per field of the deployment, named as in the server's JSON, and the generated-record note.
+      expect(csv.header).toEqual([...deployment.fields.map((field) => field.name), 'x_generated_note']);
+      expect(csv.header.slice(0, -1).sort()).toEqual(Object.keys(record).sort());
       expect(csv.rows).toHaveLength(1);
       const row = csvObjects(csv)[0]!;
       expect(row.repo_id).toBe(record.repo_id);

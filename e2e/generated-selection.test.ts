@@ -24,7 +24,7 @@ test('selecting a page of real and generated DC1 records: the bar and the dialog
   await waitForResults(page);
   await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
   const bar = page.getByRole('region', { name: 'Selection' });
-  const summary = `${generatedIds.length} of these ${records.length} records are generated demo records.`;
+  const summary = `${generatedIds.length} of these ${records.length} records are generated demo records:`;
   await bar.getByText(summary).waitFor();
   await expectNoAxeViolations(page, 'selection bar with generated records');
 

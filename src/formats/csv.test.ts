@@ -134,11 +134,11 @@ describe('recordsToCsv', () => {
     ],
   };
 
-  it('has a header of the deployment’s field names and one row per record', () => {
+  it('has a header of the deployment’s field names and the generated-record note, and one row per record', () => {
     const rows = parseCsv(recordsToCsv(lit, [record, { repo_id: '2' }]));
-    expect(rows[0]).toEqual(lit.fields.map((field) => field.name));
+    expect(rows[0]).toEqual([...lit.fields.map((field) => field.name), 'x_generated_note']);
     expect(rows).toHaveLength(3);
-    for (const row of rows) expect(row).toHaveLength(lit.fields.length);
+    for (const row of rows) expect(row).toHaveLength(lit.fields.length + 1);
   });
 
   it('writes each field where its column says, authors joined with " | ", other lists with "; ", links as "rel: href"', () => {

@@ -3,12 +3,14 @@ import type { Deployment, FieldDef } from '../deployments/schema';
 import { toPlainText } from './rich-text';
 import { hasKnownValue, knownValues } from './known-values';
 import { valuesOf } from './text';
+import { generatedMember, generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
 
 /**
  * Records as CSV (RFC 4180): CRLF after every line, a field quoted when it holds a quote,
  * comma, CR or LF, quotes inside doubled. One column per field of the deployment, named
- * as in JSON, so a file opens the same way whichever records it holds. The header and the
- * rows are separate functions so a download can write a file page by page.
+ * as in JSON, so a file opens the same way whichever records it holds, and a last column
+ * (`x_generated_note`) holding the note on a generated demo record (generated-mark.ts). The
+ * header and the rows are separate functions so a download can write a file page by page.
  */
 
 /** Spreadsheet programs read a file as UTF-8 only when it starts with this mark. */
@@ -41,7 +43,7 @@ export function csvLine(values: readonly string[]): string {
 }
 
 export function csvColumns(deployment: Deployment): string[] {
-  return deployment.fields.map((field) => field.name);
+  return [...deployment.fields.map((field) => field.name), generatedMember];
 }
 
 /** A record field as cell text: lists joined, links as "rel: href", empty as nothing. */
@@ -69,10 +71,15 @@ export function csvHeader(deployment: Deployment, options: CsvOptions = {}): str
   return (options.bom ? utf8Bom : '') + csvLine(csvColumns(deployment));
 }
 
-export function csvRow(deployment: Deployment, record: ApiRecord): string {
-  return csvLine(deployment.fields.map((field) => csvCell(field, record[field.name])));
+export function csvRow(deployment: Deployment, record: ApiRecord, generated = false): string {
+  return csvLine([...deployment.fields.map((field) => csvCell(field, record[field.name])), generated ? generatedNote : '']);
 }
 
-export function recordsToCsv(deployment: Deployment, records: readonly ApiRecord[], options: CsvOptions = {}): string {
-  return csvHeader(deployment, options) + records.map((record) => csvRow(deployment, record)).join('');
+export function recordsToCsv(
+  deployment: Deployment,
+  records: readonly ApiRecord[],
+  options: CsvOptions = {},
+  generated: GeneratedIds = noGeneratedIds,
+): string {
+  return csvHeader(deployment, options) + records.map((record) => csvRow(deployment, record, generated.has(record.repo_id))).join('');
 }

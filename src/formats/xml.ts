@@ -1,5 +1,6 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment, FieldDef } from '../deployments/schema';
+import { markXmlRecord, noGeneratedIds, type GeneratedIds } from './generated-mark';
 import { escapeXml, valuesOf } from './text';
 
 /**
@@ -44,6 +45,14 @@ export function* recordsToXmlParts(deployment: Deployment, records: Iterable<Api
   yield xmlEpilogue;
 }
 
-export function recordsToXml(deployment: Deployment, records: Iterable<ApiRecord>): string {
-  return [...recordsToXmlParts(deployment, records)].join('');
+/**
+ * The document the app writes: the spec's, with an `x_generated_note` element in each
+ * generated demo record (generated-mark.ts). The API's answers never carry it.
+ */
+export function recordsToXml(deployment: Deployment, records: Iterable<ApiRecord>, generated: GeneratedIds = noGeneratedIds): string {
+  const items = [...records].map((record) => {
+    const xml = recordToXml(deployment, record);
+    return generated.has(record.repo_id) ? markXmlRecord(xml) : xml;
+  });
+  return xmlPrologue + items.join('\n') + xmlEpilogue;
 }

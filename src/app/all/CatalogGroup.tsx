@@ -8,6 +8,7 @@ import type { NavigationState } from '../navigation/navigation-state';
 import { ErrorState } from '../ui/ErrorState';
 import { authorNames, firstText, formatCount, formatDate } from '../ui/format';
 import { RichText } from '../ui/RichText';
+import { GeneratedBadge } from '../ui/GeneratedNotice';
 import { CatalogTimeoutError, useCatalogSearch, type CatalogSearch } from './catalog-search';
 
 export const catalogAnchor = (deployment: Deployment) => `catalog-${deployment.slug}`;
@@ -75,6 +76,7 @@ export function CatalogGroup({ search }: { search: CatalogSearch }) {
                       <RichText text={type} inline />
                     </span>
                   )}
+                  {page.generated.has(record.repo_id) && <GeneratedBadge />}
                 </p>
               </li>
             );

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
-import { GeneratedInSelection, GeneratedNotice } from '../ui/GeneratedNotice';
+import { GeneratedBadge, GeneratedInSelection, GeneratedNotice } from '../ui/GeneratedNotice';
 import { errorMessage } from '../ui/error-message';
 import { CitationView } from './CitationView';
 import { useCitations } from './cite-queries';
@@ -169,9 +169,10 @@ function Citations({ citations }: { citations: ReturnType<typeof useCitations> }
     <div className="cite-dialog__citations" aria-label="Citations" role="region" tabIndex={0}>
       {entries.map((entry, index) =>
         kind === 'bibtex' ? (
-          <pre key={index} className="cite-dialog__bibtex">
-            {entry.text}
-          </pre>
+          <Fragment key={index}>
+            {entry.generated && <GeneratedBadge />}
+            <pre className="cite-dialog__bibtex">{entry.text}</pre>
+          </Fragment>
         ) : (
           <div key={index} className="cite-dialog__citation">
             <CitationView nodes={entry.nodes} />

@@ -12,6 +12,8 @@ import { oncePerPage, StyleLoadError, type FileLoader } from './style-catalog';
  */
 
 export interface CiteEntry {
+  /** The CSL item's id (cslId), so a citation is known by its record whatever the style's order. */
+  readonly id: string;
   /** citeproc's HTML for one citation: to be sanitised, never inserted as is. */
   readonly html: string;
   readonly text: string;
@@ -78,14 +80,22 @@ async function createEngine(loadFile: FileLoader): Promise<CiteEngine> {
           const options = { template: style.template, lang: locale, entry: String(item.id), citationsPre: [], citationsPost: [] };
           return new Cite([item]).format('citation', { ...options, format }).trim();
         };
-        return rich.map((item, index) => ({ html: note(item, 'html'), text: note(plain[index]!, 'text').replace(/ {2,}/g, ' ') }));
+        return rich.map((item, index) => ({
+          id: String(item.id),
+          html: note(item, 'html'),
+          text: note(plain[index]!, 'text').replace(/ {2,}/g, ' '),
+        }));
       }
       const options = { template: style.template, lang: locale, asEntryArray: true } as const;
       const html = new Cite(rich).format('bibliography', { ...options, format: 'html' });
       const text = new Cite(plain).format('bibliography', { ...options, format: 'text' });
       const textById = new Map(text.map(([id, value]) => [id, value]));
       // Plain text joins a number in the margin to the entry with a space of its own ("1.  Fredrickson").
-      return html.map(([id, value]) => ({ html: value.trim(), text: (textById.get(id) ?? '').replace(/ {2,}/g, ' ').trim() }));
+      return html.map(([id, value]) => ({
+        id: String(id),
+        html: value.trim(),
+        text: (textById.get(id) ?? '').replace(/ {2,}/g, ' ').trim(),
+      }));
     },
   };
 }

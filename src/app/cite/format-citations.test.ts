@@ -192,3 +192,32 @@ describe('formatCitations', () => {
     await expect(broken.bibliography([], style)).rejects.toThrow('offline');
   });
 });
+
+describe('citations of generated demo records', () => {
+  const generated = new Set([adams.repo_id]);
+  const citeMarked = (style: CitationStyleId) =>
+    formatCitations({ deployment: lit, records: [kumari, adams], style, accessed, loadFile: shippedFile, generated }, loadEngine);
+
+  it.each(['apa', 'ieee', 'chicago'] as const)(
+    '%s: the generated record’s citation says so, on screen and copied; the real one does not',
+    async (style) => {
+      const { entries, text, html } = await citeMarked(style);
+      const marked = entries.filter((entry) => entry.generated);
+      expect(marked).toHaveLength(1);
+      expect(marked[0]!.text).toMatch(/Adams[\s\S]*\[Generated demo record: not a real work\.\]$/);
+      expect(nodesToText(marked[0]!.nodes)).toContain('[Generated demo record: not a real work.]');
+      const real = entries.find((entry) => !entry.generated)!;
+      expect(real.text).toContain('Kumari');
+      expect(real.text).not.toContain('Generated demo record');
+      expect(text.match(/Generated demo record/g)).toHaveLength(1);
+      expect(html.match(/Generated demo record/g)).toHaveLength(1);
+    },
+  );
+
+  it.each(['bibtex', 'bibtex-full'] as const)('%s: the generated record’s entry has the note and is flagged', async (style) => {
+    const { entries } = await citeMarked(style);
+    expect(entries.map((entry) => entry.generated)).toEqual([false, true]);
+    expect(entries[1]!.text).toContain('note = {Generated demo record');
+    expect(entries[0]!.text).not.toContain('note =');
+  });
+});

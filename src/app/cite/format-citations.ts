@@ -2,11 +2,11 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { recordToBibtex } from '../../formats/bibtex';
 import { recordToFullBibtex } from '../../formats/bibtex-full';
-import { organisations, recordToCsl, type CslItem } from '../../formats/csl';
+import { cslId, organisations, recordToCsl, type CslItem } from '../../formats/csl';
 import { knownValues } from '../../formats/known-values';
 import { roleValue } from '../../formats/record-roles';
 import { properNounsOf, toSentenceCase } from '../../formats/sentence-case';
-import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
+import { generatedLabel, noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
 import { escapeHtml } from '../../formats/text';
 import type { CiteEngine, CiteEntry } from './cite-engine';
 import type { BibtexStyle, CitationStyleId } from './cite-styles';
@@ -16,17 +16,36 @@ import { nodesToHtml, parseCitationHtml, type CitationNode } from './citation-ht
 /** Citations ready for the screen and the clipboard. */
 export interface FormattedCitations {
   readonly kind: 'csl' | 'bibtex';
-  /** One per citation, in the style's order: sanitised nodes (CSL) and plain text. */
-  readonly entries: readonly { readonly nodes: readonly CitationNode[]; readonly text: string }[];
+  /**
+   * One per citation, in the style's order: sanitised nodes (CSL) and plain text, and
+   * whether it cites a generated demo record (its text then says so too).
+   */
+  readonly entries: readonly { readonly nodes: readonly CitationNode[]; readonly text: string; readonly generated: boolean }[];
   /** For the clipboard's text/html: a paragraph per citation (a <pre> for BibTeX). */
   readonly html: string;
   /** For the clipboard's text/plain: citations separated by a blank line. */
   readonly text: string;
 }
 
-/** citeproc's entries as sanitised nodes, one paragraph each for the clipboard. */
-export function assembleCslCitations(entries: readonly CiteEntry[]): FormattedCitations {
-  const parsed = entries.map((entry) => ({ nodes: parseCitationHtml(entry.html), text: entry.text.trim() }));
+/** What a citation of a generated demo record ends with, on screen and on the clipboard. */
+export const generatedCitationMark = `[${generatedLabel}: not a real work.]`;
+
+/**
+ * citeproc's entries as sanitised nodes, one paragraph each for the clipboard; a citation of
+ * a generated record (its item id among `generatedItems`) ends with the mark.
+ */
+export function assembleCslCitations(
+  entries: readonly CiteEntry[],
+  generatedItems: ReadonlySet<string> = noGeneratedIds,
+): FormattedCitations {
+  const parsed = entries.map((entry) => {
+    const generated = generatedItems.has(entry.id);
+    const nodes = parseCitationHtml(entry.html);
+    const text = entry.text.trim();
+    if (!generated) return { nodes, text, generated };
+    const mark: CitationNode = { tag: 'strong', className: 'cite-dialog__generated', children: [generatedCitationMark] };
+    return { nodes: [...nodes, ' ', mark], text: `${text} ${generatedCitationMark}`, generated };
+  });
   return {
     kind: 'csl',
     entries: parsed,
@@ -54,7 +73,8 @@ export function bibtexCitations(
   const entries = records.map((record) => bibtexCodecs[variant](deployment, record, prefix, generated.has(record.repo_id)).trimEnd());
   return {
     kind: 'bibtex',
-    entries: entries.map((text) => ({ nodes: [text], text })),
+    // The entry's note says it is generated.
+    entries: entries.map((text, index) => ({ nodes: [text], text, generated: generated.has(records[index]!.repo_id) })),
     html: entries.map((text) => `<pre>${escapeHtml(text)}</pre>`).join('\n'),
     text: entries.join('\n\n') + (entries.length ? '\n' : ''),
   };
@@ -107,5 +127,9 @@ export async function formatCitations(request: CitationRequest, loadEngine: () =
   const engine = await loadEngine();
   let items = cslItemsOf(request.deployment, request.records, request.accessed);
   if (style.sentenceCase) items = items.map((item, index) => inSentenceCase(request.deployment, request.records[index]!, item));
-  return assembleCslCitations(await engine.bibliography(items, style));
+  const generated = request.generated ?? noGeneratedIds;
+  const generatedItems = new Set(
+    request.records.filter((record) => generated.has(record.repo_id)).map((record) => cslId(request.deployment, record)),
+  );
+  return assembleCslCitations(await engine.bibliography(items, style), generatedItems);
 }

@@ -3,6 +3,7 @@ import { ApiRequestError, InvalidResponseError, isAbortError } from '../../clien
 import { getText } from '../../client/http';
 import { followPages, nextLink } from '../../client/pages';
 import { validateRecords } from '../../client/records';
+import { generatedRecordsHeader, parseGeneratedIds } from '../../formats/extension-headers';
 import { readTotal } from '../../client/responses';
 import { withRetry, type RetryPolicy } from '../../client/retry';
 import { paramByName, type ApiRecord } from '../../deployments/registry';
@@ -82,12 +83,13 @@ async function fetchPage(
   const text = answer.text;
   const total = readTotal(answer.headers, url);
   const next = nextLink(answer);
+  const generated = parseGeneratedIds(answer.headers.get(generatedRecordsHeader));
   let units: PageUnits;
   if (request === 'xml') {
     const page = splitXmlPage(text, url);
-    units = { kind: 'xml', prologue: page.prologue, records: page.records };
+    units = { kind: 'xml', prologue: page.prologue, records: page.records, generated };
   } else if (request === 'bibtex') {
-    units = { kind: 'bibtex', entries: splitBibtexPage(text) };
+    units = { kind: 'bibtex', entries: splitBibtexPage(text), generated };
   } else {
     let raw: unknown;
     try {
@@ -96,7 +98,7 @@ async function fetchPage(
       throw new InvalidResponseError(url, 'expected JSON, received something else (or a cut-off answer).');
     }
     const records: ApiRecord[] = validateRecords(deployment, raw, url);
-    units = { kind: 'records', records, raw: raw as unknown[] };
+    units = { kind: 'records', records, raw: raw as unknown[], generated };
   }
   return { url, units, total, next };
 }

@@ -6,7 +6,7 @@ import { recordsToCslJson } from '../../formats/csl';
 import { recordsToCsv } from '../../formats/csv';
 import { recordsToRis } from '../../formats/ris';
 import { recordsToXml } from '../../formats/xml';
-import type { GeneratedIds } from '../../formats/generated-mark';
+import { markJsonItem, noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
 import type { ExportFormatId } from './export-formats';
 
 export interface OutputOptions {
@@ -14,7 +14,7 @@ export interface OutputOptions {
   readonly bom?: boolean;
   /** BibTeX only: the citation key prefix (the local server's default when left out). */
   readonly bibtexPrefix?: string;
-  /** Generated demo records among them: BibTeX, RIS and CSL-JSON say so in a note. */
+  /** Generated demo records among them: every format says so on each (generated-mark.ts). */
   readonly generated?: GeneratedIds;
 }
 
@@ -28,21 +28,22 @@ export function recordsOutput(
   format: ExportFormatId,
   options: OutputOptions = {},
 ): string {
+  const generated = options.generated ?? noGeneratedIds;
   switch (format) {
     case 'csv':
-      return recordsToCsv(deployment, records, { bom: options.bom });
+      return recordsToCsv(deployment, records, { bom: options.bom }, generated);
     case 'ris':
-      return recordsToRis(deployment, records, options.generated);
+      return recordsToRis(deployment, records, generated);
     case 'csl-json':
-      return recordsToCslJson(deployment, records, options.generated);
+      return recordsToCslJson(deployment, records, generated);
     case 'json':
       // The server's own JSON: one compact array.
-      return JSON.stringify(records);
+      return JSON.stringify(records.map((record) => markJsonItem(record, generated)));
     case 'xml':
-      return recordsToXml(deployment, records);
+      return recordsToXml(deployment, records, generated);
     case 'bibtex':
-      return recordsToBibtex(records, options.bibtexPrefix ?? 'records', options.generated);
+      return recordsToBibtex(records, options.bibtexPrefix ?? 'records', generated);
     case 'bibtex-full':
-      return recordsToFullBibtex(deployment, records, options.bibtexPrefix ?? 'records', options.generated);
+      return recordsToFullBibtex(deployment, records, options.bibtexPrefix ?? 'records', generated);
   }
 }

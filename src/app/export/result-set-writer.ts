@@ -4,6 +4,16 @@ import { cslItemsToJson, cslJsonClosing, cslJsonOpening, cslJsonSeparator, recor
 import { csvHeader, csvRow } from '../../formats/csv';
 import { recordToFullBibtex } from '../../formats/bibtex-full';
 import { recordsToRis } from '../../formats/ris';
+import {
+  bibtexEntryKey,
+  generatedBibtexKeys,
+  markBibtexEntry,
+  markJsonItem,
+  markXmlRecord,
+  noGeneratedIds,
+  xmlRecordId,
+  type GeneratedIds,
+} from '../../formats/generated-mark';
 import { defaultXmlPrologue } from './page-split';
 import type { ExportFormatId } from './export-formats';
 
@@ -13,11 +23,17 @@ import type { ExportFormatId } from './export-formats';
  * array, one `<records>` root — whatever the number of pages.
  */
 
-/** A page's records in the form its format needs. */
-export type PageUnits =
+/**
+ * A page's records in the form its format needs, with the page's generated demo records
+ * (its X-Generated-Records header), which every format marks (generated-mark.ts).
+ */
+export type PageUnits = (
   | { readonly kind: 'records'; readonly records: readonly ApiRecord[]; readonly raw: readonly unknown[] }
   | { readonly kind: 'xml'; readonly prologue: string; readonly records: readonly string[] }
-  | { readonly kind: 'bibtex'; readonly entries: readonly string[] };
+  | { readonly kind: 'bibtex'; readonly entries: readonly string[] }
+) & { readonly generated?: GeneratedIds };
+
+const generatedOf = (units: PageUnits) => units.generated ?? noGeneratedIds;
 
 export function unitCount(units: PageUnits): number {
   return units.kind === 'bibtex' ? units.entries.length : units.records.length;
@@ -78,7 +94,7 @@ export function createResultSetWriter(deployment: Deployment, format: ExportForm
         page: (units) =>
           header() +
           recordsOf(units)
-            .map((record) => csvRow(deployment, record))
+            .map((record) => csvRow(deployment, record, generatedOf(units).has(record.repo_id)))
             .join(''),
         end: () => header(),
       };
@@ -89,17 +105,18 @@ export function createResultSetWriter(deployment: Deployment, format: ExportForm
         () => '',
         '\n',
         '',
-        (units) => recordsOf(units).map((record) => recordToFullBibtex(deployment, record, 'records')),
+        (units) =>
+          recordsOf(units).map((record) => recordToFullBibtex(deployment, record, 'records', generatedOf(units).has(record.repo_id))),
       );
     case 'ris':
-      return { page: (units) => recordsToRis(deployment, recordsOf(units)), end: () => '' };
+      return { page: (units) => recordsToRis(deployment, recordsOf(units), generatedOf(units)), end: () => '' };
     case 'csl-json': {
       const writer = wrapped(
         () => cslJsonOpening,
         cslJsonSeparator,
         cslJsonClosing,
         (units) => {
-          const body = cslItemsToJson(recordsToCsl(deployment, recordsOf(units)));
+          const body = cslItemsToJson(recordsToCsl(deployment, recordsOf(units), generatedOf(units)));
           return body ? [body] : [];
         },
       );
@@ -113,7 +130,7 @@ export function createResultSetWriter(deployment: Deployment, format: ExportForm
         ']',
         (units) => {
           if (units.kind !== 'records') throw new Error(`expected JSON records, got a ${units.kind} page`);
-          return units.raw.map((item) => JSON.stringify(item));
+          return units.raw.map((item) => JSON.stringify(markJsonItem(item, generatedOf(units))));
         },
       );
     case 'xml': {
@@ -124,7 +141,9 @@ export function createResultSetWriter(deployment: Deployment, format: ExportForm
         '</records>\n',
         (units) => {
           if (units.kind !== 'xml') throw new Error(`expected an XML page, got ${units.kind}`);
-          return [...units.records];
+          const generated = generatedOf(units);
+          if (generated.size === 0) return [...units.records];
+          return units.records.map((record) => (generated.has(xmlRecordId(deployment, record) ?? '') ? markXmlRecord(record) : record));
         },
       );
       return {
@@ -142,7 +161,8 @@ export function createResultSetWriter(deployment: Deployment, format: ExportForm
         '',
         (units) => {
           if (units.kind !== 'bibtex') throw new Error(`expected a BibTeX page, got ${units.kind}`);
-          return [...units.entries];
+          const isGenerated = generatedBibtexKeys(generatedOf(units));
+          return units.entries.map((entry) => (isGenerated(bibtexEntryKey(entry) ?? '') ? markBibtexEntry(entry) : entry));
         },
       );
   }

@@ -4,6 +4,7 @@ import { unapiId } from '../../formats/citation-meta';
 import { coinsOf } from '../../formats/coins';
 import type { QueryTerm } from '../../formats/query-words';
 import { RichText } from '../ui/RichText';
+import { GeneratedBadge } from '../ui/GeneratedNotice';
 import type { ApiRecord } from '../../deployments/registry';
 import { fieldByName } from '../../deployments/registry';
 import type { Deployment, FieldRole } from '../../deployments/schema';
@@ -26,9 +27,11 @@ interface ResultItemProps {
   readonly terms: ResultTerms;
   /** The record's selection control. */
   readonly select: ReactNode;
+  /** The server says the record is a generated demo record (X-Generated-Records). */
+  readonly generated?: boolean;
 }
 
-export function ResultItem({ deployment, record, terms, select }: ResultItemProps) {
+export function ResultItem({ deployment, record, terms, select, generated = false }: ResultItemProps) {
   const location = useLocation();
   const from: NavigationState['from'] = { search: location.search, apiUrl: readNavigationState(location.state).apiUrl };
   const state: NavigationState = { from };
@@ -59,6 +62,11 @@ export function ResultItem({ deployment, record, terms, select }: ResultItemProp
           <RichText text={title} inline terms={terms.title} />
         </Link>
       </h3>
+      {generated && (
+        <p className="result__generated">
+          <GeneratedBadge />
+        </p>
+      )}
       {names.length > 0 && (
         <p className="result__authors">
           {names.map((name, index) => (

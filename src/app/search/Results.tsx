@@ -96,6 +96,7 @@ export function Results({ deployment, entries, query, badRequest, notRun, select
                     record={record}
                     terms={terms}
                     select={selectRecord(record, page.generated.has(record.repo_id))}
+                    generated={page.generated.has(record.repo_id)}
                   />
                 </li>
               ))}

@@ -44,3 +44,10 @@ test('a person on the record page: the name, the affiliation apart, the ORCID as
   expect(personOf(text('<b>Bold</b>, Eve [<a href="javascript:alert(1)">Org</a>]'))).toEqual({ name: 'Bold, Eve', affiliation: 'Org' });
   expect(personOf(text('M&uuml;ller, J&#246;rg <script>x</script>'))).toEqual({ name: 'Müller, Jörg <script>x</script>' });
 });
+
+test('a generated record’s ORCID iD (0000-0000-…, below any ORCID issues) is shown as text, never linked to orcid.org', () => {
+  expect(personOf(text('Baker, W. P. [Demo Lab] (ORCID:0000000012345675)')).orcid).toEqual({ id: '0000-0000-1234-5675' });
+  // The lowest iD ORCID issues, and one of its newer 0009 range, stay links.
+  expect(personOf(text('Low, A. (ORCID:0000000150000007)')).orcid?.url).toBe('https://orcid.org/0000-0001-5000-0007');
+  expect(personOf(text('New, B. (ORCID:0009000012345678)')).orcid?.url).toBe('https://orcid.org/0009-0000-1234-5678');
+});

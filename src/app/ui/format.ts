@@ -1,5 +1,6 @@
 import { dayOfTimestamp } from '../../formats/dates';
 import { parseAuthor } from '../../formats/authors';
+import { isIssuableOrcid } from '../../formats/generated-mark';
 import { firstRecordText, plainLine, recordTexts, storedText, type RecordText } from '../../formats/record-text';
 
 /** Text formatting shared by the result list and the record page. */
@@ -44,7 +45,7 @@ export interface Person {
   /** "Surname, Given", the same form the result list shows. */
   readonly name: string;
   readonly affiliation?: string;
-  /** The ORCID iD (0000-0002-1825-0097) and its page, when the record's iD is well formed. */
+  /** The ORCID iD (0000-0002-1825-0097) and its page, when the record's iD is well formed and one ORCID could have issued. */
   readonly orcid?: { readonly id: string; readonly url?: string };
 }
 
@@ -59,7 +60,10 @@ export function personOf(text: RecordText): Person {
   const parsed = parseAuthor(raw);
   const name = nameOf(parsed);
   const orcid = parsed.orcid
-    ? { id: parsed.orcid, ...(orcidId.test(parsed.orcid) ? { url: `https://orcid.org/${parsed.orcid}` } : {}) }
+    ? {
+        id: parsed.orcid,
+        ...(orcidId.test(parsed.orcid) && isIssuableOrcid(parsed.orcid) ? { url: `https://orcid.org/${parsed.orcid}` } : {}),
+      }
     : undefined;
   if (!name) return { name: parsed.affiliation ?? raw.trim(), ...(orcid ? { orcid } : {}) };
   return { name, ...(parsed.affiliation ? { affiliation: parsed.affiliation } : {}), ...(orcid ? { orcid } : {}) };
