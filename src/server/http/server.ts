@@ -4,8 +4,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { apiError, errorToJson, type ApiError } from '../../formats/error';
 import { generatedRecordsHeader, recordOriginHeader } from '../../formats/extension-headers';
+import { asClient } from '../store/client';
 import { StoreOverloaded, type RecordStore } from '../store/types';
 import { sendError } from './api';
+import { clientOfAddress } from './client-address';
 import { busyRetryAfterSeconds, controlFlow, defaultFlowLimits, type FlowControl, type FlowLimits } from './flow-control';
 import { routeOf, serveAppPage, type RouteServices } from './routes';
 
@@ -256,7 +258,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         req,
         res,
         () =>
-          handle(req, res).catch((error: unknown) => {
+          // The store shares its workers fairly between clients (store/pool/scheduler.ts).
+          asClient(clientOfAddress(req.socket.remoteAddress), () => handle(req, res)).catch((error: unknown) => {
             if (error instanceof StoreOverloaded && !res.headersSent) {
               sendError(req, res, apiError(503, error.message), { 'Retry-After': String(error.retryAfterSeconds) });
               return;

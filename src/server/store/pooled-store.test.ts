@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
 import { admissionOf, CostBook } from './admission';
+import { asClient } from './client';
 import { openPooledStore } from './pooled-store';
 import { openStoreWriter } from './sqlite/sqlite';
 import { parseQuery } from '../query/parse';
@@ -176,6 +177,24 @@ describe('admission and the time budget', () => {
       await Promise.all([...flood, search]);
       // One dear request at a time; the search is given the other worker before the rest of the flood.
       expect(given).toEqual(['facets', 'rankPage', 'facets', 'facets']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('shares its workers between clients: a search waits for one of a flooding client’s, not for all of them', async () => {
+    const costs = new CostBook();
+    // The flood is of a kind measured cheap, the person's search of a dearer (not dear) one.
+    costs.charge(admissionOf('facets', ['LIT', noQuery, allFacets]).kind, 1);
+    costs.charge(admissionOf('rankPage', ['LIT', rare, 200, 0, 20]).kind, 30);
+    const { given, onWorker } = requestsGiven();
+    // One search worker: who goes next is all the pool decides.
+    const pool = await openPooledStore(big, { size: 2, cacheBytes: 0, costs, onWorker });
+    try {
+      const flood = Array.from({ length: 6 }, () => asClient('flooder', () => pool.facets('LIT', noQuery, allFacets)));
+      const search = asClient('person', () => pool.search('LIT', rare));
+      await Promise.all([...flood, search]);
+      expect(given).toEqual(['facets', 'rankPage', 'facets', 'facets', 'facets', 'facets', 'facets']);
     } finally {
       await pool.close();
     }

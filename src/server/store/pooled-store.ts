@@ -6,6 +6,8 @@ import type { AdoptFacets, HelpWith, StoreReply, WorkerSettings } from './store-
 import { declineHelp, type CountJob } from './shared-counting';
 import type { RenderedBody } from './rendered-page';
 import { admissionOf, CostBook, type Op } from './admission';
+import { currentClient } from './client';
+import { SearchScheduler } from './pool/scheduler';
 import { StoreOverloaded, type RecordStore } from './types';
 import { bundledModule } from '../module-bundle.js';
 
@@ -15,8 +17,10 @@ import { bundledModule } from '../module-bundle.js';
  * a time; requests wait here, in two lanes (admission.ts): lookups (a record by its key, a
  * short page of records by id) take any free worker first, while searches may occupy all
  * workers but one, so a record is never stuck behind expensive searches. Searches are
- * priced by what their kind took when it ran, cheaper first, and the last free search
- * worker is kept from dear ones, so a flood of them leaves a worker for cheap ones. Every
+ * shared fairly between clients, then priced by what their kind took when it ran, cheaper
+ * first (pool/scheduler.ts), and the last free search worker is kept from dear ones, so no
+ * client's flood makes another client wait for more than a search, and a flood of dear ones
+ * leaves a worker for cheap ones. Every
  * search, whatever its parameters, runs under the time budget: past it, its worker is
  * replaced (SQLite cannot be interrupted from here) and it is answered as overloaded, as
  * are searches beyond the queue's bound. The cache of search orders and totals
@@ -33,6 +37,8 @@ import { bundledModule } from '../module-bundle.js';
 
 interface Job {
   readonly op: Op;
+  /** Who asked (client.ts): searches are shared fairly between clients (pool/scheduler.ts). */
+  readonly client: string;
   readonly args: unknown[];
   readonly search: boolean;
   readonly kind: string;
@@ -63,7 +69,7 @@ interface Slot {
 /** A search's time budget unless `records serve --query-budget-ms` says otherwise. */
 export const defaultBudgetMs = 10_000;
 
-/** How long a search waits at most before it goes ahead of cheaper ones (PoolOptions.patienceMs). */
+/** How long a search waits at most before it goes ahead of its client's cheaper ones (PoolOptions.patienceMs). */
 const defaultPatienceMs = 1_000;
 
 const workerEntry = new URL('./store-worker.ts', import.meta.url);
@@ -83,8 +89,9 @@ export interface PoolOptions {
   /** Searches that may wait for a worker; one more is answered as overloaded at once. */
   readonly maxQueued?: number;
   /**
-   * How long a search may wait before it goes ahead of cheaper ones, dear or not: cheapest
-   * first alone would keep a dearer search waiting for as long as cheaper ones keep coming.
+   * How long a search may wait before it goes ahead of its client's cheaper ones, dear or
+   * not: cheapest first alone would keep a dearer search waiting for as long as cheaper ones
+   * keep coming.
    */
   readonly patienceMs?: number;
   /** The prices searches are admitted by (admission.ts); tests pass one they have charged. */
@@ -143,7 +150,7 @@ export async function openPooledStore(
 
   let closing = false;
   const lookups: Job[] = [];
-  const searches: Job[] = [];
+  const searches = new SearchScheduler<Job>({ patienceMs, capacity: maxQueued });
   const searchWorkers = Math.max(1, size - 1);
   /** Why workers cannot start now (the file cannot be read), while they cannot. */
   let unreadable: string | undefined;
@@ -221,7 +228,7 @@ export async function openPooledStore(
       unreadable = reason;
       startFailures++;
       if (!slots.some((candidate) => candidate.ready))
-        for (const job of [...lookups.splice(0), ...searches.splice(0)]) job.reject(unavailable());
+        for (const job of [...lookups.splice(0), ...searches.drain()]) job.reject(unavailable());
       slot.restart = setTimeout(() => spawn(slot), Math.min(maxRestartMs, restartMs * 2 ** (startFailures - 1)));
     });
   }
@@ -253,26 +260,10 @@ export async function openPooledStore(
     slot.worker.postMessage({ id: 0, op: job.op, args: job.args });
   }
 
-  /**
-   * The cheapest waiting search the workers may take now. The last free search worker goes
-   * only to a search that is not dear, or far cheaper than every search running: a flood of
-   * one dear kind never holds all of them, and a busy moment that makes every search slower
-   * does not make a user's search wait behind it. A search that has waited `patienceMs`
-   * goes first (the longest waiting first), dear or not, so none waits for ever.
-   */
+  /** The next waiting search a search worker may take now (pool/scheduler.ts), if any. */
   function nextSearch(): Job | undefined {
     const running = slots.filter((candidate) => candidate.job?.search).map((candidate) => candidate.job!.cost);
-    const free = searchWorkers - running.length;
-    if (free <= 0) return undefined;
-    const overdue = performance.now() - patienceMs;
-    let at = -1;
-    for (let i = 0; i < searches.length; i++)
-      if (searches[i]!.queued <= overdue && (at === -1 || searches[i]!.queued < searches[at]!.queued)) at = i;
-    if (at === -1) {
-      const cheapestRunning = Math.min(...running);
-      at = free > 1 ? 0 : searches.findIndex((job) => !job.dear || job.cost * 4 <= cheapestRunning);
-    }
-    return at === -1 ? undefined : searches.splice(at, 1)[0];
+    return searches.next(searchWorkers - running.length, running);
   }
 
   /** Passes a worker's half of a count to a free worker, while another stays free for lookups; otherwise its poster counts it. */
@@ -320,14 +311,12 @@ export async function openPooledStore(
     if (unreadable !== undefined && !slots.some((slot) => slot.ready)) return Promise.reject(unavailable());
     const admission = admissionOf(op, args);
     const search = !admission.lookup;
-    if (search && searches.length >= maxQueued) {
-      return Promise.reject(new StoreOverloaded('Too many searches are waiting; try again shortly.'));
-    }
     return new Promise<T>((resolve, reject) => {
       const cost = costs.priceOf(admission);
       const job: Job = {
         op,
         args,
+        client: currentClient(),
         search,
         kind: admission.kind,
         cost,
@@ -337,11 +326,7 @@ export async function openPooledStore(
         reject,
       };
       if (!search) lookups.push(job);
-      else {
-        // Cheaper searches first; equal costs in arrival order.
-        const at = searches.findIndex((waiting) => waiting.cost > job.cost);
-        searches.splice(at === -1 ? searches.length : at, 0, job);
-      }
+      else searches.add(job)?.reject(new StoreOverloaded('Too many searches are waiting; try again shortly.'));
       dispatch();
     });
   }
@@ -363,7 +348,7 @@ export async function openPooledStore(
   };
   async function close() {
     closing = true;
-    for (const job of [...lookups.splice(0), ...searches.splice(0)]) job.reject(new Error('the store is closed'));
+    for (const job of [...lookups.splice(0), ...searches.drain()]) job.reject(new Error('the store is closed'));
     for (const slot of slots) clearTimeout(slot.restart);
     await Promise.all([facetReader, ...slots.map((slot) => slot.worker)].map((worker) => worker.terminate()));
   }

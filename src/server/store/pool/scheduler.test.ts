@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { SearchScheduler, type Waiting } from './scheduler';
+
+interface Job extends Waiting {
+  readonly name: string;
+}
+
+// Queued now, in arrival order: none has waited out its patience unless a test says so.
+const job = (client: string, cost: number, name = client, dear = false): Job => ({ client, cost, dear, queued: performance.now(), name });
+const scheduler = (capacity = 256) => new SearchScheduler<Job>({ patienceMs: 1_000, capacity });
+
+describe('which waiting search goes next', () => {
+  it('takes a person’s search next while eight clients keep the queue full of cheaper ones', () => {
+    const queue = scheduler();
+    const flooders = Array.from({ length: 8 }, (_, n) => `flooder ${n}`);
+    // Each flooder always has one more cheap search waiting (it asks again as each is answered).
+    for (const flooder of flooders) queue.add(job(flooder, 1));
+    const taken: string[] = [];
+    for (let round = 0; round < 40; round++) {
+      if (round === 20) queue.add(job('person', 30, 'person'));
+      const next = queue.next(1, [])!;
+      taken.push(next.name);
+      if (next.client !== 'person') queue.add(job(next.client, 1));
+    }
+    expect(taken.indexOf('person')).toBe(20);
+  });
+
+  it('shares the workers between two flooding clients whatever their prices', () => {
+    const queue = scheduler();
+    for (let i = 0; i < 20; i++) {
+      queue.add(job('cheap', 1));
+      queue.add(job('dear', 40));
+    }
+    const first = Array.from({ length: 10 }, () => queue.next(2, [])!.client);
+    // Equal turns by price: one dear search is worth forty cheap ones, yet each gets the workers in turn.
+    expect(first.filter((client) => client === 'dear').length).toBeGreaterThanOrEqual(1);
+    expect(first.filter((client) => client === 'cheap').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lets a client idle for a while start again from where the others are, not with saved-up turns', () => {
+    const queue = scheduler();
+    for (let i = 0; i < 50; i++) {
+      queue.add(job('busy', 1));
+      queue.next(1, []);
+    }
+    for (let i = 0; i < 10; i++) queue.add(job('late', 1));
+    for (let i = 0; i < 10; i++) queue.add(job('busy', 1));
+    const taken = Array.from({ length: 6 }, () => queue.next(1, [])!.client);
+    expect(taken.filter((client) => client === 'late').length).toBeLessThanOrEqual(4);
+  });
+
+  it('takes a client’s cheapest search first, and one that has waited out its patience before it', () => {
+    const queue = new SearchScheduler<Job>({ patienceMs: 100, capacity: 10 });
+    queue.add({ ...job('a', 30, 'dear'), queued: 0 });
+    queue.add({ ...job('a', 1, 'cheap'), queued: 50 });
+    expect(queue.next(1, [], 60)!.name).toBe('cheap');
+    queue.add({ ...job('a', 1, 'cheap again'), queued: 60 });
+    expect(queue.next(1, [], 120)!.name).toBe('dear');
+  });
+
+  it('keeps the last free worker from a dear search unless it is far cheaper than every one running', () => {
+    const queue = scheduler();
+    queue.add(job('a', 100, 'dear', true));
+    expect(queue.next(1, [90])).toBeUndefined();
+    expect(queue.next(1, [400])!.name).toBe('dear');
+    queue.add(job('a', 100, 'dear', true));
+    expect(queue.next(2, [])!.name).toBe('dear');
+  });
+
+  it('gives the last free worker to another client’s search that may take it', () => {
+    const queue = scheduler();
+    queue.add(job('a', 100, 'dear', true));
+    queue.add(job('b', 200, 'dearer', true));
+    queue.add(job('c', 10, 'cheap'));
+    expect(queue.next(1, [100])!.name).toBe('cheap');
+  });
+});
+
+describe('a full queue', () => {
+  it('makes room for another client’s search by refusing the newest of the client holding most', () => {
+    const queue = scheduler(4);
+    const flood = Array.from({ length: 4 }, (_, i) => job('flooder', 1, `flood ${i}`));
+    for (const waiting of flood) expect(queue.add(waiting)).toBeUndefined();
+    expect(queue.add(job('person', 5))?.name).toBe('flood 3');
+    expect(queue.length).toBe(4);
+    expect(queue.next(1, [])!.client).toBe('flooder');
+    expect(queue.next(1, [])!.client).toBe('person');
+  });
+
+  it('refuses the newcomer when its own client holds as many as any', () => {
+    const queue = scheduler(2);
+    queue.add(job('a', 1));
+    queue.add(job('b', 1));
+    const late = job('a', 1, 'late');
+    expect(queue.add(late)).toBe(late);
+    expect(queue.length).toBe(2);
+  });
+
+  it('hands back every waiting search when drained', () => {
+    const queue = scheduler();
+    queue.add(job('a', 1));
+    queue.add(job('b', 1));
+    expect(queue.drain().map(({ client }) => client)).toEqual(['a', 'b']);
+    expect(queue.length).toBe(0);
+    expect(queue.next(1, [])).toBeUndefined();
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The searches waiting for a worker of the pool, and which goes next. Fair by client first,
+ * by price second: each client (store/client.ts) has its own queue, and the next search is
+ * taken from the client that has had the least of the workers' time, so a person's single
+ * search goes before the next of any client flooding the pool, however cheap that flood is.
+ * Within one client, searches go cheapest first (admission.ts prices them), and one that
+ * has waited `patienceMs` goes before cheaper ones of its client, so none waits for ever.
+ *
+ * A client's share is counted as start-time fair queueing counts it: each search taken
+ * adds its price to its client's usage, and a client that has been idle starts again from
+ * the usage of the last search taken (the pool's virtual time), so time not used earlier
+ * is not saved up for a burst later.
+ *
+ * The last free search worker goes only to a search that is not dear, or far cheaper than
+ * every search running, so a flood of dear searches never holds every worker; a search
+ * that has waited out its patience may take it anyway.
+ */
+
+export interface Waiting {
+  /** Who asked (store/client.ts). */
+  readonly client: string;
+  /** Milliseconds, as its kind has cost so far (admission.ts). */
+  readonly cost: number;
+  readonly dear: boolean;
+  /** When it was queued (performance.now()). */
+  readonly queued: number;
+}
+
+interface Client<J> {
+  /** Its waiting searches, cheapest first; equal prices in arrival order. */
+  readonly queue: J[];
+  /** The workers' time its searches have been given, in the pool's virtual time. */
+  usage: number;
+  /**
+   * It had used less than the others and starts from the virtual time: among clients of the
+   * same usage it goes first, as it has had nothing of this turn.
+   */
+  returning: boolean;
+}
+
+export interface SchedulerOptions {
+  /** How long a search may wait before it goes ahead of cheaper ones of its client. */
+  readonly patienceMs: number;
+  /** Searches that may wait; past it, the newest search of the client holding most is refused. */
+  readonly capacity: number;
+}
+
+/** A search taken counts at least this much against its client, so even free searches take turns. */
+const leastCharge = 0.1;
+
+/** Idle clients remembered at most; past it, the idle ones are forgotten (they start again from the virtual time). */
+const maxIdleClients = 4096;
+
+export class SearchScheduler<J extends Waiting> {
+  private readonly clients = new Map<string, Client<J>>();
+  /** The usage of the client served last: where a client that was idle starts again. */
+  private virtualTime = 0;
+  private waiting = 0;
+
+  constructor(private readonly options: SchedulerOptions) {}
+
+  get length(): number {
+    return this.waiting;
+  }
+
+  /**
+   * Queues `job`. When the queue is full, the newest search of the client holding the most
+   * makes room for it, unless its own client holds as many: returns the search refused
+   * (`job` itself or the one it displaced), undefined when none was.
+   */
+  add(job: J): J | undefined {
+    let refused: J | undefined;
+    if (this.waiting >= this.options.capacity) {
+      const own = this.clients.get(job.client)?.queue.length ?? 0;
+      const largest = this.largestClient();
+      if (!largest || largest.queue.length <= own + 1) return job;
+      refused = this.removeNewest(largest);
+    }
+    let client = this.clients.get(job.client);
+    if (!client) this.clients.set(job.client, (client = { queue: [], usage: this.virtualTime, returning: true }));
+    else if (client.queue.length === 0 && client.usage <= this.virtualTime) {
+      client.usage = this.virtualTime;
+      client.returning = true;
+    }
+    const at = client.queue.findIndex((waiting) => waiting.cost > job.cost);
+    client.queue.splice(at === -1 ? client.queue.length : at, 0, job);
+    this.waiting++;
+    return refused;
+  }
+
+  /**
+   * The search a worker takes now, if any may run: `free` search workers are free, and
+   * `running` holds the prices of the searches running.
+   */
+  next(free: number, running: readonly number[], now = performance.now()): J | undefined {
+    if (free <= 0 || this.waiting === 0) return undefined;
+    const cheapestRunning = Math.min(...running);
+    const mayRun = (job: J) => free > 1 || !job.dear || job.cost * 4 <= cheapestRunning;
+    let best: { client: Client<J>; at: number } | undefined;
+    for (const client of this.clients.values()) {
+      if (client.queue.length === 0) continue;
+      const at = this.candidate(client.queue, now, mayRun);
+      if (at === -1) continue;
+      if (!best || this.before(client, client.queue[at]!, best.client, best.client.queue[best.at]!)) best = { client, at };
+    }
+    if (!best) return undefined;
+    const [job] = best.client.queue.splice(best.at, 1);
+    this.waiting--;
+    this.virtualTime = Math.max(this.virtualTime, best.client.usage);
+    best.client.usage += Math.max(leastCharge, job!.cost);
+    best.client.returning = false;
+    this.forgetIdle();
+    return job;
+  }
+
+  /** Empties the queue (the pool is closing, or cannot read its file): the searches that waited. */
+  drain(): J[] {
+    const jobs = [...this.clients.values()].flatMap((client) => client.queue.splice(0));
+    this.waiting = 0;
+    return jobs;
+  }
+
+  /** Within one client: the search waiting longest past its patience, else the cheapest that may run. */
+  private candidate(queue: readonly J[], now: number, mayRun: (job: J) => boolean): number {
+    const overdue = now - this.options.patienceMs;
+    let at = -1;
+    for (let i = 0; i < queue.length; i++) if (queue[i]!.queued <= overdue && (at === -1 || queue[i]!.queued < queue[at]!.queued)) at = i;
+    return at !== -1 ? at : queue.findIndex(mayRun);
+  }
+
+  /** Between clients: the one that has had least first; then one returning, the cheaper search, the one waiting longer. */
+  private before(a: Client<J>, jobA: J, b: Client<J>, jobB: J): boolean {
+    if (a.usage !== b.usage) return a.usage < b.usage;
+    if (a.returning !== b.returning) return a.returning;
+    if (jobA.cost !== jobB.cost) return jobA.cost < jobB.cost;
+    return jobA.queued < jobB.queued;
+  }
+
+  private largestClient(): Client<J> | undefined {
+    let largest: Client<J> | undefined;
+    for (const client of this.clients.values()) if (!largest || client.queue.length > largest.queue.length) largest = client;
+    return largest;
+  }
+
+  private removeNewest(client: Client<J>): J {
+    let at = 0;
+    for (let i = 1; i < client.queue.length; i++) if (client.queue[i]!.queued >= client.queue[at]!.queued) at = i;
+    this.waiting--;
+    return client.queue.splice(at, 1)[0]!;
+  }
+
+  /**
+   * A client with nothing waiting whose usage the virtual time has reached would start from
+   * the virtual time anyway: it is forgotten. Others are kept while there are few.
+   */
+  private forgetIdle(): void {
+    for (const [name, client] of this.clients)
+      if (client.queue.length === 0 && (client.usage <= this.virtualTime || this.clients.size > maxIdleClients)) this.clients.delete(name);
+  }
+}
