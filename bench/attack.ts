@@ -7,24 +7,27 @@
  *   client's latency (a search and a record, in turn);
  * - expensive queries: 8 clients sending the costliest search the cost limit accepts, in a
  *   loop; the latency of `GET /records/{id}` meanwhile;
- * - floods of one request kind each (attack-floods.ts): broad facets, facets without a query,
- *   `repo_id` beside phrases, 1,000-row XML pages; a user's search and record meanwhile;
+ * - floods of one request kind each, by 8 clients from addresses of their own
+ *   (attack-floods.ts): broad facets, facets without a query, `facet_contains`, 400-deep
+ *   parentheses, `repo_id` beside phrases, 50 exclusions, 50 selections, 1,000-row XML
+ *   pages, 1,000-row feeds; each kind alone first, then a person's search and record meanwhile;
  * - hostile input (attack-hostile-input.ts): unauthenticated reads of a private mirror, XML
  *   prologs, endless and oversized harvest sources, SIGTERM, hostile headers.
  *
  *   npm run attack
  *   ATTACK_RECORDS=20000 ATTACK_SECONDS=10 npm run attack
  *   ATTACK_ONLY=floods npm run attack      (slow, expensive, floods, input: a comma-separated choice)
+ *   ATTACK_ONLY=floods ATTACK_FLOODS=feeds,xml npm run attack   (floods whose names hold these)
  *
  * Settings (environment): ATTACK_RECORDS (LIT records, 100000), ATTACK_DB (attack an existing
  * database instead, such as a bench's), ATTACK_SECONDS (per attack, 20). Results: bench/results/attack-<date>.json; targets: RSS < 600 MB and the
  * normal client's p99 < 100 ms under slow readers, the record p99 ≤ 50 ms under expensive
- * queries, the user's search and record p99 ≤ 100 ms during each flood.
+ * queries, the person's search and record p99 ≤ 100 ms during each flood.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
-import { flood, floodKinds } from './attack-floods';
+import { chosenFloodKinds, flood } from './attack-floods';
 import { hostileInputAttacks } from './attack-hostile-input';
 import { existingCorpus, prepareCorpus } from './corpus';
 import { rssOf, sampleMemory } from './memory';
@@ -196,7 +199,7 @@ const result = {
   floods: [] as Awaited<ReturnType<typeof flood>>[],
 };
 if (wanted('floods'))
-  for (const kind of floodKinds) result.floods.push(await onFreshServer((server) => flood(server, base, kind, seconds, log)));
+  for (const kind of chosenFloodKinds()) result.floods.push(await onFreshServer((server) => flood(server, base, kind, seconds, log)));
 const input = wanted('input') ? await hostileInputAttacks(corpus.path, Math.min(records, 2000), log) : undefined;
 result.load1.end = load1();
 const dir = resolve(repoRoot, 'bench/results');

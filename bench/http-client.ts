@@ -1,8 +1,12 @@
 import { Agent, request } from 'node:http';
 
-/** One keep-alive connection, as a single browser tab or API client would use, asking for `accept`. */
-export function singleClient(accept = 'application/json') {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+/**
+ * One keep-alive connection, as a single browser tab or API client would use, asking for
+ * `accept`; from `localAddress` (another loopback address, say) when given, so the server
+ * counts it as a client of its own.
+ */
+export function singleClient(accept = 'application/json', localAddress?: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1, ...(localAddress && { localAddress }) });
 
   function get(
     url: string,
