@@ -151,7 +151,7 @@ test('a mixed list: every shipped record found and linked, the others not found;
   await page.getByRole('button', { name: 'Check references' }).click();
   const summary = await waitForChecked(page);
   expect(summary).toBe(
-    `Checked ${expected.length + elsewhere.length} references: ${expected.length} found, 0 probably, ${elsewhere.length} not found.`,
+    `Checked ${expected.length + elsewhere.length} references: ${expected.length} found, 0 probably, 0 related only, ${elsewhere.length} not found.`,
   );
 
   const found = group(page, /^Found \(/);
@@ -265,7 +265,7 @@ test('100 references checked with progress shown (time logged, not asserted: the
   await page.getByRole('button', { name: 'Check references' }).click();
   const summary = await waitForChecked(page);
   console.log(`[references] 100 references checked in ${((performance.now() - started) / 1000).toFixed(1)} s: ${summary}`);
-  expect(summary).toMatch(/^Checked 100 references: 100 found, 0 probably, 0 not found\.$/);
+  expect(summary).toMatch(/^Checked 100 references: 100 found, 0 probably, 0 related only, 0 not found\.$/);
 });
 
 test('keyboard only: type the list, check it, open a found record', async () => {
@@ -303,7 +303,7 @@ test('a catalog that cannot be asked is said once; the others still find their r
   await gotoApp(page, '/references');
   await referencesBox(page).fill([record!.doi, elsewhere[0]].join('\n'));
   await page.getByRole('button', { name: 'Check references' }).click();
-  expect(await waitForChecked(page)).toBe('Checked 2 references: 1 found, 0 probably, 1 not found.');
+  expect(await waitForChecked(page)).toBe('Checked 2 references: 1 found, 0 probably, 0 related only, 1 not found.');
   await page.getByText(`${pat.name} ${pat.version} could not be asked about 2 references: The server could not be reached.`).waitFor();
   await group(page, /^Not found/)
     .getByText(`not asked: ${pat.name} ${pat.version}.`, { exact: false })

@@ -7,10 +7,15 @@ import { SelectPageCheckbox } from '../selection/SelectPageCheckbox';
 export function ReferencesRoute() {
   return (
     <ReferencesPage
-      catalogActions={(deployment, records) => (
+      catalogActions={(deployment, records, generated) => (
         <>
-          <CiteButton deployment={deployment} records={records} label={`Cite (${displayName(deployment)})`} />
-          <SelectPageCheckbox deployment={deployment} records={records} label={`Add to the ${displayName(deployment)} selection`} />
+          <CiteButton deployment={deployment} records={records} generated={generated} label={`Cite (${displayName(deployment)})`} />
+          <SelectPageCheckbox
+            deployment={deployment}
+            records={records}
+            generated={generated}
+            label={`Add to the ${displayName(deployment)} selection`}
+          />
         </>
       )}
     />

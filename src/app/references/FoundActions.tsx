@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { displayName, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
+import type { GeneratedIds } from '../../formats/generated-mark';
 import { formatNumber } from '../ui/format';
 import { saveBlob } from '../ui/save-blob';
 import { plural } from './check-summary';
@@ -9,13 +10,15 @@ import { foundFile, foundFormats, type CatalogRecords, type FoundFormat } from '
 export interface FoundActionsProps {
   readonly foundGroups: readonly CatalogRecords[];
   /** What the page offers for a catalog's found records (cite, select), composed by the route. */
-  readonly catalogActions?: ((deployment: Deployment, records: readonly ApiRecord[]) => ReactNode) | undefined;
+  readonly catalogActions?: ((deployment: Deployment, records: readonly ApiRecord[], generated: GeneratedIds) => ReactNode) | undefined;
 }
 
 /** The found works: downloaded as one file, and each catalog's offered to cite or select. */
 export function FoundActions({ foundGroups, catalogActions }: FoundActionsProps) {
   const [format, setFormat] = useState<FoundFormat>('bibtex');
   const formatId = useId();
+  const works = foundGroups.reduce((sum, group) => sum + group.records.length, 0);
+  const generated = foundGroups.reduce((sum, group) => sum + group.generated.size, 0);
   return (
     <section className="references-actions" aria-label="Found works">
       <div className="references-actions__download">
@@ -42,16 +45,23 @@ export function FoundActions({ foundGroups, catalogActions }: FoundActionsProps)
             saveBlob(blob, fileName);
           }}
         >
-          Download found ({formatNumber(foundGroups.reduce((sum, group) => sum + group.records.length, 0))})
+          Download found ({formatNumber(works)})
         </button>
+        {generated > 0 && (
+          <p className="references-actions__generated">
+            {generated === works ? 'All' : `${formatNumber(generated)} of ${formatNumber(works)}`} are generated demo records; the file says
+            so in each of their entries.
+          </p>
+        )}
       </div>
       {catalogActions &&
-        foundGroups.map(({ deployment, records }) => (
+        foundGroups.map(({ deployment, records, generated }) => (
           <div key={deployment.key} className="references-actions__catalog">
             <span>
               {displayName(deployment)}: {plural(records.length, 'work')}
+              {generated.size > 0 && ` (${formatNumber(generated.size)} generated demo)`}
             </span>
-            {catalogActions(deployment, records)}
+            {catalogActions(deployment, records, generated)}
           </div>
         ))}
     </section>

@@ -4,8 +4,31 @@ import { deploymentByKey, displayName } from '../../deployments/registry';
 import { firstRecordText } from '../../formats/record-text';
 import { recordPath } from '../navigation/record-path';
 import { RichText } from '../ui/RichText';
-import { foundAt } from './match-score';
-import type { ReferenceResult } from './reference-lookup';
+import { describeFacts, type MatchAssessment } from './match-score';
+import type { CatalogMatch, ReferenceResult } from './reference-lookup';
+
+const verdictLabels: Record<MatchAssessment['verdict'], string> = {
+  found: 'The same work',
+  probable: 'Probably the same work: check',
+  related: 'Another work',
+  'not-found': 'Not the same work',
+};
+
+const list = (parts: readonly string[]) => parts.join(', ');
+
+/** What the record is to the reference, and which parts agreed and which did not. */
+function MatchFacts({ match }: { match: CatalogMatch }) {
+  const { assessment } = match;
+  const { matched, differed, close } = describeFacts(assessment.facts);
+  return (
+    <p className={`reference__assessment reference__assessment--${assessment.verdict}`}>
+      <strong>{assessment.relation ?? verdictLabels[assessment.verdict]}</strong>
+      {matched.length > 0 && <> · Same: {list(matched)}</>}
+      {close.length > 0 && <> · Close: {list(close)}</>}
+      {differed.length > 0 && <> · Differs: {list(differed)}</>}
+    </p>
+  );
+}
 
 const kindLabels = { doi: 'DOI', formatted: 'Formatted reference', bibtex: 'BibTeX', ris: 'RIS' } as const;
 
@@ -13,7 +36,7 @@ const kindLabels = { doi: 'DOI', formatted: 'Formatted reference', bibtex: 'BibT
 export const ReferenceItem = memo(function ReferenceItem({ result }: { result: ReferenceResult }) {
   const { reference, failures } = result;
   // Beside the best match, other catalogs' records only where they too are found: a weaker one would be noise.
-  const matches = result.matches.filter((match, index) => index === 0 || match.confidence >= foundAt);
+  const matches = result.matches.filter((match, index) => index === 0 || match.assessment.verdict === 'found');
   const facts = [
     kindLabels[reference.kind],
     reference.doi && reference.kind !== 'doi' ? `DOI ${reference.doi}` : undefined,
@@ -36,9 +59,8 @@ export const ReferenceItem = memo(function ReferenceItem({ result }: { result: R
                 <Link to={recordPath(deployment, match.record.repo_id)} aria-label={title ? undefined : `Record ${match.record.repo_id}`}>
                   {title ? <RichText text={title} inline /> : match.record.repo_id}
                 </Link>{' '}
-                <span className="reference__confidence">
-                  {Math.round(match.confidence * 100)}% {match.via === 'doi' ? '(same DOI)' : '(title, authors and year)'}
-                </span>
+                {match.generated && <span className="reference__generated">Generated demo record</span>}
+                <MatchFacts match={match} />
               </li>
             );
           })}

@@ -1,10 +1,8 @@
-import { useRef, type ReactNode } from 'react';
-import type { ApiRecord } from '../../deployments/registry';
-import type { Deployment } from '../../deployments/schema';
+import { useRef } from 'react';
 import { useDocumentTitle, useFocusOnNavigation } from '../navigation/navigation-focus';
 import { summarizeCheck } from './check-summary';
 import { CheckStatus } from './CheckStatus';
-import { FoundActions } from './FoundActions';
+import { FoundActions, type FoundActionsProps } from './FoundActions';
 import { ReferenceForm } from './ReferenceForm';
 import { ReferenceGroups } from './ReferenceGroups';
 import { useReferenceCheck } from './use-reference-check';
@@ -12,7 +10,7 @@ import './references.css';
 
 export interface ReferencesPageProps {
   /** What the page offers for a catalog's found records (cite, select), composed by the route. */
-  readonly catalogActions?: (deployment: Deployment, records: readonly ApiRecord[]) => ReactNode;
+  readonly catalogActions?: FoundActionsProps['catalogActions'];
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { recordsToBibtex } from '../../formats/bibtex';
 import { cslItemsToJson, cslJsonClosing, cslJsonOpening, recordsToCsl } from '../../formats/csl';
+import type { GeneratedIds } from '../../formats/generated-mark';
 import { recordsToRis } from '../../formats/ris';
 
 /**
@@ -19,7 +20,10 @@ export type FoundFormat = (typeof foundFormats)[number]['id'];
 
 export interface CatalogRecords {
   readonly deployment: Deployment;
+  /** One per work. */
   readonly records: readonly ApiRecord[];
+  /** Which of them the catalog said are generated demo records: each file says so of each. */
+  readonly generated: GeneratedIds;
 }
 
 export function foundFile(groups: readonly CatalogRecords[], format: FoundFormat): { blob: Blob; fileName: string } {
@@ -27,10 +31,11 @@ export function foundFile(groups: readonly CatalogRecords[], format: FoundFormat
   const count = groups.reduce((sum, group) => sum + group.records.length, 0);
   let text: string;
   if (format === 'bibtex')
-    text = groups.map(({ deployment, records }) => recordsToBibtex(records, `records_${deployment.slug}`)).join('\n');
-  else if (format === 'ris') text = groups.map(({ deployment, records }) => recordsToRis(deployment, records)).join('');
+    text = groups.map(({ deployment, records, generated }) => recordsToBibtex(records, `records_${deployment.slug}`, generated)).join('\n');
+  else if (format === 'ris')
+    text = groups.map(({ deployment, records, generated }) => recordsToRis(deployment, records, generated)).join('');
   else {
-    const body = cslItemsToJson(groups.flatMap(({ deployment, records }) => recordsToCsl(deployment, records)));
+    const body = cslItemsToJson(groups.flatMap(({ deployment, records, generated }) => recordsToCsl(deployment, records, generated)));
     text = body ? cslJsonOpening + body + cslJsonClosing : '[]\n';
   }
   return { blob: new Blob([text], { type: `${spec.mimeType}; charset=utf-8` }), fileName: `references-found-${count}.${spec.extension}` };

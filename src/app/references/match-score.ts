@@ -2,30 +2,54 @@ import { paramByName, identifierParam, type ApiRecord } from '../../deployments/
 import type { Deployment } from '../../deployments/schema';
 import { parseAuthor } from '../../formats/authors';
 import { dayOfTimestamp } from '../../formats/dates';
+import { knownValues } from '../../formats/known-values';
 import { fold } from '../../formats/query-words';
+import { roleValue } from '../../formats/record-roles';
+import { relatedWorks } from '../../formats/related-works';
 import { toPlainLine } from '../../formats/rich-text';
-import { bareDoi, valuesOf } from '../../formats/text';
+import { bareDoi } from '../../formats/text';
 import type { ParsedReference } from './reference-input';
 import { significantWords } from './reference-text';
+import { recordWorkKind, referenceWorkKind, sameKindOfWork, type WorkKind } from './work-kind';
 
 /**
- * How well a record matches a reference: a DOI that is the same is certain; otherwise the
- * title's words (both ways: the reference's title in the record's, and the record's title
- * within the whole reference, for a title guessed from a formatted line), the authors'
- * surnames and the year, weighed 6:2:2 over the parts the reference has.
+ * Whether a record is the work a reference cites, part by part. A reference is "found" only
+ * when the record is that work: the same DOI, or the same title with the same first author
+ * and year and nothing that says otherwise. An identifier that differs (DOI, report or patent
+ * number) or another kind of work (the dataset of an article) makes the record another work,
+ * however alike the titles; a different first author or year leaves it for a person to check.
  */
 
-export type Verdict = 'found' | 'probable' | 'not-found';
+/** found: the cited work; probable: for a person to check; related: another work of the same title; not-found: nothing. */
+export type Verdict = 'found' | 'probable' | 'related' | 'not-found';
 
-/** At or above: found. */
-export const foundAt = 0.8;
-/** At or above (and below foundAt): probably, to be checked by a person. */
-export const probableAt = 0.55;
+/** How one part of the reference compares with the record: unknown when either side lacks it. */
+export type Agreement = 'same' | 'close' | 'different' | 'unknown';
 
-export function verdictOf(confidence: number | undefined): Verdict {
-  if (confidence === undefined) return 'not-found';
-  return confidence >= foundAt ? 'found' : confidence >= probableAt ? 'probable' : 'not-found';
+export interface MatchFacts {
+  readonly title: Agreement;
+  readonly firstAuthor: Agreement;
+  readonly year: Agreement;
+  /** The DOI, else a report or patent number both sides give. */
+  readonly identifier: Agreement;
+  readonly identifierName?: 'DOI' | 'report number' | 'patent number';
+  readonly kind: Agreement;
+  /** The kinds of work when both are known ("dataset", "article"). */
+  readonly recordKind?: string;
+  readonly referenceKind?: string;
 }
+
+export interface MatchAssessment {
+  readonly verdict: Verdict;
+  /** 0 to 1, for ranking candidates; the verdict, not this number, says whether it is the work. */
+  readonly confidence: number;
+  readonly facts: MatchFacts;
+  /** What the record is to the cited work when it is another work: "Dataset of this article". */
+  readonly relation?: string;
+}
+
+/** Best first: a catalog shows its best candidate by verdict, then confidence. */
+export const verdictRank: Record<Verdict, number> = { found: 3, probable: 2, related: 1, 'not-found': 0 };
 
 export const sameDoi = (a: string, b: string) => bareDoi(a).toLowerCase() === bareDoi(b).toLowerCase();
 
@@ -42,11 +66,26 @@ export function titleQuery(reference: ParsedReference): string | undefined {
   return words.length >= 2 ? words.join(' OR ') : undefined;
 }
 
+const romanNumeral = /^(?:i{1,3}|iv|v|vi{1,3}|ix|x)$/;
+
+/** A title's identifying words, with the numerals that tell part I from part II. */
+function titleWords(text: string): string[] {
+  const numerals = (fold(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => romanNumeral.test(word) || /^\d$/.test(word));
+  return unique([...significantWords(text), ...numerals]);
+}
+
+/** Words and spaces only, for finding one title inside a reference as a phrase. */
+const phrase = (text: string) => ` ${(fold(text).match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')} `;
+
+/** A descriptor a style adds to the title ("[Data set]", "[Internet]"): not part of it. */
+const withoutDescriptors = (title: string) => title.replace(/\[[^\]]{0,40}\]/g, ' ');
+
 export function titleScore(reference: ParsedReference, record: ApiRecord): number {
-  const candidate = unique(significantWords(toPlainLine(valuesOf(record.title)[0] ?? '')));
+  const recordTitle = toPlainLine(knownValues(record.title)[0] ?? '');
+  const candidate = titleWords(recordTitle);
   if (candidate.length === 0) return 0;
-  const title = new Set(significantWords(reference.title ?? ''));
-  const whole = new Set(significantWords(reference.text));
+  const title = new Set(titleWords(withoutDescriptors(reference.title ?? '')));
+  const whole = new Set(titleWords(reference.text));
   const common = candidate.filter((word) => title.has(word)).length;
   const dice = (2 * common) / (candidate.length + title.size);
   // A short title is in many references by chance; only a longer one counts when found anywhere in the text.
@@ -54,39 +93,201 @@ export function titleScore(reference: ParsedReference, record: ApiRecord): numbe
   return Math.max(dice, 0.9 * within);
 }
 
-function authorScore(reference: ParsedReference, record: ApiRecord): number | undefined {
-  if (reference.surnames.length === 0) return undefined;
-  const surnames = new Set(reference.surnames.map(fold));
-  const families = valuesOf(record.authors).map((raw) => fold(parseAuthor(raw).family));
-  if (families.length === 0) return undefined;
-  if (surnames.has(families[0]!)) return 1;
-  return families.some((family) => surnames.has(family)) ? 0.7 : 0;
+/**
+ * Same: the reference's title has the record's words and no other (as a set: styles change
+ * case and punctuation), or the record's whole title stands in the reference as a phrase and
+ * the title read from it adds no word of its own (a title cut short by an abbreviation).
+ */
+function titleAgreement(reference: ParsedReference, record: ApiRecord, score: number): Agreement {
+  const recordTitle = toPlainLine(knownValues(record.title)[0] ?? '');
+  const recordWords = titleWords(recordTitle);
+  if (recordWords.length === 0) return 'unknown';
+  const referenceWords = titleWords(withoutDescriptors(reference.title ?? ''));
+  const recordSet = new Set(recordWords);
+  const extra = referenceWords.filter((word) => !recordSet.has(word)).length;
+  if (extra === 0 && referenceWords.length === recordWords.length) return 'same';
+  if (extra === 0 && recordWords.length >= 3 && phrase(reference.text).includes(phrase(recordTitle))) return 'same';
+  return score >= 0.55 ? 'close' : 'different';
 }
 
-function yearScore(reference: ParsedReference, record: ApiRecord): number | undefined {
-  const day = dayOfTimestamp(valuesOf(record.publication_date)[0]);
-  if (reference.year === undefined || !day) return undefined;
-  const difference = Math.abs(day.year - reference.year);
-  return difference === 0 ? 1 : difference === 1 ? 0.5 : 0;
+/** A surname as compared: folded, letters only ("Wood-Charlson" and "Wood Charlson" agree). */
+const surnameKey = (name: string) => (fold(name).match(/\p{L}+/gu) ?? []).join('');
+
+function firstAuthorAgreement(reference: ParsedReference, record: ApiRecord): Agreement {
+  const surnames = reference.surnames.map(surnameKey).filter(Boolean);
+  const families = knownValues(record.authors)
+    .map((raw) => surnameKey(parseAuthor(raw).family))
+    .filter(Boolean);
+  if (surnames.length === 0 || families.length === 0) return 'unknown';
+  const first = families[0]!;
+  // "van der Berg" may be read as "Berg" or "vanderberg": one key ending the other is the same name.
+  const agrees = (surname: string) =>
+    surname === first || (Math.min(surname.length, first.length) >= 4 && (first.endsWith(surname) || surname.endsWith(first)));
+  if (agrees(surnames[0]!)) return 'same';
+  return surnames.some(agrees) ? 'close' : 'different';
 }
 
-/** Confidence from 0 to 1 that the record is the work the reference cites. */
-export function matchConfidence(reference: ParsedReference, record: ApiRecord): number {
-  if (reference.doi && valuesOf(record.doi).some((doi) => sameDoi(doi, reference.doi!))) return 1;
-  const title = titleScore(reference, record);
+function yearAgreement(reference: ParsedReference, record: ApiRecord): Agreement {
+  const day = dayOfTimestamp(knownValues(record.publication_date)[0]);
+  if (reference.year === undefined || !day) return 'unknown';
+  return day.year === reference.year ? 'same' : Math.abs(day.year - reference.year) === 1 ? 'close' : 'different';
+}
+
+/** Report and patent numbers compared by their letters and digits only. */
+const numberKey = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+const referenceNumbers: readonly { name: 'report number' | 'patent number'; pattern: RegExp }[] = [
+  {
+    name: 'patent number',
+    pattern: /\bpat(?:ent|\.)\s*(?:application\s*)?(?:no\.?|number|#)?\s*:?\s*((?:[A-Z]{2}\s?)?\d[\d,/ ]{4,14}\d(?:\s?[A-C]\d?)?)\b/gi,
+  },
+  { name: 'report number', pattern: /\b(?:report|rep\.)\s*(?:no\.?|number|#)\s*:?\s*([A-Z0-9][A-Z0-9/.-]{2,40}[A-Z0-9])/gi },
+  { name: 'report number', pattern: /\btech(?:nical|\.)\s*rep(?:ort|\.)\s*:?\s*([A-Z][A-Z0-9/.-]{2,40}\d)/gi },
+];
+
+function numberAgreement(
+  deployment: Deployment,
+  reference: ParsedReference,
+  record: ApiRecord,
+): { agreement: Agreement; name?: 'report number' | 'patent number' } {
+  const recordNumbers = ['reportNumber', 'productNumber'] as const;
+  const numbers = recordNumbers
+    .flatMap((role) => knownValues(roleValue(deployment, record, role)))
+    .flatMap((value) => value.split(/;\s*/))
+    .map(numberKey)
+    .filter((key) => key.length >= 5 && /\d/.test(key));
+  if (numbers.length === 0) return { agreement: 'unknown' };
+  const text = numberKey(reference.text);
+  const patent = recordWorkKind(deployment, record)?.id === 'patent';
+  const name = patent ? 'patent number' : 'report number';
+  // A record's number written anywhere in the reference is that work's.
+  if (numbers.some((number) => text.includes(number) || (patent && digitsOf(number).length >= 6 && text.includes(digitsOf(number)))))
+    return { agreement: 'same', name };
+  for (const { name: cited, pattern } of referenceNumbers) {
+    for (const match of reference.text.matchAll(pattern)) {
+      const key = numberKey(match[1]!);
+      if (key.length >= 5 && /\d/.test(key)) return { agreement: 'different', name: cited };
+    }
+  }
+  return { agreement: 'unknown' };
+}
+
+const digitsOf = (key: string) => key.replace(/\D/g, '');
+
+function doiAgreement(reference: ParsedReference, record: ApiRecord): Agreement {
+  const dois = knownValues(record.doi);
+  if (!reference.doi || dois.length === 0) return 'unknown';
+  return dois.some((doi) => sameDoi(doi, reference.doi!)) ? 'same' : 'different';
+}
+
+/** The record names the reference's DOI among its related works: it is that work's dataset, software, … */
+function relatedToCitedDoi(deployment: Deployment, reference: ParsedReference, record: ApiRecord): boolean {
+  if (!reference.doi) return false;
+  return relatedWorks(roleValue(deployment, record, 'relations')).some((work) => sameDoi(work.identifier, reference.doi!));
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function relationOf(
+  recordKind: WorkKind | undefined,
+  referenceKind: WorkKind | undefined,
+  linked: boolean,
+  facts: Pick<MatchFacts, 'identifier' | 'identifierName'>,
+): string {
+  const record = recordKind?.noun ?? 'record';
+  const cited = referenceKind?.noun ?? 'work';
+  if (linked) return `${capitalised(record)} of this ${cited}`;
+  if (recordKind && referenceKind && !sameKindOfWork(recordKind, referenceKind))
+    return `${capitalised(record)} with this title (the reference cites ${/^[aeiou]/.test(cited) ? 'an' : 'a'} ${cited})`;
+  return `Another ${record} with this title (another ${facts.identifierName ?? 'identifier'})`;
+}
+
+/** How a record compares with a reference, and what that makes it. */
+export function assessMatch(deployment: Deployment, reference: ParsedReference, record: ApiRecord): MatchAssessment {
+  const score = titleScore(reference, record);
+  const title = titleAgreement(reference, record, score);
+  const firstAuthor = firstAuthorAgreement(reference, record);
+  const year = yearAgreement(reference, record);
+  const doi = doiAgreement(reference, record);
+  const number = numberAgreement(deployment, reference, record);
+  const identifier: Agreement = doi !== 'unknown' ? doi : number.agreement;
+  const identifierName = doi !== 'unknown' ? 'DOI' : number.name;
+  const recordKind = recordWorkKind(deployment, record);
+  const referenceKind = referenceWorkKind(reference);
+  const kind: Agreement = !recordKind || !referenceKind ? 'unknown' : sameKindOfWork(recordKind, referenceKind) ? 'same' : 'different';
+  const facts: MatchFacts = {
+    title,
+    firstAuthor,
+    year,
+    identifier,
+    ...(identifierName ? { identifierName } : {}),
+    kind,
+    ...(recordKind ? { recordKind: recordKind.noun } : {}),
+    ...(referenceKind ? { referenceKind: referenceKind.noun } : {}),
+  };
+
+  const points = { same: 1, close: 0.6, different: 0, unknown: undefined } as const;
   const parts = [
-    [title, 0.6],
-    [authorScore(reference, record), 0.2],
-    [yearScore(reference, record), 0.2],
+    [title === 'same' ? 1 : score, 0.6],
+    [points[firstAuthor], 0.2],
+    [points[year], 0.2],
   ] as const;
   let sum = 0;
   let weight = 0;
-  for (const [score, share] of parts) {
-    if (score === undefined) continue;
-    sum += score * share;
+  for (const [value, share] of parts) {
+    if (value === undefined) continue;
+    sum += value * share;
     weight += share;
   }
-  const confidence = sum / weight;
+  const confidence = Math.round(Math.min(sum / weight, score < 0.5 && title !== 'same' ? score : 1) * 100) / 100;
+
+  if (doi === 'same' || (identifier === 'same' && title !== 'different')) return { verdict: 'found', confidence: 1, facts };
+  const linked = relatedToCitedDoi(deployment, reference, record);
+  const titled = title === 'same' || title === 'close';
+  if (identifier === 'different' || kind === 'different' || linked) {
+    return titled || linked
+      ? { verdict: 'related', confidence, facts, relation: relationOf(recordKind, referenceKind, linked, facts) }
+      : { verdict: 'not-found', confidence, facts };
+  }
+  if (title === 'same') {
+    const sameAuthor = firstAuthor === 'same';
+    const sameYear = year === 'same';
+    // Author and year both agree where known, and at least one is known.
+    if ((sameAuthor || firstAuthor === 'unknown') && (sameYear || year === 'unknown') && (sameAuthor || sameYear))
+      return { verdict: 'found', confidence: Math.max(confidence, 0.9), facts };
+    return { verdict: 'probable', confidence: Math.min(confidence, 0.79), facts };
+  }
   // Author and year alone never make a match: a lab's papers share both.
-  return Math.round(Math.min(confidence, title < 0.5 ? title : 1) * 100) / 100;
+  if (title === 'close' && (firstAuthor === 'same' || firstAuthor === 'close' || year === 'same'))
+    return { verdict: 'probable', confidence: Math.min(confidence, 0.79), facts };
+  return { verdict: 'not-found', confidence, facts };
+}
+
+const partNames = { title: 'title', firstAuthor: 'first author', year: 'year', kind: 'type' } as const;
+
+/** What matched and what differed, in words: "title, first author, year" and "DOI, type (dataset, not article)". */
+export function describeFacts(facts: MatchFacts): { matched: string[]; differed: string[]; close: string[] } {
+  const matched: string[] = [];
+  const differed: string[] = [];
+  const close: string[] = [];
+  const parts: [Agreement, string][] = [
+    [facts.title, partNames.title],
+    [facts.firstAuthor, partNames.firstAuthor],
+    [facts.year, partNames.year],
+    [facts.identifier, facts.identifierName ?? 'identifier'],
+    [
+      facts.kind,
+      facts.kind === 'different' && facts.recordKind && facts.referenceKind
+        ? `type (${facts.recordKind}, not ${facts.referenceKind})`
+        : facts.kind === 'same' && facts.recordKind
+          ? `type (${facts.recordKind})`
+          : partNames.kind,
+    ],
+  ];
+  for (const [agreement, name] of parts) {
+    if (agreement === 'same') matched.push(name);
+    else if (agreement === 'different') differed.push(name);
+    else if (agreement === 'close') close.push(name);
+  }
+  return { matched, differed, close };
 }

@@ -6,7 +6,7 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment, DeploymentKey } from '../../deployments/schema';
 import { valuesOf } from '../../formats/text';
 import { errorMessage } from '../ui/error-message';
-import { doiParam, matchConfidence, probableAt, sameDoi, titleQuery } from './match-score';
+import { assessMatch, doiParam, sameDoi, titleQuery, verdictRank, type MatchAssessment, type Verdict } from './match-score';
 import type { ParsedReference } from './reference-input';
 
 /**
@@ -24,9 +24,18 @@ export interface Catalog {
 export interface CatalogMatch {
   readonly catalog: DeploymentKey;
   readonly record: ApiRecord;
-  readonly confidence: number;
+  readonly assessment: MatchAssessment;
   readonly via: 'doi' | 'title';
+  /** The server says the record is a generated demo record (X-Generated-Records). */
+  readonly generated: boolean;
 }
+
+/** Best first: by verdict, then confidence. */
+export const byStrength = (a: CatalogMatch, b: CatalogMatch) =>
+  verdictRank[b.assessment.verdict] - verdictRank[a.assessment.verdict] || b.assessment.confidence - a.assessment.confidence;
+
+/** What the reference's best match makes it; not found when no catalog has a candidate. */
+export const verdictOfResult = (result: ReferenceResult): Verdict => result.matches[0]?.assessment.verdict ?? 'not-found';
 
 export interface ReferenceResult {
   readonly reference: ParsedReference;
@@ -42,28 +51,41 @@ const candidatesPerSearch = 5;
 
 async function lookUpIn(catalog: Catalog, reference: ParsedReference, signal: AbortSignal): Promise<CatalogMatch | undefined> {
   const { deployment, baseUrl, auth } = catalog;
-  const ask = async (params: [string, string][]) =>
-    (await fetchRecordPage(searchUrl(baseUrl, params), { deployment, auth, signal })).records;
+  const ask = async (params: [string, string][]) => await fetchRecordPage(searchUrl(baseUrl, params), { deployment, auth, signal });
   const param = doiParam(deployment);
   if (reference.doi && param) {
-    const records = await ask([
+    const page = await ask([
       [param, reference.doi],
       ['rows', '3'],
     ]);
-    const record = records.find((candidate) => valuesOf(candidate.doi).some((doi) => sameDoi(doi, reference.doi!)));
-    if (record) return { catalog: deployment.key, record, confidence: 1, via: 'doi' };
+    const record = page.records.find((candidate) => valuesOf(candidate.doi).some((doi) => sameDoi(doi, reference.doi!)));
+    if (record)
+      return {
+        catalog: deployment.key,
+        record,
+        assessment: assessMatch(deployment, reference, record),
+        via: 'doi',
+        generated: page.generated.has(record.repo_id),
+      };
   }
   const query = titleQuery(reference);
   if (!query) return undefined;
-  let best: CatalogMatch | undefined;
-  for (const record of await ask([
+  const page = await ask([
     ['title', query],
     ['rows', String(candidatesPerSearch)],
-  ])) {
-    const confidence = matchConfidence(reference, record);
-    if (!best || confidence > best.confidence) best = { catalog: deployment.key, record, confidence, via: 'title' };
+  ]);
+  let best: CatalogMatch | undefined;
+  for (const record of page.records) {
+    const candidate: CatalogMatch = {
+      catalog: deployment.key,
+      record,
+      assessment: assessMatch(deployment, reference, record),
+      via: 'title',
+      generated: page.generated.has(record.repo_id),
+    };
+    if (!best || byStrength(candidate, best) < 0) best = candidate;
   }
-  return best && best.confidence >= probableAt ? best : undefined;
+  return best && best.assessment.verdict !== 'not-found' ? best : undefined;
 }
 
 export interface LookupOptions {
@@ -88,7 +110,7 @@ export async function lookUpReferences(
     if (pending[index] === 0) {
       onResult(index, {
         reference: references[index]!,
-        matches: matches[index]!.sort((a, b) => b.confidence - a.confidence),
+        matches: matches[index]!.sort(byStrength),
         failures: failures[index]!,
       });
     }

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { deploymentByKey } from '../../deployments/registry';
 import type { KeyValueStorage } from '../ui/web-storage';
+import { assessMatch } from './match-score';
 import { maxStoredLength, readStoredCheck, referencesStorageKey, writeStoredCheck, type StoredCheck } from './references-store';
 
 function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
@@ -12,18 +14,22 @@ function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
   };
 }
 
+const reference = { kind: 'doi', text: '10.11578/1367870', doi: '10.11578/1367870', surnames: [] } as const;
+const record = { repo_id: '1367870', title: 'A Reduced Resistive Wall Mode Kinetic Stability Model', doi: '10.11578/1367870' };
+
 const check: StoredCheck = {
   input: '10.11578/1367870',
   leftOut: 0,
   results: [
     {
-      reference: { kind: 'doi', text: '10.11578/1367870', doi: '10.11578/1367870', surnames: [] },
+      reference,
       matches: [
         {
           catalog: 'DC1',
-          record: { repo_id: '1367870', title: 'A Reduced Resistive Wall Mode Kinetic Stability Model' },
-          confidence: 1,
+          record,
+          assessment: assessMatch(deploymentByKey('DC1')!, reference, record),
           via: 'doi',
+          generated: true,
         },
       ],
       failures: [{ catalog: 'PAT', message: 'The server could not be reached.' }],

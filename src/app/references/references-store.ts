@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deploymentByKey, recordSchema } from '../../deployments/registry';
 import { webStorage, type KeyValueStorage } from '../ui/web-storage';
+import { assessMatch } from './match-score';
 import type { CatalogMatch, ReferenceResult } from './reference-lookup';
 
 /**
@@ -36,7 +37,10 @@ const storedSchema = z.object({
   results: z.array(
     z.object({
       reference: referenceSchema,
-      matches: z.array(z.object({ catalog: z.string(), record: z.unknown(), confidence: z.number(), via: z.enum(['doi', 'title']) })),
+      // The assessment is not kept: it is made again from the reference and the record, by today's rules.
+      matches: z.array(
+        z.object({ catalog: z.string(), record: z.unknown(), via: z.enum(['doi', 'title']), generated: z.boolean().default(false) }),
+      ),
       failures: z.array(z.object({ catalog: z.string(), message: z.string() })),
     }),
   ),
@@ -59,7 +63,15 @@ export function parseStoredCheck(text: string | null): StoredCheck | undefined {
       const deployment = deploymentByKey(match.catalog);
       const record = deployment && recordSchema(deployment).safeParse(match.record);
       return deployment && record?.success
-        ? [{ catalog: deployment.key, record: record.data, confidence: match.confidence, via: match.via }]
+        ? [
+            {
+              catalog: deployment.key,
+              record: record.data,
+              assessment: assessMatch(deployment, reference, record.data),
+              via: match.via,
+              generated: match.generated,
+            },
+          ]
         : [];
     }),
     failures: failures.flatMap((failure) => {
@@ -88,7 +100,14 @@ export function writeStoredCheck(
       storage?.removeItem(referencesStorageKey);
       return true;
     }
-    const text = JSON.stringify({ version: 1, ...check });
+    const text = JSON.stringify({
+      version: 1,
+      ...check,
+      results: check.results.map((result) => ({
+        ...result,
+        matches: result.matches.map(({ catalog, record, via, generated }) => ({ catalog, record, via, generated })),
+      })),
+    });
     if (text.length > maxStoredLength || !storage) {
       storage?.removeItem(referencesStorageKey);
       return false;
