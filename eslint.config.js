@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 // The app's folders that are not features: the shell (routes, layout) composes the pages, the
 // pages compose the features, and the shared folders hold what several features use. Every
 // other folder under src/app is a feature, which imports only itself and the shared folders.
-// (src/app/main.tsx, the entry point, only mounts the shell.)
+// Every file under src/app belongs to one of them (the entry point, main.tsx, is in the shell).
 const appShared = ['ui', 'navigation', 'config'];
 
 /** Element types of eslint-plugin-boundaries, first match wins. */
@@ -18,19 +18,35 @@ const elements = [
   { type: 'deployments', pattern: 'src/deployments' },
   { type: 'formats', pattern: 'src/formats' },
   { type: 'client', pattern: 'src/client' },
-  { type: 'server', pattern: 'src/server' },
+  // The server's layers (docs/architecture.md): the query parser, the search engine, the
+  // store over it, rendering of answers (below both the store's workers and http), the HTTP
+  // layer, and the writers' sources (import, harvest, generated records); the CLI
+  // (src/server/cli.ts) is on top of them all and imported by nothing.
+  { type: 'server-query', pattern: 'src/server/query' },
+  { type: 'server-engine', pattern: 'src/server/engine' },
+  { type: 'server-render', pattern: 'src/server/render' },
+  { type: 'server-store', pattern: 'src/server/store' },
+  { type: 'server-http', pattern: 'src/server/http' },
+  { type: 'server-sources', pattern: 'src/server/{import,harvest,corpus}' },
   { type: 'app-shared', pattern: `src/app/{${appShared.join(',')}}` },
   { type: 'app-pages', pattern: 'src/app/pages' },
   { type: 'app-shell', pattern: 'src/app/shell' },
   { type: 'app-feature', pattern: 'src/app/*', capture: ['feature'] },
 ];
 
+const isomorphic = ['deployments', 'formats'];
+
 /** Which element types each type may import (besides files of its own element). */
 const allowed = {
   deployments: [],
   formats: ['deployments'],
-  client: ['deployments', 'formats'],
-  server: ['deployments', 'formats', 'client'],
+  client: isomorphic,
+  'server-query': isomorphic,
+  'server-engine': [...isomorphic, 'server-query'],
+  'server-render': isomorphic,
+  'server-store': [...isomorphic, 'server-query', 'server-engine', 'server-render'],
+  'server-http': [...isomorphic, 'server-query', 'server-store', 'server-render'],
+  'server-sources': [...isomorphic, 'client', 'server-store', 'server-sources'],
   'app-shared': ['deployments', 'formats', 'client', 'app-shared'],
   'app-feature': ['deployments', 'formats', 'client', 'app-shared'],
   'app-pages': ['deployments', 'formats', 'client', 'app-shared', 'app-feature', 'app-pages'],
@@ -44,6 +60,29 @@ const recordTextMessage =
 const oneClientMessage = 'Send requests with getText (src/client/http.ts); page with followPages and retry with withRetry (src/client).';
 
 const reactPackages = ['react', 'react-dom', 'react-dom/*', 'react-router', '@tanstack/react-query'];
+
+const noReactOutsideApp = { group: reactPackages, message: 'Only the app (src/app) renders.' };
+const noTestSupport = {
+  group: ['**/*.test-support', '**/*.test-support.*', '**/*.test', '**/*.test.*'],
+  message: 'Tests and their support files (*.test-support.ts) are not shipped: production code never imports them.',
+};
+const recordTextOnly = { group: ['**/formats/text'], importNames: ['valuesOf'], message: recordTextMessage };
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts'];
+const noCli = {
+  group: ['**/server/cli', '**/server/cli.*', './cli', './cli.*', '../cli', '../cli.*'],
+  message: 'The CLI is on top: nothing in src imports it.',
+};
+
+/** Import restrictions by file group; the groups are disjoint. */
+const restrictedImports = [
+  // The server never renders: React and the app's libraries stay out of it.
+  { files: ['src/server/**'], patterns: [noReactOutsideApp, noTestSupport, noCli] },
+  // Shared with the browser: no React, no Node built-ins.
+  { files: ['src/client/**', 'src/formats/**', 'src/deployments/**'], patterns: [noReactOutsideApp, noNodeInBrowser, noTestSupport] },
+  { files: ['src/app/**/*.ts'], patterns: [noNodeInBrowser, noTestSupport] },
+  // Components show record fields only through the text model.
+  { files: ['src/app/**/*.tsx'], patterns: [noNodeInBrowser, noTestSupport, recordTextOnly] },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'bench/tmp', 'bench/results', 'data', 'public', 'coverage'] },
@@ -111,6 +150,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx,js}'],
+    // The server's tests reach across its layers on purpose (a store seeded by the importer, served over HTTP).
+    ignores: ['src/server/**/*.test.ts', 'src/server/**/*.test-support.ts'],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
@@ -137,16 +178,18 @@ export default tseslint.config(
     },
   },
   {
-    // The server never renders: React and the app's libraries stay out of it.
-    files: ['src/server/**', 'src/formats/**', 'src/deployments/**', 'src/client/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: reactPackages, message: 'Only the app (src/app) renders.' }] }] },
+    // Every file of the app belongs to a layer, so none escapes the rules above.
+    files: ['src/app/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-unknown-files': 'error' },
   },
-  {
-    // The app runs in the browser: no Node built-ins.
-    files: ['src/app/**', 'src/client/**', 'src/formats/**', 'src/deployments/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noNodeInBrowser] }] },
-  },
+  // What each part of src may not import, in one table: ESLint keeps only the last matching
+  // options of a rule, so every file group lists all of its restrictions here.
+  ...restrictedImports.map(({ files, patterns }) => ({
+    files,
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
   {
     // One HTTP client: the app, the export downloads and the harvester ask servers for anything
     // through src/client/http.ts (negotiation, token, errors, bounds), paging (pages.ts) and retry
@@ -154,7 +197,7 @@ export default tseslint.config(
     // tests and the servers' test fixtures, which probe raw HTTP on purpose; bench/ and e2e/
     // (outside src), which measure and drive the server from outside.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/client/**', '**/*.test.ts', '**/*.test.tsx', 'src/server/http/test-fixture.ts', 'src/server/harvest/test-source.ts'],
+    ignores: ['src/client/**', '**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts'],
     rules: {
       'no-restricted-globals': [
         'error',
@@ -181,10 +224,6 @@ export default tseslint.config(
     files: ['src/app/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [noNodeInBrowser, { group: ['**/formats/text'], importNames: ['valuesOf'], message: recordTextMessage }] },
-      ],
       'no-restricted-syntax': [
         'error',
         { selector: 'TSAsExpression > MemberExpression.expression[object.name=/record$/i]', message: recordTextMessage },

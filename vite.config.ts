@@ -2,14 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './.ci/summary-reporter.js';
 import { initialJsBudget } from './bench/vite-js-budget.js';
-import { postgresUnavailable } from './src/server/store/postgres/test-cluster.js';
+import { postgresUnavailable } from './src/server/store/postgres/cluster.test-support.js';
 
 // The dev server forwards API, media and full-text requests to a records server, so the
 // app runs against real data with `npm run dev` (start the server with `npm run records serve`).
 const recordsServer = process.env.RECORDS_SERVER ?? 'http://127.0.0.1:8080';
 
 // The HTTP suite is the store contract's conformance test: it runs again on PostgreSQL,
-// reading from the primary and from a streaming replica (src/server/http/test-fixture.ts).
+// reading from the primary and from a streaming replica (src/server/http/server-fixture.test-support.ts).
 const storeDependentHttpTests = ['src/server/http/*.test.ts'];
 const notStoreDependent = [
   'src/server/http/hardening-sockets.test.ts',
@@ -28,7 +28,7 @@ const postgresProjects = postgresSkipped
         exclude: notStoreDependent,
         environment: 'node',
         env: { RECORDS_TEST_STORE: store },
-        globalSetup: ['src/server/store/postgres/global-setup.ts'],
+        globalSetup: ['src/server/store/postgres/global-setup.test-support.ts'],
         testTimeout: 30_000,
         hookTimeout: 120_000,
       },

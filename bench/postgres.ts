@@ -1,7 +1,7 @@
 /**
  * `npm run bench:postgres`: the PostgreSQL store beside the SQLite store in one run, on the
  * same generated LIT corpus (BENCH_RECORDS, default 1,000,000). A throwaway cluster with two
- * streaming replicas is made here (src/server/store/postgres/test-cluster.ts); the corpus is
+ * streaming replicas is made here (src/server/store/postgres/cluster.test-support.ts); the corpus is
  * ingested with `records generate --store`; the first `records serve --store` builds its local
  * index from a replica (timed). Per class of the query log (query-log.ts), BENCH_SAMPLES
  * distinct queries are drawn once and sent one at a time to `records serve --db` and to
@@ -25,8 +25,8 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { basename, isAbsolute, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { postgresUnavailable, startCluster } from '../src/server/store/postgres/test-cluster';
-import { caughtUp } from '../src/server/store/postgres/test-store';
+import { postgresUnavailable, startCluster } from '../src/server/store/postgres/cluster.test-support';
+import { caughtUp } from '../src/server/store/postgres/store.test-support';
 import { int, readConfig, type BenchConfig } from './config';
 import { benchCorpus, tmpDir } from './corpus';
 import { singleClient, type SingleClient } from './http-client';

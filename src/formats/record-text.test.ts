@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- a type only, erased: the test checks that record text is a React child.
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { asRecordText, firstRecordText, plainLine, recordTexts, storedText } from './record-text';

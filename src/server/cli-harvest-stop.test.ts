@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../deployments/registry';
-import { startProxy, type ProxyContext, type TestProxy } from './harvest/test-source';
+import { startProxy, type ProxyContext, type TestProxy } from './harvest/source.test-support';
 
 /**
  * `records harvest` stops on SIGTERM in every state it can be in — waiting out a source's

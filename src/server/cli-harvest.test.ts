@@ -16,7 +16,7 @@ import {
   type ProxyRule,
   type TestProxy,
   type TestSource,
-} from './harvest/test-source';
+} from './harvest/source.test-support';
 import { tablesOf } from './store/sqlite/schema';
 import { openStoreWriter } from './store/sqlite/sqlite';
 

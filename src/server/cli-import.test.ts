@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../deployments/registry';
 import { startServer } from './http/server';
-import { fixtureRecords } from './http/test-fixture';
+import { fixtureRecords } from './http/server-fixture.test-support';
 import { openStore, openStoreWriter } from './store/sqlite/sqlite';
 
 /**

@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 
 const bin = fileURLToPath(new URL('../../bin/records.js', import.meta.url));
-const killedWriter = fileURLToPath(new URL('./store/sqlite/test-killed-writer.ts', import.meta.url));
+const killedWriter = fileURLToPath(new URL('./store/sqlite/killed-writer.test-support.ts', import.meta.url));
 const plasmaLab = fileURLToPath(new URL('../../data/real/dc-v1-plasma-lab-209.json', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'records-moved-store-'));
 const children = new Set<ChildProcess>();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { loadCiteEngine, type CiteEngine } from './cite-engine';
 import { nodesToText } from './citation-html';
-import { accessedOn, expectedCitations, expectedStyleCitations, type CslStyleId } from './expected-citations';
+import { accessedOn, expectedCitations, expectedStyleCitations, type CslStyleId } from './expected-citations.test-support';
 import { formatCitations } from './format-citations';
 
 const shippedFile = (path: string) => readFile(new URL(`../../../public/${path}`, import.meta.url), 'utf8');

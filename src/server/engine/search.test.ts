@@ -10,7 +10,7 @@ import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { openEngine, type QueryEngine } from '../store/engine';
 import { openPostings } from '../store/postings-reader';
-import { referenceIndex, referenceRank, type ReferenceIndex } from '../store/reference-ranker';
+import { referenceIndex, referenceRank, type ReferenceIndex } from '../store/reference-ranker.test-support';
 import { openStoreWriter } from '../store/sqlite/sqlite';
 
 /**

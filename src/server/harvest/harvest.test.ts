@@ -11,7 +11,7 @@ import { harvest, type HarvestOptions } from './harvest';
 import { HarvestError } from './request';
 import { openHarvestState } from '../store/sqlite/harvest-ledger';
 import { summarize } from './summary';
-import { passThrough, servedRecords, serveStore, startProxy, storedRecords, type TestProxy, type TestSource } from './test-source';
+import { passThrough, servedRecords, serveStore, startProxy, storedRecords, type TestProxy, type TestSource } from './source.test-support';
 
 /**
  * A harvest against a real local source (`startServer` over a store of generated

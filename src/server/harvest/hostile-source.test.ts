@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { harvest, maxBarrenPages, type HarvestOptions } from './harvest';
 import { HarvestError } from './request';
-import { startProxy, type ProxyContext, type TestProxy } from './test-source';
+import { startProxy, type ProxyContext, type TestProxy } from './source.test-support';
 
 /**
  * A harvest against a source that means harm: it must end, with a one-line reason, and hold

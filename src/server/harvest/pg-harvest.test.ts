@@ -5,11 +5,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
-import { openPgTestStore } from '../store/postgres/test-store';
-import { postgresUnavailable, startCluster, type PgCluster } from '../store/postgres/test-cluster';
+import { openPgTestStore } from '../store/postgres/store.test-support';
+import { postgresUnavailable, startCluster, type PgCluster } from '../store/postgres/cluster.test-support';
 import { openStoreWriter } from '../store/sqlite/sqlite';
 import { harvest, type HarvestOptions } from './harvest';
-import { servedRecords, serveStore, startProxy, type TestProxy, type TestSource } from './test-source';
+import { servedRecords, serveStore, startProxy, type TestProxy, type TestSource } from './source.test-support';
 
 /** `records harvest --store postgres://…`: the same harvest into the PostgreSQL store, resume point included. */
 

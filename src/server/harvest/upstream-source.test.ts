@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { readUpstreamFiles } from '../import/files';
 import { harvest } from './harvest';
-import { storedRecords } from './test-source';
+import { storedRecords } from './source.test-support';
 
 /**
  * Real upstream records (the shipped DC1 file, in the upstream's names) served the way the

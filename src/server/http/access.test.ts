@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { routeOf, routes } from './routes';
-import { rawRequest, specById, useFixture, type RawResponse } from './test-fixture';
+import { rawRequest, specById, useFixture, type RawResponse } from './server-fixture.test-support';
 
 /**
  * The one access rule, walked route by route: on a private mirror, every route of the

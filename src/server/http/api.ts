@@ -6,15 +6,17 @@ import { recordsToAtom } from '../../formats/atom';
 import { formatGeneratedIds, generatedRecordsHeader, recordOriginHeader } from '../../formats/extension-headers';
 import { formatLinkHeader } from '../../formats/link-header';
 import { contentTypes, negotiateFormat, type ResponseFormat } from '../../formats/media-types';
-import type { Criteria, PageRendering, RecordStore, RenderedPage } from '../store/types';
+import type { Criteria, RecordStore, RenderedPage } from '../store/types';
 import { BadRequest, parseListRequest } from './criteria';
 import { formatQueryString, MalformedQueryError, parseQueryString, type QueryPair } from './query-string';
 import { facetsBody, parseFacetsRequest } from './facets';
 import { openApiDocument } from './openapi';
-import { docIds, docParts, generatedCriteria, recordParts } from './page-body';
+import { docIds, docParts, recordParts, type PageRendering } from '../render/page-body';
+import { generatedCriteria } from '../store/rendered-page';
 import { upstreamRequest } from './upstream-compat';
 import { bulkTurn } from './flow-control';
-import { chooseEncoding, etagOf, packChunks, packChunksInTurns, send } from './respond';
+import { etagOf, packChunks, packChunksInTurns } from '../render/body-bytes';
+import { chooseEncoding, send } from './respond';
 
 /** The two endpoints of each deployment, with negotiation, paging headers and errors. */
 
@@ -209,7 +211,7 @@ async function getRecord(
   );
 }
 
-/** Which of some records are generated demo data (page-body.ts generatedCriteria). */
+/** Which of some records are generated demo data (store/rendered-page.ts generatedCriteria). */
 export async function generatedOf(store: RecordStore, deployment: Deployment, repoIds: readonly string[]): Promise<string[]> {
   if (repoIds.length === 0) return [];
   const { records } = await store.search(deployment.key, generatedCriteria(repoIds));

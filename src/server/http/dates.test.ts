@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { apiErrorSchema } from '../../formats/error';
-import { fixtureIds, getJson, listIds, qs, sorted, useFixture } from './test-fixture';
+import { fixtureIds, getJson, listIds, qs, sorted, useFixture } from './server-fixture.test-support';
 
 /**
  * Date parameters: each deployment's own format (MM/DD/YYYY or MM-DD-YYYY) and ISO are

@@ -2,7 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { apiErrorSchema, type ApiError } from '../../formats/error';
-import { getJson, rawRequest, useFailingFixture, useFixture, type RawResponse } from './test-fixture';
+import { getJson, rawRequest, useFailingFixture, useFixture, type RawResponse } from './server-fixture.test-support';
 
 /**
  * Errors: always the spec's Error object in the negotiated format (JSON object, XML

@@ -7,8 +7,8 @@ import { facetsResponseSchema, type FacetsResponse } from '../../formats/facets-
 import { kindOf } from '../../formats/facet-kinds';
 import { foldText } from '../../formats/fold-text';
 import { readUpstreamFiles } from '../import/files';
-import { realData, realFiles } from '../import/test-support';
-import { getJson, listIds, qs, sorted, useFixture, type Fixture } from './test-fixture';
+import { realData, realFiles } from '../import/real-files.test-support';
+import { getJson, listIds, qs, sorted, useFixture, type Fixture } from './server-fixture.test-support';
 
 /**
  * Combinable facets (docs/extensions.md): `facet.NAME` values OR'd within a facet and

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { facetsResponseSchema } from '../../formats/facets-response';
 import type { StoredRecord } from '../store/types';
-import { getJson, qs, useFixture } from './test-fixture';
+import { getJson, qs, useFixture } from './server-fixture.test-support';
 
 /**
  * A phrase facet with more distinct values than any cap on indexing them (generated LIT

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { apiErrorSchema } from '../../formats/error';
 import { facetsResponseSchema, type FacetsResponse } from '../../formats/facets-response';
-import { getJson, listIds, qs, rawRequest, sorted, useFixture } from './test-fixture';
+import { getJson, listIds, qs, rawRequest, sorted, useFixture } from './server-fixture.test-support';
 
 /**
  * `{base}/facets`: for every facet value returned, its count is the X-Total-Count of the

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { apiErrorSchema } from '../../formats/error';
-import { getJson, listIds, rawRequest, useFixture } from './test-fixture';
+import { getJson, listIds, rawRequest, useFixture } from './server-fixture.test-support';
 
 /**
  * `{base}/feed`: a search as an Atom feed, checked against RFC 4287's rules one by one

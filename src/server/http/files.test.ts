@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { apiErrorSchema } from '../../formats/error';
-import { getJson, rawRequest, specById, useFixture, type Rec } from './test-fixture';
+import { getJson, rawRequest, specById, useFixture, type Rec } from './server-fixture.test-support';
 
 /**
  * Local resources: links stored root-relative come back absolute on this server, and the

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { controlFlow, defaultFlowLimits, type FlowControl, type FlowEvent } from './flow-control';
-import { startFixture } from './test-fixture';
+import { startFixture } from './server-fixture.test-support';
 
 /**
  * What the server keeps of a connection once it has closed: nothing. Under a pipelining

@@ -12,7 +12,7 @@ import { openPooledStore } from '../store/pooled-store';
 import { openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore } from '../store/types';
 import { defaultFlowLimits, type FlowControl, type FlowEvent, type FlowLimits } from './flow-control';
-import { startFixture, type Fixture } from './test-fixture';
+import { startFixture, type Fixture } from './server-fixture.test-support';
 
 /**
  * Hostile clients cannot take the server's memory or its workers from others: answers

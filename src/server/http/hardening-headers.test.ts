@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
-import { rawRequest, useFailingFixture, useFixture, type RawResponse } from './test-fixture';
+import { rawRequest, useFailingFixture, useFixture, type RawResponse } from './server-fixture.test-support';
 
 /**
  * Browser-facing hardening on the server side: every kind of response — API lists and

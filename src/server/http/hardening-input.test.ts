@@ -6,7 +6,7 @@ import { deployments } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { apiErrorSchema } from '../../formats/error';
 import { negotiateFormat, type ResponseFormat } from '../../formats/media-types';
-import { useFixture } from './test-fixture';
+import { useFixture } from './server-fixture.test-support';
 
 /**
  * Hostile input through an ordinary HTTP client, for every parameter of every deployment:

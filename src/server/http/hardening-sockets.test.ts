@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, type ApiError } from '../../formats/error';
-import { useFixture } from './test-fixture';
+import { useFixture } from './server-fixture.test-support';
 
 /**
  * What reaches the server over a raw TCP socket, below any well-behaved HTTP client:

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
-import { fixtureIds, getJson, rawRequest, useFixture, type Rec } from './test-fixture';
+import { fixtureIds, getJson, rawRequest, useFixture, type Rec } from './server-fixture.test-support';
 
 /**
  * What every client of every deployment sees on a list request: a JSON array of records

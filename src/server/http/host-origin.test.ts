@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
-import { rawRequest, useFixture } from './test-fixture';
+import { rawRequest, useFixture } from './server-fixture.test-support';
 
 /**
  * A request's Host reaches absolute URLs (Link targets, record links, OpenSearch templates)

@@ -3,7 +3,7 @@ import { deployments } from '../../deployments/registry';
 import { apiErrorSchema } from '../../formats/error';
 import { parseLinkHeader } from '../../formats/link-header';
 import { maxLinkHeaderLength } from './api';
-import { getJson, listIds, qs, rawRequest, startFixture, useFixture } from './test-fixture';
+import { getJson, listIds, qs, rawRequest, startFixture, useFixture } from './server-fixture.test-support';
 
 /**
  * Bounded headers: a Link header never outgrows what clients accept, and `--allowed-hosts`

@@ -4,7 +4,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { fixtureIds, getJson, rawRequest, stressTitle, useFixture, type Rec } from './test-fixture';
+import { fixtureIds, getJson, rawRequest, stressTitle, useFixture, type Rec } from './server-fixture.test-support';
 
 /**
  * Content negotiation: JSON by default, XML and BibTeX by Accept (with q-values), each

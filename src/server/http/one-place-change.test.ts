@@ -12,7 +12,7 @@ import { generateRecords } from '../corpus/generate';
 import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore, StoredRecord } from '../store/types';
 import { startServer, type RunningServer } from './server';
-import { getJson, listIds, qs, type Rec } from './test-fixture';
+import { getJson, listIds, qs, type Rec } from './server-fixture.test-support';
 
 /**
  * The design's test: what is sortable, exact-filterable and date-bounded is a change to the

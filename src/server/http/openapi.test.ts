@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { formatDay } from '../../formats/dates';
-import { getJson, useFixture } from './test-fixture';
+import { getJson, useFixture } from './server-fixture.test-support';
 
 /**
  * `{base}/openapi.json`: a valid OpenAPI 3.1 document per deployment (checked by

@@ -11,7 +11,7 @@ import { recordsToXmlParts } from '../../formats/xml';
 import { generateRecords } from '../corpus/generate';
 import { openPooledStore } from '../store/pooled-store';
 import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
-import { recordsJsonParts } from './record-json';
+import { recordsJsonParts } from '../render/record-json';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -33,8 +33,8 @@ vi.mock('node:zlib', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:zlib')>();
   return { ...actual, brotliCompressSync: vi.fn(actual.brotliCompressSync), gzipSync: vi.fn(actual.gzipSync) };
 });
-vi.mock('./record-json', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./record-json')>();
+vi.mock('../render/record-json', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../render/record-json')>();
   return { ...actual, recordsJsonParts: vi.fn(actual.recordsJsonParts) };
 });
 

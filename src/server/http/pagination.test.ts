@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { apiErrorSchema } from '../../formats/error';
-import { fixtureIds, getJson, qs, useFixture, type Rec } from './test-fixture';
+import { fixtureIds, getJson, qs, useFixture, type Rec } from './server-fixture.test-support';
 
 /**
  * Paging as a client experiences it: page sizes, out-of-range pages, and the Link header,

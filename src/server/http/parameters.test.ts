@@ -14,7 +14,7 @@ import {
   storedLinks,
   useFixture,
   type Rec,
-} from './test-fixture';
+} from './server-fixture.test-support';
 
 /**
  * Query parameters: names are checked (typos and other deployments' parameters are

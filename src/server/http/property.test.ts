@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { apiErrorSchema } from '../../formats/error';
-import { useFixture } from './test-fixture';
+import { useFixture } from './server-fixture.test-support';
 
 /**
  * Whatever a client sends in the query string, the answer is a 200 list or a 400 Error —

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { apiErrorSchema } from '../../formats/error';
 import { costLimits } from '../query/cost';
-import { getJson, qs, useFixture } from './test-fixture';
+import { getJson, qs, useFixture } from './server-fixture.test-support';
 
 /**
  * Query cost control: searches whose estimated cost would hold a worker for seconds are

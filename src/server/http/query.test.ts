@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { deployments, sortFields } from '../../deployments/registry';
 import { apiErrorSchema } from '../../formats/error';
-import { fixtureIds, fixtureSpecs, getJson, listIds, qs, sorted, tieIds, useFixture, type Rec } from './test-fixture';
+import { fixtureIds, fixtureSpecs, getJson, listIds, qs, sorted, tieIds, useFixture, type Rec } from './server-fixture.test-support';
 
 /**
  * The query language and sorting, as a researcher typing into the search box meets them.
- * Expected ids come from the word budget in test-fixture.ts.
+ * Expected ids come from the word budget in server-fixture.test-support.ts.
  */
 
 const fx = useFixture();

@@ -6,7 +6,7 @@ import { deploymentByKey } from '../../deployments/registry';
 import { generatedRecordsHeader, parseGeneratedIds, recordOriginHeader } from '../../formats/extension-headers';
 import { generateRecords } from '../corpus/generate';
 import { readUpstreamFiles } from '../import/files';
-import { realData } from '../import/test-support';
+import { realData } from '../import/real-files.test-support';
 import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore } from '../store/types';
 import { startServer, type RunningServer } from './server';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
 import { readUpstreamFiles } from '../import/files';
-import { realData, realFiles } from '../import/test-support';
+import { realData, realFiles } from '../import/real-files.test-support';
 import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore, StoredRecord } from '../store/types';
 import { startServer, type RunningServer } from './server';

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packChunks, packChunksInTurns, send, type Body } from './respond';
+import { packChunks, packChunksInTurns } from '../render/body-bytes';
+import { send, type Body } from './respond';
 
 /** Large answers go out in chunks: what a client receives is the same as the whole would be. */
 

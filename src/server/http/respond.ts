@@ -1,12 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { compress, etagOf, worthCompressing, type ContentEncoding } from '../render/body-bytes';
 
 /** Writing responses: content encoding, validators and the headers every response carries. */
-
-const compressible = /^(application\/(json|xml|x-bibtex|javascript)|text\/|image\/svg)/;
-
-export type ContentEncoding = 'br' | 'gzip';
 
 /** The encoding a client's Accept-Encoding asks for, of those the server writes. */
 export function chooseEncoding(header: string | undefined): ContentEncoding | undefined {
@@ -23,17 +18,6 @@ export function chooseEncoding(header: string | undefined): ContentEncoding | un
   return undefined;
 }
 
-/** Bodies smaller than this are sent as they are. */
-const minCompressedBytes = 1024;
-
-/** A body compressed as every answer is (`send`), wherever that is done. */
-export function compress(whole: Buffer, encoding: ContentEncoding): Buffer {
-  return encoding === 'br' ? brotliCompressSync(whole, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(whole, { level: 6 });
-}
-
-/** Whether `send` compresses a body of this type and size for a client that accepts it. */
-export const worthCompressing = (contentType: string, bytes: number) => bytes >= minCompressedBytes && compressible.test(contentType);
-
 export interface Body {
   readonly status: number;
   readonly contentType: string;
@@ -46,57 +30,6 @@ export interface Body {
   readonly etag?: string;
   /** The body already compressed where it was rendered; used when the client's Accept-Encoding chooses the same. */
   readonly encoded?: { readonly encoding: ContentEncoding; readonly body: Buffer };
-}
-
-export function etagOf(chunks: readonly Buffer[], salt: string): string {
-  const hash = createHash('sha1').update(salt);
-  for (const chunk of chunks) hash.update(chunk);
-  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
-}
-
-const chunkBytes = 64 * 1024;
-
-/**
- * A body made of many parts (a large page, a record at a time) as buffers of about 64 KB.
- * Never one string of the whole: a string of megabytes lives in V8's old generation, and
- * pages rendered back to back grew the heap by hundreds of megabytes before it was
- * collected; parts and chunks this small die young.
- */
-export function packChunks(parts: Iterable<string>): Buffer[] {
-  return [...chunksOf(parts)];
-}
-
-/**
- * packChunks for a bulk page, giving the event loop back after each chunk (`turn` resolves
- * when the page may go on), so a page of a thousand records is rendered in slices between
- * which other requests are read and answered, and several bulk pages take turns.
- */
-export async function packChunksInTurns(parts: Iterable<string>, turn: () => Promise<void>): Promise<Buffer[]> {
-  const chunks: Buffer[] = [];
-  for (const chunk of chunksOf(parts)) {
-    chunks.push(chunk);
-    await turn();
-  }
-  return chunks;
-}
-
-function* chunksOf(parts: Iterable<string>): Generator<Buffer> {
-  let pending: string[] = [];
-  let length = 0;
-  let any = false;
-  const flush = () => {
-    const chunk = Buffer.from(pending.join(''), 'utf8');
-    pending = [];
-    length = 0;
-    any = true;
-    return chunk;
-  };
-  for (const part of parts) {
-    pending.push(part);
-    length += part.length;
-    if (length >= chunkBytes) yield flush();
-  }
-  if (length > 0 || !any) yield flush();
 }
 
 export function send(req: IncomingMessage, res: ServerResponse, response: Body, etagSalt = ''): void {

@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey, deployments } from '../../deployments/registry';
 import { readUpstreamFiles } from '../import/files';
-import { realData, realFiles } from '../import/test-support';
+import { realData, realFiles } from '../import/real-files.test-support';
 import { foldCases, foldRecords } from '../../formats/fold-text.cases';
-import { buildRecord, listIds, qs, sorted, useFixture } from './test-fixture';
+import { buildRecord, listIds, qs, sorted, useFixture } from './server-fixture.test-support';
 
 /**
  * Text that folds (formats/fold-text.ts), the same on every store: compatibility forms,

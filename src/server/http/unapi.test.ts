@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { unapiId } from '../../formats/citation-meta';
-import { rawRequest, specById, useFixture } from './test-fixture';
+import { rawRequest, specById, useFixture } from './server-fixture.test-support';
 
 /** unAPI as its specification (unapi.info) describes the three kinds of request. */
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { apiErrorSchema } from '../../formats/error';
 import { startServer, type RunningServer } from './server';
-import { getJson, rawRequest, startFixture, type Fixture, type Rec } from './test-fixture';
+import { getJson, rawRequest, startFixture, type Fixture, type Rec } from './server-fixture.test-support';
 
 /**
  * `records serve --compat upstream`: scripts written for the upstream API work against a

@@ -6,7 +6,7 @@ import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
 import { bareDoi } from '../../formats/text';
 import { generateRecords } from '../corpus/generate';
 import { readUpstreamFiles } from '../import/files';
-import { realData, realFiles } from '../import/test-support';
+import { realData, realFiles } from '../import/real-files.test-support';
 import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore, StoredRecord } from '../store/types';
 import { startServer, type RunningServer } from './server';

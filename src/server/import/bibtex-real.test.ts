@@ -15,7 +15,7 @@ import { parseRis } from '../../formats/ris-reader';
 import { recordsToRis } from '../../formats/ris';
 import { generateRecords } from '../corpus/generate';
 import { readUpstreamFiles } from './files';
-import { deployment, realData, realFiles } from './test-support';
+import { deployment, realData, realFiles } from './real-files.test-support';
 
 /**
  * The API's and the full BibTeX, and RIS, for every shipped real record, and for hostile titles, read back by the

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readUpstreamFiles } from './files';
-import { deployment, importError, realData, realFiles } from './test-support';
+import { deployment, importError, realData, realFiles } from './real-files.test-support';
 
 const real = (name: string) => fileURLToPath(new URL(name, realData));
 const geothermal = real(realFiles.geothermal);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { recordSchema } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import type { StoredRecord } from '../store/types';
-import { deployment, importError, realData, realFiles } from './test-support';
+import { deployment, importError, realData, realFiles } from './real-files.test-support';
 import { parseUpstreamJson, parseUpstreamXml } from './upstream';
 
 const readReal = (name: string) => readFileSync(new URL(name, realData), 'utf8');

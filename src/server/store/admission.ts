@@ -1,6 +1,7 @@
 import type { QueryNode } from '../query/ast';
 import { queryCost } from '../query/cost';
-import type { Criteria, FacetRequest, PageRendering } from './types';
+import type { PageRendering } from '../render/page-body';
+import type { Criteria, FacetRequest } from './types';
 
 /**
  * What the worker pool (pooled-store.ts) needs to know about a request before it runs: its

@@ -2,7 +2,8 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
 import type { QueryEngine, Ranked } from './engine';
 import { renderDocs, type RenderedBody } from './rendered-page';
-import type { Criteria, FacetRequest, FacetsResult, PageRendering, RecordStore, RenderedPage, SearchResult } from './types';
+import type { PageRendering } from '../render/page-body';
+import type { Criteria, FacetRequest, FacetsResult, RecordStore, RenderedPage, SearchResult } from './types';
 
 /**
  * A RecordStore over a query engine (in this thread or on workers) that remembers each

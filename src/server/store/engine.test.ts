@@ -10,13 +10,13 @@ import { generateRecords } from '../corpus/generate';
 import { benchmarkTerms } from '../corpus/vocabulary';
 import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
-import { and, compileQuery, drivingMatch, type Predicate } from './predicate';
+import { and, compileQuery, drivingMatch, type Predicate } from './predicate.test-support';
 import { columnWeights, orderedField } from '../../deployments/search-model';
 import { tablesOf } from './sqlite/schema';
 import { indexText } from './sqlite/fts5-adapter';
 import { cachedStore, localCalls } from './cached-store';
 import { openEngine } from './engine';
-import { referenceIndex, referenceRank, type ReferenceIndex } from './reference-ranker';
+import { referenceIndex, referenceRank, type ReferenceIndex } from './reference-ranker.test-support';
 import { openStoreWriter } from './sqlite/sqlite';
 import type { Criteria, RecordStore, StoredRecord } from './types';
 

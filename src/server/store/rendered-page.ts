@@ -1,10 +1,10 @@
 import { deploymentByKey } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
-import { docIds, docParts, generatedCriteria } from '../http/page-body';
-import { compress, etagOf, packChunks, worthCompressing } from '../http/respond';
+import { docIds, docParts, type PageRendering } from '../render/page-body';
+import { compress, etagOf, packChunks, worthCompressing } from '../render/body-bytes';
 import { contentTypes } from '../../formats/media-types';
 import type { QueryEngine } from './engine';
-import type { PageRendering, RenderedPage } from './types';
+import type { Criteria, RenderedPage } from './types';
 
 /**
  * A page's records written as its response body by the engine that read them, on the
@@ -38,4 +38,21 @@ export function renderDocs(engine: QueryEngine, key: DeploymentKey, docs: readon
     generated = docIds(engine.fetch(key, engine.rank(key, criteria, ids.length).ids.subarray(0, ids.length)));
   }
   return { body, etag: etagOf(chunks, engine.revision), generated, ...(encoded && { encoded }) };
+}
+
+/**
+ * Which of some records are generated demo data (a store-only fact, sent as a header rather
+ * than a field, so the record itself is exactly what the API defines): the search that says so.
+ */
+export function generatedCriteria(repoIds: readonly string[]): Criteria {
+  return {
+    text: [],
+    exact: [{ key: 'origin', value: 'generated' }],
+    repoIds,
+    dates: [],
+    sort: 'publication_date',
+    order: 'desc',
+    offset: 0,
+    limit: repoIds.length,
+  };
 }

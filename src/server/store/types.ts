@@ -1,8 +1,8 @@
+import type { PageRendering } from '../render/page-body';
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey, KeyName, SearchColumn } from '../../deployments/schema';
 import type { OrderedField } from '../../deployments/search-model';
 import type { KeyedRecord } from '../../formats/keys';
-import type { ResponseFormat } from '../../formats/media-types';
 import type { QueryNode } from '../query/ast';
 
 /**
@@ -76,17 +76,6 @@ export interface SearchResult {
 }
 
 /** How a page of records is written as a response body (src/server/http/page-body.ts): what the request decided. */
-export interface PageRendering {
-  readonly format: ResponseFormat;
-  /** Origin that local links start with. */
-  readonly origin: string;
-  readonly bibtexPrefix: string;
-  /** `--compat upstream`: upstream field names added. */
-  readonly compat?: 'upstream';
-  /** The encoding the client accepts (respond.ts chooseEncoding): the body is compressed where it is rendered too. */
-  readonly encoding?: 'br' | 'gzip';
-}
-
 /** A page of a search written as a response body, where the search ran. */
 export interface RenderedPage {
   /** Exact number of matching records. */

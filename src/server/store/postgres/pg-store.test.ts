@@ -9,15 +9,15 @@ import { deploymentByKey } from '../../../deployments/registry';
 import { generateRecords } from '../../corpus/generate';
 import { benchmarkTerms as terms } from '../../corpus/vocabulary';
 import { startServer, type RunningServer } from '../../http/server';
-import { buildRecord } from '../../http/test-fixture';
+import { buildRecord } from '../../http/server-fixture.test-support';
 import { parseQuery } from '../../query/parse';
 import { openStore, openStoreWriter } from '../sqlite/sqlite';
 import type { RecordStore } from '../types';
 import { parseStoreUrl } from './pg-pool';
 import type { PgStore } from './pg-store';
 import { openPgRecordWriter } from './pg-writer';
-import { postgresUnavailable, startCluster, type PgCluster } from './test-cluster';
-import { caughtUp, openPgTestStore } from './test-store';
+import { postgresUnavailable, startCluster, type PgCluster } from './cluster.test-support';
+import { caughtUp, openPgTestStore } from './store.test-support';
 
 const run = promisify(execFile);
 const unavailable = postgresUnavailable();

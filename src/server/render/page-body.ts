@@ -3,15 +3,26 @@ import type { Deployment } from '../../deployments/schema';
 import { recordsToBibtex } from '../../formats/bibtex';
 import type { ResponseFormat } from '../../formats/media-types';
 import { recordsToXmlParts } from '../../formats/xml';
-import type { Criteria, PageRendering } from '../store/types';
 import { absolutizeLinks, recordsJsonParts } from './record-json';
-import { upstreamView, withUpstreamNames } from './upstream-compat';
+import { upstreamView, withUpstreamNames } from './upstream-view';
 
 /**
  * A page of records as a response body. One module for wherever a page is written: a store
  * worker for the pooled store (so the main thread never renders a page), this thread for a
  * store without workers, and the single-record answer.
  */
+
+/** How a page of records is written: the negotiated format and what the answer's links start with. */
+export interface PageRendering {
+  readonly format: ResponseFormat;
+  /** Origin that local links start with. */
+  readonly origin: string;
+  readonly bibtexPrefix: string;
+  /** `--compat upstream`: upstream field names added. */
+  readonly compat?: 'upstream';
+  /** The encoding the client accepts (http/respond.ts chooseEncoding): the body is compressed where it is rendered too. */
+  readonly encoding?: 'br' | 'gzip';
+}
 
 function* mapped<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
   for (const item of items) yield map(item);
@@ -51,21 +62,4 @@ export function docIds(docs: readonly string[]): string[] {
     const match = /^\{"repo_id":("(?:[^"\\]|\\.)*")/.exec(doc);
     return match ? (JSON.parse(match[1]!) as string) : (JSON.parse(doc) as ApiRecord).repo_id;
   });
-}
-
-/**
- * Which of some records are generated demo data (a store-only fact, sent as a header rather
- * than a field, so the record itself is exactly what the API defines): the search that says so.
- */
-export function generatedCriteria(repoIds: readonly string[]): Criteria {
-  return {
-    text: [],
-    exact: [{ key: 'origin', value: 'generated' }],
-    repoIds,
-    dates: [],
-    sort: 'publication_date',
-    order: 'desc',
-    offset: 0,
-    limit: repoIds.length,
-  };
 }

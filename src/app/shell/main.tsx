@@ -1,14 +1,14 @@
 // First, before any module builds a zod schema.
-import './config/zod-jitless';
+import '../config/zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { ConfigError, loadConfig } from '../client/config';
-import { ConfigErrorPage } from './shell/ConfigErrorPage';
-import { ConfigProvider } from './config/config-context';
-import { AppRoutes } from './shell/routes';
-import './theme.css';
+import { ConfigError, loadConfig } from '../../client/config';
+import { ConfigErrorPage } from './ConfigErrorPage';
+import { ConfigProvider } from '../config/config-context';
+import { AppRoutes } from './routes';
+import '../theme.css';
 
 const root = createRoot(document.getElementById('root')!);
 

@@ -5,7 +5,7 @@ import { openStoreWriter } from './sqlite-writer';
 
 /**
  * A writer that stops for good between a commit and its checkpoint, for tests to kill with
- * SIGKILL: `node --import tsx test-killed-writer.ts DB COUNT START_ID`. A reader of its own
+ * SIGKILL: `node --import tsx killed-writer.test-support.ts DB COUNT START_ID`. A reader of its own
  * holds an older snapshot, as a served search would, so the committed frames stay in the
  * log; it says `committed` once they are there, then waits to be killed.
  */

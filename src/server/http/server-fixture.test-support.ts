@@ -314,7 +314,7 @@ async function createStore(dir: string, given?: FixtureOptions['content']): Prom
   // and only an explicit tie-break can order equal records by repo_id.
   const content = given?.() ?? deployments.map((deployment) => [deployment.key, scrambled(fixtureRecords(deployment))] as const);
   if (process.env.RECORDS_TEST_STORE?.startsWith('postgres')) {
-    const { createPgTestStore } = await import('../store/postgres/test-store');
+    const { createPgTestStore } = await import('../store/postgres/store.test-support');
     return createPgTestStore(content);
   }
   const path = join(dir, 'records.db');

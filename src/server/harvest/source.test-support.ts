@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { startServer, type RunningServer } from '../http/server';
-import { absolutizeLinks } from '../http/record-json';
+import { absolutizeLinks } from '../render/record-json';
 import { tablesOf } from '../store/sqlite/schema';
 import { openStore } from '../store/sqlite/sqlite';
 

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startCluster } from './test-cluster';
+import { startCluster } from './cluster.test-support';
 
 /**
  * The PostgreSQL conformance projects' throwaway cluster (a primary and one streaming
