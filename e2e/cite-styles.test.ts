@@ -44,7 +44,7 @@ const citationText = async (page: Page) =>
     .trim();
 
 const prl =
-  '[1] E. D. Fredrickson et al., Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection, https://doi.org/10.11578/1562055.';
+  '[1] E. D. Fredrickson et al., Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection, Princeton Plasma Physics Lab. (PPPL) (2017), https://doi.org/10.11578/1562055.';
 
 for (const [width, viewport] of [
   ['desktop', desktop],
@@ -153,15 +153,26 @@ test('DC1 1562055: its related article is cited in Physical Review style from th
     .getByRole('list', { name: 'Matching styles' })
     .getByRole('button', { name: /^Physical Review Letters\b/ })
     .click();
-  // The article as the upstream's curated relation describes it: its authors, title, journal,
-  // volume and year (the relation gives no article number).
+  // The article as the upstream's curated relation describes it: its authors (the three the
+  // upstream keeps, then "et al."), title, journal, volume and year (the relation gives no
+  // article number, and no comma is left waiting for one).
   await expect
     .poll(() => citationText(page), { message: 'the related article in Physical Review Letters' })
     .toBe(
-      '[1] E. D. Fredrickson, E. V. Belova, and D. J. Battaglia, Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection, Physical Review Letters 118, (2017).',
+      '[1] E. D. Fredrickson, E. V. Belova, D. J. Battaglia, et al., Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection, Physical Review Letters 118 (2017).',
     );
   await expectNoAxeViolations(page, 'the related article cited');
   await screenshot(page, 'cite-related-article-desktop');
+  // As what it is: a journal article with its journal, volume and number, its authors going on.
+  await dialog.getByLabel('Citation style').selectOption({ label: 'BibTeX (full)' });
+  await expect.poll(() => citationText(page), { message: 'the related article in BibTeX (full)' }).toMatch(/^@article\{/);
+  const bibtex = await citationText(page);
+  expect(bibtex).toContain('author = {Fredrickson, E. D. and Belova, E. V. and Battaglia, D. J. and others}');
+  expect(bibtex).toContain('journal = {Physical Review Letters}, volume = {118}, number = {26}');
+  await dialog.getByLabel('Citation style').selectOption({ label: 'APA (7th edition)' });
+  await expect
+    .poll(() => citationText(page), { message: 'the related article in APA' })
+    .toMatch(/^Fredrickson, E\. D\., Belova, E\. V\., Battaglia, D\. J\., et al\. \(2017\)\./);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   // Focus returns to the button that opened the dialog.

@@ -24,7 +24,7 @@ test('DC1 1562055: its related article is a DOI link with the curated reference,
   expect(await entry.textContent()).toMatch(/^Is referenced by DOI 10\.1103\/PhysRevLett\.118\.265001/);
   // The upstream writes thin spaces between initials; read as a reader would.
   expect((await entry.textContent())?.replace(/\s/g, ' ')).toContain(
-    'Fredrickson, E. D.; Belova, E. V.; Battaglia, D. J. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Physical Review Letters 118(26) (2017)',
+    'Fredrickson, E. D.; Belova, E. V.; Battaglia, D. J.; et al. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Physical Review Letters 118(26) (2017)',
   );
   expect(await entry.locator('cite').textContent()).toBe('Physical Review Letters 118(26)');
   // The raw relation strings and the curated JSON are not shown anywhere.

@@ -31,6 +31,17 @@ export function parseAuthor(raw: string): PersonName {
   return { family, given, ...(affiliation ? { affiliation } : {}), ...(orcid ? { orcid } : {}) };
 }
 
+/**
+ * The last entry of an author list that is known to be cut short: citations end the list with
+ * "et al." (CSL), BibTeX with "and others", and it names nobody.
+ */
+export const etAlAuthor = 'et al.';
+
+/** "et al.", "et al", "others": an author entry that says the list goes on. */
+export function isEtAl(raw: string): boolean {
+  return /^\s*(et\.?\s*al\.?|others)\s*$/i.test(raw);
+}
+
 /** A person's name as written, without affiliation or ORCID iD: "Fredrickson, E.D. [PPPL]" → "Fredrickson, E.D.". */
 export function personName(raw: string): string {
   const { family, given } = parseAuthor(raw);

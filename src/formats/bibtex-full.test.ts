@@ -87,8 +87,22 @@ describe('full BibTeX entries', () => {
       record({ title: 'Suppression of Alfv&eacute;n modes on NSTX-U: CO<sub>2</sub> at 10<sup>13</sup> cm' }),
       'r',
     );
-    expect(bibtex).toContain('title = {{Suppression} of {Alfvén} modes on {NSTX-U:} {CO}\\textsubscript{2} at 10\\textsuperscript{13} cm}');
+    expect(bibtex).toContain('title = {{Suppression} of {Alfvén} modes on {NSTX-U}: {CO}\\textsubscript{2} at 10\\textsuperscript{13} cm}');
     expect(readBack(bibtex).title).toBe('Suppression of Alfvén modes on NSTX-U: CO<sub>2</sub> at 10<sup>13</sup> cm');
+  });
+
+  it('writes Unicode sub- and superscripts as LaTeX commands pdfLaTeX typesets, the punctuation after a braced word outside its braces', () => {
+    // DC1 2473255's title as the upstream writes it.
+    const title = 'CROCUS High-Frequency Measurements of CO₂, H₂O, Wind, and Temperature (10⁻³ s) at University of Illinois Chicago';
+    const bibtex = recordToFullBibtex(lit, record({ title, product_type: 'Journal Article', journal_name: 'J. CO₂ Util.' }), 'r');
+    expect(bibtex).toContain(
+      'title = {{CROCUS} {High-Frequency} {Measurements} of {CO\\textsubscript{2}}, {H\\textsubscript{2}O}, {Wind}, and {Temperature} (10\\textsuperscript{-3} s) at {University} of {Illinois} {Chicago}}',
+    );
+    expect(bibtex).toContain('journal = {J. CO\\textsubscript{2} Util.}');
+    expect(bibtex).not.toMatch(/[₀-₉⁰-⁹]/u);
+    expect(readBack(bibtex).title).toBe(
+      'CROCUS High-Frequency Measurements of CO<sub>2</sub>, H<sub>2</sub>O, Wind, and Temperature (10<sup>-3</sup> s) at University of Illinois Chicago',
+    );
   });
 
   it('writes the DOI bare and verbatim, and leaves out empty fields', () => {

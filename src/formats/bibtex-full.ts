@@ -1,8 +1,8 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment, FieldRole } from '../deployments/schema';
 import { searchModel, type OrganisationRole } from '../deployments/search-model';
-import { parseAuthor } from './authors';
-import { bibtexKey, bibtexPerson, latexOf, verbatimBibtex } from './bibtex';
+import { isEtAl, parseAuthor } from './authors';
+import { bibtexKey, bibtexPerson, latexOf, verbatimBibtex, type LatexForm } from './bibtex';
 import { dayOfTimestamp } from './dates';
 import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
 import { firstKnown, knownValues } from './known-values';
@@ -19,6 +19,9 @@ import { bareDoi, isHttpUrl } from './text';
  * `institution`, `school`, `howpublished`, `url`, `doi`).
  */
 
+/** Full entries are for LaTeX documents: pdfLaTeX cannot typeset Unicode sub- and superscripts. */
+const fullLatex: LatexForm = { scripts: 'commands' };
+
 type Fields = readonly (readonly [name: string, value: string | undefined])[];
 
 /** A record's fields by what they mean (record-roles.ts), as text and as LaTeX. */
@@ -32,7 +35,7 @@ interface RecordReader {
 
 function readerOf(deployment: Deployment, record: ApiRecord): RecordReader {
   const first = (role: FieldRole) => firstKnown(roleValue(deployment, record, role));
-  const asLatex = (value: string | undefined) => (value ? latexOf(value) : undefined);
+  const asLatex = (value: string | undefined) => (value ? latexOf(value, fullLatex) : undefined);
   return {
     record,
     first,
@@ -108,8 +111,9 @@ function urlOf(deployment: Deployment, read: RecordReader): string | undefined {
   return href && isHttpUrl(href) ? verbatimBibtex(href) : undefined;
 }
 
-/** "Surname, Given Names" as the record has them, not initials. */
+/** "Surname, Given Names" as the record has them, not initials; BibTeX's "others" ends a list known to be cut short. */
 function fullName(raw: string): string {
+  if (isEtAl(raw)) return 'others';
   const { family, given } = parseAuthor(raw);
   return bibtexPerson(given ? `${family}, ${given}` : family);
 }
@@ -126,7 +130,7 @@ export function recordToFullBibtex(deployment: Deployment, record: ApiRecord, pr
     .map(fullName)
     .filter(Boolean);
   const fields: Fields = [
-    ['title', title && latexOf(title, 'protected')],
+    ['title', title && latexOf(title, { ...fullLatex, capitals: 'protected' })],
     ['author', authors.length ? authors.join(' and ') : undefined],
     ...kind.fields(read),
     ['publisher', read.latex('publisher')],

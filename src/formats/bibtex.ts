@@ -1,5 +1,5 @@
 import type { ApiRecord } from '../deployments/registry';
-import { surnameInitials } from './authors';
+import { isEtAl, surnameInitials } from './authors';
 import { dayOfTimestamp } from './dates';
 import { parseRichText, renderRich, type RichRenderer } from './rich-text';
 import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
@@ -41,17 +41,45 @@ export function escapeBibtex(text: string): string {
 
 /**
  * Words with capitals, braced so a style that changes case keeps them (`{NSTX-U}`,
- * `{Alfvén}`). Escapes hold no capitals, so a braced word keeps its escapes whole.
+ * `{Alfvén}`); the punctuation that ends a word stays outside (`{CO\textsubscript{2}},`), as
+ * does an opening parenthesis. Escapes hold no capitals, so a braced word keeps its escapes whole.
  */
-const protectCapitals = (latex: string) => latex.replace(/\S*\p{Lu}\S*/gu, (word) => `{${word}}`);
+const protectCapitals = (latex: string) =>
+  latex.replace(/\S*\p{Lu}\S*/gu, (word) => {
+    const [, open = '', core = word, close = ''] = /^([([]*)(.*?)([,.;:!?)\]]*)$/su.exec(word) ?? [];
+    return core ? `${open}{${core}}${close}` : word;
+  });
+
+/** Unicode sub- and superscript characters, as the text they raise or lower. */
+const unicodeScripts: Readonly<Record<'sub' | 'sup', Readonly<Record<string, string>>>> = {
+  sub: Object.fromEntries([...'₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜ'].map((char, i) => [char, '0123456789+-=()aeoxhklmnpst'[i]!])),
+  sup: Object.fromEntries([...'⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿ'].map((char, i) => [char, '0123456789+-=()in'[i]!])),
+};
+
+/**
+ * pdfLaTeX cannot typeset Unicode sub- and superscripts (`CO₂`): each run becomes
+ * `\textsubscript{…}` or `\textsuperscript{…}`, as the record's own `<sub>` markup does.
+ */
+function latexScripts(latex: string): string {
+  return latex
+    .replace(/[₀-₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜ]+/gu, (run) => `\\textsubscript{${[...run].map((char) => unicodeScripts.sub[char]).join('')}}`)
+    .replace(/[⁰¹²³⁴-⁹⁺⁻⁼⁽⁾ⁱⁿ]+/gu, (run) => `\\textsuperscript{${[...run].map((char) => unicodeScripts.sup[char]).join('')}}`);
+}
+
+/** How a codec writes LaTeX: capitals braced (titles of full entries) and Unicode scripts as commands (full entries). */
+export interface LatexForm {
+  readonly capitals?: 'as-is' | 'protected';
+  readonly scripts?: 'unicode' | 'commands';
+}
 
 /** Record markup as LaTeX: sub- and superscripts, emphasis, paragraphs; every text escaped. */
-function latexRenderer(capitals: 'as-is' | 'protected'): RichRenderer<string> {
+function latexRenderer(capitals: 'as-is' | 'protected', scripts: 'unicode' | 'commands'): RichRenderer<string> {
   return {
     text(text) {
       // escapeBibtex trims; the spaces around markup are kept here.
-      const escaped = escapeBibtex(text);
-      if (!escaped) return text ? ' ' : '';
+      const plain = escapeBibtex(text);
+      if (!plain) return text ? ' ' : '';
+      const escaped = scripts === 'commands' ? latexScripts(plain) : plain;
       const core = capitals === 'protected' ? protectCapitals(escaped) : escaped;
       return `${/^\s/.test(text) ? ' ' : ''}${core}${/\s$/.test(text) ? ' ' : ''}`;
     },
@@ -68,14 +96,23 @@ function latexRenderer(capitals: 'as-is' | 'protected'): RichRenderer<string> {
     },
   };
 }
-const latexRenderers = { 'as-is': latexRenderer('as-is'), protected: latexRenderer('protected') };
+const latexRenderers = new Map<string, RichRenderer<string>>();
+
+function rendererFor(capitals: 'as-is' | 'protected', scripts: 'unicode' | 'commands'): RichRenderer<string> {
+  const key = `${capitals} ${scripts}`;
+  let renderer = latexRenderers.get(key);
+  if (!renderer) latexRenderers.set(key, (renderer = latexRenderer(capitals, scripts)));
+  return renderer;
+}
 
 /**
  * A field value with its markup as LaTeX and entities decoded, on one line; with
- * `capitals: 'protected'` (titles of full entries), words with capitals braced.
+ * `capitals: 'protected'` (titles of full entries), words with capitals braced; with
+ * `scripts: 'commands'` (full entries), Unicode sub- and superscripts as LaTeX commands.
  */
-export function latexOf(source: string, capitals: 'as-is' | 'protected' = 'as-is'): string {
-  return renderRich(parseRichText(source), latexRenderers[capitals])
+export function latexOf(source: string, form: 'as-is' | 'protected' | LatexForm = 'as-is'): string {
+  const { capitals = 'as-is', scripts = 'unicode' } = typeof form === 'string' ? { capitals: form } : form;
+  return renderRich(parseRichText(source), rendererFor(capitals, scripts))
     .join('')
     .replace(/\s+/g, ' ')
     .replace(/^(\s*\\par\s*)+|(\s*\\par\s*)+$/g, '')
@@ -119,8 +156,9 @@ export function recordToBibtex(record: ApiRecord, prefix: string, generated = fa
   const doi = firstKnown(record.doi);
   const place = firstKnown(record.country_publication);
   // Names left empty once affiliations and ORCIDs are stripped would read as extra authors.
+  // A list known to be cut short ends in BibTeX's own "and others".
   const authors = knownValues(record.authors)
-    .map((author) => bibtexPerson(surnameInitials(author)))
+    .map((author) => (isEtAl(author) ? 'others' : bibtexPerson(surnameInitials(author))))
     .filter(Boolean);
   const fields: [string, string | undefined][] = [
     ['title', title && latexOf(title)],

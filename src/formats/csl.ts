@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment, FieldRole } from '../deployments/schema';
 import { searchModel, type OrganisationRole } from '../deployments/search-model';
-import { initials, parseAuthor } from './authors';
+import { etAlAuthor, initials, isEtAl, parseAuthor } from './authors';
 import { dayOfTimestamp } from './dates';
 import { toCslText, toPlainLine } from './rich-text';
 import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
@@ -187,6 +187,8 @@ export function organisations(deployment: Deployment, record: ApiRecord, role: O
  * so it stays one literal name instead of becoming a surname.
  */
 export function cslName(raw: string): CslName | undefined {
+  // A list known to be cut short: the engine ends it with "et al." (cite-engine.ts drops the "and" a style puts before it).
+  if (isEtAl(raw)) return { literal: etAlAuthor };
   const { family, given } = parseAuthor(raw);
   if (!family) return undefined;
   if (!given && !/,/.test(raw.replace(/\[.*\]/s, '').replace(/\(\s*ORCID[^)]*\)/i, ''))) return { literal: family };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment, FieldRole } from '../deployments/schema';
+import { etAlAuthor } from './authors';
 import { knownValues } from './known-values';
 import { roleFields } from './record-roles';
 
@@ -13,7 +14,15 @@ import { roleFields } from './record-roles';
 
 export interface RelatedReference {
   readonly title?: string;
+  /** "Surname, Given; Surname, Given" as a reader writes them. */
   readonly authors?: string;
+  /**
+   * The upstream keeps at most three authors of a curated work (`author1…author3`), so a list
+   * of three may be cut short: it is cited with "et al." ("and others" in BibTeX).
+   */
+  readonly authorsTruncated?: boolean;
+  /** What the upstream says the work is (Crossref's type: "journal" for a journal article). */
+  readonly kind?: string;
   readonly journal?: string;
   readonly volume?: string;
   readonly issue?: string;
@@ -43,10 +52,17 @@ const curatedSchema = z.object({
   authors: z.string().optional(),
   source_name: z.array(z.string()).optional(),
   publication_date: z.string().optional(),
-  optional_data_json_string: z.array(z.string()).optional(),
+  // An array of one JSON string in most records, the JSON string itself in some.
+  optional_data_json_string: z.union([z.array(z.string()), z.string()]).optional(),
 });
 
-const optionalDataSchema = z.object({ journalVolume: z.string().optional(), journalIssue: z.string().optional() }).partial();
+const optionalDataSchema = z
+  .object({ journalVolume: z.string(), journalIssue: z.string(), crossrefProductType: z.string() })
+  .catchall(z.unknown())
+  .partial();
+
+/** The most authors the upstream keeps of a curated work. */
+export const curatedAuthorsKept = 3;
 
 /** "IsReferencedBy" → "Is referenced by". */
 export function relationLabel(relation: string): string {
@@ -62,15 +78,37 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** `author1LastName`, `author1FirstName`, … as "Surname, Given", in their order. */
+function numberedAuthors(data: Record<string, unknown>): string[] {
+  const names: string[] = [];
+  for (let n = 1; typeof data[`author${n}LastName`] === 'string'; n += 1) {
+    const family = String(data[`author${n}LastName`]).trim();
+    const given = typeof data[`author${n}FirstName`] === 'string' ? String(data[`author${n}FirstName`]).trim() : '';
+    if (family) names.push(given ? `${family}, ${given}` : family);
+  }
+  return names;
+}
+
 function referenceOf(curated: z.infer<typeof curatedSchema>): RelatedReference {
-  const optional = optionalDataSchema.safeParse(parseJson(curated.optional_data_json_string?.[0] ?? ''));
+  const stored = curated.optional_data_json_string;
+  const optional = optionalDataSchema.safeParse(parseJson((Array.isArray(stored) ? stored[0] : stored) ?? ''));
+  const data = optional.success ? optional.data : {};
   const year = Number(curated.publication_date?.slice(0, 4));
+  const listed = (curated.authors ?? '')
+    .split(';')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  // The authors string sometimes keeps fewer names than the numbered fields beside it.
+  const numbered = numberedAuthors(data);
+  const authors = numbered.length > listed.length ? numbered : listed;
   return {
     title: curated.title,
-    authors: curated.authors,
+    authors: authors.length ? authors.join('; ') : undefined,
+    ...(authors.length >= curatedAuthorsKept && { authorsTruncated: true }),
+    ...(data.crossrefProductType && { kind: data.crossrefProductType }),
     journal: curated.source_name?.[0],
-    volume: optional.success ? optional.data.journalVolume : undefined,
-    issue: optional.success ? optional.data.journalIssue : undefined,
+    volume: data.journalVolume,
+    issue: data.journalIssue,
     year: Number.isInteger(year) && year > 0 ? year : undefined,
     published: curated.publication_date,
   };
@@ -109,22 +147,24 @@ export function relatedWorks(value: unknown, ownId?: string): RelatedWork[] {
 
 /**
  * A related work the upstream describes as a record of a catalog with journal fields, so it
- * can be cited like any record: the catalog's field roles decide where each part goes. None
- * for a work without a curated title.
+ * can be cited like any record, as what it is (a journal article with its journal, volume and
+ * issue): the catalog's field roles decide where each part goes. An author list that may be
+ * cut short ends in `etAlAuthor`. None for a work without a curated title.
  */
 export function workAsRecord(work: RelatedWork, catalog: Deployment): ApiRecord | undefined {
   const reference = work.reference;
   if (!reference?.title) return undefined;
   const doi = work.identifierType.toUpperCase() === 'DOI' ? work.identifier.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '') : undefined;
+  const authors = reference.authors
+    ?.split(';')
+    .map((author) => author.trim())
+    .filter(Boolean);
+  // A journal article when the upstream says so, or names the journal it is in.
+  const isArticle = reference.kind === 'journal' || (!reference.kind && Boolean(reference.journal));
   const parts: readonly (readonly [FieldRole, unknown])[] = [
     ['title', reference.title],
-    [
-      'authors',
-      reference.authors
-        ?.split(';')
-        .map((author) => author.trim())
-        .filter(Boolean),
-    ],
+    ['authors', authors && reference.authorsTruncated ? [...authors, etAlAuthor] : authors],
+    ['productType', isArticle ? 'Journal Article' : undefined],
     ['published', reference.published],
     ['journal', reference.journal],
     ['volume', reference.volume],

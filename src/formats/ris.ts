@@ -1,6 +1,6 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
-import { parseAuthor } from './authors';
+import { isEtAl, parseAuthor } from './authors';
 import { citationUrl, citedPublisher, organisations, recordNumber, workKind, type WorkKind } from './csl';
 import { dayOfTimestamp } from './dates';
 import { toPlainLine } from './rich-text';
@@ -60,7 +60,9 @@ export function risEntries(deployment: Deployment, record: ApiRecord, generated 
   entries.push(['TY', risType(kind)]);
   add('ID', `${deployment.slug}-${record.repo_id}`);
   add('TI', firstKnown(record.title));
+  // RIS has no way to say a list goes on: "et al." is no author.
   const persons = knownValues(record.authors)
+    .filter((raw) => !isEtAl(raw))
     .map((raw) => parseAuthor(raw))
     .filter((name) => name.family)
     .map(({ family, given }) => (given ? `${family}, ${given}` : family));

@@ -2,6 +2,7 @@ import type { CslItem } from '../../formats/csl';
 import { localeFilePath } from '../../formats/csl-style-index';
 import { toPlainLine } from '../../formats/rich-text';
 import type { CslStyle } from './cite-styles';
+import { correctedStyle } from './style-corrections';
 import { oncePerPage, StyleLoadError, type FileLoader } from './style-catalog';
 
 /**
@@ -34,6 +35,14 @@ function forStyle(item: CslItem, style: CslStyle): Record<string, unknown> {
   return data;
 }
 
+/**
+ * A list known to be cut short ends in a literal "et al." (csl.ts); styles join a last name
+ * with "and" or "&", which before "et al." no guide writes ("Battaglia, D. J., & et al.").
+ */
+export function etAlWithoutConjunction(citation: string): string {
+  return citation.replace(/(,?)\s*(?:&amp;|&#38;|&#x26;|&|\band)\s+(et al\.)/gi, '$1 $2');
+}
+
 interface Register {
   has(name: string): boolean;
   get(name: string): unknown;
@@ -54,7 +63,7 @@ async function createEngine(loadFile: FileLoader): Promise<CiteEngine> {
     if (!loading) {
       loading = loadFile(path).then((xml) => {
         if (!new RegExp(`<${root}[\\s>]`).test(xml)) throw new StyleLoadError(`The ${what} could not be loaded.`);
-        register.add(name, xml);
+        register.add(name, root === 'style' ? correctedStyle(path, xml) : xml);
       });
       loading.catch(() => pending.delete(key));
       pending.set(key, loading);
@@ -82,8 +91,8 @@ async function createEngine(loadFile: FileLoader): Promise<CiteEngine> {
         };
         return rich.map((item, index) => ({
           id: String(item.id),
-          html: note(item, 'html'),
-          text: note(plain[index]!, 'text').replace(/ {2,}/g, ' '),
+          html: etAlWithoutConjunction(note(item, 'html')),
+          text: etAlWithoutConjunction(note(plain[index]!, 'text').replace(/ {2,}/g, ' ')),
         }));
       }
       const options = { template: style.template, lang: locale, asEntryArray: true } as const;
@@ -93,8 +102,8 @@ async function createEngine(loadFile: FileLoader): Promise<CiteEngine> {
       // Plain text joins a number in the margin to the entry with a space of its own ("1.  Fredrickson").
       return html.map(([id, value]) => ({
         id: String(id),
-        html: value.trim(),
-        text: (textById.get(id) ?? '').replace(/ {2,}/g, ' ').trim(),
+        html: etAlWithoutConjunction(value.trim()),
+        text: etAlWithoutConjunction((textById.get(id) ?? '').replace(/ {2,}/g, ' ').trim()),
       }));
     },
   };

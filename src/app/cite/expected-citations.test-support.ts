@@ -515,6 +515,11 @@ const relatedArticle: ApiRecord = {
   journal_volume: '118',
   journal_issue: '26',
 };
+/**
+ * The same article as the record page's "Cite this work" gives it (related-works.ts): the
+ * upstream keeps three authors of a curated work, so the list ends in "et al.".
+ */
+const relatedArticleCut: ApiRecord = { ...relatedArticle, authors: [...(relatedArticle.authors as string[]), 'et al.'] };
 const dataset1562055 = expectedCitations[0]!.record;
 const noArticleNumber =
   'the curated relation has no article number (265001) and no abbreviated journal title, so the style prints the full title and leaves the page out';
@@ -550,7 +555,7 @@ export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
       '[1] E. D. Fredrickson, E. V. Belova, and D. J. Battaglia, Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection, Phys. Rev. Lett. 118, 265001 (2017).',
     deviation: {
       engine:
-        '[1] E. D. Fredrickson, E. V. Belova, and D. J. Battaglia, Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection, Physical Review Letters 118, (2017).',
+        '[1] E. D. Fredrickson, E. V. Belova, and D. J. Battaglia, Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection, Physical Review Letters 118 (2017).',
       reason: noArticleNumber,
     },
   },
@@ -576,7 +581,7 @@ export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
       '1. Fredrickson, E. D., Belova, E. V. & Battaglia, D. J. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Phys. Rev. Lett. 118, 265001 (2017).',
     deviation: {
       engine:
-        '1. Fredrickson, E. D., Belova, E. V. & Battaglia, D. J. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Physical Review Letters 118, (2017).',
+        '1. Fredrickson, E. D., Belova, E. V. & Battaglia, D. J. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Physical Review Letters 118 (2017).',
       reason: noArticleNumber,
     },
   },
@@ -608,11 +613,6 @@ export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
     style: 'csl:physical-review-letters',
     expected:
       '[1] E. D. Fredrickson et al., Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection, Princeton Plasma Physics Lab. (PPPL) (2017), https://doi.org/10.11578/1562055.',
-    deviation: {
-      engine:
-        '[1] E. D. Fredrickson et al., Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection, https://doi.org/10.11578/1562055.',
-      reason: 'the APS style file has no layout for a dataset: it cites neither the repository nor the year',
-    },
   },
   {
     deployment: 'DC1',
@@ -638,6 +638,84 @@ export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
       engine:
         '(1) Fredrickson, E. D.; Belova, E. V.; Battaglia, D. J.; Bell, R. E.; Crocker, N. A.; Darrow, D. S.; Diallo, A.; Gerhardt, S. P.; Gorelenkov, N. N.; LeBlanc, B. P.; Podesta, M. Suppression of Alfvén Modes on NSTX-U with Outboard Beam Injection, 2017. https://doi.org/10.11578/1562055.',
       reason: 'the ACS style file cites a dataset without its publisher (the repository)',
+    },
+  },
+  {
+    deployment: 'LIT',
+    why: 'the related article of 1562055 as "Cite this work" gives it, its author list cut short, in APA',
+    record: relatedArticleCut,
+    style: 'apa',
+    expected:
+      'Fredrickson, E. D., Belova, E. V., Battaglia, D. J., et al. (2017). Suppression of Alfvén modes on the National Spherical Torus Experiment Upgrade with outboard beam injection. Physical Review Letters, 118(26), Article 265001. https://doi.org/10.1103/PhysRevLett.118.265001',
+    deviation: {
+      engine:
+        'Fredrickson, E. D., Belova, E. V., Battaglia, D. J., et al. (2017). Suppression of Alfvén modes on the National Spherical Torus Experiment Upgrade with outboard beam injection. Physical Review Letters, 118(26). https://doi.org/10.1103/PhysRevLett.118.265001',
+      reason: noArticleNumber,
+    },
+  },
+  {
+    deployment: 'LIT',
+    why: 'the related article of 1562055 as "Cite this work" gives it, its author list cut short, in Vancouver',
+    record: relatedArticleCut,
+    style: 'vancouver',
+    expected:
+      '1. Fredrickson ED, Belova EV, Battaglia DJ, et al. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Phys Rev Lett. 2017 Jun 1;118(26):265001. doi:10.1103/PhysRevLett.118.265001',
+    deviation: {
+      engine:
+        '1. Fredrickson ED, Belova EV, Battaglia DJ, et al. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Physical Review Letters. 2017 Jun 1;118(26). doi:10.1103/PhysRevLett.118.265001',
+      reason: noArticleNumber,
+    },
+  },
+  {
+    deployment: 'LIT',
+    why: 'the related article of 1562055 as "Cite this work" gives it, its author list cut short, in IEEE',
+    record: relatedArticleCut,
+    style: 'ieee',
+    expected:
+      '[1] E. D. Fredrickson, E. V. Belova, D. J. Battaglia, et al., “Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection,” Phys. Rev. Lett., vol. 118, no. 26, Art. no. 265001, June 2017, doi: 10.1103/PhysRevLett.118.265001.',
+    deviation: {
+      engine:
+        '[1] E. D. Fredrickson, E. V. Belova, D. J. Battaglia, et al., “Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection,” Physical Review Letters, vol. 118, no. 26, June 2017, doi: 10.1103/PhysRevLett.118.265001.',
+      reason: noArticleNumber,
+    },
+  },
+  {
+    deployment: 'LIT',
+    why: 'the related article of 1562055 as "Cite this work" gives it, its author list cut short, in Chicago',
+    record: relatedArticleCut,
+    style: 'chicago',
+    expected:
+      'Fredrickson, E. D., E. V. Belova, D. J. Battaglia, et al. 2017. “Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection.” Physical Review Letters 118 (26): 265001. https://doi.org/10.1103/PhysRevLett.118.265001.',
+    deviation: {
+      engine:
+        'Fredrickson, E. D., E. V. Belova, D. J. Battaglia, et al. 2017. “Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection.” Physical Review Letters 118 (26). https://doi.org/10.1103/PhysRevLett.118.265001.',
+      reason: noArticleNumber,
+    },
+  },
+  {
+    deployment: 'LIT',
+    why: 'the related article of 1562055 as "Cite this work" gives it, its author list cut short, in Physical Review Letters',
+    record: relatedArticleCut,
+    style: 'csl:physical-review-letters',
+    expected:
+      '[1] E. D. Fredrickson, E. V. Belova, D. J. Battaglia, et al., Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection, Phys. Rev. Lett. 118, 265001 (2017).',
+    deviation: {
+      engine:
+        '[1] E. D. Fredrickson, E. V. Belova, D. J. Battaglia, et al., Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection, Physical Review Letters 118 (2017).',
+      reason: noArticleNumber,
+    },
+  },
+  {
+    deployment: 'LIT',
+    why: 'the related article of 1562055 as "Cite this work" gives it, its author list cut short, in Nature',
+    record: relatedArticleCut,
+    style: 'csl:nature',
+    expected:
+      '1. Fredrickson, E. D., Belova, E. V., Battaglia, D. J., et al. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Phys. Rev. Lett. 118, 265001 (2017).',
+    deviation: {
+      engine:
+        '1. Fredrickson, E. D., Belova, E. V., Battaglia, D. J., et al. Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection. Physical Review Letters 118 (2017).',
+      reason: noArticleNumber,
     },
   },
 ];

@@ -78,7 +78,9 @@ function Reference({ reference }: { reference: RelatedReference }) {
   const source = [reference.journal, reference.volume ? `${reference.volume}${issue}` : ''].filter(Boolean).join(' ');
   return (
     <p className="related-work__reference">
-      {reference.authors && <span>{reference.authors.replace(/\.?$/, '. ')}</span>}
+      {reference.authors && (
+        <span>{reference.authorsTruncated ? `${reference.authors}; et al. ` : reference.authors.replace(/\.?$/, '. ')}</span>
+      )}
       {reference.title && (
         <span className="related-work__title">
           <RichText text={reference.title} inline />.{' '}
