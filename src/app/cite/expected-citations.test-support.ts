@@ -568,7 +568,7 @@ export const expectedStyleCitations: readonly ExpectedStyleCitation[] = [
       '1 E.D. Fredrickson, E.V. Belova, and D.J. Battaglia, “Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection,” Phys. Rev. Lett. 118(26), 265001 (2017).',
     deviation: {
       engine:
-        '1 E.D. Fredrickson, E.V. Belova, and D.J. Battaglia, “Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection,” Physical Review Letters 118(26), (2017).',
+        '1 E.D. Fredrickson, E.V. Belova, and D.J. Battaglia, “Suppression of Alfvén Modes on the National Spherical Torus Experiment Upgrade with Outboard Beam Injection,” Physical Review Letters 118(26) (2017).',
       reason: noArticleNumber,
     },
   },

@@ -14,6 +14,9 @@ export interface StyleCorrection {
 }
 
 const apsYearDate = '<text macro="year-date" prefix="(" suffix=")"/>';
+const aipYear = apsYearDate;
+const aipSource =
+  '<text variable="container-title" form="short" text-case="title"/><group><text variable="volume" font-weight="bold"/><text variable="issue" prefix="(" suffix=")"/></group>';
 
 export const styleCorrections: readonly StyleCorrection[] = [
   {
@@ -27,6 +30,12 @@ export const styleCorrections: readonly StyleCorrection[] = [
     why: 'a dataset (and other unpublished material) with its repository and year, as the APS guide cites data: "Title, Repository (2017), https://doi.org/…"',
     find: '<!-- Based on arXiv format --><group delimiter=", "><text variable="title" text-case="title" font-style="italic"/>',
     replace: `<!-- Based on arXiv format --><group delimiter=", "><text variable="title" text-case="title" font-style="italic"/><group delimiter=" "><text variable="publisher"/>${apsYearDate}</group>`,
+  },
+  {
+    file: 'csl-styles/american-institute-of-physics.csl',
+    why: 'an article without pages: "118(26) (2017)", not "118(26), (2017)"',
+    find: `<else><group delimiter=", "><text variable="title" quotes="true"/><group delimiter=" ">${aipSource}</group><group delimiter=" "><text variable="page"/>${aipYear}</group></group></else>`,
+    replace: `<else><group delimiter=", "><text variable="title" quotes="true"/><group delimiter=" "><group delimiter=", "><group delimiter=" ">${aipSource}</group><text variable="page"/></group>${aipYear}</group></group></else>`,
   },
   {
     file: 'csl-styles/nature.csl',
