@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../query/parse';
 import { admissionOf, CostBook } from './admission';
-import type { Criteria } from './types';
+import type { Criteria, SelectedValue } from './types';
 
 const criteria = (extra: Partial<Criteria>): Criteria => ({
   text: [],
@@ -43,6 +43,22 @@ describe('which requests are record lookups', () => {
     expect(kind('"solar wind"')).not.toBe(kind('solar'));
     expect(admissionOf('facets', ['LIT', criteria({}), [{ name: 'a', limit: 10, offset: 0, sort: 'count' }]]).kind).not.toBe(kind('solar'));
   });
+
+  it('tells a search choosing many facet values from the plain search beside them', () => {
+    const words = [{ columns: ['title' as const], query: parseQuery('solar')! }];
+    const values = (n: number): SelectedValue[] =>
+      Array.from({ length: n }, (_, i) => ({
+        value: `v${i}`,
+        selector: { text: [], exact: [], dates: [{ field: 'publication_date', from: `${1950 + i}-01-01` }] },
+      }));
+    const kind = (selections: Criteria['selections']) =>
+      admissionOf('rankPage', ['LIT', criteria({ text: words, selections }), 20, 0, 20]).kind;
+    expect(kind([{ facet: 'subject', anyOf: [], noneOf: values(50) }])).not.toBe(kind(undefined));
+    expect(kind([{ facet: 'subject', anyOf: values(50), noneOf: [] }])).not.toBe(
+      kind([{ facet: 'subject', anyOf: [], noneOf: values(50) }]),
+    );
+    expect(kind([{ facet: 'subject', anyOf: values(2), noneOf: [] }])).toBe(kind([{ facet: 'subject', anyOf: values(2), noneOf: [] }]));
+  });
 });
 
 describe('the price of a kind', () => {
@@ -59,6 +75,17 @@ describe('the price of a kind', () => {
     costs.charge(search.kind, 3);
     expect(costs.priceOf(search)).toBe(3);
     expect(costs.isDear(search)).toBe(false);
+  });
+
+  it('keeps an ordinary search cheap through slow runs in a busy moment, dear only while every recent run is slow', () => {
+    const costs = new CostBook();
+    costs.charge(search.kind, 5);
+    costs.charge(search.kind, 150);
+    costs.charge(search.kind, 150);
+    expect(costs.priceOf(search)).toBe(5);
+    expect(costs.isDear(search)).toBe(false);
+    costs.charge(search.kind, 150);
+    expect(costs.isDear(search)).toBe(true);
   });
 
   it('holds back a kind estimated dear from its first run on', () => {

@@ -32,15 +32,23 @@ function shapeOf(node: QueryNode): string {
   }
 }
 
+/** Page sizes, and numbers of facet values chosen, priced alike: within a power of two. */
+const bucketOf = (size: number) => 2 ** Math.ceil(Math.log2(Math.max(1, size)));
+
 function criteriaShape(criteria: Criteria): string {
   const text = criteria.text.map(({ columns, query }) => `${columns.join('+')}:${shapeOf(query)}`).join(' ');
   const exact = criteria.exact.map(({ key }) => key).join(',');
   const dates = criteria.dates.map(({ field }) => field).join(',');
-  return `${text}|${exact}|${dates}|${criteria.sort}|${criteria.repoIds === undefined ? '' : 'id'}`;
+  // Fifty exclusions are not the one-word search beside them: each value is a search of its own.
+  const chosen = (criteria.selections ?? []).map(
+    ({ facet, anyOf, noneOf }) => `${facet}+${bucketOf(anyOf.length)}-${bucketOf(noneOf.length)}`,
+  );
+  return `${text}|${exact}|${dates}|${chosen.join(',')}|${criteria.sort}|${criteria.repoIds === undefined ? '' : 'id'}`;
 }
 
-/** Page sizes priced alike: within a power of two. */
-const bucketOf = (size: number) => 2 ** Math.ceil(Math.log2(Math.max(1, size)));
+/** Facet values chosen (selected or excluded): each is about a word's work. */
+const chosenValues = (criteria: Criteria) =>
+  (criteria.selections ?? []).reduce((sum, { anyOf, noneOf }) => sum + anyOf.length + noneOf.length, 0);
 
 export interface Admission {
   /** A record by its key: bounded work, taken by any free worker first. */
@@ -69,7 +77,7 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
       const criteria = args[1] as Criteria;
       // One record's own keys (the record page's origin check): a lookup, unless words or dates make it a search.
       const lookup = op !== 'facets' && criteria.repoIds !== undefined && criteria.text.length === 0 && criteria.dates.length === 0;
-      const units = criteria.text.reduce((sum, { query }) => sum + queryCost(query).units, 0);
+      const units = criteria.text.reduce((sum, { query }) => sum + queryCost(query).units, 0) + chosenValues(criteria);
       if (op === 'rankPage') return { lookup, kind: `rankPage ${key} ${criteriaShape(criteria)}`, estimateMs: 1 + units };
       if (op === 'rankRender') {
         // The page is rendered too: its size and format are part of its price.
@@ -95,9 +103,18 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
 export const dearMs = 50;
 
 interface Measured {
-  price: number;
+  /** The last runs' times, newest last (at most `remembered`). */
+  readonly runs: number[];
   samples: number;
 }
+
+/**
+ * A kind's price is the fastest of its last few runs: a kind is believed cheap as soon as
+ * one runs fast, and dear only while every recent run says so, so one slow run in a busy
+ * moment (the machine's other work, a flood) does not make an ordinary search dear and
+ * keep it from the worker left for cheap ones (pooled-store.ts).
+ */
+const remembered = 3;
 
 /** What each kind of request took to run (milliseconds). */
 export class CostBook {
@@ -106,7 +123,8 @@ export class CostBook {
   constructor(private readonly capacity = 4096) {}
 
   priceOf({ kind, estimateMs }: Admission): number {
-    return this.measured.get(kind)?.price ?? estimateMs;
+    const runs = this.measured.get(kind)?.runs;
+    return runs ? Math.min(...runs) : estimateMs;
   }
 
   /**
@@ -120,12 +138,12 @@ export class CostBook {
   }
 
   charge(kind: string, ms: number): void {
-    const before = this.measured.get(kind);
+    const entry = this.measured.get(kind) ?? { runs: [], samples: 0 };
     this.measured.delete(kind);
-    // A kind that ran faster is believed at once; a dearer run raises its price by part of
-    // the difference, so a kind that proves expensive stays so while it does.
-    const price = before === undefined || ms < before.price ? ms : 0.7 * before.price + 0.3 * ms;
-    this.measured.set(kind, { price, samples: (before?.samples ?? 0) + 1 });
+    entry.runs.push(ms);
+    if (entry.runs.length > remembered) entry.runs.shift();
+    entry.samples++;
+    this.measured.set(kind, entry);
     if (this.measured.size > this.capacity) this.measured.delete(this.measured.keys().next().value!);
   }
 }

@@ -8,6 +8,7 @@ import { generateRecords } from '../corpus/generate';
 import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { cachedStore, type EngineCalls } from './cached-store';
+import { asClient } from './client';
 import { openPooledStore } from './pooled-store';
 import { openStoreWriter } from './sqlite/sqlite';
 import type { Criteria, RecordStore } from './types';
@@ -118,6 +119,17 @@ describe('the cache of search orders', () => {
     // Once it has finished, nothing of it is left to answer from.
     await store.search('LIT', criteria('q=wind&rows=10'));
     expect(engine.rankCalls).toBe(2);
+  });
+
+  it('does not make one client wait for another’s search in flight, which waits that client’s turn', async () => {
+    const engine = fakeEngine();
+    const store = cachedStore(engine.calls, { budgetBytes: 0 });
+    engine.hold();
+    const flood = asClient('flooder', () => store.search('LIT', criteria('q=wind&rows=10')));
+    const person = asClient('person', () => store.search('LIT', criteria('q=wind&rows=10')));
+    expect(engine.rankCalls).toBe(2);
+    engine.release();
+    expect(repoIds(await person)).toEqual(repoIds(await flood));
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
+import { currentClient } from './client';
 import type { QueryEngine, Ranked } from './engine';
 import { renderDocs, type RenderedBody } from './rendered-page';
 import type { PageRendering } from '../render/page-body';
@@ -100,7 +101,9 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
   const minDepth = options.minDepth ?? 200;
   const entries = new Map<string, Entry>();
   let used = 0;
-  // Searches being ranked now: a request for the same search waits for that work instead of repeating it.
+  // Searches being ranked now, by client: a request for the same search waits for that work
+  // instead of repeating it. Only the same client's: the work waits its client's turn in the
+  // pool (pool/scheduler.ts), so another client joining it would wait for a flood's turn.
   const running = new Map<string, { need: number; promise: Promise<Ranked> }>();
 
   function remember(id: string, ranked: Ranked) {
@@ -146,7 +149,8 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
       criteria.offset >= ranked.total ? new Int32Array(0) : ranked.ids.slice(criteria.offset, criteria.offset + criteria.limit);
     const cached = lookup(id, need);
     if (cached) return window(cached, at(cached));
-    const inFlight = running.get(id);
+    const runningId = `${currentClient()} ${id}`;
+    const inFlight = running.get(runningId);
     if (inFlight && inFlight.need >= need) {
       const ranked = await inFlight.promise;
       return window(ranked, at(ranked));
@@ -160,13 +164,13 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
     const promise = work.then(({ window: _window, ...ranked }) => ranked);
     // Waiters see a failure through their own await; nobody waiting is not an unhandled rejection.
     promise.catch(() => undefined);
-    running.set(id, { need: depth, promise });
+    running.set(runningId, { need: depth, promise });
     try {
       const { window: found, ...ranked } = await work;
       remember(id, ranked);
       return found;
     } finally {
-      if (running.get(id)?.promise === promise) running.delete(id);
+      if (running.get(runningId)?.promise === promise) running.delete(runningId);
     }
   }
 

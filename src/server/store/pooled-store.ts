@@ -42,7 +42,11 @@ interface Job {
   readonly args: unknown[];
   readonly search: boolean;
   readonly kind: string;
-  /** Milliseconds, as its kind has cost so far (admission.ts). */
+  /**
+   * Milliseconds, as its kind has cost so far (admission.ts), and whether that is dear: read
+   * when asked, so a search waits by what its kind costs now, not by one slow run of it
+   * measured in a busy moment before it came.
+   */
   readonly cost: number;
   readonly dear: boolean;
   /** When it was queued (performance.now()). */
@@ -237,6 +241,7 @@ export async function openPooledStore(
     const job = slot.job;
     clearTimeout(slot.budget);
     slot.job = undefined;
+    if (job?.search) searches.finished(job, performance.now() - job.started!);
     return job;
   }
 
@@ -312,15 +317,18 @@ export async function openPooledStore(
     const admission = admissionOf(op, args);
     const search = !admission.lookup;
     return new Promise<T>((resolve, reject) => {
-      const cost = costs.priceOf(admission);
       const job: Job = {
         op,
         args,
         client: currentClient(),
         search,
         kind: admission.kind,
-        cost,
-        dear: costs.isDear(admission),
+        get cost() {
+          return costs.priceOf(admission);
+        },
+        get dear() {
+          return costs.isDear(admission);
+        },
         queued: performance.now(),
         resolve: resolve as (value: unknown) => void,
         reject,

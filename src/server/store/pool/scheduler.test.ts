@@ -105,3 +105,21 @@ describe('a full queue', () => {
     expect(queue.next(1, [])).toBeUndefined();
   });
 });
+
+describe('a client’s share', () => {
+  it('is what its searches took, not their price: a flood whose searches run long is served less', () => {
+    const queue = scheduler();
+    const long = 'priced cheap, runs long';
+    queue.add(job(long, 5));
+    queue.add(job('other', 5));
+    const taken: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const next = queue.next(1, [])!;
+      taken.push(next.client);
+      // Both are priced 5 ms; one's searches take 100 ms each.
+      queue.finished(next, next.client === long ? 100 : 5);
+      queue.add(job(next.client, 5));
+    }
+    expect(taken.filter((client) => client === 'other').length).toBeGreaterThan(8);
+  });
+});

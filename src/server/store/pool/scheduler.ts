@@ -7,9 +7,10 @@
  * has waited `patienceMs` goes before cheaper ones of its client, so none waits for ever.
  *
  * A client's share is counted as start-time fair queueing counts it: each search taken
- * adds its price to its client's usage, and a client that has been idle starts again from
- * the usage of the last search taken (the pool's virtual time), so time not used earlier
- * is not saved up for a burst later.
+ * adds its price to its client's usage, corrected to the time it took once it has run (a
+ * kind's price is only its recent runs' fastest), and a client that has been idle starts
+ * again from the usage of the last search taken (the pool's virtual time), so time not
+ * used earlier is not saved up for a burst later.
  *
  * The last free search worker goes only to a search that is not dear, or far cheaper than
  * every search running, so a flood of dear searches never holds every worker; a search
@@ -31,6 +32,8 @@ interface Client<J> {
   readonly queue: J[];
   /** The workers' time its searches have been given, in the pool's virtual time. */
   usage: number;
+  /** Its searches taken and not yet finished: a client is remembered while it has any. */
+  running: number;
   /**
    * It had used less than the others and starts from the virtual time: among clients of the
    * same usage it goes first, as it has had nothing of this turn.
@@ -53,6 +56,8 @@ const maxIdleClients = 4096;
 
 export class SearchScheduler<J extends Waiting> {
   private readonly clients = new Map<string, Client<J>>();
+  /** What each search running was charged when taken, until it has finished. */
+  private readonly charged = new Map<J, number>();
   /** The usage of the client served last: where a client that was idle starts again. */
   private virtualTime = 0;
   private waiting = 0;
@@ -77,7 +82,7 @@ export class SearchScheduler<J extends Waiting> {
       refused = this.removeNewest(largest);
     }
     let client = this.clients.get(job.client);
-    if (!client) this.clients.set(job.client, (client = { queue: [], usage: this.virtualTime, returning: true }));
+    if (!client) this.clients.set(job.client, (client = { queue: [], usage: this.virtualTime, running: 0, returning: true }));
     else if (client.queue.length === 0 && client.usage <= this.virtualTime) {
       client.usage = this.virtualTime;
       client.returning = true;
@@ -107,10 +112,24 @@ export class SearchScheduler<J extends Waiting> {
     const [job] = best.client.queue.splice(best.at, 1);
     this.waiting--;
     this.virtualTime = Math.max(this.virtualTime, best.client.usage);
-    best.client.usage += Math.max(leastCharge, job!.cost);
+    const charge = Math.max(leastCharge, job!.cost);
+    best.client.usage += charge;
+    best.client.running++;
     best.client.returning = false;
+    this.charged.set(job!, charge);
     this.forgetIdle();
     return job;
+  }
+
+  /** A search taken has finished after `ms` of a worker's time: its client is charged what it took, not its price. */
+  finished(job: J, ms: number): void {
+    const charge = this.charged.get(job);
+    if (charge === undefined) return;
+    this.charged.delete(job);
+    const client = this.clients.get(job.client);
+    if (!client) return;
+    client.usage += Math.max(leastCharge, ms) - charge;
+    client.running--;
   }
 
   /** Empties the queue (the pool is closing, or cannot read its file): the searches that waited. */
@@ -155,6 +174,7 @@ export class SearchScheduler<J extends Waiting> {
    */
   private forgetIdle(): void {
     for (const [name, client] of this.clients)
-      if (client.queue.length === 0 && (client.usage <= this.virtualTime || this.clients.size > maxIdleClients)) this.clients.delete(name);
+      if (client.queue.length === 0 && client.running === 0 && (client.usage <= this.virtualTime || this.clients.size > maxIdleClients))
+        this.clients.delete(name);
   }
 }
