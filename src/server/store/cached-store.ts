@@ -82,9 +82,9 @@ export function localCalls(engine: QueryEngine): EngineCalls {
     fetch: async (key, ids) => engine.fetch(key, ids),
     async rankRender(key, criteria, need, offset, limit, rendering) {
       const ranked = engine.rank(key, criteria, need);
-      return { ...ranked, page: renderDocs(engine, key, engine.fetch(key, ranked.ids.subarray(offset, offset + limit)), rendering) };
+      return { ...ranked, page: renderDocs(engine, key, ranked.ids.subarray(offset, offset + limit), rendering) };
     },
-    render: async (key, ids, rendering) => renderDocs(engine, key, engine.fetch(key, ids), rendering),
+    render: async (key, ids, rendering) => renderDocs(engine, key, ids, rendering),
     facets: async (key, criteria, requests) => engine.facets(key, criteria, requests),
     get: async (key, repoId) => engine.get(key, repoId),
     fulltext: async (key, repoId) => engine.fulltext(key, repoId),

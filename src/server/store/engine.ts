@@ -44,6 +44,12 @@ export interface Ranked {
   readonly complete: boolean;
 }
 
+/** Records as their stored JSON text, with the repo_ids of those that are generated demo records. */
+export interface MarkedDocs {
+  readonly docs: string[];
+  readonly generated: string[];
+}
+
 export interface QueryEngine {
   readonly revision: string;
   /** Orders the records matching `criteria` (paging ignored) far enough to cover `need` rows. */
@@ -52,6 +58,8 @@ export interface QueryEngine {
   facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): FacetsResult;
   /** Records by id as their stored JSON text, in the order given (missing ids are skipped). */
   fetch(key: DeploymentKey, ids: ArrayLike<number>): string[];
+  /** fetch, and which of those records are generated demo records (their repo_ids), from the same rows. */
+  fetchMarked(key: DeploymentKey, ids: ArrayLike<number>): MarkedDocs;
   get(key: DeploymentKey, repoId: string): ApiRecord | undefined;
   fulltext(key: DeploymentKey, repoId: string): string | undefined;
   count(key: DeploymentKey): number;
@@ -482,6 +490,18 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
         if (doc !== undefined) docs.push(doc);
       }
       return docs;
+    },
+    fetchMarked(key, ids) {
+      const statement = prepare(`SELECT repo_id, doc, generated FROM ${tablesOf(deploymentByKey(key)!).records} WHERE id = ?`);
+      const docs: string[] = [];
+      const generated: string[] = [];
+      for (let i = 0; i < ids.length; i++) {
+        const row = statement.get(ids[i]) as { repo_id: string; doc: string; generated: number } | undefined;
+        if (!row) continue;
+        docs.push(row.doc);
+        if (row.generated) generated.push(row.repo_id);
+      }
+      return { docs, generated };
     },
     get(key, repoId) {
       const doc = prepare(`SELECT doc FROM ${tablesOf(deploymentByKey(key)!).records} WHERE repo_id = ?`)

@@ -1,6 +1,6 @@
 import { deploymentByKey } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
-import { docIds, docParts, type PageRendering } from '../render/page-body';
+import { docParts, type PageRendering } from '../render/page-body';
 import { compress, etagOf, packChunks, worthCompressing } from '../render/body-bytes';
 import { contentTypes } from '../../formats/media-types';
 import type { QueryEngine } from './engine';
@@ -21,9 +21,11 @@ function movable(chunks: readonly Buffer[]): Buffer {
   return body;
 }
 
-export function renderDocs(engine: QueryEngine, key: DeploymentKey, docs: readonly string[], rendering: PageRendering): RenderedBody {
+/** The records of `ids` written as a response body, with which of them are generated (read from their rows). */
+export function renderDocs(engine: QueryEngine, key: DeploymentKey, ids: ArrayLike<number>, rendering: PageRendering): RenderedBody {
   const deployment = deploymentByKey(key);
   if (!deployment) throw new Error(`unknown deployment ${key}`);
+  const { docs, generated } = engine.fetchMarked(key, ids);
   const chunks = packChunks(docParts(deployment, docs, rendering));
   const body = movable(chunks);
   const { encoding } = rendering;
@@ -31,12 +33,6 @@ export function renderDocs(engine: QueryEngine, key: DeploymentKey, docs: readon
     encoding && worthCompressing(contentTypes[rendering.format], body.length)
       ? { encoding, body: movable([compress(body, encoding)]) }
       : undefined;
-  const ids = docIds(docs);
-  let generated: string[] = [];
-  if (ids.length > 0) {
-    const criteria = generatedCriteria(ids);
-    generated = docIds(engine.fetch(key, engine.rank(key, criteria, ids.length).ids.subarray(0, ids.length)));
-  }
   return { body, etag: etagOf(chunks, engine.revision), generated, ...(encoded && { encoded }) };
 }
 

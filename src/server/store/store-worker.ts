@@ -73,11 +73,11 @@ function run(request: StoreRequest): unknown {
     case 'rankRender': {
       const [key, criteria, need, offset, limit, rendering] = request.args;
       const ranked = engine.rank(key, criteria, need);
-      return { ...ranked, page: renderDocs(engine, key, engine.fetch(key, ranked.ids.subarray(offset, offset + limit)), rendering) };
+      return { ...ranked, page: renderDocs(engine, key, ranked.ids.subarray(offset, offset + limit), rendering) };
     }
     case 'render': {
       const [key, ids, rendering] = request.args;
-      return renderDocs(engine, key, engine.fetch(key, ids), rendering);
+      return renderDocs(engine, key, ids, rendering);
     }
     case 'facets':
       return engine.facets(...request.args);

@@ -84,7 +84,7 @@ export interface RenderedPage {
   readonly body: Buffer | readonly Buffer[];
   /** ETag of the body (respond.ts etagOf, salted with the store's revision). */
   readonly etag: string;
-  /** The page's records that are generated demo records, in the order `generatedOf` gives them. */
+  /** The page's records that are generated demo records, in the page's order. */
   readonly generated: readonly string[];
   /** The body compressed with the rendering's encoding, when it is worth compressing. */
   readonly encoded?: { readonly encoding: 'br' | 'gzip'; readonly body: Buffer };
