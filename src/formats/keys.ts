@@ -11,7 +11,19 @@ import { bareDoi, valuesOf } from './text';
 
 export type KeyNormalization = 'doi' | 'identifier' | undefined;
 
+/**
+ * A key is kept, and a parameter compared, to this many characters, as facet values are
+ * (facet-values.ts): a key is a B-tree key, and one too long for its page takes a page of
+ * its own, so records of long author names made the store grow eight times what the
+ * source sent. No identifier, code or name comes near it.
+ */
+export const maxKeyChars = 300;
+
 export function normalizeKeyValue(value: string, normalization?: KeyNormalization): string {
+  return normalizedKey(value, normalization).slice(0, maxKeyChars);
+}
+
+function normalizedKey(value: string, normalization?: KeyNormalization): string {
   const folded = value.normalize('NFKC').trim().toLowerCase();
   if (normalization === 'doi') return bareDoi(folded);
   // An ORCID iD is one identifier however it is written (authors' iDs are stored so too).

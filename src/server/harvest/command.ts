@@ -120,12 +120,22 @@ export async function runHarvestCommand(input: HarvestCommandInput): Promise<num
   }
 
   const stop = new AbortController();
+  // While a batch is written the thread is the write's until it commits, so no handler could
+  // run: a signal then ends the process as it would without one, and the store keeps its last
+  // committed batch (an interrupted transaction is rolled back). After the first signal too,
+  // a second one ends the process at once.
+  const listen = (on: boolean) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      if (on && !stop.signal.aborted) process.on(signal, onSignal);
+      else process.off(signal, onSignal);
+    }
+  };
   const onSignal = (signal: NodeJS.Signals) => {
-    process.stderr.write(`\n${signal}: stopping after the pages already received are written (again to stop at once)...\n`);
+    listen(false);
+    process.stderr.write(`\n${signal}: stopping; what was received since the last batch written is fetched again by the next run...\n`);
     stop.abort();
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  listen(true);
   const progress = createProgress(process.stderr, `${deployment.key} from ${baseUrl}`);
   try {
     const report = await harvest({
@@ -138,6 +148,7 @@ export async function runHarvestCommand(input: HarvestCommandInput): Promise<num
       timeoutMs,
       userAgent,
       stop: stop.signal,
+      writing: (busy) => listen(!busy),
       progress,
       ...(since ? { since } : {}),
       ...(input.token ? { token: input.token } : {}),
@@ -145,7 +156,6 @@ export async function runHarvestCommand(input: HarvestCommandInput): Promise<num
     for (const line of summarize(report, deployment.key, baseUrl)) console.log(line);
     return report.stopped ? 130 : 0;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    listen(false);
   }
 }

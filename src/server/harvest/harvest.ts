@@ -36,8 +36,17 @@ export interface HarvestOptions {
   readonly batchRecords?: number;
   /** The page size asked for first; a source that refuses it pages at its default. */
   readonly preferredRows?: number;
-  /** Aborting it stops the run after the pages already received are written. */
+  /**
+   * Aborting it stops the run at once: what was received since the last write is not
+   * written (the resume point is before it, so the next run fetches it again), as a write
+   * of large records can take longer than an operator should wait.
+   */
   readonly stop?: AbortSignal;
+  /**
+   * Told when a batch starts being written and when it is done: a write holds the thread
+   * until it commits, so the command lets a signal end the process meanwhile (command.ts).
+   */
+  readonly writing?: (busy: boolean) => void;
   readonly progress?: Progress;
 }
 
@@ -73,8 +82,9 @@ export interface HarvestReport {
   readonly elapsedMs: number;
 }
 
-/** Records of a JSON page parsed at a time; between slices the process hears its signals. */
+/** Records, and characters of them, of a JSON page parsed at a time; between slices the process hears its signals. */
 const parseSlice = 100;
+const parseSliceChars = 1024 * 1024;
 
 /**
  * A page's records, read a slice at a time when the page is a well-formed JSON array whose
@@ -90,9 +100,13 @@ async function* recordsOf(deployment: Deployment, page: FetchedPage, format: Pag
     yield parseUpstreamJson(deployment, page.body, page.url);
     return;
   }
-  for (let first = 0; first < page.spans.length; first += parseSlice) {
-    const last = Math.min(first + parseSlice, page.spans.length) - 1;
-    yield parseUpstreamJson(deployment, `[${page.body.slice(page.spans[first]![0], page.spans[last]![1])}]`, page.url, first + 1);
+  const { spans } = page;
+  for (let first = 0; first < spans.length;) {
+    // At least one record, then more while the slice stays small.
+    let last = first;
+    while (last + 1 < spans.length && last + 1 - first < parseSlice && spans[last + 1]![1] - spans[first]![0] <= parseSliceChars) last++;
+    yield parseUpstreamJson(deployment, `[${page.body.slice(spans[first]![0], spans[last]![1])}]`, page.url, first + 1);
+    first = last + 1;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -129,6 +143,9 @@ async function openTarget(options: HarvestOptions): Promise<RecordWriter> {
 
 const entryOf = ({ record }: StoredRecord) => (typeof record.entry_date === 'string' ? record.entry_date : '');
 
+/** A batch of pages this large takes long enough to write that the operator is told so at once. */
+const largeBatchChars = 8 * 1024 * 1024;
+
 /** A page over this is refused: a thousand records of 64 KB each. */
 export const defaultMaxPageBytes = 64 * 1024 * 1024;
 
@@ -149,6 +166,8 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   const seen = new Set<string>();
   let batch = new Map<string, StoredRecord>();
   let batchSize = 0;
+  /** Characters of the pages in the batch. */
+  let batchChars = 0;
   let received = 0;
   let added = 0;
   let replaced = 0;
@@ -171,6 +190,19 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
 
   const flush = async () => {
     if (batch.size === 0) return;
+    // Told first: once the operator reads that the write began, a signal ends it.
+    options.writing?.(true);
+    options.progress?.update(
+      { received, ...(reportedFirst !== undefined ? { total: reportedFirst } : {}), writing: batch.size },
+      batchChars >= largeBatchChars,
+    );
+    try {
+      await write();
+    } finally {
+      options.writing?.(false);
+    }
+  };
+  const write = async () => {
     const records = [...batch.values()];
     const fresh = await target.changed(deployment.key, records);
     unchanged += records.length - fresh.length;
@@ -190,6 +222,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
     if (inOrder && newestWritten) await target.harvests.advance(deployment.key, baseUrl, newestWritten, written);
     batch = new Map();
     batchSize = 0;
+    batchChars = 0;
   };
 
   const rows = options.preferredRows ?? 1000;
@@ -240,6 +273,7 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
       if (page.total !== pageRecords) countsArePageSizes = false;
       received += pageRecords;
       batchSize += pageRecords;
+      batchChars += page.body.length;
       barren = seen.size > distinctBefore ? 0 : barren + 1;
       if (page.next !== undefined && barren >= maxBarrenPages) {
         throw new HarvestError(
@@ -259,13 +293,15 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
   } catch (error) {
     if (!(error instanceof HarvestStopped)) {
       // Pages received before the failure are whole and in order: keep them.
-      await flush().catch(() => undefined);
+      if (!options.stop?.aborted) await flush().catch(() => undefined);
       await closeAll(target, halt, options, onStop);
       throw error;
     }
   }
+  // Asked to stop: what was received since the last write waits for the next run.
+  if (options.stop?.aborted && batch.size > 0) complete = false;
+  else await flush();
   const stopped = !complete;
-  await flush();
   if (complete) {
     if (!inOrder && newestWritten) await target.harvests.advance(deployment.key, baseUrl, newestWritten, 0);
     await target.harvests.complete(deployment.key, baseUrl, new Date().toISOString());

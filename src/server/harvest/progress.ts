@@ -14,10 +14,13 @@ export interface ProgressCounts {
   readonly received: number;
   /** The source's `X-Total-Count`, when it sends one. */
   readonly total?: number;
+  /** Records of a batch being written now, which can take a while for large records. */
+  readonly writing?: number;
 }
 
 export interface Progress {
-  update(counts: ProgressCounts): void;
+  /** `now` logs the line even if one was logged a moment ago (a write that will take a while). */
+  update(counts: ProgressCounts, now?: boolean): void;
   /** A message of its own (a retry, a fallback), not overwritten by the next update. */
   note(message: string): void;
   /** Ends the in-place line, if any. */
@@ -47,6 +50,7 @@ export function progressLine(label: string, counts: ProgressCounts, elapsedMs: n
   if (counts.total !== undefined && rate > 0 && counts.received < counts.total) {
     parts.push(`about ${duration((counts.total - counts.received) / rate)} left`);
   }
+  if (counts.writing !== undefined) parts.push(`writing ${number(counts.writing)} ${counts.writing === 1 ? 'record' : 'records'}`);
   return parts.join(', ');
 }
 
@@ -61,13 +65,13 @@ export function createProgress(sink: ProgressSink, label: string, options: { log
     lineOpen = false;
   };
   return {
-    update(counts) {
+    update(counts, force = false) {
       const line = progressLine(label, counts, now() - started);
       if (sink.isTTY) {
         // \r and erase-to-end-of-line: a shorter line leaves no tail of the previous one.
         sink.write(`\r${line}\x1b[K`);
         lineOpen = true;
-      } else if (now() - lastLogged >= logEveryMs) {
+      } else if (force || now() - lastLogged >= logEveryMs) {
         sink.write(`${line}\n`);
         lastLogged = now();
       }

@@ -27,6 +27,15 @@ if (searchColumns.length > maxSearchColumns) {
 /** SQL giving the position in `searchColumns` of the column an fts5vocab instance row is in. */
 const columnIndexSql = `CASE col ${searchColumns.map((column, index) => `WHEN '${column}' THEN ${index}`).join(' ')} END`;
 
+/**
+ * Tokens longer than this are not indexed, and a query drops them as the index did. A
+ * token is a key in the postings, positions and their indexes, several copies of it each,
+ * and a key too long for its B-tree page takes a page of its own per copy: a record of
+ * 2,000-letter "words" made the store grow twelve times what the source sent. No word of
+ * a natural language comes near this (Lucene's standard analyzer stops at 255).
+ */
+export const maxTokenChars = 100;
+
 /** Bytes of pending index FTS5 holds in memory before it writes a segment: more means fewer, bigger merges. */
 const hashSize = 64 * 1024 * 1024;
 
@@ -100,7 +109,7 @@ export function eachTokenInstances(db: Database.Database, fts: string, each: (to
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${vocabulary} USING fts5vocab(temp, ${fts}, 'row')`);
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${instances} USING fts5vocab(temp, ${fts}, 'instance')`);
   try {
-    const terms = db.prepare(`SELECT term FROM temp.${vocabulary}`).pluck().all() as string[];
+    const terms = db.prepare(`SELECT term FROM temp.${vocabulary} WHERE length(term) <= ${maxTokenChars}`).pluck().all() as string[];
     const instancesOf = db
       .prepare(`SELECT group_concat(doc || ' ' || ${columnIndexSql} || ' ' || "offset", ' ') FROM temp.${instances} WHERE term = ?`)
       .pluck();
@@ -118,7 +127,7 @@ export function scratchTokenizer(db: Database.Database, name: string): (text: st
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(text, tokenize='${ftsTokenizer}')`);
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name}_tokens USING fts5vocab(temp, ${name}, 'instance')`);
   const put = db.prepare(`INSERT INTO temp.${name} (rowid, text) VALUES (1, ?)`);
-  const tokens = db.prepare(`SELECT term FROM temp.${name}_tokens ORDER BY offset`).pluck();
+  const tokens = db.prepare(`SELECT term FROM temp.${name}_tokens WHERE length(term) <= ${maxTokenChars} ORDER BY offset`).pluck();
   const clear = db.prepare(`DELETE FROM temp.${name}`);
   return (text) => {
     put.run(text);
