@@ -16,6 +16,7 @@ import type { CountSharing } from './shared-counting';
 import { openPostings } from './postings-reader';
 import { modelChanges } from './model-digest';
 import { orderIndex, storeSchemaVersion, tablesOf } from './sqlite/schema';
+import { fileIdentity, moveSnapshotOffLog, type FileIdentity, type SnapshotMove } from './sqlite/snapshot-move';
 import type { Criteria, FacetRequest, FacetSelection, FacetsResult, Selector } from './types';
 
 /**
@@ -71,6 +72,8 @@ export interface QueryEngine {
   sharedFacets(): SharedFacets;
   /** Takes facet values another engine on the same file read (sharedFacets), instead of reading them on first use. */
   adoptFacets(facets: SharedFacets): void;
+  /** Moves a pinned snapshot off the write-ahead log, reading the same data (snapshot-move.ts). */
+  moveSnapshot(): SnapshotMove;
   close(): void;
 }
 
@@ -135,12 +138,17 @@ const selectorSetCacheSize = 256;
 export function openEngine(path: string, { snapshot = false, sharing }: EngineOptions = {}): QueryEngine {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   let revision: string;
+  /** The file whose snapshot this connection holds, if it holds one. */
+  let opened: FileIdentity | undefined;
   let schema: string | undefined;
   let model: string | undefined;
   try {
     // The transaction's snapshot is taken by its first read, the revision's. Only in WAL mode:
     // with a rollback journal, a reader's open transaction would keep every writer out.
-    if (snapshot && db.pragma('journal_mode', { simple: true }) === 'wal') db.exec('BEGIN');
+    if (snapshot && db.pragma('journal_mode', { simple: true }) === 'wal') {
+      opened = fileIdentity(path);
+      db.exec('BEGIN');
+    }
     schema = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get()?.value;
     model = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'model'`).get()?.value;
     revision = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get()?.value ?? 'empty';
@@ -556,6 +564,9 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
         prepareFacetPages(facetIndex);
         prepareFacetPages(broaderIndex);
       }
+    },
+    moveSnapshot() {
+      return opened ? moveSnapshotOffLog(db, path, opened, revision) : 'unpinned';
     },
     close() {
       db.close();

@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { cachedStore, type EngineCalls } from './cached-store';
 import { openEngine, type Ranked, type SharedFacets } from './engine';
-import type { AdoptFacets, HelpWith, StoreReply, WorkerSettings } from './store-worker';
+import type { AdoptFacets, HelpWith, MoveSnapshot, StoreReply, WorkerSettings } from './store-worker';
+import type { SnapshotMove } from './sqlite/snapshot-move';
 import { declineHelp, type CountJob } from './shared-counting';
 import type { RenderedBody } from './rendered-page';
 import { admissionOf, CostBook, type Op } from './admission';
@@ -68,6 +69,8 @@ interface Slot {
   restart?: NodeJS.Timeout;
   /** Counting half of another worker's facets (shared-counting.ts): busy, though it holds no job. */
   helping?: boolean;
+  /** Its snapshot is to be moved off the log once it is idle (snapshot-move.ts); busy once sent. */
+  move?: { sent: boolean; readonly resolve: (moved: SnapshotMove) => void };
 }
 
 /** A search's time budget unless `records serve --query-budget-ms` says otherwise. */
@@ -179,11 +182,18 @@ export async function openPooledStore(
     slot.worker = worker;
     slot.ready = false;
     slot.helping = false;
+    // A replacement opens its own snapshot: the move is asked again later, of it too.
+    if (slot.move?.sent) settleMove(slot, 'busy');
     slot.startError = undefined;
     onWorker?.(worker);
     worker.on('message', (reply: StoreReply) => {
       if ('facets' in reply) return;
       if ('help' in reply) return lendHelper(slot, reply.help);
+      if ('moved' in reply) {
+        settleMove(slot, reply.moved);
+        dispatch();
+        return;
+      }
       if ('helped' in reply) {
         slot.helping = false;
         onHelped?.(reply.helped);
@@ -273,15 +283,45 @@ export async function openPooledStore(
 
   /** Passes a worker's half of a count to a free worker, while another stays free for lookups; otherwise its poster counts it. */
   function lendHelper(from: Slot, job: CountJob) {
-    const free = slots.filter((slot) => slot !== from && slot.ready && !slot.job && !slot.helping);
+    const free = slots.filter((slot) => slot !== from && slot.ready && !slot.job && !slot.helping && !slot.move);
     if (free.length < 2 || closing) return declineHelp(job);
     free[0]!.helping = true;
     free[0]!.worker.postMessage({ help: job } satisfies HelpWith);
   }
 
+  function settleMove(slot: Slot, moved: SnapshotMove) {
+    const move = slot.move;
+    slot.move = undefined;
+    move?.resolve(moved);
+  }
+
+  /**
+   * Moves every worker's snapshot off the write-ahead log, one idle worker at a time (one
+   * holding the file's lock at once: snapshot-move.ts), so the log can be emptied. Asked by
+   * the reloading store once this pool serves alone.
+   */
+  async function moveSnapshots(): Promise<SnapshotMove> {
+    let outcome: SnapshotMove = 'unpinned';
+    for (const slot of slots) {
+      if (closing) return 'changed';
+      const moved = await new Promise<SnapshotMove>((resolve) => {
+        slot.move = { sent: false, resolve };
+        dispatch();
+      });
+      if (moved === 'busy' || moved === 'changed') return moved;
+      if (moved === 'moved') outcome = 'moved';
+    }
+    return outcome;
+  }
+
   function dispatch() {
     for (const slot of slots) {
-      if (slot.job || !slot.ready || slot.helping) continue;
+      if (!slot.move || slot.move.sent || slot.job || !slot.ready || slot.helping) continue;
+      slot.move.sent = true;
+      slot.worker.postMessage({ moveSnapshot: true } satisfies MoveSnapshot);
+    }
+    for (const slot of slots) {
+      if (slot.job || !slot.ready || slot.helping || slot.move) continue;
       const job = lookups.shift() ?? nextSearch();
       if (!job) return;
       run(slot, job);
@@ -357,9 +397,12 @@ export async function openPooledStore(
   async function close() {
     closing = true;
     for (const job of [...lookups.splice(0), ...searches.drain()]) job.reject(new Error('the store is closed'));
-    for (const slot of slots) clearTimeout(slot.restart);
+    for (const slot of slots) {
+      clearTimeout(slot.restart);
+      settleMove(slot, 'changed');
+    }
     await Promise.all([facetReader, ...slots.map((slot) => slot.worker)].map((worker) => worker.terminate()));
   }
   await warmed;
-  return { ...cachedStore(calls, { budgetBytes: cacheBytes }), facetsWarm };
+  return { ...cachedStore(calls, { budgetBytes: cacheBytes }), facetsWarm, moveSnapshots };
 }

@@ -13,6 +13,12 @@ import type { RecordStore } from './types';
  * searches at once and the facets once they are read; until then the old generation answers
  * them. A path that cannot be opened is retried with a growing pause while the old generation
  * goes on serving.
+ *
+ * Once a generation serves alone (every older one closed), its workers move their snapshots
+ * off the file's write-ahead log (sqlite/snapshot-move.ts) and the log is emptied: otherwise
+ * each generation, opened while the one before still pinned the log, would pin it in turn,
+ * and the log would grow with every write for as long as the file is served. A move a writer
+ * kept busy is asked again at the next check.
  */
 
 interface Identity {
@@ -28,6 +34,10 @@ interface Generation {
   readonly count: number;
   inFlight: number;
   retired: boolean;
+  /** Its store has been closed. */
+  closed: boolean;
+  /** Its workers' snapshots are off the log, or need not or cannot move. */
+  logSettled: boolean;
 }
 
 /**
@@ -61,6 +71,8 @@ export interface ReloadOptions {
   readonly onGeneration?: (generation: number, facets: boolean) => void;
   /** Called after each attempt that could not open the path, with the failures in a row so far. */
   readonly onFailure?: (failures: number) => void;
+  /** Called when a generation serving alone has moved its snapshots off the write-ahead log and emptied it. */
+  readonly onLogReleased?: (generation: number) => void;
 }
 
 export async function reloadingStore(
@@ -88,7 +100,14 @@ export async function reloadingStore(
     await first.close();
     throw error;
   }
-  let current: Generation = { store: first, identity, count: 1, inFlight: 0, retired: false };
+  const newGeneration = (store: RecordStore, identity: Identity, count: number): Generation => {
+    const generation = { store, identity, count, inFlight: 0, retired: false, closed: false, logSettled: false };
+    live.add(generation);
+    return generation;
+  };
+  /** Generations whose stores are not closed yet. */
+  const live = new Set<Generation>();
+  let current: Generation = newGeneration(first, identity, 1);
   /** The generation facets are asked of: the current one once its facet values are read. */
   let facetsFrom = current;
   let generations = 1;
@@ -101,7 +120,39 @@ export async function reloadingStore(
   async function retire(generation: Generation) {
     if (generation === current || generation === facetsFrom || generation.retired) return;
     generation.retired = true;
-    if (generation.inFlight === 0) await generation.store.close().catch(() => undefined);
+    if (generation.inFlight === 0) await closeGeneration(generation);
+  }
+
+  async function closeGeneration(generation: Generation) {
+    if (generation.closed) return;
+    generation.closed = true;
+    await generation.store.close().catch(() => undefined);
+    live.delete(generation);
+    // The one left may now move its snapshots off the log.
+    if (!closed) schedule(0);
+  }
+
+  let moving = false;
+  /** Moves the current generation's snapshots off the log once it serves alone (in the background: a busy worker may take a while). */
+  function settleLog() {
+    const generation = current;
+    if (moving || generation.logSettled || live.size > 1 || !generation.store.moveSnapshots) return;
+    moving = true;
+    generation.store
+      .moveSnapshots()
+      .then(
+        (moved) => {
+          if (moved === 'busy') return;
+          generation.logSettled = true;
+          if (moved === 'moved' && !closed) options.onLogReleased?.(generation.count);
+        },
+        () => {
+          generation.logSettled = true;
+        },
+      )
+      .finally(() => {
+        moving = false;
+      });
   }
 
   function schedule(delay: number) {
@@ -137,6 +188,7 @@ export async function reloadingStore(
       if (sameIdentity(identity, current.identity)) {
         if (failures > 0) log(`${path} can be opened again`);
         failures = 0;
+        settleLog();
         schedule(checkMs);
         return;
       }
@@ -159,7 +211,7 @@ export async function reloadingStore(
     if (failures > 0) log(`${path} can be opened again`);
     failures = 0;
     const old = current;
-    const generation: Generation = { store, identity, count: ++generations, inFlight: 0, retired: false };
+    const generation = newGeneration(store, identity, ++generations);
     current = generation;
     options.onGeneration?.(generation.count, false);
     void retire(old);
@@ -189,7 +241,7 @@ export async function reloadingStore(
       return await work(generation.store);
     } finally {
       generation.inFlight--;
-      if (generation.retired && generation.inFlight === 0) await generation.store.close().catch(() => undefined);
+      if (generation.retired && generation.inFlight === 0) await closeGeneration(generation);
     }
   }
 

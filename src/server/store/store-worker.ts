@@ -3,6 +3,7 @@ import type { EngineCalls } from './cached-store';
 import { openEngine, type SharedFacets } from './engine';
 import { renderDocs } from './rendered-page';
 import { helpWith, type CountJob, type CountSharing } from './shared-counting';
+import type { SnapshotMove } from './sqlite/snapshot-move';
 
 /** One read-only connection per worker thread; answers the pool's requests in order. */
 
@@ -12,6 +13,11 @@ export type StoreRequest = { [K in Op]: { id: number; op: K; args: Parameters<En
 /** The facet values the pool's reader of them read, for this worker to use (sent before any request that needs them). */
 export interface AdoptFacets {
   readonly adopt: SharedFacets;
+}
+
+/** The pool's word to move this worker's snapshot off the write-ahead log (snapshot-move.ts), sent while it is idle. */
+export interface MoveSnapshot {
+  readonly moveSnapshot: true;
 }
 
 /** Another worker's half of a count, for this one to take if it is still there (shared-counting.ts). */
@@ -26,7 +32,8 @@ export type StoreReply =
   | { facets: SharedFacets }
   // A count this worker would share, for the pool to pass to a free worker; and a helper's word that it is free again.
   | HelpWith
-  | { helped: boolean };
+  | { helped: boolean }
+  | { moved: SnapshotMove };
 
 /** What the pool passes each worker as workerData. */
 export interface WorkerSettings {
@@ -54,11 +61,21 @@ if (settings.role === 'facets') {
   // Before the first request rather than during it; the pool sends none before this says so.
   engine.warmSearch();
   parentPort!.postMessage({ ready: true } satisfies StoreReply);
-  parentPort!.on('message', (message: StoreRequest | AdoptFacets | HelpWith) => {
+  parentPort!.on('message', (message: StoreRequest | AdoptFacets | HelpWith | MoveSnapshot) => {
     if ('adopt' in message) engine.adoptFacets(message.adopt);
+    else if ('moveSnapshot' in message) parentPort!.postMessage({ moved: moveSnapshot() } satisfies StoreReply);
     else if ('help' in message) parentPort!.postMessage({ helped: helpWith(message.help) } satisfies StoreReply);
     else answer(message);
   });
+}
+
+function moveSnapshot(): SnapshotMove {
+  try {
+    return engine.moveSnapshot();
+  } catch {
+    // The snapshot is kept (the log only waits longer); the next generation tries again.
+    return 'changed';
+  }
 }
 
 function run(request: StoreRequest): unknown {

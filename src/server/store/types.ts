@@ -4,6 +4,7 @@ import type { DeploymentKey, KeyName, SearchColumn } from '../../deployments/sch
 import type { OrderedField } from '../../deployments/search-model';
 import type { KeyedRecord } from '../../formats/keys';
 import type { QueryNode } from '../query/ast';
+import type { SnapshotMove } from './sqlite/snapshot-move';
 
 /**
  * The store behind the API. SQLite FTS5 implements it today; another engine can
@@ -140,6 +141,11 @@ export interface RecordStore {
    * million records); searches are answered before that. Absent: facets are ready when the store is.
    */
   readonly facetsWarm?: Promise<void>;
+  /**
+   * Moves the readers' pinned snapshots off the file's write-ahead log, each reading the same
+   * data, so the log can be emptied (sqlite/snapshot-move.ts). Absent: no reader pins one.
+   */
+  moveSnapshots?(): Promise<SnapshotMove>;
   close(): Promise<void>;
 }
 
