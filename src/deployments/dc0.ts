@@ -19,10 +19,7 @@ export const dc0: Deployment = {
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.datasetContentType]),
   linkRels: [],
   productTypes,
-  facets: withCommonFacets(
-    productTypes,
-    { research: ['research_org', 'research_org'], sponsor: ['sponsor_org', 'sponsor_org'] },
-    'biblio',
-    [datasetContentTypeFacet],
-  ),
+  facets: withCommonFacets(productTypes, { research: ['research_org', 'research_org'], sponsor: ['sponsor_org', 'sponsor_org'] }, [
+    datasetContentTypeFacet,
+  ]),
 };

@@ -29,10 +29,7 @@ export const dc1: Deployment = {
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.siteOwnershipCode]),
   linkRels: ['citation', 'fulltext'],
   productTypes,
-  facets: withCommonFacets(
-    productTypes,
-    { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] },
-    'biblio',
-    [siteFacet('site_ownership_code', 'site_ownership_code')],
-  ),
+  facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, [
+    siteFacet('site_ownership_code', 'site_ownership_code'),
+  ]),
 };

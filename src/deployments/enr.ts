@@ -27,9 +27,5 @@ export const enr: Deployment = {
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.doi]),
   linkRels: ['citation', 'fulltext'],
   productTypes,
-  facets: withCommonFacets(
-    productTypes,
-    { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] },
-    'biblio',
-  ),
+  facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }),
 };

@@ -1,4 +1,4 @@
-import type { KeyName } from './schema';
+import type { KeyName, ValueFolding } from './schema';
 
 /**
  * Facets: the fields the local server counts by value (`GET {base}/facets`, an extension)
@@ -37,6 +37,11 @@ export interface FacetDef {
   readonly queryAliases?: readonly string[];
   /** How a stored field value becomes a facet value: as written, or (`person-name`) the person's name alone, without affiliation or ORCID. */
   readonly reading?: 'person-name';
+  /**
+   * How spellings count as one value (formats/value-folding.ts): one row per folded value,
+   * shown in its commonest spelling, its other spellings listed; its parameter folds alike.
+   */
+  readonly fold?: ValueFolding;
 }
 
 const productTypeFacet = (values: readonly string[]): FacetDef => ({
@@ -75,40 +80,43 @@ const exactFacet = (name: string, label: string, key: KeyName, field?: string): 
 const languageFacet = exactFacet('language', 'Language', 'language', 'language');
 const countryFacet = exactFacet('country', 'Country of publication', 'country', 'country_publication');
 
-const researchOrgFacet = (param: string, field: string): FacetDef => ({
-  name: param,
-  label: 'Research organisation',
-  criterion: { kind: 'phrase', param },
+/**
+ * A facet of a field's values as records hold them, folded as people read them (`fold`):
+ * each value counts the records holding it in any of its spellings, and selects exactly
+ * those by an extension parameter that folds alike (formats/value-folding.ts), so a count
+ * is the `X-Total-Count` of its selection and never a phrase's matches elsewhere in a record.
+ */
+const heldFacet = (name: string, label: string, field: string, key: KeyName, fold: ValueFolding): FacetDef => ({
+  name,
+  label,
+  criterion: { kind: 'extension', param: key },
   field,
+  key,
+  fold,
 });
 
-const sponsorOrgFacet = (param: string, field: string): FacetDef => ({
-  name: param,
-  label: 'Sponsoring organisation',
-  criterion: { kind: 'phrase', param },
-  field,
-});
+const researchOrgFacet = (name: string, field: string) =>
+  heldFacet(name, 'Research organisation', field, 'research_org_name', 'organisation');
 
-/** Subjects, searched by the `subject` parameter where the deployment has one, else through `biblio`. */
-const subjectFacet = (param: 'subject' | 'biblio'): FacetDef => ({
-  name: 'subject',
-  label: 'Subject',
-  criterion: { kind: 'phrase', param },
-  field: 'subjects',
-});
+const sponsorOrgFacet = (name: string, field: string) =>
+  heldFacet(name, 'Sponsoring organisation', field, 'sponsor_org_name', 'organisation');
+
+/** Subjects and keywords as records list them, in any case and number (`Tokamaks` = `tokamak`). */
+const subjectFacet: FacetDef = {
+  ...heldFacet('subject', 'Subject', 'subjects', 'subject_term', 'term'),
+  queryAliases: ['subjects', 'keyword', 'keywords'],
+};
 
 /**
- * Authors by name (affiliations and ORCID iDs left out), each counting the records that
- * carry that name: selected by the `author_name` extension parameter, an exact name in any
- * case. (A phrase of the `author` parameter would count more than the records holding the
- * name, and its counts cannot be ordered without a search per name.)
+ * Authors by name (affiliations and ORCID iDs left out), one row per surname and initials
+ * (`Fredrickson, E. D.` = `Fredrickson, E.D.` = `Fredrickson, Eric D.`), each counting the
+ * records that carry the name in any of those spellings: selected by the `author_name`
+ * extension parameter, which folds names alike. (A phrase of the `author` parameter would
+ * count more than the records holding the name, and its counts cannot be ordered without a
+ * search per name.)
  */
 const authorFacet: FacetDef = {
-  name: 'author',
-  label: 'Author',
-  criterion: { kind: 'extension', param: 'author_name' },
-  field: 'authors',
-  key: 'author_name',
+  ...heldFacet('author', 'Author', 'authors', 'author_name', 'person'),
   reading: 'person-name',
 };
 
@@ -137,22 +145,14 @@ export function extensionParams(deployment: { readonly facets: readonly FacetDef
   return deployment.facets.flatMap(({ criterion }) => (criterion.kind === 'extension' ? [criterion.param] : []));
 }
 
-/** A deployment's organisation parameters and the fields they search: [parameter, field]. */
+/** A deployment's organisation facets (named as its organisation parameters) and the fields they count: [name, field]. */
 export interface OrgFacetNames {
-  readonly research: readonly [param: string, field: string];
-  readonly sponsor: readonly [param: string, field: string];
+  readonly research: readonly [name: string, field: string];
+  readonly sponsor: readonly [name: string, field: string];
 }
 
-/**
- * The facets every deployment has, in the order the app lists them, then its own: subjects
- * are searched by `subject` where the deployment has that parameter, else through `biblio`.
- */
-export function withCommonFacets(
-  productTypes: readonly string[],
-  orgs: OrgFacetNames,
-  subject: 'subject' | 'biblio',
-  specific: readonly FacetDef[] = [],
-): FacetDef[] {
+/** The facets every deployment has, in the order the app lists them, then its own. */
+export function withCommonFacets(productTypes: readonly string[], orgs: OrgFacetNames, specific: readonly FacetDef[] = []): FacetDef[] {
   return [
     productTypeFacet(productTypes),
     publicationYearFacet,
@@ -161,7 +161,7 @@ export function withCommonFacets(
     countryFacet,
     researchOrgFacet(...orgs.research),
     sponsorOrgFacet(...orgs.sponsor),
-    subjectFacet(subject),
+    subjectFacet,
     authorFacet,
     ...specific,
   ];

@@ -16,10 +16,8 @@ export const lit: Deployment = {
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.siteOwnershipCode, p.doi, p.subject, p.hasFulltext]),
   linkRels: ['citation', 'fulltext'],
   productTypes,
-  facets: withCommonFacets(
-    productTypes,
-    { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] },
-    'subject',
-    [siteFacet('site_ownership_code'), hasFulltextFacet],
-  ),
+  facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, [
+    siteFacet('site_ownership_code'),
+    hasFulltextFacet,
+  ]),
 };

@@ -30,10 +30,8 @@ export const mm: Deployment = {
   ),
   linkRels: ['citation', 'media'],
   productTypes,
-  facets: withCommonFacets(
-    productTypes,
-    { research: ['research_orgs', 'research_orgs'], sponsor: ['sponsor_orgs', 'sponsor_orgs'] },
-    'biblio',
-    [siteFacet('site_ownership_code'), mimeTypeFacet],
-  ),
+  facets: withCommonFacets(productTypes, { research: ['research_orgs', 'research_orgs'], sponsor: ['sponsor_orgs', 'sponsor_orgs'] }, [
+    siteFacet('site_ownership_code'),
+    mimeTypeFacet,
+  ]),
 };

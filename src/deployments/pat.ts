@@ -16,10 +16,8 @@ export const pat: Deployment = {
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.siteOwnershipCode, p.datasetContentType]),
   linkRels: ['citation', 'fulltext'],
   productTypes,
-  facets: withCommonFacets(
-    productTypes,
-    { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] },
-    'biblio',
-    [siteFacet('site_ownership_code'), datasetContentTypeFacet],
-  ),
+  facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, [
+    siteFacet('site_ownership_code'),
+    datasetContentTypeFacet,
+  ]),
 };

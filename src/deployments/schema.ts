@@ -42,10 +42,21 @@ export type KeyName =
   | 'has_fulltext'
   /** The product type, for the local server's `product_type` extension parameter (facets.ts). */
   | 'product_type'
-  /** An author's name without affiliation or ORCID iD, for the author facet's `author_name` extension parameter (facets.ts). */
+  /** An author's name without affiliation or ORCID iD, folded as a person's, for the author facet's `author_name` extension parameter (facets.ts). */
   | 'author_name'
+  /** A subject folded as a term, for the subject facet's `subject_term` extension parameter (facets.ts). */
+  | 'subject_term'
+  /** Organisation names folded, for the organisation facets' extension parameters (facets.ts). */
+  | 'research_org_name'
+  | 'sponsor_org_name'
   /** Store-only: `generated` for records the demo corpus generator made. No parameter reaches it. */
   | 'origin';
+
+/**
+ * How values that people treat as one compare (formats/value-folding.ts): a subject in any
+ * case and number, an organisation in any case and punctuation, a person by surname and initials.
+ */
+export type ValueFolding = 'term' | 'organisation' | 'person';
 
 export type FieldKind = 'text' | 'list' | 'date' | 'number' | 'url' | 'links';
 
@@ -127,7 +138,7 @@ export interface ExactParam extends ParamBase {
   readonly kind: 'exact';
   readonly key: KeyName;
   /** How a value is normalised before comparison; keys are stored the same way. */
-  readonly normalize?: 'doi' | 'identifier';
+  readonly normalize?: 'doi' | 'identifier' | ValueFolding;
 }
 export interface RepoIdParam extends ParamBase {
   readonly kind: 'repo_id';

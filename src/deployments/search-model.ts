@@ -8,6 +8,7 @@ import {
   type IntegerParam,
   type KeyName,
   type SearchColumn,
+  type ValueFolding,
 } from './schema';
 
 /**
@@ -54,7 +55,7 @@ export interface ExactKeyPlan {
   readonly key: KeyName;
   /** Fields whose values are stored under the key. */
   readonly fields: readonly string[];
-  readonly normalize?: 'doi' | 'identifier';
+  readonly normalize?: 'doi' | 'identifier' | ValueFolding;
 }
 
 export interface SearchModel {
@@ -250,7 +251,9 @@ export function storeFingerprint(model: SearchModel): Readonly<Record<StorePart,
     'column weights': index.columns.map(({ name, weight }) => `${name}=${weight}`).join(' '),
     // Facet values are stored with each record: a new facet needs them written.
     facets: index.facets
-      .map(({ name, field, key, reading, criterion }) => [name, criterion.kind, field ?? '', key ?? '', reading ?? ''].join(':'))
+      .map(({ name, field, key, reading, fold, criterion }) =>
+        [name, criterion.kind, field ?? '', key ?? '', reading ?? '', fold ?? ''].join(':'),
+      )
       .join(' '),
   };
 }

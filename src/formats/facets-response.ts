@@ -10,6 +10,11 @@ export const facetValueSchema = z.object({
   count: z.number().int().nonnegative(),
   /** The parameters that select this value, to add to the search's own. */
   params: z.record(z.string(), z.string()),
+  /**
+   * The spellings this value stands for (its own first), where records write it more than one
+   * way (`Fredrickson, E. D.`, `Fredrickson, E.D.`): its count and its selection take them all.
+   */
+  variants: z.array(z.string()).optional(),
 });
 
 /** A value the search selects or excludes (`facet.NAME` / `exclude.NAME`), counted as the listed values are. */

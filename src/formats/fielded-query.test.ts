@@ -61,7 +61,12 @@ describe('fielded syntax in the search box', () => {
     expect(messages('doi:10.1/x', dc0)).toEqual([
       'Research data v0 cannot search by DOI (doi:).'.replace('Research data v0', `${dc0.name} ${dc0.version}`),
     ]);
-    expect(messages('subject:energy', dc0)[0]).toContain('cannot search by Subject (subject:)');
+    expect(messages('subject:energy', dc0, { extensions: false })[0]).toContain('cannot search by Subject (subject:)');
+  });
+
+  it('searches subjects by the subject facet’s parameter where the deployment has no subject parameter', () => {
+    expect(box('keyword:Plasma', dc0).params).toEqual({ subject_term: 'Plasma' });
+    expect(box('subject:tokamaks', dc0).params).toEqual({ subject_term: 'tokamaks' });
   });
 
   it('leaves colons inside words, addresses and times alone', () => {

@@ -1,7 +1,8 @@
 import { searchModel } from '../deployments/search-model';
-import type { Deployment, KeyName } from '../deployments/schema';
-import { canonicalOrcid, parseAuthor, personName } from './authors';
+import type { Deployment, KeyName, ValueFolding } from '../deployments/schema';
+import { canonicalOrcid, parseAuthor } from './authors';
 import { bareDoi, valuesOf } from './text';
+import { facetValuesOf, valueFoldings } from './value-folding';
 
 /**
  * Exact-match keys: the normalised values a record is found under by `identifier`,
@@ -9,7 +10,7 @@ import { bareDoi, valuesOf } from './text';
  * writes them at ingest and the server normalises parameter values the same way.
  */
 
-export type KeyNormalization = 'doi' | 'identifier' | undefined;
+export type KeyNormalization = 'doi' | 'identifier' | ValueFolding | undefined;
 
 /**
  * A key is kept, and a parameter compared, to this many characters, as facet values are
@@ -24,6 +25,7 @@ export function normalizeKeyValue(value: string, normalization?: KeyNormalizatio
 }
 
 function normalizedKey(value: string, normalization?: KeyNormalization): string {
+  if (normalization && normalization !== 'doi' && normalization !== 'identifier') return valueFoldings[normalization](value);
   const folded = value.normalize('NFKC').trim().toLowerCase();
   if (normalization === 'doi') return bareDoi(folded);
   // An ORCID iD is one identifier however it is written (authors' iDs are stored so too).
@@ -58,7 +60,11 @@ export function keysOf(deployment: Deployment, stored: KeyedRecord): [KeyName, s
   for (const author of valuesOf(stored.record.authors)) {
     const { orcid } = parseAuthor(author);
     if (orcid) add('identifier', orcid, 'identifier');
-    add('author_name', personName(author));
+  }
+  // Folded facet values, under the key their extension parameter selects by (deployments/facets.ts).
+  for (const facet of searchModel(deployment).index.facets) {
+    const { field, key, fold } = facet;
+    if (field && key && fold) for (const value of facetValuesOf(facet, valuesOf(stored.record[field]))) add(key, value, fold);
   }
   if (stored.site) add('site', stored.site);
   if (stored.generated) add('origin', 'generated');

@@ -87,9 +87,13 @@ function extensionParam(deployment: Deployment, name: string): ParamDef | undefi
   return {
     name,
     label: facet.label,
-    help: `Exact ${facet.label.toLowerCase()} (an extension of this server).`,
+    help: facet.fold
+      ? `One ${facet.label.toLowerCase()} in any of its spellings (an extension of this server).`
+      : `Exact ${facet.label.toLowerCase()} (an extension of this server).`,
     kind: 'exact',
     key: facet.key,
+    // Values are stored folded (formats/value-folding.ts), so every spelling finds them all.
+    ...(facet.fold ? { normalize: facet.fold } : {}),
     advanced: true,
   };
 }

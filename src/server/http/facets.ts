@@ -89,9 +89,9 @@ export function facetsBody(deployment: Deployment, result: FacetsResult, request
     facets: result.facets.map((counts, index) => {
       const facet = deployment.facets.find((candidate) => candidate.name === counts.name)!;
       const { offset } = requests[index]!;
-      const values = counts.values.flatMap(({ value, count }) => {
+      const values = counts.values.flatMap(({ value, count, variants }) => {
         const params = facetValueParams(deployment, facet, value);
-        return params ? [{ value, count, params }] : [];
+        return params ? [{ value, count, params, ...(variants ? { variants: [...variants] } : {}) }] : [];
       });
       return {
         name: facet.name,

@@ -149,11 +149,29 @@ const exactProbes: Record<Exclude<KeyName, 'has_fulltext' | 'origin' | 'product_
     ['0000-0001-2345-6789', ['1038']],
     ['0000-0001-2345-678', []],
   ],
-  // The author facet's extension parameter: a name without affiliation or ORCID iD, in any case.
+  // The facets' extension parameters. A name without affiliation or ORCID iD, by surname and initials in any spelling:
   author_name: [
     ['OKAFOR, CHIDI', ['1001', '1002']],
+    ['Okafor, C.', ['1001', '1002']],
     ['müller, hans peter', ['1007']],
+    ['Mueller, H.P.', []],
     ['Okafor', []],
+    ['Okafor, D', []],
+  ],
+  // A subject in any case and number, whole:
+  subject_term: [
+    ['ZEPHYRINES', ['1022']],
+    ['zephyr', []],
+  ],
+  // An organisation in any case and punctuation, whole:
+  research_org_name: [
+    ['zephyrine laboratory.', ['1026']],
+    ['Zephyrine', []],
+    ['Zephyrine Foundation', []],
+  ],
+  sponsor_org_name: [
+    ['ZEPHYRINE, FOUNDATION', ['1025']],
+    ['Zephyrine', []],
   ],
   doi: [
     ['https://doi.org/10.5555/alpha.1', ['1030']],
@@ -268,6 +286,21 @@ async function checkFilters(deployment: Deployment, param: ParamDef) {
 describe.each(byDeployment)('%s: each parameter filters', (_key, deployment) => {
   it.each(deployment.params.map((param) => [param.name, param.kind, param] as const))('%s (%s)', async (_name, _kind, param) => {
     await checkFilters(deployment, param);
+  });
+});
+
+describe.each(byDeployment)("%s: each facet's extension parameter selects its folded values", (_key, deployment) => {
+  const folded = deployment.facets.flatMap(({ criterion, key, fold }) =>
+    criterion.kind === 'extension' && key && fold ? [[criterion.param, key] as const] : [],
+  );
+  it.each(folded)('%s', async (param, key) => {
+    const probes = exactProbes[key as keyof typeof exactProbes];
+    expect(probes, key).toBeDefined();
+    for (const [value, expected] of probes) {
+      expect(sorted(await listIds(fx.list(deployment, `${qs({ [param]: value })}&rows=1000`))), `${param}=${value}`).toEqual(
+        sorted(expected),
+      );
+    }
   });
 });
 

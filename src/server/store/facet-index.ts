@@ -14,7 +14,7 @@ import { doubled } from '../engine/typed-arrays';
  */
 export interface FacetIndex {
   /** Each facet's values, from code `firstCode` on; `joint` where its codes are held by joint codes. */
-  readonly facets: ReadonlyMap<string, { readonly values: readonly string[]; readonly firstCode: number; readonly joint?: boolean }>;
+  readonly facets: ReadonlyMap<string, FacetCodes>;
   /** Records with id r hold the codes `codes[offsets[r]]` up to `codes[offsets[r + 1]]`, ascending. */
   readonly offsets: Int32Array;
   readonly codes: Int32Array;
@@ -24,14 +24,28 @@ export interface FacetIndex {
   readonly joint?: JointCodes;
 }
 
+/** One facet's values in an index. */
+export interface FacetCodes {
+  readonly values: readonly string[];
+  readonly firstCode: number;
+  readonly joint?: boolean;
+  /** The spellings a value (by its code in the facet) stands for, commonest first, where it has more than one. */
+  readonly variants?: ReadonlyMap<number, readonly string[]>;
+}
+
 /** Ids of one value, appended to a typed array that grows by doubling (millions of rows, no boxed numbers). */
 class IdList {
   ids = new Int32Array(16);
   length = 0;
-  constructor(readonly shown: string) {}
+  /** Each spelling of the group and how many of the ids are its. */
+  readonly spellings = new Map<string, number>();
   push(id: number) {
     if (this.length === this.ids.length) this.ids = doubled(this.ids);
     this.ids[this.length++] = id;
+  }
+  /** Spellings, the commonest first (the first read where they tie). */
+  spelled(): string[] {
+    return [...this.spellings].sort((a, b) => b[1] - a[1]).map(([spelling]) => spelling);
   }
   /** Sorted, each id once (a group that merged spellings may hold a record twice). */
   done(): Int32Array {
@@ -52,7 +66,8 @@ function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDe
   const lists = new Map<string, IdList>();
   const add = (group: string, shown: string, ids: string) => {
     let list = lists.get(group);
-    if (!list) lists.set(group, (list = new IdList(shown)));
+    if (!list) lists.set(group, (list = new IdList()));
+    const before = list.length;
     let id = 0;
     for (let i = 0; i <= ids.length; i++) {
       const code = i < ids.length ? ids.charCodeAt(i) : 44;
@@ -62,6 +77,7 @@ function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDe
         id = 0;
       }
     }
+    list.spellings.set(shown, (list.spellings.get(shown) ?? 0) + list.length - before);
   };
   if (facet.criterion.kind === 'date-range') {
     const field = facet.criterion.field;
@@ -75,25 +91,32 @@ function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDe
   } else {
     const name = hasFacetRows(facet) ? facetKeyName(facet) : facet.key!;
     const group = groupOf(facet);
-    // In value order, as the key's index holds them: a group's shown spelling is its first.
+    // In value order, as the key's index holds them: of spellings held equally often, the first is shown.
     const rows = db.prepare(`SELECT value, group_concat(rec) FROM ${t.keys} WHERE name = ? GROUP BY value`).raw();
     for (const [value, ids] of rows.iterate(name) as Iterable<[string, string]>) add(group(value), value, ids);
   }
   return [...lists.values()];
 }
 
-/** A facet's values as readers see them (a group's first spelling), in code order. */
+/** A facet's values as readers see them (a group's commonest spelling), in code order. */
 export function facetValues(db: Database.Database, deployment: Deployment, facet: FacetDef): string[] {
-  return readFacet(db, deployment, facet).map((list) => list.shown);
+  return readFacet(db, deployment, facet).map((list) => list.spelled()[0]!);
 }
 
 /** The index of `facets` of a deployment, by the records that hold their values. */
 export function loadFacetIndex(db: Database.Database, deployment: Deployment, facets: readonly FacetDef[], capacity: number): FacetIndex {
-  const held = new Map<string, { values: string[]; firstCode: number }>();
+  const held = new Map<string, FacetCodes>();
   const lists: Int32Array[] = [];
   for (const facet of facets) {
     const values = readFacet(db, deployment, facet);
-    held.set(facet.name, { values: values.map((list) => list.shown), firstCode: lists.length });
+    const spelled = values.map((list) => list.spelled());
+    const variants = new Map<number, string[]>();
+    spelled.forEach((spellings, code) => spellings.length > 1 && variants.set(code, spellings));
+    held.set(facet.name, {
+      values: spelled.map((spellings) => spellings[0]!),
+      firstCode: lists.length,
+      ...(variants.size ? { variants } : {}),
+    });
     for (const list of values) lists.push(list.done());
   }
   return facetIndexOf(held, lists, capacity);

@@ -45,7 +45,7 @@ export function pageOfCounts(
 ): { distinct: number; values: FacetValueCount[] } {
   const facet = index.facets.get(name);
   if (!facet) return { distinct: 0, values: [] };
-  const { values, firstCode } = facet;
+  const { values, firstCode, variants } = facet;
   const order = orderOf(index, name, values);
   const wanted = request.contains ? foldText(request.contains) : '';
   if (wanted) order.folded ??= values.map(foldText);
@@ -70,7 +70,13 @@ export function pageOfCounts(
     }
     for (const key of heap.descending().slice(request.offset)) page.push(order.byValue[scale - 1 - (key % scale)]!);
   }
-  return { distinct, values: page.map((code) => ({ value: values[code]!, count: counts[firstCode + code]! })) };
+  return {
+    distinct,
+    values: page.map((code) => {
+      const spellings = variants?.get(code);
+      return { value: values[code]!, count: counts[firstCode + code]!, ...(spellings ? { variants: spellings } : {}) };
+    }),
+  };
 }
 
 /** The `size` largest numbers offered, kept in a binary min-heap whose root is the one to beat. */

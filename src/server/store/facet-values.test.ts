@@ -13,11 +13,30 @@ describe('facetRowsOf', () => {
     ]);
   });
 
-  it('keeps values that differ in case where the facet is a phrase, and drops exact repeats', () => {
-    const rows = rowsOf({ research_orgs: ['Argonne National Laboratory', 'ARGONNE NATIONAL LABORATORY', 'Argonne  National Laboratory'] });
+  it('keeps one organisation per record whatever its case and punctuation', () => {
+    const rows = rowsOf({
+      research_orgs: [
+        'Argonne National Laboratory',
+        'ARGONNE NATIONAL LABORATORY.',
+        'Argonne  National Laboratory',
+        'Argonne National Lab',
+      ],
+    });
     expect(rows).toEqual([
       ['facet:research_org', 'Argonne National Laboratory'],
-      ['facet:research_org', 'ARGONNE NATIONAL LABORATORY'],
+      ['facet:research_org', 'Argonne National Lab'],
+    ]);
+  });
+
+  it('keeps one subject per record whatever its case and number, and one author per surname and initials', () => {
+    expect(rowsOf({ subjects: ['Tokamaks', 'tokamak', 'TOKAMAK', 'plasma physics'] })).toEqual([
+      ['facet:subject', 'Tokamaks'],
+      ['facet:subject', 'plasma physics'],
+    ]);
+    expect(rowsOf({ authors: ['Fredrickson, E.D. [PPPL]', 'Fredrickson, E D', 'Fredrickson, Eric', 'Diallo, A.'] })).toEqual([
+      ['facet:author', 'Fredrickson, E.D.'],
+      ['facet:author', 'Fredrickson, Eric'],
+      ['facet:author', 'Diallo, A.'],
     ]);
   });
 

@@ -1,9 +1,8 @@
 import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
-import { personName } from '../../formats/authors';
 import { facetValueParams } from '../../formats/facet-params';
 import { kindOf } from '../../formats/facet-kinds';
-import { toPlainLine } from '../../formats/rich-text';
+import { facetValuesOf, valueFoldings } from '../../formats/value-folding';
 import { valuesOf } from '../../formats/text';
 import { normalizeKeyValue } from '../../formats/keys';
 import { parseQuery } from '../query/parse';
@@ -17,17 +16,10 @@ import type { Criteria, FacetSelection, Selector, StoredRecord } from './types';
 /** The name facet values are stored under, beside the exact-match keys. */
 export const facetKeyName = (facet: FacetDef) => `facet:${facet.name}`;
 
-const maxValueLength = 300;
-
-/** How a stored field value reads as a facet value (FacetDef `reading`). */
-const readings: Record<NonNullable<FacetDef['reading']>, (raw: string) => string> = { 'person-name': personName };
-
 /** Where a facet's values come from in a stored record; undefined for years (the date column) and yes/no keys. */
 function sourceOf(facet: FacetDef): ((stored: StoredRecord) => string[]) | undefined {
   if (kindOf(facet).dated) return undefined;
-  const reading = facet.reading ? readings[facet.reading] : undefined;
-  if (facet.field && reading) return (stored) => valuesOf(stored.record[facet.field!]).map(reading);
-  if (facet.field) return (stored) => valuesOf(stored.record[facet.field!]);
+  if (facet.field) return (stored) => facetValuesOf(facet, valuesOf(stored.record[facet.field!]));
   if (facet.key === 'site') return (stored) => (stored.site ? [stored.site] : []);
   return undefined;
 }
@@ -46,10 +38,11 @@ export function facetRowsOf(deployment: Deployment, stored: StoredRecord): [stri
     const source = sourceOf(facet);
     if (!source) continue;
     const group = groupOf(facet);
-    for (const raw of source(stored)) {
-      const value = toPlainLine(raw).replace(/\s+/g, ' ').trim().slice(0, maxValueLength);
-      const seen = `${facet.name}\u0000${group(value)}`;
-      if (!value || groups.has(seen)) continue;
+    for (const value of source(stored)) {
+      const folded = group(value);
+      const seen = `${facet.name}\u0000${folded}`;
+      // A value that folds to nothing (punctuation alone) could not be selected.
+      if (!folded || groups.has(seen)) continue;
       groups.add(seen);
       rows.push([facetKeyName(facet), value]);
     }
@@ -58,10 +51,12 @@ export function facetRowsOf(deployment: Deployment, stored: StoredRecord): [stri
 }
 
 /**
- * The group a stored value counts in: exact-match values compare as their parameter does
- * (any case), so "English" and "english" are one value, shown as first seen.
+ * The group a stored value counts in: values compare as their parameter does, so "English"
+ * and "english" are one value (any case), and so are "Tokamaks" and "tokamak" (a subject's
+ * folding, FacetDef `fold`).
  */
 export function groupOf(facet: FacetDef): (value: string) => string {
+  if (facet.fold) return valueFoldings[facet.fold];
   return isCaseless(facet) ? (value) => normalizeKeyValue(value) : (value) => value;
 }
 

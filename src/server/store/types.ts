@@ -104,6 +104,8 @@ export interface FacetRequest {
 export interface FacetValueCount {
   readonly value: string;
   readonly count: number;
+  /** Every spelling the value stands for and selects (its own first), where it has more than one. */
+  readonly variants?: readonly string[];
 }
 
 export interface FacetsResult {
