@@ -67,6 +67,8 @@ export function foldOrganisation(value: string): string {
  */
 export function foldPersonName(value: string): string {
   const { family, given } = parseAuthor(value);
+  // Some upstream records lead with a stray comma (`, Fredrickson, E.`): the name follows it.
+  if (!family.trim() && given.includes(',')) return foldPersonName(given);
   const surname = foldOrganisation(family);
   const letters = foldText(initials(given))
     .split(/[\s.-]+/)

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
 import type { FacetDef } from '../../deployments/facets';
-import type { Deployment, DeploymentKey } from '../../deployments/schema';
+import type { Deployment, DeploymentKey, KeyName } from '../../deployments/schema';
 import { searchModel, storeColumn } from '../../deployments/search-model';
 import { collectFacetCounts } from './facet-collector';
 import { facetIndexOf as indexOfLists, facetValues, loadFacetIndex, type FacetIndex } from './facet-index';
@@ -12,6 +12,7 @@ import { IdSet } from '../engine/id-set';
 import type { PostingsReader } from '../engine/postings/index-reader';
 import { TextSearch } from '../engine/search';
 import { phraseFacetLists } from './phrase-facet-index';
+import { joinedGroups, storedJoins } from './name-joins';
 import type { CountSharing } from './shared-counting';
 import { openPostings } from './postings-reader';
 import { modelChanges } from './model-digest';
@@ -130,6 +131,8 @@ interface DeploymentState {
    * connection, while it warms up: one pass over the records' text (phrase-facet-index.ts).
    */
   broaderIndex?: FacetIndex;
+  /** Per person-folded key, each name of a joined group and the group's names, read on first use. */
+  nameGroups?: Map<KeyName, ReadonlyMap<string, readonly string[]>>;
 }
 
 /** Records matching one facet value (its selector), kept per connection: they depend on the data only. */
@@ -229,6 +232,15 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
     return state.universe;
   }
 
+  /** The stored values an exact criterion finds: a person's name finds the shorter forms that join it too (name-joins.ts). */
+  function keyValues(state: DeploymentState, key: KeyName, value: string): readonly string[] {
+    if (!state.deployment.facets.some((facet) => facet.key === key && facet.fold === 'person')) return [value];
+    state.nameGroups ??= new Map();
+    let groups = state.nameGroups.get(key);
+    if (!groups) state.nameGroups.set(key, (groups = joinedGroups(storedJoins(db, state.deployment, key))));
+    return groups.get(value) ?? [value];
+  }
+
   /** Every criterion but the text, as one id set; undefined when there is nothing to filter. */
   function filterSet(state: DeploymentState, criteria: Criteria): IdSet | undefined {
     const t = tablesOf(state.deployment);
@@ -238,14 +250,19 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
       const hasKey = prepare(`SELECT 1 FROM ${t.keys} WHERE name = ? AND value = ? AND rec = ?`).pluck();
       const byId = prepare(`SELECT id FROM ${t.records} WHERE repo_id IN (SELECT value FROM json_each(?))`).pluck();
       const ids = (byId.all(JSON.stringify(criteria.repoIds)) as number[]).filter((id) =>
-        criteria.exact.every(({ key, value }) => hasKey.get(key, value, id) !== undefined),
+        criteria.exact.every(({ key, value }) => keyValues(state, key, value).some((each) => hasKey.get(key, each, id) !== undefined)),
       );
       sets.push(IdSet.of(ids, state.capacity));
     } else {
       for (const { key, value } of criteria.exact) {
-        sets.push(
-          IdSet.of(prepare(`SELECT rec FROM ${t.keys} WHERE name = ? AND value = ?`).pluck().all(key, value) as number[], state.capacity),
-        );
+        const values = keyValues(state, key, value);
+        const recs =
+          values.length === 1
+            ? prepare(`SELECT rec FROM ${t.keys} WHERE name = ? AND value = ?`).pluck().all(key, value)
+            : prepare(`SELECT rec FROM ${t.keys} WHERE name = ? AND value IN (SELECT value FROM json_each(?))`)
+                .pluck()
+                .all(key, JSON.stringify(values));
+        sets.push(IdSet.of(recs as number[], state.capacity));
       }
     }
     for (const { field, from, to } of criteria.dates) {

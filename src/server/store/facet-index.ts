@@ -3,6 +3,7 @@ import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { decadeOf, facetKeyName, groupOf, hasFacetRows } from './facet-values';
 import { withJointCodes, type JointCodes } from './facet-joint-codes';
+import { storedJoins } from './name-joins';
 import { tablesOf } from './sqlite/schema';
 import { doubled } from '../engine/typed-arrays';
 
@@ -37,15 +38,15 @@ export interface FacetCodes {
 class IdList {
   ids = new Int32Array(16);
   length = 0;
-  /** Each spelling of the group and how many of the ids are its. */
-  readonly spellings = new Map<string, number>();
+  /** Each spelling of the group, how many of the ids are its, and whether it is of the group's own name (not a shorter form joining it). */
+  readonly spellings = new Map<string, { count: number; own: boolean }>();
   push(id: number) {
     if (this.length === this.ids.length) this.ids = doubled(this.ids);
     this.ids[this.length++] = id;
   }
-  /** Spellings, the commonest first (the first read where they tie). */
+  /** Spellings, the commonest first (where they tie, the group's own name's before a shorter form's, then the first read). */
   spelled(): string[] {
-    return [...this.spellings].sort((a, b) => b[1] - a[1]).map(([spelling]) => spelling);
+    return [...this.spellings].sort(([, a], [, b]) => b.count - a.count || Number(b.own) - Number(a.own)).map(([spelling]) => spelling);
   }
   /** Sorted, each id once (a group that merged spellings may hold a record twice). */
   done(): Int32Array {
@@ -64,7 +65,7 @@ class IdList {
 function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDef): IdList[] {
   const t = tablesOf(deployment);
   const lists = new Map<string, IdList>();
-  const add = (group: string, shown: string, ids: string) => {
+  const add = (group: string, shown: string, ids: string, own = true) => {
     let list = lists.get(group);
     if (!list) lists.set(group, (list = new IdList()));
     const before = list.length;
@@ -77,7 +78,8 @@ function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDe
         id = 0;
       }
     }
-    list.spellings.set(shown, (list.spellings.get(shown) ?? 0) + list.length - before);
+    const spelling = list.spellings.get(shown);
+    list.spellings.set(shown, { count: (spelling?.count ?? 0) + list.length - before, own: spelling?.own ?? own });
   };
   if (facet.criterion.kind === 'date-range') {
     const field = facet.criterion.field;
@@ -90,10 +92,16 @@ function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDe
     }
   } else {
     const name = hasFacetRows(facet) ? facetKeyName(facet) : facet.key!;
-    const group = groupOf(facet);
+    const folded = groupOf(facet);
+    // A shorter form of a name counts with the longer one it joins (name-joins.ts).
+    const joins = facet.fold === 'person' && facet.key ? storedJoins(db, deployment, facet.key) : undefined;
     // In value order, as the key's index holds them: of spellings held equally often, the first is shown.
     const rows = db.prepare(`SELECT value, group_concat(rec) FROM ${t.keys} WHERE name = ? GROUP BY value`).raw();
-    for (const [value, ids] of rows.iterate(name) as Iterable<[string, string]>) add(group(value), value, ids);
+    for (const [value, ids] of rows.iterate(name) as Iterable<[string, string]>) {
+      const own = folded(value);
+      const longer = joins?.get(own);
+      add(longer ?? own, value, ids, longer === undefined);
+    }
   }
   return [...lists.values()];
 }
