@@ -5,9 +5,9 @@ import { facetsResponseSchema } from '../../formats/facets-response';
 import { valuesOf } from '../../formats/text';
 import { facetValuesOf } from '../../formats/value-folding';
 import { readUpstreamFiles } from '../import/files';
-import { realData, realFiles } from '../import/test-support';
+import { realData, realFiles } from '../import/real-files.test-support';
 import type { StoredRecord } from '../store/types';
-import { getJson, qs, useFixture } from './test-fixture';
+import { getJson, qs, useFixture } from './server-fixture.test-support';
 
 /**
  * Facet values are values of their field, one row per value in any of its spellings (issues
