@@ -27,8 +27,14 @@ export const dateParam = (field: string, bound: DateParam['bound'], what: string
 const biblioColumns = searchColumns.filter((column) => column !== 'fulltext');
 
 export const q: TextParam = {
-  ...textParam('q', 'Search', searchColumns, 'Searches every field of the record and its full text.'),
+  ...textParam(
+    'q',
+    'Search',
+    searchColumns,
+    'Searches every field of the record and its full text; a year (2016) or range of years (2010-2015) also finds the records published then.',
+  ),
   advanced: false,
+  years: true,
 };
 export const repoId: ParamDef = {
   name: 'repo_id',

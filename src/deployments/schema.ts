@@ -132,6 +132,8 @@ export interface TextParam extends ParamBase {
   readonly columns: readonly SearchColumn[];
   /** A value written as a name (`Surname, E D`) finds the person by surname and initials (formats/authors.ts). */
   readonly personNames?: boolean;
+  /** A year word (`2016`, `2010-2015`) also finds records published then: the main search reads the full record so. */
+  readonly years?: boolean;
 }
 /** A case-insensitive exact match against a named key. */
 export interface ExactParam extends ParamBase {

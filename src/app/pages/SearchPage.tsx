@@ -92,7 +92,7 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
           <span className="search-feed__hint">new records of this search, in a feed reader</span>
         </p>
       )}
-      <ActiveCriteria deployment={deployment} entries={entries} />
+      <ActiveCriteria deployment={deployment} entries={entries} extensions={extensions} />
       <SearchHistory deployment={deployment} entries={entries} />
       <div className="search-layout">
         <Suspense fallback={null}>

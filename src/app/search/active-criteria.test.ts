@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
-import { activeCriteria } from './active-criteria';
+import { activeCriteria, quoteWord, yearChips } from './active-criteria';
 
 const lit = deploymentByKey('LIT')!;
 
@@ -57,5 +57,39 @@ describe('activeCriteria', () => {
       { label: 'not: PPPL', params: ['exclude.research_org'], value: 'PPPL' },
       { label: 'Full text available: Yes', params: ['facet.has_fulltext'], value: 'true' },
     ]);
+  });
+});
+
+describe('yearChips', () => {
+  const dc1 = deploymentByKey('DC1')!;
+
+  it('says a year or range in the box is read as a year of publication or the word, and quotes it to make it a word', () => {
+    expect(yearChips(dc1, [['q', 'Kneafsey 2016 "1999" -2001 2003* (2010-2015 OR x)']])).toEqual([
+      {
+        label: 'Published 2016, or the word 2016',
+        params: ['q'],
+        rewrite: { word: '2016', value: 'Kneafsey "2016" "1999" -2001 2003* (2010-2015 OR x)' },
+      },
+      {
+        label: 'Published 2010–2015, or the word 2010-2015',
+        params: ['q'],
+        rewrite: { word: '2010-2015', value: 'Kneafsey 2016 "1999" -2001 2003* ("2010-2015" OR x)' },
+      },
+    ]);
+  });
+
+  it('names no year where there is none, nor in other parameters', () => {
+    expect(
+      yearChips(dc1, [
+        ['q', 'pressure 20161 3000'],
+        ['title', '2016'],
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe('quoteWord', () => {
+  it('quotes every bare occurrence, negated ones keeping their sign, and leaves quoted text alone', () => {
+    expect(quoteWord('2016 a "b 2016" -2016 2016x', '2016')).toBe('"2016" a "b 2016" -"2016" 2016x');
   });
 });

@@ -1,6 +1,8 @@
 import { paramByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { readFacetFilterParam } from '../../formats/facet-filters';
+import { tokenizeQuery } from '../../formats/query-tokens';
+import { yearRangeOf } from '../../formats/query-years';
 import { mainParam } from './form-params';
 import type { Entries } from '../navigation/query-params';
 
@@ -11,6 +13,8 @@ export interface Chip {
   readonly params: readonly string[];
   /** For a repeatable parameter (`facet.NAME`, `exclude.NAME`): the one value removing the chip drops. */
   readonly value?: string;
+  /** A reading of the main box rather than a filter: its button sets `params[0]` to this value instead of removing it. */
+  readonly rewrite?: { readonly word: string; readonly value: string };
 }
 
 /** Kinds that shape the list rather than filter it: they live beside the result count. */
@@ -64,6 +68,58 @@ export function activeCriteria(deployment: Deployment, entries: Entries): Chip[]
     done.add(name);
     const shown = param?.kind === 'boolean' ? (value.trim().toLowerCase() === 'true' ? 'Yes' : 'No') : value.trim();
     chips.push({ label: `${labelOf(deployment, name)}: ${shown}`, params: [name] });
+  }
+  return chips;
+}
+
+/** `text` with each bare `word` outside quotes put in quotes: one pass, as the query language reads words (query-tokens.ts). */
+export function quoteWord(text: string, word: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i]!;
+    if (char === '"') {
+      const end = text.indexOf('"', i + 1);
+      const stop = end === -1 ? text.length : end + 1;
+      out += text.slice(i, stop);
+      i = stop;
+    } else if (/[\s()]/.test(char)) {
+      out += char;
+      i++;
+    } else {
+      let end = i;
+      while (end < text.length && !/[\s"()]/.test(text[end]!)) end++;
+      const raw = text.slice(i, end);
+      const sign = raw.startsWith('-') ? '-' : '';
+      out += raw.slice(sign.length) === word ? `${sign}"${word}"` : raw;
+      i = end;
+    }
+  }
+  return out;
+}
+
+/**
+ * The years the main box names (`2016`, `2010-2015`), which the local server reads as a word
+ * or a year of publication (formats/query-years.ts): each a chip saying so, whose button
+ * quotes the year, searching for it as a word only.
+ */
+export function yearChips(deployment: Deployment, entries: Entries): Chip[] {
+  const main = mainParam(deployment);
+  if (main?.kind !== 'text' || !main.years) return [];
+  const value = entries.find(([name]) => name === main.name)?.[1] ?? '';
+  const seen = new Set<string>();
+  const chips: Chip[] = [];
+  for (const token of tokenizeQuery(value)) {
+    if (token.kind !== 'word' || token.prefix || token.negated || seen.has(token.text)) continue;
+    const years = yearRangeOf(token.text);
+    if (!years) continue;
+    seen.add(token.text);
+    const shown = years.from === years.to ? String(years.from) : `${years.from}–${years.to}`;
+    chips.push({
+      label: `Published ${shown}, or the word ${token.text}`,
+      params: [main.name],
+      rewrite: { word: token.text, value: quoteWord(value, token.text) },
+    });
   }
   return chips;
 }

@@ -5,7 +5,7 @@ import { deepOrder, topOrder } from './collector/top-k';
 import type { IdSet } from './id-set';
 import type { PostingsReader } from './postings/index-reader';
 import { lengthNorms } from './query/bm25';
-import { compileQuery, type CompiledQuery } from './query/compile';
+import { compileQuery, type CompiledQuery, type PublishedIn } from './query/compile';
 import { matchSet } from './query/matching';
 
 /**
@@ -23,6 +23,8 @@ export interface TextSearchOptions {
   readonly universe: () => IdSet;
   /** The records the other criteria (dates, keys, facets) allow; undefined: all. */
   readonly filter: IdSet | undefined;
+  /** The records published in a range of years, for year words of the main search; without it they are words only. */
+  readonly publishedIn?: PublishedIn;
 }
 
 export class TextSearch {
@@ -40,7 +42,7 @@ export class TextSearch {
     texts: readonly { readonly columns: readonly SearchColumn[]; readonly query: QueryNode }[],
     options: TextSearchOptions,
   ): TextSearch | undefined {
-    const query = compileQuery(reader, texts);
+    const query = compileQuery(reader, texts, options.publishedIn);
     return query && new TextSearch(reader, query, options);
   }
 

@@ -168,7 +168,7 @@ const builders: {
 } = {
   text(request, param, value) {
     checkLength(param.name, value, limits.textLength);
-    const query = parseQuery((param.personNames && nameQuery(value)) || value);
+    const query = parseQuery((param.personNames && nameQuery(value)) || value, { years: param.years === true });
     if (leafCount(query) > limits.queryTerms) {
       throw new BadRequest(`${param.name} has too many words and phrases: at most ${limits.queryTerms}.`, param.name);
     }

@@ -1,5 +1,6 @@
 import { indexForm, isCjk, transliterate } from '../../formats/fold-text';
 import { tokenizeQuery } from '../../formats/query-tokens';
+import { yearRangeOf } from '../../formats/query-years';
 import type { QueryNode } from './ast';
 
 /**
@@ -16,11 +17,12 @@ import type { QueryNode } from './ast';
 const hasWordChars = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
 /** A word or phrase as a leaf, as the indexes read its text: a CJK word is the phrase of its character pairs. */
-function leaf(token: { kind: 'word' | 'phrase'; prefix?: boolean }, raw: string): QueryNode[] {
+function leaf(token: { kind: 'word' | 'phrase'; prefix?: boolean }, raw: string, years: boolean): QueryNode[] {
   const text = indexForm(raw).trim();
   if (!hasWordChars(text)) return [];
   if (token.kind === 'phrase' || (!token.prefix && isCjk(text) && /\s/.test(text))) return [{ type: 'phrase', text }];
-  return [{ type: 'term', text, prefix: token.prefix === true }];
+  const range = years && !token.prefix ? yearRangeOf(raw) : undefined;
+  return [{ type: 'term', text, prefix: token.prefix === true, ...(range ? { years: range } : {}) }];
 }
 
 const negate = (node: QueryNode): QueryNode => (node.type === 'not' ? node.child : { type: 'not', child: node });
@@ -33,9 +35,11 @@ function combine(type: 'and' | 'or', children: QueryNode[]): QueryNode | undefin
 
 export interface ParseOptions {
   readonly maxDepth?: number;
+  /** A bare year word (`2016`, `2010-2015`) also matches records published then: the main search's reading. */
+  readonly years?: boolean;
 }
 
-export function parseQuery(input: string, { maxDepth = 16 }: ParseOptions = {}): QueryNode | undefined {
+export function parseQuery(input: string, { maxDepth = 16, years = false }: ParseOptions = {}): QueryNode | undefined {
   const tokens = tokenizeQuery(input);
   let position = 0;
   let depth = 0;
@@ -104,7 +108,7 @@ export function parseQuery(input: string, { maxDepth = 16 }: ParseOptions = {}):
         // Matched as the indexes read text (fold-text.ts); a word with an umlaut also as its transliteration.
         const node = combine(
           'or',
-          [token.text, transliterate(token.text)].flatMap((text) => (text === undefined ? [] : leaf(token, text))),
+          [token.text, transliterate(token.text)].flatMap((text) => (text === undefined ? [] : leaf(token, text, years))),
         );
         return node && token.negated ? negate(node) : node;
       }

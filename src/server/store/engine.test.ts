@@ -38,6 +38,15 @@ function referenceIndexOf(db: Database.Database, deployment: Deployment): Refere
   return referenceIndexes.get(deployment)!;
 }
 
+/** The reference ranking of a search's text, once for all its pages and other criteria (it reads every record). */
+const referenceRanks = new Map<string, ReturnType<typeof referenceRank>>();
+function referenceRankOf(db: Database.Database, deployment: Deployment, criteria: Criteria) {
+  const key = JSON.stringify([deployment.key, criteria.text, criteria.order]);
+  let ranked = referenceRanks.get(key);
+  if (!ranked) referenceRanks.set(key, (ranked = referenceRank(referenceIndexOf(db, deployment), criteria)));
+  return ranked;
+}
+
 /** The FTS5 index of a deployment's stored text that the reference searches (the store keeps none). */
 const referenceFts = (deployment: Deployment) => `${tablesOf(deployment).tokenizing}_reference`;
 
@@ -54,6 +63,10 @@ function referenceSearch(db: Database.Database, deployment: Deployment, criteria
         return `r.id IN (SELECT rowid FROM ${t.fts} WHERE ${t.fts} MATCH ?)`;
       case 'not':
         return `NOT (${predicateSql(predicate.child)})`;
+      case 'published':
+        params.push(String(predicate.from), String(predicate.to + 1));
+        // A record without a date is not of the year (not unknown, as SQL's NULL would have it under NOT).
+        return `coalesce(${sortColumn(deployment, 'publication_date')} >= ? AND ${sortColumn(deployment, 'publication_date')} < ?, 0)`;
       default:
         return `(${predicate.children.map(predicateSql).join(predicate.kind === 'and' ? ' AND ' : ' OR ')})`;
     }
@@ -93,10 +106,13 @@ function referenceSearch(db: Database.Database, deployment: Deployment, criteria
     const column = sortColumn(deployment, criteria.sort === 'relevance' ? 'publication_date' : criteria.sort);
     orderBy = `${column} IS NULL, ${column} ${direction}, r.repo_id ${direction}`;
   }
-  const ranked = criteria.sort === 'relevance' && !match ? referenceRank(referenceIndexOf(db, deployment), criteria) : undefined;
+  // A year word's score is its word's, which a MATCH beside its date predicate leaves out.
+  const years = criteria.text.some(({ query }) => JSON.stringify(query).includes('"years"'));
+  const ranked = criteria.sort === 'relevance' && (!match || years) ? referenceRankOf(db, deployment, criteria) : undefined;
   if (ranked?.scored) {
-    // Words that FTS5 cannot rank here (only beside a negation, as in `a OR -b`) are ranked
-    // by the search definition itself: the plain reference ranker over the same matches.
+    // Words that FTS5 cannot rank here (only beside a negation, as in `a OR -b`, or beside a
+    // year's dates) are ranked by the search definition itself: the plain reference ranker
+    // over the same matches.
     const matching = new Set(
       (db.prepare(`SELECT r.id AS id FROM ${from} ${whereSql}`).all(...params) as { id: number }[]).map((row) => row.id),
     );
@@ -220,6 +236,14 @@ const searches = [
   'q="the effect of the"',
   'q=("of the" OR "in the") -"on the"',
   'q=data NOT "of the"',
+  // Year words: the word, or the year of publication (the extra records are of 2015, the rewritten ones of 1999).
+  'q=temperature 2015',
+  'q=1999',
+  'q=1990-2015 reactor',
+  'q=temperature -2015',
+  'q=reactor OR 1999',
+  'q="2015" temperature',
+  'title=2015',
 ];
 // Deep enough for every way of ordering relevance (engine/collector/): block-max top k, a heap, and a sort of every match.
 const pagings = ['rows=20', 'rows=7&page=2', 'rows=50&page=3', 'rows=1000', 'rows=20&page=40', 'rows=3&page=600', 'rows=1000&page=3'];

@@ -11,6 +11,7 @@ import { pageOfCounts, prepareFacetPages } from './facet-page';
 import { IdSet } from '../engine/id-set';
 import type { PostingsReader } from '../engine/postings/index-reader';
 import { TextSearch } from '../engine/search';
+import type { YearRange } from '../../formats/query-years';
 import { phraseFacetLists } from './phrase-facet-index';
 import { joinedGroups, storedJoins } from './name-joins';
 import type { CountSharing } from './shared-counting';
@@ -356,8 +357,13 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
 
   /** The search of `criteria`'s text over the postings, within its other criteria; undefined when it has no text. */
   function textSearch(state: DeploymentState, postings: PostingsReader, criteria: Criteria, filter: IdSet | undefined) {
-    return TextSearch.of(postings, criteria.text, { capacity: state.capacity, universe: () => universeOf(state), filter });
+    const publishedIn = ({ from, to }: YearRange) => publishedSet(state, from, to);
+    return TextSearch.of(postings, criteria.text, { capacity: state.capacity, universe: () => universeOf(state), filter, publishedIn });
   }
+
+  /** Records published in the years `from` to `to`, kept as a facet value's are (ISO dates compare by their year first). */
+  const publishedSet = (state: DeploymentState, from: number, to: number) =>
+    selectorSet(state, { text: [], exact: [], dates: [{ field: 'publication_date', from: String(from), to: String(to + 1) }] });
 
   /** Every record matching `criteria`, as a set; undefined when nothing narrows (every record). */
   function matchingSet(state: DeploymentState, criteria: Criteria): IdSet | undefined {

@@ -11,6 +11,8 @@ import type { QueryNode } from '../query/ast';
  */
 export type Predicate =
   | { readonly kind: 'match'; readonly expr: string }
+  /** Published in these years (a year word of the main search), which FTS5 cannot say: the store's date column. */
+  | { readonly kind: 'published'; readonly from: number; readonly to: number }
   | { readonly kind: 'not'; readonly child: Predicate }
   | { readonly kind: 'and' | 'or'; readonly children: readonly Predicate[] };
 
@@ -23,7 +25,9 @@ function columnFilter(columns: readonly SearchColumn[]): string {
 
 function leaf(node: Extract<QueryNode, { type: 'term' | 'phrase' }>, columns: readonly SearchColumn[]): Predicate {
   const phrase = node.type === 'term' && node.prefix ? `${quote(node.text)}*` : quote(node.text);
-  return { kind: 'match', expr: columnFilter(columns) + phrase };
+  const match: Predicate = { kind: 'match', expr: columnFilter(columns) + phrase };
+  const years = node.type === 'term' ? node.years : undefined;
+  return years ? { kind: 'or', children: [match, { kind: 'published', ...years }] } : match;
 }
 
 const isMatch = (p: Predicate): p is Extract<Predicate, { kind: 'match' }> => p.kind === 'match';

@@ -16,8 +16,8 @@ import type { Criteria } from './types';
 type Word = Extract<QueryNode, { type: 'term' | 'phrase' }>;
 
 export interface ReferenceIndex {
-  /** Every record: id, repo_id, and its tokens per search column. */
-  readonly records: readonly { id: number; repoId: string; tokens: readonly string[][] }[];
+  /** Every record: id, repo_id, its year of publication, and its tokens per search column. */
+  readonly records: readonly { id: number; repoId: string; year?: number; tokens: readonly string[][] }[];
   readonly averageLength: number;
   /** bm25's weight of each search column, as the deployment's search model sets it. */
   readonly weights: ReadonlyMap<SearchColumn, number>;
@@ -29,11 +29,14 @@ export function referenceIndex(db: Database.Database, deployment: Deployment): R
   const t = tablesOf(deployment);
   const tokenize = scratchTokenizer(db, 'reference_tokenize');
   const rows = db
-    .prepare(`SELECT x.*, r.repo_id AS repo_id FROM ${t.text} x JOIN ${t.records} r ON r.id = x.id ORDER BY x.id`)
+    .prepare(
+      `SELECT x.*, r.repo_id AS repo_id, r.publication_date AS published FROM ${t.text} x JOIN ${t.records} r ON r.id = x.id ORDER BY x.id`,
+    )
     .all() as Record<string, string | number>[];
   const records = rows.map((row) => ({
     id: row.id as number,
     repoId: row.repo_id as string,
+    ...(typeof row.published === 'string' && /^\d{4}/.test(row.published) ? { year: Number(row.published.slice(0, 4)) } : {}),
     tokens: searchColumns.map((column) => (row[column] ? tokenize(String(row[column])) : [])),
   }));
   const total = records.reduce((sum, record) => sum + record.tokens.reduce((n, list) => n + list.length, 0), 0);
@@ -74,17 +77,22 @@ export function referenceRank(index: ReferenceIndex, criteria: Criteria): { ids:
   };
   for (const { columns, query } of criteria.text) collect(query, columns, false);
 
-  const matches = (node: QueryNode, columns: readonly SearchColumn[], tokens: readonly string[][]): boolean => {
+  type Held = ReferenceIndex['records'][number];
+  const matches = (node: QueryNode, columns: readonly SearchColumn[], record: Held): boolean => {
     switch (node.type) {
       case 'term':
-      case 'phrase':
-        return occurrences(index, tokens, node, columns) > 0;
+      case 'phrase': {
+        // A year word of the main search also matches a record published in those years.
+        const years = node.type === 'term' ? node.years : undefined;
+        const published = years !== undefined && record.year !== undefined && record.year >= years.from && record.year <= years.to;
+        return published || occurrences(index, record.tokens, node, columns) > 0;
+      }
       case 'not':
-        return !matches(node.child, columns, tokens);
+        return !matches(node.child, columns, record);
       case 'and':
-        return node.children.every((child) => matches(child, columns, tokens));
+        return node.children.every((child) => matches(child, columns, record));
       case 'or':
-        return node.children.some((child) => matches(child, columns, tokens));
+        return node.children.some((child) => matches(child, columns, record));
     }
   };
   const counts = scoredWords.map(({ word, columns }) => index.records.map((record) => occurrences(index, record.tokens, word, columns)));
@@ -95,7 +103,7 @@ export function referenceRank(index: ReferenceIndex, criteria: Criteria): { ids:
   });
   const results: { id: number; repoId: string; score: number }[] = [];
   index.records.forEach((record, r) => {
-    if (!criteria.text.every(({ columns, query }) => matches(query, columns, record.tokens))) return;
+    if (!criteria.text.every(({ columns, query }) => matches(query, columns, record))) return;
     const D = record.tokens.reduce((n, list) => n + list.length, 0);
     const norm = k1 * (1 - b + (b * D) / index.averageLength);
     let score = 0;

@@ -1,5 +1,7 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
+import type { YearRange } from '../../../formats/query-years';
 import type { QueryNode } from '../../query/ast';
+import type { IdSet } from '../id-set';
 import { addPostings, ComputedPostings, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
 import type { PostingsReader } from '../postings/index-reader';
 import { scratchArray } from '../scratch-arrays';
@@ -28,6 +30,8 @@ export interface Leaf {
 
 export type MatchNode =
   | { readonly kind: 'leaf'; readonly leaf: Leaf }
+  /** Records matched by something other than their words (a year word's publication dates), never scored. */
+  | { readonly kind: 'records'; readonly records: () => IdSet }
   | { readonly kind: 'and' | 'or'; readonly children: readonly MatchNode[] }
   | { readonly kind: 'not'; readonly child: MatchNode };
 
@@ -101,10 +105,14 @@ function storedLists(reader: PostingsReader, found: readonly (Postings | undefin
   return computed(reader, { ids, counts });
 }
 
+/** The records published in a range of years (the store's date column). */
+export type PublishedIn = (years: YearRange) => IdSet;
+
 /** The text of `texts` (all required) compiled; undefined when there is none. */
 export function compileQuery(
   reader: PostingsReader,
   texts: readonly { readonly columns: readonly SearchColumn[]; readonly query: QueryNode }[],
+  publishedIn?: PublishedIn,
 ): CompiledQuery | undefined {
   if (texts.length === 0) return undefined;
   const scored: Leaf[] = [];
@@ -115,6 +123,16 @@ export function compileQuery(
         const postings = wordPostings(reader, node, columns);
         const leaf = { postings, idf: reader.idf(postings.docs), scored: !negated };
         if (leaf.scored) scored.push(leaf);
+        const years = node.type === 'term' ? node.years : undefined;
+        // A year word: the word where it is written, or the year of publication, which adds matches but no score.
+        if (years && publishedIn)
+          return {
+            kind: 'or',
+            children: [
+              { kind: 'leaf', leaf },
+              { kind: 'records', records: () => publishedIn(years) },
+            ],
+          };
         return { kind: 'leaf', leaf };
       }
       case 'not':
@@ -134,6 +152,8 @@ function holdsScoredLeaf(node: MatchNode): boolean {
   switch (node.kind) {
     case 'leaf':
       return node.leaf.scored;
+    case 'records':
+      return false;
     case 'and':
       return node.children.some(holdsScoredLeaf);
     case 'or':

@@ -13,6 +13,8 @@ export function matchSet(node: MatchNode, capacity: number, universe: () => IdSe
       const { postings } = node.leaf;
       return postings.records?.() ?? recordsOf(postings, capacity);
     }
+    case 'records':
+      return node.records();
     case 'not':
       return universe().andNot(matchSet(node.child, capacity, universe));
     case 'or':
