@@ -1,0 +1,42 @@
+/**
+ * Issue 39, finding a work the way a researcher remembers it: a year in the box reads as the
+ * year of publication (a chip says so, and makes it a word again), at desktop and phone width.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { deploymentByKey } from '../src/deployments/registry';
+import { gotoApp, resultLinks, searchParamsOf, searchPath, waitForResults } from './support/app';
+import { desktop, phone, useBrowser } from './support/browser';
+import { expectNoAxeViolations, screenshot } from './support/checks';
+
+const ui = useBrowser();
+const dc1 = deploymentByKey('DC1')!;
+
+const chips = (page: Page) => page.getByRole('region', { name: 'Active filters' });
+const hrefs = async (page: Page) =>
+  (await resultLinks(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')))).join(' ');
+
+for (const [label, viewport] of [
+  ['desktop', desktop],
+  ['phone', phone],
+] as const) {
+  describe(`at ${label} width`, () => {
+    test('surname, a word and the year find the work (DC1 1367912, published 2017); the year chip makes it a word', async () => {
+      const { page } = ui;
+      await page.setViewportSize(viewport);
+      await gotoApp(page, searchPath(dc1, { q: 'Lim pressure 2017' }));
+      expect(await waitForResults(page)).toBeGreaterThan(0);
+      expect(await hrefs(page)).toContain('/records/1367912');
+      const chip = chips(page).getByText('Published 2017, or the word 2017');
+      await expect.poll(() => chip.count()).toBe(1);
+      await expectNoAxeViolations(page, `year chip (${label})`);
+      await screenshot(page, `find-work-year-${label}`);
+
+      await chips(page).getByRole('button', { name: 'Only the word 2017' }).click();
+      await expect.poll(() => searchParamsOf(page).get('q')).toBe('Lim pressure "2017"');
+      await waitForResults(page);
+      expect(await hrefs(page)).not.toContain('/records/1367912');
+      expect(await chips(page).getByText('Published 2017, or the word 2017').count()).toBe(0);
+    });
+  });
+}
