@@ -1,6 +1,7 @@
 import { paramByName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { readFacetFilterParam } from '../../formats/facet-filters';
+import { rewriteWords } from '../../formats/query-rewrite';
 import { tokenizeQuery } from '../../formats/query-tokens';
 import { yearRangeOf } from '../../formats/query-years';
 import { mainParam } from './form-params';
@@ -72,31 +73,8 @@ export function activeCriteria(deployment: Deployment, entries: Entries): Chip[]
   return chips;
 }
 
-/** `text` with each bare `word` outside quotes put in quotes: one pass, as the query language reads words (query-tokens.ts). */
-export function quoteWord(text: string, word: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i]!;
-    if (char === '"') {
-      const end = text.indexOf('"', i + 1);
-      const stop = end === -1 ? text.length : end + 1;
-      out += text.slice(i, stop);
-      i = stop;
-    } else if (/[\s()]/.test(char)) {
-      out += char;
-      i++;
-    } else {
-      let end = i;
-      while (end < text.length && !/[\s"()]/.test(text[end]!)) end++;
-      const raw = text.slice(i, end);
-      const sign = raw.startsWith('-') ? '-' : '';
-      out += raw.slice(sign.length) === word ? `${sign}"${word}"` : raw;
-      i = end;
-    }
-  }
-  return out;
-}
+/** `text` with each bare `word` in it quoted: a word only, never a year. */
+export const quoteWord = (text: string, word: string) => rewriteWords(text, (found) => (found === word ? `"${word}"` : undefined));
 
 /**
  * The years the main box names (`2016`, `2010-2015`), which the local server reads as a word
