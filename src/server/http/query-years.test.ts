@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { readUpstreamFiles } from '../import/files';
-import { realData, realFiles } from '../import/test-support';
-import { getJson, listIds, qs, sorted, useFixture, type Rec } from './test-fixture';
+import { realData, realFiles } from '../import/real-files.test-support';
+import { getJson, listIds, qs, sorted, useFixture, type Rec } from './server-fixture.test-support';
 
 /**
  * A year among the words of `q` (docs/decisions.md, "Years in the box"): the way people cite,
