@@ -200,21 +200,31 @@ describe('admission and the time budget', () => {
     }
   });
 
-  it('lets a search that has waited its patience out go first, dear or not', async () => {
+  it('lets a dear search that has waited its patience out take the last worker beside cheap ones, but not beside a dear one', async () => {
     const costs = new CostBook();
     costs.charge(admissionOf('facets', ['LIT', noQuery, allFacets]).kind, 400);
     costs.charge(admissionOf('rankPage', ['LIT', rare, 200, 0, 20]).kind, 1);
-    const { given, onWorker } = requestsGiven();
-    // No patience: every waiting search is overdue, so they go in the order they came.
-    const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, costs, onWorker, patienceMs: 0 });
-    try {
-      const flood = Array.from({ length: 3 }, () => pool.facets('LIT', noQuery, allFacets));
-      const search = pool.search('LIT', rare);
-      await Promise.all([...flood, search]);
-      expect(given).toEqual(['facets', 'facets', 'facets', 'rankPage']);
-    } finally {
-      await pool.close();
-    }
+    const word = (text: string): Criteria => ({ ...rare, text: [{ columns: ['title', 'description'], query: parseQuery(text)! }] });
+    const order = async (patienceMs: number) => {
+      const { given, onWorker } = requestsGiven();
+      const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, costs, onWorker, patienceMs });
+      try {
+        // A cheap search holds one search worker; then a dear one, then cheap ones again, then another dear one.
+        await Promise.all([
+          pool.search('LIT', word('zebra')),
+          pool.facets('LIT', noQuery, allFacets),
+          pool.search('LIT', word('quartz')),
+          pool.facets('LIT', noQuery, allFacets),
+        ]);
+        return given;
+      } finally {
+        await pool.close();
+      }
+    };
+    // Patient: the dear searches wait for both workers to be free.
+    expect(await order(60_000)).toEqual(['rankPage', 'rankPage', 'facets', 'facets']);
+    // No patience: the first dear search goes beside the cheap one, the second waits for it.
+    expect(await order(0)).toEqual(['rankPage', 'facets', 'rankPage', 'facets']);
   });
 
   it('charges each kind of search the time it took', async () => {

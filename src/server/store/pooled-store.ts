@@ -277,7 +277,7 @@ export async function openPooledStore(
 
   /** The next waiting search a search worker may take now (pool/scheduler.ts), if any. */
   function nextSearch(): Job | undefined {
-    const running = slots.filter((candidate) => candidate.job?.search).map((candidate) => candidate.job!.cost);
+    const running = slots.filter((candidate) => candidate.job?.search).map((candidate) => candidate.job!);
     return searches.next(searchWorkers - running.length, running);
   }
 

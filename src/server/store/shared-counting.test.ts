@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addCodeCounts, countPasses, declineHelp, helpWith, type CountJob, type CountPass } from './shared-counting';
+import {
+  addCodeCounts,
+  countPasses,
+  countTakenJob,
+  declineHelp,
+  helpWith,
+  takeJob,
+  type CountJob,
+  type CountPass,
+} from './shared-counting';
 
 /**
  * The counts are the same whoever counts each half: the poster alone, a helper that took
@@ -41,11 +50,14 @@ const alone = (all: readonly CountPass[]) =>
   });
 
 /** Counts with `ask` standing for the pool, starting from zero. */
-function counted(all: readonly CountPass[], ask: (job: CountJob) => void, waitMs?: number): Int32Array[] {
+function counted(all: readonly CountPass[], ask: (job: CountJob) => void, waitMs?: number, helperPatienceMs?: number): Int32Array[] {
   const counts = all.map(() => new Int32Array(codeCount));
-  countPasses(all, counts, { ask, fromRecords: 1, ...(waitMs && { waitMs }) });
+  countPasses(all, counts, { ask, fromRecords: 1, ...(waitMs && { waitMs }), ...(helperPatienceMs !== undefined && { helperPatienceMs }) });
   return counts;
 }
+
+/** A helper's counts half done: what a slow or failing helper has written when its poster looks. */
+const partly = (job: CountJob) => job.passes.forEach(({ out }) => out.fill(7, 0, 3));
 
 describe('counting shared with another thread', () => {
   it('gives the same counts when a helper counts the second half', () => {
@@ -76,6 +88,47 @@ describe('counting shared with another thread', () => {
     fc.assert(
       fc.property(passes, (all) => {
         expect(counted(all, declineHelp, 600_000)).toEqual(alone(all));
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('counts the rest itself when a helper that took the job is still counting after its patience, and never reads the helper’s counts', () => {
+    fc.assert(
+      fc.property(passes, (all) => {
+        let slow: CountJob | undefined;
+        const ask = (job: CountJob) => {
+          expect(takeJob(job)).toBe(true);
+          partly((slow = job));
+        };
+        const counts = counted(all, ask, undefined, 1);
+        expect(counts).toEqual(alone(all));
+        // The helper finishes after its poster has answered: the answer stays as it was.
+        countTakenJob(slow!);
+        expect(counts).toEqual(alone(all));
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('counts the rest itself at once when its helper fails half-way, never reading the helper’s counts', () => {
+    const failing = (job: CountJob): CountJob => ({
+      ...job,
+      passes: {
+        *[Symbol.iterator]() {
+          partly(job);
+          throw new Error('the helper ran out of memory');
+        },
+      } as unknown as CountJob['passes'],
+    });
+    fc.assert(
+      fc.property(passes, (all) => {
+        const ask = (job: CountJob) => {
+          expect(takeJob(job)).toBe(true);
+          expect(() => countTakenJob(failing(job))).toThrow(/out of memory/);
+        };
+        // A poster that waited out its patience for a failed helper would outlast the test's time limit.
+        expect(counted(all, ask, undefined, 600_000)).toEqual(alone(all));
       }),
       { numRuns: 20 },
     );

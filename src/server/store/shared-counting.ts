@@ -37,6 +37,11 @@ export interface CountSharing {
    * 0 in service (it counts the rest itself at once), more in tests, so a helper surely takes it.
    */
   readonly waitMs?: number;
+  /**
+   * How long the poster waits for a helper that took the job and is still counting; past
+   * it, the poster counts the rest itself and the helper's counts are never read.
+   */
+  readonly helperPatienceMs?: number;
 }
 
 // A job's state: posted, then taken by a helper and done (or failed), or withdrawn by its
@@ -48,8 +53,8 @@ const withdrawn = 3;
 const declined = 4;
 const failed = 5;
 
-/** How long a poster waits for a helper that took its job and is counting; past it, counts are its own. */
-const helperPatienceMs = 2_000;
+/** How long a poster waits for a helper that took its job and is counting, unless CountSharing says otherwise. */
+export const defaultHelperPatienceMs = 2_000;
 
 /** Adds, for every record of `ids`, one to the count of each of its codes. */
 export function addCodeCounts({ offsets, codes, ids }: CountPass, counts: Int32Array): void {
@@ -59,9 +64,13 @@ export function addCodeCounts({ offsets, codes, ids }: CountPass, counts: Int32A
   }
 }
 
-/** Counts a job posted by another thread, unless it was taken back or taken by another helper. */
-export function helpWith(job: CountJob): boolean {
-  if (Atomics.compareExchange(job.state, 0, posted, taken) !== posted) return false;
+/** Takes a job posted by another thread, unless it was taken back or taken by another helper. */
+export function takeJob(job: CountJob): boolean {
+  return Atomics.compareExchange(job.state, 0, posted, taken) === posted;
+}
+
+/** Counts a job this thread took, and says whether it counted all of it (the poster reads the counts only then). */
+export function countTakenJob(job: CountJob): void {
   let outcome = failed;
   try {
     for (const pass of job.passes) addCodeCounts(pass, pass.out);
@@ -70,6 +79,12 @@ export function helpWith(job: CountJob): boolean {
     Atomics.store(job.state, 0, outcome);
     Atomics.notify(job.state, 0);
   }
+}
+
+/** Counts a job posted by another thread, unless it was taken back or taken by another helper. */
+export function helpWith(job: CountJob): boolean {
+  if (!takeJob(job)) return false;
+  countTakenJob(job);
   return true;
 }
 
@@ -113,7 +128,7 @@ export function countPasses(passes: readonly CountPass[], counts: readonly Int32
   const countRest = () => job.passes.forEach((pass, p) => addCodeCounts(pass, counts[p]!));
   const state = Atomics.compareExchange(job.state, 0, posted, withdrawn);
   if (state === posted || state === declined || state === failed) return countRest();
-  if (state === taken) Atomics.wait(job.state, 0, taken, helperPatienceMs);
+  if (state === taken) Atomics.wait(job.state, 0, taken, sharing.helperPatienceMs ?? defaultHelperPatienceMs);
   if (Atomics.load(job.state, 0) !== done) {
     // A helper still counting would write into these later: the next request gets new ones.
     for (const p of counts.keys()) helperCounts.delete(counts[p]!);

@@ -7,6 +7,8 @@ interface Job extends Waiting {
 
 // Queued now, in arrival order: none has waited out its patience unless a test says so.
 const job = (client: string, cost: number, name = client, dear = false): Job => ({ client, cost, dear, queued: performance.now(), name });
+/** A search running, as the pool reports it. */
+const running = (cost: number, dear: boolean): Waiting => ({ client: 'elsewhere', cost, dear, queued: 0 });
 const scheduler = (capacity = 256) => new SearchScheduler<Job>({ patienceMs: 1_000, capacity });
 
 describe('which waiting search goes next', () => {
@@ -61,8 +63,8 @@ describe('which waiting search goes next', () => {
   it('keeps the last free worker from a dear search unless it is far cheaper than every one running', () => {
     const queue = scheduler();
     queue.add(job('a', 100, 'dear', true));
-    expect(queue.next(1, [90])).toBeUndefined();
-    expect(queue.next(1, [400])!.name).toBe('dear');
+    expect(queue.next(1, [running(90, true)])).toBeUndefined();
+    expect(queue.next(1, [running(400, true)])!.name).toBe('dear');
     queue.add(job('a', 100, 'dear', true));
     expect(queue.next(2, [])!.name).toBe('dear');
   });
@@ -72,7 +74,18 @@ describe('which waiting search goes next', () => {
     queue.add(job('a', 100, 'dear', true));
     queue.add(job('b', 200, 'dearer', true));
     queue.add(job('c', 10, 'cheap'));
-    expect(queue.next(1, [100])!.name).toBe('cheap');
+    expect(queue.next(1, [running(100, true)])!.name).toBe('cheap');
+  });
+
+  it('lets a dear search that has waited out its patience take the last free worker, unless a dear search holds the other', () => {
+    const queue = new SearchScheduler<Job>({ patienceMs: 100, capacity: 10 });
+    queue.add({ ...job('a', 100, 'dear', true), queued: 0 });
+    expect(queue.next(1, [running(10, false)], 50)).toBeUndefined();
+    // A flood of cheap searches would otherwise keep it waiting for as long as it lasts.
+    expect(queue.next(1, [running(10, false)], 150)!.name).toBe('dear');
+    // A flood of dear searches, each overdue in turn, would otherwise hold every worker.
+    queue.add({ ...job('b', 100, 'dear', true), queued: 0 });
+    expect(queue.next(1, [running(100, true)], 150)).toBeUndefined();
   });
 });
 

@@ -14,7 +14,8 @@
  *
  * The last free search worker goes only to a search that is not dear, or far cheaper than
  * every search running, so a flood of dear searches never holds every worker; a search
- * that has waited out its patience may take it anyway.
+ * that has waited out its patience may take it anyway, unless a dear search is running
+ * (the flood's searches, each waiting its turn, would all be overdue and hold every worker).
  */
 
 export interface Waiting {
@@ -93,18 +94,16 @@ export class SearchScheduler<J extends Waiting> {
     return refused;
   }
 
-  /**
-   * The search a worker takes now, if any may run: `free` search workers are free, and
-   * `running` holds the prices of the searches running.
-   */
-  next(free: number, running: readonly number[], now = performance.now()): J | undefined {
+  /** The search a worker takes now, if any may run: `free` search workers are free, and `running` are the searches running. */
+  next(free: number, running: readonly Waiting[], now = performance.now()): J | undefined {
     if (free <= 0 || this.waiting === 0) return undefined;
-    const cheapestRunning = Math.min(...running);
+    const cheapestRunning = Math.min(...running.map(({ cost }) => cost));
     const mayRun = (job: J) => free > 1 || !job.dear || job.cost * 4 <= cheapestRunning;
+    const overdueMayRun = !running.some(({ dear }) => dear);
     let best: { client: Client<J>; at: number } | undefined;
     for (const client of this.clients.values()) {
       if (client.queue.length === 0) continue;
-      const at = this.candidate(client.queue, now, mayRun);
+      const at = this.candidate(client.queue, now, mayRun, (job) => mayRun(job) || overdueMayRun);
       if (at === -1) continue;
       if (!best || this.before(client, client.queue[at]!, best.client, best.client.queue[best.at]!)) best = { client, at };
     }
@@ -139,12 +138,12 @@ export class SearchScheduler<J extends Waiting> {
     return jobs;
   }
 
-  /** Within one client: the search waiting longest past its patience, else the cheapest that may run. */
-  private candidate(queue: readonly J[], now: number, mayRun: (job: J) => boolean): number {
+  /** Within one client: the search waiting longest past its patience if it may run, else the cheapest that may. */
+  private candidate(queue: readonly J[], now: number, mayRun: (job: J) => boolean, overdueMayRun: (job: J) => boolean): number {
     const overdue = now - this.options.patienceMs;
     let at = -1;
     for (let i = 0; i < queue.length; i++) if (queue[i]!.queued <= overdue && (at === -1 || queue[i]!.queued < queue[at]!.queued)) at = i;
-    return at !== -1 ? at : queue.findIndex(mayRun);
+    return at !== -1 && overdueMayRun(queue[at]!) ? at : queue.findIndex(mayRun);
   }
 
   /** Between clients: the one that has had least first; then one returning, the cheaper search, the one waiting longer. */
