@@ -13,11 +13,12 @@ export function textColumns(
   const text = {} as Record<SearchColumn, string>;
   for (const { name, fields } of searchModel(deployment).index.columns) {
     // Words as a reader sees them: entities decoded, no tag a word (`CO<sub>2</sub>` is CO2).
-    const parts = fields.flatMap((field) => valuesOf(stored.record[field]).map(toSearchText));
+    let parts = fields.flatMap((field) => valuesOf(stored.record[field]).map(toSearchText));
     if (name === 'fulltext' && stored.fulltext) parts.push(stored.fulltext);
-    // An author's ORCID iD is found as written in the record and in its other written form.
-    // An author's ORCID iD, and the name as surname and initials (formats/authors.ts).
-    if (name === 'authors') parts.push(...orcidForms(stored.record.authors), ...initialsForms(stored.record.authors));
+    // An author's ORCID iD as written and in its other form, and the name as surname and
+    // initials (formats/authors.ts); concatenated, as a record may have more authors than a
+    // call has room for arguments.
+    if (name === 'authors') parts = parts.concat(orcidForms(stored.record.authors), initialsForms(stored.record.authors));
     // Folded as queries are (fold-text.ts); words with an umlaut are also there transliterated, after the rest.
     const alsoAs = parts.flatMap(transliterations);
     text[name] = [...parts, ...(alsoAs.length ? [alsoAs.join(' ')] : [])].map(indexForm).join('\n');

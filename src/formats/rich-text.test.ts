@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseRichText, richTags, toHtml, toPlainLine, toPlainText, toSearchText, type RichNode } from './rich-text';
+import { maxRichDepth, parseRichText, richTags, toHtml, toPlainLine, toPlainText, toSearchText, type RichNode } from './rich-text';
 
 const realDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../data/real');
 
@@ -113,5 +113,15 @@ describe('the text model', () => {
 
   it('leaves comparison signs in prose alone', () => {
     expect(toPlainText('p<0.05 and a < b')).toBe('p<0.05 and a < b');
+  });
+
+  it('nests no deeper than its limit, keeping the text and the markup around it', () => {
+    const deep = `<b>${'<i>'.repeat(3000)}deep${'</i>'.repeat(3000)} after</b> outside`;
+    const elementIn = (nodes: readonly RichNode[]) => nodes.find((node) => typeof node !== 'string');
+    let depth = 0;
+    for (let element = elementIn(parseRichText(deep)); element; element = elementIn(element.children)) depth++;
+    expect(depth).toBe(maxRichDepth);
+    expect(toHtml(deep)).toMatch(/deep<\/i>(<\/i>)* after<\/b> outside$/);
+    expect(toSearchText(deep)).toBe('deep after outside');
   });
 });

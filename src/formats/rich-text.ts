@@ -24,6 +24,12 @@ export interface RichElement {
 export type RichNode = string | RichElement;
 
 const allowed = new Set<string>(richTags);
+/**
+ * Elements nest at most this deep; deeper tags are dropped and their text kept where they
+ * stand, so every walk of the tree (rendering is recursive) stays shallow, as a browser's
+ * parser stops nesting at 512. A title of 3,000 nested `<i>` overflowed the stack.
+ */
+export const maxRichDepth = 100;
 const voidTags = new Set<string>(['br']);
 /** Tags that stand on lines of their own in plain text. */
 const blockTags = new Set<RichTag>(['p', 'ul', 'ol', 'li']);
@@ -47,6 +53,8 @@ export function parseRichText(source: string): RichNode[] {
   const root: OpenElement = { tag: 'p', children: [] };
   const stack: OpenElement[] = [root];
   const top = () => stack[stack.length - 1]!;
+  /** Tags opened beyond the deepest level, still open: their end tags close nothing kept. */
+  const dropped: string[] = [];
   // Tags we do not keep are shown as the text they were written as.
   const literal = (): void => appendText(top().children, source.slice(parser.startIndex, parser.endIndex + 1));
 
@@ -60,6 +68,10 @@ export function parseRichText(source: string): RichNode[] {
         }
         const tag = name as RichTag;
         if (tag === 'a' && !isHttpUrl(attributes.href?.trim())) return;
+        if (!voidTags.has(tag) && stack.length > maxRichDepth) {
+          dropped.push(tag);
+          return;
+        }
         const element: OpenElement = { tag, children: [], ...(tag === 'a' ? { href: attributes.href!.trim() } : {}) };
         top().children.push(element);
         if (!voidTags.has(tag)) stack.push(element);
@@ -67,6 +79,11 @@ export function parseRichText(source: string): RichNode[] {
       onclosetag(name, isImplied) {
         if (!allowed.has(name) || voidTags.has(name)) {
           if (!isImplied && !voidTags.has(name)) literal();
+          return;
+        }
+        const droppedAt = dropped.lastIndexOf(name);
+        if (droppedAt >= 0) {
+          dropped.length = droppedAt;
           return;
         }
         const at = stack.findLastIndex((element, index) => index > 0 && element.tag === name);

@@ -28,7 +28,7 @@ if (searchColumns.length > maxSearchColumns) {
 const columnIndexSql = `CASE col ${searchColumns.map((column, index) => `WHEN '${column}' THEN ${index}`).join(' ')} END`;
 
 /**
- * Tokens longer than this are not indexed, and a query drops them as the index did. A
+ * Tokens longer than this are not indexed, so a query for one finds nothing. A
  * token is a key in the postings, positions and their indexes, several copies of it each,
  * and a key too long for its B-tree page takes a page of its own per copy: a record of
  * 2,000-letter "words" made the store grow twelve times what the source sent. No word of
@@ -127,7 +127,7 @@ export function scratchTokenizer(db: Database.Database, name: string): (text: st
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(text, tokenize='${ftsTokenizer}')`);
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name}_tokens USING fts5vocab(temp, ${name}, 'instance')`);
   const put = db.prepare(`INSERT INTO temp.${name} (rowid, text) VALUES (1, ?)`);
-  const tokens = db.prepare(`SELECT term FROM temp.${name}_tokens WHERE length(term) <= ${maxTokenChars} ORDER BY offset`).pluck();
+  const tokens = db.prepare(`SELECT term FROM temp.${name}_tokens ORDER BY offset`).pluck();
   const clear = db.prepare(`DELETE FROM temp.${name}`);
   return (text) => {
     put.run(text);
