@@ -1,7 +1,7 @@
 import { contentTypes, type ResponseFormat } from '../formats/media-types';
 import { authorizationHeader, type ApiAuth } from './auth';
 import { ApiRequestError, BodyTooLargeError, InvalidResponseError, NetworkError, RedirectError, isAbortError } from './errors';
-import { formatName, matchesFormat, parseApiError } from './responses';
+import { formatName, matchesFormat, parseApiError, type Answer, type AnswerHead } from './responses';
 import { retryAfterMs } from './retry';
 
 /**
@@ -38,16 +38,6 @@ export interface GetOptions extends RequestOptions {
   readonly onHead?: (head: AnswerHead) => void;
   /** Sees the body's text as it arrives; what it throws ends the read and is thrown. */
   readonly onText?: (part: string) => void;
-}
-
-export interface AnswerHead {
-  /** The URL that answered, after redirects. */
-  readonly url: string;
-  readonly headers: Headers;
-}
-
-export interface Answer extends AnswerHead {
-  readonly text: string;
 }
 
 /** What an error answer's body is read to, for its Error object: enough, and bounded. */

@@ -1,5 +1,5 @@
 import { parseLinkHeader } from '../formats/link-header';
-import type { AnswerHead } from './http';
+import type { AnswerHead } from './responses';
 
 /**
  * The pages of one listing, in order, by following `rel="next"`: page URLs are never

@@ -3,7 +3,17 @@ import { apiErrorSchema, errorFromText, type ApiError } from '../formats/error';
 import { firstElementText } from '../formats/text';
 import type { ResponseFormat } from '../formats/media-types';
 import { InvalidResponseError } from './errors';
-import type { Answer } from './http';
+
+/** A server's answer as the client reads it (http.ts getText). */
+export interface AnswerHead {
+  /** The URL that answered, after redirects. */
+  readonly url: string;
+  readonly headers: Headers;
+}
+
+export interface Answer extends AnswerHead {
+  readonly text: string;
+}
 
 /** Reading answers: their format, their Error object, their JSON and their total. */
 

@@ -1,4 +1,4 @@
-import type { KeyName, ValueFolding } from './schema';
+import type { KeyName, ValueFolding } from './key-names';
 
 /**
  * Facets: the fields the local server counts by value (`GET {base}/facets`, an extension)

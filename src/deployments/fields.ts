@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { FieldDef, FieldRole, KeyName, SearchColumn } from './schema';
+import type { FieldDef, FieldRole, SearchColumn } from './schema';
+import type { KeyName } from './key-names';
 
 /**
  * Field definitions shared by the deployments. Schemas are lenient on purpose: the spec

@@ -1,3 +1,4 @@
+import type { KeyName, ValueFolding } from './key-names';
 import { z } from 'zod';
 import type { FacetDef } from './facets';
 
@@ -25,38 +26,6 @@ export const searchColumns = [
   'fulltext',
 ] as const;
 export type SearchColumn = (typeof searchColumns)[number];
-
-/**
- * Named values the exact-match parameters compare against (case-insensitively).
- * `site` is the code of the submitting organisation: `site_ownership_code` where the
- * deployment has that field, `submitting_site` in ENR, otherwise store-only metadata.
- */
-export type KeyName =
-  | 'language'
-  | 'country'
-  | 'site'
-  | 'mime_type'
-  | 'dataset_content_type'
-  | 'doi'
-  | 'identifier'
-  | 'has_fulltext'
-  /** The product type, for the local server's `product_type` extension parameter (facets.ts). */
-  | 'product_type'
-  /** An author's name without affiliation or ORCID iD, folded as a person's, for the author facet's `author_name` extension parameter (facets.ts). */
-  | 'author_name'
-  /** A subject folded as a term, for the subject facet's `subject_term` extension parameter (facets.ts). */
-  | 'subject_term'
-  /** Organisation names folded, for the organisation facets' extension parameters (facets.ts). */
-  | 'research_org_name'
-  | 'sponsor_org_name'
-  /** Store-only: `generated` for records the demo corpus generator made. No parameter reaches it. */
-  | 'origin';
-
-/**
- * How values that people treat as one compare (formats/value-folding.ts): a subject in any
- * case and number, an organisation in any case and punctuation, a person by surname and initials.
- */
-export type ValueFolding = 'term' | 'organisation' | 'person';
 
 export type FieldKind = 'text' | 'list' | 'date' | 'number' | 'url' | 'links';
 

@@ -1,15 +1,7 @@
 import type { FacetDef } from './facets';
+import type { KeyName, ValueFolding } from './key-names';
 import { compileQueryFields, type QueryField } from './query-fields';
-import {
-  searchColumns,
-  type Deployment,
-  type FieldDef,
-  type FieldRole,
-  type IntegerParam,
-  type KeyName,
-  type SearchColumn,
-  type ValueFolding,
-} from './schema';
+import { searchColumns, type Deployment, type FieldDef, type FieldRole, type IntegerParam, type SearchColumn } from './schema';
 
 /**
  * The search model of one deployment, compiled from its table: what the store indexes and

@@ -1,5 +1,6 @@
 import { searchModel } from '../deployments/search-model';
-import type { Deployment, KeyName, ValueFolding } from '../deployments/schema';
+import type { Deployment } from '../deployments/schema';
+import type { KeyName, ValueFolding } from '../deployments/key-names';
 import { canonicalOrcid, parseAuthor } from './authors';
 import { bareDoi, valuesOf } from './text';
 import { facetValuesOf, valueFoldings } from './value-folding';

@@ -1,5 +1,5 @@
 import type { FacetDef } from '../deployments/facets';
-import type { ValueFolding } from '../deployments/schema';
+import type { ValueFolding } from '../deployments/key-names';
 import { initials, parseAuthor, personName } from './authors';
 import { foldText } from './fold-text';
 import { toPlainLine } from './rich-text';

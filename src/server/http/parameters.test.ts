@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
-import type { Deployment, KeyName, ParamDef } from '../../deployments/schema';
+import type { Deployment, ParamDef } from '../../deployments/schema';
+import type { KeyName } from '../../deployments/key-names';
 import { apiErrorSchema } from '../../formats/error';
 import {
   fixtureIds,

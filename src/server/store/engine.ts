@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
 import type { FacetDef } from '../../deployments/facets';
-import type { Deployment, DeploymentKey, KeyName } from '../../deployments/schema';
+import type { KeyName } from '../../deployments/key-names';
+import type { Deployment, DeploymentKey } from '../../deployments/schema';
 import { searchModel, storeColumn } from '../../deployments/search-model';
 import { collectFacetCounts } from './facet-collector';
 import { facetIndexOf as indexOfLists, facetValues, loadFacetIndex, type FacetIndex } from './facet-index';

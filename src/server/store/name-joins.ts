@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Deployment, KeyName } from '../../deployments/schema';
+import type { KeyName } from '../../deployments/key-names';
+import type { Deployment } from '../../deployments/schema';
 import { tablesOf } from './sqlite/schema';
 
 /**

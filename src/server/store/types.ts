@@ -1,6 +1,7 @@
 import type { PageRendering } from '../render/page-body';
 import type { ApiRecord } from '../../deployments/registry';
-import type { DeploymentKey, KeyName, SearchColumn } from '../../deployments/schema';
+import type { DeploymentKey, SearchColumn } from '../../deployments/schema';
+import type { KeyName } from '../../deployments/key-names';
 import type { OrderedField } from '../../deployments/search-model';
 import type { KeyedRecord } from '../../formats/keys';
 import type { QueryNode } from '../query/ast';
