@@ -48,10 +48,33 @@ export interface ReferenceResult {
 /** Requests in flight at once: enough to keep a server busy, few enough to share it. */
 export const lookupConcurrency = 8;
 const candidatesPerSearch = 5;
+/** How long one catalog may take to answer one request, as on All catalogs: a server that hangs never holds the run. */
+export const lookupTimeoutMs = 15_000;
 
-async function lookUpIn(catalog: Catalog, reference: ParsedReference, signal: AbortSignal): Promise<CatalogMatch | undefined> {
+/** A catalog that did not answer in time; after one, the run asks that catalog no more. */
+export class LookupTimeoutError extends Error {
+  override readonly name = 'LookupTimeoutError';
+  constructor(readonly seconds: number) {
+    super(`No answer within ${seconds} second${seconds === 1 ? '' : 's'}.`);
+  }
+}
+
+async function lookUpIn(
+  catalog: Catalog,
+  reference: ParsedReference,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<CatalogMatch | undefined> {
   const { deployment, baseUrl, auth } = catalog;
-  const ask = async (params: [string, string][]) => await fetchRecordPage(searchUrl(baseUrl, params), { deployment, auth, signal });
+  const ask = async (params: [string, string][]) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      return await fetchRecordPage(searchUrl(baseUrl, params), { deployment, auth, signal: AbortSignal.any([signal, timeout]) });
+    } catch (error) {
+      if (timeout.aborted && !signal.aborted) throw new LookupTimeoutError(Math.round(timeoutMs / 1000));
+      throw error;
+    }
+  };
   const param = doiParam(deployment);
   if (reference.doi && param) {
     const page = await ask([
@@ -93,6 +116,8 @@ export interface LookupOptions {
   /** Called as each reference is finished (every catalog answered or failed). */
   readonly onResult: (index: number, result: ReferenceResult) => void;
   readonly concurrency?: number;
+  /** How long each request may take (lookupTimeoutMs unless told). */
+  readonly timeoutMs?: number;
 }
 
 /** Looks every reference up in every catalog; resolves when all are done, rejects with an AbortError when stopped. */
@@ -101,7 +126,9 @@ export async function lookUpReferences(
   catalogs: readonly Catalog[],
   options: LookupOptions,
 ): Promise<void> {
-  const { signal, onResult, concurrency = lookupConcurrency } = options;
+  const { signal, onResult, concurrency = lookupConcurrency, timeoutMs = lookupTimeoutMs } = options;
+  /** Catalogs that timed out, with what was said: their remaining lookups fail at once, not one timeout each. */
+  const gaveUp = new Map<DeploymentKey, string>();
   const pending = references.map(() => catalogs.length);
   const matches = references.map((): CatalogMatch[] => []);
   const failures = references.map((): ReferenceResult['failures'] => []);
@@ -126,13 +153,26 @@ export async function lookUpReferences(
     while (next < tasks.length) {
       signal.throwIfAborted();
       const [index, catalog] = tasks[next++]!;
+      const key = catalog.deployment.key;
+      const timedOut = gaveUp.get(key);
+      if (timedOut !== undefined) {
+        failures[index]!.push({ catalog: key, message: timedOut });
+        finish(index);
+        continue;
+      }
       try {
-        const match = await lookUpIn(catalog, references[index]!, signal);
+        const match = await lookUpIn(catalog, references[index]!, signal, timeoutMs);
         if (match) matches[index]!.push(match);
       } catch (error) {
         if (isAbortError(error) || signal.aborted) throw error;
-        const { title, detail } = errorMessage(error);
-        failures[index]!.push({ catalog: catalog.deployment.key, message: `${title} ${detail}` });
+        if (error instanceof LookupTimeoutError) {
+          const message = `${error.message} It was not asked again in this run.`;
+          gaveUp.set(key, message);
+          failures[index]!.push({ catalog: key, message });
+        } else {
+          const { title, detail } = errorMessage(error);
+          failures[index]!.push({ catalog: key, message: `${title} ${detail}` });
+        }
       }
       finish(index);
     }
