@@ -85,6 +85,18 @@ describe('fetchRecordPage', () => {
     await expect(fetchRecordPage(url, { deployment: lit, fetch: count.fetch })).rejects.toThrow(/X-Total-Count/);
   });
 
+  test('a count beyond what a number holds exactly (10^21) is unknown, never summed or printed', async () => {
+    const url = `${base}/records`;
+    for (const [header, total] of [
+      ['1000000000000000000000', undefined],
+      ['9007199254740992', undefined],
+      ['9007199254740991', 9007199254740991],
+    ] as const) {
+      const answer = fakeFetch({ [url]: () => json([], { headers: { 'X-Total-Count': header } }) });
+      expect((await fetchRecordPage(url, { deployment: lit, fetch: answer.fetch })).total).toBe(total);
+    }
+  });
+
   test('an error status carries the server Error object', async () => {
     const url = `${base}/records?rows=0`;
     const body = { statusCode: 400, statusMessage: 'Bad Request', errorDescription: 'rows must be a whole number from 1 to 1,000.' };

@@ -79,11 +79,16 @@ const digits = /^\s*\d+\s*$/;
 /**
  * X-Total-Count: the number of records the search finds, or undefined when the server
  * leaves it out. An unreadable one is undefined too, or with `strict` an InvalidResponseError.
+ * A count beyond what a number holds exactly (10^21 records) is no count: unknown, so it
+ * never enters a sum or a page count.
  */
 export function readTotal(headers: Headers, url: string, options: { strict?: boolean } = {}): number | undefined {
   const header = headers.get('X-Total-Count');
   if (header === null) return undefined;
-  if (digits.test(header)) return Number(header);
+  if (digits.test(header)) {
+    const total = Number(header);
+    return Number.isSafeInteger(total) ? total : undefined;
+  }
   if (options.strict) throw new InvalidResponseError(url, `X-Total-Count is "${header}", not a number.`);
   return undefined;
 }
