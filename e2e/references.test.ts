@@ -315,3 +315,62 @@ test('a catalog that cannot be asked is said once; the others still find their r
   ).toBe(1);
   await expectNoAxeViolations(page, '/references with a catalog that cannot be asked');
 });
+
+test('a catalog that hangs is given up after its timeout and said so; the run finishes', async () => {
+  const { page } = ui;
+  // LIT takes every request and never answers.
+  await page.route(`**${lit.basePath}/**`, () => {});
+  const [record] = dcWritable;
+  await gotoApp(page, '/references');
+  await referencesBox(page).fill([record!.doi, ...elsewhere.slice(0, 3)].join('\n'));
+  await page.getByRole('button', { name: 'Check references' }).click();
+  expect(await waitForChecked(page)).toBe('Checked 4 references: 1 found, 0 probably, 3 not found.');
+  await page
+    .getByText(
+      `${lit.name} ${lit.version} could not be asked about 4 references: No answer within 15 seconds. It was not asked again in this run.`,
+    )
+    .waitFor();
+  await expectNoAxeViolations(page, '/references with a catalog that hangs');
+  await page.unroute(`**${lit.basePath}/**`);
+});
+
+test('8 MB lists are read off the page: the tab never stalls, and Stop ends the reading', async () => {
+  const { page } = ui;
+  await gotoApp(page, '/references');
+  // The longest pause between timer ticks on the page's thread, from here on.
+  await page.evaluate(() => {
+    const state = window as unknown as { longestStall: number };
+    state.longestStall = 0;
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      state.longestStall = Math.max(state.longestStall, now - last - 20);
+      last = now;
+    }, 20);
+  });
+  const open = async (name: string, text: string) => {
+    await page
+      .getByLabel('Or open a file (BibTeX, RIS or text)')
+      .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await page.getByText(`Checking the file ${name}`).waitFor();
+    await page.evaluate(() => ((window as unknown as { longestStall: number }).longestStall = 0));
+  };
+  const longestStall = () => page.evaluate(() => (window as unknown as { longestStall: number }).longestStall);
+
+  // 8 MB of lines without a year: one paragraph, read as one reference.
+  await open('no-years.txt', 'Some words of a reference without any year here\n'.repeat(160_000));
+  await page.getByRole('button', { name: 'Check references' }).click();
+  expect(await waitForChecked(page)).toMatch(/^Checked 1 reference: /);
+  expect(await longestStall()).toBeLessThan(1_000);
+
+  // 8 MB of BibTeX entries full of braces keep the reader busy: Stop while it reads.
+  const entry = (n: number) => `@article{k${n},\n  title = {A title ${n}},\n  note = {${'word {x} '.repeat(5_000)}}\n}\n`;
+  await open('braces.bib', Array.from({ length: 170 }, (_, n) => entry(n)).join('\n'));
+  await page.getByRole('button', { name: 'Check references' }).click();
+  await page.getByRole('status').filter({ hasText: 'Reading the list…' }).waitFor();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  expect(await waitForChecked(page)).toMatch(/^Stopped after [\d,]+ references?: /);
+  expect(await longestStall()).toBeLessThan(1_000);
+  await page.getByRole('button', { name: 'Check references' }).waitFor();
+  await expectNoAxeViolations(page, '/references stopped while reading');
+});

@@ -3,9 +3,10 @@ import { checkText, maxReferencesPerRun, splitReferences, type ParsedReference, 
 import { findDoi, findYear, formattedFacts, maxReferenceLength, significantWords, type ReferenceFacts } from './reference-text';
 
 /**
- * A reference list read into references, in slices that give the browser back its thread,
- * so a long list or a large file never freezes the tab, and stopping is always possible.
- * BibTeX is read by citation-js's BibTeX plugin (loaded with this page); RIS by its tags.
+ * A reference list read into references, in time linear in its length. The page runs this in
+ * a worker (reference-reader.ts), so even the largest list never holds the tab and Stop ends
+ * it at once. BibTeX is read by citation-js's BibTeX plugin (loaded when a list holds BibTeX);
+ * RIS by its tags.
  */
 
 export interface ParsedList {
@@ -33,9 +34,9 @@ export function risFacts(text: string): ReferenceFacts {
   return { surnames, ...(title ? { title } : {}), ...(year !== undefined ? { year } : {}), ...(doi ? { doi } : {}) };
 }
 
-type BibtexReader = (entry: string) => ReferenceFacts;
+export type BibtexReader = (entry: string) => ReferenceFacts;
 
-async function loadBibtexReader(): Promise<BibtexReader> {
+export async function loadBibtexReader(): Promise<BibtexReader> {
   const [{ Cite }] = await Promise.all([import('@citation-js/core'), import('@citation-js/plugin-bibtex')]);
   return (entry) => {
     const [item] = new Cite(entry).data as {
@@ -92,20 +93,21 @@ export function toReference(block: ReferenceBlock, readBibtex?: BibtexReader): P
   };
 }
 
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+function readBlocks(blocks: readonly ReferenceBlock[], total: number, readBibtex: BibtexReader | undefined): ParsedList {
+  return { references: blocks.map((block) => toReference(block, readBibtex)), leftOut: total - blocks.length };
+}
 
-/** Reads a reference list; throws UnreadableInputError for binary or oversized input, an AbortError when stopped. */
-export async function parseReferenceList(text: string, signal?: AbortSignal): Promise<ParsedList> {
+/** Reads a reference list at once, BibTeX with the reader given; throws UnreadableInputError for binary or oversized input. */
+export function readReferenceList(text: string, readBibtex: BibtexReader | undefined): ParsedList {
+  checkText(text);
+  const { blocks, total } = splitReferences(text, maxReferencesPerRun);
+  return readBlocks(blocks, total, readBibtex);
+}
+
+/** Reads a reference list, loading the BibTeX reader when it holds BibTeX; throws UnreadableInputError for binary or oversized input. */
+export async function parseReferenceList(text: string): Promise<ParsedList> {
   checkText(text);
   const { blocks, total } = splitReferences(text, maxReferencesPerRun);
   const readBibtex = blocks.some((block) => block.kind === 'bibtex') ? await loadBibtexReader() : undefined;
-  const references: ParsedReference[] = [];
-  for (let index = 0; index < blocks.length; index++) {
-    if (index % 25 === 0) {
-      await yieldToBrowser();
-      signal?.throwIfAborted();
-    }
-    references.push(toReference(blocks[index]!, readBibtex));
-  }
-  return { references, leftOut: total - blocks.length };
+  return readBlocks(blocks, total, readBibtex);
 }

@@ -60,43 +60,73 @@ export function checkText(text: string): void {
 const bibtexStart = /^\s*@\s*([a-zA-Z]+)\s*([{(])/;
 const risStart = /^TY {1,2}- ?/;
 const risEnd = /^ER {1,2}-/;
+const doiStart = /10\.\d{4,9}\//;
 
-/** The text of a paragraph's lines cut into formatted references and DOIs. */
+/**
+ * Whether a line ends as a reference ends: a full stop, a closing bracket, or a DOI. Only the
+ * line's last word is looked at, so a reference's every line costs its own length once.
+ */
+function endsLikeReference(line: string): boolean {
+  const last = line.at(-1);
+  if (last === '.' || last === ')' || last === ']') return true;
+  const word = line.slice(line.lastIndexOf(' ') + 1);
+  const doi = doiStart.exec(word);
+  return doi !== null && doi.index + doi[0].length < word.length;
+}
+
+/**
+ * The lines of a paragraph cut into formatted references and DOIs. Each line is looked at once:
+ * whether the reference so far has a year or a DOI is carried along, never searched for again
+ * in the text gathered, so a paragraph of a million characters costs a million steps.
+ */
 function paragraphReferences(lines: readonly string[], out: ReferenceBlock[]): void {
-  const numbered = lines.filter((line) => numberMarker.test(line)).length >= Math.min(2, lines.length) && numberMarker.test(lines[0]!);
-  let current = '';
+  let numberedLines = 0;
+  for (const line of lines) if (numberMarker.test(line)) numberedLines += 1;
+  const numbered = numberedLines >= Math.min(2, lines.length) && numberMarker.test(lines[0]!);
+  let parts: string[] = [];
+  let length = 0;
+  let hasFacts = false;
+  let complete = false;
   const flush = () => {
-    const text = current.trim();
+    const text = parts.join(' ').trim();
     if (text) out.push({ kind: isDoiOnly(text) ? 'doi' : 'formatted', text });
-    current = '';
+    parts = [];
+    length = 0;
+    hasFacts = false;
+    complete = false;
   };
   for (const raw of lines) {
     const line = raw.trim();
     if (isDoiOnly(line)) {
       flush();
-      current = line;
+      parts.push(line);
       flush();
       continue;
     }
-    const starts = numbered ? numberMarker.test(line) : current !== '' && looksComplete(current) && /^[\p{Lu}\p{Lo}\d[(]/u.test(line);
+    const starts = numbered ? numberMarker.test(line) : complete && /^[\p{Lu}\p{Lo}\d[(]/u.test(line);
     if (starts) flush();
-    current = current ? `${current} ${line}` : line;
+    parts.push(line);
+    length += line.length + 1;
+    hasFacts ||= findYear(line) !== undefined || findDoi(line) !== undefined;
+    // A reference that could end here: long enough, with a year or DOI, ending as references end.
+    complete = length >= 40 && hasFacts && endsLikeReference(line);
   }
   flush();
 }
 
-/** A reference that could end here: long enough, with a year or DOI, ending as references end. */
-function looksComplete(text: string): boolean {
-  return text.length >= 40 && (findYear(text) !== undefined || findDoi(text) !== undefined) && /(?:[.)\]]|\S*10\.\d{4,9}\/\S+)$/.test(text);
-}
+type OpenEntry = { kind: 'bibtex' | 'ris'; skip: boolean; lines: string[]; length: number; depth: number; open: string; close: string };
 
-/** Cuts a reference list into blocks; `limit` stops cutting once that many are found (the rest is only counted). */
+/**
+ * Cuts a reference list into blocks in one pass over its lines; `limit` stops cutting once that
+ * many are found (the rest is only counted). An entry left open (an unbalanced BibTeX brace, an
+ * RIS record without ER) ends where the next entry starts, and an unclosed `@comment` at the
+ * next blank line, so one broken entry never swallows the references after it.
+ */
 export function splitReferences(text: string, limit = Number.POSITIVE_INFINITY): { blocks: ReferenceBlock[]; total: number } {
   const blocks: ReferenceBlock[] = [];
   let total = 0;
   let paragraph: string[] = [];
-  let entry:
-    { kind: 'bibtex' | 'ris'; skip: boolean; lines: string[]; length: number; depth: number; open: string; close: string } | undefined;
+  let entry: OpenEntry | undefined;
   const emit = (kind: ReferenceKind, body: string) => {
     total += 1;
     if (blocks.length < limit) blocks.push({ kind, text: body });
@@ -126,12 +156,7 @@ export function splitReferences(text: string, limit = Number.POSITIVE_INFINITY):
     }
     if (current.depth <= 0) endEntry();
   };
-
-  for (const line of text.split(/\r\n?|\n/)) {
-    if (entry) {
-      addLine(line);
-      continue;
-    }
+  const startEntry = (line: string): boolean => {
     const bibtex = bibtexStart.exec(line);
     if (bibtex) {
       flushParagraph();
@@ -140,14 +165,29 @@ export function splitReferences(text: string, limit = Number.POSITIVE_INFINITY):
       const skip = /^(comment|preamble|string)$/i.test(bibtex[1]!);
       entry = { kind: 'bibtex', skip, lines: [], length: 0, depth: 0, open, close: open === '{' ? '}' : ')' };
       addLine(line);
-      continue;
+      return true;
     }
     if (risStart.test(line)) {
       flushParagraph();
       entry = { kind: 'ris', skip: false, lines: [], length: 0, depth: 0, open: '', close: '' };
       addLine(line);
-      continue;
+      return true;
     }
+    return false;
+  };
+
+  for (const line of text.split(/\r\n?|\n/)) {
+    if (entry) {
+      const blank = line.trim() === '';
+      // An RIS record has no blank lines within, and a comment is not worth the rest of the file.
+      if (blank && (entry.kind === 'ris' || entry.skip)) endEntry();
+      else if (bibtexStart.test(line) || risStart.test(line)) endEntry();
+      else {
+        addLine(line);
+        continue;
+      }
+    }
+    if (startEntry(line)) continue;
     if (line.trim() === '') flushParagraph();
     else paragraph.push(line);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseReferenceList, risFacts } from './parse-references';
+import { readReferences } from './reference-reader';
 import { checkText, maxReferencesPerRun, splitReferences, UnreadableInputError } from './reference-input';
 import { findDoi, formattedFacts, significantWords } from './reference-text';
 
@@ -131,6 +132,47 @@ describe('formatted references, style by style', () => {
       surnames: ['Ландау', 'Лифшиц'],
       title: 'Теоретическая физика',
     });
+  });
+});
+
+describe('author lists, years and abbreviations wherever references put them', () => {
+  test('"Surname, Given; …" lists read like their APA form, the year after a long list', () => {
+    const apa = formattedFacts('Bolduc, B., Wood-Charlson, E., & Dehal, P. (2020). Viral Annotation Pipeline in KBase.');
+    const semicolons = formattedFacts(
+      'Bolduc, Benjamin; Wood-Charlson, Elisha; Dehal, Paramvir (2020). Viral Annotation Pipeline in KBase.',
+    );
+    expect(semicolons).toEqual(apa);
+    expect(semicolons).toEqual({ year: 2020, surnames: ['Bolduc', 'Wood-Charlson', 'Dehal'], title: 'Viral Annotation Pipeline in KBase' });
+    expect(
+      formattedFacts(
+        'Smith, Anne M.; van der Berg, Jan; Ng, W. (2019): Measured fluxes of the eastern boundary current. Ocean Data Archive. https://doi.org/10.1234/odc.5',
+      ),
+    ).toMatchObject({ year: 2019, surnames: ['Smith', 'Berg', 'Ng'], title: 'Measured fluxes of the eastern boundary current' });
+  });
+
+  test('"(year)" late in a reference still marks the title after it', () => {
+    expect(
+      formattedFacts(
+        'Abbott, B. P., Abbott, R., Abbott, T. D., Abernathy, M. R., Acernese, F., Ackley, K., Adams, C., Adams, T., Addesso, P., Adhikari, R. X., and others (2016). Observation of gravitational waves from a binary black hole merger. Phys. Rev. Lett.',
+      ),
+    ).toMatchObject({ year: 2016, title: 'Observation of gravitational waves from a binary black hole merger' });
+  });
+
+  test('abbreviations inside a title do not end it', () => {
+    const vancouver = formattedFacts('4. Kim H, Park J. Bacillus sp. isolated from soil. J Microbiol. 2018;56(2):1-9.');
+    expect(vancouver).toMatchObject({ year: 2018, surnames: ['Kim', 'Park'], title: 'Bacillus sp. isolated from soil' });
+    expect(significantWords(vancouver.title!).length).toBeGreaterThanOrEqual(2);
+    expect(formattedFacts('Lee K, Cho S. Genome of Streptomyces sp. PAO1 and its relatives. Genome Announc. 2015;3:e1-2.').title).toBe(
+      'Genome of Streptomyces sp. PAO1 and its relatives',
+    );
+    expect(
+      formattedFacts('Brown T. Reply to comment on the analysis of Phys. Rev. Lett. data on muon decay. Phys Rev D. 2012;85:1-3.').title,
+    ).toBe('Reply to comment on the analysis of Phys. Rev. Lett. data on muon decay');
+    expect(formattedFacts('Ng A, Ho B. Extending the model of Smith et al. to porous media. J Fluid Mech. 2011;1:2-3.').title).toBe(
+      'Extending the model of Smith et al. to porous media',
+    );
+    // A physics reference without a title still has none: its journal is not one.
+    expect(formattedFacts('[3] A. Einstein, B. Podolsky, and N. Rosen, Phys. Rev. 47, 777 (1935).').title).toBe('Phys');
   });
 });
 
@@ -308,7 +350,7 @@ describe('bad input', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(
-      parseReferenceList('Shannon, C.E. (1948) A mathematical theory of communication. Bell Syst Tech J.', controller.signal),
+      readReferences('Shannon, C.E. (1948) A mathematical theory of communication. Bell Syst Tech J.', controller.signal),
     ).rejects.toThrow(/abort/i);
   });
 });

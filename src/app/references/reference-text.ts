@@ -25,18 +25,25 @@ const doiPattern = /10\.\d{4,9}\/[^\s"<>]+/i;
 export function findDoi(text: string): string | undefined {
   const match = doiPattern.exec(text);
   if (!match) return undefined;
-  let doi = match[0];
-  for (;;) {
-    const last = doi.at(-1)!;
-    if (".,;:]}>'".includes(last) || (last === ')' && count(doi, '(') < count(doi, ')'))) doi = doi.slice(0, -1);
-    else break;
+  const doi = match[0];
+  // Parentheses counted once and the end moved back, so a DOI closed by many is read in one pass.
+  const open = count(doi, '(');
+  let close = count(doi, ')');
+  let end = doi.length;
+  while (end > 0) {
+    const last = doi[end - 1]!;
+    if (".,;:]}>'".includes(last)) end -= 1;
+    else if (last === ')' && open < close) {
+      end -= 1;
+      close -= 1;
+    } else break;
   }
-  return doi;
+  return doi.slice(0, end);
 }
 
 function count(text: string, char: string): number {
   let n = 0;
-  for (const c of text) if (c === char) n += 1;
+  for (let index = text.indexOf(char); index !== -1; index = text.indexOf(char, index + 1)) n += 1;
   return n;
 }
 
@@ -102,13 +109,120 @@ function authorSpan(tokens: readonly string[]): { end: number; surnames: string[
   return { end: index, surnames };
 }
 
-/** The text up to the end of its first sentence (a full stop, question or exclamation mark before a space). */
-function firstSentence(text: string): string {
-  const match = /[.?!](?:\s|$)/.exec(text);
-  return (match ? text.slice(0, match.index + (match[0][0] === '.' ? 0 : 1)) : text).trim();
+const givenLike = (token: string) => /^\p{Lu}[\p{L}.'’-]*[.,;]?$/u.test(token);
+const isInitial = (token: string) => /^\p{Lu}\.[;,]?$/u.test(token);
+
+/**
+ * "Surname, Given; Surname, Given (2020)", as repositories and DataCite list creators: the
+ * surnames, when the first author's given names end in a semicolon; undefined otherwise.
+ */
+function semicolonAuthors(tokens: readonly string[]): { end: number; surnames: string[] } | undefined {
+  const surnames: string[] = [];
+  let index = 0;
+  while (index < tokens.length) {
+    // The surname: a word or a few ("van der Berg,"), the last ending in a comma.
+    let comma = index;
+    while (comma < Math.min(tokens.length, index + 3) && !tokens[comma]!.endsWith(',')) comma += 1;
+    const surname = tokens[comma]?.slice(0, -1) ?? '';
+    if (!tokens[comma]?.endsWith(',') || !isCapitalised(surname)) break;
+    // The given names: at most four words, initials only after an initial, the last ending in a
+    // semicolon (more authors follow), or before "and", "&" or what is not a name (the year).
+    let given = comma + 1;
+    let more = false;
+    let initials = false;
+    while (given < tokens.length && given <= comma + 4) {
+      const token = tokens[given]!;
+      if (!givenLike(token) || (initials && !isInitial(token))) break;
+      initials ||= isInitial(token);
+      given += 1;
+      if (token.endsWith(';')) {
+        more = true;
+        break;
+      }
+      if (token.endsWith('.') && !isInitial(token)) break;
+    }
+    if (given === comma + 1) break;
+    if (surnames.length === 0 && !more) return undefined;
+    surnames.push(surname);
+    index = given;
+    if (!more && connectives.has((tokens[index] ?? '').toLowerCase())) {
+      index += 1;
+      more = true;
+    }
+    if (!more) break;
+  }
+  return surnames.length > 0 ? { end: index, surnames } : undefined;
 }
 
-const cleanTitle = (title: string) => title.replace(/^[\s"“”'‘’«»]+|[\s"“”'‘’«»,.;:]+$/g, '').trim();
+/** Abbreviations whose full stop does not end a title's sentence ("Bacillus sp. strain", "Fig. 3"). */
+const abbreviations = new Set(
+  'sp spp subsp ssp var cf al vs e.g i.e etc approx ca no nos vol fig figs eq eqs ref refs dr mr mrs ms st jr sr u.s'.split(' '),
+);
+/**
+ * Journal words: inside a title ("Comment on Phys. Rev. Lett.") they do not end it; first in
+ * the sentence, or before a volume's digits, they are the journal after a title-less reference.
+ */
+const journalWords = new Set('phys chem biol j rev lett proc natl acad sci appl nucl'.split(' '));
+
+/**
+ * The text up to the end of its first sentence: a full stop, question or exclamation mark
+ * before a space, except the full stop of an abbreviation or of a short lowercase word before
+ * a lowercase one ("sp. nov."). One pass.
+ */
+function firstSentence(text: string): string {
+  for (const match of text.matchAll(/[.?!](?=\s|$)/g)) {
+    const at = match.index;
+    if (text[at] === '.') {
+      const wordStart = text.lastIndexOf(' ', at - 1) + 1;
+      const written = text.slice(wordStart, at).replace(/^[(["“‘]+/, '');
+      const word = written.toLowerCase();
+      const next = text[at + 2] ?? '';
+      const lowerNext = /\p{Ll}/u.test(next);
+      if (abbreviations.has(word) || (lowerNext && /^\p{Ll}{1,3}$/u.test(written))) continue;
+      if (journalWords.has(word) && wordStart > 0 && next !== '' && !/\d/.test(next)) continue;
+    }
+    return text.slice(0, at + (text[at] === '.' ? 0 : 1)).trim();
+  }
+  return text.trim();
+}
+
+const openingJunk = ' "“”\'‘’«»';
+const closingJunk = ' "“”\'‘’«»,.;:';
+
+/** A title without the quotes and punctuation around it, trimmed from both ends by index, not by a backtracking pattern. */
+function cleanTitle(title: string): string {
+  let start = 0;
+  let end = title.length;
+  while (start < end && (openingJunk.includes(title[start]!) || /\s/.test(title[start]!))) start += 1;
+  while (end > start && (closingJunk.includes(title[end - 1]!) || /\s/.test(title[end - 1]!))) end -= 1;
+  return title.slice(start, end);
+}
+
+const openingQuotes = '“"«';
+const closingQuotes = '”"»';
+
+/**
+ * The first quoted passage of 8 to 400 characters (a Chicago, MLA or IEEE title): for each
+ * closing quote, the earliest opening quote since the last one that is at most 400 back.
+ * One pass; a line of quotes costs no more than a line of letters.
+ */
+function quotedPassage(text: string): string | undefined {
+  const openers: number[] = [];
+  let first = 0;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (closingQuotes.includes(char) && first < openers.length) {
+      while (first < openers.length && index - openers[first]! - 1 > 400) first += 1;
+      if (first < openers.length && index - openers[first]! - 1 >= 8) return text.slice(openers[first]! + 1, index);
+      openers.length = 0;
+      first = 0;
+    }
+    if (openingQuotes.includes(char)) openers.push(index);
+  }
+  return undefined;
+}
+
+const parenthesisedYear = /\((?:[^()\d]{0,20})?\d{4}[a-z]?[^()]{0,20}\)[.:,]?\s+/;
 
 /** Facts of one formatted reference. */
 export function formattedFacts(raw: string): ReferenceFacts {
@@ -122,16 +236,18 @@ export function formattedFacts(raw: string): ReferenceFacts {
     .replace(/\s+/g, ' ')
     .trim();
   const tokens = plain.split(' ');
-  const { end, surnames } = authorSpan(tokens);
+  const { end, surnames } = semicolonAuthors(tokens) ?? authorSpan(tokens);
 
   // A quoted title (Chicago, MLA, IEEE): “Title,” or "Title."
-  const quoted = /[“"«]([^”"»]{8,400})[”"»]/.exec(plain);
-  if (quoted) return { doi, year, surnames, title: cleanTitle(quoted[1]!) };
-  // APA and Harvard: Authors (2020). Title. — the sentence after the parenthesised year.
-  const apa = /\((?:[^()\d]{0,20})?\d{4}[a-z]?[^()]{0,20}\)[.:,]?\s+/.exec(plain);
-  if (apa && apa.index <= plain.length / 2) {
+  const quoted = quotedPassage(plain);
+  if (quoted) return { doi, year, surnames, title: cleanTitle(quoted) };
+  // APA and Harvard: Authors (2020). Title. — the sentence after the parenthesised year, where
+  // it opens the reference's first half or is followed by a sentence of title-like words (a
+  // long author list); the Nature style's year at the end is followed by nothing of the kind.
+  const apa = parenthesisedYear.exec(plain);
+  if (apa) {
     const title = cleanTitle(firstSentence(plain.slice(apa.index + apa[0].length)));
-    if (title) return { doi, year, surnames, title };
+    if (title && (apa.index <= plain.length / 2 || significantWords(title).length >= 3)) return { doi, year, surnames, title };
   }
   // Vancouver, Nature, physics: Authors. Title. Journal … — the sentence after the author list;
   // Chicago author-date puts the year first: Authors. 2020. Title.

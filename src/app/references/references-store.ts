@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deploymentByKey, recordSchema } from '../../deployments/registry';
 import { webStorage, type KeyValueStorage } from '../ui/web-storage';
 import { assessMatch } from './match-score';
+import { parsedReferenceSchema } from './reader-protocol';
 import type { CatalogMatch, ReferenceResult } from './reference-lookup';
 
 /**
@@ -20,23 +21,13 @@ export interface StoredCheck {
   readonly leftOut: number;
 }
 
-const referenceSchema = z.object({
-  kind: z.enum(['doi', 'formatted', 'bibtex', 'ris']),
-  text: z.string(),
-  doi: z.string().optional(),
-  year: z.number().optional(),
-  surnames: z.array(z.string()),
-  title: z.string().optional(),
-  problem: z.string().optional(),
-});
-
 const storedSchema = z.object({
   version: z.literal(1),
   input: z.string(),
   leftOut: z.number().int().nonnegative(),
   results: z.array(
     z.object({
-      reference: referenceSchema,
+      reference: parsedReferenceSchema,
       // The assessment is not kept: it is made again from the reference and the record, by today's rules.
       matches: z.array(
         z.object({ catalog: z.string(), record: z.unknown(), via: z.enum(['doi', 'title']), generated: z.boolean().default(false) }),

@@ -3,7 +3,7 @@ import { isAbortError } from '../../client/errors';
 import { deployments } from '../../deployments/registry';
 import { useAppConfig } from '../config/config-context';
 import type { Run } from './check-summary';
-import { parseReferenceList } from './parse-references';
+import { readReferences } from './reference-reader';
 import { UnreadableInputError } from './reference-input';
 import { lookUpReferences, type Catalog, type ReferenceResult } from './reference-lookup';
 import { readStoredCheck, writeStoredCheck } from './references-store';
@@ -58,7 +58,7 @@ export function useReferenceCheck(): ReferenceCheck {
     const keep = (left: number) =>
       setKept(writeStoredCheck({ input, leftOut: left, results: found.filter((result) => result !== undefined) }));
     try {
-      const parsed = await parseReferenceList(text, current.signal);
+      const parsed = await readReferences(text, current.signal);
       setLeftOut(parsed.leftOut);
       if (parsed.references.length === 0) {
         setResults([]);
