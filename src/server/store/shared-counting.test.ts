@@ -115,7 +115,7 @@ describe('counting shared with another thread', () => {
     const failing = (job: CountJob): CountJob => ({
       ...job,
       passes: {
-        *[Symbol.iterator]() {
+        [Symbol.iterator]() {
           partly(job);
           throw new Error('the helper ran out of memory');
         },
