@@ -205,6 +205,16 @@ test('a generated record’s ORCID iDs are text, not links to orcid.org, and its
   await page.locator('.person__orcid').first().waitFor();
   expect(await page.locator('.person__orcid').first().textContent()).toMatch(/ORCID 0000-0000-/);
   expect(await page.locator('a[href^="https://orcid.org/"]').count()).toBe(0);
+  // Its similar records say which of them are generated too (the seeded ones are numbered from 50,000,000).
+  const similar = page.getByRole('region', { name: 'Similar records' }).getByRole('listitem');
+  await expect.poll(() => similar.count()).toBeGreaterThan(0);
+  const similarLabels = await similar.evaluateAll((items) =>
+    items.map((item) => ({
+      id: item.querySelector('a')!.getAttribute('href')!.split('/').pop()!,
+      labelled: item.querySelector('.generated-badge') !== null,
+    })),
+  );
+  for (const entry of similarLabels) expect(entry.labelled, `similar record ${entry.id}`).toBe(Number(entry.id) >= 50_000_000);
 
   await withoutSavePicker(page);
   await page.getByText('Export', { exact: true }).click();

@@ -4,6 +4,7 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { authorNames, firstText } from '../ui/format';
 import { RichText } from '../ui/RichText';
+import { GeneratedBadge } from '../ui/GeneratedNotice';
 import { recordPath } from '../navigation/record-path';
 import { useSimilarRecords } from './record-queries';
 import { similarQuery } from './similar-query';
@@ -22,12 +23,13 @@ export function SimilarRecords({
 }) {
   const query = useSimilarRecords(deployment, baseUrl, record.repo_id, similarQuery(record), auth);
   // Similar records are an aside: while loading, on failure or when there are none, nothing is shown.
-  if (!query.data || query.data.length === 0) return null;
+  if (!query.data || query.data.records.length === 0) return null;
+  const { records, generated } = query.data;
   return (
     <section className="similar" aria-labelledby="similar-records">
       <h2 id="similar-records">Similar records</h2>
       <ul className="similar__list">
-        {query.data.map((similar) => {
+        {records.map((similar) => {
           const { names, more } = authorNames(similar.authors, 3);
           return (
             <li key={similar.repo_id}>
@@ -39,6 +41,12 @@ export function SimilarRecords({
                   {names.join('; ')}
                   {more > 0 && ' et al.'}
                 </span>
+              )}
+              {generated.has(similar.repo_id) && (
+                <>
+                  {' '}
+                  <GeneratedBadge />
+                </>
               )}
             </li>
           );

@@ -35,7 +35,8 @@ export function useSimilarRecords(deployment: Deployment, baseUrl: string, repoI
         ]),
         { deployment, signal, auth },
       );
-      return page.records.filter((record) => record.repo_id !== repoId).slice(0, similarCount);
+      // With the server's word on which are generated demo records, so the list can say so.
+      return { records: page.records.filter((record) => record.repo_id !== repoId).slice(0, similarCount), generated: page.generated };
     },
     enabled: q !== undefined,
     staleTime: 60_000,
