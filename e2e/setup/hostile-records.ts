@@ -6,7 +6,24 @@ import type { StoredRecord } from '../../src/server/store/types';
  * must show the text as text and never turn such a target into a link. Ids are far from the
  * generated range so tests can open them directly.
  */
-export const hostileIds = { markup: '90000001', scriptLinks: '90000002', richMarkup: '90000003', entities: '90000004' } as const;
+export const hostileIds = {
+  markup: '90000001',
+  scriptLinks: '90000002',
+  richMarkup: '90000003',
+  entities: '90000004',
+  zalgo: '90000005',
+  zalgoCompanion: '90000006',
+} as const;
+
+/** Text under stacks of combining marks ("zalgo"): each letter carries forty of them. */
+export const zalgoText = (letters: number) =>
+  Array.from(
+    { length: letters },
+    (_, index) =>
+      `${'zalgoplasm'[index % 10]!}${Array.from({ length: 40 }, (_, mark) => String.fromCharCode(0x300 + ((index + mark * 7) % 0x70))).join('')}`,
+  ).join('');
+/** The word both zalgo records hold, which nothing else in the store does. */
+export const zalgoWord = 'Zalgoplasm';
 
 /** A venue and a product type written with entities, as upstream records write them; readers see `&`. */
 export const entityVenue = 'Physical Review &amp; Letters';
@@ -65,5 +82,27 @@ export function hostileRecords(deployment: Deployment): StoredRecord[] {
     ...(deployment.fields.some((field) => field.name === 'journal_name') ? { journal_name: entityVenue } : {}),
     ...(deployment.fields.some((field) => field.name === 'product_type') ? { product_type: 'Journal Article' } : {}),
   };
-  return [{ record: markup }, { record: scriptLinks }, { record: richMarkup }, { record: entities }] as StoredRecord[];
+  const zalgo = {
+    ...blank(deployment),
+    repo_id: hostileIds.zalgo,
+    title: `${zalgoWord} ${zalgoText(300)} chains`,
+    authors: [`${zalgoText(60)}, Zed`, `Marks, ${zalgoText(60)}`],
+    description: `${zalgoWord} ${zalgoText(400)}`,
+    publication_date: '2020-01-05T00:00:00Z',
+  };
+  const zalgoCompanion = {
+    ...blank(deployment),
+    repo_id: hostileIds.zalgoCompanion,
+    title: `${zalgoWord} chains in an ordinary title`,
+    authors: ['Plain, Pat'],
+    publication_date: '2020-01-06T00:00:00Z',
+  };
+  return [
+    { record: markup },
+    { record: scriptLinks },
+    { record: richMarkup },
+    { record: entities },
+    { record: zalgo },
+    { record: zalgoCompanion },
+  ] as StoredRecord[];
 }
