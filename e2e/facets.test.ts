@@ -186,3 +186,46 @@ test('at phone width the filters open as a sheet: focus inside, Escape returns t
   expect(heading.y).toBeGreaterThanOrEqual(0);
   expect(heading.y).toBeLessThan(phone.height);
 });
+
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', phone],
+] as const) {
+  test(`one person is one author row at ${label} width: its spellings listed, ticking it finds them all`, async () => {
+    const { page } = ui;
+    const dc1 = deploymentByKey('DC1')!;
+    await page.setViewportSize(viewport);
+    await gotoApp(page, searchPath(dc1, { q: 'Fredrickson' }));
+    await waitForResults(page);
+    const query = new URLSearchParams({ q: 'Fredrickson', facet: 'author', facet_contains: 'fredrickson, e' });
+    const answer = facetsResponseSchema.parse(await (await fetch(url(`${dc1.basePath}/facets?${query.toString()}`))).json());
+    const rows = answer.facets[0]!.values.filter(({ value }) => value.startsWith('Fredrickson, E'));
+    // The real DC1 records write him six ways; they are one row.
+    expect(rows).toHaveLength(1);
+    const person = rows[0]!;
+    expect(person.variants).toEqual(expect.arrayContaining(['Fredrickson, E. D.', 'Fredrickson, E.D.', 'Fredrickson, Eric']));
+
+    if (label === 'phone') await page.getByRole('button', { name: 'Filters' }).click();
+    const authors = page.locator('.facets').getByRole('group', { name: 'Author' });
+    const item = authors.getByRole('listitem').filter({ has: page.locator('.facets__label').getByText(person.value, { exact: true }) });
+    const others = person.variants!.filter((spelling) => spelling !== person.value);
+    await expect.poll(() => item.locator('.facets__variants').textContent()).toBe(`Also written ${others.join('; ')}`);
+    const checkbox = item.getByRole('checkbox');
+    // The spellings are the checkbox's description, so a screen reader says them with it.
+    await expect
+      .poll(() => checkbox.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent))
+      .toBe(`Also written ${others.join('; ')}`);
+    await expectNoAxeViolations(page, `author spellings, ${label}`);
+    await screenshot(page, `facets-author-spellings-${label}`);
+
+    await checkbox.click();
+    await expect.poll(() => searchParamsOf(page).getAll('facet.author')).toEqual([person.value]);
+    if (label === 'phone') await page.locator('.facets-sheet__show').click();
+    expect(await waitForResults(page)).toBe(person.count);
+    // Each spelling alone finds the same records: the server folds them to one name.
+    for (const spelling of person.variants!) {
+      const { total } = await apiList(dc1, { q: 'Fredrickson', author_name: spelling });
+      expect(total, spelling).toBe(person.count);
+    }
+  });
+}

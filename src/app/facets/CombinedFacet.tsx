@@ -11,7 +11,7 @@ import { plainLine } from '../../formats/record-text';
 import { formatNumber } from '../ui/format';
 import { RichText } from '../ui/RichText';
 import type { Entries } from '../navigation/query-params';
-import { facetFilters, valueState, withValueState, type ValueState } from './combined-selection';
+import { facetFilters, rowState, withRowState, type ValueState } from './combined-selection';
 import { isSelected, toggledEntries, valueLabel } from './facet-selection';
 import { useFacetPages } from './combined-queries';
 
@@ -40,7 +40,11 @@ function useDebounced(value: string, delay: number): string {
 interface Row {
   readonly value: string;
   readonly count: number | undefined;
+  /** The spellings the value stands for (its own first), where the server groups several. */
+  readonly variants?: readonly string[];
 }
+
+const spellingsOf = (row: Row) => row.variants ?? [row.value];
 
 /** Values in order, each once: the first mention wins. */
 function uniqueRows(rows: readonly Row[]): Row[] {
@@ -91,8 +95,10 @@ export function CombinedFacet({
   const choices = new Map<string, FacetChoice>(
     [...(counts?.selected ?? []), ...(counts?.excluded ?? [])].map((choice) => [choice.value, choice]),
   );
-  // Chosen values first, with the counts the server gives for them, then the values counted.
-  const pinned = chosen.map((value) => ({ value, count: choices.get(value)?.count }));
+  // Chosen values first, with the counts the server gives for them, then the values counted; a
+  // chosen spelling of a listed row (a link may hold any) is that row.
+  const rowOf = new Map(listed.flatMap((row) => spellingsOf(row).map((spelling) => [spelling, row] as const)));
+  const pinned = chosen.map((value) => rowOf.get(value) ?? { value, count: choices.get(value)?.count });
   const rows = uniqueRows([...pinned, ...listed]);
   if (!searching && typed === '' && rows.length === 0) return null;
 
@@ -103,11 +109,12 @@ export function CombinedFacet({
     const params = facetValueParams(deployment, facet, value);
     return params && isSelected(entries, params) ? params : undefined;
   };
-  const change = (value: string, state: ValueState) => {
-    const params = bySpecParams(value);
+  const change = (row: Row, state: ValueState) => {
+    const params = bySpecParams(row.value);
     const base = params && state !== 'select' ? toggledEntries(entries, params, false) : entries;
     const navigation: NavigationState = { keepFocus: true };
-    void navigate(`/${deployment.slug}${queryString(withValueState(base, facet.name, value, state))}`, { state: navigation });
+    const next = withRowState(base, facet.name, row.value, spellingsOf(row), state);
+    void navigate(`/${deployment.slug}${queryString(next)}`, { state: navigation });
   };
   const found = pages.data?.pages[0]?.distinct;
 
@@ -136,17 +143,21 @@ export function CombinedFacet({
           : ''}
       </p>
       <ul className="facets__values">
-        {rows.map(({ value, count }) => {
-          const own = valueState(filters, value);
+        {rows.map((row, index) => {
+          const { value, count } = row;
+          const own = rowState(filters, spellingsOf(row));
           const state = own === 'none' && bySpecParams(value) ? 'select' : own;
           const label = valueLabel(facet, value);
+          const others = spellingsOf(row).filter((spelling) => spelling !== value);
+          const variantsId = `${searchId}-variants-${index}`;
           return (
             <li key={value} className={`facets__row${state === 'exclude' ? ' facets__row--excluded' : ''}`}>
               <label className="facets__value">
                 <input
                   type="checkbox"
                   checked={state === 'select'}
-                  onChange={(event) => change(value, event.target.checked ? 'select' : 'none')}
+                  aria-describedby={others.length > 0 ? variantsId : undefined}
+                  onChange={(event) => change(row, event.target.checked ? 'select' : 'none')}
                 />
                 <span className="facets__label">
                   <RichText text={label} inline />
@@ -157,11 +168,16 @@ export function CombinedFacet({
                 type="button"
                 className="facets__exclude"
                 aria-pressed={state === 'exclude'}
-                onClick={() => change(value, state === 'exclude' ? 'none' : 'exclude')}
+                onClick={() => change(row, state === 'exclude' ? 'none' : 'exclude')}
               >
                 Exclude
                 <span className="visually-hidden"> {plainLine(label)}</span>
               </button>
+              {others.length > 0 && (
+                <p id={variantsId} className="facets__variants">
+                  Also written {others.join('; ')}
+                </p>
+              )}
             </li>
           );
         })}

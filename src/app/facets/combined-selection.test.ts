@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { facetFilters, valueState, withValueState } from './combined-selection';
+import { facetFilters, rowState, valueState, withRowState, withValueState } from './combined-selection';
 
 describe('combined facet selection in the URL', () => {
   const entries: [string, string][] = [
@@ -44,5 +44,24 @@ describe('combined facet selection in the URL', () => {
       ['facet.country', 'English'],
       ['facet.language', 'German'],
     ]);
+  });
+
+  it('reads a row of several spellings as chosen when the URL holds any of them, and replaces them all when it changes', () => {
+    const spellings = ['Fredrickson, E D', 'Fredrickson, E. D.', 'Fredrickson, Eric'];
+    const held: [string, string][] = [
+      ['q', 'plasma'],
+      ['facet.author', 'Fredrickson, Eric'],
+      ['facet.author', 'Diallo, A'],
+    ];
+    expect(rowState(facetFilters(held, 'author'), spellings)).toBe('select');
+    expect(rowState(facetFilters(held, 'author'), ['Kaye, S M'])).toBe('none');
+    expect(withRowState(held, 'author', 'Fredrickson, E D', spellings, 'none')).toEqual([
+      ['q', 'plasma'],
+      ['facet.author', 'Diallo, A'],
+    ]);
+    expect(facetFilters(withRowState(held, 'author', 'Fredrickson, E D', spellings, 'exclude'), 'author')).toEqual({
+      selected: ['Diallo, A'],
+      excluded: ['Fredrickson, E D'],
+    });
   });
 });

@@ -40,3 +40,34 @@ export function withValueState(entries: Entries, facet: string, value: string, s
     .map(([name, entry]): [string, string] => [name, entry]);
   return state === 'none' ? kept : [...kept, [facetFilterParam(state, facet), value]];
 }
+
+/**
+ * A row that stands for several spellings (a server's `variants`: `Fredrickson, E. D.` and
+ * `Fredrickson, E.D.`) is chosen when any of them is, as a link or an older search may hold
+ * any one: the first spelling the URL holds decides, and undefined says none is held.
+ */
+export function rowState(filters: FacetFilters, spellings: readonly string[]): ValueState {
+  for (const spelling of spellings) {
+    const state = valueState(filters, spelling);
+    if (state !== 'none') return state;
+  }
+  return 'none';
+}
+
+/**
+ * The search with a row of several spellings selected, excluded or neither: every spelling
+ * the URL holds is taken out and the row's own value (which the server folds to all of them)
+ * put in, so no spelling stays selected behind a row the researcher unticked.
+ */
+export function withRowState(
+  entries: Entries,
+  facet: string,
+  value: string,
+  spellings: readonly string[],
+  state: ValueState,
+): [string, string][] {
+  const cleared = spellings
+    .filter((spelling) => spelling !== value)
+    .reduce((kept, spelling) => withValueState(kept, facet, spelling, 'none'), [...entries] as [string, string][]);
+  return withValueState(cleared, facet, value, state);
+}
