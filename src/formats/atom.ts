@@ -2,6 +2,7 @@ import type { ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { parseAuthor } from './authors';
 import { toPlainLine, toPlainText } from './rich-text';
+import { generatedLabel, generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
 import { escapeXml, valuesOf } from './text';
 
 /**
@@ -19,6 +20,8 @@ export interface FeedContext {
   /** The API URL of a record, and its page in the app. */
   recordUrl(repoId: string): string;
   recordPage(repoId: string): string;
+  /** The generated demo records among them (generated-mark.ts): each entry says so. */
+  readonly generated?: GeneratedIds;
 }
 
 const first = (value: unknown) => valuesOf(value).find((item) => item.trim() !== '');
@@ -26,14 +29,16 @@ const epoch = '1970-01-01T00:00:00Z';
 /** Atom dates are RFC 3339 date-times; the records' are ISO with a zone already. */
 const atomDate = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value) ? value : undefined);
 
-function entry(record: ApiRecord, context: FeedContext): string {
+function entry(record: ApiRecord, context: FeedContext, generated: boolean): string {
   const updated = atomDate(record.entry_date) ?? atomDate(record.publication_date) ?? epoch;
   const published = atomDate(record.publication_date);
   const authors = valuesOf(record.authors)
     .map((raw) => parseAuthor(raw))
     .filter((name) => name.family)
     .map(({ family, given }) => `    <author><name>${escapeXml(given ? `${given} ${family}` : family)}</name></author>`);
-  const description = first(record.description);
+  const text = first(record.description);
+  // A generated demo record says so where a reader sees it (the summary) and as a category.
+  const description = generated ? [generatedNote, text && toPlainText(text)].filter(Boolean).join(' ') : text && toPlainText(text);
   return [
     '  <entry>',
     `    <id>${escapeXml(context.recordUrl(record.repo_id))}</id>`,
@@ -42,12 +47,14 @@ function entry(record: ApiRecord, context: FeedContext): string {
     ...(published ? [`    <published>${escapeXml(published)}</published>`] : []),
     ...authors,
     `    <link rel="alternate" type="text/html" href="${escapeXml(context.recordPage(record.repo_id))}"/>`,
-    ...(description ? [`    <summary>${escapeXml(toPlainText(description))}</summary>`] : []),
+    ...(generated ? [`    <category term="generated-demo-record" label="${escapeXml(generatedLabel)}"/>`] : []),
+    ...(description ? [`    <summary>${escapeXml(description)}</summary>`] : []),
     '  </entry>',
   ].join('\n');
 }
 
 export function recordsToAtom(deployment: Deployment, records: readonly ApiRecord[], context: FeedContext): string {
+  const generated = context.generated ?? noGeneratedIds;
   const updated = records.map((record) => atomDate(record.entry_date)).find(Boolean) ?? new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -60,7 +67,7 @@ export function recordsToAtom(deployment: Deployment, records: readonly ApiRecor
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(context.self)}"/>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(context.alternate)}"/>`,
     '  <generator>Records Explorer</generator>',
-    ...records.map((record) => entry(record, context)),
+    ...records.map((record) => entry(record, context, generated.has(record.repo_id))),
     '</feed>',
     '',
   ].join('\n');

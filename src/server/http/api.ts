@@ -229,6 +229,11 @@ async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment:
   if (own) throw new BadRequest(`A feed is always the newest entries first; ${own[0]} is not a feed parameter.`, own[0]);
   const { criteria } = parseListRequest(deployment, [...pairs, ['sort', 'entry_date'], ['order', 'desc']]);
   const result = await context.store.search(deployment.key, criteria);
+  const generated = await generatedOf(
+    context.store,
+    deployment,
+    result.records.map((record) => record.repo_id),
+  );
   const query = formatQueryString(pairs);
   const body = recordsToAtom(deployment, result.records, {
     self: `${context.origin}${deployment.basePath}/feed${query ? `?${query}` : ''}`,
@@ -236,6 +241,7 @@ async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment:
     title: `${displayName(deployment)}${query ? ` – ${pairs.map(([name, value]) => `${name}: ${value}`).join(', ')}` : ''}`,
     recordUrl: (id) => `${context.origin}${deployment.basePath}/records/${encodeURIComponent(id)}`,
     recordPage: (id) => `${context.origin}/${deployment.slug}/records/${encodeURIComponent(id)}`,
+    generated: new Set(generated),
   });
   send(
     req,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generatedRecordsHeader, parseGeneratedIds, recordOriginHeader } from '../../formats/extension-headers';
@@ -69,4 +70,19 @@ it('names the generated records of a page of search results in X-Generated-Recor
 
   const realOnly = await fetch(`${server.url}${dc1.basePath}/records?repo_id=1562055`);
   expect(realOnly.headers.has(generatedRecordsHeader)).toBe(false);
+});
+
+it('the search feed says of each generated record, and of no real one, that it is a generated demo record', async () => {
+  const response = await fetch(`${server.url}${dc1.basePath}/feed?rows=1000`);
+  expect(response.status).toBe(200);
+  const feed = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(await response.text()).feed as {
+    entry: { id: string; summary?: string; category?: { '@_term': string; '@_label': string } }[];
+  };
+  const marked = feed.entry.filter((entry) => entry.category?.['@_term'] === 'generated-demo-record');
+  const ids = (entries: typeof feed.entry) => entries.map((entry) => entry.id.split('/').pop()!).sort();
+  expect(ids(marked)).toEqual(ids(feed.entry.filter((entry) => entry.id.split('/').pop()!.startsWith('5000'))));
+  expect(marked).toHaveLength(20);
+  for (const entry of marked) expect(entry.summary).toMatch(/^Generated demo record: /);
+  for (const entry of feed.entry.filter((candidate) => !marked.includes(candidate)))
+    expect(entry.summary ?? '').not.toMatch(/Generated demo record/);
 });
