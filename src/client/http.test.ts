@@ -206,5 +206,8 @@ describe('readTotal', () => {
     expect(readTotal(headers(), 'u', { strict: true })).toBeUndefined();
     expect(readTotal(headers('many'), 'u')).toBeUndefined();
     expect(() => readTotal(headers('-1'), 'u', { strict: true })).toThrow(/X-Total-Count is "-1", not a number/);
+    // 10^23 reads as a number, but no store holds that many records: not a total.
+    expect(readTotal(headers('100000000000000000000000'), 'u')).toBeUndefined();
+    expect(readTotal(headers(String(Number.MAX_SAFE_INTEGER)), 'u')).toBe(Number.MAX_SAFE_INTEGER);
   });
 });

@@ -58,12 +58,13 @@ export function retryAfterMs(header: string | null | undefined, now = Date.now()
 
 /**
  * The pause before try `attempt + 1` after `attempt` failures (from 1): exponential, with
- * jitter so several clients that failed together do not return together.
+ * jitter so several clients that failed together do not return together, and never over
+ * the cap (at the cap the jitter only shortens the pause).
  */
 export function backoffMs(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {
   const { factor = 2, jitter = 0.25 } = policy;
   const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * factor ** (attempt - 1));
-  return Math.round(exponential * (1 - jitter + 2 * jitter * random()));
+  return Math.min(policy.maxDelayMs, Math.round(exponential * (1 - jitter + 2 * jitter * random())));
 }
 
 /** Waits `ms`, or less when `signal` aborts (then rejects with its reason). */

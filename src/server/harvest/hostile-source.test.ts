@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { harvest, maxBarrenPages, type HarvestOptions } from './harvest';
 import { HarvestError } from './request';
+import { summarize } from './summary';
 import { startProxy, type ProxyContext, type TestProxy } from './source.test-support';
 
 /**
@@ -174,5 +175,20 @@ describe('failures that cannot pass are not retried', () => {
     const report = await harvest(options());
     expect(report.requests).toBe(2);
     expect(report.distinct).toBe(1);
+  });
+});
+
+describe('a source that lies about its size', () => {
+  it('sends an X-Total-Count of 10^23, which is no total and is neither compared nor printed', async () => {
+    source.rule = async (context) => {
+      context.res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': `1${'0'.repeat(23)}` });
+      context.res.end(JSON.stringify([record(1), record(2)]));
+    };
+    const report = await harvest(options());
+    expect(report).toMatchObject({ complete: true, distinct: 2 });
+    expect(report.reportedFirst).toBeUndefined();
+    const summary = summarize(report, 'DC1', 'http://source.example').join('\n');
+    expect(summary).toMatch(/sends no total/);
+    expect(summary).not.toMatch(/100,000/);
   });
 });

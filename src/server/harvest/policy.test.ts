@@ -10,7 +10,7 @@ import { defaultRetryPolicy } from './retry';
 /** The small rules a harvest lives by: how long it waits, what it says, who it says it is. */
 
 describe('backoff', () => {
-  it('doubles from the base pause with at most a quarter of jitter either way, up to the cap', () => {
+  it('doubles from the base pause with at most a quarter of jitter either way, never over the cap', () => {
     const pauses = [1, 2, 3, 4].map((attempt) => [
       backoffMs(defaultRetryPolicy, attempt, () => 0),
       backoffMs(defaultRetryPolicy, attempt, () => 1),
@@ -21,7 +21,10 @@ describe('backoff', () => {
       [3000, 5000],
       [6000, 10_000],
     ]);
-    expect(backoffMs(defaultRetryPolicy, 20, () => 1)).toBe(defaultRetryPolicy.maxDelayMs * 1.25);
+    // The cap holds whatever the jitter draws: 60 s, never 63 or 75.
+    expect(backoffMs(defaultRetryPolicy, 20, () => 1)).toBe(defaultRetryPolicy.maxDelayMs);
+    expect(backoffMs(defaultRetryPolicy, 7, () => 1)).toBe(defaultRetryPolicy.maxDelayMs);
+    expect(backoffMs(defaultRetryPolicy, 20, () => 0)).toBe(defaultRetryPolicy.maxDelayMs * 0.75);
   });
 });
 

@@ -20,7 +20,9 @@ export function summarize(report: HarvestReport, key: string, baseUrl: string): 
   ];
   const reported = report.reportedLast;
   if (reported === undefined) {
-    lines.push("The source sends no total (no X-Total-Count, or only each page's own count), so there is nothing to compare with.");
+    lines.push(
+      "The source sends no total (no X-Total-Count, one that is no count of records, or only each page's own count), so there is nothing to compare with.",
+    );
   } else {
     lines.push(`The source reports ${plural(reported, 'record', 'records')} ${scope}.`);
   }
