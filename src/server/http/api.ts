@@ -5,9 +5,10 @@ import { apiError, errorToJson, errorToText, errorToXml, type ApiError } from '.
 import { recordsToAtom } from '../../formats/atom';
 import { formatGeneratedIds, generatedRecordsHeader, recordOriginHeader } from '../../formats/extension-headers';
 import { formatLinkHeader } from '../../formats/link-header';
+import type { SuggestResponse } from '../../formats/suggest-response';
 import { contentTypes, negotiateFormat, type ResponseFormat } from '../../formats/media-types';
 import type { Criteria, RecordStore, RenderedPage } from '../store/types';
-import { BadRequest, parseListRequest } from './criteria';
+import { BadRequest, limits, parseListRequest } from './criteria';
 import { formatQueryString, MalformedQueryError, parseQueryString, type QueryPair } from './query-string';
 import { facetsBody, parseFacetsRequest } from './facets';
 import { openApiDocument } from './openapi';
@@ -271,6 +272,23 @@ async function countFacets(req: IncomingMessage, res: ServerResponse, deployment
   );
 }
 
+/** `{base}/suggest?q=…`: the search's words as the records spell them, or null (an extension, docs/extensions.md). */
+async function suggest(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
+  const pairs = parseQueryString(search);
+  const other = pairs.find(([name]) => name !== 'q');
+  if (other) throw new BadRequest(`suggest takes only q; got '${other[0].slice(0, 40)}'.`, other[0]);
+  const q = pairs.find(([name]) => name === 'q')?.[1] ?? '';
+  if (q.length > limits.textLength) throw new BadRequest(`q is too long: at most ${limits.textLength} characters.`, 'q');
+  const suggestion = q.trim() && context.store.suggest ? await context.store.suggest(deployment.key, q) : undefined;
+  const body = JSON.stringify({ q, suggestion: suggestion ?? null } satisfies SuggestResponse);
+  send(
+    req,
+    res,
+    { status: 200, contentType: 'application/json; charset=utf-8', body, cacheControl: cacheControlOf(context) },
+    context.store.revision,
+  );
+}
+
 /** `{base}/openapi.json`: the deployment's OpenAPI 3.1 description (an extension). */
 function describeApi(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   if (parseQueryString(search).length > 0) throw new BadRequest('The OpenAPI description takes no query parameters.');
@@ -286,8 +304,9 @@ function describeApi(req: IncomingMessage, res: ServerResponse, deployment: Depl
 /** Finds the deployment and endpoint of an /api path; undefined when it names none. */
 export function routeApi(
   pathname: string,
-): { deployment: Deployment; id?: string; feed?: true; openapi?: true; facets?: true } | undefined {
+): { deployment: Deployment; id?: string; feed?: true; openapi?: true; facets?: true; suggest?: true } | undefined {
   for (const deployment of deployments) {
+    if (pathname === `${deployment.basePath}/suggest`) return { deployment, suggest: true };
     if (pathname === `${deployment.basePath}/facets`) return { deployment, facets: true };
     if (pathname === `${deployment.basePath}/feed`) return { deployment, feed: true };
     if (pathname === `${deployment.basePath}/openapi.json`) return { deployment, openapi: true };
@@ -321,6 +340,7 @@ export async function handleApi(
     if (route.feed) await searchFeed(req, res, route.deployment, search, context);
     else if (route.facets) await countFacets(req, res, route.deployment, search, context);
     else if (route.openapi) describeApi(req, res, route.deployment, search, context);
+    else if (route.suggest) await suggest(req, res, route.deployment, search, context);
     else if (route.id === undefined) await listRecords(req, res, route.deployment, search, context);
     else await getRecord(req, res, route.deployment, route.id, search, context);
   } catch (error) {

@@ -4,6 +4,7 @@ import type { Deployment, FieldDef, FieldKind, ParamDef, ParamKind } from '../..
 import { apiErrorSchema } from '../../formats/error';
 import { facetFilterParam } from '../../formats/facet-filters';
 import { facetsResponseSchema } from '../../formats/facets-response';
+import { suggestResponseSchema } from '../../formats/suggest-response';
 import { contentTypes } from '../../formats/media-types';
 import { limits } from './criteria';
 import { facetLimits } from './facets';
@@ -236,6 +237,28 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
             '200': {
               description: 'Counts by value, one page of values per facet.',
               content: { 'application/json': { schema: { $ref: '#/components/schemas/Facets' } } },
+            },
+            ...errorResponses,
+          },
+        },
+      },
+      '/suggest': {
+        get: {
+          operationId: 'suggest',
+          summary: '"Did you mean": the search\'s words as the records spell them (extension)',
+          parameters: [
+            {
+              name: 'q',
+              in: 'query',
+              description:
+                'The search as typed. Words no record holds become the nearest words records hold (up to two edits, a swap of two letters one), most records first; a rare word one edit from a far commoner one becomes it. Quoted text, prefixes and excluded words are kept.',
+              schema: { type: 'string', maxLength: 1000 },
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'The corrected search, or null when its words need no correction.',
+              content: { 'application/json': { schema: jsonSchemaOf(suggestResponseSchema) } },
             },
             ...errorResponses,
           },

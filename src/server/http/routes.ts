@@ -120,6 +120,7 @@ export const routes: readonly Route[] = [
       `${deployment.basePath}/feed`,
       `${deployment.basePath}/facets?facet=${deployment.facets[0]?.name ?? ''}`,
       `${deployment.basePath}/openapi.json`,
+      `${deployment.basePath}/suggest?q=${encodeURIComponent(id)}`,
       '/api/nothing',
     ],
     handle: ({ req, res, pathname, search, origin, originFromHost, services }) =>

@@ -58,6 +58,7 @@ function fakeEngine() {
       get: async () => undefined,
       fulltext: async () => undefined,
       count: async () => 100,
+      suggest: async () => undefined,
       close: async () => undefined,
     } satisfies EngineCalls,
   };

@@ -4,6 +4,7 @@ import { currentClient } from './client';
 import type { QueryEngine, Ranked } from './engine';
 import { renderDocs, type RenderedBody } from './rendered-page';
 import type { PageRendering } from '../render/page-body';
+import type { Suggestion } from '../../formats/suggest-response';
 import type { Criteria, FacetRequest, FacetsResult, RecordStore, RenderedPage, SearchResult } from './types';
 
 /**
@@ -35,6 +36,7 @@ export interface EngineCalls {
   get(key: DeploymentKey, repoId: string): Promise<ApiRecord | undefined>;
   fulltext(key: DeploymentKey, repoId: string): Promise<string | undefined>;
   count(key: DeploymentKey): Promise<number>;
+  suggest(key: DeploymentKey, q: string): Promise<Suggestion | undefined>;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export function localCalls(engine: QueryEngine): EngineCalls {
     get: async (key, repoId) => engine.get(key, repoId),
     fulltext: async (key, repoId) => engine.fulltext(key, repoId),
     count: async (key) => engine.count(key),
+    suggest: async (key, q) => engine.suggest(key, q),
     close: async () => engine.close(),
   };
 }
@@ -206,6 +209,7 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
     get: (key, repoId) => engine.get(key, repoId),
     fulltext: (key, repoId) => engine.fulltext(key, repoId),
     count: (key) => engine.count(key),
+    suggest: (key, q) => engine.suggest(key, q),
     close: () => engine.close(),
   };
 }

@@ -13,6 +13,9 @@ import { IdSet } from '../engine/id-set';
 import type { PostingsReader } from '../engine/postings/index-reader';
 import { TextSearch } from '../engine/search';
 import type { YearRange } from '../../formats/query-years';
+import type { Suggestion } from '../../formats/suggest-response';
+import { suggestQuery, type Vocabulary } from '../suggest/suggest-query';
+import { buildVocabulary } from '../suggest/vocabulary';
 import { phraseFacetLists } from './phrase-facet-index';
 import { joinedGroups, storedJoins } from './name-joins';
 import type { CountSharing } from './shared-counting';
@@ -67,6 +70,8 @@ export interface QueryEngine {
   get(key: DeploymentKey, repoId: string): ApiRecord | undefined;
   fulltext(key: DeploymentKey, repoId: string): string | undefined;
   count(key: DeploymentKey): number;
+  /** "Did you mean" for a search's words, from the deployment's vocabulary (built on first use). */
+  suggest(key: DeploymentKey, q: string): Suggestion | undefined;
   /** Builds what the first search of each deployment would otherwise build (the repo_id ranks, the facet values). */
   warm(): void;
   /** warm() without the facet values: what searches need, so they can be answered before the facets are read. */
@@ -135,6 +140,8 @@ interface DeploymentState {
   broaderIndex?: FacetIndex;
   /** Per person-folded key, each name of a joined group and the group's names, read on first use. */
   nameGroups?: Map<KeyName, ReadonlyMap<string, readonly string[]>>;
+  /** The words records hold, for suggestions (suggest/vocabulary.ts); built on the first. */
+  vocabulary?: Vocabulary;
 }
 
 /** Records matching one facet value (its selector), kept per connection: they depend on the data only. */
@@ -547,6 +554,12 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
         .pluck()
         .get(repoId) as string | undefined;
       return text || undefined;
+    },
+    suggest(key, q) {
+      const state = stateOf(key);
+      if (!postingsOf(state)) return undefined;
+      state.vocabulary ??= buildVocabulary(db, state.deployment);
+      return suggestQuery(q, state.vocabulary);
     },
     count(key) {
       const state = stateOf(key);

@@ -392,6 +392,7 @@ export async function openPooledStore(
     get: (...args) => call('get', args),
     fulltext: (...args) => call('fulltext', args),
     count: (...args) => call('count', args),
+    suggest: (...args) => call('suggest', args),
     close,
   };
   async function close() {

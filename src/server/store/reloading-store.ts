@@ -264,6 +264,7 @@ export async function reloadingStore(
     get: (key, repoId) => within((store) => store.get(key, repoId)),
     fulltext: (key, repoId) => within((store) => store.fulltext(key, repoId)),
     count: (key) => within((store) => store.count(key)),
+    suggest: (key, q) => within((store) => store.suggest?.(key, q) ?? Promise.resolve(undefined)),
     checkNow() {
       schedule(0);
     },

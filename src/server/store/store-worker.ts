@@ -104,6 +104,8 @@ function run(request: StoreRequest): unknown {
       return engine.fulltext(...request.args);
     case 'count':
       return engine.count(...request.args);
+    case 'suggest':
+      return engine.suggest(...request.args);
   }
 }
 

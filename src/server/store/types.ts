@@ -5,6 +5,7 @@ import type { KeyName } from '../../deployments/key-names';
 import type { OrderedField } from '../../deployments/search-model';
 import type { KeyedRecord } from '../../formats/keys';
 import type { QueryNode } from '../query/ast';
+import type { Suggestion } from '../../formats/suggest-response';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 
 /**
@@ -137,6 +138,8 @@ export interface RecordStore {
   get(deployment: DeploymentKey, repoId: string): Promise<ApiRecord | undefined>;
   fulltext(deployment: DeploymentKey, repoId: string): Promise<string | undefined>;
   count(deployment: DeploymentKey): Promise<number>;
+  /** "Did you mean": the search's words as the records spell them (suggest/suggest-query.ts); absent on a store without it. */
+  suggest?(deployment: DeploymentKey, q: string): Promise<Suggestion | undefined>;
   /** Changes whenever the data changes; part of every ETag. */
   readonly revision: string;
   /**

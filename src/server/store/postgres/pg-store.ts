@@ -66,6 +66,7 @@ export async function openPgStore(storeUrl: string, { indexDir, open, pollMs = 1
     get: (...args) => store.get(...args),
     fulltext: (...args) => store.fulltext(...args),
     count: (...args) => store.count(...args),
+    suggest: (key, q) => store.suggest?.(key, q) ?? Promise.resolve(undefined),
     async caughtUp() {
       await index.caughtUp();
       // The file's revision now is served whole (facets too) at the latest by the next generation.

@@ -1,0 +1,54 @@
+import type Database from 'better-sqlite3';
+import { searchColumns, type Deployment } from '../../deployments/schema';
+import { foldText, isCjk } from '../../formats/fold-text';
+import { indexTokens } from '../../formats/query-words';
+import { wholeRecord } from '../engine/postings/positions';
+import { tablesOf } from '../store/sqlite/schema';
+import type { Vocabulary } from './suggest-query';
+import { Suggester } from './suggester';
+
+/**
+ * A deployment's vocabulary for suggestions, built once per connection (one generation of
+ * the store) on first use. The postings hold each word as the index keeps it (folded and
+ * stemmed) with the records holding it; the spellings people type come from the records'
+ * text: every field but the full text, of at most `sampleRecords` records spread over the
+ * store. A spelling weighs what its indexed form does, so a rare spelling of a common stem is
+ * offered as readily as the common one.
+ */
+
+const sampleRecords = 100_000;
+const letters = /\p{L}+/gu;
+
+const formOf = (word: string) => indexTokens(word)[0]?.term ?? word;
+
+export function buildVocabulary(db: Database.Database, deployment: Deployment): Vocabulary {
+  const t = tablesOf(deployment);
+  const held = new Map<string, number>();
+  for (const [term, docs] of db.prepare(`SELECT term, docs FROM ${t.postings} WHERE col = ?`).raw().iterate(wholeRecord) as Iterable<
+    [string, number]
+  >) {
+    held.set(term, docs);
+  }
+  const maxId = (db.prepare(`SELECT max(id) FROM ${t.records}`).pluck().get() as number | null) ?? 0;
+  const step = Math.max(1, Math.ceil(maxId / sampleRecords));
+  const columns = searchColumns.filter((column) => column !== 'fulltext');
+  const spellings = new Map<string, number>();
+  const rows = db.prepare(`SELECT ${columns.join(', ')} FROM ${t.text} WHERE id % ? = 0`).raw();
+  for (const row of rows.iterate(step) as Iterable<(string | null)[]>) {
+    for (const text of row) {
+      if (!text) continue;
+      for (const [word] of text.matchAll(letters)) {
+        if (word.length < 3 || word.length > 40) continue;
+        const folded = foldText(word);
+        if (spellings.has(folded) || isCjk(folded)) continue;
+        spellings.set(folded, held.get(formOf(folded)) ?? 0);
+      }
+    }
+  }
+  const entries = [...spellings].filter(([, weight]) => weight > 0);
+  return {
+    suggester: new Suggester(entries),
+    recordsWith: (word) => held.get(formOf(word)) ?? 0,
+    indexFormOf: formOf,
+  };
+}
