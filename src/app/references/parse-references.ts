@@ -80,16 +80,24 @@ function factsOf(block: ReferenceBlock, readBibtex: BibtexReader | undefined): R
 }
 
 /** One block as a reference to look up, with what is wrong when nothing can be. */
+/** Longest DOI looked up: the API refuses longer ones, and no registered DOI comes near it. */
+export const maxDoiLength = 300;
+
 export function toReference(block: ReferenceBlock, readBibtex?: BibtexReader): ParsedReference {
-  const { problem, ...facts } = factsOf(block, readBibtex);
-  const doi = facts.doi ? bareDoi(facts.doi) : undefined;
+  const { problem, doi: found, ...facts } = factsOf(block, readBibtex);
+  const written = found ? bareDoi(found) : undefined;
+  const doi = written && written.length <= maxDoiLength ? written : undefined;
   const lookable = Boolean(doi) || significantWords(facts.title ?? '').length >= 2;
+  const tooLong =
+    written && !doi
+      ? `What looks like a DOI here is ${written.length.toLocaleString('en')} characters long, and a DOI is at most ${maxDoiLength}: nothing to look up.`
+      : undefined;
   return {
     ...facts,
     ...(doi ? { doi } : {}),
     kind: block.kind,
     text: block.text.slice(0, maxReferenceLength),
-    ...(lookable ? {} : { problem: problem ?? 'No DOI and no title found: nothing to look up.' }),
+    ...(lookable ? {} : { problem: problem ?? tooLong ?? 'No DOI and no title found: nothing to look up.' }),
   };
 }
 

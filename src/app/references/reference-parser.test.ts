@@ -346,6 +346,18 @@ describe('bad input', () => {
     expect(references[0]!.doi).toBe('10.1038/nature14539');
   });
 
+  test('a "DOI" longer than any DOI is not looked up, and the reference says why', async () => {
+    const { references } = await parseReferenceList(`10.1234/${'a'.repeat(100_000)})`);
+    expect(references).toHaveLength(1);
+    expect(references[0]!.doi).toBeUndefined();
+    expect(references[0]!.problem).toMatch(/^What looks like a DOI here is 100,008 characters long, and a DOI is at most 300/);
+    const [titled] = (await parseReferenceList(`Shannon, C.E. (1948) A mathematical theory of communication. 10.1234/${'a'.repeat(400)}`))
+      .references;
+    expect(titled).toMatchObject({ title: 'A mathematical theory of communication' });
+    expect(titled!.doi).toBeUndefined();
+    expect(titled!.problem).toBeUndefined();
+  });
+
   test('a stopped run ends with an AbortError', async () => {
     const controller = new AbortController();
     controller.abort();
