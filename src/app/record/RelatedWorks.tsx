@@ -7,8 +7,9 @@ import { doiOf, isHttpUrl } from '../../formats/text';
 import { useApiAuth, useBaseUrl } from '../config/config-context';
 import { firstText } from '../ui/format';
 import { RichText } from '../ui/RichText';
+import { GeneratedBadge } from '../ui/GeneratedNotice';
 import { recordPath } from '../navigation/record-path';
-import { useRecordsInMirror, type CatalogAccess } from './related-queries';
+import { useRecordsInMirror, type CatalogAccess, type FoundRecord } from './related-queries';
 
 /** The catalog an upstream record id is looked for in besides the record's own: the literature catalog, where articles are. */
 const articlesCatalog = deploymentByKey('LIT')!;
@@ -97,16 +98,22 @@ function CiteWork({ work, cite }: { work: RelatedWork; cite: (catalog: Deploymen
   return record ? <div className="related-work__cite">{cite(articlesCatalog, record)}</div> : null;
 }
 
-function MirrorRecords({ found }: { found: readonly { deployment: Deployment; record: ApiRecord }[] }) {
+function MirrorRecords({ found }: { found: readonly FoundRecord[] }) {
   if (found.length === 0) return null;
   return (
     <ul className="related-work__records" aria-label="Related records in this mirror">
-      {found.map(({ deployment, record }) => (
+      {found.map(({ deployment, record, generated }) => (
         <li key={`${deployment.key}:${record.repo_id}`}>
           <Link to={recordPath(deployment, record.repo_id)}>
             <RichText text={firstText(record.title) ?? `Record ${record.repo_id}`} inline />
           </Link>{' '}
           <span className="related-work__catalog">({displayName(deployment)})</span>
+          {generated && (
+            <>
+              {' '}
+              <GeneratedBadge />
+            </>
+          )}
         </li>
       ))}
     </ul>

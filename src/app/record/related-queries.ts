@@ -18,6 +18,8 @@ export interface CatalogAccess {
 export interface FoundRecord {
   readonly deployment: Deployment;
   readonly record: ApiRecord;
+  /** The catalog says it is a generated demo record (X-Generated-Records). */
+  readonly generated: boolean;
 }
 
 /**
@@ -39,7 +41,8 @@ export function useRecordsInMirror(ids: readonly string[], catalogs: readonly Ca
             ]),
             { deployment, signal, auth },
           );
-          return page.records[0] ? { deployment, record: page.records[0] } : null;
+          const record = page.records[0];
+          return record ? { deployment, record, generated: page.generated.has(record.repo_id) } : null;
         },
         staleTime: 60_000,
         retry: (failures: number, error: Error) => isTransient(error) && failures < 1,
