@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { initials, parseAuthor } from './authors';
+import { foldText } from './fold-text';
 import { foldOrganisation, foldPersonName, foldTerm } from './value-folding';
 
 describe('foldTerm', () => {
@@ -57,6 +59,20 @@ describe('foldPersonName', () => {
         const written = parts.map(([initial, after]) => `${initial}${after}`).join('');
         const spaced = parts.map(([initial]) => initial).join(' ');
         return foldPersonName(`Doe, ${written}`) === foldPersonName(`DOE, ${spaced}`);
+      }),
+    );
+  });
+
+  it('reads initials as authors.ts does, for any given names', () => {
+    const given = fc.stringMatching(/^[A-Za-zé .\-'()]{0,16}$/);
+    fc.assert(
+      fc.property(given, (names) => {
+        const { family, given: read } = parseAuthor(`Doe, ${names}`);
+        const letters = foldText(initials(read))
+          .split(/[\s.-]+/)
+          .filter(Boolean);
+        const expected = letters.length > 0 ? `${foldOrganisation(family)}, ${letters.join(' ')}` : 'doe';
+        return foldPersonName(`Doe, ${names}`) === expected;
       }),
     );
   });
