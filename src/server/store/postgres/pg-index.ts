@@ -59,7 +59,11 @@ async function storeMeta(pools: PgPools, primary: string): Promise<StoreMeta> {
   const meta = await pools
     .read<{ key: string; value: string }>({ text: `SELECT key, value FROM meta WHERE key IN ('schema', 'store')` })
     .catch((error: Error) => {
-      throw new Error(`${primary} is not a Records Explorer store (${error.message}).`, { cause: error });
+      // Only a database without the store's tables (42P01) is not a store; a server out of
+      // connections, or down, or refusing the user, says so in its own words.
+      if ((error as { code?: string }).code === '42P01')
+        throw new Error(`${primary} is not a Records Explorer store (${error.message}).`, { cause: error });
+      throw new Error(`${primary} could not be read: ${error.message.replace(/\.$/, '')}.`, { cause: error });
     });
   const values = new Map(meta.rows.map((row) => [row.key, row.value]));
   if (values.get('schema') !== pgSchemaVersion())

@@ -238,6 +238,43 @@ describe('--store URLs', () => {
   );
 
   it.skipIf(unavailable)(
+    'a serve started while the database has no connection to spare says so, not that it is no store',
+    async () => {
+      const cluster = await startCluster();
+      const admin = new pg.Client({ connectionString: cluster.primary.url });
+      const held = new pg.Client({ connectionString: cluster.primary.url.replace('postgres@', 'limited@') });
+      try {
+        await run('node', [bin, 'generate', 'LIT', '10', '--store', cluster.primary.url]);
+        await admin.connect();
+        // A role allowed one connection, which another client holds: what the server answers
+        // when every connection is taken (53300).
+        await admin.query('CREATE ROLE limited LOGIN CONNECTION LIMIT 1');
+        await admin.query('GRANT SELECT ON ALL TABLES IN SCHEMA public TO limited');
+        await held.connect();
+        const failed = await run('node', [
+          bin,
+          'serve',
+          '--store',
+          cluster.primary.url.replace('postgres@', 'limited@'),
+          '--port',
+          '0',
+          '--index-dir',
+          mkdtempSync(join(tmpdir(), 'records-pg-index-')),
+        ]).catch((error: { code: number; stderr: string }) => error);
+        expect(failed).toMatchObject({ code: 1 });
+        const { stderr } = failed as { stderr: string };
+        expect(stderr).toMatch(/^records: Cannot open the store: .* could not be read: .*connection/);
+        expect(stderr).not.toMatch(/not a Records Explorer store/);
+      } finally {
+        await held.end().catch(() => undefined);
+        await admin.end().catch(() => undefined);
+        await cluster.destroy();
+      }
+    },
+    60_000,
+  );
+
+  it.skipIf(unavailable)(
     'ends an import whose primary crashes in one sentence, without a stack, keeping none of it',
     async () => {
       const cluster = await startCluster();
