@@ -70,6 +70,7 @@ export const identifier: ParamDef = {
   key: 'identifier',
   normalize: 'identifier',
   advanced: true,
+  standsFor: ['doi'],
 };
 export const sponsorOrg = (name = 'sponsor_org') =>
   textParam(name, 'Sponsoring organisation', ['sponsor'], 'Searches the organisations that sponsored or funded the work.');

@@ -24,6 +24,8 @@ export interface QueryField {
   readonly names: readonly string[];
   readonly label: string;
   readonly target: QueryFieldTarget;
+  /** Names of other deployments' fields that this one answers here (`doi` for identifier), in `names` too. */
+  readonly standsFor?: readonly string[];
 }
 
 /** "Country of publication" → `country_of_publication`. */
@@ -56,7 +58,10 @@ export function compileQueryFields(deployment: Deployment): QueryField[] {
     if (!param.advanced) continue;
     const kind = paramTargets[param.kind];
     if (kind)
-      fields.push(field(param.label, { kind, param: param.name }, param.name, labelName(param.label), param.queryAliases, param.upstream));
+      fields.push({
+        ...field(param.label, { kind, param: param.name }, param.name, labelName(param.label), param.queryAliases, param.upstream),
+        ...(param.standsFor && { standsFor: param.standsFor }),
+      });
   }
   for (const def of deployment.fields) {
     const bound = (which: 'start' | 'end') =>
@@ -76,11 +81,18 @@ export function compileQueryFields(deployment: Deployment): QueryField[] {
   // A name claimed twice keeps its first field (parameters before dates before facets), so
   // a facet added to the table can never take a name the box already reads otherwise.
   const claimed = new Set<string>();
-  return fields
+  const own = fields
     .map((each) => {
       const names = each.names.filter((name) => !claimed.has(name));
       for (const name of names) claimed.add(name);
       return names.length === each.names.length ? each : { ...each, names, name: names.includes(each.name) ? each.name : names[0]! };
     })
     .filter((each) => each.names.length > 0);
+  // Then the names a field answers for others (`doi:` as identifier), where no field here has them.
+  return own.map((each) => {
+    const standsFor = (each.standsFor ?? []).filter((name) => !claimed.has(name));
+    for (const name of standsFor) claimed.add(name);
+    const { standsFor: _asked, ...rest } = each;
+    return standsFor.length > 0 ? { ...rest, names: [...each.names, ...standsFor], standsFor } : rest;
+  });
 }

@@ -93,6 +93,11 @@ interface ParamBase {
   readonly upstream?: readonly string[];
   /** More names of this parameter in the search box's fielded syntax (`authors:`), beside its name and label. */
   readonly queryAliases?: readonly string[];
+  /**
+   * Fields of other deployments this parameter answers in a deployment that lacks them: the
+   * box reads `doi:` as `identifier` where there is no DOI parameter, since identifier finds DOIs.
+   */
+  readonly standsFor?: readonly string[];
 }
 
 /** Free text in the query language, matched against some index columns. */

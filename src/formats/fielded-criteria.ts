@@ -17,6 +17,8 @@ export interface BoxCriteria {
   /** Parameter name → value, in the order the terms were typed. */
   readonly params: Readonly<Record<string, string>>;
   readonly problems: readonly QueryProblem[];
+  /** Field terms read as another field of this deployment (`doi:` as Identifier), to be named where they are searched. */
+  readonly mapped?: readonly string[];
 }
 
 type Compiled = { readonly params: Record<string, string> } | { readonly problem: string };
@@ -106,7 +108,10 @@ export function boxCriteria(deployment: Deployment, input: string, options: Pars
     else Object.assign(params, compiled.params);
   }
   if (parsed.words !== '' && !hasSearchableWords(parsed.words)) problems.push({ kind: 'no-words', text: parsed.words });
-  return { words: parsed.words, params, problems };
+  const mapped = parsed.terms
+    .filter((term) => term.field.standsFor?.includes(term.typed.toLowerCase()))
+    .map((term) => `${term.typed.toLowerCase()}: as ${term.field.label}`);
+  return { words: parsed.words, params, problems, ...(mapped.length > 0 && { mapped: [...new Set(mapped)] }) };
 }
 
 const messages: { readonly [K in QueryProblem['kind']]: (deployment: Deployment, problem: Extract<QueryProblem, { kind: K }>) => string } =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey, deployments } from '../deployments/registry';
+import { compileQueryFields } from '../deployments/query-fields';
 import { searchModel } from '../deployments/search-model';
 import { boxCriteria, problemMessage } from './fielded-criteria';
 import { hasSearchableWords, parseFieldedQuery } from './fielded-query';
@@ -7,6 +8,7 @@ import { editDistance } from './nearest';
 
 const lit = deploymentByKey('LIT')!;
 const dc0 = deploymentByKey('DC0')!;
+const dc1 = deploymentByKey('DC1')!;
 const withExtensions = { extensions: true };
 const box = (input: string, deployment = lit, options = withExtensions) => boxCriteria(deployment, input, options);
 const messages = (input: string, deployment = lit, options = withExtensions) =>
@@ -58,10 +60,16 @@ describe('fielded syntax in the search box', () => {
   });
 
   it('says when the field belongs to other deployments only', () => {
-    expect(messages('doi:10.1/x', dc0)).toEqual([
-      'Research data v0 cannot search by DOI (doi:).'.replace('Research data v0', `${dc0.name} ${dc0.version}`),
-    ]);
+    expect(messages('mime_type:video/mp4', dc0)).toEqual([`${dc0.name} ${dc0.version} cannot search by Media type (mime_type:).`]);
     expect(messages('subject:energy', dc0, { extensions: false })[0]).toContain('cannot search by Subject (subject:)');
+  });
+
+  it('reads doi: as the identifier search where the deployment has no DOI parameter, and names it', () => {
+    expect(box('doi:10.15121/2368548', dc1).params).toEqual({ identifier: '10.15121/2368548' });
+    expect(box('doi:10.15121/2368548', lit).params).toEqual({ doi: '10.15121/2368548' });
+    const identifier = compileQueryFields(dc1).find((field) => field.label === 'Identifier')!;
+    expect(identifier.name).toBe('identifier');
+    expect(identifier.standsFor).toEqual(['doi']);
   });
 
   it('searches subjects by the subject facet’s parameter where the deployment has no subject parameter', () => {

@@ -34,6 +34,7 @@ export function CatalogGroup({ search }: { search: CatalogSearch }) {
       {dropped.length > 0 && (
         <p className="catalog-group__dropped">Not applied here (this catalog has no such criterion): {dropped.join(', ')}.</p>
       )}
+      {search.mapped && <p className="catalog-group__dropped">Searched here by its own field: {search.mapped.join(', ')}.</p>}
       {search.problem ? (
         <p className="catalog-group__empty">Not searched: {search.problem}</p>
       ) : query.isError ? (

@@ -59,14 +59,24 @@ describe('the box’s fielded syntax, per catalog', () => {
       ['q', 'plasma'],
       ['doi', '10.11578/1367164'],
     ]);
-    const dc1 = criteriaForCatalog(key('DC1'), [['q', 'plasma doi:10.11578/1367164']]);
+    const dc1 = criteriaForCatalog(key('DC1'), [['q', 'plasma mime_type:video/mp4']]);
     expect(dc1.entries).toEqual([['q', 'plasma']]);
-    expect(dc1.dropped).toEqual(['DOI']);
+    expect(dc1.dropped).toEqual(['Media type']);
     expect(dc1.problem).toBeUndefined();
   });
 
+  test('a field a catalog answers by another of its own is searched there and named', () => {
+    const dc1 = criteriaForCatalog(key('DC1'), [['q', 'plasma doi:10.11578/1367164']]);
+    expect(dc1.entries).toEqual([
+      ['q', 'plasma'],
+      ['identifier', '10.11578/1367164'],
+    ]);
+    expect(dc1.dropped).toEqual([]);
+    expect(dc1.mapped).toEqual(['doi: as Identifier']);
+  });
+
   test('a catalog left with none of the criteria is not searched; a misspelt field is a problem everywhere', () => {
-    expect(criteriaForCatalog(key('DC1'), [['q', 'doi:10.11578/1367164']]).problem).toBe('This catalog has none of the search’s criteria.');
+    expect(criteriaForCatalog(key('DC1'), [['q', 'mime_type:video/mp4']]).problem).toBe('This catalog has none of the search’s criteria.');
     expect(criteriaForCatalog(key('PAT'), [['mime_type', 'mp4']]).problem).toBe('This catalog has none of the search’s criteria.');
     expect(criteriaForCatalog(key('LIT'), [['q', 'plasma auhtor:Curie']]).problem).toMatch(/auhtor/);
   });

@@ -10,6 +10,8 @@ export interface CatalogCriteria {
   readonly dropped: string[];
   /** Why the box cannot be searched in this catalog as typed (a misspelt field, no words): nothing is sent. */
   readonly problem?: string;
+  /** Box fields this catalog searches as another of its own (`doi: as Identifier`). */
+  readonly mapped?: readonly string[];
 }
 
 /**
@@ -43,7 +45,7 @@ export function criteriaForCatalog(
       ? { entries: converted, dropped, problem: 'This catalog has none of the search’s criteria.' }
       : { entries: converted, dropped };
   }
-  const { words, params, problems } = boxCriteria(target, box, { extensions });
+  const { words, params, problems, mapped } = boxCriteria(target, box, { extensions });
   for (const problem of problems) if (problem.kind === 'absent') drop(problem.label);
   const blocking = problems.filter((problem) => problem.kind !== 'absent');
   if (blocking.length > 0)
@@ -59,7 +61,7 @@ export function criteriaForCatalog(
   for (const [name, value] of Object.entries(params)) if (!converted.some(([entry]) => entry === name)) converted.push([name, value]);
   // Searching with nothing left would list the whole catalog as if it matched.
   if (converted.length === 0) return { entries: converted, dropped, problem: 'This catalog has none of the search’s criteria.' };
-  return { entries: converted, dropped };
+  return { entries: converted, dropped, ...(mapped && { mapped }) };
 }
 
 /**

@@ -44,6 +44,8 @@ export interface CatalogSearch {
   readonly entries: [string, string][];
   /** Labels of the criteria this catalog does not support, left out of its search. */
   readonly dropped: string[];
+  /** Box fields this catalog searches as another of its own (`doi: as Identifier`). */
+  readonly mapped?: readonly string[];
   /** Why this catalog is not searched (its fields cannot take the box as typed). */
   readonly problem?: string;
   readonly url: string;
@@ -53,9 +55,17 @@ export interface CatalogSearch {
 /** Every catalog's search for one all-catalogs search, each through its configured server and token. */
 export function catalogSearches(config: AppConfig, entries: readonly (readonly [string, string])[]): CatalogSearch[] {
   return deployments.map((deployment) => {
-    const { entries: criteria, dropped, problem } = criteriaForCatalog(deployment, entries, config.facets.has(deployment.key));
+    const { entries: criteria, dropped, mapped, problem } = criteriaForCatalog(deployment, entries, config.facets.has(deployment.key));
     const url = searchUrl(config.baseUrls[deployment.key], [...criteria, ['rows', String(resultsPerCatalog)]]);
-    return { deployment, entries: criteria, dropped, ...(problem ? { problem } : {}), url, auth: config.auth[deployment.key] };
+    return {
+      deployment,
+      entries: criteria,
+      dropped,
+      ...(mapped && { mapped }),
+      ...(problem ? { problem } : {}),
+      url,
+      auth: config.auth[deployment.key],
+    };
   });
 }
 
