@@ -148,6 +148,13 @@ describe('a reference is found only in a record of the same work', () => {
       'Berkery JW, Sabbagh SA. A reduced resistive wall mode kinetic stability model for disruption forecasting II. PPPL; 2017.',
     );
     expect(assessMatch(dc1, part, record)).toMatchObject({ verdict: 'probable', facts: { title: 'close' } });
+    const versioned: ApiRecord = { ...record, title: 'Schneider Springs Fire Study 2023: Surface Water Chemistry (v2)' };
+    const subtitled = formatted(
+      '[1] J. W. Berkery et al., “Schneider Springs Fire Study 2023: Surface Water Chemistry (v2): Part II,” PPPL, May 2017.',
+    );
+    expect(assessMatch(dc1, subtitled, versioned).verdict).toBe('probable');
+    const cited = formatted('[1] J. W. Berkery et al., “Schneider Springs Fire Study 2023: Surface Water Chemistry (v2),” PPPL, May 2017.');
+    expect(assessMatch(dc1, cited, versioned).verdict).toBe('found');
   });
 
   test('a made-up reference on a generated record’s topic, by another author: at most probably', () => {

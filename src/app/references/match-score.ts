@@ -66,6 +66,18 @@ export function titleQuery(reference: ParsedReference): string | undefined {
   return words.length >= 2 ? words.join(' OR ') : undefined;
 }
 
+/**
+ * A second search, for a formatted reference whose title was read wrong (run into the authors,
+ * cut at an abbreviation): the words of the whole reference but its names and numbers.
+ */
+export function wholeTextQuery(reference: ParsedReference): string | undefined {
+  if (reference.kind !== 'formatted') return undefined;
+  const names = new Set(reference.surnames.map((surname) => fold(surname)));
+  const words = unique(significantWords(reference.text)).filter((word) => !names.has(word) && !/^\d+$/.test(word) && word !== 'doi');
+  const query = words.slice(0, 16).join(' OR ');
+  return words.length >= 3 && query !== titleQuery(reference) ? query : undefined;
+}
+
 const romanNumeral = /^(?:i{1,3}|iv|v|vi{1,3}|ix|x)$/;
 
 /** A title's identifying words, with the numerals that tell part I from part II. */
@@ -93,10 +105,31 @@ export function titleScore(reference: ParsedReference, record: ApiRecord): numbe
   return Math.max(dice, 0.9 * within);
 }
 
+const titleOpens = String.raw`(?:^|[.,;:)\]}“"'‘’«{–—-]\s*)`;
+const titleCloses = String.raw`\s*(?:[.,;)\]}”"'’»[(]|$)`;
+
+/**
+ * The record's whole title stands in the reference as a title does: after the authors' or
+ * the year's punctuation (or a quote, a brace, a tag), and closed by punctuation, not by a
+ * colon and more words (a subtitle, "Part II") nor by another word.
+ */
+function standsAsTitle(referenceText: string, recordTitle: string): boolean {
+  const folded = fold(recordTitle);
+  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length < 2) return false;
+  // The title's own closing marks ("… (v2)") are the title's, not what closes it.
+  const own = (/[^\p{L}\p{N}\s]+$/u.exec(folded.trim())?.[0] ?? '').replace(/[.,;]+$/, '').replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+  const pattern = new RegExp(
+    `${titleOpens}${words.join(String.raw`[^\p{L}\p{N}]+`)}${own ? String.raw`[.,;]?\s*${own}` : ''}${titleCloses}`,
+    'mu',
+  );
+  return pattern.test(fold(referenceText));
+}
+
 /**
  * Same: the reference's title has the record's words and no other (as a set: styles change
- * case and punctuation), or the record's whole title stands in the reference as a phrase and
- * the title read from it adds no word of its own (a title cut short by an abbreviation).
+ * case and punctuation), or the record's whole title stands in the reference as its title
+ * (when the title read from a formatted line is cut short or runs into the authors).
  */
 function titleAgreement(reference: ParsedReference, record: ApiRecord, score: number): Agreement {
   const recordTitle = toPlainLine(knownValues(record.title)[0] ?? '');
@@ -106,7 +139,7 @@ function titleAgreement(reference: ParsedReference, record: ApiRecord, score: nu
   const recordSet = new Set(recordWords);
   const extra = referenceWords.filter((word) => !recordSet.has(word)).length;
   if (extra === 0 && referenceWords.length === recordWords.length) return 'same';
-  if (extra === 0 && recordWords.length >= 3 && phrase(reference.text).includes(phrase(recordTitle))) return 'same';
+  if (recordWords.length >= 2 && standsAsTitle(reference.text, recordTitle)) return 'same';
   return score >= 0.55 ? 'close' : 'different';
 }
 
@@ -127,10 +160,21 @@ function firstAuthorAgreement(reference: ParsedReference, record: ApiRecord): Ag
   return surnames.some(agrees) ? 'close' : 'different';
 }
 
+const yearsIn = (text: string) => text.match(/(?<![\d./-])(?:1[6-9]|20)\d\d(?![\d/-])/g) ?? [];
+
 function yearAgreement(reference: ParsedReference, record: ApiRecord): Agreement {
   const day = dayOfTimestamp(knownValues(record.publication_date)[0]);
   if (reference.year === undefined || !day) return 'unknown';
-  return day.year === reference.year ? 'same' : Math.abs(day.year - reference.year) === 1 ? 'close' : 'different';
+  if (day.year === reference.year) return 'same';
+  // The year read may be one of the title's ("Fire Study 2023", "(1987-2024)"): the reference's
+  // own is then among its other years, or it gives none (a style that dates no dataset).
+  const inTitle = new Set(yearsIn(toPlainLine(knownValues(record.title)[0] ?? '')));
+  if (inTitle.has(String(reference.year))) {
+    const others = yearsIn(reference.text).filter((year) => !inTitle.has(year));
+    if (others.includes(String(day.year))) return 'same';
+    if (others.length === 0) return 'unknown';
+  }
+  return Math.abs(day.year - reference.year) === 1 ? 'close' : 'different';
 }
 
 /** Report and patent numbers compared by their letters and digits only. */
@@ -180,10 +224,18 @@ function doiAgreement(reference: ParsedReference, record: ApiRecord): Agreement 
   return dois.some((doi) => sameDoi(doi, reference.doi!)) ? 'same' : 'different';
 }
 
-/** The record names the reference's DOI among its related works: it is that work's dataset, software, … */
-function relatedToCitedDoi(deployment: Deployment, reference: ParsedReference, record: ApiRecord): boolean {
-  if (!reference.doi) return false;
-  return relatedWorks(roleValue(deployment, record, 'relations')).some((work) => sameDoi(work.identifier, reference.doi!));
+/**
+ * The record names the cited work among its related works: by the reference's DOI, or by a
+ * related work's title and journal both written in the reference. It is then that work's
+ * dataset (software, …), not the work.
+ */
+function relatedToCitedWork(deployment: Deployment, reference: ParsedReference, record: ApiRecord): boolean {
+  const text = phrase(reference.text);
+  return relatedWorks(roleValue(deployment, record, 'relations')).some((work) => {
+    if (reference.doi && sameDoi(work.identifier, reference.doi)) return true;
+    const { title, journal } = work.reference ?? {};
+    return Boolean(title && journal && text.includes(phrase(journal)) && standsAsTitle(reference.text, title));
+  });
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -242,7 +294,7 @@ export function assessMatch(deployment: Deployment, reference: ParsedReference, 
   const confidence = Math.round(Math.min(sum / weight, score < 0.5 && title !== 'same' ? score : 1) * 100) / 100;
 
   if (doi === 'same' || (identifier === 'same' && title !== 'different')) return { verdict: 'found', confidence: 1, facts };
-  const linked = relatedToCitedDoi(deployment, reference, record);
+  const linked = relatedToCitedWork(deployment, reference, record);
   const titled = title === 'same' || title === 'close';
   if (identifier === 'different' || kind === 'different' || linked) {
     return titled || linked

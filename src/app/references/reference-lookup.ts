@@ -6,7 +6,7 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment, DeploymentKey } from '../../deployments/schema';
 import { valuesOf } from '../../formats/text';
 import { errorMessage } from '../ui/error-message';
-import { assessMatch, doiParam, sameDoi, titleQuery, verdictRank, type MatchAssessment, type Verdict } from './match-score';
+import { assessMatch, doiParam, sameDoi, titleQuery, verdictRank, wholeTextQuery, type MatchAssessment, type Verdict } from './match-score';
 import type { ParsedReference } from './reference-input';
 
 /**
@@ -91,23 +91,28 @@ async function lookUpIn(
         generated: page.generated.has(record.repo_id),
       };
   }
-  const query = titleQuery(reference);
-  if (!query) return undefined;
-  const page = await ask([
-    ['title', query],
-    ['rows', String(candidatesPerSearch)],
-  ]);
   let best: CatalogMatch | undefined;
-  for (const record of page.records) {
-    const candidate: CatalogMatch = {
-      catalog: deployment.key,
-      record,
-      assessment: assessMatch(deployment, reference, record),
-      via: 'title',
-      generated: page.generated.has(record.repo_id),
-    };
-    if (!best || byStrength(candidate, best) < 0) best = candidate;
-  }
+  const consider = async (query: string) => {
+    const page = await ask([
+      ['title', query],
+      ['rows', String(candidatesPerSearch)],
+    ]);
+    for (const record of page.records) {
+      const candidate: CatalogMatch = {
+        catalog: deployment.key,
+        record,
+        assessment: assessMatch(deployment, reference, record),
+        via: 'title',
+        generated: page.generated.has(record.repo_id),
+      };
+      if (!best || byStrength(candidate, best) < 0) best = candidate;
+    }
+  };
+  const query = titleQuery(reference);
+  if (query) await consider(query);
+  // The title read from the reference finds no record of a like title: it may be read wrong.
+  const whole = best?.assessment.facts.title === 'same' || best?.assessment.facts.title === 'close' ? undefined : wholeTextQuery(reference);
+  if (whole) await consider(whole);
   return best && best.assessment.verdict !== 'not-found' ? best : undefined;
 }
 

@@ -23,9 +23,19 @@ export interface WorkKind {
   readonly cue?: RegExp;
 }
 
-// Volume(issue):pages, Vancouver's "2017;118(26):265001", physics' "118, 265001 (2017)", IEEE's "vol. 3, no. 2".
-const articleCue =
-  /\b\d{1,4}\s*\(\d{1,4}(?:[-–]\d{1,4})?\)\s*[:,]\s*[A-Za-z]?\d{1,7}|;\s*\d{1,4}(?:\(\d{1,4}\))?:\s*[A-Za-z]?\d{1,7}|\b\d{1,4},\s*[A-Za-z]?\d{2,7}(?:[-–]\d{1,7})?\s*\(\d{4}\)|\bvol\.\s*\d{1,4},\s*(?:no\.|pp?\.)|\bJournal of\b/iu;
+/**
+ * Where an article appeared, as the styles write it, with or without pages: volume(issue)
+ * ("56(4)", "25 (7)"), Vancouver's "2017;118(26):265001" and "2019 May 1;19.", physics'
+ * "118, 265001 (2017)" and "25, (2018)", IEEE's "vol. 3".
+ */
+const articleCues = [
+  String.raw`\b\d{1,4}\s?\(\d{1,4}(?:[-–]\d{1,4})?\)(?=[\s.,:;]|$)`,
+  String.raw`\b(?:1[6-9]|20)\d\d(?:\s[A-Z][a-z]{2}(?:\s\d{1,2})?)?;\s?\d{1,4}(?:\(\d{1,4}\))?(?=[.:,]|$)`,
+  String.raw`\b\d{1,4},\s*(?:[A-Za-z]?\d{2,7}(?:[-–]\d{1,7})?\s*)?\((?:1[6-9]|20)\d\d\)`,
+  String.raw`\bvol\.\s*\d{1,4}\b`,
+  String.raw`\bJournal of\b`,
+];
+const articleCue = new RegExp(articleCues.join('|'), 'iu');
 
 export const workKinds: readonly WorkKind[] = [
   {
