@@ -20,6 +20,8 @@ export interface PgStoreOptions {
   /** Rows per transaction of the index (pg-index.ts). */
   readonly chunkRows?: number;
   readonly log?: (line: string) => void;
+  /** Called when the served generation has moved its snapshots off the index's write-ahead log and emptied it (reloading-store.ts). */
+  readonly onLogReleased?: (generation: number) => void;
 }
 
 export interface PgStore extends RecordStore {
@@ -28,7 +30,10 @@ export interface PgStore extends RecordStore {
 }
 
 /** Opens the store at `--store`'s URL list: a primary, then any replicas. */
-export async function openPgStore(storeUrl: string, { indexDir, open, pollMs = 1000, chunkRows, log }: PgStoreOptions): Promise<PgStore> {
+export async function openPgStore(
+  storeUrl: string,
+  { indexDir, open, pollMs = 1000, chunkRows, log, onLogReleased }: PgStoreOptions,
+): Promise<PgStore> {
   let served: Awaited<ReturnType<typeof reloadingStore>> | undefined;
   const index = await openPgIndex(storeUrl, {
     dir: indexDir,
@@ -44,6 +49,7 @@ export async function openPgStore(storeUrl: string, { indexDir, open, pollMs = 1
     served = await reloadingStore(index.path, open, {
       checkMs: pollMs,
       ...(log ? { log } : {}),
+      ...(onLogReleased ? { onLogReleased } : {}),
       onGeneration(count, facets) {
         // Served whole once its facets are: searches of a generation are served before them.
         if (!facets) return;
