@@ -38,5 +38,31 @@ for (const [label, viewport] of [
       expect(await hrefs(page)).not.toContain('/records/1367912');
       expect(await chips(page).getByText('Published 2017, or the word 2017').count()).toBe(0);
     });
+
+    test("a slip that finds nothing shows the suggestion's results at once, saying so, and searches as typed on request", async () => {
+      const { page } = ui;
+      await page.setViewportSize(viewport);
+      await gotoApp(page, searchPath(dc1, { q: 'tempearture pressure' }));
+      await expect.poll(() => searchParamsOf(page).get('q')).toBe('temperature pressure');
+      expect(await waitForResults(page)).toBeGreaterThan(0);
+      const notice = page.getByRole('status').filter({ hasText: 'Showing results for' });
+      await expect
+        .poll(() => notice.textContent())
+        .toBe('Showing results for temperature pressure — search instead for tempearture pressure');
+      await expectNoAxeViolations(page, `spelling replaced (${label})`);
+      await screenshot(page, `find-work-spelling-${label}`);
+
+      await notice.getByRole('link', { name: 'tempearture pressure' }).click();
+      await expect.poll(() => searchParamsOf(page).get('q')).toBe('tempearture pressure');
+      expect(await waitForResults(page)).toBe(0);
+      const offer = page.getByText('Did you mean');
+      await expect.poll(() => offer.textContent()).toBe('Did you mean temperature pressure?');
+      await expectNoAxeViolations(page, `did you mean (${label})`);
+
+      // A single misspelt word, two slips from the records' spelling.
+      await gotoApp(page, searchPath(dc1, { q: 'geotermla' }));
+      await expect.poll(() => searchParamsOf(page).get('q')).toBe('geothermal');
+      expect(await waitForResults(page)).toBeGreaterThan(0);
+    });
   });
 }

@@ -15,6 +15,10 @@ export const navigationStateSchema = z
     notice: z.string().optional(),
     /** "Back to results": return to where the reader left the results. */
     restore: z.boolean().optional(),
+    /** What was typed, where the search shown is its spelling suggestion ("Showing results for …"). */
+    corrected: z.string().optional(),
+    /** Searched as typed, on the reader's word: no spelling suggestion replaces it. */
+    literal: z.boolean().optional(),
     /** Set when the user's focus must stay where it is (on the deployment select). */
     keepFocus: z.boolean().optional(),
   })

@@ -19,6 +19,7 @@ import { formParamNames, mainParam } from '../search/form-params';
 import { searchIdentity } from '../search/paging';
 import { entriesOf, firstValues, nonEmpty } from '../navigation/query-params';
 import { ActiveCriteria } from '../search/ActiveCriteria';
+import { SpellingSuggestion } from '../search/SpellingSuggestion';
 import { Results } from '../search/Results';
 import { SearchForm } from '../search/SearchForm';
 import { useSearchBox } from '../search/use-search-box';
@@ -93,6 +94,14 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
         </p>
       )}
       <ActiveCriteria deployment={deployment} entries={entries} extensions={extensions} />
+      <SpellingSuggestion
+        deployment={deployment}
+        entries={entries}
+        baseUrl={baseUrl}
+        auth={auth}
+        enabled={extensions}
+        total={query.data && !query.isPlaceholderData ? query.data.total : undefined}
+      />
       <SearchHistory deployment={deployment} entries={entries} />
       <div className="search-layout">
         <Suspense fallback={null}>
