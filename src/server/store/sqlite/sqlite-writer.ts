@@ -183,7 +183,10 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
 
   return {
     put(key: DeploymentKey, records: Iterable<StoredRecord>) {
-      const written = put(deploymentByKey(key)!, records);
+      // Takes the write lock before its first read: a transaction that read first and then found
+      // the lock held for an instant (a served generation moving its snapshot off the log,
+      // snapshot-move.ts) or the log restarted would fail at once rather than wait its turn.
+      const written = put.immediate(deploymentByKey(key)!, records);
       checkpoint();
       return written;
     },
