@@ -14,11 +14,14 @@ import '@citation-js/plugin-bibtex';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { deploymentByKey } from '../src/deployments/registry';
+import { generatedNote } from '../src/formats/generated-mark';
+import { generateRecords } from '../src/server/corpus/generate';
 import type { Deployment } from '../src/deployments/schema';
 import { gotoApp } from './support/app';
 import { desktop, phone, useBrowser } from './support/browser';
 import { expectNoAxeViolations, screenshot } from './support/checks';
 import { downloadFrom } from './support/downloads';
+import { corpusSeed, corpusSize } from './setup/global-setup';
 
 const ui = useBrowser({ acceptDownloads: true });
 const dc1 = deploymentByKey('DC1')!;
@@ -373,4 +376,65 @@ test('8 MB lists are read off the page: the tab never stalls, and Stop ends the 
   expect(await longestStall()).toBeLessThan(1_000);
   await page.getByRole('button', { name: 'Check references' }).waitFor();
   await expectNoAxeViolations(page, '/references stopped while reading');
+});
+
+test('another work is never found: the article of a held dataset, an article titled as one, another author; a generated record is marked, one entry per work', async () => {
+  const { page } = ui;
+  // A generated literature record of the e2e store (the generator is deterministic), cited twice.
+  const demo = [...generateRecords(lit, corpusSize, { seed: corpusSeed })]
+    .map((stored) => stored.record)
+    .find((record) => typeof record.doi === 'string' && record.doi !== '')!;
+  const demoDoi = String(demo.doi).replace('https://doi.org/', '');
+  const list = [
+    'Fredrickson ED, Belova EV, Battaglia DJ, et al. Suppression of Alfvén modes on the National Spherical Torus Experiment Upgrade with outboard beam injection. Phys Rev Lett. 2017;118(26):265001. doi:10.1103/PhysRevLett.118.265001',
+    'Menard JE, Brown T, El-Guebaly L, et al. Fusion nuclear science facilities and pilot plants based on the spherical tokamak. Nucl Fusion. 2016;56(10):106023.',
+    'Smith, A. (2017). A reduced resistive wall mode kinetic stability model for disruption forecasting. PPPL.',
+    'Berkery, J. W., & Sabbagh, S. A. (2017). A reduced resistive wall mode kinetic stability model for disruption forecasting [Data set]. PPPL.',
+    demoDoi,
+    `https://doi.org/${demoDoi}`,
+  ].join('\n');
+  await gotoApp(page, '/references');
+  await referencesBox(page).fill(list);
+  await page.getByRole('button', { name: 'Check references' }).click();
+  expect(await waitForChecked(page)).toBe('Checked 6 references: 3 found, 1 probably, 2 related only, 0 not found.');
+
+  // The article whose dataset the mirror holds, and the article titled as a dataset: each said for what it is.
+  const related = group(page, /^Not the same work/);
+  expect(await related.getByRole('heading').textContent()).toBe('Not the same work (a related record is held) (2)');
+  const alfven = related.getByRole('listitem').filter({ hasText: 'Fredrickson ED' }).first();
+  expect(await alfven.locator('.reference__assessment').textContent()).toBe(
+    'Dataset of this article · Same: first author, year · Close: title · Differs: DOI, type (dataset, not article)',
+  );
+  const menard = related.getByRole('listitem').filter({ hasText: 'Menard JE' }).first();
+  expect(await menard.locator('.reference__assessment').textContent()).toBe(
+    'Dataset with this title (the reference cites an article) · Same: title, first author, year · Differs: type (dataset, not article)',
+  );
+  const probable = group(page, /^Probably/);
+  expect(await probable.locator('.reference__assessment').textContent()).toBe(
+    'Probably the same work: check · Same: title, year · Differs: first author',
+  );
+
+  // The generated record: marked in its rows, counted once, noted in the file and in the Cite dialog.
+  const found = group(page, /^Found \(/);
+  expect(await found.locator('.generated-badge').count()).toBe(2);
+  await page.getByText('1 of 2 are generated demo records; the file says so in each of their entries.').waitFor();
+  await expectNoAxeViolations(page, '/references with related works and a generated record');
+  await screenshot(page, 'references-related-desktop');
+  const file = await downloadFrom(page, () => page.getByRole('button', { name: 'Download found (2)' }).click());
+  const entries = new Cite(file.text).data as { id: string; note?: string }[];
+  expect(entries.map((entry) => entry.id).sort()).toEqual([`records_${dc1.slug}_1367870`, `records_${lit.slug}_${demo.repo_id}`]);
+  expect(entries.find((entry) => entry.id === `records_${lit.slug}_${demo.repo_id}`)?.note).toBe(generatedNote);
+  expect(entries.find((entry) => entry.id === `records_${dc1.slug}_1367870`)?.note).toBeUndefined();
+  await page.getByText(`${lit.name} ${lit.version}: 1 work (1 generated demo)`).waitFor();
+  await page.getByRole('button', { name: `Cite (${lit.name} ${lit.version})` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cite' });
+  await dialog.getByRole('region', { name: 'Citations' }).waitFor();
+  expect(await dialog.locator('.cite-dialog__citation').count()).toBe(1);
+  await dialog.getByText('Generated demo record.').waitFor();
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize(phone);
+  await expectNoAxeViolations(page, '/references with related works on a phone');
+  await screenshot(page, 'references-related-phone');
+  await page.setViewportSize(desktop);
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { deploymentByKey, displayName } from '../../deployments/registry';
 import { firstRecordText } from '../../formats/record-text';
 import { recordPath } from '../navigation/record-path';
+import { GeneratedBadge } from '../ui/GeneratedNotice';
 import { RichText } from '../ui/RichText';
 import { describeFacts, type MatchAssessment } from './match-score';
 import type { CatalogMatch, ReferenceResult } from './reference-lookup';
@@ -59,7 +60,7 @@ export const ReferenceItem = memo(function ReferenceItem({ result }: { result: R
                 <Link to={recordPath(deployment, match.record.repo_id)} aria-label={title ? undefined : `Record ${match.record.repo_id}`}>
                   {title ? <RichText text={title} inline /> : match.record.repo_id}
                 </Link>{' '}
-                {match.generated && <span className="reference__generated">Generated demo record</span>}
+                {match.generated && <GeneratedBadge />}
                 <MatchFacts match={match} />
               </li>
             );

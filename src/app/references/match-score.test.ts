@@ -44,7 +44,9 @@ const formatted = (text: string): ParsedReference => ({ kind: 'formatted', text,
 describe('a reference is found only in a record of the same work', () => {
   test('the same DOI in any form is the work', () => {
     const doi: ParsedReference = { kind: 'doi', text: 'doi:10.11578/1367870', doi: '10.11578/1367870', surnames: [] };
-    expect(assessMatch(dc1, doi, record)).toMatchObject({ verdict: 'found', confidence: 1, facts: { identifier: 'same' } });
+    const assessment = assessMatch(dc1, doi, record);
+    expect(assessment).toMatchObject({ verdict: 'found', confidence: 1, facts: { identifier: 'same', title: 'unknown' } });
+    expect(describeFacts(assessment.facts)).toEqual({ matched: ['DOI'], differed: [], close: [] });
   });
 
   test('title, first author and year as written in APA and Vancouver: found, saying what matched', () => {

@@ -140,7 +140,9 @@ function titleAgreement(reference: ParsedReference, record: ApiRecord, score: nu
   const extra = referenceWords.filter((word) => !recordSet.has(word)).length;
   if (extra === 0 && referenceWords.length === recordWords.length) return 'same';
   if (recordWords.length >= 2 && standsAsTitle(reference.text, recordTitle)) return 'same';
-  return score >= 0.55 ? 'close' : 'different';
+  // A bare DOI, or a line whose title could not be read, says nothing against the record's title.
+  const unread = referenceWords.length === 0 ? 'unknown' : 'different';
+  return score >= 0.55 ? 'close' : unread;
 }
 
 /** A surname as compared: folded, letters only ("Wood-Charlson" and "Wood Charlson" agree). */
