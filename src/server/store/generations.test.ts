@@ -138,6 +138,23 @@ describe('facet values read once per generation', () => {
     });
   });
 
+  it('give the same counts for many searches at once, each worker counting its own or lent to another', async () => {
+    let lent!: () => void;
+    // A helper's word may come after the answer it helped with.
+    const someLent = new Promise<void>((resolve) => (lent = resolve));
+    const sharing = { fromRecords: 1, waitMs: 60_000 };
+    await poolBesideOwn('concurrent-sharing.db', { size: 4, sharing, onHelped: (took) => took && lent() }, async (pool, own) => {
+      const searches = ['q=reactor', 'q=energy', 'facet.language=English', 'q=system OR model', 'exclude.publication_year=2001', ''];
+      // Twice each, all at once: workers post halves, take others' and answer at the same time.
+      const answers = await Promise.all([...searches, ...searches].map((search) => facetsOfBoth(pool, own, search)));
+      for (const [pooled, alone] of answers) expect(pooled).toEqual(alone);
+      // The last alone finds two workers free: its half is lent.
+      const [pooled, alone] = await facetsOfBoth(pool, own, 'q=plasma');
+      expect(pooled).toEqual(alone);
+      await someLent;
+    });
+  });
+
   it('count alone when lending a worker would leave none free for lookups', async () => {
     // What the pool hands its workers: a lent worker is handed the job before its poster can answer.
     const lent: unknown[] = [];

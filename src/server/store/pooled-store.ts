@@ -1,14 +1,16 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { cachedStore, type EngineCalls } from './cached-store';
-import { openEngine, type Ranked, type SharedFacets } from './engine';
-import type { AdoptFacets, HelpWith, MoveSnapshot, StoreReply, WorkerSettings } from './store-worker';
-import type { SnapshotMove } from './sqlite/snapshot-move';
-import { declineHelp, type CountJob } from './shared-counting';
+import { openEngine, type Ranked } from './engine';
+import type { WorkerSettings } from './store-worker';
 import type { RenderedBody } from './rendered-page';
-import { admissionOf, CostBook, type Op } from './admission';
-import { currentClient } from './client';
-import { SearchScheduler } from './pool/scheduler';
+import { CostBook, type Op } from './admission';
+import { readFacetsAhead } from './pool/facet-reader';
+import { bodyOf, jobOf } from './pool/jobs';
+import { Dispatcher } from './pool/dispatcher';
+import { lendHelper } from './pool/lending';
+import { moveSnapshots, settleMove } from './pool/snapshot-moves';
+import { WorkerSlots, type SlotEvents } from './pool/worker-slots';
 import { StoreOverloaded, type RecordStore } from './types';
 import { bundledModule } from '../module-bundle.js';
 
@@ -34,44 +36,12 @@ import { bundledModule } from '../module-bundle.js';
  * (reloading-store.ts), and a pool holds one copy of them, not one per worker. A worker
  * counting a broad search's facets may be lent a free worker for half of the count
  * (shared-counting.ts), while another stays free for lookups.
+ *
+ * In parts, under pool/: the jobs (jobs.ts), which search runs next (scheduler.ts), the
+ * workers' lives (worker-slots.ts), lending a worker (lending.ts), the facet values read
+ * ahead (facet-reader.ts) and moving snapshots off the log (snapshot-moves.ts); this file
+ * puts them together and says which free worker takes what.
  */
-
-interface Job {
-  readonly op: Op;
-  /** Who asked (client.ts): searches are shared fairly between clients (pool/scheduler.ts). */
-  readonly client: string;
-  readonly args: unknown[];
-  readonly search: boolean;
-  readonly kind: string;
-  /**
-   * Milliseconds, as its kind has cost so far (admission.ts), and whether that is dear: read
-   * when asked, so a search waits by what its kind costs now, not by one slow run of it
-   * measured in a busy moment before it came.
-   */
-  readonly cost: number;
-  readonly dear: boolean;
-  /** When it was queued (performance.now()). */
-  readonly queued: number;
-  started?: number;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (error: Error) => void;
-}
-
-interface Slot {
-  worker: Worker;
-  /** Warmed up and taking requests (store-worker.ts says so). */
-  ready: boolean;
-  job?: Job;
-  budget?: NodeJS.Timeout;
-  /** Why the worker could not start (its opening error), if it could not. */
-  startError?: string;
-  /** The pause before a worker that could not start is started again. */
-  restart?: NodeJS.Timeout;
-  /** Counting half of another worker's facets (shared-counting.ts): busy, though it holds no job. */
-  helping?: boolean;
-  /** Its snapshot is to be moved off the log once it is idle (snapshot-move.ts); busy once sent. */
-  move?: { sent: boolean; readonly resolve: (moved: SnapshotMove) => void };
-}
 
 /** A search's time budget unless `records serve --query-budget-ms` says otherwise. */
 export const defaultBudgetMs = 10_000;
@@ -80,13 +50,6 @@ export const defaultBudgetMs = 10_000;
 const defaultPatienceMs = 1_000;
 
 const workerEntry = new URL('./store-worker.ts', import.meta.url);
-
-/**
- * A worker's short-lived objects are small (its postings are typed arrays outside the
- * heap), yet V8's default lets each worker's young generation grow to tens of megabytes,
- * which stay claimed while the server is busy: with three workers, a fifth of its memory.
- */
-const workerYoungGenerationMb = 12;
 
 export interface PoolOptions {
   /** Workers; one more than the cores, since one is kept free for record lookups. */
@@ -114,8 +77,8 @@ export interface PoolOptions {
   readonly log?: (line: string) => void;
   /**
    * When a worker counting a broad search's facets may hand half of the count to a free
-   * one (shared-counting.ts): from how many records, and (tests) how long it waits for the
-   * helper.
+   * one (shared-counting.ts): from how many records, how long it waits for a helper to take
+   * it (tests), and how long for a helper that took it (`helperPatienceMs`, 2 s unless said).
    */
   readonly sharing?: WorkerSettings['sharing'];
   /** Called when a worker was lent to another's count, with whether it counted (tests use it). */
@@ -125,30 +88,46 @@ export interface PoolOptions {
 /** Records of a facets count before half of it is handed to a free worker: below, the trip costs more than it saves. */
 const shareCountsFrom = 50_000;
 
-/** A body rendered by a worker arrives as the bytes of the Buffer it was (a Uint8Array). */
-function bodyOf(page: RenderedBody): RenderedBody {
-  const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const { body, encoded } = page;
-  return { ...page, body: buffer(body), ...(encoded && { encoded: { ...encoded, body: buffer(encoded.body) } }) };
+/** What the pool does with what its workers say (worker-slots.ts). */
+function slotEvents(
+  dispatcher: Dispatcher,
+  slots: () => WorkerSlots,
+  closing: () => boolean,
+  { costs, budgetMs, onHelped }: { costs: CostBook; budgetMs: number; onHelped?: (counted: boolean) => void },
+): SlotEvents {
+  const dispatch = () => dispatcher.dispatch();
+  return {
+    answered(job, answer) {
+      costs.charge(job.kind, performance.now() - job.started!);
+      if (answer.ok) job.resolve(answer.value);
+      else job.reject(new Error(answer.message));
+      dispatch();
+    },
+    ended: (job, ms) => dispatcher.ended(job, ms),
+    overBudget(job) {
+      costs.charge(job.kind, budgetMs);
+      job.reject(new StoreOverloaded(`The search took longer than ${budgetMs / 1000} s, this server's limit. Narrow it and try again.`));
+    },
+    askedHelp: (slot, job) => lendHelper(slots().all, slot, job, closing()),
+    helped(counted) {
+      onHelped?.(counted);
+      dispatch();
+    },
+    moved(slot, moved) {
+      settleMove(slot, moved);
+      dispatch();
+    },
+    // A replacement opens its own snapshot: the move is asked again later, of it too.
+    replaced: (slot) => slot.move?.sent && settleMove(slot, 'busy'),
+    changed: dispatch,
+    unavailable: () =>
+      dispatcher.failWaiting(() => new StoreOverloaded(`The database cannot be read now (${slots().unreadable}); try again later.`)),
+  };
 }
 
-export async function openPooledStore(
-  path: string,
-  {
-    size = availableParallelism() + 1,
-    budgetMs = defaultBudgetMs,
-    maxQueued = 256,
-    patienceMs = defaultPatienceMs,
-    onWorker,
-    cacheBytes,
-    costs = new CostBook(),
-    restartMs = 250,
-    maxRestartMs = 30_000,
-    log = (line: string) => console.error(`records: ${line}`),
-    sharing = { fromRecords: shareCountsFrom },
-    onHelped,
-  }: PoolOptions = {},
-): Promise<RecordStore> {
+export async function openPooledStore(path: string, options: PoolOptions = {}): Promise<RecordStore> {
+  const { size = availableParallelism() + 1, budgetMs = defaultBudgetMs, patienceMs = defaultPatienceMs, costs = new CostBook() } = options;
+  const { log = (line: string) => console.error(`records: ${line}`), sharing = { fromRecords: shareCountsFrom } } = options;
   // Opening once here checks the file and reads the revision before any worker starts.
   const probe = openEngine(path);
   const revision = probe.revision;
@@ -156,227 +135,30 @@ export async function openPooledStore(
   const script = await bundledModule(workerEntry);
 
   let closing = false;
-  const lookups: Job[] = [];
-  const searches = new SearchScheduler<Job>({ patienceMs, capacity: maxQueued });
-  const searchWorkers = Math.max(1, size - 1);
-  /** Why workers cannot start now (the file cannot be read), while they cannot. */
-  let unreadable: string | undefined;
-  let startFailures = 0;
-  // The pool is handed out only once every worker has warmed up and said so.
-  let warm = false;
-  let settleWarm!: { resolve: () => void; reject: (error: Error) => void };
-  const warmed = new Promise<void>((resolve, reject) => (settleWarm = { resolve, reject }));
-
-  const unavailable = () => new StoreOverloaded(`The database cannot be read now (${unreadable}); try again later.`);
-
-  // A worker that dies (a native crash, running out of memory) fails only the request it
-  // held; a fresh worker takes its place so later requests are still answered. One that
-  // cannot even start (the file became unreadable) is started again after growing pauses.
-  function spawn(slot: Slot): void {
-    const worker = new Worker(script, {
-      workerData: { path, role: 'search', sharing } satisfies WorkerSettings,
-      resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
-    });
-    // A worker started again takes the facet values before any request.
-    if (facets) worker.postMessage({ adopt: facets } satisfies AdoptFacets);
-    slot.worker = worker;
-    slot.ready = false;
-    slot.helping = false;
-    // A replacement opens its own snapshot: the move is asked again later, of it too.
-    if (slot.move?.sent) settleMove(slot, 'busy');
-    slot.startError = undefined;
-    onWorker?.(worker);
-    worker.on('message', (reply: StoreReply) => {
-      if ('facets' in reply) return;
-      if ('help' in reply) return lendHelper(slot, reply.help);
-      if ('moved' in reply) {
-        settleMove(slot, reply.moved);
-        dispatch();
-        return;
-      }
-      if ('helped' in reply) {
-        slot.helping = false;
-        onHelped?.(reply.helped);
-        dispatch();
-        return;
-      }
-      if ('ready' in reply) {
-        slot.ready = true;
-        if (unreadable !== undefined) log(`${path} can be read again`);
-        unreadable = undefined;
-        startFailures = 0;
-        if (!warm && slots.every((candidate) => candidate.ready)) {
-          warm = true;
-          settleWarm.resolve();
-        }
-        dispatch();
-        return;
-      }
-      const job = settle(slot);
-      if (!job) return;
-      costs.charge(job.kind, performance.now() - job.started!);
-      if (reply.ok) job.resolve(reply.value);
-      else job.reject(new Error(reply.message));
-      dispatch();
-    });
-    worker.on('error', (error) => {
-      if (!slot.ready) slot.startError = error.message;
-      settle(slot)?.reject(error);
-    });
-    worker.on('exit', (code) => {
-      if (closing || slot.worker !== worker) return;
-      settle(slot)?.reject(new Error(`store worker stopped (exit code ${code})`));
-      if (slot.ready) {
-        spawn(slot);
-        dispatch();
-        return;
-      }
-      const reason = slot.startError ?? `its worker stopped with exit code ${code}`;
-      if (!warm) {
-        // A generation that cannot warm up is never served (reloading-store.ts keeps the last one).
-        void close();
-        settleWarm.reject(new Error(`cannot read ${path}: ${reason}`));
-        return;
-      }
-      if (unreadable === undefined) log(`cannot read ${path} (${reason}); its workers are started again after growing pauses`);
-      unreadable = reason;
-      startFailures++;
-      if (!slots.some((candidate) => candidate.ready))
-        for (const job of [...lookups.splice(0), ...searches.drain()]) job.reject(unavailable());
-      slot.restart = setTimeout(() => spawn(slot), Math.min(maxRestartMs, restartMs * 2 ** (startFailures - 1)));
-    });
-  }
-
-  function settle(slot: Slot): Job | undefined {
-    const job = slot.job;
-    clearTimeout(slot.budget);
-    slot.job = undefined;
-    if (job?.search) searches.finished(job, performance.now() - job.started!);
-    return job;
-  }
-
-  function run(slot: Slot, job: Job) {
-    slot.job = job;
-    job.started = performance.now();
-    // A lookup reads at most a page of rows by key (admission.ts); a search, whatever its parameters, has the budget.
-    if (job.search) {
-      slot.budget = setTimeout(() => {
-        // The worker is busy in SQLite and cannot be told to stop: a new one takes its place.
-        const stuck = slot.worker;
-        costs.charge(job.kind, budgetMs);
-        settle(slot)?.reject(
-          new StoreOverloaded(`The search took longer than ${budgetMs / 1000} s, this server's limit. Narrow it and try again.`),
-        );
-        spawn(slot);
-        void stuck.terminate();
-        dispatch();
-      }, budgetMs);
-    }
-    slot.worker.postMessage({ id: 0, op: job.op, args: job.args });
-  }
-
-  /** The next waiting search a search worker may take now (pool/scheduler.ts), if any. */
-  function nextSearch(): Job | undefined {
-    const running = slots.filter((candidate) => candidate.job?.search).map((candidate) => candidate.job!);
-    return searches.next(searchWorkers - running.length, running);
-  }
-
-  /** Passes a worker's half of a count to a free worker, while another stays free for lookups; otherwise its poster counts it. */
-  function lendHelper(from: Slot, job: CountJob) {
-    const free = slots.filter((slot) => slot !== from && slot.ready && !slot.job && !slot.helping && !slot.move);
-    if (free.length < 2 || closing) return declineHelp(job);
-    free[0]!.helping = true;
-    free[0]!.worker.postMessage({ help: job } satisfies HelpWith);
-  }
-
-  function settleMove(slot: Slot, moved: SnapshotMove) {
-    const move = slot.move;
-    slot.move = undefined;
-    move?.resolve(moved);
-  }
-
-  /**
-   * Moves every worker's snapshot off the write-ahead log, one idle worker at a time (one
-   * holding the file's lock at once: snapshot-move.ts), so the log can be emptied. Asked by
-   * the reloading store once this pool serves alone.
-   */
-  async function moveSnapshots(): Promise<SnapshotMove> {
-    let outcome: SnapshotMove = 'unpinned';
-    for (const slot of slots) {
-      if (closing) return 'changed';
-      const moved = await new Promise<SnapshotMove>((resolve) => {
-        slot.move = { sent: false, resolve };
-        dispatch();
-      });
-      if (moved === 'busy' || moved === 'changed') return moved;
-      if (moved === 'moved') outcome = 'moved';
-    }
-    return outcome;
-  }
-
-  function dispatch() {
-    for (const slot of slots) {
-      if (!slot.move || slot.move.sent || slot.job || !slot.ready || slot.helping) continue;
-      slot.move.sent = true;
-      slot.worker.postMessage({ moveSnapshot: true } satisfies MoveSnapshot);
-    }
-    for (const slot of slots) {
-      if (slot.job || !slot.ready || slot.helping || slot.move) continue;
-      const job = lookups.shift() ?? nextSearch();
-      if (!job) return;
-      run(slot, job);
-    }
-  }
-
-  let facets: SharedFacets | undefined;
-  const slots: Slot[] = Array.from({ length: size }, () => {
-    const slot = {} as Slot;
-    spawn(slot);
-    return slot;
-  });
-
-  const facetReader = new Worker(script, { workerData: { path, role: 'facets' } satisfies WorkerSettings });
-  const facetsWarm = new Promise<void>((resolve) => {
-    facetReader.on('message', (reply: StoreReply) => {
-      if (!('facets' in reply) || closing) return;
-      facets = reply.facets;
-      // Posted before any later request, so every facets request finds them.
-      for (const slot of slots) slot.worker.postMessage({ adopt: facets } satisfies AdoptFacets);
-      resolve();
-    });
-    facetReader.on('error', (error) => {
-      if (!closing) log(`the facet values of ${path} could not be read ahead (${error.message}); each worker reads them on first use`);
-    });
-    // Ended with or without them: without, each worker reads its own on first use.
-    facetReader.on('exit', () => resolve());
-  });
+  const dispatcher = new Dispatcher(() => slots, { size, patienceMs, maxQueued: options.maxQueued ?? 256, budgetMs });
+  const settings = { path, script, size, sharing, log, restartMs: options.restartMs ?? 250, maxRestartMs: options.maxRestartMs ?? 30_000 };
+  const slots: WorkerSlots = new WorkerSlots(
+    { ...settings, onWorker: options.onWorker },
+    slotEvents(
+      dispatcher,
+      () => slots,
+      () => closing,
+      { costs, budgetMs, onHelped: options.onHelped },
+    ),
+  );
+  const { reader, facetsWarm } = readFacetsAhead(
+    script,
+    path,
+    log,
+    () => closing,
+    (facets) => slots.adopt(facets),
+  );
 
   function call<T>(op: Op, args: unknown[]): Promise<T> {
     if (closing) return Promise.reject(new Error('the store is closed'));
-    if (unreadable !== undefined && !slots.some((slot) => slot.ready)) return Promise.reject(unavailable());
-    const admission = admissionOf(op, args);
-    const search = !admission.lookup;
-    return new Promise<T>((resolve, reject) => {
-      const job: Job = {
-        op,
-        args,
-        client: currentClient(),
-        search,
-        kind: admission.kind,
-        get cost() {
-          return costs.priceOf(admission);
-        },
-        get dear() {
-          return costs.isDear(admission);
-        },
-        queued: performance.now(),
-        resolve: resolve as (value: unknown) => void,
-        reject,
-      };
-      if (!search) lookups.push(job);
-      else searches.add(job)?.reject(new StoreOverloaded('Too many searches are waiting; try again shortly.'));
-      dispatch();
-    });
+    if (slots.unreadable !== undefined && !slots.anyReady)
+      return Promise.reject(new StoreOverloaded(`The database cannot be read now (${slots.unreadable}); try again later.`));
+    return new Promise<T>((resolve, reject) => dispatcher.add(jobOf(op, args, costs, resolve as (value: unknown) => void, reject)));
   }
 
   const calls: EngineCalls = {
@@ -397,13 +179,21 @@ export async function openPooledStore(
   };
   async function close() {
     closing = true;
-    for (const job of [...lookups.splice(0), ...searches.drain()]) job.reject(new Error('the store is closed'));
-    for (const slot of slots) {
-      clearTimeout(slot.restart);
-      settleMove(slot, 'changed');
-    }
-    await Promise.all([facetReader, ...slots.map((slot) => slot.worker)].map((worker) => worker.terminate()));
+    dispatcher.failWaiting(() => new Error('the store is closed'));
+    for (const slot of slots.all) settleMove(slot, 'changed');
+    await Promise.all([reader.terminate(), slots.close()]);
   }
-  await warmed;
-  return { ...cachedStore(calls, { budgetBytes: cacheBytes }), facetsWarm, moveSnapshots };
+  try {
+    await slots.warmed;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const moves = () =>
+    moveSnapshots(
+      slots.all,
+      () => closing,
+      () => dispatcher.dispatch(),
+    );
+  return { ...cachedStore(calls, { budgetBytes: options.cacheBytes }), facetsWarm, moveSnapshots: moves };
 }

@@ -1,0 +1,63 @@
+import { StoreOverloaded } from '../types';
+import type { Job } from './jobs';
+import { SearchScheduler } from './scheduler';
+import { sendMoves } from './snapshot-moves';
+import type { WorkerSlots } from './worker-slots';
+
+/**
+ * Which free worker takes what: requests wait here in two lanes (admission.ts). Lookups (a
+ * record by its key, a short page of records by id) take any free worker first; searches
+ * may occupy all workers but one, so a record is never stuck behind expensive searches, and
+ * wait their turn in the scheduler (scheduler.ts), each running under the time budget.
+ */
+export class Dispatcher {
+  private readonly lookups: Job[] = [];
+  private readonly searches: SearchScheduler<Job>;
+  private readonly searchWorkers: number;
+  private readonly budgetMs: number;
+
+  constructor(
+    private readonly slots: () => WorkerSlots,
+    options: { readonly size: number; readonly patienceMs: number; readonly maxQueued: number; readonly budgetMs: number },
+  ) {
+    this.searches = new SearchScheduler<Job>({ patienceMs: options.patienceMs, capacity: options.maxQueued });
+    this.searchWorkers = Math.max(1, options.size - 1);
+    this.budgetMs = options.budgetMs;
+  }
+
+  /** Queues `job` and runs what may run; a search beyond the queue's bound (its own or another's) is refused. */
+  add(job: Job): void {
+    if (!job.search) this.lookups.push(job);
+    else this.searches.add(job)?.reject(new StoreOverloaded('Too many searches are waiting; try again shortly.'));
+    this.dispatch();
+  }
+
+  /** A job ended after `ms` on its worker: a search's client is charged what it took. */
+  ended(job: Job, ms: number): void {
+    if (job.search) this.searches.finished(job, ms);
+  }
+
+  dispatch(): void {
+    const slots = this.slots();
+    sendMoves(slots.all);
+    for (const slot of slots.all) {
+      if (slot.job || !slot.ready || slot.helping || slot.move) continue;
+      const job = this.lookups.shift() ?? this.nextSearch();
+      if (!job) return;
+      slots.run(slot, job, job.search ? this.budgetMs : undefined);
+    }
+  }
+
+  /** Fails every waiting request (the pool closes, or no worker can start). */
+  failWaiting(error: () => Error): void {
+    for (const job of [...this.lookups.splice(0), ...this.searches.drain()]) job.reject(error());
+  }
+
+  /** The next waiting search a search worker may take now (scheduler.ts), if any. */
+  private nextSearch(): Job | undefined {
+    const running = this.slots()
+      .all.filter((candidate) => candidate.job?.search)
+      .map((candidate) => candidate.job!);
+    return this.searches.next(this.searchWorkers - running.length, running);
+  }
+}

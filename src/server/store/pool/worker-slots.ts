@@ -1,0 +1,216 @@
+import { Worker } from 'node:worker_threads';
+import type { SharedFacets } from '../engine';
+import type { CountJob } from '../shared-counting';
+import type { SnapshotMove } from '../sqlite/snapshot-move';
+import type { AdoptFacets, StoreReply, WorkerSettings } from '../store-worker';
+import type { Job } from './jobs';
+
+/**
+ * The pool's worker threads, each in a slot that outlives it: a worker that dies (a native
+ * crash, running out of memory) fails only the request it held, and a fresh worker takes
+ * its place so later requests are still answered. One that cannot even start (the file
+ * became unreadable) is started again after growing pauses, with one line in the log when
+ * the file cannot be read and one when it can again. A search past its time budget has its
+ * worker replaced, as SQLite cannot be interrupted from here. What to run, and when, is the
+ * pool's (pooled-store.ts); this module says what the workers say.
+ */
+
+export interface Slot {
+  worker: Worker;
+  /** Warmed up and taking requests (store-worker.ts says so). */
+  ready: boolean;
+  job?: Job;
+  budget?: NodeJS.Timeout;
+  /** Why the worker could not start (its opening error), if it could not. */
+  startError?: string;
+  /** The pause before a worker that could not start is started again. */
+  restart?: NodeJS.Timeout;
+  /** Counting half of another worker's facets (shared-counting.ts): busy, though it holds no job. */
+  helping?: boolean;
+  /** Its snapshot is to be moved off the log once it is idle (snapshot-move.ts); busy once sent. */
+  move?: { sent: boolean; readonly resolve: (moved: SnapshotMove) => void };
+}
+
+type Answer = Extract<StoreReply, { id: number }>;
+
+/** What the pool does with what its workers say. */
+export interface SlotEvents {
+  /** A worker answered the job it held (its slot is free again). */
+  answered(job: Job, answer: Answer): void;
+  /** A job ended, answered or not, after `ms` on its worker. */
+  ended(job: Job, ms: number): void;
+  /** A search ran past its budget: its worker is being replaced. */
+  overBudget(job: Job): void;
+  /** A worker asks for another to count half of its facets (lending.ts). */
+  askedHelp(slot: Slot, job: CountJob): void;
+  /** A worker lent to another's count is free again. */
+  helped(counted: boolean): void;
+  /** A worker moved its snapshot, or could not (snapshot-moves.ts). */
+  moved(slot: Slot, moved: SnapshotMove): void;
+  /** A slot's worker was started again: a snapshot move it was sent is void. */
+  replaced(slot: Slot): void;
+  /** Workers may have come free. */
+  changed(): void;
+  /** No worker can start now and none is ready: what waits cannot be answered. */
+  unavailable(): void;
+}
+
+export interface SlotSettings {
+  readonly path: string;
+  /** The bundled worker module (store-worker.ts). */
+  readonly script: URL;
+  readonly size: number;
+  readonly sharing: WorkerSettings['sharing'];
+  /** The first pause before a worker that could not start is started again; it doubles up to `maxRestartMs`. */
+  readonly restartMs: number;
+  readonly maxRestartMs: number;
+  readonly log: (line: string) => void;
+  /** Called with each worker started, replacements included. */
+  readonly onWorker?: (worker: Worker) => void;
+}
+
+/**
+ * A worker's short-lived objects are small (its postings are typed arrays outside the
+ * heap), yet V8's default lets each worker's young generation grow to tens of megabytes,
+ * which stay claimed while the server is busy: with three workers, a fifth of its memory.
+ */
+const workerYoungGenerationMb = 12;
+
+export class WorkerSlots {
+  readonly all: Slot[];
+  /** Settles once every worker has warmed up; fails if one cannot start before (the pool is then never served). */
+  readonly warmed: Promise<void>;
+  /** Why workers cannot start now (the file cannot be read), while they cannot. */
+  unreadable: string | undefined;
+  private startFailures = 0;
+  private warm = false;
+  private failWarm!: (error: Error) => void;
+  private resolveWarm!: () => void;
+  private facets: SharedFacets | undefined;
+  private closing = false;
+
+  constructor(
+    private readonly settings: SlotSettings,
+    private readonly events: SlotEvents,
+  ) {
+    this.warmed = new Promise<void>((resolve, reject) => {
+      this.resolveWarm = resolve;
+      this.failWarm = reject;
+    });
+    this.all = Array.from({ length: settings.size }, () => {
+      const slot = {} as Slot;
+      this.spawn(slot);
+      return slot;
+    });
+  }
+
+  get anyReady(): boolean {
+    return this.all.some((slot) => slot.ready);
+  }
+
+  /** Hands every worker the facet values read once for all (facet-reader.ts), and each replacement later. */
+  adopt(facets: SharedFacets): void {
+    this.facets = facets;
+    // Posted before any later request, so every facets request finds them.
+    for (const slot of this.all) slot.worker.postMessage({ adopt: facets } satisfies AdoptFacets);
+  }
+
+  /** Runs `job` on the free worker of `slot`; a search past `budgetMs` has its worker replaced. */
+  run(slot: Slot, job: Job, budgetMs?: number): void {
+    slot.job = job;
+    job.started = performance.now();
+    if (budgetMs !== undefined) slot.budget = setTimeout(() => this.overBudget(slot), budgetMs);
+    slot.worker.postMessage({ id: 0, op: job.op, args: job.args });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const slot of this.all) clearTimeout(slot.restart);
+    await Promise.all(this.all.map((slot) => slot.worker.terminate()));
+  }
+
+  private spawn(slot: Slot): void {
+    const { path, script, sharing, onWorker } = this.settings;
+    const worker = new Worker(script, {
+      workerData: { path, role: 'search', sharing } satisfies WorkerSettings,
+      resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
+    });
+    // A worker started again takes the facet values before any request.
+    if (this.facets) worker.postMessage({ adopt: this.facets } satisfies AdoptFacets);
+    slot.worker = worker;
+    slot.ready = false;
+    slot.helping = false;
+    this.events.replaced(slot);
+    slot.startError = undefined;
+    onWorker?.(worker);
+    worker.on('message', (reply: StoreReply) => this.onMessage(slot, reply));
+    worker.on('error', (error) => {
+      if (!slot.ready) slot.startError = error.message;
+      this.settle(slot)?.reject(error);
+    });
+    worker.on('exit', (code) => this.onExit(slot, worker, code));
+  }
+
+  private onMessage(slot: Slot, reply: StoreReply): void {
+    if ('facets' in reply) return;
+    if ('help' in reply) return this.events.askedHelp(slot, reply.help);
+    if ('moved' in reply) return this.events.moved(slot, reply.moved);
+    if ('helped' in reply) {
+      slot.helping = false;
+      return this.events.helped(reply.helped);
+    }
+    if ('ready' in reply) return this.onReady(slot);
+    const job = this.settle(slot);
+    if (job) this.events.answered(job, reply);
+  }
+
+  private onReady(slot: Slot): void {
+    slot.ready = true;
+    if (this.unreadable !== undefined) this.settings.log(`${this.settings.path} can be read again`);
+    this.unreadable = undefined;
+    this.startFailures = 0;
+    if (!this.warm && this.all.every((candidate) => candidate.ready)) {
+      this.warm = true;
+      this.resolveWarm();
+    }
+    this.events.changed();
+  }
+
+  private onExit(slot: Slot, worker: Worker, code: number): void {
+    if (this.closing || slot.worker !== worker) return;
+    this.settle(slot)?.reject(new Error(`store worker stopped (exit code ${code})`));
+    if (slot.ready) {
+      this.spawn(slot);
+      this.events.changed();
+      return;
+    }
+    const { path, log, restartMs, maxRestartMs } = this.settings;
+    const reason = slot.startError ?? `its worker stopped with exit code ${code}`;
+    // A generation that cannot warm up is never served (reloading-store.ts keeps the last one).
+    if (!this.warm) return this.failWarm(new Error(`cannot read ${path}: ${reason}`));
+    if (this.unreadable === undefined) log(`cannot read ${path} (${reason}); its workers are started again after growing pauses`);
+    this.unreadable = reason;
+    this.startFailures++;
+    if (!this.anyReady) this.events.unavailable();
+    slot.restart = setTimeout(() => this.spawn(slot), Math.min(maxRestartMs, restartMs * 2 ** (this.startFailures - 1)));
+  }
+
+  /** Takes the job off its slot, whatever became of it. */
+  private settle(slot: Slot): Job | undefined {
+    const job = slot.job;
+    clearTimeout(slot.budget);
+    slot.job = undefined;
+    if (job) this.events.ended(job, performance.now() - job.started!);
+    return job;
+  }
+
+  private overBudget(slot: Slot): void {
+    // The worker is busy in SQLite and cannot be told to stop: a new one takes its place.
+    const stuck = slot.worker;
+    const job = this.settle(slot);
+    if (job) this.events.overBudget(job);
+    this.spawn(slot);
+    void stuck.terminate();
+    this.events.changed();
+  }
+}
