@@ -14,6 +14,7 @@ import { defaultCacheBytes } from './store/cached-store';
 import { defaultBudgetMs, openPooledStore } from './store/pooled-store';
 import { reloadingStore } from './store/reloading-store';
 import { openRecordWriter, type StoreLocation } from './store/open-writer';
+import { StoreReplaced } from './store/sqlite/record-writer';
 import { openPgStore } from './store/postgres/pg-store';
 import { primaryName } from './store/postgres/pg-writer';
 import type { RecordStore, RecordWriter } from './store/types';
@@ -121,6 +122,7 @@ function writeFailure(location: StoreLocation, error: unknown): unknown {
     return new CommandError(`Cannot write to the store (${message}); nothing of this run was kept.`);
   }
   const code = (error as { code?: string }).code;
+  if (error instanceof StoreReplaced) return new CommandError(`Cannot write to the database ${location.db}: ${error.message}.`);
   if ((error as Error).name !== 'SqliteError' && code !== 'ENOSPC') return error;
   const reason = code === 'SQLITE_FULL' || code === 'ENOSPC' ? 'the disk is full' : message;
   return new CommandError(`Cannot write to the database ${location.db} (${reason}); it is unchanged.`);

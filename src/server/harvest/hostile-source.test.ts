@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -190,5 +190,28 @@ describe('a source that lies about its size', () => {
     const summary = summarize(report, 'DC1', 'http://source.example').join('\n');
     expect(summary).toMatch(/sends no total/);
     expect(summary).not.toMatch(/100,000/);
+  });
+});
+
+describe('a mirror moved away mid-run', () => {
+  it('stops when a file is moved over the database, saying so, writing nothing into the file it replaced', async () => {
+    const mirror = join(dir, 'moved-over.db');
+    const other = join(dir, 'other.db');
+    writeFileSync(other, '');
+    source.rule = async (context) => {
+      const n = Number(context.url.searchParams.get('page') ?? '1');
+      // Moved over the database once page 2 is asked for: the run stops at its next batch.
+      if (n === 2) renameSync(other, mirror);
+      const next = new URL(context.url);
+      next.searchParams.set('page', String(n + 1));
+      context.res.writeHead(200, { 'content-type': 'application/json', ...(n < 3 ? { link: `<${next.href}>; rel="next"` } : {}) });
+      context.res.end(JSON.stringify([record(2 * n - 1), record(2 * n)]));
+    };
+    const error = await harvestError({ dbPath: mirror, batchRecords: 2 });
+    expect(error.message).toMatch(
+      /^Cannot write to .*moved-over\.db: the file was moved, removed or replaced by another while this run wrote to it/,
+    );
+    // What is at the path now is the file moved there, untouched.
+    expect(statSync(mirror).size).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { deploymentByKey } from '../../../deployments/registry';
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { RecordWriter, StoreWriter } from '../types';
@@ -14,6 +14,16 @@ export interface SqliteRunOptions {
    * survive a kill to resume from) a new file is written in place like an existing one.
    */
   readonly wholeNewFile?: boolean;
+}
+
+/** The file at the store's path is no longer the one a run writes in place. */
+export class StoreReplaced extends Error {
+  override name = 'StoreReplaced';
+  constructor() {
+    super(
+      'the file was moved, removed or replaced by another while this run wrote to it; stopped before the next batch (what was written before went to the file that was there)',
+    );
+  }
 }
 
 /**
@@ -39,6 +49,21 @@ export async function openSqliteRecordWriter(path: string, { wholeNewFile = fals
   const whole = wholeNewFile && !existsSync(path);
   const file = whole ? side : path;
   let writer: StoreWriter | undefined = openStoreWriter(file, { bulk: whole });
+  // A file moved over the path (or the file removed) while a run writes in place would take
+  // no more of its batches: they would go on into the file it replaced, which no one reads.
+  const identity = (at: string) => {
+    try {
+      const { dev, ino } = statSync(at);
+      return `${dev}:${ino}`;
+    } catch {
+      return 'missing';
+    }
+  };
+  const opened = identity(file);
+  const sameFile = () => {
+    if (whole || identity(file) === opened) return;
+    throw new StoreReplaced();
+  };
   let ledger: HarvestStateTable | undefined;
   const docs = new Map<DeploymentKey, StoredDocs>();
   const open = () => {
@@ -54,7 +79,11 @@ export async function openSqliteRecordWriter(path: string, { wholeNewFile = fals
   };
   return {
     name: path,
-    put: async (key, records) => open().put(key, records),
+    put: async (key, records) => {
+      const writing = open();
+      sameFile();
+      return writing.put(key, records);
+    },
     count: async (key) => open().count(key),
     async changed(key, records) {
       open();
