@@ -16,7 +16,8 @@
  * alone ingests, builds the index and times the write, without the SQLite server or the
  * second replica. `BENCH_DB` is the SQLite store to compare against (it is only read), which
  * must hold BENCH_RECORDS records of BENCH_SEED. The cluster lives in the system's temporary
- * folder (`TMPDIR`), the local index in bench/tmp. A write not counted within
+ * folder (`TMPDIR`), the local index in bench/tmp. `BENCH_FRESHNESS_WRITES` (1000) lists the
+ * sizes of the writes whose freshness is measured, one after another. A write not counted within
  * `BENCH_FRESHNESS_SECONDS` (600) is recorded as not seen (null) rather than waited for; the
  * requests that failed while it was applied, and the slowest answer, are recorded too.
  */
@@ -226,34 +227,41 @@ async function main() {
       log(`mix one replica: ${mixOne.rps} req/s, p99 ${mixOne.latencyMs.p99} ms, errors ${mixOne.errors}, timeouts ${mixOne.timeouts}`);
     }
 
-    let freshness;
-    if (parts.has('freshness')) {
-      // 1,000 new records written to the primary, until this running server counts them in a search and in its facets.
+    // Per write size (BENCH_FRESHNESS_WRITES, records written by one `records generate`, default 1000):
+    // new records written to the primary, until this running server counts them in a search and in its facets.
+    const freshnessRuns = [];
+    const writeSizes = parts.has('freshness') ? (process.env.BENCH_FRESHNESS_WRITES || '1000').split(',').map(Number) : [];
+    for (const [index, written] of writeSizes.entries()) {
+      if (!Number.isSafeInteger(written) || written < 1) throw new Error(`BENCH_FRESHNESS_WRITES: ${written} is not a record count`);
       await waitForQuiet(config.quietSeconds);
       const before = await litTotal(server.url, 'records');
       const writeStart = performance.now();
-      await run(process.execPath, ['bin/records.js', 'generate', 'LIT', '1000', '--seed', '7', '--store', cluster.primary.url], {
-        cwd: repoRoot,
-      });
+      await run(
+        process.execPath,
+        ['bin/records.js', 'generate', 'LIT', String(written), '--seed', String(7 + index), '--store', cluster.primary.url],
+        { cwd: repoRoot },
+      );
       const committed = performance.now();
       const writeSeconds = Math.round((committed - writeStart) / 100) / 10;
       const limit = int('BENCH_FRESHNESS_SECONDS', 600);
-      const searches = await seenAfter(server.url, 'records', before + 1000, committed, limit);
-      const facets = await seenAfter(server.url, 'facets', before + 1000, committed, limit);
-      freshness = {
-        records: 1000,
+      const searches = await seenAfter(server.url, 'records', before + written, committed, limit);
+      const facets = await seenAfter(server.url, 'facets', before + written, committed, limit);
+      freshnessRuns.push({
+        records: written,
         writeSeconds,
         searchSeconds: searches.seconds,
         facetsSeconds: facets.seconds,
         limitSeconds: limit,
         searches,
         facets,
-      };
+      });
       log(
-        `1,000 records: written in ${writeSeconds} s; after the commit, in searches ${searches.seconds} s, in facets ${facets.seconds} s; ` +
+        `${written.toLocaleString('en-US')} records: written in ${writeSeconds} s; after the commit, in searches ${searches.seconds} s, in facets ${facets.seconds} s; ` +
           `failed requests ${searches.failed + facets.failed}, slowest answer ${Math.max(searches.slowestSeconds, facets.slowestSeconds)} s`,
       );
     }
+    // One write keeps the result's earlier shape.
+    const freshness = freshnessRuns.length > 1 ? freshnessRuns : freshnessRuns[0];
     await server.stop();
 
     let mixTwo: LoadResult | undefined;
@@ -328,9 +336,9 @@ async function main() {
     console.log(
       `ingest: PostgreSQL ${result.ingest.seconds} s, SQLite ${result.ingest.sqliteSeconds ?? '–'} s; local index built in ${result.localIndex.buildSeconds} s, ${(result.localIndex.bytes / 1e6).toFixed(0)} MB`,
     );
-    if (freshness)
+    for (const run of freshnessRuns)
       console.log(
-        `1,000 records written in ${freshness.writeSeconds} s; served after the commit in searches ${freshness.searchSeconds} s, in facets ${freshness.facetsSeconds} s (failed requests meanwhile ${freshness.searches.failed + freshness.facets.failed}, slowest answer ${Math.max(freshness.searches.slowestSeconds, freshness.facets.slowestSeconds)} s)`,
+        `${run.records.toLocaleString('en-US')} records written in ${run.writeSeconds} s; served after the commit in searches ${run.searchSeconds} s, in facets ${run.facetsSeconds} s (failed requests meanwhile ${run.searches.failed + run.facets.failed}, slowest answer ${Math.max(run.searches.slowestSeconds, run.facets.slowestSeconds)} s)`,
       );
     if (result.mix)
       console.log(
