@@ -62,8 +62,14 @@ export class Suggester {
         const c = candidate.charCodeAt(k - 1);
         const cBefore = k > 1 ? candidate.charCodeAt(k - 2) : -1;
         row[0] = k;
-        let least = k;
-        for (let j = 1; j <= m; j++) {
+        // Only the band |j - k| <= maxEdits can hold a distance within bounds; the cells
+        // beside it hold maxEdits + 1, no more than their true values, which are past it too.
+        const low = Math.max(1, k - maxEdits);
+        const high = Math.min(m, k + maxEdits);
+        if (low > 1) row[low - 1] = maxEdits + 1;
+        if (high < m) row[high + 1] = maxEdits + 1;
+        let least = low === 1 ? k : maxEdits + 1;
+        for (let j = low; j <= high; j++) {
           const q = word.charCodeAt(j - 1);
           let value = Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + (c === q ? 0 : 1));
           if (twoAbove && j > 1 && c === word.charCodeAt(j - 2) && cBefore === q) value = Math.min(value, twoAbove[j - 2]! + 1);
@@ -84,7 +90,7 @@ export class Suggester {
         continue;
       }
       depth = candidate.length;
-      const distance = rows[candidate.length]![m]!;
+      const distance = Math.abs(candidate.length - m) > maxEdits ? maxEdits + 1 : rows[candidate.length]![m]!;
       if (distance <= maxEdits) found.push({ word: candidate, distance, weight: this.weights[i]! });
       i++;
     }
