@@ -58,13 +58,18 @@ function tally(statuses: Record<string, number>, status: string | number) {
   statuses[status] = (statuses[status] ?? 0) + 1;
 }
 
-/** The store's 60 most common subject values (the values 50 exclusions and 50 selections name). */
+/**
+ * The store's 60 most common short subject values (the values 50 exclusions and 50 selections
+ * name): short, so fifty of them fit in a URL the server accepts (else most are a cheap 414).
+ */
 async function subjectsOf(server: Child, base: string): Promise<string[]> {
   const client = singleClient();
   try {
-    const response = await client.get(`${server.url}${base}/facets?facet=subject&facet_limit.subject=60`);
+    const response = await client.get(`${server.url}${base}/facets?facet=subject&facet_limit.subject=300`);
     const body = JSON.parse(response.body.toString()) as { facets: { values: { value: string }[] }[] };
-    return body.facets[0]!.values.map(({ value }) => value);
+    return body.facets[0]!.values.map(({ value }) => value)
+      .filter((value) => value.length <= 30)
+      .slice(0, 60);
   } finally {
     client.close();
   }
