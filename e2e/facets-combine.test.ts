@@ -115,7 +115,7 @@ for (const [label, viewport] of [
     expect(excludedTotal).toBe(await apiTotal(dc1, entriesOf(page)));
     await expect.poll(() => exclude.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => isFocused(exclude)).toBe(true);
-    await expect.poll(() => chips(page).getByText(`not: ${ornl}`, { exact: true }).count()).toBe(1);
+    await expect.poll(() => chips(page).getByText(`Research organisation: not ${ornl}`, { exact: true }).count()).toBe(1);
     await expectNoAxeViolations(page, `an exclusion, ${label}`);
 
     // The year chart: a range chosen with the slider's thumbs, by keyboard.

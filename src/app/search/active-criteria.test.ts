@@ -43,7 +43,7 @@ describe('activeCriteria', () => {
     ).toBe('Published: 03/01/2015 – 04/30/2016');
   });
 
-  it('gives each combined facet value its own chip, an excluded one as "not: …", removable one by one', () => {
+  it('gives each combined facet value its own chip, an excluded one as "Facet: not …", removable one by one', () => {
     const chips = activeCriteria(lit, [
       ['q', 'plasma'],
       ['facet.product_type', 'Journal Article'],
@@ -54,7 +54,7 @@ describe('activeCriteria', () => {
     expect(chips).toEqual([
       { label: 'Product type: Journal Article', params: ['facet.product_type'], value: 'Journal Article' },
       { label: 'Product type: Dataset', params: ['facet.product_type'], value: 'Dataset' },
-      { label: 'not: PPPL', params: ['exclude.research_org'], value: 'PPPL' },
+      { label: 'Research organisation: not PPPL', params: ['exclude.research_org'], value: 'PPPL' },
       { label: 'Full text available: Yes', params: ['facet.has_fulltext'], value: 'true' },
     ]);
   });

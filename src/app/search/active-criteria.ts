@@ -51,7 +51,7 @@ export function activeCriteria(deployment: Deployment, entries: Entries): Chip[]
     const facet = filter && deployment.facets.find((candidate) => candidate.name === filter.facet);
     if (filter && facet) {
       const shown = facet.valueLabels?.[value] ?? value.trim();
-      chips.push({ label: filter.mode === 'exclude' ? `not: ${shown}` : `${facet.label}: ${shown}`, params: [name], value });
+      chips.push({ label: filter.mode === 'exclude' ? `${facet.label}: not ${shown}` : `${facet.label}: ${shown}`, params: [name], value });
       continue;
     }
     const param = paramByName(deployment, name);
