@@ -1,7 +1,7 @@
 /**
  * The results list: numbered pages, jump to a page and a page past the last; scroll and focus
  * restored by "Back to results"; select all on a page and the Selected view; matched words,
- * phrases and prefixes highlighted; the theme switch.
+ * phrases, prefixes and advanced criteria highlighted; the theme switch.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -184,6 +184,26 @@ describe('highlighting', () => {
     await expect.poll(async () => (await page.locator('.result__title mark').count()) > 0).toBe(true);
     for (const text of await page.locator('.result__title mark').allTextContents())
       expect(text.toLowerCase().startsWith(prefix)).toBe(true);
+  });
+
+  test('an advanced criterion marks the field it searches: author= in the author line', async () => {
+    const { page } = ui;
+    const { term } = await findSearchTerm(lit);
+    const { records } = await apiList(lit, { q: term, rows: 20 });
+    const surname = records
+      .flatMap((record) => (Array.isArray(record.authors) ? record.authors : []))
+      .map((author) => /^\s*(\p{L}{4,}),/u.exec(String(author))?.[1])
+      .find((found): found is string => Boolean(found))!;
+    await gotoApp(page, searchPath(lit, { q: term, author: surname }));
+    await waitForResults(page);
+    const authorMarks = page.locator('.result__authors mark');
+    await expect
+      .poll(async () => (await authorMarks.allTextContents()).some((text) => text.toLowerCase() === surname.toLowerCase()))
+      .toBe(true);
+    // The author's name is no title word, so the title marks only the q word.
+    for (const text of await page.locator('.result__title mark').allTextContents())
+      expect(text.toLowerCase()).not.toBe(surname.toLowerCase());
+    await screenshots(page, 'results-highlight-author');
   });
 
   test('the snippet shows the passage that matched, not always the start', async () => {

@@ -2,8 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { unapiId } from '../../formats/citation-meta';
 import { coinsOf } from '../../formats/coins';
-import type { QueryTerm } from '../../formats/query-words';
-import { RichText } from '../ui/RichText';
+import { MarkedLine, RichText } from '../ui/RichText';
 import { GeneratedBadge } from '../ui/GeneratedNotice';
 import type { ApiRecord } from '../../deployments/registry';
 import { fieldByName } from '../../deployments/registry';
@@ -13,18 +12,14 @@ import { readNavigationState, type NavigationState } from '../navigation/navigat
 import { authorNames, firstText, formatDate } from '../ui/format';
 import { fieldSearchPath } from '../ui/search-links';
 import { recordPath } from '../navigation/record-path';
+import type { FieldTerms } from './highlight-terms';
 import { rememberResultsPosition, resultLinkAttribute } from './results-position';
-
-/** The search's words for the title and the description, marked where they match. */
-export interface ResultTerms {
-  readonly title: readonly QueryTerm[];
-  readonly description: readonly QueryTerm[];
-}
 
 interface ResultItemProps {
   readonly deployment: Deployment;
   readonly record: ApiRecord;
-  readonly terms: ResultTerms;
+  /** The search's words for each field, marked where they match. */
+  readonly terms: FieldTerms;
   /** The record's selection control. */
   readonly select: ReactNode;
   /** The server says the record is a generated demo record (X-Generated-Records). */
@@ -37,6 +32,9 @@ export function ResultItem({ deployment, record, terms, select, generated = fals
   const state: NavigationState = { from };
   // Which field is the title, the date or the venue is the search model's to say (record-roles.ts).
   const role = (name: FieldRole) => roleValue(deployment, record, name);
+  // The words of the criteria that search the field a role's value came from.
+  const termsOf = (field: string | undefined) => (field === undefined ? [] : (terms.get(field) ?? []));
+  const roleTerms = (name: FieldRole) => termsOf(filledRole(deployment, record, name)?.field ?? roleFields(deployment, name)[0]);
   const title = firstText(role('title')) ?? 'Untitled record';
   const { names, more } = authorNames(role('authors'));
   const published = firstText(role('published'));
@@ -59,7 +57,7 @@ export function ResultItem({ deployment, record, terms, select, generated = fals
           {...{ [resultLinkAttribute]: record.repo_id }}
           onClick={() => rememberResultsPosition(location.search, record.repo_id)}
         >
-          <RichText text={title} inline terms={terms.title} />
+          <RichText text={title} inline terms={roleTerms('title')} />
         </Link>
       </h3>
       {generated && (
@@ -73,7 +71,7 @@ export function ResultItem({ deployment, record, terms, select, generated = fals
             <Fragment key={index}>
               {index > 0 && '; '}
               <Link to={fieldSearchPath(deployment, authorsField!, name)} className="result__person">
-                {name}
+                <MarkedLine text={name} terms={termsOf(authorsField)} />
               </Link>
             </Fragment>
           ))}
@@ -88,19 +86,19 @@ export function ResultItem({ deployment, record, terms, select, generated = fals
         )}
         {productType && (
           <li>
-            <RichText text={productType} inline />
+            <RichText text={productType} inline terms={roleTerms('productType')} />
           </li>
         )}
         {venue && venueField && (
           <li>
             <span className="visually-hidden">{venueField.label}: </span>
-            <RichText text={venue} inline />
+            <RichText text={venue} inline terms={termsOf(filled.field)} />
           </li>
         )}
       </ul>
       {description && (
         <p className="result__description">
-          <RichText text={description} snippet terms={terms.description} />
+          <RichText text={description} snippet terms={roleTerms('description')} />
         </p>
       )}
       {/* COinS, for reference managers' multi-record capture; nothing to see. */}

@@ -10,8 +10,8 @@ import { formatCount, formatNumber } from '../ui/format';
 import { pagingOf } from './paging';
 import { Pagination } from './Pagination';
 import type { Entries } from '../navigation/query-params';
-import { highlightTerms } from './highlight-terms';
-import { ResultItem, type ResultTerms } from './ResultItem';
+import { fieldTerms } from './highlight-terms';
+import { ResultItem } from './ResultItem';
 import { ResultsHeader } from './ResultsHeader';
 import { useRestoreResultsPosition } from './results-position';
 
@@ -44,10 +44,7 @@ export function Results({ deployment, entries, query, badRequest, notRun, select
   const page = query.data;
   const loadingNext = query.isPlaceholderData;
   useRestoreResultsPosition(Boolean(page) && !loadingNext);
-  const terms = useMemo<ResultTerms>(
-    () => ({ title: highlightTerms(deployment, entries, 'title'), description: highlightTerms(deployment, entries, 'description') }),
-    [deployment, entries],
-  );
+  const terms = useMemo(() => fieldTerms(deployment, entries), [deployment, entries]);
 
   return (
     <section className="results" aria-labelledby="results">

@@ -15,3 +15,19 @@ export function highlightTerms(deployment: Deployment, entries: Entries, fieldNa
     .map(([, value]) => value);
   return queryTerms(queries);
 }
+
+/** The words to mark in each field of a result, by field name; a field no criterion searches has none. */
+export type FieldTerms = ReadonlyMap<string, readonly QueryTerm[]>;
+
+/**
+ * Every searched field's words at once, so `author=` marks the author line and `title=` the
+ * title, as the search model routes each parameter to its columns (not only `q`, which reads all).
+ */
+export function fieldTerms(deployment: Deployment, entries: Entries): FieldTerms {
+  return new Map(
+    deployment.fields
+      .filter((field) => field.search)
+      .map((field) => [field.name, highlightTerms(deployment, entries, field.name)] as const)
+      .filter(([, terms]) => terms.length > 0),
+  );
+}

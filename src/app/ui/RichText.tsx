@@ -57,3 +57,9 @@ export function RichText({ text, inline: isInline = false, terms = [], snippet =
     return createElement('div', { className: 'rich-text' }, ...nodes);
   return createElement(Fragment, null, ...nodes);
 }
+
+/** Text already decoded for people (an author's name as parsed), the search's matches in `<mark>`; never read as markup again. */
+export function MarkedLine({ text, terms = [] }: { readonly text: string; readonly terms?: readonly QueryTerm[] }) {
+  if (terms.length === 0) return createElement(Fragment, null, text);
+  return createElement(Fragment, null, ...render(markTree([text], terms), inline));
+}
