@@ -228,6 +228,11 @@ test('the year chart: a range dragged across the bars, and typed From/To years',
       ['publication_date_end', '12/31/2021'],
     ]),
   );
+  await page.getByLabel('From', { exact: true }).fill('2030');
+  await page.getByLabel('To', { exact: true }).fill('2001');
+  await page.getByRole('button', { name: 'Apply years' }).click();
+  await expect.poll(() => page.getByText('From 2030 is after To 2001: enter the earlier year in From.').count()).toBe(1);
+  expect(searchParamsOf(page).get('publication_date_start')).toBe('01/01/2019');
   await page.getByLabel('From', { exact: true }).fill('20');
   await page.getByRole('button', { name: 'Apply years' }).click();
   await expect.poll(() => page.getByText('Enter each year as four digits, such as 2010.').count()).toBe(1);

@@ -5,7 +5,7 @@ import type { NavigationState } from '../navigation/navigation-state';
 import { formatNumber } from '../ui/format';
 import type { FacetSectionProps } from './CombinedFacet';
 import { useUnrangedYears } from './combined-queries';
-import { withYearRange, yearBars, yearRangeOf, type YearCount, type YearRange } from './year-range';
+import { readYearInputs, withYearRange, yearBars, yearRangeOf, type YearCount, type YearRange } from './year-range';
 
 /**
  * Matching records per publication year as a bar chart, and a range of years chosen on it
@@ -47,7 +47,6 @@ const steps: Readonly<Record<string, number>> = { ArrowLeft: -1, ArrowDown: -1, 
 const keyDelay = 600;
 
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
-const isYear = (text: string) => /^\d{4}$/.test(text.trim());
 
 // The drawing's own units; the SVG stretches to the column's width.
 const width = 300;
@@ -150,15 +149,14 @@ function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
   };
 
   const submit = () => {
-    const from = texts.from.trim();
-    const to = texts.to.trim();
-    if ((from && !isYear(from)) || (to && !isYear(to))) {
-      setError('Enter each year as four digits, such as 2010.');
+    const read = readYearInputs(texts.from, texts.to);
+    if ('error' in read) {
+      setError(read.error);
       return;
     }
     setError('');
-    if (from && to) commit(Number(from), Number(to));
-    else onApply({ from: from ? Number(from) : undefined, to: to ? Number(to) : undefined });
+    clearTimeout(timer.current);
+    onApply(read.range);
   };
 
   const countOf = (year: number) => bars[year - first]?.count ?? 0;

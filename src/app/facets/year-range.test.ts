@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { yearFacet } from '../../deployments/facets';
-import { withYearRange, withoutYearRange, yearBars, yearRangeOf } from './year-range';
+import { readYearInputs, withYearRange, withoutYearRange, yearBars, yearRangeOf } from './year-range';
 
 const dc1 = deploymentByKey('DC1')!;
 const enr = deploymentByKey('ENR')!;
@@ -60,5 +60,18 @@ describe('the year chart’s range', () => {
       { year: 2012, count: 3 },
     ]);
     expect(yearBars([])).toEqual([]);
+  });
+});
+
+describe('the typed From/To years', () => {
+  it('are refused when reversed, saying so, rather than applied as another range', () => {
+    expect(readYearInputs('2030', '2001')).toEqual({ error: 'From 2030 is after To 2001: enter the earlier year in From.' });
+  });
+
+  it('are read as a range, either bound open, or refused when not four digits', () => {
+    expect(readYearInputs(' 2001 ', '2030')).toEqual({ range: { from: 2001, to: 2030 } });
+    expect(readYearInputs('2010', '2010')).toEqual({ range: { from: 2010, to: 2010 } });
+    expect(readYearInputs('', '2030')).toEqual({ range: { from: undefined, to: 2030 } });
+    expect(readYearInputs('20', '')).toEqual({ error: 'Enter each year as four digits, such as 2010.' });
   });
 });

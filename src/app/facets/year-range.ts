@@ -64,3 +64,16 @@ export function yearBars(values: readonly Pick<FacetValue, 'value' | 'count'>[])
   const last = Math.max(...years);
   return Array.from({ length: last - first + 1 }, (_, index) => ({ year: first + index, count: counts.get(first + index) ?? 0 }));
 }
+
+/**
+ * The From/To inputs read as a range, or why they cannot be: a reversed pair is refused
+ * rather than swapped, since the researcher may have typed either year wrongly.
+ */
+export function readYearInputs(fromText: string, toText: string): { range: YearRange } | { error: string } {
+  const from = fromText.trim();
+  const to = toText.trim();
+  const isYear = (text: string) => /^\d{4}$/.test(text);
+  if ((from && !isYear(from)) || (to && !isYear(to))) return { error: 'Enter each year as four digits, such as 2010.' };
+  if (from && to && Number(from) > Number(to)) return { error: `From ${from} is after To ${to}: enter the earlier year in From.` };
+  return { range: { from: from ? Number(from) : undefined, to: to ? Number(to) : undefined } };
+}
