@@ -106,8 +106,14 @@ describe('fielded syntax in the search box', () => {
     expect(box('title:"solar cell" "open phrase').words).toBe('"open phrase');
   });
 
+  it('reads a known field’s value after spaces following the colon', () => {
+    expect(box('title: plasma')).toEqual({ words: '', params: { title: 'plasma' }, problems: [] });
+    expect(box('solar author:   "Jones, A" cell')).toEqual({ words: 'solar cell', params: { author: '"Jones, A"' }, problems: [] });
+    expect(box('ratio: 2').words).toBe('ratio: 2');
+  });
+
   it('reports empty values', () => {
-    expect(messages('author: plasma')).toEqual(['author: needs a value after the colon, for example author:"two words".']);
+    expect(messages('author: ')).toEqual(['author: needs a value after the colon, for example author:"two words".']);
     expect(messages('title:""')).toHaveLength(1);
     expect(messages('title:')).toHaveLength(1);
   });

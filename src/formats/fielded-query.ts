@@ -166,6 +166,8 @@ export function parseFieldedQuery(deployment: Deployment, input: string, { exten
     const elsewhere = field ? undefined : fieldElsewhere(name);
     const suggestion = field || elsewhere ? undefined : nearestField(fields, name);
     if (!field && !elsewhere && !suggestion) return undefined;
+    // `title: plasma`: spaces after a known field's colon are skipped, once, so the next run is its value.
+    if (field) while (at < n && isSpace(input[at])) at++;
     // The value: a quoted phrase, a parenthesised group, or the run of characters up to the next space.
     let end = at;
     let quoted = false;
