@@ -1,7 +1,8 @@
 /**
  * Issue 24, the search box: fielded terms become the deployment's parameters and chips, a
  * misspelt field gets a hint, a box with no words says so and runs no search, a deployment
- * switch keeps product_type, and a record's entities read as text in the venue line.
+ * switch keeps product_type, a quote left open is closed with a notice beside the box, and
+ * a record's entities read as text in the venue line.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -109,6 +110,24 @@ for (const [label, viewport] of [
       expect(requests).toEqual([]);
       await expectNoAxeViolations(page, `unknown field hint (${label})`);
       await screenshots(page, `search-box-unknown-field-${label}`);
+    });
+
+    test('an unbalanced quote is searched closed at the end, and the box says so', async () => {
+      const { page } = ui;
+      await page.setViewportSize(viewport);
+      await gotoApp(page, searchPath(lit, { q: 'energy' }));
+      await waitForResults(page);
+      expect(await page.locator('#search-quote-notice').count()).toBe(0);
+      await submit(page, 'energy "solar cell');
+      await expect.poll(() => searchParamsOf(page).get('q')).toBe('energy "solar cell');
+      const { total } = await apiList(lit, { q: 'energy "solar cell"' });
+      expect(await waitForResults(page)).toBe(total);
+      const notice = page.getByText('A quote had no closing quote, so it was closed at the end: searched for the phrase "solar cell".');
+      await notice.waitFor({ state: 'visible' });
+      expect(await box(page).getAttribute('aria-invalid')).toBeNull();
+      expect(await box(page).getAttribute('aria-describedby')).toBe('search-quote-notice');
+      await expectNoAxeViolations(page, `open quote notice (${label})`);
+      await screenshots(page, `search-box-open-quote-${label}`);
     });
 
     test('a box with no words says so and runs no search', async () => {

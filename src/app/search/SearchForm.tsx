@@ -9,6 +9,7 @@ import type { Entries } from '../navigation/query-params';
 import { QuerySyntaxHelp } from './QuerySyntaxHelp';
 import { mainParam } from './form-params';
 import { isPlainQuery, loadSearchBoxReader } from './use-search-box';
+import { openQuoteNotice } from './open-quote';
 
 interface SearchFormProps {
   readonly deployment: Deployment;
@@ -53,6 +54,9 @@ export function SearchForm({
   // A date input cannot hold a date that does not exist (02/30/2024), so it shows empty;
   // beside the server's complaint, say what the search asked for.
   const rejectedDates = useMemo(() => unreadableDates(deployment, entries), [deployment, entries]);
+  // The search as run (the URL's box), not the text being edited: the notice says what was searched.
+  const searched = main ? entries.find(([name]) => name === main.name)?.[1] : undefined;
+  const quoteNotice = searched === undefined ? undefined : openQuoteNotice(searched);
   const rejectedValue = (name: string) =>
     !clientErrors[name] && !edited.has(name) && serverErrors[name] ? rejectedDates[name] : undefined;
 
@@ -132,7 +136,10 @@ export function SearchForm({
               type="search"
               value={state[main.name] ?? ''}
               onChange={(event) => update(main.name, event.target.value)}
-              aria-describedby={errorFor(main.name) ? errorId(main.name) : undefined}
+              aria-describedby={
+                [errorFor(main.name) ? errorId(main.name) : undefined, quoteNotice ? quoteNoticeId : undefined].filter(Boolean).join(' ') ||
+                undefined
+              }
               aria-invalid={errorFor(main.name) ? true : undefined}
               enterKeyHint="search"
             />
@@ -143,6 +150,11 @@ export function SearchForm({
           {errorFor(main.name) && (
             <p id={errorId(main.name)} className="field__error">
               {errorFor(main.name)}
+            </p>
+          )}
+          {quoteNotice && (
+            <p id={quoteNoticeId} className="field__help">
+              {quoteNotice}
             </p>
           )}
         </div>
@@ -191,6 +203,8 @@ export function SearchForm({
     </form>
   );
 }
+
+const quoteNoticeId = 'search-quote-notice';
 
 /**
  * A date input holding a half-typed date reports an empty value; without this check the
