@@ -9,6 +9,7 @@ import { generateRecords } from '../corpus/generate';
 import { CostBook, type Admission } from '../store/admission';
 import { openPooledStore } from '../store/pooled-store';
 import { openStoreWriter } from '../store/sqlite/sqlite';
+import type { RecordStore } from '../store/types';
 import { clientOfAddress } from './client-address';
 import { startServer, type RunningServer } from './server';
 
@@ -21,24 +22,15 @@ import { startServer, type RunningServer } from './server';
 const lit = deploymentByKey('LIT')!;
 const floodSize = 20;
 
-/** Facets priced cheap, searches dearer (never dear); the count of facets requests priced (= queued) so far. */
+/** Facets priced cheap, searches dearer (never dear). */
 class FakePrices extends CostBook {
-  facetsPriced = 0;
-  private readonly waiters: { count: number; resolve: () => void }[] = [];
   override priceOf({ kind }: Admission): number {
-    if (!kind.startsWith('facets')) return 30;
-    this.facetsPriced++;
-    for (const waiter of this.waiters.filter(({ count }) => this.facetsPriced >= count)) waiter.resolve();
-    return 1;
+    return kind.startsWith('facets') ? 1 : 30;
   }
   override isDear(): boolean {
     return false;
   }
   override charge(): void {}
-  /** Resolves once `count` facets requests have reached the pool. */
-  priced(count: number): Promise<void> {
-    return new Promise((resolve) => (this.facetsPriced >= count ? resolve() : this.waiters.push({ count, resolve })));
-  }
 }
 
 let dir: string;
@@ -46,6 +38,30 @@ let server: RunningServer;
 const costs = new FakePrices();
 /** The operations the workers are given, in the order given. */
 const given: string[] = [];
+/** While set, what the pool gives its workers waits here, so the queue stands still until the test lets it go. */
+let held: (() => void)[] | undefined;
+/** Requests that have reached the store, by operation, and who waits for a count of them. */
+const arrived = new Map<string, number>();
+const arrivals: { op: string; count: number; resolve: () => void }[] = [];
+const reached = (op: string, count: number) =>
+  new Promise<void>((resolve) => ((arrived.get(op) ?? 0) >= count ? resolve() : arrivals.push({ op, count, resolve })));
+
+/** The store as the server sees it, counting what reaches it. */
+function counting(store: RecordStore): RecordStore {
+  return new Proxy(store, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const answer: unknown = value.apply(target, args);
+        const op = String(name);
+        arrived.set(op, (arrived.get(op) ?? 0) + 1);
+        for (const waiter of arrivals.filter((each) => each.op === op && arrived.get(op)! >= each.count)) waiter.resolve();
+        return answer;
+      };
+    },
+  });
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fair-admission-'));
@@ -57,12 +73,13 @@ beforeAll(async () => {
     const post = worker.postMessage.bind(worker);
     worker.postMessage = (message: { op?: string }) => {
       if (message.op) given.push(message.op);
-      post(message);
+      if (held && message.op) held.push(() => post(message));
+      else post(message);
     };
   };
   // One search worker (the other is kept for record lookups): the order of searches is all the pool decides.
   const store = await openPooledStore(path, { size: 2, cacheBytes: 0, costs, onWorker });
-  server = await startServer({ store, port: 0 });
+  server = await startServer({ store: counting(store), port: 0 });
 });
 
 afterAll(async () => {
@@ -84,9 +101,18 @@ describe('admission fair by client', () => {
     const flooder = new Agent({ keepAlive: true, maxSockets: floodSize, localAddress: '127.0.0.2' });
     const person = new Agent({ keepAlive: true, maxSockets: 1, localAddress: '127.0.0.3' });
     try {
+      // The worker gets nothing until the whole flood and the search wait in the queue, so the
+      // order it then takes them in is the pool's choice alone, however fast the machine.
+      held = [];
+      const searches = arrived.get('page') ?? 0;
       const flood = Array.from({ length: floodSize }, (_, i) => fetchFrom(flooder, `${lit.basePath}/facets?facet_offset=${i % 3}`));
-      await costs.priced(floodSize);
+      await reached('facets', floodSize);
       const search = fetchFrom(person, `${lit.basePath}/records?q=energy`);
+      await reached('page', searches + 1);
+      await new Promise((resolve) => setImmediate(resolve));
+      const release = held;
+      held = undefined;
+      for (const post of release) post();
       expect(await Promise.all([...flood, search])).toEqual(Array<number>(floodSize + 1).fill(200));
       const at = given.findIndex((op) => op !== 'facets');
       // The person's search waits for the facets running when it came (and any finished by then), not for the rest.
