@@ -20,12 +20,11 @@ describe('facetValueParams', () => {
     expect(facetValueParams(...facet('LIT', 'publication_year'), '15')).toBeUndefined();
   });
 
-  it('quotes organisation values as a phrase of their text parameter', () => {
+  it('selects organisation values as written by their folded extension parameter', () => {
     expect(facetValueParams(...facet('MM', 'research_orgs'), 'Argonne National Laboratory (ANL)')).toEqual({
-      research_orgs: '"Argonne National Laboratory (ANL)"',
+      research_org_name: 'Argonne National Laboratory (ANL)',
     });
-    expect(facetValueParams(...facet('LIT', 'research_org'), 'The "Best" Lab')).toEqual({ research_org: '"The  Best  Lab"' });
-    expect(facetValueParams(...facet('LIT', 'research_org'), '""')).toBeUndefined();
+    expect(facetValueParams(...facet('LIT', 'research_org'), 'The "Best" Lab')).toEqual({ research_org_name: 'The "Best" Lab' });
   });
 
   it('passes exact and extension values through', () => {

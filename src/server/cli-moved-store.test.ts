@@ -134,12 +134,12 @@ describe('a database moved over a path with a killed writer’s log beside it', 
     writer.child.kill('SIGKILL');
     await writer.done;
     while ((await total('/api/lit/v1')) !== 50) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(statSync(`${db}-wal`).size).toBeGreaterThan(0);
+    // The killed writer's log may still be beside the file here (set aside when the new file
+    // comes) or already emptied by the server's checkpoint: either way none of it may reach the new file.
 
     const finished = join(dir, 'replacement.db');
     const imported = importedCount(await run(['import', 'DC1', plasmaLab, '--db', finished]));
     renameSync(finished, db);
-    await server.said('set aside');
     while ((await total('/api/dc/v1')) !== imported) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await total('/api/lit/v1')).toBe(0);
     expect(counts(db)).toEqual({ integrity: 'ok', lit: 0, dc1: imported });
