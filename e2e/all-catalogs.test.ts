@@ -207,16 +207,21 @@ test('keyboard: search from the box and open a result', async () => {
   expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/${lit.slug}/records/`));
 });
 
-test('a fielded box: a field only some catalogs have is applied there and named elsewhere; a misspelt one is said beside the box', async () => {
+test('a fielded box: a field only some catalogs have is applied there, answered by an equivalent or named elsewhere; a misspelt one is said beside the box', async () => {
   const { page } = ui;
   const doi = '10.11578/1367164';
   const inLit = await apiList(lit, { q: term, doi, rows: 1 });
-  const inDc1 = await apiList(dc1, { q: term, rows: 1 });
+  const inDc1 = await apiList(dc1, { q: term, identifier: doi, rows: 1 });
   await gotoApp(page, `/all?q=${encodeURIComponent(`${term} doi:${doi}`)}`);
   await expect.poll(() => group(page, lit).getByText(countText(inLit.total), { exact: true }).count()).toBe(1);
   await expect.poll(() => group(page, dc1).getByText(countText(inDc1.total), { exact: true }).count()).toBe(1);
-  await group(page, dc1).getByText('Not applied here (this catalog has no such criterion): DOI.').waitFor();
-  expect(await group(page, lit).getByText('Not applied here').count()).toBe(0);
+  await group(page, dc1).getByText('Searched here by its own field: doi: as Identifier.').waitFor();
+  expect(await group(page, lit).getByText('Searched here by its own field').count()).toBe(0);
+
+  const litAlone = await apiList(lit, { q: term, rows: 1 });
+  await gotoApp(page, `/all?q=${encodeURIComponent(`${term} mime_type:video/mp4`)}`);
+  await expect.poll(() => group(page, lit).getByText(countText(litAlone.total), { exact: true }).count()).toBe(1);
+  await group(page, lit).getByText('Not applied here (this catalog has no such criterion): Media type.').waitFor();
 
   await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(`${term} auhtor:Smith`);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
