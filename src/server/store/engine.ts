@@ -18,7 +18,7 @@ import { suggestQuery, type Vocabulary } from '../suggest/suggest-query';
 import { buildVocabulary } from '../suggest/vocabulary';
 import { phraseFacetLists } from './phrase-facet-index';
 import { joinedGroups, storedJoins } from './name-joins';
-import type { CountSharing } from './shared-counting';
+import type { CountSharing } from './count-sharing';
 import { openPostings } from './postings-reader';
 import { modelChanges } from './model-digest';
 import { orderIndex, storeSchemaVersion, tablesOf } from './sqlite/schema';
@@ -113,7 +113,7 @@ export interface EngineOptions {
    * bulk load leaves it) is read as it is until its first write in place switches it.
    */
   readonly snapshot?: boolean;
-  /** Another thread that may count half of a broad search's facets (shared-counting.ts). */
+  /** Another thread that may count half of a broad search's facets (count-sharing.ts). */
   readonly sharing?: CountSharing;
 }
 

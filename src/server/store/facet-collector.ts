@@ -1,7 +1,7 @@
 import type { IdSet } from '../engine/id-set';
 import { scratchArray } from '../engine/scratch-arrays';
 import type { FacetIndex } from './facet-index';
-import { countPasses, type CountSharing } from './shared-counting';
+import { countPasses, type CountSharing } from './count-sharing';
 
 /** One facet of a request: where its values' codes are, and the values whose counts are asked apart. */
 export interface CollectedFacet {

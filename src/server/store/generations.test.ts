@@ -122,7 +122,7 @@ describe('facet values read once per generation', () => {
     const nextHelp = () => new Promise<boolean>((resolve) => (helped = resolve));
     // From the first record, and the poster waits for its helper: every request below is shared.
     const sharing = { fromRecords: 1, waitMs: 60_000 };
-    await poolBesideOwn('shared-counting.db', { size: 3, sharing, onHelped: (took) => helped(took) }, async (pool, own) => {
+    await poolBesideOwn('count-sharing.db', { size: 3, sharing, onHelped: (took) => helped(took) }, async (pool, own) => {
       const searches = [
         'q=reactor',
         'q=energy OR reactor&facet.product_type=Journal Article&exclude.publication_year=2001',

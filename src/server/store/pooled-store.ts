@@ -35,7 +35,7 @@ import { bundledModule } from '../module-bundle.js';
  * searches from the new data while the previous pool still answers facets
  * (reloading-store.ts), and a pool holds one copy of them, not one per worker. A worker
  * counting a broad search's facets may be lent a free worker for half of the count
- * (shared-counting.ts), while another stays free for lookups.
+ * (count-sharing.ts), while another stays free for lookups.
  *
  * In parts, under pool/: the jobs (jobs.ts), which search runs next (scheduler.ts), the
  * workers' lives (worker-slots.ts), lending a worker (lending.ts), the facet values read
@@ -77,7 +77,7 @@ export interface PoolOptions {
   readonly log?: (line: string) => void;
   /**
    * When a worker counting a broad search's facets may hand half of the count to a free
-   * one (shared-counting.ts): from how many records, how long it waits for a helper to take
+   * one (count-sharing.ts): from how many records, how long it waits for a helper to take
    * it (tests), and how long for a helper that took it (`helperPatienceMs`, 2 s unless said).
    */
   readonly sharing?: WorkerSettings['sharing'];

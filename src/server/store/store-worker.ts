@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineCalls } from './cached-store';
 import { openEngine, type SharedFacets } from './engine';
 import { renderDocs } from './rendered-page';
-import { helpWith, type CountJob, type CountSharing } from './shared-counting';
+import { helpWith, type CountJob, type CountSharing } from './count-sharing';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 
 /** One read-only connection per worker thread; answers the pool's requests in order. */
@@ -20,7 +20,7 @@ export interface MoveSnapshot {
   readonly moveSnapshot: true;
 }
 
-/** Another worker's half of a count, for this one to take if it is still there (shared-counting.ts). */
+/** Another worker's half of a count, for this one to take if it is still there (count-sharing.ts). */
 export interface HelpWith {
   readonly help: CountJob;
 }

@@ -1,10 +1,10 @@
-import { declineHelp, type CountJob } from '../shared-counting';
+import { declineHelp, type CountJob } from '../count-sharing';
 import type { HelpWith } from '../store-worker';
 import type { Slot } from './worker-slots';
 
 /**
  * A worker counting a broad search's facets may be lent a free worker for half of the count
- * (shared-counting.ts). It is lent only while another stays free for lookups, and never
+ * (count-sharing.ts). It is lent only while another stays free for lookups, and never
  * while the pool closes; otherwise the job is declined and its poster counts it at once,
  * never waiting for a helper that will not come. A lent worker is busy, though it holds no
  * job, until it says it is free again (worker-slots.ts).

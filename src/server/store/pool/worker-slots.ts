@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { SharedFacets } from '../engine';
-import type { CountJob } from '../shared-counting';
+import type { CountJob } from '../count-sharing';
 import type { SnapshotMove } from '../sqlite/snapshot-move';
 import type { AdoptFacets, StoreReply, WorkerSettings } from '../store-worker';
 import type { Job } from './jobs';
@@ -25,7 +25,7 @@ export interface Slot {
   startError?: string;
   /** The pause before a worker that could not start is started again. */
   restart?: NodeJS.Timeout;
-  /** Counting half of another worker's facets (shared-counting.ts): busy, though it holds no job. */
+  /** Counting half of another worker's facets (count-sharing.ts): busy, though it holds no job. */
   helping?: boolean;
   /** Its snapshot is to be moved off the log once it is idle (snapshot-move.ts); busy once sent. */
   move?: { sent: boolean; readonly resolve: (moved: SnapshotMove) => void };

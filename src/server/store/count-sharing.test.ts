@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addCodeCounts,
-  countPasses,
-  countTakenJob,
-  declineHelp,
-  helpWith,
-  takeJob,
-  type CountJob,
-  type CountPass,
-} from './shared-counting';
+import { addCodeCounts, countPasses, countTakenJob, declineHelp, helpWith, takeJob, type CountJob, type CountPass } from './count-sharing';
 
 /**
  * The counts are the same whoever counts each half: the poster alone, a helper that took
