@@ -21,8 +21,9 @@ export function tokenizeQuery(input: string): QueryToken[] {
       i++;
       continue;
     }
-    // A `-` directly before a word, phrase or group negates it.
-    const negated = char === '-' && i + 1 < input.length && !/\s/.test(input[i + 1]!);
+    // A `-` directly before a word, phrase or group negates it, where it begins one: after a
+    // closing parenthesis it joins as in a title's "16B(78)-32", which is no exclusion.
+    const negated = char === '-' && i + 1 < input.length && !/\s/.test(input[i + 1]!) && input[i - 1] !== ')';
     if (negated) i++;
     const next = input[i]!;
     if (next === '"') {

@@ -28,6 +28,8 @@ const plainWord = /^\p{L}+$/u;
 
 export function suggestQuery(q: string, vocabulary: Vocabulary): Suggestion | undefined {
   const corrections = new Map<string, string>();
+  /** Words some record holds, corrected only because a nearer spelling is far commoner. */
+  const rarer = new Set<string>();
   let unknown = false;
   for (const token of tokenizeQuery(q)) {
     if (token.kind !== 'word' || token.prefix || token.negated || corrections.has(token.text)) continue;
@@ -41,8 +43,13 @@ export function suggestQuery(q: string, vocabulary: Vocabulary): Suggestion | un
     const best = held === 0 ? near[0] : near.find((candidate) => candidate.distance === 1 && candidate.weight >= farMore * held);
     if (!best) continue;
     if (held === 0) unknown = true;
+    else rarer.add(token.text);
     corrections.set(token.text, best.word);
   }
+  // A search that finds nothing because of a word no record holds is corrected in that word
+  // only: its other words are in records, perhaps the very one sought ("ARM Snow deepth" is
+  // "ARM Snow depth", not "ARM show depth", though "show" is in fifty times as many records).
+  if (unknown) for (const word of rarer) corrections.delete(word);
   if (corrections.size === 0) return undefined;
   return {
     q: rewriteWords(q, (word) => corrections.get(word)),

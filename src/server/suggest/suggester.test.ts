@@ -123,6 +123,22 @@ describe('suggestions for a search', () => {
     });
   });
 
+  it('corrects only the unknown word of a search that finds nothing, keeping its rarer known words as typed', () => {
+    const mixed = vocabularyOf([
+      ['snow', 2],
+      ['show', 400],
+      ['depth', 30],
+    ]);
+    // Alone, "snow" reads as a slip of the far commoner "show"; beside "deepth", which no record
+    // holds, it is a word of the work sought and stays.
+    expect(suggestQuery('snow', mixed)?.q).toBe('show');
+    expect(suggestQuery('snow deepth', mixed)).toEqual({
+      q: 'snow depth',
+      words: [{ word: 'deepth', suggestion: 'depth' }],
+      reason: 'unknown',
+    });
+  });
+
   it('suggests nothing for words of the vocabulary, prefixes, numbers, or words too far from any (property)', () => {
     fc.assert(
       fc.property(
