@@ -104,6 +104,47 @@ const sha256 = (path: string) => createHash('sha256').update(readFileSync(path))
 
 // ---------------------------------------------------------------------------------------
 
+/** A line of a start's progress on stderr. */
+const progressLine = /^records: (opening |search workers ready \d+\/\d+$|reading the facet values|facet values read$|ready at )/;
+
+describe('a start says what it is doing while it warms up', () => {
+  it('on stderr: opening the file, each search worker ready, the facet values, then ready, before the URL list', async () => {
+    const run = records(['serve', '--db', dbPath, '--port', '0', '--static', noApp]);
+    const lines: string[] = [];
+    let rest = '';
+    const ready = new Promise<void>((resolve, reject) => {
+      run.child.stderr.on('data', (chunk: Buffer) => {
+        const parts = (rest + chunk.toString()).split('\n');
+        rest = parts.pop()!;
+        lines.push(...parts);
+        if (parts.some((line) => line.startsWith('records: ready at '))) resolve();
+      });
+      void run.exited.then((finished) => reject(new Error(`exited before it was ready: ${JSON.stringify(finished)}`)));
+    });
+    await ready;
+    // The ready line is written before the URL list on stdout, which may not have arrived yet.
+    const url = /^records: ready at (http:\/\/127\.0\.0\.1:\d+)\/$/.exec(lines.at(-1)!)?.[1];
+    expect(url, lines.join('\n')).toBeDefined();
+    expect(lines[0]).toBe(`records: opening ${dbPath}`);
+    const workers = lines.filter((line) => line.startsWith('records: search workers ready'));
+    const of = Number(/\/(\d+)$/.exec(workers[0] ?? '')?.[1]);
+    expect(of).toBeGreaterThan(0);
+    expect(workers).toEqual(Array.from({ length: of }, (_, i) => `records: search workers ready ${i + 1}/${of}`));
+    const at = (text: string) => lines.findIndex((line) => line.startsWith(`records: ${text}`));
+    expect(at('search workers ready 1/')).toBeGreaterThan(at('opening '));
+    expect(at('reading the facet values')).toBeGreaterThan(at(`search workers ready ${of}/`));
+    expect(at('facet values read')).toBeGreaterThan(at('reading the facet values'));
+    expect(at('ready at ')).toBe(lines.length - 1);
+    expect(
+      lines.every((line) => progressLine.test(line)),
+      lines.join('\n'),
+    ).toBe(true);
+    expect((await fetch(`${url}/api/lit/v1/records?rows=1`)).status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect((await run.exited).code).toBe(0);
+  });
+});
+
 describe('startup errors are one clear message and a non-zero exit', () => {
   it('for a missing, corrupt, empty, foreign or out-of-date database, a folder, a bad token file or port', async () => {
     const original = readFileSync(dbPath);
@@ -419,7 +460,8 @@ describe('a serving process, then SIGTERM', () => {
     const exit = await Promise.race([server.exited, sleep(15_000).then(() => undefined)]);
     expect(exit, 'the process exits within 15 s of SIGTERM').toBeDefined();
     expect(exit!.code).toBe(0);
-    expect(exit!.stderr).toBe('');
+    // Nothing but the start's progress (the test below).
+    expect(exit!.stderr.split('\n').filter((line) => line && !progressLine.test(line))).toEqual([]);
   });
 
   it('after serving, the database file is byte-for-byte and mtime unchanged, with no journal left', () => {

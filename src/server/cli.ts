@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { deploymentByKey, deployments, displayName } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
@@ -260,6 +261,38 @@ function compatProfile(value: string | undefined): 'upstream' | undefined {
   return value;
 }
 
+/** What a start is doing while it warms up, on stderr, so a wait of seconds is not a silent one. */
+const progress = (line: string) => console.error(`records: ${line}`);
+
+/**
+ * Opens the served store's first pool saying how far its warm-up has come: each search
+ * worker reading the search index, then the facet values. Later generations (a file moved
+ * over the served one) open quietly.
+ */
+function pooledWithProgress(open: (file: string, onWorker?: (worker: Worker) => void) => Promise<RecordStore>) {
+  let first = true;
+  return async (file: string): Promise<RecordStore> => {
+    if (!first) return open(file);
+    first = false;
+    progress(`opening ${file}`);
+    // The pool starts all its workers at once, before any of them can say it is ready.
+    let started = 0;
+    let ready = 0;
+    const store = await open(file, (worker) => {
+      started++;
+      const onReady = (message: unknown) => {
+        if (typeof message !== 'object' || message === null || !('ready' in message)) return;
+        worker.off('message', onReady);
+        progress(`search workers ready ${++ready}/${started}`);
+      };
+      worker.on('message', onReady);
+    });
+    progress('reading the facet values (the filters and their counts)');
+    void store.facetsWarm?.then(() => progress('facet values read'));
+    return store;
+  };
+}
+
 /** The store to serve: PostgreSQL at --store, else the SQLite file at --db on worker threads. */
 async function openServedStore(
   flags: Map<string, string>,
@@ -268,7 +301,9 @@ async function openServedStore(
 ): Promise<{ store: RecordStore; name: string }> {
   // What each kind of search has cost is learnt once for the process, not again per generation.
   const costs = new CostBook();
-  const openPool = (file: string) => openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, costs });
+  const openPool = pooledWithProgress((file, onWorker) =>
+    openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, costs, ...(onWorker && { onWorker }) }),
+  );
   const url = flags.get('store');
   if (url !== undefined) {
     if (flags.has('db')) throw new UsageError('--db and --store name two different stores; give one.');
@@ -342,6 +377,7 @@ async function serve(flags: Map<string, string>, staticDir: string | undefined, 
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+  progress(`ready at ${server.url}/`);
   console.log(`Records Explorer is serving ${name}`);
   if (expectShipped && !(await store.get(shippedRecord.deployment, shippedRecord.repoId))) {
     console.log(
