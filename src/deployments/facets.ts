@@ -8,8 +8,6 @@ import type { KeyName, ValueFolding } from './key-names';
 export type FacetCriterion =
   /** An exact-match or boolean parameter of the spec: `language=English`. */
   | { readonly kind: 'exact'; readonly param: string }
-  /** A text parameter of the spec, searched as a quoted phrase: `research_org="Argonne National Laboratory"`. */
-  | { readonly kind: 'phrase'; readonly param: string }
   /** The publication-date range of one year (`2015`) or decade (`2010s`), in the deployment's date format. */
   | { readonly kind: 'date-range'; readonly field: 'publication_date'; readonly unit: 'year' | 'decade' }
   /**

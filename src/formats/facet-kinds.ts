@@ -15,11 +15,6 @@ export interface FacetKind<C extends FacetCriterion = FacetCriterion> {
   readonly caseless: boolean;
   /** Values come from the record's date (years, decades), not from stored facet values. */
   readonly dated: boolean;
-  /**
-   * A value also selects records that do not hold it (a phrase finds longer names that
-   * contain it), so a count is the selection's own, not the number of records holding it.
-   */
-  readonly broader: boolean;
   /** How a value reads to people. */
   label(facet: FacetDef, value: string): string;
 }
@@ -30,24 +25,12 @@ const exactKind: FacetKind<Extract<FacetCriterion, { kind: 'exact' | 'extension'
   params: (_, { param }, value) => ({ [param]: value }),
   caseless: true,
   dated: false,
-  broader: false,
   label: asStored,
 };
 
 export const facetKinds: { readonly [K in FacetCriterion['kind']]: FacetKind<Extract<FacetCriterion, { kind: K }>> } = {
   exact: exactKind,
   extension: exactKind,
-  phrase: {
-    // The query language has no escape for a quote inside a phrase, so quotes become spaces.
-    params: (_, { param }, value) => {
-      const words = value.replaceAll('"', ' ').trim();
-      return words ? { [param]: `"${words}"` } : undefined;
-    },
-    caseless: false,
-    dated: false,
-    broader: true,
-    label: asStored,
-  },
   'date-range': {
     params: (deployment, { field, unit }, value) => {
       const match = (unit === 'year' ? /^(\d{4})$/ : /^(\d{3})0s$/).exec(value);
@@ -61,7 +44,6 @@ export const facetKinds: { readonly [K in FacetCriterion['kind']]: FacetKind<Ext
     },
     caseless: false,
     dated: true,
-    broader: false,
     label: asStored,
   },
 };

@@ -51,7 +51,6 @@ export function selectedValues(deployment: Deployment, facet: FacetDef, entries:
   const candidates = entries
     .filter(([name]) => name === first)
     .map(([, value]) => {
-      if (facet.criterion.kind === 'phrase') return value.replace(/^\s*"|"\s*$/g, '').trim();
       if (facet.criterion.kind !== 'date-range') return value.trim();
       const year = /(\d{4})/.exec(value)?.[1] ?? '';
       return facet.criterion.unit === 'year' ? year : `${year.slice(0, 3)}0s`;

@@ -1,13 +1,11 @@
 import Database from 'better-sqlite3';
 import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
-import type { FacetDef } from '../../deployments/facets';
 import type { KeyName } from '../../deployments/key-names';
 import type { Deployment, DeploymentKey } from '../../deployments/schema';
 import { searchModel, storeColumn } from '../../deployments/search-model';
 import { collectFacetCounts } from './facet-collector';
-import { facetIndexOf as indexOfLists, facetValues, loadFacetIndex, type FacetIndex } from './facet-index';
-import { kindOf } from '../../formats/facet-kinds';
-import { phraseSelector, selectionOf } from './facet-values';
+import { loadFacetIndex, type FacetIndex } from './facet-index';
+import { selectionOf } from './facet-values';
 import { pageOfCounts, prepareFacetPages } from './facet-page';
 import { IdSet } from '../engine/id-set';
 import type { PostingsReader } from '../engine/postings/index-reader';
@@ -16,7 +14,6 @@ import type { YearRange } from '../../formats/query-years';
 import type { Suggestion } from '../../formats/suggest-response';
 import { suggestQuery, type Vocabulary } from '../suggest/suggest-query';
 import { buildVocabulary } from '../suggest/vocabulary';
-import { phraseFacetLists } from './phrase-facet-index';
 import { joinedGroups, storedJoins } from './name-joins';
 import type { CountSharing } from './count-sharing';
 import { openPostings } from './postings-reader';
@@ -85,8 +82,8 @@ export interface QueryEngine {
   close(): void;
 }
 
-/** Per deployment, its facet index and that of its broader facets, their arrays on shared memory. */
-export type SharedFacets = ReadonlyMap<DeploymentKey, { readonly facetIndex: FacetIndex; readonly broaderIndex: FacetIndex }>;
+/** Per deployment, its facet index, its arrays on shared memory. */
+export type SharedFacets = ReadonlyMap<DeploymentKey, { readonly facetIndex: FacetIndex }>;
 
 function onSharedMemory(index: FacetIndex): FacetIndex {
   const shared = (array: Int32Array) => {
@@ -132,12 +129,6 @@ interface DeploymentState {
   postings?: PostingsReader | null;
   /** Facet values, read on first use (facet-index.ts). */
   facetIndex?: FacetIndex;
-  /**
-   * The records each value of a broader facet selects (its phrase), as a facet index: a
-   * search's counts are then one pass over its records, exact and in order. Built once per
-   * connection, while it warms up: one pass over the records' text (phrase-facet-index.ts).
-   */
-  broaderIndex?: FacetIndex;
   /** Per person-folded key, each name of a joined group and the group's names, read on first use. */
   nameGroups?: Map<KeyName, ReadonlyMap<string, readonly string[]>>;
   /** The words records hold, for suggestions (suggest/vocabulary.ts); built on the first. */
@@ -410,33 +401,8 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
     return none ? any.andNot(none) : any;
   }
 
-  function broaderIndexOf(state: DeploymentState): FacetIndex {
-    if (!state.broaderIndex) {
-      const broader = state.deployment.facets
-        .filter((facet) => kindOf(facet).broader)
-        .map((facet) => ({ facet, values: facetValues(db, state.deployment, facet) }));
-      const search = (facet: FacetDef, value: string) => {
-        const selector = phraseSelector(state.deployment, facet, value);
-        return selector ? selectedBy(state, selector).toIds() : new Int32Array(0);
-      };
-      const facets = new Map<string, { values: readonly string[]; firstCode: number }>();
-      const lists: Int32Array[] = [];
-      phraseFacetLists(db, state.deployment, broader, search).forEach((valueLists, i) => {
-        facets.set(broader[i]!.facet.name, { values: broader[i]!.values, firstCode: lists.length });
-        lists.push(...valueLists);
-      });
-      state.broaderIndex = indexOfLists(facets, lists, state.capacity);
-    }
-    return state.broaderIndex;
-  }
-
   function facetIndexOf(state: DeploymentState): FacetIndex {
-    if (!state.facetIndex) {
-      // A broader facet is counted by the records each value selects (broaderIndexOf): its
-      // holders' codes here would be counted by every request for nothing.
-      const held = state.deployment.facets.filter((facet) => !kindOf(facet).broader);
-      state.facetIndex = loadFacetIndex(db, state.deployment, held, state.capacity);
-    }
+    state.facetIndex ??= loadFacetIndex(db, state.deployment, state.deployment.facets, state.capacity);
     return state.facetIndex;
   }
 
@@ -450,7 +416,7 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
       const chosen = [...(selection?.anyOf ?? []), ...(selection?.noneOf ?? [])];
       return {
         name: facet.name,
-        index: kindOf(facet).broader ? broaderIndexOf(state) : facetIndexOf(state),
+        index: facetIndexOf(state),
         checks: chosen.map(({ selector }) => selectorSet(state, selector)),
         request,
         selection,
@@ -574,32 +540,23 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
       // must not be spent inside one request's time budget.
       for (const deployment of deployments) {
         const state = stateOf(deployment.key);
-        if (state.capacity > 1) {
-          prepareFacetPages(facetIndexOf(state));
-          prepareFacetPages(broaderIndexOf(state));
-        }
+        if (state.capacity > 1) prepareFacetPages(facetIndexOf(state));
       }
     },
     warmSearch,
     sharedFacets() {
-      const shared = new Map<DeploymentKey, { facetIndex: FacetIndex; broaderIndex: FacetIndex }>();
+      const shared = new Map<DeploymentKey, { facetIndex: FacetIndex }>();
       for (const deployment of deployments) {
         const state = stateOf(deployment.key);
         if (state.capacity <= 1) continue;
-        shared.set(deployment.key, {
-          facetIndex: onSharedMemory(facetIndexOf(state)),
-          broaderIndex: onSharedMemory(broaderIndexOf(state)),
-        });
+        shared.set(deployment.key, { facetIndex: onSharedMemory(facetIndexOf(state)) });
       }
       return shared;
     },
     adoptFacets(facets) {
-      for (const [key, { facetIndex, broaderIndex }] of facets) {
-        const state = stateOf(key);
-        state.facetIndex = facetIndex;
-        state.broaderIndex = broaderIndex;
+      for (const [key, { facetIndex }] of facets) {
+        stateOf(key).facetIndex = facetIndex;
         prepareFacetPages(facetIndex);
-        prepareFacetPages(broaderIndex);
       }
     },
     moveSnapshot() {

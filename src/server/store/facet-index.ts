@@ -130,10 +130,7 @@ export function loadFacetIndex(db: Database.Database, deployment: Deployment, fa
   return facetIndexOf(held, lists, capacity);
 }
 
-/**
- * A facet index from each value's sorted record ids (`lists`, in code order): the records
- * a broader facet's values select, say (engine.ts), rather than those holding them.
- */
+/** A facet index from each value's sorted record ids (`lists`, in code order). */
 export function facetIndexOf(facets: FacetIndex['facets'], lists: readonly Int32Array[], capacity: number): FacetIndex {
   const offsets = new Int32Array(capacity + 1);
   for (const ids of lists) for (let i = 0; i < ids.length; i++) offsets[ids[i]! + 1]!++;

@@ -1,12 +1,10 @@
 import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
-import { facetValueParams } from '../../formats/facet-params';
 import { kindOf } from '../../formats/facet-kinds';
 import { facetValuesOf, valueFoldings } from '../../formats/value-folding';
 import { valuesOf } from '../../formats/text';
 import { normalizeKeyValue } from '../../formats/keys';
-import { parseQuery } from '../query/parse';
-import type { Criteria, FacetSelection, Selector, StoredRecord } from './types';
+import type { Criteria, FacetSelection, StoredRecord } from './types';
 
 /**
  * What both stores share about facets (src/deployments/facets.ts): the values a record is
@@ -69,14 +67,3 @@ export const decadeOf = (year: string) => `${year.slice(0, 3)}0s`;
 /** The facet's own selection, if the search has one. */
 export const selectionOf = (criteria: Criteria, facet: string): FacetSelection | undefined =>
   criteria.selections?.find((selection) => selection.facet === facet);
-
-/** What one value of a broader (phrase) facet selects: its parameter's phrase. */
-export function phraseSelector(deployment: Deployment, facet: FacetDef, value: string): Selector | undefined {
-  if (facet.criterion.kind !== 'phrase') return undefined;
-  const { param: name } = facet.criterion;
-  const param = deployment.params.find((candidate) => candidate.name === name);
-  const phrase = facetValueParams(deployment, facet, value)?.[name];
-  const query = phrase === undefined ? undefined : parseQuery(phrase);
-  if (!param || param.kind !== 'text' || !query) return undefined;
-  return { text: [{ columns: param.columns, query }], exact: [], dates: [] };
-}
