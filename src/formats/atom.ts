@@ -53,10 +53,11 @@ function entry(record: ApiRecord, context: FeedContext, generated: boolean): str
   ].join('\n');
 }
 
-export function recordsToAtom(deployment: Deployment, records: readonly ApiRecord[], context: FeedContext): string {
+/** The feed in parts, a line of the head and then an entry at a time, each ending its line. */
+export function* atomParts(deployment: Deployment, records: readonly ApiRecord[], context: FeedContext): Generator<string> {
   const generated = context.generated ?? noGeneratedIds;
   const updated = records.map((record) => atomDate(record.entry_date)).find(Boolean) ?? new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  return [
+  yield [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     `  <id>${escapeXml(context.self)}</id>`,
@@ -67,8 +68,8 @@ export function recordsToAtom(deployment: Deployment, records: readonly ApiRecor
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(context.self)}"/>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(context.alternate)}"/>`,
     '  <generator>Records Explorer</generator>',
-    ...records.map((record) => entry(record, context, generated.has(record.repo_id))),
-    '</feed>',
     '',
   ].join('\n');
+  for (const record of records) yield `${entry(record, context, generated.has(record.repo_id))}\n`;
+  yield '</feed>\n';
 }

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { deployments, displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { apiError, errorToJson, errorToText, errorToXml, type ApiError } from '../../formats/error';
-import { recordsToAtom } from '../../formats/atom';
 import { formatGeneratedIds, generatedRecordsHeader, recordOriginHeader } from '../../formats/extension-headers';
 import { formatLinkHeader } from '../../formats/link-header';
 import type { SuggestResponse } from '../../formats/suggest-response';
@@ -12,7 +11,7 @@ import { BadRequest, limits, parseListRequest } from './criteria';
 import { formatQueryString, MalformedQueryError, parseQueryString, type QueryPair } from './query-string';
 import { facetsBody, parseFacetsRequest } from './facets';
 import { openApiDocument } from './openapi';
-import { docIds, docParts, recordParts, type PageRendering } from '../render/page-body';
+import { docIds, docParts, pageContentType, recordParts, type PageRendering } from '../render/page-body';
 import { generatedCriteria } from '../store/rendered-page';
 import { upstreamRequest } from './upstream-compat';
 import { bulkTurn } from './flow-control';
@@ -134,10 +133,27 @@ async function pageInThisThread(
     result.json ? docIds(result.json) : result.records.map((record) => record.repo_id),
   );
   const body = await packChunksInTurns(
-    result.json ? docParts(deployment, result.json, rendering) : recordParts(deployment, result.records, rendering),
+    result.json ? docParts(deployment, result.json, rendering, generated) : recordParts(deployment, result.records, rendering, generated),
     turn,
   );
   return { total: result.total, body, etag: etagOf(body, store.revision), generated };
+}
+
+/**
+ * A page rendered where the search runs when the store can (a worker), so the main thread
+ * only sends it; bulk pages are then handed to their sockets one per turn of the event loop, taking turns.
+ */
+async function renderedPage(
+  store: RecordStore,
+  deployment: Deployment,
+  criteria: Criteria,
+  rendering: PageRendering,
+): Promise<RenderedPage> {
+  const rendered = store.page
+    ? await store.page(deployment.key, criteria, rendering)
+    : await pageInThisThread(store, deployment, criteria, rendering);
+  await bulkTurn(criteria.limit);
+  return rendered;
 }
 
 async function listRecords(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
@@ -146,12 +162,7 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
   checkLinkLength(deployment, pairs, rows, context.origin);
   const format = negotiateFormat(req.headers.accept);
   const rendering = renderingOf(format, context, req.headers['accept-encoding']);
-  // Rendered where the search runs when the store can (a worker): the main thread only sends it.
-  const rendered = context.store.page
-    ? await context.store.page(deployment.key, criteria, rendering)
-    : await pageInThisThread(context.store, deployment, criteria, rendering);
-  // Bulk pages are handed to their sockets one per turn of the event loop, taking turns.
-  await bulkTurn(rows);
+  const rendered = await renderedPage(context.store, deployment, criteria, rendering);
   const { total, generated } = rendered;
   const link = pageLinks(deployment, pairs, page, rows, total, context.origin);
   send(
@@ -229,25 +240,29 @@ async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment:
   const own = pairs.find(([name]) => name === 'sort' || name === 'order' || name === 'page');
   if (own) throw new BadRequest(`A feed is always the newest entries first; ${own[0]} is not a feed parameter.`, own[0]);
   const { criteria } = parseListRequest(deployment, [...pairs, ['sort', 'entry_date'], ['order', 'desc']]);
-  const result = await context.store.search(deployment.key, criteria);
-  const generated = await generatedOf(
-    context.store,
-    deployment,
-    result.records.map((record) => record.repo_id),
-  );
   const query = formatQueryString(pairs);
-  const body = recordsToAtom(deployment, result.records, {
-    self: `${context.origin}${deployment.basePath}/feed${query ? `?${query}` : ''}`,
-    alternate: `${context.origin}/${deployment.slug}${query ? `?${query}` : ''}`,
-    title: `${displayName(deployment)}${query ? ` – ${pairs.map(([name, value]) => `${name}: ${value}`).join(', ')}` : ''}`,
-    recordUrl: (id) => `${context.origin}${deployment.basePath}/records/${encodeURIComponent(id)}`,
-    recordPage: (id) => `${context.origin}/${deployment.slug}/records/${encodeURIComponent(id)}`,
-    generated: new Set(generated),
-  });
+  const rendering: PageRendering = {
+    ...renderingOf('xml', context, req.headers['accept-encoding']),
+    feed: {
+      self: `${context.origin}${deployment.basePath}/feed${query ? `?${query}` : ''}`,
+      alternate: `${context.origin}/${deployment.slug}${query ? `?${query}` : ''}`,
+      title: `${displayName(deployment)}${query ? ` – ${pairs.map(([name, value]) => `${name}: ${value}`).join(', ')}` : ''}`,
+    },
+  };
+  // Written as a page is, where the search runs: a flood of long feeds never holds the main thread.
+  const rendered = await renderedPage(context.store, deployment, criteria, rendering);
   send(
     req,
     res,
-    { status: 200, contentType: 'application/atom+xml; charset=utf-8', body, headers, cacheControl: cacheControlOf(context) },
+    {
+      status: 200,
+      contentType: `${pageContentType(rendering)}; charset=utf-8`,
+      body: rendered.body,
+      etag: rendered.etag,
+      ...(rendered.encoded && { encoded: rendered.encoded }),
+      headers,
+      cacheControl: cacheControlOf(context),
+    },
     context.store.revision,
   );
 }

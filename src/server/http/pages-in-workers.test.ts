@@ -6,6 +6,7 @@ import { get } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
+import { atomParts } from '../../formats/atom';
 import { recordsToBibtex } from '../../formats/bibtex';
 import { recordsToXmlParts } from '../../formats/xml';
 import { generateRecords } from '../corpus/generate';
@@ -29,6 +30,10 @@ vi.mock('../../formats/bibtex', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../formats/bibtex')>();
   return { ...actual, recordsToBibtex: vi.fn(actual.recordsToBibtex) };
 });
+vi.mock('../../formats/atom', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../formats/atom')>();
+  return { ...actual, atomParts: vi.fn(actual.atomParts) };
+});
 vi.mock('node:zlib', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:zlib')>();
   return { ...actual, brotliCompressSync: vi.fn(actual.brotliCompressSync), gzipSync: vi.fn(actual.gzipSync) };
@@ -39,7 +44,7 @@ vi.mock('../render/record-json', async (importOriginal) => {
 });
 
 const lit = deploymentByKey('LIT')!;
-const writers = [vi.mocked(recordsToXmlParts), vi.mocked(recordsToBibtex), vi.mocked(recordsJsonParts)];
+const writers = [vi.mocked(recordsToXmlParts), vi.mocked(recordsToBibtex), vi.mocked(recordsJsonParts), vi.mocked(atomParts)];
 const compressors = [vi.mocked(brotliCompressSync), vi.mocked(gzipSync)];
 const mainThreadCompressions = () => compressors.reduce((sum, compressor) => sum + compressor.mock.calls.length, 0);
 const mainThreadRenders = () => writers.reduce((sum, writer) => sum + writer.mock.calls.length, 0);
@@ -47,7 +52,7 @@ const mainThreadRenders = () => writers.reduce((sum, writer) => sum + writer.moc
 let dir: string;
 let pooled: RunningServer;
 let local: RunningServer;
-/** Pages the workers have rendered; `renderedAtLeast` waits on it. */
+/** Pages the workers have answered, rendered or as records to render; `renderedAtLeast` waits on it. */
 let renderedInWorkers = 0;
 const waitingForRenders: { count: number; resolve: () => void }[] = [];
 const renderedAtLeast = (count: number) =>
@@ -66,8 +71,8 @@ beforeAll(async () => {
     size: 3,
     cacheBytes: 0,
     onWorker: (worker) =>
-      worker.on('message', (reply: { value?: { page?: unknown; body?: unknown } }) => {
-        if (!reply.value?.page && !reply.value?.body) return;
+      worker.on('message', (reply: { value?: { page?: unknown; body?: unknown; docs?: unknown } }) => {
+        if (!reply.value?.page && !reply.value?.body && !reply.value?.docs) return;
         renderedInWorkers++;
         for (const waiter of waitingForRenders.filter(({ count }) => renderedInWorkers >= count)) {
           waitingForRenders.splice(waitingForRenders.indexOf(waiter), 1);
@@ -86,11 +91,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A client that pipelines `requests` 1,000-record XML pages and never reads an answer. */
-function silentClient(url: string, requests: number): Promise<Socket> {
+const xmlPages = `${lit.basePath}/records?rows=1000&page=1`;
+const feeds = `${lit.basePath}/feed?rows=1000`;
+
+/** A client that pipelines `requests` of `path` (1,000-record XML pages, or feeds) and never reads an answer. */
+function silentClient(url: string, requests: number, path = xmlPages): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(new URL(url).port), '127.0.0.1', () => {
-      const request = `GET ${lit.basePath}/records?rows=1000&page=1 HTTP/1.1\r\nHost: localhost\r\nAccept: application/xml\r\nAccept-Encoding: br\r\n\r\n`;
+      const request = `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept: application/xml\r\nAccept-Encoding: br\r\n\r\n`;
       socket.write(request.repeat(requests));
       socket.pause();
       resolve(socket);
@@ -131,12 +139,30 @@ describe('pages rendered by the workers', () => {
     expect(fromWorkers!.body.equals(fromThisThread!.body)).toBe(true);
   });
 
-  it('leave the main thread free: a user’s search is answered while a flood of 1,000-record XML pages waits unread', async () => {
+  it.each([
+    ['rows=1000', 'br'],
+    ['q=energy&rows=50', ''],
+    ['title=wind', 'gzip'],
+  ])('are feeds byte for byte the feeds this thread renders (%s, Accept-Encoding: %s)', async (query, encoding) => {
+    const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+    const [fromWorkers, fromThisThread] = await Promise.all(
+      [pooled, local].map((server) => raw(`${server.url}${lit.basePath}/feed?${query}`, headers)),
+    );
+    expect(fromWorkers!.headers).toEqual(fromThisThread!.headers);
+    expect(fromWorkers!.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect(fromWorkers!.body.toString('utf8')).toMatch(/<entry>/);
+    expect(fromWorkers!.body.equals(fromThisThread!.body)).toBe(true);
+  });
+
+  it.each([
+    ['1,000-record XML pages', xmlPages],
+    ['1,000-entry feeds', feeds],
+  ])('leave the main thread free: a user’s search is answered while a flood of %s waits unread', async (_name, path) => {
     for (const mock of [...writers, ...compressors]) mock.mockClear();
     const rendered = renderedInWorkers;
-    const sockets = await Promise.all(Array.from({ length: 20 }, () => silentClient(pooled.url, 10)));
+    const sockets = await Promise.all(Array.from({ length: 20 }, () => silentClient(pooled.url, 10, path)));
     try {
-      // The flood is under way: the workers have rendered pages of it.
+      // The flood is under way: the workers have answered pages of it.
       await renderedAtLeast(rendered + 4);
       const response = await fetch(`${pooled.url}${lit.basePath}/records?q=energy&rows=20`, {
         headers: { accept: 'application/xml', 'accept-encoding': 'gzip' },
@@ -163,5 +189,7 @@ describe('pages rendered by the workers', () => {
     await response.arrayBuffer();
     expect(mainThreadRenders()).toBe(1);
     expect(mainThreadCompressions()).toBe(1);
+    await (await fetch(`${local.url}${feeds}`)).arrayBuffer();
+    expect(vi.mocked(atomParts)).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,8 +1,7 @@
 import { deploymentByKey } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
-import { docParts, type PageRendering } from '../render/page-body';
+import { docParts, pageContentType, type PageRendering } from '../render/page-body';
 import { compress, etagOf, packChunks, worthCompressing } from '../render/body-bytes';
-import { contentTypes } from '../../formats/media-types';
 import type { QueryEngine } from './engine';
 import type { Criteria, RenderedPage } from './types';
 
@@ -26,11 +25,11 @@ export function renderDocs(engine: QueryEngine, key: DeploymentKey, ids: ArrayLi
   const deployment = deploymentByKey(key);
   if (!deployment) throw new Error(`unknown deployment ${key}`);
   const { docs, generated } = engine.fetchMarked(key, ids);
-  const chunks = packChunks(docParts(deployment, docs, rendering));
+  const chunks = packChunks(docParts(deployment, docs, rendering, generated));
   const body = movable(chunks);
   const { encoding } = rendering;
   const encoded =
-    encoding && worthCompressing(contentTypes[rendering.format], body.length)
+    encoding && worthCompressing(pageContentType(rendering), body.length)
       ? { encoding, body: movable([compress(body, encoding)]) }
       : undefined;
   return { body, etag: etagOf(chunks, engine.revision), generated, ...(encoded && { encoded }) };
