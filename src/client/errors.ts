@@ -89,3 +89,12 @@ export function isAbortError(error: unknown): boolean {
 export function isTransient(error: unknown): boolean {
   return !(error instanceof ApiRequestError || error instanceof InvalidResponseError);
 }
+
+/**
+ * The server refused the request as it stands (a 4xx other than a timeout or a rate limit):
+ * the same request is refused again, so offering to try it again would promise what cannot
+ * happen. A 401 is one too: only a change to the token mends it.
+ */
+export function isRefusal(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}

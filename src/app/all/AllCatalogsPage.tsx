@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isRefusal } from '../../client/errors';
 import { queryString } from '../../client/urls';
 import { deployments, displayName } from '../../deployments/registry';
 import { useDocumentTitle, useFocusOnNavigation } from '../navigation/navigation-focus';
@@ -16,6 +17,11 @@ const entriesOf = (search: string): Entries => [...new URLSearchParams(search)].
 /** A catalog's exact count (its X-Total-Count), or the records it sent where it leaves the count out. */
 function totalOf(state: CatalogState): number | undefined {
   return state?.status === 'success' && state.data ? (state.data.total ?? state.data.records.length) : undefined;
+}
+
+/** The refusal a catalog answered the search with (a 4xx: the same search is refused again), in its words. */
+function refusalOf(state: CatalogState): string | undefined {
+  return state?.status === 'error' && isRefusal(state.error) ? state.error.message : undefined;
 }
 
 /**
@@ -52,9 +58,22 @@ export function AllCatalogsPage() {
   const holding = totals.filter((total) => total > 0).length;
   const notSearched = searches.length - searched.length;
   // A box no catalog can search as typed (a misspelt field) is said once, beside the box.
-  const boxProblems = searched.length === 0 ? [...new Set(searches.map((search) => search.problem))] : [];
+  // So is a refusal several catalogs answered alike (a search too long for any of them):
+  // once, not once per catalog, and with no offer to try again what is refused again.
+  const refusals = states.map((state, index) => (searches[index]!.problem ? undefined : refusalOf(state)));
+  const sharedRefusals = [...new Set(refusals)].filter(
+    (refusal): refusal is string => refusal !== undefined && refusals.filter((other) => other === refusal).length > 1,
+  );
+  const refusedByAll = sharedRefusals.length === 1 && refusals.filter(Boolean).length === searched.length;
+  const boxProblems =
+    searched.length === 0
+      ? [...new Set(searches.map((search) => search.problem))]
+      : sharedRefusals.map((refusal) => {
+          const by = refusals.filter((other) => other === refusal).length;
+          return `${by === searches.length ? 'Every catalog' : `${formatNumber(by)} catalogs`} refused this search: ${refusal}`;
+        });
   const summary =
-    entries.length === 0 || searched.length === 0
+    entries.length === 0 || searched.length === 0 || refusedByAll
       ? ''
       : pending > 0
         ? `Searching ${searched.length} catalogs… ${totals.length + failed} answered.`
@@ -100,7 +119,7 @@ export function AllCatalogsPage() {
       <p role="status" className="all-summary">
         {summary}
       </p>
-      {entries.length > 0 && boxProblems.length === 0 && (
+      {entries.length > 0 && searched.length > 0 && !refusedByAll && (
         <>
           <nav aria-label="Catalogs" className="all-overview">
             <ul>
@@ -114,17 +133,23 @@ export function AllCatalogsPage() {
                         ? 'not searched'
                         : total !== undefined
                           ? formatCount(total)
-                          : states[index]?.status === 'error'
-                            ? 'could not be searched'
-                            : 'searching…'}
+                          : refusals[index] !== undefined
+                            ? 'refused the search'
+                            : states[index]?.status === 'error'
+                              ? 'could not be searched'
+                              : 'searching…'}
                     </span>
                   </li>
                 );
               })}
             </ul>
           </nav>
-          {searches.map((search) => (
-            <CatalogGroup key={search.deployment.key} search={search} />
+          {searches.map((search, index) => (
+            <CatalogGroup
+              key={search.deployment.key}
+              search={search}
+              refusalSaid={refusals[index] !== undefined && sharedRefusals.includes(refusals[index])}
+            />
           ))}
         </>
       )}

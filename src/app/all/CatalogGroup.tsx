@@ -13,8 +13,11 @@ import { CatalogTimeoutError, useCatalogSearch, type CatalogSearch } from './cat
 
 export const catalogAnchor = (deployment: Deployment) => `catalog-${deployment.slug}`;
 
-/** One catalog's part of an all-catalogs search: its count, its best results, and the way on. */
-export function CatalogGroup({ search }: { search: CatalogSearch }) {
+/**
+ * One catalog's part of an all-catalogs search: its count, its best results, and the way on.
+ * `refusalSaid`: its refusal is the one the page says once beside the search box.
+ */
+export function CatalogGroup({ search, refusalSaid = false }: { search: CatalogSearch; refusalSaid?: boolean }) {
   const query = useCatalogSearch(search);
   const { deployment, entries, dropped } = search;
   const name = displayName(deployment);
@@ -38,7 +41,9 @@ export function CatalogGroup({ search }: { search: CatalogSearch }) {
       {search.problem ? (
         <p className="catalog-group__empty">Not searched: {search.problem}</p>
       ) : query.isError ? (
-        query.error instanceof CatalogTimeoutError ? (
+        refusalSaid ? (
+          <p className="catalog-group__empty">Refused this search, for the reason given beside the search box.</p>
+        ) : query.error instanceof CatalogTimeoutError ? (
           <div className="error-state" role="alert">
             <p className="error-state__title">{name} did not answer in time.</p>
             <p>{query.error.message} The other catalogs are shown without it.</p>

@@ -82,7 +82,7 @@ export function useCatalogSearch(search: CatalogSearch) {
   });
 }
 
-export type CatalogState = Pick<QueryState<RecordPage>, 'status' | 'data'> | undefined;
+export type CatalogState = Pick<QueryState<RecordPage>, 'status' | 'data' | 'error'> | undefined;
 
 /** Where each catalog's search stands, read from the query cache for the page's summary and overview. */
 export function useCatalogStates(searches: readonly CatalogSearch[]): CatalogState[] {
