@@ -1,5 +1,6 @@
 import { deploymentByKey } from '../src/deployments/registry';
 import { defaultStartId, generateRecords } from '../src/server/corpus/generate';
+import { slip } from '../src/server/corpus/known-items';
 import { basePath } from './queries';
 import { randomSource } from './random';
 
@@ -139,6 +140,7 @@ export function trafficClasses(vocabulary: CorpusVocabulary): TrafficClass[] {
       return a && b && a !== b ? list([['q', `${a}${join}${b}`]]) : undefined;
     },
   });
+  const searchable = band([0, 1.01]);
   const year = (random: () => number) => pick(vocabulary.years, random);
   const decade = (y: number) => `${Math.floor(y / 10) * 10}s`;
   return [
@@ -199,6 +201,18 @@ export function trafficClasses(vocabulary: CorpusVocabulary): TrafficClass[] {
           ['publication_date_start', `01/01/${from}`],
           ['publication_date_end', `12/31/${to}`],
         ]);
+      },
+    },
+    {
+      id: 'suggest3',
+      label: '"Did you mean" for three words, one with a typing slip (/suggest; target p95 ≤ 20 ms at 1M)',
+      search: false,
+      draw: (random) => {
+        const words = [pick(searchable, random), pick(searchable, random), pick(searchable, random)];
+        const long = words.findIndex((word) => word !== undefined && word.length >= 5);
+        if (words.some((word) => word === undefined) || long < 0) return undefined;
+        const q = words.map((word, i) => (i === long ? slip(word!, random) : word)).join(' ');
+        return `${basePath}/suggest?${new URLSearchParams({ q }).toString()}`;
       },
     },
     {

@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './processes';
 import type { ImportResult } from './import-while-serving';
+import type { PeerResult } from './fts5-peer';
+import type { KnownItemsRun } from './known-items';
 import type { UncachedResult } from './latency';
 import { targets, type BenchResult, type ClassRow, type TrafficRun } from './results';
 import type { TrafficResult } from './traffic';
@@ -248,6 +250,69 @@ function trafficSection(r: TrafficRun): string {
   ].join('\n');
 }
 
+function peerSection(r: TrafficRun, p: PeerResult): string {
+  const ratio = (peer: number, ours: number) => (ours > 0 ? `${(peer / ours).toFixed(1)}×` : '–');
+  const share = (part: number, whole: number) => `${(part / whole).toFixed(1)}×`;
+  return [
+    `${p.peer}, tokenizer \`${p.tokenizer}\` (the one our postings are built with), in the run above (${r.date}, ${n(p.records)} LIT records): FTS5 is asked every distinct search each class sent over HTTP, compiled to one FTS5 query as the engine's tests compile them (\`src/server/store/predicate.test-support.ts\`; dates and year words from the store's date column, joined), for its total (\`count(*)\`) and its first 20 records by \`bm25()\` with their bodies; our engine is asked the same in the same process and thread (rank + fetch of the same page, no cache). The facets classes and "Did you mean" are not FTS5's to answer and are left out. **tantivy is not in this comparison**: its npm binding (\`@oxdev03/node-tantivy-binding\`) is not in the npm registry this machine reaches (\`npm view\` answers 404) and crates.io is unreachable, so it could not be installed or built here.`,
+    '',
+    '| measure | ours | FTS5 | FTS5 ÷ ours |',
+    '|---|--:|--:|--:|',
+    `| index size | ${p.oursTextIndexBytes === undefined ? '–' : mb(p.oursTextIndexBytes)} text index (postings, positions, pair lists); ${mb(p.oursStoreBytes)} whole store | ${mb(p.indexBytes)} (contentless: index and document sizes) | ${p.oursTextIndexBytes === undefined ? '–' : share(p.indexBytes, p.oursTextIndexBytes)} of our text index |`,
+    `| build CPU | ingest ${ms(r.corpus.ingestSeconds)} s wall (records and every index) | ${p.buildCpuSeconds} s (${p.buildSeconds} s wall; text index only, merged to one segment) | |`,
+    `| totals agreeing | | ${n(p.agreement.same)} of ${n(p.agreement.of)} | |`,
+    '',
+    '| class | n | ours p50 / p95 ms | FTS5 p50 / p95 ms | FTS5 ÷ ours p50 / p95 | same total |',
+    '|---|--:|--:|--:|--:|--:|',
+    ...p.classes.map(
+      (c) =>
+        `| ${c.label} | ${c.n} | ${ms(c.ours.p50)} / ${ms(c.ours.p95)} | ${ms(c.fts5.p50)} / ${ms(c.fts5.p95)} | ${ratio(c.fts5.p50, c.ours.p50)} / ${ratio(c.fts5.p95, c.ours.p95)} | ${c.sameTotal} |`,
+    ),
+    ...(p.agreement.examples.length
+      ? ['', `Totals that differ (first ${p.agreement.examples.length}): ${p.agreement.examples.map((e) => `\`${e}\``).join('; ')}.`]
+      : []),
+  ].join('\n');
+}
+
+/** The newest run with known-item figures: `npm run bench:known-items`, or a full run. */
+function latestKnownItems(): KnownItemsRun | undefined {
+  if (!existsSync(resultsDir)) return undefined;
+  for (const name of readdirSync(resultsDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .reverse()) {
+    const result = JSON.parse(readFileSync(resolve(resultsDir, name), 'utf8')) as Partial<KnownItemsRun>;
+    if (result.knownItems && result.date) return result as KnownItemsRun;
+  }
+  return undefined;
+}
+
+function knownItemsSection(r: KnownItemsRun): string {
+  const k = r.knownItems;
+  const share = (value: number) => `${(value * 100).toFixed(1)}%`;
+  const rows = k.stores.flatMap((store) =>
+    store.forms.map((form) => {
+      const target = form.target
+        ? `${form.target.measure === 'first' ? 'first' : 'first page'} ≥ ${Math.round(form.target.share * 100)}%: ${mark(form.target.met)}`
+        : '';
+      return `| ${store.store} | ${form.label} | ${form.n} | ${share(form.first)} | ${share(form.firstPage)} | ${form.mrr.toFixed(3)} | ${form.viaSuggestion || ''} | ${target} |`;
+    }),
+  );
+  return [
+    `${r.date}, \`${r.command}\`, code ${r.git.commit}${r.git.dirty.length ? ' + uncommitted changes' : ''}, load average ${r.load1.start} / ${r.load1.end} at start / end.`,
+    '',
+    `The real records shipped in \`data/real\` (${Object.entries(k.realRecords)
+      .map(([key, count]) => `${n(count)} ${key}, ${n(k.works[key])} works`)
+      .join(
+        '; ',
+      )}; records of one DOI, or of one folded title, first author and year, are one work) mixed into ${n(k.generatedPerDeployment)} generated records of each deployment. For every work, what a person who remembers it types (\`src/server/corpus/known-items.ts\`, seed ${k.seed}, drawn from the work's own title, first author and year): three of its title words; the first author's surname, a title word and the year; the whole title; three title words, one with a typing slip (two letters swapped, one left out, doubled or a neighbouring key); three title words, one in the other number. Sent over HTTP as the app sends them; "first page" is the app's ${k.rows} rows, the mean reciprocal rank counts the first 100 results. A search that finds nothing is followed as the app follows it: the suggestion's results (\`{base}/suggest\`), counted under "via suggestion". PostgreSQL is served from its local index, as \`records serve --store postgres://…\` serves it.`,
+    '',
+    '| store | form | n | first | first page | MRR | via suggestion | target (issue 39) |',
+    '|---|---|--:|--:|--:|--:|--:|---|',
+    ...rows,
+  ].join('\n');
+}
+
 export function writeReadme(): void {
   const all = loadResults();
   // The newest plain `npm run bench` (no label) is "the latest run" and "after"; labelled
@@ -270,13 +335,17 @@ export function writeReadme(): void {
     'BENCH_RECORDS=100000 npm run bench              # quick run',
     'BENCH_LABEL=baseline npm run bench              # a run that the before/after table treats as "before"',
     'BENCH_RECORDS=20000 BENCH_TRAFFIC_ONLY=1 npm run bench   # real traffic only (results <date>-traffic.json)',
+    'npm run bench:known-items                       # known items alone, on both stores (results <date>-known-items.json)',
     '```',
     '',
-    "Settings (environment): `BENCH_RECORDS` (1000000), `BENCH_SEED` (1), `BENCH_SAMPLES` (200 per class, uncached and repeated each), `BENCH_WARMUP` (10), `BENCH_CLASS_SECONDS` (30, cap per class and kind), `BENCH_MIX_SECONDS` (20), `BENCH_CONCURRENCY` (32), `BENCH_TIMEOUT_SECONDS` (10, per request under load), `BENCH_TTFR_RUNS` (5), `BENCH_QUIET_SECONDS` (60, longest wait for other processes to leave the cores idle before each measurement), `BENCH_SKIP_APP=1`, `BENCH_LABEL`, `BENCH_DB` (measure an existing database instead), `BENCH_TRAFFIC_ONLY=1` (only the real-traffic part), `BENCH_PORTS=first-last` (keep the servers' ports in a range, on a shared machine). The database is built in `bench/tmp/` (gitignored) and reused while the generator's output, the seed, the count and the store's writing code are unchanged (`bench/corpus.ts`).",
+    "Settings (environment): `BENCH_RECORDS` (1000000), `BENCH_SEED` (1), `BENCH_SAMPLES` (200 per class, uncached and repeated each), `BENCH_WARMUP` (10), `BENCH_CLASS_SECONDS` (30, cap per class and kind), `BENCH_MIX_SECONDS` (20), `BENCH_CONCURRENCY` (32), `BENCH_TIMEOUT_SECONDS` (10, per request under load), `BENCH_TTFR_RUNS` (5), `BENCH_QUIET_SECONDS` (60, longest wait for other processes to leave the cores idle before each measurement), `BENCH_SKIP_APP=1`, `BENCH_LABEL`, `BENCH_DB` (measure an existing database instead), `BENCH_TRAFFIC_ONLY=1` (only the real-traffic part), `BENCH_PORTS=first-last` (keep the servers' ports in a range, on a shared machine), `BENCH_KNOWN_ITEMS_GENERATED` (10000 generated records per deployment beside the real ones), `BENCH_SKIP_KNOWN_ITEMS=1`. The database is built in `bench/tmp/` (gitignored) and reused while the generator's output, the seed, the count and the store's writing code are unchanged (`bench/corpus.ts`).",
     '',
   ];
   const traffic = latestTraffic();
   if (traffic) parts.push('## Real traffic (distinct queries, nothing cached)', '', trafficSection(traffic), '');
+  if (traffic?.peer) parts.push('### A peer in the same run: SQLite FTS5', '', peerSection(traffic, traffic.peer), '');
+  const knownItems = latestKnownItems();
+  if (knownItems) parts.push('## Known items: finding a work the way a person remembers it', '', knownItemsSection(knownItems), '');
   if (latest) {
     parts.push(
       `## Latest run${latest.label ? ` (${latest.label})` : ''}`,

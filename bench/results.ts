@@ -3,7 +3,9 @@ import { initialJsBudgetBytes } from './js-budget';
 import type { BenchConfig } from './config';
 import type { CorpusInfo } from './corpus';
 import type { ImportResult } from './import-while-serving';
+import type { PeerResult } from './fts5-peer';
 import type { IsolationResult } from './isolation';
+import type { KnownItemsResult } from './known-items';
 import type { ClassResult, UncachedResult } from './latency';
 import type { LoadResult } from './load';
 import type { Machine } from './machine';
@@ -35,6 +37,8 @@ interface RunHeader {
 export interface TrafficRun extends RunHeader {
   readonly version: 3;
   readonly traffic: TrafficResult;
+  /** SQLite FTS5 asked the same searches in process (`bench/fts5-peer.ts`); absent before issue 41 or with BENCH_SKIP_PEERS=1. */
+  readonly peer?: PeerResult;
 }
 
 /** One benchmark run as written to bench/results/<date>[-label].json. */
@@ -57,6 +61,9 @@ export interface BenchResult extends RunHeader {
   readonly importWhileServing?: ImportResult;
   readonly memory: { readonly idleBytes: number; readonly afterClassesBytes: number; readonly peakBytes: number };
   readonly app?: { readonly size: AppSize; readonly firstResults?: FirstResults; readonly error?: string };
+  /** Known-item searches on both stores (`bench/known-items.ts`); absent before issue 39 or with BENCH_SKIP_KNOWN_ITEMS=1. */
+  readonly knownItems?: KnownItemsResult;
+  readonly peer?: PeerResult;
 }
 
 export const targets = {

@@ -6,10 +6,12 @@
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { buildApp, timeToFirstResults, type AppSize, type FirstResults } from './app';
+import { measureFts5Peer, type PeerResult } from './fts5-peer';
 import { readConfig } from './config';
 import { benchCorpus, tmpDir, type CorpusInfo } from './corpus';
 import { singleClient, type SingleClient } from './http-client';
 import { measureImport, type ImportResult } from './import-while-serving';
+import { knownItemsGenerated, measureKnownItems, type KnownItemsResult } from './known-items';
 import { measureIsolation } from './isolation';
 import { measureClass, measureFloor, uncachedPart, type ClassResult } from './latency';
 import { runMix } from './load';
@@ -85,6 +87,13 @@ async function main() {
     }
   }
 
+  // Known items first, in process, before any server of the run is on the machine.
+  let knownItems: KnownItemsResult | undefined;
+  if (!config.trafficOnly && process.env.BENCH_SKIP_KNOWN_ITEMS !== '1') {
+    log(`known items: real records among ${knownItemsGenerated().toLocaleString('en')} generated per deployment, on each store ...`);
+    knownItems = await measureKnownItems(knownItemsGenerated(), config.seed, log);
+  }
+
   const corpus = benchCorpus(config, log);
   /** What every results file says of its run. */
   const runInfo = () => ({
@@ -132,13 +141,17 @@ async function main() {
     floorClient.close();
     log(`floor p50 ${floor.p50} ms p95 ${floor.p95} ms`);
     // Real traffic on the same server that remembers nothing, its throughput against the floor's.
-    const traffic = await measureTraffic(client, server.url, floorServer.url, config, log);
+    const sent = new Map<string, { label: string; paths: string[] }>();
+    const traffic = await measureTraffic(client, server.url, floorServer.url, config, log, sent);
     await floorServer.stop();
     floorServer = undefined;
     await server.stop();
     server = undefined;
+    // The peer, in process, once no server of the run is left on the machine: the same searches.
+    let peer: PeerResult | undefined;
+    if (process.env.BENCH_SKIP_PEERS !== '1') peer = measureFts5Peer(corpus.path, sent, tmpDir, log);
     if (config.trafficOnly) {
-      writeResults({ ...runInfo(), label: config.label || 'traffic', traffic });
+      writeResults({ ...runInfo(), label: config.label || 'traffic', traffic, ...(peer ? { peer } : {}) });
       return;
     }
 
@@ -204,6 +217,8 @@ async function main() {
       mix,
       ...(importWhileServing ? { importWhileServing } : {}),
       memory: { idleBytes, afterClassesBytes, peakBytes },
+      ...(knownItems ? { knownItems } : {}),
+      ...(peer ? { peer } : {}),
       ...(appSize ? { app: { size: appSize, ...(firstResults ? { firstResults } : {}), ...(appError ? { error: appError } : {}) } } : {}),
     });
   } catch (error) {

@@ -54,6 +54,7 @@ async function measureDistinct(
   log: QueryLog,
   trafficClass: TrafficClass,
   config: BenchConfig,
+  sent: string[],
 ): Promise<TrafficClassResult> {
   await waitForQuiet(config.quietSeconds);
   const samples: number[] = [];
@@ -69,6 +70,7 @@ async function measureDistinct(
       break;
     }
     if (examples.length < 3) examples.push(decodeURIComponent(path.replace(/\+/g, ' ')));
+    sent.push(path);
     const response = await client.get(origin + path, config.timeoutSeconds * 1000);
     if (response.status !== 200) errors++;
     else {
@@ -140,6 +142,8 @@ export async function measureTraffic(
   floorOrigin: string,
   config: BenchConfig,
   log: (line: string) => void,
+  /** Filled with the paths each class sent, for the in-process peers (fts5-peer.ts). */
+  sent?: Map<string, { label: string; paths: string[] }>,
 ): Promise<TrafficResult> {
   const vocabulary = learnVocabulary(config.records, config.seed);
   const classes = trafficClasses(vocabulary);
@@ -156,7 +160,9 @@ export async function measureTraffic(
   }
   const results: TrafficClassResult[] = [];
   for (const trafficClass of classes) {
-    const result = await measureDistinct(client, origin, queries, trafficClass, config);
+    const paths: string[] = [];
+    sent?.set(trafficClass.id, { label: trafficClass.label, paths });
+    const result = await measureDistinct(client, origin, queries, trafficClass, config, paths);
     log(
       `traffic ${result.id.padEnd(14)} n ${String(result.n).padStart(4)}${result.exhausted ? ' (all there are)' : ''}  median total ${String(result.medianTotal).padStart(8)}  p50 ${result.p50}  p95 ${result.p95}${result.errors ? `  ERRORS ${result.errors}` : ''}`,
     );
