@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { deployments, displayName } from '../../deployments/registry';
+import { displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { apiError, errorToJson, errorToText, errorToXml, type ApiError } from '../../formats/error';
 import { formatGeneratedIds, generatedRecordsHeader, recordOriginHeader } from '../../formats/extension-headers';
@@ -18,7 +18,7 @@ import { bulkTurn } from './flow-control';
 import { etagOf, packChunks, packChunksInTurns } from '../render/body-bytes';
 import { chooseEncoding, send } from './respond';
 
-/** The two endpoints of each deployment, with negotiation, paging headers and errors. */
+/** The endpoints of each deployment's API, with negotiation, paging headers and errors; routes.ts has a row for each. */
 
 class LinkTooLong extends Error {}
 
@@ -156,7 +156,7 @@ async function renderedPage(
   return rendered;
 }
 
-async function listRecords(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
+export async function listRecords(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   const { pairs, headers } = readPairs(deployment, search, context);
   const { criteria, page, rows } = parseListRequest(deployment, pairs, { idLists: context.compat === 'upstream' });
   checkLinkLength(deployment, pairs, rows, context.origin);
@@ -186,7 +186,7 @@ async function listRecords(req: IncomingMessage, res: ServerResponse, deployment
   );
 }
 
-async function getRecord(
+export async function getRecord(
   req: IncomingMessage,
   res: ServerResponse,
   deployment: Deployment,
@@ -235,7 +235,7 @@ export async function generatedOf(store: RecordStore, deployment: Deployment, re
  * docs/extensions.md). The criteria are the list endpoint's, validated the same way; `sort`
  * and `order` are the feed's own, and `page` is refused (a feed is always its first page).
  */
-async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
+export async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   const { pairs, headers } = readPairs(deployment, search, context);
   const own = pairs.find(([name]) => name === 'sort' || name === 'order' || name === 'page');
   if (own) throw new BadRequest(`A feed is always the newest entries first; ${own[0]} is not a feed parameter.`, own[0]);
@@ -268,7 +268,7 @@ async function searchFeed(req: IncomingMessage, res: ServerResponse, deployment:
 }
 
 /** `{base}/facets?<criteria>&facet=…`: exact counts by value (an extension, docs/extensions.md). */
-async function countFacets(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
+export async function countFacets(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   const { criteria: pairs, requests } = parseFacetsRequest(deployment, parseQueryString(search));
   const { criteria } = parseListRequest(deployment, pairs);
   const result = await context.store.facets(deployment.key, criteria, requests);
@@ -288,7 +288,7 @@ async function countFacets(req: IncomingMessage, res: ServerResponse, deployment
 }
 
 /** `{base}/suggest?q=…`: the search's words as the records spell them, or null (an extension, docs/extensions.md). */
-async function suggest(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
+export async function suggest(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   const pairs = parseQueryString(search);
   const other = pairs.find(([name]) => name !== 'q');
   if (other) throw new BadRequest(`suggest takes only q; got '${other[0].slice(0, 40)}'.`, other[0]);
@@ -305,7 +305,7 @@ async function suggest(req: IncomingMessage, res: ServerResponse, deployment: De
 }
 
 /** `{base}/openapi.json`: the deployment's OpenAPI 3.1 description (an extension). */
-function describeApi(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
+export function describeApi(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   if (parseQueryString(search).length > 0) throw new BadRequest('The OpenAPI description takes no query parameters.');
   const body = JSON.stringify(openApiDocument(deployment, { origin: context.origin, token: context.privateMirror }), null, 2);
   send(
@@ -316,48 +316,13 @@ function describeApi(req: IncomingMessage, res: ServerResponse, deployment: Depl
   );
 }
 
-/** Finds the deployment and endpoint of an /api path; undefined when it names none. */
-export function routeApi(
-  pathname: string,
-): { deployment: Deployment; id?: string; feed?: true; openapi?: true; facets?: true; suggest?: true } | undefined {
-  for (const deployment of deployments) {
-    if (pathname === `${deployment.basePath}/suggest`) return { deployment, suggest: true };
-    if (pathname === `${deployment.basePath}/facets`) return { deployment, facets: true };
-    if (pathname === `${deployment.basePath}/feed`) return { deployment, feed: true };
-    if (pathname === `${deployment.basePath}/openapi.json`) return { deployment, openapi: true };
-    const base = `${deployment.basePath}/records`;
-    if (pathname === base || pathname === `${base}/`) return { deployment };
-    if (pathname.startsWith(`${base}/`)) {
-      const id = pathname.slice(base.length + 1);
-      if (!id.includes('/')) return { deployment, id };
-    }
-  }
-  return undefined;
-}
-
-export async function handleApi(
-  req: IncomingMessage,
-  res: ServerResponse,
-  pathname: string,
-  search: string,
-  context: ApiContext,
-): Promise<void> {
-  const route = routeApi(pathname);
-  if (!route) {
-    sendError(
-      req,
-      res,
-      apiError(404, `No resource at ${pathname.slice(0, 200)}. Endpoints are {base}/records and {base}/records/{repo_id}.`),
-    );
-    return;
-  }
+/**
+ * Answers an API request with `answer` (an endpoint above, from its row of routes.ts), turning
+ * what the request got wrong into the API's Error object: 400, or 414 for a search too long to link.
+ */
+export async function answerApi(req: IncomingMessage, res: ServerResponse, answer: () => Promise<void> | void): Promise<void> {
   try {
-    if (route.feed) await searchFeed(req, res, route.deployment, search, context);
-    else if (route.facets) await countFacets(req, res, route.deployment, search, context);
-    else if (route.openapi) describeApi(req, res, route.deployment, search, context);
-    else if (route.suggest) await suggest(req, res, route.deployment, search, context);
-    else if (route.id === undefined) await listRecords(req, res, route.deployment, search, context);
-    else await getRecord(req, res, route.deployment, route.id, search, context);
+    await answer();
   } catch (error) {
     if (error instanceof BadRequest || error instanceof MalformedQueryError) {
       sendError(req, res, apiError(400, error.message));

@@ -1,10 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { citationMeta, citationMetaHtml } from '../../formats/citation-meta';
-import { deploymentBySlug } from '../../deployments/registry';
+import { deploymentBySlug, deployments } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { apiError } from '../../formats/error';
 import type { RecordStore } from '../store/types';
-import { cacheControlOf, generatedOf, handleApi, sendError } from './api';
+import {
+  answerApi,
+  cacheControlOf,
+  countFacets,
+  describeApi,
+  generatedOf,
+  getRecord,
+  listRecords,
+  searchFeed,
+  sendError,
+  suggest,
+  type ApiContext,
+} from './api';
 import { openSearchDocument, openSearchLinks, openSearchType } from './opensearch';
 import { send } from './respond';
 import { serveApp, serveMedia } from './static-files';
@@ -106,32 +118,87 @@ export async function serveAppPage(request: RouteRequest, head: string, body = '
   if (!services.staticDir || !(await serveApp(req, res, services.staticDir, pathname, head, body))) notFound(request);
 }
 
+/** The context an endpoint of the API answers in (api.ts). */
+const apiContext = ({ origin, originFromHost, services }: RouteRequest): ApiContext => ({
+  store: services.store,
+  bibtexPrefix: services.bibtexPrefix,
+  origin,
+  originFromHost,
+  privateMirror: services.privateMirror,
+  ...(services.compat ? { compat: services.compat } : {}),
+});
+
+type ApiEndpoint = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  deployment: Deployment,
+  search: string,
+  context: ApiContext,
+) => Promise<void> | void;
+
+/** A row for an endpoint every deployment has: `{base}` followed by one of `paths`. */
+function apiRoute(name: string, paths: readonly string[], endpoint: ApiEndpoint, examples: Route['examples']): Route {
+  const deploymentOf = (pathname: string) =>
+    deployments.find((deployment) => paths.some((path) => pathname === `${deployment.basePath}${path}`));
+  return {
+    name,
+    matches: (pathname) => deploymentOf(pathname) !== undefined,
+    cors: true,
+    examples,
+    handle: (request) =>
+      answerApi(request.req, request.res, async () => {
+        await endpoint(request.req, request.res, deploymentOf(request.pathname)!, request.search, apiContext(request));
+      }),
+  };
+}
+
+/** The deployment and (still percent-encoded) identifier of `{base}/records/{repo_id}`. */
+function recordOfApi(pathname: string): { deployment: Deployment; id: string } | undefined {
+  for (const deployment of deployments) {
+    const base = `${deployment.basePath}/records/`;
+    const id = pathname.startsWith(base) ? pathname.slice(base.length) : '';
+    if (id && !id.includes('/')) return { deployment, id };
+  }
+  return undefined;
+}
+
 const fulltextPath = /^\/files\/fulltext\/([^/]+)\/([^/]+)\.txt$/;
 
 export const routes: readonly Route[] = [
+  apiRoute('api-records', ['/records', '/records/'], listRecords, ({ deployment, id }) => [
+    `${deployment.basePath}/records`,
+    `${deployment.basePath}/records?q=${encodeURIComponent(id)}`,
+  ]),
   {
-    name: 'api',
+    name: 'api-record',
+    matches: (pathname) => recordOfApi(pathname) !== undefined,
+    cors: true,
+    examples: ({ deployment, id }) => [`${deployment.basePath}/records/${encodeURIComponent(id)}`],
+    handle: (request) => {
+      const { deployment, id } = recordOfApi(request.pathname)!;
+      return answerApi(request.req, request.res, () =>
+        getRecord(request.req, request.res, deployment, id, request.search, apiContext(request)),
+      );
+    },
+  },
+  apiRoute('api-feed', ['/feed'], searchFeed, ({ deployment }) => [`${deployment.basePath}/feed`]),
+  apiRoute('api-facets', ['/facets'], countFacets, ({ deployment }) => [
+    `${deployment.basePath}/facets?facet=${deployment.facets[0]?.name ?? ''}`,
+  ]),
+  apiRoute('api-openapi', ['/openapi.json'], describeApi, ({ deployment }) => [`${deployment.basePath}/openapi.json`]),
+  apiRoute('api-suggest', ['/suggest'], suggest, ({ deployment, id }) => [`${deployment.basePath}/suggest?q=${encodeURIComponent(id)}`]),
+  {
+    // Any other path under /api/: the API's Error object, never the app.
+    name: 'api-unknown',
     matches: (pathname) => pathname.startsWith('/api/'),
     cors: true,
-    examples: ({ deployment, id }) => [
-      `${deployment.basePath}/records`,
-      `${deployment.basePath}/records?q=${encodeURIComponent(id)}`,
-      `${deployment.basePath}/records/${encodeURIComponent(id)}`,
-      `${deployment.basePath}/feed`,
-      `${deployment.basePath}/facets?facet=${deployment.facets[0]?.name ?? ''}`,
-      `${deployment.basePath}/openapi.json`,
-      `${deployment.basePath}/suggest?q=${encodeURIComponent(id)}`,
-      '/api/nothing',
-    ],
-    handle: ({ req, res, pathname, search, origin, originFromHost, services }) =>
-      handleApi(req, res, pathname, search, {
-        store: services.store,
-        bibtexPrefix: services.bibtexPrefix,
-        origin,
-        originFromHost,
-        privateMirror: services.privateMirror,
-        ...(services.compat ? { compat: services.compat } : {}),
-      }),
+    examples: () => ['/api/nothing'],
+    handle: async ({ req, res, pathname }) =>
+      sendError(
+        req,
+        res,
+        apiError(404, `No resource at ${pathname.slice(0, 200)}. Endpoints are {base}/records and {base}/records/{repo_id}.`),
+      ),
   },
   {
     name: 'files',
