@@ -8,6 +8,7 @@ import { roleValue } from '../../formats/record-roles';
 import { relatedWorks } from '../../formats/related-works';
 import { toPlainLine } from '../../formats/rich-text';
 import { bareDoi } from '../../formats/text';
+import { surnameKey } from '../../formats/work-key';
 import type { ParsedReference } from './reference-input';
 import { significantWords } from './reference-text';
 import { recordWorkKind, referenceWorkKind, sameKindOfWork, type WorkKind } from './work-kind';
@@ -144,9 +145,6 @@ function titleAgreement(reference: ParsedReference, record: ApiRecord, score: nu
   const unread = referenceWords.length === 0 ? 'unknown' : 'different';
   return score >= 0.55 ? 'close' : unread;
 }
-
-/** A surname as compared: folded, letters only ("Wood-Charlson" and "Wood Charlson" agree). */
-const surnameKey = (name: string) => (fold(name).match(/\p{L}+/gu) ?? []).join('');
 
 function firstAuthorAgreement(reference: ParsedReference, record: ApiRecord): Agreement {
   const surnames = reference.surnames.map(surnameKey).filter(Boolean);
