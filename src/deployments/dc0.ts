@@ -17,6 +17,7 @@ export const dc0: Deployment = {
   // DC0 names its organisations in the singular and as plain strings, and has no links.
   fields: [...f.commonFields, f.sponsorOrg, f.researchOrg, f.contributingOrg, f.productType, f.reportNumber, f.datasetContentType],
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.datasetContentType]),
+  extensions: p.listExtensions,
   linkRels: [],
   productTypes,
   facets: withCommonFacets(productTypes, { research: ['research_org', 'research_org'], sponsor: ['sponsor_org', 'sponsor_org'] }, [

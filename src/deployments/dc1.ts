@@ -27,6 +27,7 @@ export const dc1: Deployment = {
     f.links,
   ],
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.siteOwnershipCode]),
+  extensions: p.listExtensions,
   linkRels: ['citation', 'fulltext'],
   productTypes,
   facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, [

@@ -25,6 +25,7 @@ export const enr: Deployment = {
     f.links,
   ],
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.doi]),
+  extensions: p.listExtensions,
   linkRels: ['citation', 'fulltext'],
   productTypes,
   facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }),

@@ -14,6 +14,7 @@ export const lit: Deployment = {
   dateFormat: 'MM/DD/YYYY',
   fields: [...f.commonFields, ...f.standardOrgFields, f.productType, f.reportNumber, ...f.journalFields, f.nsaNumber, f.links],
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.siteOwnershipCode, p.doi, p.subject, p.hasFulltext]),
+  extensions: p.listExtensions,
   linkRels: ['citation', 'fulltext'],
   productTypes,
   facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, [

@@ -28,6 +28,7 @@ export const mm: Deployment = {
     [p.sponsorOrg('sponsor_orgs'), p.researchOrg('research_orgs'), p.contributingOrg('contributing_orgs')],
     [p.siteOwnershipCode, p.mimeType],
   ),
+  extensions: p.listExtensions,
   linkRels: ['citation', 'media'],
   productTypes,
   facets: withCommonFacets(productTypes, { research: ['research_orgs', 'research_orgs'], sponsor: ['sponsor_orgs', 'sponsor_orgs'] }, [

@@ -1,4 +1,4 @@
-import { searchColumns, type DateParam, type ParamDef, type SearchColumn, type TextParam } from './schema';
+import { searchColumns, type DateParam, type GroupParam, type ParamDef, type SearchColumn, type TextParam } from './schema';
 
 /** Query parameters shared by the deployments, and builders for the specific ones. */
 
@@ -217,3 +217,16 @@ export function withCommonParams(orgs: readonly ParamDef[], specific: readonly P
 }
 
 export const standardOrgParams = [sponsorOrg(), researchOrg(), contributingOrg()] as const;
+
+/** `group=work`: each work once, its versions with it (an extension; docs/extensions.md). */
+export const group: GroupParam = {
+  name: 'group',
+  label: 'Group',
+  help: 'work: records of the same work (the same DOI, or the same title, first author and year) are listed once, the most complete first, with their other versions.',
+  kind: 'group',
+  values: ['work'],
+  advanced: true,
+};
+
+/** The local server's own parameters of `{base}/records`, the same in every deployment. */
+export const listExtensions: readonly ParamDef[] = [group];

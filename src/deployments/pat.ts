@@ -14,6 +14,7 @@ export const pat: Deployment = {
   dateFormat: 'MM/DD/YYYY',
   fields: [...f.commonFields, ...f.standardOrgFields, f.productType, f.reportNumber, ...f.journalFields, f.datasetContentType, f.links],
   params: p.withCommonParams(p.standardOrgParams, [p.fulltext, p.siteOwnershipCode, p.datasetContentType]),
+  extensions: p.listExtensions,
   linkRels: ['citation', 'fulltext'],
   productTypes,
   facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, [

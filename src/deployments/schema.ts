@@ -143,7 +143,18 @@ export interface IntegerParam extends ParamBase {
   readonly max: number;
 }
 
-export type ParamDef = TextParam | ExactParam | RepoIdParam | DateParam | BooleanParam | SortParam | OrderParam | IntegerParam;
+/** What `group` gathers: the versions of one work (formats/work-key.ts). */
+export type GroupBy = 'work';
+/**
+ * How a list's records are presented, not which match: `group=work` lists each work once
+ * with its versions (an extension of the local server, on `{base}/records` only).
+ */
+export interface GroupParam extends ParamBase {
+  readonly kind: 'group';
+  readonly values: readonly GroupBy[];
+}
+
+export type ParamDef = TextParam | ExactParam | RepoIdParam | DateParam | BooleanParam | SortParam | OrderParam | IntegerParam | GroupParam;
 
 export type ParamKind = ParamDef['kind'];
 
@@ -162,6 +173,11 @@ export interface Deployment {
   /** Record fields in display and serialisation order. */
   readonly fields: readonly FieldDef[];
   readonly params: readonly ParamDef[];
+  /**
+   * Parameters the local server accepts on `{base}/records` beyond the spec's
+   * (docs/extensions.md). The search form and the other endpoints do not read them.
+   */
+  readonly extensions: readonly ParamDef[];
   readonly linkRels: readonly LinkRel[];
   /** Generator hints: product types that occur. */
   readonly productTypes: readonly string[];

@@ -29,3 +29,30 @@ export function parseGeneratedIds(header: string | null): Set<string> {
   }
   return ids;
 }
+
+/**
+ * On `GET /records?group=work`: how many records each work of the page has, in the order of
+ * the body (a work's most complete record first, then its other versions), as comma-separated
+ * whole numbers; present (empty when the page holds no work) exactly when the page is grouped.
+ */
+export const workVersionsHeader = 'X-Work-Versions';
+
+/** On `GET /records?group=work`: how many works the whole result holds, where the server counted them all. */
+export const totalWorksHeader = 'X-Total-Works';
+
+export function formatWorkVersions(counts: readonly number[]): string {
+  return counts.join(',');
+}
+
+/**
+ * The header's counts, or undefined when it is absent (a server that does not group) or
+ * does not add up to the page's records (then the page is shown as records, ungrouped).
+ */
+export function parseWorkVersions(header: string | null, records: number): number[] | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (text === '') return records === 0 ? [] : undefined;
+  const counts = text.split(',').map((part) => (/^\s*\d{1,7}\s*$/.test(part) ? Number(part) : 0));
+  if (counts.some((count) => count < 1)) return undefined;
+  return counts.reduce((sum, count) => sum + count, 0) === records ? counts : undefined;
+}

@@ -83,6 +83,12 @@ export const paramKinds: { readonly [K in ParamKind]: ParamKindRules<ParamOfKind
     shapesResults: true,
     problem: (_deployment, param, value) => (parseOrderValue(value) === undefined ? `${param.label}: choose asc or desc.` : undefined),
   },
+  group: {
+    ...freeText,
+    shapesResults: true,
+    problem: (_deployment, param, value) =>
+      (param.values as readonly string[]).includes(value.trim()) ? undefined : `${param.label}: choose ${param.values.join(' or ')}.`,
+  },
   integer: {
     ...freeText,
     shapesResults: true,

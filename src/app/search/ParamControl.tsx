@@ -101,6 +101,7 @@ const controls: { readonly [K in ParamKind]: KindControl<Extract<ParamDef, { kin
   boolean: { render: (props) => <Select {...props} choices={booleanChoices} /> },
   sort: { render: (props) => <Select {...props} choices={sortChoices(props.deployment, props.value)} /> },
   order: { render: (props) => <Select {...props} choices={orderChoices} /> },
+  group: { render: (props) => <Select {...props} choices={props.param.values.map((value) => ({ value, label: value }))} /> },
   integer: {
     render: (props) => (
       <Select {...props} choices={integerChoices(props.param, props.value)} value={props.value || String(props.param.default)} />

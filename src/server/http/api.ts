@@ -17,6 +17,7 @@ import { upstreamRequest } from './upstream-compat';
 import { bulkTurn } from './flow-control';
 import { etagOf, packChunks, packChunksInTurns } from '../render/body-bytes';
 import { chooseEncoding, send } from './respond';
+import { groupedPage } from './work-groups';
 
 /** The endpoints of each deployment's API, with negotiation, paging headers and errors; routes.ts has a row for each. */
 
@@ -158,11 +159,13 @@ async function renderedPage(
 
 export async function listRecords(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
   const { pairs, headers } = readPairs(deployment, search, context);
-  const { criteria, page, rows } = parseListRequest(deployment, pairs, { idLists: context.compat === 'upstream' });
+  const { criteria, page, rows, group } = parseListRequest(deployment, pairs, { idLists: context.compat === 'upstream', extensions: true });
   checkLinkLength(deployment, pairs, rows, context.origin);
   const format = negotiateFormat(req.headers.accept);
   const rendering = renderingOf(format, context, req.headers['accept-encoding']);
-  const rendered = await renderedPage(context.store, deployment, criteria, rendering);
+  const grouped = group ? await groupedPage(context.store, deployment, criteria, page, rows, rendering) : undefined;
+  if (grouped) await bulkTurn(rows);
+  const rendered = grouped ?? (await renderedPage(context.store, deployment, criteria, rendering));
   const { total, generated } = rendered;
   const link = pageLinks(deployment, pairs, page, rows, total, context.origin);
   send(
@@ -179,6 +182,7 @@ export async function listRecords(req: IncomingMessage, res: ServerResponse, dep
         'X-Total-Count': String(total),
         ...(link ? { Link: link } : {}),
         ...(generated.length ? { [generatedRecordsHeader]: formatGeneratedIds(generated) } : {}),
+        ...grouped?.headers,
       },
       cacheControl: cacheControlOf(context),
     },

@@ -1,6 +1,6 @@
 import { extensionFacet, type FacetDef } from '../../deployments/facets';
 import { deployments, sortFields } from '../../deployments/registry';
-import type { Deployment, ParamDef } from '../../deployments/schema';
+import type { Deployment, GroupBy, ParamDef } from '../../deployments/schema';
 import { facetByName, searchModel, sortableField } from '../../deployments/search-model';
 import { facetFilterParam, readFacetFilterParam, type FacetFilterMode } from '../../formats/facet-filters';
 import { facetValueParams } from '../../formats/facet-params';
@@ -32,6 +32,8 @@ export interface ListRequest {
   readonly criteria: Criteria;
   readonly page: number;
   readonly rows: number;
+  /** `group=work` (an extension of `{base}/records`): the page lists works with their versions (http/work-groups.ts). */
+  readonly group?: GroupBy;
 }
 
 export const limits = { textLength: 1000, exactLength: 300, queryTerms: 64, selectedValues: 50, selectedLength: 500, idList: 100 } as const;
@@ -39,6 +41,8 @@ export const limits = { textLength: 1000, exactLength: 300, queryTerms: 64, sele
 export interface ListRequestOptions {
   /** The upstream profile: `repo_id` (`osti_id`) may list identifiers as `A OR B OR C`, as MPCite sends them. */
   readonly idLists?: boolean;
+  /** `{base}/records`: the deployment's extension parameters (`group`) are read too. */
+  readonly extensions?: boolean;
 }
 
 function deploymentsWith(name: string): Deployment[] {
@@ -49,6 +53,8 @@ const listNames = (names: readonly string[]) =>
   names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
 function unknownParameter(deployment: Deployment, name: string): BadRequest {
+  if (deployment.extensions.some((param) => param.name === name))
+    return new BadRequest(`${name} is a parameter of ${deployment.basePath}/records only.`, name);
   const elsewhere = deploymentsWith(name);
   if (elsewhere.length > 0) {
     const owners = listNames(elsewhere.map((other) => `the ${other.name.toLowerCase()} ${other.version}`));
@@ -154,6 +160,7 @@ interface RequestParts {
   rows: number;
   sortChoice: SortChoice;
   order?: SortOrder;
+  group?: GroupBy;
   /** Estimated cost of the text parameters so far (query/cost.ts). */
   units: number;
 }
@@ -217,6 +224,11 @@ const builders: {
   },
   order(request, param, value) {
     request.order = parseOrder(value, param.name);
+  },
+  group(request, param, value) {
+    const choice = param.values.find((candidate) => candidate === value);
+    if (!choice) throw new BadRequest(`${param.name} must be ${param.values.join(' or ')}; got '${value.slice(0, 40)}'.`, param.name);
+    request.group = choice;
   },
   integer(request, param, value) {
     if (param.paging === 'rows') request.rows = parseWholeNumber(param, value);
@@ -307,7 +319,10 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
       if (value !== '') addSelection(deployment, selections, name, selection.facet, selection.mode, value);
       continue;
     }
-    const param = deployment.params.find((candidate) => candidate.name === name) ?? extensionParam(deployment, name);
+    const param =
+      deployment.params.find((candidate) => candidate.name === name) ??
+      extensionParam(deployment, name) ??
+      (options.extensions ? deployment.extensions.find((candidate) => candidate.name === name) : undefined);
     if (!param) throw unknownParameter(deployment, name);
     if (seen.has(name)) throw new BadRequest(`${name} is given more than once; give each parameter at most once.`, name);
     seen.add(name);
@@ -317,7 +332,7 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
     builders[param.kind](request, param as never, value);
   }
 
-  const { text, exact, repoIds, page, rows, sortChoice, order } = request;
+  const { text, exact, repoIds, page, rows, sortChoice, order, group } = request;
   const dates = datesOf(deployment, request.bounds);
 
   if (sortChoice.order && order && sortChoice.order !== order) {
@@ -331,6 +346,7 @@ export function parseListRequest(deployment: Deployment, pairs: readonly QueryPa
   return {
     page,
     rows,
+    ...(group ? { group } : {}),
     criteria: {
       text,
       exact,

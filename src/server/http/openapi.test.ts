@@ -21,7 +21,7 @@ type Doc = {
     { get: { parameters: { name: string; schema: { pattern?: string; enum?: string[] } }[]; responses: Record<string, Response> } }
   >;
 };
-type Response = { content: Record<string, { schema: object }> };
+type Response = { content: Record<string, { schema: object }>; headers?: Record<string, { schema: { pattern?: string } }> };
 
 async function documentOf(basePath: string) {
   const { status, body, response } = await getJson<Doc>(`${fx.url}${basePath}/openapi.json`);
@@ -38,6 +38,8 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     expect(doc.servers[0]!.url).toBe(`${fx.url}${deployment.basePath}`);
     expect(doc.paths['/records']!.get.parameters.map((param) => param.name)).toEqual([
       ...deployment.params.map((param) => param.name),
+      // The server's own parameters of the record list (group).
+      ...deployment.extensions.map((param) => param.name),
       // The combinable-facets extension: a selecting and an excluding parameter per facet.
       ...deployment.facets.flatMap((facet) => [`facet.${facet.name}`, `exclude.${facet.name}`]),
     ]);
@@ -49,6 +51,10 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     const records = await getJson(fx.list(deployment, 'rows=50'));
     const validRecords = ajv.compile(search['200']!.content['application/json']!.schema);
     expect(validRecords(records.body), ajv.errorsText(validRecords.errors)).toBe(true);
+    const groupedRecords = await getJson(fx.list(deployment, 'rows=50&group=work'));
+    expect(validRecords(groupedRecords.body), ajv.errorsText(validRecords.errors)).toBe(true);
+    const versions = groupedRecords.response.headers.get('X-Work-Versions')!;
+    expect(versions).toMatch(new RegExp(search['200']!.headers!['X-Work-Versions']!.schema.pattern!));
 
     const facets = await getJson(`${fx.url}${deployment.basePath}/facets?q=wind&exclude.publication_year=1999&facet.publication_year=2020`);
     const validFacets = ajv.compile(doc.paths['/facets']!.get.responses['200']!.content['application/json']!.schema);

@@ -3,6 +3,7 @@ import { displayName, sortFields } from '../../deployments/registry';
 import type { Deployment, FieldDef, FieldKind, ParamDef, ParamKind } from '../../deployments/schema';
 import { apiErrorSchema } from '../../formats/error';
 import { facetFilterParam } from '../../formats/facet-filters';
+import { totalWorksHeader, workVersionsHeader } from '../../formats/extension-headers';
 import { facetsResponseSchema } from '../../formats/facets-response';
 import { suggestResponseSchema } from '../../formats/suggest-response';
 import { contentTypes } from '../../formats/media-types';
@@ -75,6 +76,7 @@ const paramSchemas: { readonly [K in ParamKind]: (param: Extract<ParamDef, { kin
     pattern: `^(${sortFields(deployment).join('|')})( (asc|desc))?$`,
   }),
   order: () => ({ type: 'string', enum: ['asc', 'desc'] }),
+  group: (param) => ({ type: 'string', enum: [...param.values] }),
   // page=0 is read as page 1, as the upstream does.
   integer: (param) => ({ type: 'integer', minimum: param.paging === 'page' ? 0 : 1, maximum: param.max, default: param.default }),
 };
@@ -86,6 +88,17 @@ function parameters(deployment: Deployment, exclude: readonly string[] = []) {
   return deployment.params
     .filter((param) => !exclude.includes(param.name))
     .map((param) => ({ name: param.name, in: 'query', description: param.help, required: false, schema: paramSchema(param, deployment) }));
+}
+
+/** The local server's own parameters of `/records` (`group`), from the deployment table's `extensions`. */
+function extensionParameters(deployment: Deployment) {
+  return deployment.extensions.map((param) => ({
+    name: param.name,
+    in: 'query',
+    description: `${param.help} (extension)`,
+    required: false,
+    schema: paramSchema(param, deployment),
+  }));
 }
 
 /** `facet.NAME` and `exclude.NAME` of every facet (the combinable-facets extension), repeatable. */
@@ -145,6 +158,19 @@ const pagingHeaders = {
   ETag: { schema: { type: 'string' } },
 };
 
+/** With `group=work` only (docs/extensions.md). */
+const groupingHeaders = {
+  [workVersionsHeader]: {
+    description:
+      'With group=work: the number of records of each work of the page, in the order of the body, comma-separated. X-Total-Count still counts records.',
+    schema: { type: 'string', pattern: '^(\\d+(,\\d+)*)?$' },
+  },
+  [totalWorksHeader]: {
+    description: 'With group=work, where the grouping window holds the whole result: how many works it holds.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
 export interface OpenApiOptions {
   /** The origin the server is reached at. */
   readonly origin: string;
@@ -175,9 +201,14 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
         get: {
           operationId: 'searchRecords',
           summary: 'Search records',
-          parameters: [...parameters(deployment), ...selectionParameters(deployment)],
+          parameters: [...parameters(deployment), ...extensionParameters(deployment), ...selectionParameters(deployment)],
           responses: {
-            '200': { description: 'One page of matching records.', headers: pagingHeaders, content: recordBodies(recordList) },
+            '200': {
+              description:
+                "One page of matching records; with group=work, its works, each work's most complete record first, then its other versions.",
+              headers: { ...pagingHeaders, ...groupingHeaders },
+              content: recordBodies(recordList),
+            },
             ...errorResponses,
           },
         },

@@ -277,6 +277,12 @@ async function checkFilters(deployment: Deployment, param: ParamDef) {
       }
       return;
     }
+    case 'group': {
+      // A presentation, not a filter: the same records, each work's versions together.
+      const all = await listIds(fx.list(deployment, 'rows=1000'));
+      expect(sorted(await listIds(fx.list(deployment, `rows=1000&${param.name}=${param.values[0]}`)))).toEqual(sorted(all));
+      return;
+    }
     default: {
       const unhandled: never = param;
       throw new Error(`no check for parameter kind of ${JSON.stringify(unhandled)}`);
@@ -285,9 +291,12 @@ async function checkFilters(deployment: Deployment, param: ParamDef) {
 }
 
 describe.each(byDeployment)('%s: each parameter filters', (_key, deployment) => {
-  it.each(deployment.params.map((param) => [param.name, param.kind, param] as const))('%s (%s)', async (_name, _kind, param) => {
-    await checkFilters(deployment, param);
-  });
+  it.each([...deployment.params, ...deployment.extensions].map((param) => [param.name, param.kind, param] as const))(
+    '%s (%s)',
+    async (_name, _kind, param) => {
+      await checkFilters(deployment, param);
+    },
+  );
 });
 
 describe.each(byDeployment)("%s: each facet's extension parameter selects its folded values", (_key, deployment) => {

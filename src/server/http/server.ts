@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { apiError, errorToJson, type ApiError } from '../../formats/error';
-import { generatedRecordsHeader, recordOriginHeader } from '../../formats/extension-headers';
+import { generatedRecordsHeader, recordOriginHeader, totalWorksHeader, workVersionsHeader } from '../../formats/extension-headers';
 import { asClient } from '../store/client';
 import { StoreOverloaded, type RecordStore } from '../store/types';
 import { sendError } from './api';
@@ -61,7 +61,7 @@ const maxUrlLength = 8192;
 
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': `Link, X-Total-Count, ETag, Warning, ${recordOriginHeader}, ${generatedRecordsHeader}`,
+  'Access-Control-Expose-Headers': `Link, X-Total-Count, ETag, Warning, ${recordOriginHeader}, ${generatedRecordsHeader}, ${workVersionsHeader}, ${totalWorksHeader}`,
 };
 
 const securityHeaders = {

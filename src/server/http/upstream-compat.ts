@@ -41,6 +41,7 @@ export function upstreamRequest(deployment: Deployment, pairs: readonly QueryPai
     for (const alias of param.upstream ?? []) specName.set(alias, param.name);
   }
   for (const name of extensionParams(deployment)) specName.set(name, name);
+  for (const param of deployment.extensions) specName.set(param.name, param.name);
 
   const kept: QueryPair[] = [];
   const ignored: string[] = [];
