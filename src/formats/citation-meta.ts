@@ -1,7 +1,7 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { parseAuthor } from './authors';
-import { citedPublisher, organisations, recordNumber, workKind, type WorkKind } from './csl';
+import { citedPublisher, organisationName, organisations, recordNumber, workKind, type WorkKind } from './csl';
 import { dayOfTimestamp } from './dates';
 import { toPlainLine, toPlainText } from './rich-text';
 import { firstKnown, knownValues } from './known-values';
@@ -34,11 +34,14 @@ const dcTypes: Partial<Record<WorkKind, string>> = {
   video: 'MovingImage',
   audio: 'Sound',
   software: 'Software',
+  webpage: 'InteractiveResource',
 };
 
 /**
- * Zotero's item type of each kind of work: the MODS `genre authority="local"` it reads as
- * the type, and what the tags of a record page make of it (src/formats/zotero-capture.test.ts).
+ * Zotero's item type of each kind of work, as every capture path names it: the record page's
+ * `z.itemType` (the Zotero export vocabulary, which Zotero's RDF translator ranks above every
+ * other type statement), MODS `genre authority="local"` and Zotero RDF's `z:itemType`.
+ * The capture tests (src/server/http/zotero-capture.test.ts) check what Zotero makes of each.
  */
 export const zoteroTypes: Record<WorkKind, string> = {
   'journal-article': 'journalArticle',
@@ -57,10 +60,7 @@ export const zoteroTypes: Record<WorkKind, string> = {
   other: 'document',
 };
 
-/**
- * Open Graph types. Zotero ranks the journal article it guesses from `citation_title` above
- * a DC.type that is only a hint (MovingImage), but below og:type, so a video says so there.
- */
+/** Open Graph types, for clients that read no Zotero vocabulary. */
 const ogTypes: Partial<Record<WorkKind, string>> = { video: 'video.other', book: 'book' };
 
 /** Only a journal article names a journal: a dataset, patent or video page must not carry one. */
@@ -84,6 +84,16 @@ function pdfUrl(record: ApiRecord): string | undefined {
   return typeof href === 'string' ? href : undefined;
 }
 
+/**
+ * Who issued the work, as a reference manager stores it: the cited publisher, and for a
+ * thesis (which citations name by its university in their own way) the research organisation.
+ */
+export function issuerOf(deployment: Deployment, record: ApiRecord, kind: WorkKind = workKind(deployment, record)): string | undefined {
+  const publisher = citedPublisher(deployment, record, { orGroupAuthor: true });
+  if (publisher || kind !== 'thesis') return publisher;
+  return organisations(deployment, record, 'research').map(organisationName).find(Boolean);
+}
+
 export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag[] {
   const kind = workKind(deployment, record);
   const tags: [string, string | undefined][] = [];
@@ -105,15 +115,17 @@ export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag
   }
   if (kind === 'report') {
     tags.push(
-      ['citation_technical_report_institution', organisations(deployment, record, 'research')[0]],
+      ['citation_technical_report_institution', issuerOf(deployment, record, kind)],
       ['citation_technical_report_number', recordNumber(deployment, record)],
     );
   }
-  // Embedded Metadata reads a patent's number from PRISM (its issue, then patentNumber).
-  if (kind === 'patent')
-    tags.push(['citation_patent_number', recordNumber(deployment, record)], ['prism.number', recordNumber(deployment, record)]);
-  // Who issued it: a report's institution, a dataset's repository, a video's studio.
-  const publisher = citedPublisher(deployment, record, { orGroupAuthor: true });
+  if (kind === 'patent') tags.push(['citation_patent_number', recordNumber(deployment, record)]);
+  // Zotero reads PRISM's number as the issue and, for a type without one, as its number
+  // (patentNumber, a dataset's identifier); a report's comes from its Highwire tag above.
+  if (kind === 'patent' || kind === 'dataset') tags.push(['prism.number', recordNumber(deployment, record)]);
+  // Who issued it: a report's institution, a dataset's repository, a video's studio, a thesis's university.
+  const publisher = issuerOf(deployment, record, kind);
+  if (kind === 'thesis') tags.push(['citation_dissertation_institution', publisher]);
   tags.push(['citation_publisher', publisher], ['DC.publisher', publisher]);
   tags.push(['citation_pdf_url', pdfUrl(record)]);
   const description = first(record.description);
@@ -122,6 +134,7 @@ export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag
   tags.push(['citation_keywords', keywords.length ? keywords.join('; ') : undefined]);
   tags.push(['citation_language', first(record.language)]);
   tags.push(
+    ['z.itemType', zoteroTypes[kind]],
     ['DC.type', dcTypes[kind] ?? 'Text'],
     ['og:type', ogTypes[kind]],
     ['DC.title', title && toPlainLine(title)],

@@ -204,19 +204,33 @@ export function cslAuthors(deployment: Deployment, record: ApiRecord): CslName[]
     .filter((name): name is CslName => name !== undefined);
 }
 
-/** The record's citation page, else the place the resource lives (DC1 site_url). */
-export function citationUrl(deployment: Deployment, record: ApiRecord): string | undefined {
+/**
+ * The record's citation page, else the place the resource lives (DC1 site_url). Given the
+ * origin it is served from (unAPI), a root-relative citation link is made absolute, and a
+ * record with no address at all is given its page on that origin.
+ */
+export function citationUrl(deployment: Deployment, record: ApiRecord, origin?: string): string | undefined {
   const stored = roleValue(deployment, record, 'links');
   const links = Array.isArray(stored) ? (stored as { rel?: unknown; href?: unknown }[]) : [];
-  const citation = links.find((link) => link?.rel === 'citation' && isHttpUrl(link.href))?.href;
+  const citations = links.filter((link) => link?.rel === 'citation').map((link) => link.href);
+  const citation = citations.find(isHttpUrl);
   if (typeof citation === 'string') return citation;
   const site = text(roleValue(deployment, record, 'url'));
-  return isHttpUrl(site) ? site : undefined;
+  if (isHttpUrl(site)) return site;
+  if (!origin) return undefined;
+  const relative = citations.find((href): href is string => typeof href === 'string' && /^\/[^/\\]/.test(href));
+  return new URL(relative ?? `/${deployment.slug}/records/${encodeURIComponent(record.repo_id)}`, origin).href;
 }
 
 /** Report, patent or product number(s) as one string, as the record writes them. */
 export function recordNumber(deployment: Deployment, record: ApiRecord): string | undefined {
   return text(roleValue(deployment, record, 'reportNumber')) ?? text(roleValue(deployment, record, 'productNumber'));
+}
+
+/** What the record's number is called, as its catalogue names the field. */
+export function recordNumberLabel(deployment: Deployment, record: ApiRecord): 'Report Number' | 'Product Number' | undefined {
+  if (text(roleValue(deployment, record, 'reportNumber'))) return 'Report Number';
+  return text(roleValue(deployment, record, 'productNumber')) ? 'Product Number' : undefined;
 }
 
 export function cslId(deployment: Deployment, record: ApiRecord): string {

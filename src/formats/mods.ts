@@ -2,7 +2,7 @@ import type { ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { parseAuthor } from './authors';
 import { citationMeta, zoteroTypes } from './citation-meta';
-import { workKind } from './csl';
+import { citationUrl, recordNumber, recordNumberLabel, workKind } from './csl';
 import { dayOfTimestamp } from './dates';
 import { escapeXml } from './text';
 
@@ -11,9 +11,12 @@ import { escapeXml } from './text';
  * the same meta tags as the record page, so the three capture paths agree. Written as
  * Zotero's MODS translator reads it: the item type as `genre authority="local"`, a
  * journal as a host whose `issuance` is continuing (volume and issue in its `part`), the
- * issuer (institution, repository, studio) as `originInfo/publisher`, the DOI as an identifier.
+ * issuer (institution, repository, studio, university) as `originInfo/publisher`, the DOI as
+ * `identifier type="doi"` and the address as `location/url` (usage "primary display"). Zotero's
+ * MODS translator reads no report or patent number, so unAPI also offers Zotero RDF, which
+ * Zotero prefers (zotero-rdf.ts); the number stays here as an identifier for other readers.
  */
-export function recordToMods(deployment: Deployment, record: ApiRecord): string {
+export function recordToMods(deployment: Deployment, record: ApiRecord, origin?: string): string {
   const tags = citationMeta(deployment, record);
   const value = (name: string) => tags.find(([tag]) => tag === name)?.[1];
   const element = (name: string, text: string | undefined, attributes = '') =>
@@ -33,6 +36,7 @@ export function recordToMods(deployment: Deployment, record: ApiRecord): string 
   const day = dayOfTimestamp(typeof record.publication_date === 'string' ? record.publication_date : undefined);
   const date = day && `${String(day.year).padStart(4, '0')}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
   const journal = value('citation_journal_title');
+  const url = citationUrl(deployment, record, origin);
   const publisher = value('DC.publisher');
   const detail = (type: string, number: string | undefined) =>
     number ? `<detail type="${type}"><number>${escapeXml(number)}</number></detail>` : '';
@@ -68,7 +72,9 @@ export function recordToMods(deployment: Deployment, record: ApiRecord): string 
       : '',
     ...host,
     element('identifier', value('citation_doi'), ' type="doi"'),
+    element('identifier', recordNumber(deployment, record), ` type="${(recordNumberLabel(deployment, record) ?? 'number').toLowerCase()}"`),
     element('identifier', record.repo_id, ` type="local"`),
+    url ? `  <location><url usage="primary display">${escapeXml(url)}</url></location>` : '',
     '</mods>',
     '',
   ];

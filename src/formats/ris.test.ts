@@ -55,7 +55,9 @@ describe('recordToRis', () => {
     expect(values(entries!, 'JO')).toEqual(['Plant Direct']);
     expect(values(entries!, 'VL')).toEqual(['5']);
     expect(values(entries!, 'IS')).toEqual(['11']);
-    expect(values(entries!, 'M1')).toEqual(['BNL-222-2021']);
+    // M1 would be the issue to Zotero: a journal article's report number is a labelled M2 (Extra) line.
+    expect(values(entries!, 'M1')).toEqual([]);
+    expect(values(entries!, 'M2')).toEqual(['Report Number: BNL-222-2021']);
     expect(values(entries!, 'PB')).toEqual(['Cold Spring Harbor Laboratory']);
     expect(values(entries!, 'CY')).toEqual(['United States']);
     expect(values(entries!, 'AB')).toEqual(['Drought stress in Sorghum.']);

@@ -1,7 +1,8 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { isEtAl, parseAuthor } from './authors';
-import { citationUrl, citedPublisher, organisations, recordNumber, workKind, type WorkKind } from './csl';
+import { issuerOf } from './citation-meta';
+import { citationUrl, citedPublisher, organisations, recordNumber, recordNumberLabel, workKind, type WorkKind } from './csl';
 import { dayOfTimestamp } from './dates';
 import { toPlainLine } from './rich-text';
 import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
@@ -50,8 +51,24 @@ export function risLine(tag: string, value: string): string {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
+const labelled = (label: string, value: string | undefined) => (value ? `${label}: ${value}` : undefined);
+
+/**
+ * Where a record's report, patent or product number goes. RIS reads SN as a report's or a
+ * patent's number and NV as a dataset's identifier; M1 means something else for each type
+ * (a journal article's issue, a book's series number, a program's system), so a number with
+ * no tag of its own is written to M2, which reference managers keep as a note line (Zotero's Extra).
+ */
+function numberEntries(deployment: Deployment, record: ApiRecord, kind: WorkKind): [string, string | undefined][] {
+  const number = recordNumber(deployment, record);
+  if (!number) return [];
+  if (kind === 'report' || kind === 'patent') return [['SN', number]];
+  if (kind === 'dataset') return [['NV', number]];
+  return [['M2', labelled(recordNumberLabel(deployment, record) ?? 'Number', number)]];
+}
+
 /** The tag/value pairs of one record, in the order reference managers write them. */
-export function risEntries(deployment: Deployment, record: ApiRecord, generated = false): [string, string][] {
+export function risEntries(deployment: Deployment, record: ApiRecord, generated = false, origin?: string): [string, string][] {
   const kind = workKind(deployment, record);
   const entries: [string, string | undefined][] = [];
   const add = (tag: string, value: unknown) => {
@@ -76,23 +93,27 @@ export function risEntries(deployment: Deployment, record: ApiRecord, generated 
   add('AB', firstKnown(record.description));
   const doi = firstKnown(record.doi);
   if (doi) add('DO', bareDoi(doi));
-  add('UR', citationUrl(deployment, record));
-  add('PB', citedPublisher(deployment, record));
+  add('UR', citationUrl(deployment, record, origin));
+  // PB is the institution of a report, the repository of a dataset, the university of a thesis.
+  add('PB', kind === 'thesis' ? issuerOf(deployment, record, kind) : citedPublisher(deployment, record));
   add('CY', firstKnown(record.country_publication));
   add('KW', record.subjects);
   add('JO', firstKnown(record.journal_name));
   add('VL', firstKnown(record.journal_volume));
   add('IS', firstKnown(record.journal_issue));
-  // RIS reads SN as the report number of a report and the patent number of a patent;
-  // elsewhere SN is an ISSN or ISBN, so other records keep their number in M1.
-  add(kind === 'report' || kind === 'patent' ? 'SN' : 'M1', recordNumber(deployment, record));
-  add('LA', firstKnown(record.language));
+  for (const [tag, value] of numberEntries(deployment, record, kind)) add(tag, value);
+  // Zotero reads LA as a program's programming language; a program's human language has no field there.
+  add(
+    kind === 'software' ? 'M2' : 'LA',
+    kind === 'software' ? labelled('Language', firstKnown(record.language)) : firstKnown(record.language),
+  );
   if (generated) add('N1', generatedNote);
   return entries.filter((entry): entry is [string, string] => Boolean(entry[1]));
 }
 
-export function recordToRis(deployment: Deployment, record: ApiRecord, generated = false): string {
-  return risEntries(deployment, record, generated)
+/** One record; given the origin it is served from (unAPI), UR is never left out. */
+export function recordToRis(deployment: Deployment, record: ApiRecord, generated = false, origin?: string): string {
+  return risEntries(deployment, record, generated, origin)
     .map(([tag, value]) => risLine(tag, value))
     .join('')
     .concat(`ER  - ${risLineEnd}`);

@@ -244,7 +244,7 @@ export const routes: readonly Route[] = [
       `${unapiPath}?id=${deployment.key}:${encodeURIComponent(id)}`,
       `${unapiPath}?id=${deployment.key}:${encodeURIComponent(id)}&format=mods`,
     ],
-    handle: ({ req, res, search, services }) => handleUnapi(req, res, search, services.store, services.bibtexPrefix),
+    handle: ({ req, res, search, origin, services }) => handleUnapi(req, res, search, services.store, services.bibtexPrefix, origin),
   },
   {
     // Names the deployment and where to search it, nothing of any record.

@@ -43,7 +43,7 @@ describe('unAPI', () => {
     const all = await get('');
     expect(all.status).toBe(200);
     expect(XMLValidator.validate(all.text)).toBe(true);
-    expect(formatNames(all.text)).toEqual(['bibtex', 'ris', 'mods']);
+    expect(formatNames(all.text)).toEqual(['rdf_zotero', 'mods', 'ris', 'bibtex']);
     const one = await get('?id=LIT:1001');
     expect(one.status).toBe(300);
     expect(one.text).toContain('<formats id="LIT:1001">');
@@ -64,6 +64,11 @@ describe('unAPI', () => {
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(mods.text).mods;
     expect(parsed['@_xmlns']).toBe('http://www.loc.gov/mods/v3');
     expect(String(parsed.titleInfo.title)).toBe(title);
+    const rdf = await get('?id=LIT:1001&format=rdf_zotero');
+    expect(rdf.headers['content-type']).toBe('application/rdf+xml; charset=utf-8');
+    expect(XMLValidator.validate(rdf.text)).toBe(true);
+    const description = new XMLParser().parse(rdf.text)['rdf:RDF']['rdf:Description'];
+    expect(String(description['dc:title'])).toBe(title);
   });
 
   it('is 404 for an unknown id and 406 for an unknown format', async () => {

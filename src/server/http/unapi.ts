@@ -4,6 +4,7 @@ import { recordToBibtex } from '../../formats/bibtex';
 import { apiError } from '../../formats/error';
 import { recordToMods } from '../../formats/mods';
 import { recordToRis } from '../../formats/ris';
+import { recordToZoteroRdf } from '../../formats/zotero-rdf';
 import { unapiId } from '../../formats/citation-meta';
 import { escapeXml } from '../../formats/text';
 import type { ApiRecord } from '../../deployments/registry';
@@ -21,13 +22,28 @@ import { send } from './respond';
 
 interface UnapiFormat {
   readonly type: string;
-  write(deployment: Deployment, record: ApiRecord, bibtexPrefix: string): string;
+  /** Further attributes of the format's entry in the list (a namespace its readers look for). */
+  readonly attributes?: string;
+  write(deployment: Deployment, record: ApiRecord, bibtexPrefix: string, origin: string): string;
 }
 
+/**
+ * The formats offered. Zotero's unAPI translator takes the one it ranks highest, whatever
+ * the order here: Zotero RDF before MODS before RIS before BibTeX. Zotero RDF is offered so
+ * that it is chosen: it is the one of these Zotero reads a report's or patent's number from.
+ */
 const formats: Record<string, UnapiFormat> = {
+  rdf_zotero: {
+    type: 'application/rdf+xml',
+    attributes: ' namespace_uri="http://www.zotero.org/namespaces/export#"',
+    write: (deployment, record, _prefix, origin) => recordToZoteroRdf(deployment, record, origin),
+  },
+  mods: { type: 'application/mods+xml', write: (deployment, record, _prefix, origin) => recordToMods(deployment, record, origin) },
+  ris: {
+    type: 'application/x-research-info-systems',
+    write: (deployment, record, _prefix, origin) => recordToRis(deployment, record, false, origin),
+  },
   bibtex: { type: 'application/x-bibtex', write: (_deployment, record, prefix) => recordToBibtex(record, prefix) },
-  ris: { type: 'application/x-research-info-systems', write: (deployment, record) => recordToRis(deployment, record) },
-  mods: { type: 'application/mods+xml', write: (deployment, record) => recordToMods(deployment, record) },
 };
 
 export const unapiPath = '/unapi';
@@ -36,7 +52,9 @@ export const unapiPath = '/unapi';
 export const unapiLink = `<link rel="unapi-server" type="application/xml" title="unAPI" href="${unapiPath}">`;
 
 function formatList(id?: string): string {
-  const list = Object.entries(formats).map(([name, format]) => `  <format name="${name}" type="${format.type}"/>`);
+  const list = Object.entries(formats).map(
+    ([name, format]) => `  <format name="${name}" type="${format.type}"${format.attributes ?? ''}/>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<formats${id ? ` id="${escapeXml(id)}"` : ''}>\n${list.join('\n')}\n</formats>\n`;
 }
 
@@ -72,6 +90,7 @@ export async function handleUnapi(
   search: string,
   store: RecordStore,
   bibtexPrefix: string,
+  origin: string,
 ): Promise<void> {
   let params: Map<string, string>;
   try {
@@ -124,6 +143,6 @@ export async function handleUnapi(
   send(req, res, {
     status: 200,
     contentType: `${format.type}; charset=utf-8`,
-    body: format.write(only.deployment, only.record, bibtexPrefix),
+    body: format.write(only.deployment, only.record, bibtexPrefix, origin),
   });
 }

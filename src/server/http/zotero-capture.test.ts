@@ -2,39 +2,107 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
+import { deploymentByKey, deployments, type ApiRecord } from '../../deployments/registry';
+import type { Deployment } from '../../deployments/schema';
 import { bareDoi } from '../../formats/text';
 import { generateRecords } from '../corpus/generate';
 import { readUpstreamFiles } from '../import/files';
 import { realData, realFiles } from '../import/real-files.test-support';
 import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
-import type { RecordStore, StoredRecord } from '../store/types';
+import type { RecordStore } from '../store/types';
 import { startServer, type RunningServer } from './server';
-import { embeddedMetadataItem, modsItem } from './zotero-rules';
+import {
+  embeddedMetadataItem,
+  extraValue,
+  modsItem,
+  risItem,
+  unapiChoice,
+  zoteroRdfItem,
+  type ReadOptions,
+  type ZoteroItem,
+} from './zotero-translators.test-support';
 
 /**
  * Capture as Zotero does it, with no script run: a record page's meta tags (Embedded
- * Metadata), a search page's unAPI ids and COinS, and the MODS unAPI hands over. Zotero's
- * translation-server is not on npm, so its translators' rules are restated in zotero-rules.ts.
+ * Metadata), a search page's unAPI ids and the format Zotero's unAPI translator picks, and
+ * the RIS and MODS unAPI also offers, each read with the mappings Zotero's translators
+ * publish (zotero-translators.test-support.ts). One record of every product type of every
+ * deployment, each with a DOI, a number and an issuing organisation, so a loss shows.
  */
 
-const dc1 = deploymentByKey('DC1')!;
-const lit = deploymentByKey('LIT')!;
-const mm = deploymentByKey('MM')!;
-const pat = deploymentByKey('PAT')!;
+/**
+ * The Zotero item type of each product type the deployments name, from Zotero's own tables:
+ * MODS.js's DCT genres (Software → computerProgram, InteractiveResource → webpage, Sound →
+ * audioRecording, MovingImage → videoRecording), RIS.js's type map (SLIDE → presentation,
+ * RPRT → report, THES → thesis, PAT → patent, DATA → dataset, CONF → conferencePaper).
+ */
+const expectedType: Readonly<Record<string, string>> = {
+  'Journal Article': 'journalArticle',
+  'Technical Report': 'report',
+  Conference: 'conferencePaper',
+  'Thesis/Dissertation': 'thesis',
+  Book: 'book',
+  Dataset: 'dataset',
+  Collection: 'dataset',
+  Software: 'computerProgram',
+  'Interactive Resource': 'webpage',
+  Patent: 'patent',
+  'Patent Application': 'patent',
+  Video: 'videoRecording',
+  Audio: 'audioRecording',
+  Presentation: 'presentation',
+};
+
+/** Where each type keeps a record's report, patent or product number (schema.json's base field `number`). */
+const numberFieldOf: Readonly<Record<string, string>> = { report: 'reportNumber', patent: 'patentNumber', dataset: 'identifier' };
+
+interface Case {
+  readonly deployment: Deployment;
+  readonly record: ApiRecord;
+  readonly itemType: string;
+  readonly number: string;
+  readonly numberLabel: string;
+  readonly doi: string;
+}
+
 let dir: string;
 let store: RecordStore;
 let server: RunningServer;
-const generated = new Map<string, StoredRecord[]>();
+const cases: Case[] = [];
+const has = (deployment: Deployment, field: string) => deployment.fields.some((each) => each.name === field);
 
-/** A generated record of one product type, one that has what the check needs. */
-function generatedOf(key: string, productType: string, has: (record: ApiRecord) => boolean = () => true): ApiRecord {
-  const found = generated
-    .get(key)!
-    .map((stored) => stored.record)
-    .find((record) => record.product_type === productType && has(record));
-  if (!found) throw new Error(`no generated ${key} ${productType}`);
-  return found;
+/** A generated record made into one of the product type, with every datum a capture can lose. */
+function caseOf(deployment: Deployment, base: ApiRecord, productType: string, index: number): Case {
+  const numberField = has(deployment, 'report_number') ? 'report_number' : 'product_number';
+  const number = `DEMO-${deployment.key}-${index}/7`;
+  const doi = `10.5555/zotero.${deployment.key.toLowerCase()}.${index}`;
+  const record: Record<string, unknown> = {
+    ...base,
+    product_type: productType,
+    title: `${productType} number ${index} of ${deployment.name}`,
+    doi: `https://doi.org/${doi}`,
+    [numberField]: number,
+    publisher: '',
+  };
+  const org = 'Princeton Plasma Physics Lab. (PPPL), Princeton, NJ (United States)';
+  if (has(deployment, 'research_orgs')) record.research_orgs = [org];
+  if (has(deployment, 'research_org')) record.research_org = org;
+  if (has(deployment, 'journal_issue')) {
+    const article = productType === 'Journal Article';
+    Object.assign(record, {
+      journal_name: article ? 'Physics of Plasmas' : '',
+      journal_volume: article ? '31' : '',
+      journal_issue: article ? '4' : '',
+    });
+  }
+  return {
+    deployment,
+    record: record as ApiRecord,
+    itemType: expectedType[productType]!,
+    number,
+    numberLabel: numberField === 'report_number' ? 'Report Number' : 'Product Number',
+    doi,
+  };
 }
 
 beforeAll(async () => {
@@ -44,13 +112,17 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>Records</title></head><body><div id="root"></div></body></html>',
   );
   const writer = openStoreWriter(join(dir, 'records.db'));
-  for (const deployment of [lit, mm, pat]) {
-    const records = [...generateRecords(deployment, 120, { seed: 3 })];
-    generated.set(deployment.key, records);
-    writer.put(deployment.key, records);
+  for (const deployment of deployments) {
+    const generated = [...generateRecords(deployment, deployment.productTypes.length, { seed: 5 })];
+    const own = deployment.productTypes.map((productType, index) => caseOf(deployment, generated[index]!.record, productType, index));
+    cases.push(...own);
+    writer.put(
+      deployment.key,
+      own.map((each, index) => ({ ...generated[index]!, record: each.record })),
+    );
   }
+  const dc1 = deploymentByKey('DC1')!;
   writer.put('DC1', readUpstreamFiles(dc1, [new URL(realFiles.plasma, realData).pathname]));
-  writer.put('LIT', readUpstreamFiles(lit, [new URL(realFiles.litJson, realData).pathname]));
   writer.close();
   store = openStore(join(dir, 'records.db'));
   server = await startServer({ store, port: 0, host: '127.0.0.1', staticDir: dir });
@@ -67,86 +139,126 @@ const page = async (path: string) => {
   expect(response.status, path).toBe(200);
   return response.text();
 };
-const recordPage = (slug: string, id: string) => page(`/${slug}/records/${encodeURIComponent(id)}`);
-const doiOf = (record: ApiRecord) => bareDoi(String(record.doi));
+const pagePath = ({ deployment, record }: Case) => `/${deployment.slug}/records/${encodeURIComponent(record.repo_id)}`;
+const unapi = ({ deployment, record }: Case, format: string) =>
+  page(`/unapi?id=${deployment.key}:${encodeURIComponent(record.repo_id)}&format=${format}`);
+/** Where the record lives: its own address (a dataset's site), else its page here. */
+const urlOf = (each: Case) =>
+  typeof each.record.site_url === 'string' && /^https?:\/\//.test(each.record.site_url)
+    ? each.record.site_url
+    : `${server.url}${pagePath(each)}`;
+const named = (each: Case) => `${each.deployment.key} ${String(each.record.product_type)}`;
 
-describe('a record page, read by Embedded Metadata', () => {
-  it('a video is a videoRecording with its studio', async () => {
-    const video = generatedOf('MM', 'Video', (record) => Array.isArray(record.research_orgs) && record.research_orgs.length > 0);
-    const item = embeddedMetadataItem(await recordPage(mm.slug, video.repo_id));
-    expect(item.itemType).toBe('videoRecording');
-    expect(item.fields.studio).toBeTruthy();
-    expect(item.fields.title).toBe(video.title);
+/** The number is where the type keeps it, or a labelled Extra line where the type has no field for it. */
+function expectNumberKept(item: ZoteroItem, each: Case) {
+  const field = numberFieldOf[item.itemType];
+  if (field) expect(item.fields[field], named(each)).toBe(each.number);
+  else expect(extraValue(item, each.numberLabel), named(each)).toBe(each.number);
+}
+
+/** The DOI is its field, or (where the schema gives the type none) an Extra line Zotero moves there later. */
+function expectDoiKept(item: ZoteroItem, each: Case) {
+  expect(item.fields.DOI ?? extraValue(item, 'DOI'), named(each)).toBe(each.doi);
+}
+
+describe('every product type of every deployment', () => {
+  it('covers every product type the deployments name', () => {
+    const unnamed = deployments.flatMap((deployment) => deployment.productTypes.filter((type) => !expectedType[type]));
+    expect(unnamed).toEqual([]);
+    expect(cases.length).toBe(deployments.reduce((sum, deployment) => sum + deployment.productTypes.length, 0));
   });
 
-  it('a patent is a patent with its number', async () => {
-    const patent = generatedOf('PAT', 'Patent', (record) => Boolean(record.report_number));
-    const item = embeddedMetadataItem(await recordPage(pat.slug, patent.repo_id));
-    expect(item.itemType).toBe('patent');
-    expect(item.fields.patentNumber).toBe(patent.report_number);
+  it('a record page is captured (Embedded Metadata) as the right item type, with its DOI, number and issuer', async () => {
+    for (const each of cases) {
+      const url = `${server.url}${pagePath(each)}`;
+      const item = embeddedMetadataItem(await page(pagePath(each)), url);
+      expect(item.itemType, named(each)).toBe(each.itemType);
+      expect(item.fields.title, named(each)).toBe(each.record.title);
+      expect(item.fields.DOI, named(each)).toBe(each.doi);
+      expect(item.fields.url, named(each)).toBe(url);
+      const numberField = numberFieldOf[item.itemType];
+      if (numberField) expect(item.fields[numberField], named(each)).toBe(each.number);
+      const issuer = { report: 'institution', thesis: 'university', dataset: 'repository', videoRecording: 'studio' }[item.itemType];
+      if (issuer) expect(item.fields[issuer], named(each)).toBe('Princeton Plasma Physics Lab. (PPPL)');
+    }
   });
 
-  it('a report is a report with its institution and number', async () => {
-    const report = generatedOf(
-      'LIT',
-      'Technical Report',
-      (record) => Boolean(record.report_number) && Array.isArray(record.research_orgs) && record.research_orgs.length > 0,
-    );
-    const item = embeddedMetadataItem(await recordPage(lit.slug, report.repo_id));
-    expect(item.itemType).toBe('report');
-    expect(item.fields.reportNumber).toBe(report.report_number);
-    expect(item.fields.institution).toBeTruthy();
+  it('unAPI offers Zotero RDF, which Zotero prefers, and it keeps type, url, DOI and number on every schema', async () => {
+    const choice = unapiChoice(await page('/unapi'));
+    expect(choice).toEqual({ name: 'rdf_zotero', reads: 'rdf_zotero' });
+    for (const each of cases) {
+      const rdf = await unapi(each, choice!.name);
+      for (const options of [{ schemaVersion: 41 }, { schemaVersion: 29 }] satisfies ReadOptions[]) {
+        const item = zoteroRdfItem(rdf, options);
+        expect(item.itemType, named(each)).toBe(each.itemType);
+        expect(item.fields.title, named(each)).toBe(each.record.title);
+        expect(item.fields.url, named(each)).toBe(urlOf(each));
+        expectDoiKept(item, each);
+        expectNumberKept(item, each);
+        expect(item.creators.length, named(each)).toBe((each.record.authors as unknown[]).length);
+      }
+    }
   });
 
-  it('a real dataset (DC1 1562055) is a dataset with its repository and DOI', async () => {
-    const item = embeddedMetadataItem(await recordPage(dc1.slug, '1562055'));
+  it('RIS puts each number where Zotero reads it: SN for a report or patent, NV for a dataset, Extra elsewhere', async () => {
+    for (const each of cases) {
+      const item = risItem(await unapi(each, 'ris'));
+      expect(item.itemType, named(each)).toBe(each.itemType);
+      expectNumberKept(item, each);
+      expect(item.fields.DOI, named(each)).toBe(each.doi);
+      expect(item.fields.url, named(each)).toBe(urlOf(each));
+      // A number or a language is never read as something it is not.
+      expect(item.fields.issue, named(each)).toBe(each.record.journal_issue || undefined);
+      for (const field of ['seriesNumber', 'system', 'programmingLanguage', 'applicationNumber'])
+        expect(item.fields[field], `${named(each)} ${field}`).toBeUndefined();
+      if (item.itemType === 'thesis') expect(item.fields.university, named(each)).toBe('Princeton Plasma Physics Lab. (PPPL)');
+    }
+  });
+
+  it('MODS, for other readers, still types every record and keeps its url and DOI', async () => {
+    for (const each of cases) {
+      const item = modsItem(await unapi(each, 'mods'));
+      expect(item.itemType, named(each)).toBe(each.itemType);
+      expect(item.fields.url, named(each)).toBe(urlOf(each));
+      expect(item.fields.DOI, named(each)).toBe(each.doi);
+    }
+  });
+});
+
+describe('real records', () => {
+  it('a real dataset page (DC1 1562055) is a dataset with its repository, DOI and the address it lives at', async () => {
+    const item = embeddedMetadataItem(await page('/dc/records/1562055'), `${server.url}/dc/records/1562055`);
     expect(item.itemType).toBe('dataset');
     expect(item.fields.repository).toBe('Princeton Plasma Physics Lab. (PPPL)');
     expect(item.fields.DOI).toMatch(/^10\.11578\//);
     expect(item.fields.title).toBe('Suppression of Alfvén modes on NSTX-U with outboard beam injection');
-  });
-
-  it('a journal article is a journalArticle with journal, volume, issue and DOI', async () => {
-    const article = generatedOf('LIT', 'Journal Article', (record) => Boolean(record.journal_volume && record.journal_issue && record.doi));
-    const item = embeddedMetadataItem(await recordPage(lit.slug, article.repo_id));
-    expect(item).toMatchObject({
-      itemType: 'journalArticle',
-      fields: { publicationTitle: article.journal_name, volume: article.journal_volume, issue: article.journal_issue, DOI: doiOf(article) },
-    });
+    const record = (await store.get('DC1', '1562055'))!;
+    const rdf = zoteroRdfItem(await page('/unapi?id=DC1:1562055&format=rdf_zotero'));
+    expect(rdf.itemType).toBe('dataset');
+    expect(rdf.fields.DOI).toBe(bareDoi(String(record.doi)));
+    expect(rdf.fields.url).toMatch(/^https?:\/\//);
   });
 });
 
 describe('a search page, read with no script', () => {
-  it('offers every result by an unAPI id and a COinS span, and the MODS behind each id is typed and keeps its DOI', async () => {
+  it('offers every result by an unAPI id and a COinS span, and names the unAPI server', async () => {
+    const lit = deploymentByKey('LIT')!;
     const html = await page(`/${lit.slug}?rows=40&sort=entry_date`);
     const ids = [...html.matchAll(/<abbr class="unapi-id" title="([^"]+)">/g)].map((match) => match[1]!);
-    expect(ids).toHaveLength(40);
-    expect(html.match(/<span class="Z3988" title="ctx_ver=Z39\.88-2004&amp;/g)).toHaveLength(40);
+    expect(ids.length).toBe(lit.productTypes.length);
+    expect(html.match(/<span class="Z3988" title="ctx_ver=Z39\.88-2004&amp;/g)).toHaveLength(ids.length);
     expect(html).toMatch(/<link rel="unapi-server"/);
-    const records = new Map([...generated.get('LIT')!.map((stored) => stored.record)].map((record) => [record.repo_id, record]));
-    const expectedType: Record<string, string> = {
-      'Journal Article': 'journalArticle',
-      'Technical Report': 'report',
-      Dataset: 'dataset',
-      Conference: 'conferencePaper',
-      'Thesis/Dissertation': 'thesis',
-      Book: 'book',
-    };
-    let withDoi = 0;
     for (const id of ids) {
-      const item = modsItem(await page(`/unapi?id=${encodeURIComponent(id)}&format=mods`));
-      const record = records.get(id.slice('LIT:'.length)) ?? (await store.get('LIT', id.slice('LIT:'.length)))!;
-      expect(item.itemType, id).toBe(expectedType[String(record.product_type)]);
-      if (record.doi && item.itemType !== 'book') {
-        expect(item.fields.DOI, id).toBe(doiOf(record));
-        withDoi++;
-      }
-      if (item.itemType === 'journalArticle') expect(item.fields.publicationTitle, id).toBe(record.journal_name);
+      const choice = unapiChoice(await fetch(`${server.url}/unapi?id=${encodeURIComponent(id)}`).then((response) => response.text()));
+      expect(choice?.name, id).toBe('rdf_zotero');
+      const item = zoteroRdfItem(await page(`/unapi?id=${encodeURIComponent(id)}&format=rdf_zotero`));
+      const each = cases.find((candidate) => `${candidate.deployment.key}:${candidate.record.repo_id}` === id)!;
+      expect(item.itemType, id).toBe(each.itemType);
     }
-    expect(withDoi).toBeGreaterThan(10);
   });
 
   it('a search the server refuses, or that finds nothing, is the bare app', async () => {
+    const lit = deploymentByKey('LIT')!;
     for (const query of ['?publication_date_start=2020-02-30', '?q=zzzznothing']) {
       const html = await page(`/${lit.slug}${query}`);
       expect(html).toContain('<div id="root"></div>');
@@ -159,7 +271,7 @@ describe('unAPI with a bare id', () => {
     const bibtex = await fetch(`${server.url}/unapi?id=1562055&format=bibtex`);
     expect(bibtex.status).toBe(200);
     expect(await bibtex.text()).toMatch(/^@misc\{records_1562055,/);
-    const shared = generated.get('LIT')![0]!.record.repo_id;
+    const shared = cases.find((each) => each.deployment.key === 'LIT')!.record.repo_id;
     const ambiguous = await fetch(`${server.url}/unapi?id=${shared}&format=bibtex`);
     expect(ambiguous.status).toBe(300);
     const body = await ambiguous.text();
