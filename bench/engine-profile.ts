@@ -6,7 +6,7 @@
 import { deploymentByKey } from '../src/deployments/registry';
 import { parseListRequest } from '../src/server/http/criteria';
 import { parseQueryString } from '../src/server/http/query-string';
-import { openEngine } from '../src/server/store/engine';
+import { openEngine } from '../src/server/store/sqlite/query-engine';
 import { queryClasses } from './queries';
 
 const path = process.argv[2];

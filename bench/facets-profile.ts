@@ -7,7 +7,7 @@ import { deploymentByKey } from '../src/deployments/registry';
 import { parseListRequest } from '../src/server/http/criteria';
 import { parseFacetsRequest } from '../src/server/http/facets';
 import { parseQueryString } from '../src/server/http/query-string';
-import { openEngine } from '../src/server/store/engine';
+import { openEngine } from '../src/server/store/sqlite/query-engine';
 import { learnVocabulary, queryLog, trafficClasses } from './query-log';
 
 const [path, recordsArg, queriesArg] = process.argv.slice(2);

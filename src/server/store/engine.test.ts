@@ -15,7 +15,7 @@ import { columnWeights, orderedField } from '../../deployments/search-model';
 import { tablesOf } from './sqlite/schema';
 import { indexText } from './sqlite/fts5-adapter';
 import { cachedStore, localCalls } from './cached-store';
-import { openEngine } from './engine';
+import { openEngine } from './sqlite/query-engine';
 import { referenceIndex, referenceRank, type ReferenceIndex } from './reference-ranker.test-support';
 import { openStoreWriter } from './sqlite/sqlite';
 import type { Criteria, RecordStore, StoredRecord } from './types';

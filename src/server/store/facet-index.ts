@@ -149,3 +149,20 @@ export function facetIndexOf(facets: FacetIndex['facets'], lists: readonly Int32
     ...(joined.joint ? { joint: joined.joint } : {}),
   };
 }
+
+/** The same index with its arrays on shared memory, which every thread can read (one copy per generation, not per worker). */
+export function onSharedMemory(index: FacetIndex): FacetIndex {
+  const shared = (array: Int32Array) => {
+    const copy = new Int32Array(new SharedArrayBuffer(array.byteLength));
+    copy.set(array);
+    return copy;
+  };
+  const { joint } = index;
+  return {
+    facets: index.facets,
+    offsets: shared(index.offsets),
+    codes: shared(index.codes),
+    totals: shared(index.totals),
+    ...(joint ? { joint: { base: joint.base, starts: shared(joint.starts), members: shared(joint.members) } } : {}),
+  };
+}

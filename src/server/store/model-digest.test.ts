@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deploymentByKey, deployments } from '../../deployments/registry';
-import { openEngine } from './engine';
+import { openEngine } from './sqlite/query-engine';
 import { modelChanges, modelParts } from './model-digest';
 import { openStoreWriter } from './sqlite/sqlite';
 

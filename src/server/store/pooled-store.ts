@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { cachedStore, type EngineCalls } from './cached-store';
-import { openEngine, type Ranked } from './engine';
+import type { Ranked } from './engine';
+import { openEngine } from './sqlite/query-engine';
 import type { WorkerSettings } from './store-worker';
 import type { RenderedBody } from './rendered-page';
 import { CostBook, type Op } from './admission';

@@ -9,7 +9,7 @@ import { searchColumns } from '../../deployments/schema';
 import { generateRecords } from '../corpus/generate';
 import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
-import { openEngine } from './engine';
+import { openEngine } from './sqlite/query-engine';
 import { buildPostings } from './postings';
 import { buildPairs, storedCommon } from './pair-postings';
 import { storedPostings as readWithTail } from './postings-tails';

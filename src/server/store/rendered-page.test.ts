@@ -8,7 +8,8 @@ import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { readUpstreamFiles } from '../import/files';
 import { realData } from '../import/real-files.test-support';
-import { openEngine, type QueryEngine } from './engine';
+import type { QueryEngine } from './engine';
+import { openEngine } from './sqlite/query-engine';
 import { generatedCriteria, renderDocs } from './rendered-page';
 import { openStoreWriter } from './sqlite/sqlite';
 

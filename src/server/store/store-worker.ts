@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EngineCalls } from './cached-store';
-import { openEngine, type SharedFacets } from './engine';
+import type { SharedFacets } from './engine';
+import { openEngine } from './sqlite/query-engine';
 import { renderDocs } from './rendered-page';
 import { helpWith, type CountJob, type CountSharing } from './count-sharing';
 import type { SnapshotMove } from './sqlite/snapshot-move';

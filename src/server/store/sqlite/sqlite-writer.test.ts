@@ -9,7 +9,7 @@ import { deploymentByKey } from '../../../deployments/registry';
 import { generateRecords } from '../../corpus/generate';
 import { parseListRequest } from '../../http/criteria';
 import { parseQueryString } from '../../http/query-string';
-import { openEngine } from '../engine';
+import { openEngine } from './query-engine';
 import { openStoreWriter } from './sqlite';
 
 const lit = deploymentByKey('LIT')!;

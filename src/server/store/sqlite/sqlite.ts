@@ -1,5 +1,5 @@
 import { cachedStore, localCalls } from '../cached-store';
-import { openEngine } from '../engine';
+import { openEngine } from './query-engine';
 import { claimLog } from './store-log';
 import type { RecordStore } from '../types';
 

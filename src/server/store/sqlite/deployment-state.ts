@@ -1,0 +1,118 @@
+import { deploymentByKey } from '../../../deployments/registry';
+import type { KeyName } from '../../../deployments/key-names';
+import type { Deployment, DeploymentKey } from '../../../deployments/schema';
+import { IdSet } from '../../engine/id-set';
+import type { PostingsReader } from '../../engine/postings/index-reader';
+import type { Vocabulary } from '../../suggest/suggest-query';
+import { buildVocabulary } from '../../suggest/vocabulary';
+import type { FacetIndex } from '../facet-index';
+import { loadFacetIndex } from '../facet-index';
+import { joinedGroups, storedJoins } from '../name-joins';
+import { openPostings } from '../postings-reader';
+import type { ReadConnection } from './read-connection';
+import { tablesOf } from './schema';
+
+/**
+ * What the engine reads of one deployment once and keeps for the life of its (read-only)
+ * connection: each part built on first use.
+ */
+export class DeploymentState {
+  /** One more than the largest record id: the size of every id set. */
+  readonly capacity: number;
+  private repoRanks?: Int32Array;
+  private inRepoOrder = false;
+  private all?: IdSet;
+  private records?: number;
+  /** null while it holds no records (a write builds them with its first). */
+  private postingsRead?: PostingsReader | null;
+  private facetsRead?: FacetIndex;
+  /** Per person-folded key, each name of a joined group and the group's names. */
+  private readonly nameGroups = new Map<KeyName, ReadonlyMap<string, readonly string[]>>();
+  private words?: Vocabulary;
+
+  constructor(
+    private readonly connection: ReadConnection,
+    readonly deployment: Deployment,
+  ) {
+    const maxId = connection.prepare(`SELECT max(id) FROM ${this.tables.records}`).pluck().get() as number | null;
+    this.capacity = (maxId ?? 0) + 1;
+  }
+
+  get tables() {
+    return tablesOf(this.deployment);
+  }
+
+  /** repoRank()[id] is the position of the record's repo_id in repo_id order. */
+  repoRank(): Int32Array {
+    if (!this.repoRanks) {
+      const rank = new Int32Array(this.capacity);
+      const ids = this.connection.prepare(`SELECT id FROM ${this.tables.records} ORDER BY repo_id`).pluck().all() as number[];
+      let ascending = true;
+      for (let i = 0; i < ids.length; i++) {
+        rank[ids[i]!] = i;
+        if (i > 0 && ids[i]! < ids[i - 1]!) ascending = false;
+      }
+      this.repoRanks = rank;
+      this.inRepoOrder = ascending;
+    }
+    return this.repoRanks;
+  }
+
+  /** Whether ids ascend in repo_id order (true of generated corpora): rowid then breaks ties for free. */
+  idsInRepoOrder(): boolean {
+    this.repoRank();
+    return this.inRepoOrder;
+  }
+
+  /** The deployment's postings; undefined while it holds no records. */
+  postings(): PostingsReader | undefined {
+    if (this.postingsRead === undefined) this.postingsRead = openPostings(this.connection.db, this.deployment) ?? null;
+    return this.postingsRead ?? undefined;
+  }
+
+  /** Every record, as a set. */
+  universe(): IdSet {
+    this.all ??= IdSet.of(this.connection.prepare(`SELECT id FROM ${this.tables.records}`).pluck().all() as number[], this.capacity);
+    return this.all;
+  }
+
+  /** How many records there are. */
+  total(): number {
+    this.records ??= this.connection.prepare(`SELECT count(*) FROM ${this.tables.records}`).pluck().get() as number;
+    return this.records;
+  }
+
+  /** Facet values (facet-index.ts), read on first use, or as another engine on the file read them (adoptFacets). */
+  facetIndex(): FacetIndex {
+    this.facetsRead ??= loadFacetIndex(this.connection.db, this.deployment, this.deployment.facets, this.capacity);
+    return this.facetsRead;
+  }
+
+  adoptFacetIndex(index: FacetIndex): void {
+    this.facetsRead = index;
+  }
+
+  /** The stored values an exact criterion finds: a person's name finds the shorter forms that join it too (name-joins.ts). */
+  keyValues(key: KeyName, value: string): readonly string[] {
+    if (!this.deployment.facets.some((facet) => facet.key === key && facet.fold === 'person')) return [value];
+    let groups = this.nameGroups.get(key);
+    if (!groups) this.nameGroups.set(key, (groups = joinedGroups(storedJoins(this.connection.db, this.deployment, key))));
+    return groups.get(value) ?? [value];
+  }
+
+  /** The words records hold, for suggestions (suggest/vocabulary.ts); built on the first. */
+  vocabulary(): Vocabulary {
+    this.words ??= buildVocabulary(this.connection.db, this.deployment);
+    return this.words;
+  }
+}
+
+/** Each deployment's state on one connection, made on first use. */
+export function deploymentStates(connection: ReadConnection): (key: DeploymentKey) => DeploymentState {
+  const states = new Map<DeploymentKey, DeploymentState>();
+  return (key) => {
+    let state = states.get(key);
+    if (!state) states.set(key, (state = new DeploymentState(connection, deploymentByKey(key)!)));
+    return state;
+  };
+}

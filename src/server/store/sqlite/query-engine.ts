@@ -1,0 +1,134 @@
+import { deployments } from '../../../deployments/registry';
+import type { DeploymentKey } from '../../../deployments/schema';
+import { searchModel } from '../../../deployments/search-model';
+import { suggestQuery } from '../../suggest/suggest-query';
+import type { CountSharing } from '../count-sharing';
+import type { QueryEngine, Ranked, SharedFacets } from '../engine';
+import { onSharedMemory, type FacetIndex } from '../facet-index';
+import { prepareFacetPages } from '../facet-page';
+import { countFacets, type CountedRecords } from '../facets/count-facets';
+import type { Criteria } from '../types';
+import { rankByColumn } from './column-order';
+import { deploymentStates, type DeploymentState } from './deployment-state';
+import { Filters } from './filters';
+import { ReadConnection } from './read-connection';
+import { RecordReads } from './record-reads';
+
+/**
+ * The query engine over one read-only connection (engine.ts says what it answers), made of
+ * parts: the connection and its statements (read-connection.ts), what it keeps per
+ * deployment (deployment-state.ts), criteria as id sets (filters.ts), date and title order
+ * (column-order.ts), records by id (record-reads.ts) and facet counts (facets/).
+ *
+ * How a search runs (measured at 1M records: bench/notes.md):
+ * - Text of every shape is matched, counted and ranked from the deployment's postings by
+ *   the engine (engine/search.ts), with FTS5's bm25 to the bit. Ties break on repo_id
+ *   through an in-memory rank of repo_ids, so no row is looked up to sort.
+ * - The other criteria (dates, exact keys, repo_id, facet selections) are id sets read
+ *   from their indexes and combined in memory: the filter the engine searches within.
+ * - Date and title order: the sort index is walked in order and rows outside the match
+ *   set are skipped, stopping after the rows needed; a small match set is sorted instead.
+ */
+
+export interface EngineOptions {
+  /**
+   * Reads the file as it was when opened, for the connection's life (one read transaction),
+   * so what it built from the data (ranks, lengths, facet values) always matches what it
+   * reads, while a writer commits beside it. A served generation is so (store-worker.ts):
+   * changes are served by the next one (reloading-store.ts). A file not in WAL mode (as a
+   * bulk load leaves it) is read as it is until its first write in place switches it.
+   */
+  readonly snapshot?: boolean;
+  /** Another thread that may count half of a broad search's facets (count-sharing.ts). */
+  readonly sharing?: CountSharing;
+}
+
+export function openEngine(path: string, { snapshot = false, sharing }: EngineOptions = {}): QueryEngine {
+  const connection = ReadConnection.open(path, snapshot);
+  const stateOf = deploymentStates(connection);
+  const filters = new Filters(connection);
+  const reads = new RecordReads(connection);
+
+  function rank(key: DeploymentKey, criteria: Criteria, need: number): Ranked {
+    const state = stateOf(key);
+    if (!state.postings()) return { total: 0, ids: new Int32Array(0), complete: true };
+    const wanted = Math.max(1, need);
+    const descending = criteria.order !== 'asc';
+    // Every shape of text is matched, counted and ranked from the postings (engine/search.ts).
+    const filter = filters.filterSet(state, criteria);
+    const text = filters.textSearch(state, criteria, filter);
+    if (text?.scored && criteria.sort === 'relevance') {
+      const total = text.count();
+      const ranks = state.repoRank();
+      const ids = text.rank(wanted, descending, state.idsInRepoOrder() ? undefined : ranks);
+      return { total, ids, complete: ids.length >= total };
+    }
+    // Nothing to rank by relevance (no words, or only negated ones): newest first.
+    const sort = criteria.sort === 'relevance' ? searchModel(state.deployment).defaults.browseSort : criteria.sort;
+    return rankByColumn(connection, state, { sort, descending, need: wanted }, text ? text.matches() : filter, criteria);
+  }
+
+  return {
+    revision: connection.revision,
+    rank,
+    facets: (key, criteria, requests) =>
+      countFacets(stateOf(key).deployment, countedRecords(stateOf(key), filters), criteria, requests, sharing),
+    fetch: (key, ids) => reads.fetch(key, ids),
+    fetchMarked: (key, ids) => reads.fetchMarked(key, ids),
+    get: (key, repoId) => reads.get(key, repoId),
+    fulltext: (key, repoId) => reads.fulltext(key, repoId),
+    suggest(key, q) {
+      const state = stateOf(key);
+      return state.postings() ? suggestQuery(q, state.vocabulary()) : undefined;
+    },
+    count: (key) => stateOf(key).total(),
+    warm() {
+      warmSearch(stateOf);
+      // Facet values are read once per connection: seconds for a million records, which
+      // must not be spent inside one request's time budget.
+      for (const deployment of deployments) {
+        const state = stateOf(deployment.key);
+        if (state.capacity > 1) prepareFacetPages(state.facetIndex());
+      }
+    },
+    warmSearch: () => warmSearch(stateOf),
+    sharedFacets: () => sharedFacets(stateOf),
+    adoptFacets(facets) {
+      for (const [key, { facetIndex }] of facets) {
+        stateOf(key).adoptFacetIndex(facetIndex);
+        prepareFacetPages(facetIndex);
+      }
+    },
+    moveSnapshot: () => connection.moveSnapshot(),
+    close: () => connection.close(),
+  };
+}
+
+/** What facet counting reads of a deployment, from its state and the filters. */
+const countedRecords = (state: DeploymentState, filters: Filters): CountedRecords => ({
+  index: () => state.facetIndex(),
+  universe: () => state.universe(),
+  total: () => state.total(),
+  matching: (criteria) => filters.matchingSet(state, criteria),
+  selected: (selector) => filters.selectorSet(state, selector),
+  kept: (selection) => filters.selectionSet(state, selection),
+});
+
+/** Builds what searches need of every deployment (the repo_id ranks, the postings), before the first. */
+function warmSearch(stateOf: (key: DeploymentKey) => DeploymentState): void {
+  for (const deployment of deployments) {
+    const state = stateOf(deployment.key);
+    state.repoRank();
+    state.postings();
+  }
+}
+
+/** Every deployment's facet values on shared memory. */
+function sharedFacets(stateOf: (key: DeploymentKey) => DeploymentState): SharedFacets {
+  const shared = new Map<DeploymentKey, { facetIndex: FacetIndex }>();
+  for (const deployment of deployments) {
+    const state = stateOf(deployment.key);
+    if (state.capacity > 1) shared.set(deployment.key, { facetIndex: onSharedMemory(state.facetIndex()) });
+  }
+  return shared;
+}
