@@ -6,7 +6,7 @@ import { searchColumns, type Deployment } from '../src/deployments/schema';
 import { columnWeights, orderedField } from '../src/deployments/search-model';
 import { parseListRequest } from '../src/server/http/criteria';
 import { parseQueryString } from '../src/server/http/query-string';
-import { openEngine } from '../src/server/store/engine';
+import { openEngine } from '../src/server/store/sqlite/query-engine';
 import { and, compileQuery, drivingMatch, type Predicate } from '../src/server/store/predicate.test-support';
 import { ftsTokenizer, tablesOf } from '../src/server/store/sqlite/schema';
 import type { Criteria } from '../src/server/store/types';
