@@ -5,6 +5,7 @@ import { citedPublisher, organisationName, organisations, recordNumber, workKind
 import { dayOfTimestamp } from './dates';
 import { toPlainLine, toPlainText } from './rich-text';
 import { firstKnown, knownValues } from './known-values';
+import { runningTime } from './running-time';
 import { bareDoi, escapeXml, isHttpUrl } from './text';
 
 /**
@@ -137,6 +138,8 @@ export function citationMeta(deployment: Deployment, record: ApiRecord): MetaTag
     ['z.itemType', zoteroTypes[kind]],
     ['DC.type', dcTypes[kind] ?? 'Text'],
     ['og:type', ogTypes[kind]],
+    // Open Graph's video duration, which Zotero reads as the running time.
+    ['video:duration', kind === 'video' ? runningTime(deployment, record) : undefined],
     ['DC.title', title && toPlainLine(title)],
     ['DC.identifier', doi && `doi:${bareDoi(doi)}`],
   );

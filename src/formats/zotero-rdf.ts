@@ -5,6 +5,7 @@ import { citationMeta, zoteroTypes } from './citation-meta';
 import { citationUrl, recordNumber, recordNumberLabel, workKind, type WorkKind } from './csl';
 import { dayOfTimestamp } from './dates';
 import { firstKnown } from './known-values';
+import { runningTime } from './running-time';
 import { escapeXml } from './text';
 
 /**
@@ -14,7 +15,8 @@ import { escapeXml } from './text';
  * the report, patent or dataset number as `prism:number` (which Zotero moves to the type's
  * number field), the address as a `dcterms:URI` identifier, the DOI as a "DOI …" identifier,
  * a journal as the `bib:Journal` the item is part of, and what the type has no field for as
- * lines of Extra (`dc:description`, which Zotero RDF reads as Extra).
+ * lines of Extra (`dc:description`, which Zotero RDF reads as Extra), a recording's running
+ * time as the `video:duration` Zotero reads it from.
  */
 
 const namespaces = {
@@ -25,6 +27,7 @@ const namespaces = {
   bib: 'http://purl.org/net/biblio#',
   foaf: 'http://xmlns.com/foaf/0.1/',
   prism: 'http://prismstandard.org/namespaces/1.2/basic/',
+  video: 'http://ogp.me/ns/video#',
 };
 
 /**
@@ -109,6 +112,7 @@ export function recordToZoteroRdf(deployment: Deployment, record: ApiRecord, ori
     element('dcterms:abstract', value('citation_abstract')),
     ...(value('citation_keywords')?.split('; ') ?? []).map((topic) => element('dc:subject', topic)),
     kind === 'software' ? '' : element('dc:language', language),
+    kind === 'video' || kind === 'audio' ? element('video:duration', runningTime(deployment, record)) : '',
     element('dc:description', extra.join('\n')),
     '  </rdf:Description>',
     '</rdf:RDF>',

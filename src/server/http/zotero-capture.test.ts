@@ -95,6 +95,9 @@ function caseOf(deployment: Deployment, base: ApiRecord, productType: string, in
       journal_issue: article ? '4' : '',
     });
   }
+  // A recording links one of the served sample files, whose length is known.
+  const media = { Video: '/media/sample-video.webm', Audio: '/media/sample-melody.mp3' }[productType];
+  if (media && has(deployment, 'links')) record.links = [{ rel: 'media', href: media }];
   return {
     deployment,
     record: record as ApiRecord,
@@ -180,6 +183,7 @@ describe('every product type of every deployment', () => {
       if (numberField) expect(item.fields[numberField], named(each)).toBe(each.number);
       const issuer = { report: 'institution', thesis: 'university', dataset: 'repository', videoRecording: 'studio' }[item.itemType];
       if (issuer) expect(item.fields[issuer], named(each)).toBe('Princeton Plasma Physics Lab. (PPPL)');
+      if (item.itemType === 'videoRecording') expect(item.fields.runningTime, named(each)).toBe('0:00:03');
     }
   });
 
@@ -196,6 +200,7 @@ describe('every product type of every deployment', () => {
         expectDoiKept(item, each);
         expectNumberKept(item, each);
         expect(item.creators.length, named(each)).toBe((each.record.authors as unknown[]).length);
+        if (['videoRecording', 'audioRecording'].includes(item.itemType)) expect(item.fields.runningTime, named(each)).toBe('0:00:03');
       }
     }
   });
