@@ -40,6 +40,8 @@ export interface CorpusInfo {
   readonly records: number;
   readonly seed: number;
   readonly ingestSeconds: number;
+  /** CPU (user + system) of the ingest, where the build recorded it. */
+  readonly cpuSeconds?: number;
   readonly bytes: number;
   readonly builtAt: string;
   /** Whether this run built the database (false: reused one built earlier). */
@@ -72,6 +74,7 @@ export function existingCorpus(path: string, log: (line: string) => void): Corpu
     records: recorded?.records ?? Number.NaN,
     seed: recorded?.seed ?? Number.NaN,
     ingestSeconds: recorded?.ingestSeconds ?? Number.NaN,
+    ...(recorded?.cpuSeconds !== undefined ? { cpuSeconds: recorded.cpuSeconds } : {}),
     builtAt: recorded?.builtAt ?? 'unknown',
     bytes: statSync(path).size,
     path: resolve(path),
@@ -93,6 +96,7 @@ export function prepareCorpus(records: number, seed: number, log: (line: string)
   for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
   log(`generating ${records.toLocaleString('en')} LIT records into ${path} ...`);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const writer = openStoreWriter(building, { bulk: true });
   try {
     writer.put('LIT', generateRecords(deploymentByKey('LIT')!, records, { seed, startId: defaultStartId }));
@@ -100,6 +104,7 @@ export function prepareCorpus(records: number, seed: number, log: (line: string)
     writer.close();
   }
   const ingestSeconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   renameSync(building, path);
   const info: CorpusInfo = {
     path,
@@ -107,6 +112,7 @@ export function prepareCorpus(records: number, seed: number, log: (line: string)
     records,
     seed,
     ingestSeconds,
+    cpuSeconds: Math.round((used.user + used.system) / 1e5) / 10,
     bytes: statSync(path).size,
     builtAt: new Date().toISOString(),
     builtNow: true,

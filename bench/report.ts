@@ -239,6 +239,12 @@ function trafficSection(r: TrafficRun): string {
       (c) =>
         `| ${c.label}${c.exhausted ? ' (every one there is)' : ''} | ${c.n} | ${n(c.medianTotal)} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(c.p99)} | ${c.errors} |`,
     ),
+    ...(t.firstSuggestMs === undefined
+      ? []
+      : [
+          '',
+          `"Did you mean" is timed after each worker has answered one (two requests per worker at once, before the warm-up): those first ones took ${n(t.firstSuggestMs)} ms, each worker building its vocabulary of the deployment's words on its first (\`src/server/suggest/vocabulary.ts\`).`,
+        ]),
     '',
     `Throughput at concurrency ${t.mix.concurrency} for ${t.mix.seconds} s each (autocannon), distinct searches of every class in turn; "with facets" sends each search's \`/facets\` request beside it, as the app does. The floor is node:http answering a prebuilt 20-record page from memory, in the same run.`,
     '',
@@ -256,11 +262,11 @@ function peerSection(r: TrafficRun, p: PeerResult): string {
   return [
     `${p.peer}, tokenizer \`${p.tokenizer}\` (the one our postings are built with), in the run above (${r.date}, ${n(p.records)} LIT records): FTS5 is asked every distinct search each class sent over HTTP, compiled to one FTS5 query as the engine's tests compile them (\`src/server/store/predicate.test-support.ts\`; dates and year words from the store's date column, joined), for its total (\`count(*)\`) and its first 20 records by \`bm25()\` with their bodies; our engine is asked the same in the same process and thread (rank + fetch of the same page, no cache). The facets classes and "Did you mean" are not FTS5's to answer and are left out. **tantivy is not in this comparison**: its npm binding (\`@oxdev03/node-tantivy-binding\`) is not in the npm registry this machine reaches (\`npm view\` answers 404) and crates.io is unreachable, so it could not be installed or built here.`,
     '',
-    '| measure | ours | FTS5 | FTS5 ÷ ours |',
+    '| measure | ours | FTS5 | ours ÷ FTS5 |',
     '|---|--:|--:|--:|',
-    `| index size | ${p.oursTextIndexBytes === undefined ? '–' : mb(p.oursTextIndexBytes)} text index (postings, positions, pair lists); ${mb(p.oursStoreBytes)} whole store | ${mb(p.indexBytes)} (contentless: index and document sizes) | ${p.oursTextIndexBytes === undefined ? '–' : share(p.indexBytes, p.oursTextIndexBytes)} of our text index |`,
-    `| build CPU | ingest ${ms(r.corpus.ingestSeconds)} s wall (records and every index) | ${p.buildCpuSeconds} s (${p.buildSeconds} s wall; text index only, merged to one segment) | |`,
-    `| totals agreeing | | ${n(p.agreement.same)} of ${n(p.agreement.of)} | |`,
+    `| text index size | ${p.oursTextIndexBytes === undefined ? '–' : mb(p.oursTextIndexBytes)} (postings, positions, pair lists, lengths); the whole store ${mb(p.oursStoreBytes)} | ${mb(p.indexBytes)} (contentless: the index and document sizes) | ${p.oursTextIndexBytes === undefined ? '–' : share(p.oursTextIndexBytes, p.indexBytes)} |`,
+    `| build | ${r.corpus.cpuSeconds === undefined ? 'CPU not recorded' : `${r.corpus.cpuSeconds} s CPU`}, ${ms(r.corpus.ingestSeconds)} s wall: the ingest (records, keys and every index; its postings are read from an FTS5 build of the same text, so FTS5's build is part of ours) | ${p.buildCpuSeconds} s CPU, ${p.buildSeconds} s wall (text index only, merged into one segment) | ${r.corpus.cpuSeconds === undefined ? '' : share(r.corpus.cpuSeconds, p.buildCpuSeconds)} |`,
+    `| totals agreeing | | ${n(p.agreement.same)} of ${n(p.agreement.of)} searches | |`,
     '',
     '| class | n | ours p50 / p95 ms | FTS5 p50 / p95 ms | FTS5 ÷ ours p50 / p95 | same total |',
     '|---|--:|--:|--:|--:|--:|',

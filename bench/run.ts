@@ -149,7 +149,7 @@ async function main() {
     server = undefined;
     // The peer, in process, once no server of the run is left on the machine: the same searches.
     let peer: PeerResult | undefined;
-    if (process.env.BENCH_SKIP_PEERS !== '1') peer = measureFts5Peer(corpus.path, sent, tmpDir, log);
+    if (process.env.BENCH_SKIP_PEERS !== '1') peer = measureFts5Peer(corpus.path, sent, tmpDir, config.classSeconds, log);
     if (config.trafficOnly) {
       writeResults({ ...runInfo(), label: config.label || 'traffic', traffic, ...(peer ? { peer } : {}) });
       return;
