@@ -24,7 +24,7 @@ export const storeSources = [
   'src/formats/index-text.ts',
   'src/formats/keys.ts',
   'src/formats/sort-keys.ts',
-  'src/server/store/facet-values.ts',
+  'src/server/store/facets/facet-values.ts',
   'src/server/store/sqlite/schema.ts',
   'src/server/store/sqlite/sqlite-writer.ts',
   'src/server/store/postings.ts',

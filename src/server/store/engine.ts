@@ -1,7 +1,7 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
 import type { Suggestion } from '../../formats/suggest-response';
-import type { FacetIndex } from './facet-index';
+import type { FacetIndex } from './facets/facet-index';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import type { Criteria, FacetRequest, FacetsResult } from './types';
 

@@ -3,7 +3,7 @@ import type { EngineCalls } from './cached-store';
 import type { SharedFacets } from './engine';
 import { openEngine } from './sqlite/query-engine';
 import { renderDocs } from './rendered-page';
-import { helpWith, type CountJob, type CountSharing } from './count-sharing';
+import { helpWith, type CountJob, type CountSharing } from './facets/count-sharing';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 
 /** One read-only connection per worker thread; answers the pool's requests in order. */

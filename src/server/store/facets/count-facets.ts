@@ -1,10 +1,10 @@
 import type { Deployment } from '../../../deployments/schema';
 import type { IdSet } from '../../engine/id-set';
-import type { CountSharing } from '../count-sharing';
-import { collectFacetCounts } from '../facet-collector';
-import type { FacetIndex } from '../facet-index';
-import { pageOfCounts } from '../facet-page';
-import { selectionOf } from '../facet-values';
+import type { CountSharing } from './count-sharing';
+import { collectFacetCounts } from './collector';
+import type { FacetIndex } from './facet-index';
+import { pageOfCounts } from './pages';
+import { selectionOf } from './facet-values';
 import type { Criteria, FacetRequest, FacetSelection, FacetsResult, Selector } from '../types';
 
 /** The record sets a facets request is counted over, as the store reads them. */
@@ -24,7 +24,7 @@ export interface CountedRecords {
 /**
  * Exact counts by value of the records matching `criteria`, per facet asked for: one pass
  * over the search's records counts every facet, each without its own selection
- * (facet-collector.ts); a search of every record without selections is the index's totals.
+ * (collector.ts); a search of every record without selections is the index's totals.
  */
 export function countFacets(
   deployment: Deployment,

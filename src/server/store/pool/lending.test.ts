@@ -7,7 +7,7 @@ import { deploymentByKey } from '../../../deployments/registry';
 import { generateRecords } from '../../corpus/generate';
 import { parseListRequest } from '../../http/criteria';
 import { parseQueryString } from '../../http/query-string';
-import { countTakenJob, takeJob, type CountJob } from '../count-sharing';
+import { countTakenJob, takeJob, type CountJob } from '../facets/count-sharing';
 import { openPooledStore, type PoolOptions } from '../pooled-store';
 import { openStore, openStoreWriter } from '../sqlite/sqlite';
 import type { FacetRequest, RecordStore } from '../types';

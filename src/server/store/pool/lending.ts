@@ -1,4 +1,4 @@
-import { declineHelp, type CountJob } from '../count-sharing';
+import { declineHelp, type CountJob } from '../facets/count-sharing';
 import type { HelpWith } from '../store-worker';
 import type { Slot } from './worker-slots';
 

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { SharedFacets } from '../engine';
-import type { CountJob } from '../count-sharing';
+import type { CountJob } from '../facets/count-sharing';
 import type { SnapshotMove } from '../sqlite/snapshot-move';
 import type { AdoptFacets, StoreReply, WorkerSettings } from '../store-worker';
 import type { Job } from './jobs';

@@ -6,7 +6,7 @@ import { searchModel } from '../../../deployments/search-model';
 import { textColumns } from '../../../formats/index-text';
 import { keysOf } from '../../../formats/keys';
 import { sortKeysOf } from '../../../formats/sort-keys';
-import { facetRowsOf } from '../facet-values';
+import { facetRowsOf } from '../facets/facet-values';
 import { buildPostings, dropPostings, hasPostings } from '../postings';
 import { postingsUpdater, type TextChange } from '../postings-update';
 import { modelChanges, modelParts } from '../model-digest';

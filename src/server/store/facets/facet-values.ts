@@ -1,10 +1,10 @@
-import type { FacetDef } from '../../deployments/facets';
-import type { Deployment } from '../../deployments/schema';
-import { kindOf } from '../../formats/facet-kinds';
-import { facetValuesOf, valueFoldings } from '../../formats/value-folding';
-import { valuesOf } from '../../formats/text';
-import { normalizeKeyValue } from '../../formats/keys';
-import type { Criteria, FacetSelection, StoredRecord } from './types';
+import type { FacetDef } from '../../../deployments/facets';
+import type { Deployment } from '../../../deployments/schema';
+import { kindOf } from '../../../formats/facet-kinds';
+import { facetValuesOf, valueFoldings } from '../../../formats/value-folding';
+import { valuesOf } from '../../../formats/text';
+import { normalizeKeyValue } from '../../../formats/keys';
+import type { Criteria, FacetSelection, StoredRecord } from '../types';
 
 /**
  * What both stores share about facets (src/deployments/facets.ts): the values a record is

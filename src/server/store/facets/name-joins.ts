@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { KeyName } from '../../deployments/key-names';
-import type { Deployment } from '../../deployments/schema';
-import { tablesOf } from './sqlite/schema';
+import type { KeyName } from '../../../deployments/key-names';
+import type { Deployment } from '../../../deployments/schema';
+import { tablesOf } from '../sqlite/schema';
 
 /**
  * Shorter forms of one person's name that join the longer one, decided over a catalog's

@@ -1,6 +1,6 @@
-import { foldText } from '../../formats/fold-text';
+import { foldText } from '../../../formats/fold-text';
 import type { FacetIndex } from './facet-index';
-import type { FacetRequest, FacetValueCount } from './types';
+import type { FacetRequest, FacetValueCount } from '../types';
 
 /** What a facet's values need for paging, worked out once per index: their A–Z ranks and folded text. */
 interface FacetOrder {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deploymentByKey } from '../../deployments/registry';
+import { deploymentByKey } from '../../../deployments/registry';
 import { facetRowsOf } from './facet-values';
 
 const lit = deploymentByKey('LIT')!;

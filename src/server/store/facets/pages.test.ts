@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { facetIndexOf } from './facet-index';
-import { pageOfCounts } from './facet-page';
-import { foldText } from '../../formats/fold-text';
-import type { FacetRequest, FacetValueCount } from './types';
+import { pageOfCounts } from './pages';
+import { foldText } from '../../../formats/fold-text';
+import type { FacetRequest, FacetValueCount } from '../types';
 
 /**
  * A page of values read from the counts against the obvious way: every listed value as an

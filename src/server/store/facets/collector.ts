@@ -1,5 +1,5 @@
-import type { IdSet } from '../engine/id-set';
-import { scratchArray } from '../engine/scratch-arrays';
+import type { IdSet } from '../../engine/id-set';
+import { scratchArray } from '../../engine/scratch-arrays';
 import type { FacetIndex } from './facet-index';
 import { countPasses, type CountSharing } from './count-sharing';
 

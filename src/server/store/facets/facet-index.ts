@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
-import type { FacetDef } from '../../deployments/facets';
-import type { Deployment } from '../../deployments/schema';
+import type { FacetDef } from '../../../deployments/facets';
+import type { Deployment } from '../../../deployments/schema';
 import { decadeOf, facetKeyName, groupOf, hasFacetRows } from './facet-values';
-import { withJointCodes, type JointCodes } from './facet-joint-codes';
+import { withJointCodes, type JointCodes } from './joint-codes';
 import { storedJoins } from './name-joins';
-import { tablesOf } from './sqlite/schema';
-import { doubled } from '../engine/typed-arrays';
+import { tablesOf } from '../sqlite/schema';
+import { doubled } from '../../engine/typed-arrays';
 
 /**
  * A deployment's facet values held in memory per connection, read once from the keys table
@@ -21,7 +21,7 @@ export interface FacetIndex {
   readonly codes: Int32Array;
   /** Each value code's number of records over the whole deployment. */
   readonly totals: Int32Array;
-  /** The codes from `totals.length` on, each for several values (facet-joint-codes.ts). */
+  /** The codes from `totals.length` on, each for several values (joint-codes.ts). */
   readonly joint?: JointCodes;
 }
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collectFacetCounts } from './facet-collector';
+import { collectFacetCounts } from './collector';
 import { facetIndexOf } from './facet-index';
-import { IdSet } from '../engine/id-set';
+import { IdSet } from '../../engine/id-set';
 
 /**
  * The one-pass collector against counting each facet over its own search: the search's
