@@ -40,6 +40,11 @@ export interface FacetDef {
    * shown in its commonest spelling, its other spellings listed; its parameter folds alike.
    */
   readonly fold?: ValueFolding;
+  /**
+   * The facet's values are offered as a person types (the `/complete` extension): in the
+   * search box, and in the form fields of these parameters (those the deployment has).
+   */
+  readonly typeAhead?: { readonly params: readonly string[] };
 }
 
 const productTypeFacet = (values: readonly string[]): FacetDef => ({
@@ -93,16 +98,21 @@ const heldFacet = (name: string, label: string, field: string, key: KeyName, fol
   fold,
 });
 
-const researchOrgFacet = (name: string, field: string) =>
-  heldFacet(name, 'Research organisation', field, 'research_org_name', 'organisation');
+const researchOrgFacet = (name: string, field: string): FacetDef => ({
+  ...heldFacet(name, 'Research organisation', field, 'research_org_name', 'organisation'),
+  typeAhead: { params: [name] },
+});
 
-const sponsorOrgFacet = (name: string, field: string) =>
-  heldFacet(name, 'Sponsoring organisation', field, 'sponsor_org_name', 'organisation');
+const sponsorOrgFacet = (name: string, field: string): FacetDef => ({
+  ...heldFacet(name, 'Sponsoring organisation', field, 'sponsor_org_name', 'organisation'),
+  typeAhead: { params: [name] },
+});
 
 /** Subjects and keywords as records list them, in any case and number (`Tokamaks` = `tokamak`). */
 const subjectFacet: FacetDef = {
   ...heldFacet('subject', 'Subject', 'subjects', 'subject_term', 'term'),
   queryAliases: ['subjects', 'keyword', 'keywords'],
+  typeAhead: { params: ['subject'] },
 };
 
 /**
@@ -116,6 +126,7 @@ const subjectFacet: FacetDef = {
 const authorFacet: FacetDef = {
   ...heldFacet('author', 'Author', 'authors', 'author_name', 'person'),
   reading: 'person-name',
+  typeAhead: { params: ['author'] },
 };
 
 /** The submitter's code: the deployment's site field, or the code the store keeps beside a record that has none. */
@@ -131,6 +142,15 @@ export const hasFulltextFacet: FacetDef = {
 /** The facet whose extension parameter (one no spec deployment has) is `name`, if any. */
 export function extensionFacet(deployment: { readonly facets: readonly FacetDef[] }, name: string): FacetDef | undefined {
   return deployment.facets.find(({ criterion }) => criterion.kind === 'extension' && criterion.param === name);
+}
+
+/** The facets whose values are offered as a person types (FacetDef `typeAhead`), in the table's order. */
+export const typeAheadFacets = (deployment: { readonly facets: readonly FacetDef[] }): FacetDef[] =>
+  deployment.facets.filter((facet) => facet.typeAhead);
+
+/** The facet whose values a parameter's form field offers as a person types, if any. */
+export function typeAheadFacetOf(deployment: { readonly facets: readonly FacetDef[] }, param: string): FacetDef | undefined {
+  return deployment.facets.find((facet) => facet.typeAhead?.params.includes(param));
 }
 
 /** The facet counting publication years (the app's year chart draws it), if the deployment has one. */

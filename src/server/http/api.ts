@@ -10,6 +10,7 @@ import type { Criteria, RecordStore, RenderedPage } from '../store/types';
 import { BadRequest, limits, parseListRequest } from './criteria';
 import { formatQueryString, MalformedQueryError, parseQueryString, type QueryPair } from './query-string';
 import { facetsBody, parseFacetsRequest } from './facets';
+import { completeBody, parseCompleteRequest } from './complete';
 import { openApiDocument } from './openapi';
 import { docIds, docParts, pageContentType, recordParts, type PageRendering } from '../render/page-body';
 import { generatedCriteria } from '../store/rendered-page';
@@ -300,6 +301,19 @@ export async function suggest(req: IncomingMessage, res: ServerResponse, deploym
   if (q.length > limits.textLength) throw new BadRequest(`q is too long: at most ${limits.textLength} characters.`, 'q');
   const suggestion = q.trim() && context.store.suggest ? await context.store.suggest(deployment.key, q) : undefined;
   const body = JSON.stringify({ q, suggestion: suggestion ?? null } satisfies SuggestResponse);
+  send(
+    req,
+    res,
+    { status: 200, contentType: 'application/json; charset=utf-8', body, cacheControl: cacheControlOf(context) },
+    context.store.revision,
+  );
+}
+
+/** `{base}/complete?prefix=…`: type-ahead values with their counts (an extension, docs/extensions.md). */
+export async function complete(req: IncomingMessage, res: ServerResponse, deployment: Deployment, search: string, context: ApiContext) {
+  const request = parseCompleteRequest(deployment, search);
+  const values = context.store.complete ? await context.store.complete(deployment.key, request) : [];
+  const body = JSON.stringify(completeBody(deployment, request.prefix, values));
   send(
     req,
     res,

@@ -6,6 +6,9 @@ import { facetFilterParam } from '../../formats/facet-filters';
 import { totalWorksHeader, workVersionsHeader } from '../../formats/extension-headers';
 import { facetsResponseSchema } from '../../formats/facets-response';
 import { suggestResponseSchema } from '../../formats/suggest-response';
+import { completeResponseSchema } from '../../formats/complete-response';
+import { typeAheadFacets } from '../../deployments/facets';
+import { maxCompletions, maxPrefixLength } from '../complete/completer';
 import { contentTypes } from '../../formats/media-types';
 import { limits } from './criteria';
 import { facetLimits } from './facets';
@@ -290,6 +293,44 @@ export function openApiDocument(deployment: Deployment, options: OpenApiOptions)
             '200': {
               description: 'The corrected search, or null when its words need no correction.',
               content: { 'application/json': { schema: jsonSchemaOf(suggestResponseSchema) } },
+            },
+            ...errorResponses,
+          },
+        },
+      },
+      '/complete': {
+        get: {
+          operationId: 'complete',
+          summary: 'Type-ahead: values that start with what was typed, with their record counts (extension)',
+          parameters: [
+            {
+              name: 'prefix',
+              in: 'query',
+              required: true,
+              description:
+                'What was typed. A person is typed from the surname and matched as the author facet folds names (`Fredrickson, E.` = `fredrickson, e`); a subject or organisation from any of its words; case, diacritics and punctuation are folded.',
+              schema: { type: 'string', maxLength: maxPrefixLength },
+            },
+            {
+              name: 'field',
+              in: 'query',
+              description: 'The fields whose values to offer (repeatable); by default all of them, as the search box offers them.',
+              schema: { type: 'array', items: { type: 'string', enum: typeAheadFacets(deployment).map((facet) => facet.name) } },
+              style: 'form',
+              explode: true,
+            },
+            {
+              name: 'limit',
+              in: 'query',
+              description: 'The most values answered.',
+              schema: { type: 'integer', minimum: 1, maximum: maxCompletions, default: 10 },
+            },
+          ],
+          responses: {
+            '200': {
+              description:
+                "Values, the most records first (each field's best kept), each with its count over the catalog and the search parameters that select exactly those records.",
+              content: { 'application/json': { schema: jsonSchemaOf(completeResponseSchema) } },
             },
             ...errorResponses,
           },

@@ -7,6 +7,7 @@ import type { RecordStore } from '../store/types';
 import {
   answerApi,
   cacheControlOf,
+  complete,
   countFacets,
   describeApi,
   generatedOf,
@@ -187,6 +188,9 @@ export const routes: readonly Route[] = [
   ]),
   apiRoute('api-openapi', ['/openapi.json'], describeApi, ({ deployment }) => [`${deployment.basePath}/openapi.json`]),
   apiRoute('api-suggest', ['/suggest'], suggest, ({ deployment, id }) => [`${deployment.basePath}/suggest?q=${encodeURIComponent(id)}`]),
+  apiRoute('api-complete', ['/complete'], complete, ({ deployment, id }) => [
+    `${deployment.basePath}/complete?prefix=${encodeURIComponent(id.slice(0, 3))}`,
+  ]),
   {
     // Any other path under /api/: the API's Error object, never the app.
     name: 'api-unknown',

@@ -13,7 +13,7 @@ import type { Criteria, FacetRequest } from './types';
  * so `/facets` without a query, or a phrase beside a `repo_id`, is as dear as it proved to be.
  */
 
-export type Op = 'rankPage' | 'rankRender' | 'fetch' | 'render' | 'facets' | 'get' | 'fulltext' | 'count' | 'suggest';
+export type Op = 'rankPage' | 'rankRender' | 'fetch' | 'render' | 'facets' | 'get' | 'fulltext' | 'count' | 'suggest' | 'complete';
 
 /** Pages read by id up to this many records are lookups; a larger page is priced as a search. */
 const lookupPageSize = 100;
@@ -66,6 +66,9 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
     case 'fulltext':
     case 'count':
       return { lookup: true, kind: `${op} ${key}`, estimateMs: 1 };
+    case 'complete':
+      // A few binary searches over values sorted in memory once: bounded, like a lookup.
+      return { lookup: true, kind: `${op} ${key}`, estimateMs: 2 };
     case 'suggest':
       // Words near a few words, in memory, once the vocabulary is built (the first builds it).
       return { lookup: false, kind: `${op} ${key}`, estimateMs: 20 };

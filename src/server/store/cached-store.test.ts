@@ -59,6 +59,7 @@ function fakeEngine() {
       fulltext: async () => undefined,
       count: async () => 100,
       suggest: async () => undefined,
+      complete: async () => [],
       close: async () => undefined,
     } satisfies EngineCalls,
   };

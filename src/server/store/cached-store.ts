@@ -5,6 +5,7 @@ import type { QueryEngine, Ranked } from './engine';
 import { renderDocs, type RenderedBody } from './rendered-page';
 import type { PageRendering } from '../render/page-body';
 import type { Suggestion } from '../../formats/suggest-response';
+import type { CompletedValue, CompleteRequest } from '../complete/completer';
 import type { Criteria, FacetRequest, FacetsResult, RecordStore, RenderedPage, SearchResult } from './types';
 
 /**
@@ -37,6 +38,7 @@ export interface EngineCalls {
   fulltext(key: DeploymentKey, repoId: string): Promise<string | undefined>;
   count(key: DeploymentKey): Promise<number>;
   suggest(key: DeploymentKey, q: string): Promise<Suggestion | undefined>;
+  complete(key: DeploymentKey, request: CompleteRequest): Promise<CompletedValue[]>;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export function localCalls(engine: QueryEngine): EngineCalls {
     fulltext: async (key, repoId) => engine.fulltext(key, repoId),
     count: async (key) => engine.count(key),
     suggest: async (key, q) => engine.suggest(key, q),
+    complete: async (key, request) => engine.complete(key, request),
     close: async () => engine.close(),
   };
 }
@@ -210,6 +213,7 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
     fulltext: (key, repoId) => engine.fulltext(key, repoId),
     count: (key) => engine.count(key),
     suggest: (key, q) => engine.suggest(key, q),
+    complete: (key, request) => engine.complete(key, request),
     close: () => engine.close(),
   };
 }

@@ -1,6 +1,7 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
 import type { Suggestion } from '../../formats/suggest-response';
+import type { CompletedValue, CompleteRequest } from '../complete/completer';
 import type { FacetIndex } from './facets/facet-index';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import type { Criteria, FacetRequest, FacetsResult } from './types';
@@ -40,6 +41,8 @@ export interface QueryEngine {
   count(key: DeploymentKey): number;
   /** "Did you mean" for a search's words, from the deployment's vocabulary (built on first use). */
   suggest(key: DeploymentKey, q: string): Suggestion | undefined;
+  /** Type-ahead: values of the facets asked for that start with a prefix, with their counts (complete/completer.ts). */
+  complete(key: DeploymentKey, request: CompleteRequest): CompletedValue[];
   /** Builds what the first search of each deployment would otherwise build (the repo_id ranks, the facet values). */
   warm(): void;
   /** warm() without the facet values: what searches need, so they can be answered before the facets are read. */

@@ -176,6 +176,7 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
     fulltext: (...args) => call('fulltext', args),
     count: (...args) => call('count', args),
     suggest: (...args) => call('suggest', args),
+    complete: (...args) => call('complete', args),
     close,
   };
   async function close() {

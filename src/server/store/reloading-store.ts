@@ -265,6 +265,8 @@ export async function reloadingStore(
     fulltext: (key, repoId) => within((store) => store.fulltext(key, repoId)),
     count: (key) => within((store) => store.count(key)),
     suggest: (key, q) => within((store) => store.suggest?.(key, q) ?? Promise.resolve(undefined)),
+    // Counted as the facets are, by the generation whose facet values are read.
+    complete: (key, request) => within((store) => store.complete?.(key, request) ?? Promise.resolve([]), facetsFrom),
     checkNow() {
       schedule(0);
     },

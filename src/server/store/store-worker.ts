@@ -107,6 +107,8 @@ function run(request: StoreRequest): unknown {
       return engine.count(...request.args);
     case 'suggest':
       return engine.suggest(...request.args);
+    case 'complete':
+      return engine.complete(...request.args);
   }
 }
 

@@ -6,6 +6,7 @@ import type { OrderedField } from '../../deployments/search-model';
 import type { KeyedRecord } from '../../formats/keys';
 import type { QueryNode } from '../query/ast';
 import type { Suggestion } from '../../formats/suggest-response';
+import type { CompletedValue, CompleteRequest } from '../complete/completer';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 
 /**
@@ -140,6 +141,8 @@ export interface RecordStore {
   count(deployment: DeploymentKey): Promise<number>;
   /** "Did you mean": the search's words as the records spell them (suggest/suggest-query.ts); absent on a store without it. */
   suggest?(deployment: DeploymentKey, q: string): Promise<Suggestion | undefined>;
+  /** Type-ahead: values of facets that start with a prefix, with their counts (complete/completer.ts); absent on a store without it. */
+  complete?(deployment: DeploymentKey, request: CompleteRequest): Promise<CompletedValue[]>;
   /** Changes whenever the data changes; part of every ETag. */
   readonly revision: string;
   /**

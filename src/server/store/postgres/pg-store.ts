@@ -73,6 +73,7 @@ export async function openPgStore(
     fulltext: (...args) => store.fulltext(...args),
     count: (...args) => store.count(...args),
     suggest: (key, q) => store.suggest?.(key, q) ?? Promise.resolve(undefined),
+    complete: (key, request) => store.complete?.(key, request) ?? Promise.resolve([]),
     async caughtUp() {
       await index.caughtUp();
       // The file's revision now is served whole (facets too) at the latest by the next generation.

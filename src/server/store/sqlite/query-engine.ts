@@ -2,6 +2,7 @@ import { deployments } from '../../../deployments/registry';
 import type { DeploymentKey } from '../../../deployments/schema';
 import { searchModel } from '../../../deployments/search-model';
 import { suggestQuery } from '../../suggest/suggest-query';
+import { completeFacets, prepareCompletions } from '../../complete/completer';
 import type { CountSharing } from '../facets/count-sharing';
 import type { QueryEngine, Ranked, SharedFacets } from '../engine';
 import { onSharedMemory, type FacetIndex } from '../facets/facet-index';
@@ -81,6 +82,12 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
       const state = stateOf(key);
       return state.postings() ? suggestQuery(q, state.vocabulary()) : undefined;
     },
+    complete(key, { fields, prefix, limit }) {
+      const state = stateOf(key);
+      if (state.capacity <= 1) return [];
+      const facets = state.deployment.facets.filter((facet) => facet.typeAhead && fields.includes(facet.name));
+      return completeFacets(state.facetIndex(), facets, prefix, limit);
+    },
     count: (key) => stateOf(key).total(),
     warm() {
       warmSearch(stateOf);
@@ -88,7 +95,10 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
       // must not be spent inside one request's time budget.
       for (const deployment of deployments) {
         const state = stateOf(deployment.key);
-        if (state.capacity > 1) prepareFacetPages(state.facetIndex());
+        if (state.capacity > 1) {
+          prepareFacetPages(state.facetIndex());
+          prepareCompletions(state.facetIndex(), deployment.facets);
+        }
       }
     },
     warmSearch: () => warmSearch(stateOf),
@@ -97,6 +107,7 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
       for (const [key, { facetIndex }] of facets) {
         stateOf(key).adoptFacetIndex(facetIndex);
         prepareFacetPages(facetIndex);
+        prepareCompletions(facetIndex, stateOf(key).deployment.facets);
       }
     },
     moveSnapshot: () => connection.moveSnapshot(),
