@@ -5,7 +5,8 @@ import { deploymentBySlug } from '../../src/deployments/registry';
 import type { Deployment } from '../../src/deployments/schema';
 import { url } from './browser';
 
-export const countPattern = /(\d[\d,]*) results?\b|No results/;
+/** The count announced: results, or records where a grouped page counts works beside them ("436 records · 431 works"). */
+export const countPattern = /(\d[\d,]*) (?:results?|records?)\b|No results/;
 
 /** The live region announcing the number of results. */
 export function resultCount(page: Page): Locator {

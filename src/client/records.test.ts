@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { deploymentByKey } from '../deployments/registry';
 import { ApiRequestError, InvalidResponseError, NetworkError } from './errors';
 import { followPages } from './pages';
-import { fetchRecord, fetchRecordPage } from './records';
+import { fetchRecord, fetchRecordPage, fetchWorksPage, withoutGrouping } from './records';
 import { parseApiError } from './responses';
 
 const lit = deploymentByKey('LIT')!;
@@ -205,5 +205,75 @@ describe('private mirrors', () => {
       status: 401,
       message: body.errorDescription,
     });
+  });
+});
+
+describe('fetchWorksPage', () => {
+  const badRequest = () =>
+    json({ statusCode: 400, statusMessage: 'Bad Request', errorDescription: "Unknown parameter 'group'." }, { status: 400 });
+
+  test('reads the works of a grouped page: X-Work-Versions in body order, X-Total-Works', async () => {
+    const url = `${base}/records?q=flux&group=work`;
+    const { fetch } = fakeFetch({
+      [url]: () =>
+        json([record('1'), record('2'), record('3')], {
+          headers: { 'X-Total-Count': '3', 'X-Work-Versions': '2,1', 'X-Total-Works': '2' },
+        }),
+    });
+    const page = await fetchWorksPage(url, { deployment: lit, fetch });
+    expect(page.works).toEqual([2, 1]);
+    expect(page.totalWorks).toBe(2);
+  });
+
+  test('a header that does not add up to the records, or none, leaves the page ungrouped', async () => {
+    const url = `${base}/records?q=odd&group=work`;
+    const { fetch } = fakeFetch({
+      [url]: () => json([record('1'), record('2')], { headers: { 'X-Total-Count': '2', 'X-Work-Versions': '2,1', 'X-Total-Works': '2' } }),
+      [`${base}/records?q=plain&group=work`]: () => json([record('1')], { headers: { 'X-Total-Count': '1' } }),
+    });
+    const odd = await fetchWorksPage(url, { deployment: lit, fetch });
+    expect(odd.works).toBeUndefined();
+    expect(odd.totalWorks).toBeUndefined();
+    expect((await fetchWorksPage(`${base}/records?q=plain&group=work`, { deployment: lit, fetch })).works).toBeUndefined();
+  });
+
+  test('a server that refuses group is asked again without it, and from then on only without it', async () => {
+    const other = 'http://spec.test/api/lit/v1';
+    const { fetch, requests } = fakeFetch({
+      [`${other}/records?q=a&group=work`]: badRequest,
+      [`${other}/records?q=a`]: () => json([record('1')], { headers: { 'X-Total-Count': '1' } }),
+      [`${other}/records?q=b`]: () => json([record('2')], { headers: { 'X-Total-Count': '1' } }),
+    });
+    const first = await fetchWorksPage(`${other}/records?q=a&group=work`, { deployment: lit, fetch });
+    expect(first.records.map((item) => item.repo_id)).toEqual(['1']);
+    expect(first.works).toBeUndefined();
+    await fetchWorksPage(`${other}/records?q=b&group=work`, { deployment: lit, fetch });
+    expect(requests.map((request) => request.url)).toEqual([
+      `${other}/records?q=a&group=work`,
+      `${other}/records?q=a`,
+      `${other}/records?q=b`,
+    ]);
+  });
+
+  test("a search the server refuses with or without group is that search's own error", async () => {
+    const other = 'http://strict.test/api/lit/v1';
+    const { fetch } = fakeFetch({
+      [`${other}/records?rows=5000&group=work`]: badRequest,
+      [`${other}/records?rows=5000`]: () =>
+        json(
+          { statusCode: 400, statusMessage: 'Bad Request', errorDescription: 'rows must be a whole number from 1 to 1,000.' },
+          { status: 400 },
+        ),
+      [`${other}/records?q=c&group=work`]: () => json([record('3')], { headers: { 'X-Total-Count': '1', 'X-Work-Versions': '1' } }),
+    });
+    await expect(fetchWorksPage(`${other}/records?rows=5000&group=work`, { deployment: lit, fetch })).rejects.toThrow(/rows must be/);
+    // Not taken for a server that refuses group: the next search still asks grouped.
+    expect((await fetchWorksPage(`${other}/records?q=c&group=work`, { deployment: lit, fetch })).works).toEqual([1]);
+  });
+
+  test('withoutGrouping leaves every other parameter as it was', () => {
+    expect(withoutGrouping(`${base}/records?q=a%20b&group=work&rows=20&page=2`)).toBe(`${base}/records?q=a%20b&rows=20&page=2`);
+    expect(withoutGrouping(`${base}/records?group=work`)).toBe(`${base}/records`);
+    expect(withoutGrouping(`${base}/records?q=a%20b`)).toBe(`${base}/records?q=a%20b`);
   });
 });

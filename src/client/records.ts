@@ -1,9 +1,16 @@
 import type { ApiRecord } from '../deployments/registry';
 import { recordSchema } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
-import { generatedRecordsHeader, parseGeneratedIds, recordOriginHeader } from '../formats/extension-headers';
+import {
+  generatedRecordsHeader,
+  parseGeneratedIds,
+  parseWorkVersions,
+  recordOriginHeader,
+  totalWorksHeader,
+  workVersionsHeader,
+} from '../formats/extension-headers';
 import { parseLinkHeader, type PageLinks } from '../formats/link-header';
-import { InvalidResponseError } from './errors';
+import { ApiRequestError, InvalidResponseError } from './errors';
 import { getText, type RequestOptions } from './http';
 import { describeIssue, parseJson, readTotal } from './responses';
 import { recordUrl } from './urls';
@@ -20,6 +27,14 @@ export interface RecordPage {
   readonly links: PageLinks;
   /** The page's generated demo records (the local server's X-Generated-Records extension). */
   readonly generated: ReadonlySet<string>;
+  /**
+   * With `group=work` on a server that groups (the local server's X-Work-Versions extension):
+   * how many records each work of the page has, in the order of `records`, its most complete
+   * record first. Undefined where the page is records, ungrouped.
+   */
+  readonly works?: readonly number[];
+  /** How many works the whole result holds, where the server counted them (X-Total-Works). */
+  readonly totalWorks?: number;
 }
 
 export interface DeploymentRequestOptions extends RequestOptions {
@@ -45,7 +60,55 @@ export async function fetchRecordPage(url: string, options: DeploymentRequestOpt
   // Servers may send relative Link targets; resolve them against the final URL (after redirects).
   const links = parseLinkHeader(answer.headers.get('Link'), answer.url);
   const records = validateRecords(options.deployment, parseJson(answer, url), url);
-  return { url, records, total, links, generated: parseGeneratedIds(answer.headers.get(generatedRecordsHeader)) };
+  const works = parseWorkVersions(answer.headers.get(workVersionsHeader), records.length);
+  const totalWorks = works && readCount(answer.headers.get(totalWorksHeader));
+  return {
+    url,
+    records,
+    total,
+    links,
+    generated: parseGeneratedIds(answer.headers.get(generatedRecordsHeader)),
+    ...(works && { works }),
+    ...(totalWorks !== undefined && { totalWorks }),
+  };
+}
+
+const readCount = (header: string | null) => (header !== null && /^\s*\d{1,15}\s*$/.test(header) ? Number(header) : undefined);
+
+/** The extension parameter that asks a server to list each work once with its versions (docs/extensions.md). */
+export const groupByWork = ['group', 'work'] as const;
+
+/** The same URL without `group` (a page of records, as the spec defines it), every other parameter as written. */
+export function withoutGrouping(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const parts = url.slice(at + 1).split('&');
+  const kept = parts.filter((part) => part.split('=')[0] !== groupByWork[0]);
+  if (kept.length === parts.length) return url;
+  return kept.length ? `${url.slice(0, at)}?${kept.join('&')}` : url.slice(0, at);
+}
+
+/** Servers (by their record-list URL) that refused `group`: asked without it for the rest of the session. */
+const refusesGrouping = new Set<string>();
+const listOf = (url: string) => url.split('?')[0]!;
+
+/**
+ * A page asked for with `group=work`: as the server sends it, grouped where the server
+ * groups (`works`) and as records where it ignores the parameter. A server that refuses it
+ * (the spec's 400 for a bad request) is asked again without it, and then not asked with it
+ * again; a 400 the same request without `group` gets too is that search's own error.
+ */
+export async function fetchWorksPage(url: string, options: DeploymentRequestOptions): Promise<RecordPage> {
+  const plain = withoutGrouping(url);
+  if (plain === url || refusesGrouping.has(listOf(url))) return fetchRecordPage(plain, options);
+  try {
+    return await fetchRecordPage(url, options);
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status !== 400) throw error;
+    const page = await fetchRecordPage(plain, options);
+    refusesGrouping.add(listOf(url));
+    return page;
+  }
 }
 
 export interface RecordEntry {

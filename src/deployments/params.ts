@@ -222,7 +222,7 @@ export const standardOrgParams = [sponsorOrg(), researchOrg(), contributingOrg()
 export const group: GroupParam = {
   name: 'group',
   label: 'Group',
-  help: 'work: records of the same work (the same DOI, or the same title, first author and year) are listed once, the most complete first, with their other versions.',
+  help: 'work: each work once, its other versions with it.',
   kind: 'group',
   values: ['work'],
   advanced: true,

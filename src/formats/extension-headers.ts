@@ -50,9 +50,8 @@ export function formatWorkVersions(counts: readonly number[]): string {
  */
 export function parseWorkVersions(header: string | null, records: number): number[] | undefined {
   if (header === null) return undefined;
-  const text = header.trim();
-  if (text === '') return records === 0 ? [] : undefined;
-  const counts = text.split(',').map((part) => (/^\s*\d{1,7}\s*$/.test(part) ? Number(part) : 0));
-  if (counts.some((count) => count < 1)) return undefined;
-  return counts.reduce((sum, count) => sum + count, 0) === records ? counts : undefined;
+  const counts = header.trim() ? header.split(',').map(Number) : [];
+  let sum = 0;
+  for (const count of counts) sum += Number.isSafeInteger(count) && count > 0 ? count : NaN;
+  return sum === records || counts.length + records === 0 ? counts : undefined;
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -9,7 +10,11 @@ import { ErrorState } from '../ui/ErrorState';
 import { authorNames, firstText, formatCount, formatDate } from '../ui/format';
 import { RichText } from '../ui/RichText';
 import { GeneratedBadge } from '../ui/GeneratedNotice';
+import { workRows } from '../ui/works';
 import { CatalogTimeoutError, useCatalogSearch, type CatalogSearch } from './catalog-search';
+
+// A work's other versions load with the first page that has any (most pages have none).
+const WorkVersions = lazy(() => import('../ui/WorkVersions').then((module) => ({ default: module.WorkVersions })));
 
 export const catalogAnchor = (deployment: Deployment) => `catalog-${deployment.slug}`;
 
@@ -56,7 +61,7 @@ export function CatalogGroup({ search, refusalSaid = false }: { search: CatalogS
         )
       ) : page && page.records.length > 0 ? (
         <ol className="catalog-group__list">
-          {page.records.map((record) => {
+          {workRows(page).map(({ record, versions }) => {
             const { names, more } = authorNames(record.authors, 3);
             const published = firstText(record.publication_date);
             const date = published ? formatDate(published) : undefined;
@@ -84,6 +89,11 @@ export function CatalogGroup({ search, refusalSaid = false }: { search: CatalogS
                   )}
                   {page.generated.has(record.repo_id) && <GeneratedBadge />}
                 </p>
+                {versions.length > 0 && (
+                  <Suspense fallback={null}>
+                    <WorkVersions deployment={deployment} record={record} versions={versions} generated={page.generated} />
+                  </Suspense>
+                )}
               </li>
             );
           })}

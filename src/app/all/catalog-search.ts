@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryState } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ApiAuth } from '../../client/auth';
-import { fetchRecordPage, type RecordPage } from '../../client/records';
+import { fetchWorksPage, groupByWork, type RecordPage } from '../../client/records';
 import { searchUrl } from '../../client/urls';
 import { deployments } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -32,7 +32,7 @@ export async function fetchWithTimeout(
 ): Promise<RecordPage> {
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    return await fetchRecordPage(url, { deployment, auth, signal: AbortSignal.any([signal, timeout]) });
+    return await fetchWorksPage(url, { deployment, auth, signal: AbortSignal.any([signal, timeout]) });
   } catch (error) {
     if (timeout.aborted && !signal.aborted) throw new CatalogTimeoutError(Math.round(timeoutMs / 1000));
     throw error;
@@ -56,7 +56,8 @@ export interface CatalogSearch {
 export function catalogSearches(config: AppConfig, entries: readonly (readonly [string, string])[]): CatalogSearch[] {
   return deployments.map((deployment) => {
     const { entries: criteria, dropped, mapped, problem } = criteriaForCatalog(deployment, entries, config.facets.has(deployment.key));
-    const url = searchUrl(config.baseUrls[deployment.key], [...criteria, ['rows', String(resultsPerCatalog)]]);
+    // Each work once, with its versions, where the catalog's server groups (client/records.ts fetchWorksPage).
+    const url = searchUrl(config.baseUrls[deployment.key], [...criteria, ['rows', String(resultsPerCatalog)], groupByWork]);
     return {
       deployment,
       entries: criteria,

@@ -14,6 +14,13 @@ describe('capNotice', () => {
     );
     expect(capNotice(undefined, 100_000)).toBe('A download holds at most 100,000 records.');
   });
+
+  it('says how many works the records are, where the server counted them', () => {
+    expect(capNotice(12, 100_000, 10)).toBe(
+      'This search found 12 records (10 works); the file will hold all of them, each version of a work a record of its own. A download holds at most 100,000 records.',
+    );
+    expect(capNotice(12, 100_000, 12)).toBe(capNotice(12, 100_000));
+  });
 });
 
 describe('ResultSetDownload', () => {

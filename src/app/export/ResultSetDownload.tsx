@@ -15,6 +15,8 @@ export interface ResultSetDownloadProps {
   readonly searchUrl: string;
   /** X-Total-Count of that search, when the server sent it. */
   readonly total: number | undefined;
+  /** How many works those records are, where the server counted them (X-Total-Works): the file holds every version. */
+  readonly works?: number | undefined;
   /** Most records per download; 100,000 unless a page needs less. */
   readonly cap?: number;
   /** Set false to skip the save-file picker (tests, or browsers where it misbehaves). */
@@ -26,20 +28,37 @@ export interface ResultSetDownloadProps {
 const numbers = new Intl.NumberFormat('en');
 
 /** What the user learns before starting: how many records the file will hold, and the limit. */
-export function capNotice(total: number | undefined, cap: number): string {
+export function capNotice(total: number | undefined, cap: number, works?: number): string {
   const limit = `A download holds at most ${numbers.format(cap)} records`;
   if (total === undefined) return `${limit}.`;
   if (total > cap) {
     return `This search found ${numbers.format(total)} records. ${limit}, so the file will hold the first ${numbers.format(cap)} in the order shown.`;
   }
+  if (works !== undefined && works < total) {
+    return `This search found ${recordsText(total, works)}; the file will hold all of them, each version of a work a record of its own. ${limit}.`;
+  }
   return `This search found ${numbers.format(total)} ${total === 1 ? 'record' : 'records'}; the file will hold all of them. ${limit}.`;
+}
+
+/** "12 records (10 works)": a download counts records, and says how many works they are where that is known. */
+function recordsText(count: number, works?: number): string {
+  const records = `${numbers.format(count)} ${count === 1 ? 'record' : 'records'}`;
+  return works !== undefined && works < count ? `${records} (${numbers.format(works)} ${works === 1 ? 'work' : 'works'})` : records;
 }
 
 /**
  * Downloads every record of a search in one file, following the server's pages at its
  * largest page size, with progress, rate, time left and Cancel.
  */
-export function ResultSetDownload({ deployment, searchUrl, total, cap = downloadCap, usePicker = true, auth }: ResultSetDownloadProps) {
+export function ResultSetDownload({
+  deployment,
+  searchUrl,
+  total,
+  works,
+  cap = downloadCap,
+  usePicker = true,
+  auth,
+}: ResultSetDownloadProps) {
   const headingId = useId();
   const formatId = useId();
   const bomId = useId();
@@ -58,7 +77,7 @@ export function ResultSetDownload({ deployment, searchUrl, total, cap = download
   return (
     <section className="result-download" aria-labelledby={headingId}>
       <h3 id={headingId}>Download all results</h3>
-      <p className="result-download__cap">{capNotice(total, cap)}</p>
+      <p className="result-download__cap">{capNotice(total, cap, works)}</p>
       <div className="result-download__controls">
         <div className="field">
           <label htmlFor={formatId}>Format</label>
@@ -87,7 +106,7 @@ export function ResultSetDownload({ deployment, searchUrl, total, cap = download
         <button type="button" className="button button--primary" disabled={running || count === 0} onClick={begin}>
           {count === undefined
             ? `Download as ${exportFormat(format).label}`
-            : `Download ${numbers.format(count)} ${count === 1 ? 'record' : 'records'}`}
+            : `Download ${recordsText(count, count === total ? works : undefined)}`}
         </button>
       </div>
       {state.phase === 'running' && <Progress state={state} fallbackExpected={count} textId={progressTextId} onCancel={cancel} />}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { groupByWork, withoutGrouping } from '../../client/records';
 import { queryString, searchUrl } from '../../client/urls';
 import { displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -30,6 +31,10 @@ const FacetPanel = lazy(() => import('../facets/FacetPanel').then((module) => ({
 // The whole-result-set download (and its worker) loads only once there are results.
 const ResultSetDownload = lazy(() => import('../export/ResultSetDownload').then((module) => ({ default: module.ResultSetDownload })));
 
+/** The search's parameters with `group=work`, unless the address names a grouping itself. */
+const withGrouping = (entries: readonly (readonly [string, string])[]) =>
+  entries.some(([name]) => name === groupByWork[0]) ? entries : [...entries, groupByWork];
+
 export function SearchPage({ deployment }: { deployment: Deployment }) {
   const location = useLocation();
   const baseUrl = useBaseUrl(deployment);
@@ -39,7 +44,8 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
   const linkedUrl = readNavigationState(location.state).apiUrl;
   // A page reached through a Link header is fetched from exactly that URL; only a new
   // search (or a shared link, which carries no history state) builds the first URL.
-  const apiUrl = linkedUrl && isHttpUrl(linkedUrl) ? linkedUrl : searchUrl(baseUrl, entries);
+  // Asked grouped by work: a server that does not group answers records (client/records.ts fetchWorksPage).
+  const apiUrl = linkedUrl && isHttpUrl(linkedUrl) ? linkedUrl : searchUrl(baseUrl, withGrouping(entries));
   const identity = searchIdentity(entries);
   const extensions = useHasFacets(deployment);
   // A link (or history entry) may carry fields or no words in `q`: rewrite the one, refuse the other.
@@ -119,7 +125,13 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
           />
           {query.data && query.data.records.length > 0 && (
             <Suspense fallback={null}>
-              <ResultSetDownload deployment={deployment} searchUrl={query.data.url} total={query.data.total} auth={auth} />
+              <ResultSetDownload
+                deployment={deployment}
+                searchUrl={withoutGrouping(query.data.url)}
+                total={query.data.total}
+                works={query.data.totalWorks}
+                auth={auth}
+              />
             </Suspense>
           )}
         </div>

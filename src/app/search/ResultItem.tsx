@@ -24,9 +24,11 @@ interface ResultItemProps {
   readonly select: ReactNode;
   /** The server says the record is a generated demo record (X-Generated-Records). */
   readonly generated?: boolean;
+  /** The other versions of the record's work, where the page is grouped ("N versions"). */
+  readonly versions?: ReactNode;
 }
 
-export function ResultItem({ deployment, record, terms, select, generated = false }: ResultItemProps) {
+export function ResultItem({ deployment, record, terms, select, generated = false, versions }: ResultItemProps) {
   const location = useLocation();
   const from: NavigationState['from'] = { search: location.search, apiUrl: readNavigationState(location.state).apiUrl };
   const state: NavigationState = { from };
@@ -101,6 +103,7 @@ export function ResultItem({ deployment, record, terms, select, generated = fals
           <RichText text={description} snippet terms={roleTerms('description')} />
         </p>
       )}
+      {versions}
       {/* COinS, for reference managers' multi-record capture; nothing to see. */}
       <span className="Z3988" title={coinsOf(deployment, record)} />
       <abbr className="unapi-id" title={unapiId(deployment, record.repo_id)} />

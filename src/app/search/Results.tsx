@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, type ReactNode } from 'react';
 import type { RecordPage } from '../../client/records';
 import { paramByName, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -14,6 +14,10 @@ import { fieldTerms } from './highlight-terms';
 import { ResultItem } from './ResultItem';
 import { ResultsHeader } from './ResultsHeader';
 import { useRestoreResultsPosition } from './results-position';
+import { recordsAndWorks, workRows } from '../ui/works';
+
+// A work's other versions load with the first page that has any (most pages have none).
+const WorkVersions = lazy(() => import('../ui/WorkVersions').then((module) => ({ default: module.WorkVersions })));
 
 interface ResultsProps {
   readonly deployment: Deployment;
@@ -33,7 +37,8 @@ function countText(query: UseQueryResult<RecordPage>, notRun: string | undefined
   if (query.data) {
     const { total, records } = query.data;
     // A server that leaves out X-Total-Count still tells us how many it sent.
-    return total === undefined ? `${formatNumber(records.length)} results on this page` : formatCount(total);
+    if (total === undefined) return `${formatNumber(records.length)} results on this page`;
+    return recordsAndWorks(total, query.data) ?? formatCount(total);
   }
   return query.isPending ? 'Searching…' : '';
 }
@@ -86,7 +91,7 @@ export function Results({ deployment, entries, query, badRequest, notRun, select
           <>
             {selectPage(page.records, page.generated)}
             <ol className="results__list" aria-busy={loadingNext} aria-labelledby="results">
-              {page.records.map((record) => (
+              {workRows(page).map(({ record, versions }) => (
                 <li key={record.repo_id}>
                   <ResultItem
                     deployment={deployment}
@@ -94,6 +99,13 @@ export function Results({ deployment, entries, query, badRequest, notRun, select
                     terms={terms}
                     select={selectRecord(record, page.generated.has(record.repo_id))}
                     generated={page.generated.has(record.repo_id)}
+                    versions={
+                      versions.length > 0 && (
+                        <Suspense fallback={null}>
+                          <WorkVersions deployment={deployment} record={record} versions={versions} generated={page.generated} />
+                        </Suspense>
+                      )
+                    }
                   />
                 </li>
               ))}

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import { useEffect } from 'react';
 import type { ApiAuth } from '../../client/auth';
 import { isTransient } from '../../client/errors';
-import { fetchRecordPage, type RecordPage } from '../../client/records';
+import { fetchWorksPage, type RecordPage } from '../../client/records';
 import type { Deployment } from '../../deployments/schema';
 
 /**
@@ -16,7 +16,8 @@ const staleTime = 60_000;
 export function recordPageQuery(deployment: Deployment, identity: string, url: string, auth?: ApiAuth) {
   return queryOptions({
     queryKey: ['record-page', deployment.key, identity, url] as const,
-    queryFn: ({ signal }) => fetchRecordPage(url, { deployment, signal, auth }),
+    // Asked grouped by work (the first page's URL carries group=work, later pages' Link targets too).
+    queryFn: ({ signal }) => fetchWorksPage(url, { deployment, signal, auth }),
     staleTime,
     // A 4xx or a malformed answer will not change on retry; a dropped connection might.
     retry: (failures, error) => isTransient(error) && failures < 1,
