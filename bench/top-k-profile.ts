@@ -16,7 +16,7 @@ import { compileQuery } from '../src/server/engine/query/compile';
 import { matchSet } from '../src/server/engine/query/matching';
 import { parseListRequest } from '../src/server/http/criteria';
 import { parseQueryString } from '../src/server/http/query-string';
-import { openPostings } from '../src/server/store/postings-reader';
+import { openPostings } from '../src/server/store/sqlite/postings-reader';
 import { queryClasses } from './queries';
 
 const path = process.argv[2];

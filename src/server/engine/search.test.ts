@@ -10,7 +10,7 @@ import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import type { QueryEngine } from '../store/engine';
 import { openEngine } from '../store/sqlite/query-engine';
-import { openPostings } from '../store/postings-reader';
+import { openPostings } from '../store/sqlite/postings-reader';
 import { referenceIndex, referenceRank, type ReferenceIndex } from '../store/reference-ranker.test-support';
 import { openStoreWriter } from '../store/sqlite/sqlite';
 
@@ -53,7 +53,7 @@ beforeAll(() => {
       },
     })),
   );
-  // New records a few at a time: the common words' lists grow by tails (store/postings-tails.ts), read with them.
+  // New records a few at a time: the common words' lists grow by tails (store/sqlite/indexer/postings-tails.ts), read with them.
   for (let from = 300; from < 400; from += 5) writer.put('LIT', records.slice(from, from + 5));
   writer.close();
   engine = openEngine(path);

@@ -5,7 +5,7 @@ import type { Postings } from './block-postings';
 /**
  * A list stored in two parts, every id of the second after every id of the first: a
  * token's list as a full build wrote it and the tail that writes of new records appended
- * since (store/postings-tails.ts). The parts' blocks are read one after the other, so the
+ * since (store/sqlite/indexer/postings-tails.ts). The parts' blocks are read one after the other, so the
  * first part's last block may hold fewer than `blockSize` documents; block-max top k
  * reads blocks by their last ids and is indifferent to their sizes.
  */

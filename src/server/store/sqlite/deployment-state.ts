@@ -8,7 +8,7 @@ import { buildVocabulary } from '../../suggest/vocabulary';
 import type { FacetIndex } from '../facets/facet-index';
 import { loadFacetIndex } from '../facets/facet-index';
 import { joinedGroups, storedJoins } from '../facets/name-joins';
-import { openPostings } from '../postings-reader';
+import { openPostings } from './postings-reader';
 import type { ReadConnection } from './read-connection';
 import { tablesOf } from './schema';
 

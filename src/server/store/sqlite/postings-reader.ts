@@ -1,15 +1,15 @@
 import type Database from 'better-sqlite3';
-import type { Deployment } from '../../deployments/schema';
-import { StoredPostings, type Postings } from '../engine/postings/block-postings';
-import { JoinedPostings } from '../engine/postings/joined-postings';
-import type { IdSet } from '../engine/id-set';
-import { DenseSets } from '../engine/postings/dense-sets';
-import type { PostingsReader } from '../engine/postings/index-reader';
-import { pairKey } from '../engine/postings/pairs';
-import { decodeSkips, wholeRecord, type PositionsPart } from '../engine/postings/positions';
-import { storedCommon } from './pair-postings';
-import { scratchTokenizer } from './sqlite/fts5-adapter';
-import { tablesOf } from './sqlite/schema';
+import type { Deployment } from '../../../deployments/schema';
+import { StoredPostings, type Postings } from '../../engine/postings/block-postings';
+import { JoinedPostings } from '../../engine/postings/joined-postings';
+import type { IdSet } from '../../engine/id-set';
+import { DenseSets } from '../../engine/postings/dense-sets';
+import type { PostingsReader } from '../../engine/postings/index-reader';
+import { pairKey } from '../../engine/postings/pairs';
+import { decodeSkips, wholeRecord, type PositionsPart } from '../../engine/postings/positions';
+import { storedCommon } from './indexer/pair-postings';
+import { scratchTokenizer } from './fts5-adapter';
+import { tablesOf } from './schema';
 
 /** Opens a deployment's postings on a read-only connection; undefined when it has none. */
 export function openPostings(db: Database.Database, deployment: Deployment): PostingsReader | undefined {

@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
-import { searchColumns, type Deployment, type SearchColumn } from '../../deployments/schema';
-import { createTextIndex, documentLengthReader, eachTokenInstances } from './sqlite/fts5-adapter';
-import { noPostings, type TokenPostings } from '../engine/postings/block-postings';
-import { documentBounds, encodeSkips, positionSkips, postingsOf, wholeRecord } from '../engine/postings/positions';
+import { searchColumns, type Deployment, type SearchColumn } from '../../../../deployments/schema';
+import { createTextIndex, documentLengthReader, eachTokenInstances } from '../fts5-adapter';
+import { noPostings, type TokenPostings } from '../../../engine/postings/block-postings';
+import { documentBounds, encodeSkips, positionSkips, postingsOf, wholeRecord } from '../../../engine/postings/positions';
 import { pairListsOf, storedCommon, tripleInstances, type PairLists } from './pair-postings';
 import { ChangedIds, ListTable } from './postings-tails';
 import { parseInstances } from './postings';
-import { tablesOf } from './sqlite/schema';
+import { tablesOf } from '../schema';
 
 /**
  * Postings kept up to date write by write, in the writer's transaction: only the lists of

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { searchColumns } from '../../deployments/schema';
-import { decodePostings, encodePostings, noPostings, StoredPostings, type TokenPostings } from '../engine/postings/block-postings';
-import { wholeRecord } from '../engine/postings/positions';
+import { searchColumns } from '../../../../deployments/schema';
+import { decodePostings, encodePostings, noPostings, StoredPostings, type TokenPostings } from '../../../engine/postings/block-postings';
+import { wholeRecord } from '../../../engine/postings/positions';
 
 /**
  * Tails, as Lucene appends segments rather than rewriting its index: a write of new

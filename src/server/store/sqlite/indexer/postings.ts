@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
-import type { Deployment } from '../../deployments/schema';
-import { encodePostings } from '../engine/postings/block-postings';
-import { postingsOf } from '../engine/postings/positions';
+import type { Deployment } from '../../../../deployments/schema';
+import { encodePostings } from '../../../engine/postings/block-postings';
+import { postingsOf } from '../../../engine/postings/positions';
 import { buildPairs } from './pair-postings';
-import { tablesOf } from './sqlite/schema';
-import { documentLengths, eachTokenInstances, indexText } from './sqlite/fts5-adapter';
+import { tablesOf } from '../schema';
+import { documentLengths, eachTokenInstances, indexText } from '../fts5-adapter';
 
 /**
  * Postings: for every token of a deployment's text, the documents that hold it and its

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
-import type { Deployment } from '../../deployments/schema';
-import { encodePostings, StoredPostings, type TokenPostings } from '../engine/postings/block-postings';
-import { commonDocs, eachPairIn, pairKey, type WordInstances } from '../engine/postings/pairs';
-import { noInstances, readInstances, wholeRecord } from '../engine/postings/positions';
-import { VarintCursor, VarintWriter } from '../engine/postings/varint';
-import { tablesOf } from './sqlite/schema';
+import type { Deployment } from '../../../../deployments/schema';
+import { encodePostings, StoredPostings, type TokenPostings } from '../../../engine/postings/block-postings';
+import { commonDocs, eachPairIn, pairKey, type WordInstances } from '../../../engine/postings/pairs';
+import { noInstances, readInstances, wholeRecord } from '../../../engine/postings/positions';
+import { VarintCursor, VarintWriter } from '../../../engine/postings/varint';
+import { tablesOf } from '../schema';
 
 /**
  * The pair lists of adjacent common tokens (engine/postings/pairs.ts): built from the stored
