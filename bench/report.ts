@@ -37,8 +37,9 @@ function withoutCache(r: BenchResult): BenchResult {
   return { ...r, classes: r.classes.map((c) => (c.uncached ? c : { ...c, uncached: c })) };
 }
 
-const ms = (value: number | undefined) =>
-  value === undefined || Number.isNaN(value) ? '–' : value >= 100 ? value.toFixed(0) : value.toFixed(1);
+// NaN is written to JSON as null: a class that timed nothing reads back with null figures.
+const ms = (value: number | null | undefined) =>
+  value === undefined || value === null || Number.isNaN(value) ? '–' : value >= 100 ? value.toFixed(0) : value.toFixed(1);
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 // A figure a run could not know (NaN, written to JSON as null) is a dash.
@@ -243,7 +244,7 @@ function trafficSection(r: TrafficRun): string {
       ? []
       : [
           '',
-          `"Did you mean" is timed after each worker has answered one (two requests per worker at once, before the warm-up): those first ones took ${n(t.firstSuggestMs)} ms, each worker building its vocabulary of the deployment's words on its first (\`src/server/suggest/vocabulary.ts\`).`,
+          `"Did you mean" is timed once every worker of the pool has built its vocabulary of the deployment's words, which each does on its first request (\`src/server/suggest/vocabulary.ts\`): rounds of concurrent requests, twice as many as the workers, until every answer of a round takes under a second. The slowest answer of the first round, what the first person to make a slip after a start waits: ${n(t.firstSuggestMs)} ms.`,
         ]),
     '',
     `Throughput at concurrency ${t.mix.concurrency} for ${t.mix.seconds} s each (autocannon), distinct searches of every class in turn; "with facets" sends each search's \`/facets\` request beside it, as the app does. The floor is node:http answering a prebuilt 20-record page from memory, in the same run.`,

@@ -156,28 +156,30 @@ export async function measureTraffic(
   const classes = trafficClasses(vocabulary);
   const queries = queryLog(config.seed);
   log(`traffic: query log from ${vocabulary.sampled.toLocaleString('en')} sampled records; distinct queries, nothing cached`);
-  // Every worker's vocabulary first, concurrently (requests for each worker of the pool, which
-  // has a worker per core and one more), with patience: a build, not a suggestion, is timed here.
+  // Every worker's vocabulary first (each builds its own on its first "Did you mean"), with
+  // patience: rounds of concurrent requests, twice as many as the pool has workers (one per core
+  // and one more), until a round finds every worker with its vocabulary built (each answer
+  // under a second). The first round is what the first person to make a slip after a start waits.
   let firstSuggestMs: number | undefined;
   const suggestClass = classes.find((c) => c.id === 'suggest3');
-  if (suggestClass) {
-    const started = performance.now();
-    // Twice the workers, so the pool's choice of worker leaves none without a vocabulary.
+  for (let round = 0; suggestClass && round < 10; round++) {
     const paths = Array.from({ length: 2 * (availableParallelism() + 1) }, () => queries.next(suggestClass)).filter(
       (path) => path !== undefined,
     );
-    await Promise.all(
+    const times = await Promise.all(
       paths.map(async (path) => {
         const own = singleClient();
         try {
-          await own.get(origin + path, 600_000);
+          return (await own.get(origin + path, 600_000)).ms;
         } finally {
           own.close();
         }
       }),
     );
-    firstSuggestMs = Math.round(performance.now() - started);
-    log(`traffic: the first "Did you mean" of each worker (its vocabulary built) took ${firstSuggestMs} ms`);
+    const slowest = Math.round(Math.max(...times));
+    firstSuggestMs ??= slowest;
+    log(`traffic: "Did you mean" warm-up round ${round + 1}: slowest of ${times.length} at once ${slowest} ms`);
+    if (slowest < 1000) break;
   }
   // A server that has answered some traffic, as a running one has: its code compiled by the
   // JIT before the first class is timed. The warm-up's queries come from the log, so none is timed later.

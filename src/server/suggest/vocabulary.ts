@@ -33,12 +33,15 @@ export function buildVocabulary(db: Database.Database, deployment: Deployment): 
   const step = Math.max(1, Math.ceil(maxId / sampleRecords));
   const columns = searchColumns.filter((column) => column !== 'fulltext');
   const spellings = new Map<string, number>();
+  // Words as written, each folded once: the sample's text repeats a small vocabulary millions of times.
+  const seen = new Set<string>();
   const rows = db.prepare(`SELECT ${columns.join(', ')} FROM ${t.text} WHERE id % ? = 0`).raw();
   for (const row of rows.iterate(step) as Iterable<(string | null)[]>) {
     for (const text of row) {
       if (!text) continue;
       for (const [word] of text.matchAll(letters)) {
-        if (word.length < 3 || word.length > 40) continue;
+        if (word.length < 3 || word.length > 40 || seen.has(word)) continue;
+        seen.add(word);
         const folded = foldText(word);
         if (spellings.has(folded) || isCjk(folded)) continue;
         spellings.set(folded, held.get(formOf(folded)) ?? 0);
