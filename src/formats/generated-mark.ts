@@ -6,8 +6,9 @@ import { escapeXml } from './text';
 /**
  * The one rule for generated demo records: a record is generated when the server that
  * served it says so (the local server's X-Record-Origin and X-Generated-Records
- * extensions), and every file, citation and list the app makes of it says so too — in the
- * field each format keeps for notes (BibTeX `note`, RIS `N1`, CSL-JSON `note`), and in an
+ * extensions), and every file, citation and list the app and unAPI make of it says so too — in
+ * the field each format keeps for notes (BibTeX `note`, RIS `N1`, CSL-JSON `note`, MODS
+ * `note`, Zotero RDF's Extra), and in an
  * added member, element or column where a format has none (JSON, XML, CSV).
  */
 export const generatedNote = 'Generated demo record: its text and identifiers (DOI, ORCID iDs, numbers) are made up and cite nothing real.';

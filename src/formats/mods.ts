@@ -4,6 +4,7 @@ import { parseAuthor } from './authors';
 import { citationMeta, zoteroTypes } from './citation-meta';
 import { citationUrl, recordNumber, recordNumberLabel, workKind } from './csl';
 import { dayOfTimestamp } from './dates';
+import { generatedNote } from './generated-mark';
 import { escapeXml } from './text';
 
 /**
@@ -16,7 +17,7 @@ import { escapeXml } from './text';
  * MODS translator reads no report or patent number, so unAPI also offers Zotero RDF, which
  * Zotero prefers (zotero-rdf.ts); the number stays here as an identifier for other readers.
  */
-export function recordToMods(deployment: Deployment, record: ApiRecord, origin?: string): string {
+export function recordToMods(deployment: Deployment, record: ApiRecord, generated = false, origin?: string): string {
   const tags = citationMeta(deployment, record);
   const value = (name: string) => tags.find(([tag]) => tag === name)?.[1];
   const element = (name: string, text: string | undefined, attributes = '') =>
@@ -66,6 +67,7 @@ export function recordToMods(deployment: Deployment, record: ApiRecord, origin?:
     element('genre', value('DC.type'), ' authority="dct"'),
     originInfo ? `  <originInfo>${originInfo}</originInfo>` : '',
     element('abstract', value('citation_abstract')),
+    generated ? element('note', generatedNote) : '',
     ...(value('citation_keywords')?.split('; ') ?? []).map((topic) => `  <subject><topic>${escapeXml(topic)}</topic></subject>`),
     value('citation_language')
       ? `  <language><languageTerm type="text">${escapeXml(value('citation_language')!)}</languageTerm></language>`

@@ -22,6 +22,7 @@ describe('Zotero RDF', () => {
         report_number: 'R&D <1>',
         doi: '10.5555/a<b>',
       },
+      false,
       'http://127.0.0.1:1',
     );
     expect(XMLValidator.validate(xml)).toBe(true);

@@ -4,6 +4,7 @@ import { parseAuthor } from './authors';
 import { citationMeta, zoteroTypes } from './citation-meta';
 import { citationUrl, recordNumber, recordNumberLabel, workKind, type WorkKind } from './csl';
 import { dayOfTimestamp } from './dates';
+import { generatedNote } from './generated-mark';
 import { firstKnown } from './known-values';
 import { runningTime } from './running-time';
 import { escapeXml } from './text';
@@ -66,7 +67,7 @@ const doiInExtra = new Set<WorkKind>([
 
 const element = (name: string, text: string | undefined) => (text ? `    <${name}>${escapeXml(text)}</${name}>` : '');
 
-export function recordToZoteroRdf(deployment: Deployment, record: ApiRecord, origin?: string): string {
+export function recordToZoteroRdf(deployment: Deployment, record: ApiRecord, generated = false, origin?: string): string {
   const kind = workKind(deployment, record);
   const tags = citationMeta(deployment, record);
   const value = (name: string) => tags.find(([tag]) => tag === name)?.[1];
@@ -86,6 +87,7 @@ export function recordToZoteroRdf(deployment: Deployment, record: ApiRecord, ori
   const doi = value('citation_doi');
   const language = firstKnown(record.language);
   const extra = [
+    generated ? generatedNote : undefined,
     numbered.has(kind) || !number ? undefined : `${recordNumberLabel(deployment, record) ?? 'Number'}: ${number}`,
     doi && doiInExtra.has(kind) ? `DOI: ${doi}` : undefined,
     // A program has no language field; its language is no programming language.

@@ -143,6 +143,15 @@ describe('the server-sent record page', () => {
     expect(page.some((element) => element.name === 'a' && element.text.startsWith('DOI '))).toBe(false);
   });
 
+  it('marks a generated record in every format unAPI gives a reference manager, and a real one in none', async () => {
+    const unapi = async (id: string, format: string) => (await fetch(`${server.url}/unapi?id=${id}&format=${format}`)).text();
+    const note = 'Generated demo record';
+    for (const format of ['rdf_zotero', 'mods', 'ris', 'bibtex']) {
+      expect(await unapi(`MM:${generated[0]!.record.repo_id}`, format), format).toContain(note);
+      expect(await unapi('DC1:1562055', format), format).not.toContain(note);
+    }
+  });
+
   it('keeps a hostile record’s markup and script as text, and makes no link of a non-web address', async () => {
     const response = await fetch(`${server.url}/${lit.slug}/records/777`);
     const html = await response.text();

@@ -10,7 +10,7 @@ import { escapeXml } from '../../formats/text';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import type { RecordStore } from '../store/types';
-import { sendError } from './api';
+import { generatedOf, sendError } from './api';
 import { MalformedQueryError, parseQueryString } from './query-string';
 import { send } from './respond';
 
@@ -24,7 +24,8 @@ interface UnapiFormat {
   readonly type: string;
   /** Further attributes of the format's entry in the list (a namespace its readers look for). */
   readonly attributes?: string;
-  write(deployment: Deployment, record: ApiRecord, bibtexPrefix: string, origin: string): string;
+  /** `generated`: the record is a generated demo record, which every format marks (formats/generated-mark.ts). */
+  write(deployment: Deployment, record: ApiRecord, generated: boolean, bibtexPrefix: string, origin: string): string;
 }
 
 /**
@@ -36,14 +37,20 @@ const formats: Record<string, UnapiFormat> = {
   rdf_zotero: {
     type: 'application/rdf+xml',
     attributes: ' namespace_uri="http://www.zotero.org/namespaces/export#"',
-    write: (deployment, record, _prefix, origin) => recordToZoteroRdf(deployment, record, origin),
+    write: (deployment, record, generated, _prefix, origin) => recordToZoteroRdf(deployment, record, generated, origin),
   },
-  mods: { type: 'application/mods+xml', write: (deployment, record, _prefix, origin) => recordToMods(deployment, record, origin) },
+  mods: {
+    type: 'application/mods+xml',
+    write: (deployment, record, generated, _prefix, origin) => recordToMods(deployment, record, generated, origin),
+  },
   ris: {
     type: 'application/x-research-info-systems',
-    write: (deployment, record, _prefix, origin) => recordToRis(deployment, record, false, origin),
+    write: (deployment, record, generated, _prefix, origin) => recordToRis(deployment, record, generated, origin),
   },
-  bibtex: { type: 'application/x-bibtex', write: (_deployment, record, prefix) => recordToBibtex(record, prefix) },
+  bibtex: {
+    type: 'application/x-bibtex',
+    write: (_deployment, record, generated, prefix) => recordToBibtex(record, prefix, generated),
+  },
 };
 
 export const unapiPath = '/unapi';
@@ -140,9 +147,10 @@ export async function handleUnapi(
     sendError(req, res, apiError(406, `No format '${formatName.slice(0, 40)}'; unAPI here offers ${Object.keys(formats).join(', ')}.`));
     return;
   }
+  const generated = (await generatedOf(store, only.deployment, [only.record.repo_id])).length > 0;
   send(req, res, {
     status: 200,
     contentType: `${format.type}; charset=utf-8`,
-    body: format.write(only.deployment, only.record, bibtexPrefix, origin),
+    body: format.write(only.deployment, only.record, generated, bibtexPrefix, origin),
   });
 }
