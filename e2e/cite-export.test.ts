@@ -104,6 +104,8 @@ describe.each(realRecords)('Cite dialog, real %s record %s', (_key, id, deployme
     await citeButton.click();
     const dialog = page.getByRole('dialog', { name: 'Cite' });
     await dialog.waitFor();
+    // The dialog shown while its code loads has no style choice yet.
+    await dialog.getByLabel('Citation style').waitFor();
     const styleSelect = dialog.getByLabel('Citation style');
     const offered = (await styleSelect.locator('option').allTextContents()).map((text) => text.trim());
     expect(offered).toEqual([...styles]);

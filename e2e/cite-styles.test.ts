@@ -27,6 +27,8 @@ async function openCite(page: Page) {
   await page.getByRole('button', { name: 'Cite', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Cite' });
   await dialog.waitFor();
+  // The dialog shown while its code loads has no style choice yet.
+  await dialog.getByLabel('Citation style').waitFor();
   return dialog;
 }
 

@@ -138,6 +138,8 @@ test('a generated demo record says so on its page and in the Cite dialog; a real
   await page.getByRole('button', { name: 'Cite', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Cite' });
   await dialog.waitFor();
+  // The dialog shown while its code loads has no style choice yet.
+  await dialog.getByLabel('Citation style').waitFor();
   expect(await dialog.getByText('Generated demo record.').count()).toBe(1);
   await expectNoAxeViolations(page, 'Cite dialog of a generated record');
   await screenshot(page, 'generated-record-cite');

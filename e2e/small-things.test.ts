@@ -1,10 +1,12 @@
 /**
  * Issue 38 item 8, the smaller things a person notices: a refusal every catalog gives alike is
- * said once, with no "Try again" that cannot succeed.
+ * said once, with no "Try again" that cannot succeed; the Cite dialog opens at once, before
+ * its code and the citation engine have arrived; the style finder's buttons are named with
+ * commas between title and fields; History holds one fielded search once, in the chips' words.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { deployments } from '../src/deployments/registry';
+import { deploymentByKey, deployments } from '../src/deployments/registry';
 import { gotoApp } from './support/app';
 import { desktop, phone, useBrowser } from './support/browser';
 import { expectNoAxeViolations, screenshot } from './support/checks';
@@ -39,6 +41,81 @@ describe('All catalogs: a refusal every catalog gives', () => {
       expect(await page.getByRole('searchbox').getAttribute('aria-invalid')).toBe('true');
       await screenshot(page, `all-refused-${label}`);
       await expectNoAxeViolations(page, `all catalogs refused (${label})`);
+    });
+  }
+});
+
+describe('the Cite dialog', () => {
+  const dc1 = deploymentByKey('DC1')!;
+  for (const [label, size] of widths) {
+    test(`${label}: opens at once, saying it is loading, while its code is still on its way`, async () => {
+      const { page } = ui;
+      await atWidth(page, size);
+      await gotoApp(page, `/${dc1.slug}/records/1562055`);
+      const cite = page.getByRole('button', { name: 'Cite', exact: true });
+      await cite.waitFor();
+      // Every script asked for from now on (the dialog's chunk, the citation engine) is held.
+      const held: Route[] = [];
+      let holding = true;
+      await page.route(/\/assets\/.*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
+      await cite.click();
+      const dialog = page.getByRole('dialog', { name: 'Cite' });
+      await dialog.waitFor();
+      expect(await dialog.getByRole('status').textContent()).toBe('Loading the citation styles…');
+      expect(held.length, 'the dialog is shown while its code is held').toBeGreaterThan(0);
+      expect(await page.getByRole('region', { name: 'Citations' }).count()).toBe(0);
+      await screenshot(page, `cite-loading-${label}`);
+      await expectNoAxeViolations(page, `Cite dialog loading (${label})`);
+
+      holding = false;
+      for (const route of held) await route.continue();
+      const citations = page.getByRole('region', { name: 'Citations' });
+      await citations.waitFor();
+      expect(await citations.innerText()).toContain('Suppression of Alfvén modes');
+      expect(await page.getByRole('dialog', { name: 'Cite' }).count()).toBe(1);
+
+      // The style finder names each style with commas, not run together ("Naturescience").
+      await dialog.getByRole('searchbox', { name: 'Find another style' }).fill('nature');
+      const nature = dialog
+        .getByRole('list', { name: 'Matching styles' })
+        .getByRole('button', { name: 'Nature, science, generic-base, numeric', exact: true });
+      await nature.waitFor();
+      await screenshot(page, `cite-style-names-${label}`);
+      await expectNoAxeViolations(page, `style finder (${label})`);
+
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await cite.evaluate((element) => element === document.activeElement), 'focus back on Cite').toBe(true);
+    });
+  }
+});
+
+describe('History', () => {
+  const lit = deploymentByKey('LIT')!;
+  for (const [label, size] of widths) {
+    test(`${label}: one fielded search is one entry, in the words of the filter chips`, async () => {
+      const { page } = ui;
+      await atWidth(page, size);
+      await gotoApp(page, `/${lit.slug}`);
+      await page.evaluate(() => localStorage.clear());
+      const box = page.getByRole('searchbox', { name: 'Search', exact: true });
+      await box.fill('type:"Journal Article" solar cell');
+      await box.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('product_type') === 'Journal Article');
+      const chips = page.getByRole('region', { name: 'Active filters' });
+      await chips.getByText('Product type: Journal Article').waitFor();
+      // The same search reached with its criteria in the other order (a shared link).
+      await gotoApp(page, `/${lit.slug}?product_type=Journal%20Article&q=solar%20cell`);
+      await chips.getByText('Product type: Journal Article').waitFor();
+
+      await page.getByRole('button', { name: /History and saved searches/ }).click();
+      const recent = page.getByRole('heading', { name: 'Recent searches' }).locator('xpath=following-sibling::ol[1]').getByRole('listitem');
+      await recent.first().waitFor();
+      expect(await recent.count()).toBe(1);
+      expect(await recent.getByRole('link').textContent()).toBe('solar cell · Product type: Journal Article');
+      await screenshot(page, `history-chip-words-${label}`);
+      await expectNoAxeViolations(page, `history (${label})`);
     });
   }
 });

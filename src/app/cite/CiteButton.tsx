@@ -1,10 +1,50 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
 
 // The dialog (and, once it opens, the citation engine) loads on first use only.
-const CiteDialog = lazy(() => import('./CiteDialog').then((module) => ({ default: module.CiteDialog })));
+const loadDialog = () => import('./CiteDialog');
+const CiteDialog = lazy(() => loadDialog().then((module) => ({ default: module.CiteDialog })));
+// Its styles come with the button, so the dialog shown while the rest loads looks like the one that follows.
+import './cite.css';
+
+/** A pointer on the button or focus on it: the dialog and the citation engine start loading before the click. */
+function preload() {
+  loadDialog().then(
+    (module) => module.preloadCitations(),
+    // A chunk that fails to load here is asked for again on the click, which says so.
+    () => undefined,
+  );
+}
+
+/**
+ * The dialog shown at once on the first click, while its code and the citation engine load:
+ * the same modal, named "Cite", saying what it is waiting for. Closed (before it leaves the
+ * document, so the browser gives focus back to the button) when the real one takes its place.
+ */
+function LoadingDialog({ onClose }: { readonly onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    element?.showModal();
+    return () => element?.close();
+  }, []);
+  return (
+    <dialog ref={dialog} className="cite-dialog" aria-labelledby={headingId} aria-busy="true" onClose={onClose}>
+      <div className="cite-dialog__header">
+        <h2 id={headingId}>Cite</h2>
+        <button type="button" className="button button--quiet" onClick={() => dialog.current?.close()}>
+          Close
+        </button>
+      </div>
+      <p className="loading" role="status">
+        Loading the citation styles…
+      </p>
+    </dialog>
+  );
+}
 
 export interface CiteButtonProps {
   readonly deployment: Deployment;
@@ -36,6 +76,8 @@ export function CiteButton({
         className={className}
         aria-haspopup="dialog"
         disabled={records.length === 0}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={() => {
           setUsed(true);
           setOpen(true);
@@ -44,7 +86,7 @@ export function CiteButton({
         {label}
       </button>
       {used && (
-        <Suspense fallback={null}>
+        <Suspense fallback={open ? <LoadingDialog onClose={() => setOpen(false)} /> : null}>
           <CiteDialog
             deployment={deployment}
             records={records}

@@ -6,6 +6,7 @@ import { GeneratedBadge, GeneratedInSelection, GeneratedNotice } from '../ui/Gen
 import { errorMessage } from '../ui/error-message';
 import { CitationView } from './CitationView';
 import { useCitations } from './cite-queries';
+export { preloadCitations } from './cite-queries';
 import type { StyleEntry } from '../../formats/csl-style-index';
 import { citationStyles, citationStyleSchema, isRepositoryStyleId, type CitationStyleId } from './cite-styles';
 import { copyRichText } from './clipboard';

@@ -8,9 +8,7 @@ import { styleSearch } from './style-search';
 const shown = 25;
 
 const describe = (entry: StyleEntry) =>
-  [entry.shortTitle && entry.shortTitle !== entry.title ? entry.shortTitle : '', entry.fields.join(', '), entry.format]
-    .filter(Boolean)
-    .join(' · ');
+  [entry.shortTitle && entry.shortTitle !== entry.title ? entry.shortTitle : '', entry.fields.join(', '), entry.format].filter(Boolean);
 
 /**
  * A search over every style of the CSL repository. The index is fetched the first time the
@@ -97,8 +95,12 @@ export function StyleFinder({ onChoose }: { readonly onChoose: (entry: StyleEntr
           {result.matches.map((entry) => (
             <li key={entry.id}>
               <button type="button" className="cite-style-finder__choice" onClick={() => choose(entry)}>
-                <span className="cite-style-finder__title">{entry.title}</span>
-                <span className="cite-style-finder__meta">{describe(entry)}</span>
+                {/* A comma the eye does not need (the line breaks there) but the button's name does: "Nature, science", not "Naturescience". */}
+                <span className="cite-style-finder__title">
+                  {entry.title}
+                  <span className="cite-style-finder__comma">,</span>
+                </span>
+                <span className="cite-style-finder__meta">{describe(entry).join(', ')}</span>
               </button>
             </li>
           ))}

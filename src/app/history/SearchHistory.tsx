@@ -1,14 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { deploymentByKey, displayName } from '../../deployments/registry';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { Deployment } from '../../deployments/schema';
-import { useFeedUrl } from '../config/config-context';
-import { RichText } from '../ui/RichText';
-import { saveBlob } from '../ui/save-blob';
-import { searchQuery, type SavedSearch } from './history-store';
-import { describeSearch, newSinceQuery } from './new-since';
+import { searchQuery } from './history-store';
 import { useHistory } from './use-history';
 import './history.css';
+
+const HistoryPanel = lazy(() => import('./HistoryPanel').then((module) => ({ default: module.HistoryPanel })));
 
 export interface SearchHistoryProps {
   readonly deployment: Deployment;
@@ -16,59 +12,22 @@ export interface SearchHistoryProps {
   readonly entries: readonly (readonly [string, string])[];
 }
 
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-const searchPath = (deploymentKey: string, query: string) => {
-  const deployment = deploymentByKey(deploymentKey)!;
-  return `/${deployment.slug}${query ? `?${query}` : ''}`;
-};
-
 /**
  * Recent and saved searches, kept in this browser: every search is remembered (the last
  * 50), the current one can be saved under a name, and each saved search offers what was
  * entered since it was last opened. Saved searches travel between browsers as a JSON file.
+ * The panel's contents load when it is first opened (HistoryPanel.tsx).
  */
 export function SearchHistory({ deployment, entries }: SearchHistoryProps) {
   const { recent, saved, persisted, store } = useHistory();
   const query = searchQuery(entries);
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
   const [message, setMessage] = useState('');
   const panelId = useId();
-  const nameId = useId();
-  const importId = useId();
-  const nameInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (entries.length > 0) store.record(deployment.key, query);
   }, [store, deployment.key, query, entries.length]);
-
-  const alreadySaved = saved.find((item) => item.deployment === deployment.key && item.query === query);
-
-  function save(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setMessage('Give the search a name to save it.');
-      nameInput.current?.focus();
-      return;
-    }
-    store.save(deployment.key, query, trimmed);
-    setName('');
-    setMessage(`Saved “${trimmed}”.`);
-  }
-
-  async function importFile(file: File | undefined) {
-    if (!file) return;
-    try {
-      const { added, skipped } = store.importSaved(await file.text());
-      setMessage(
-        `Imported ${added} saved ${added === 1 ? 'search' : 'searches'}${skipped ? ` (${skipped} already saved or unreadable)` : ''}.`,
-      );
-    } catch (error) {
-      setMessage((error as Error).message);
-    }
-  }
 
   return (
     <section className="search-history" aria-labelledby={`${panelId}-heading`}>
@@ -79,6 +38,7 @@ export function SearchHistory({ deployment, entries }: SearchHistoryProps) {
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen(!open)}
+          onPointerEnter={() => void import('./HistoryPanel').catch(() => undefined)}
         >
           History and saved searches ({saved.length} saved)
         </button>
@@ -87,104 +47,21 @@ export function SearchHistory({ deployment, entries }: SearchHistoryProps) {
         {message}
       </p>
       <div id={panelId} hidden={!open} className="search-history__panel">
-        {entries.length > 0 && !alreadySaved && (
-          <form className="search-history__save" onSubmit={save}>
-            <label htmlFor={nameId}>Name for this search</label>
-            <input id={nameId} ref={nameInput} value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
-            <button type="submit" className="button">
-              Save search
-            </button>
-          </form>
-        )}
-        {alreadySaved && <p>This search is saved as “{alreadySaved.name}”.</p>}
-        {!persisted && (
-          <p className="search-history__note">This browser does not keep site data: history lasts until the page is closed.</p>
-        )}
-
-        <h3>Saved searches</h3>
-        {saved.length === 0 ? (
-          <p>No saved searches yet.</p>
-        ) : (
-          <ul className="search-history__list">
-            {saved.map((item) => (
-              <SavedItem key={item.id} item={item} onVisit={() => store.visit(item.id)} onRemove={() => store.removeSaved(item.id)} />
-            ))}
-          </ul>
-        )}
-        <div className="search-history__files">
-          <button
-            type="button"
-            className="button"
-            disabled={saved.length === 0}
-            onClick={() => saveBlob(new Blob([store.exportSaved()], { type: 'application/json' }), 'saved-searches.json')}
-          >
-            Export saved searches
-          </button>
-          <label htmlFor={importId} className="search-history__import">
-            Import saved searches (JSON)
-          </label>
-          <input
-            id={importId}
-            type="file"
-            accept="application/json,.json"
-            onChange={(event) => {
-              void importFile(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </div>
-
-        <h3>Recent searches</h3>
-        {recent.length === 0 ? (
-          <p>No searches yet.</p>
-        ) : (
-          <>
-            <ol className="search-history__list">
-              {recent.map((item) => (
-                <li key={`${item.deployment}?${item.query}`}>
-                  <Link to={searchPath(item.deployment, item.query)}>
-                    <RichText text={describeSearch(item.query)} inline />
-                  </Link>{' '}
-                  <span className="search-history__meta">
-                    {displayName(deploymentByKey(item.deployment)!)}, {dateTime.format(new Date(item.at))}
-                  </span>
-                </li>
-              ))}
-            </ol>
-            <button type="button" className="button" onClick={() => store.clearRecent()}>
-              Clear recent searches
-            </button>
-          </>
+        {open && (
+          <Suspense fallback={<p className="loading">Loading your searches…</p>}>
+            <HistoryPanel
+              deployment={deployment}
+              hasSearch={entries.length > 0}
+              query={query}
+              recent={recent}
+              saved={saved}
+              persisted={persisted}
+              store={store}
+              setMessage={setMessage}
+            />
+          </Suspense>
         )}
       </div>
     </section>
-  );
-}
-
-function SavedItem({ item, onVisit, onRemove }: { item: SavedSearch; onVisit: () => void; onRemove: () => void }) {
-  const deployment = deploymentByKey(item.deployment)!;
-  const feedUrl = useFeedUrl(deployment);
-  return (
-    <li>
-      <Link to={searchPath(item.deployment, item.query)} onClick={onVisit}>
-        {item.name}
-      </Link>{' '}
-      <span className="search-history__meta">
-        <RichText text={describeSearch(item.query)} inline /> — {displayName(deployment)}
-      </span>{' '}
-      <Link to={searchPath(item.deployment, newSinceQuery(deployment, item.query, item.lastVisit))} onClick={onVisit}>
-        New since {dateTime.format(new Date(item.lastVisit))}
-      </Link>{' '}
-      {feedUrl && (
-        <>
-          <a href={feedUrl(item.query)} type="application/atom+xml" aria-label={`Subscribe to ${item.name} (Atom)`}>
-            Subscribe (Atom)
-          </a>{' '}
-        </>
-      )}
-      <button type="button" className="button" onClick={onRemove} aria-label={`Remove saved search ${item.name}`}>
-        Remove
-      </button>
-    </li>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import type { KeyValueStorage } from '../ui/web-storage';
 import { createHistoryStore, maxRecent, searchQuery } from './history-store';
-import { describeSearch, newSinceQuery } from './new-since';
+import { describeQuery, newSinceQuery } from './new-since';
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -81,6 +81,26 @@ describe('search history', () => {
     expect(() => target.importSaved('<xml/>')).toThrow(/not JSON/);
   });
 
+  it('remembers one search as one entry, whatever order the URL gave its criteria in', () => {
+    const target = createHistoryStore(memoryStorage());
+    target.record(
+      'LIT',
+      searchQuery([
+        ['q', 'solar cell'],
+        ['facet.product_type', 'Journal Article'],
+      ]),
+    );
+    target.record(
+      'LIT',
+      searchQuery([
+        ['facet.product_type', 'Journal Article'],
+        ['q', 'solar cell'],
+        ['page', '2'],
+      ]),
+    );
+    expect(target.snapshot().recent).toHaveLength(1);
+  });
+
   it('remembers a search without its page', () => {
     expect(
       searchQuery([
@@ -102,8 +122,11 @@ describe('new since last visit', () => {
     expect(new URLSearchParams(newSinceQuery(enr, 'q=grid', '2026-01-02T00:00:00.000Z')).get('entry_date_start')).toBe('01-02-2026');
   });
 
-  it('describes a search by its parameters', () => {
-    expect(describeSearch('q=grid&country=FR')).toBe('q: grid · country: FR');
-    expect(describeSearch('')).toBe('All records');
+  it('describes a search in the words of its filter chips, not by parameter names', () => {
+    expect(describeQuery('LIT', 'facet.product_type=Journal+Article&q=solar+cell')).toBe('solar cell · Product type: Journal Article');
+    expect(
+      describeQuery('LIT', 'exclude.product_type=Thesis&publication_date_start=01%2F01%2F2010&publication_date_end=12%2F31%2F2019'),
+    ).toBe('Product type: not Thesis · Published: 2010–2019');
+    expect(describeQuery('LIT', '')).toBe('All records');
   });
 });

@@ -75,7 +75,10 @@ function parseStored(text: string | null): Pick<HistorySnapshot, 'recent' | 'sav
 
 /** The query string a search is remembered by: the page is where a user was, not what they searched. */
 export function searchQuery(entries: readonly (readonly [string, string])[]): string {
-  return new URLSearchParams(entries.filter(([name]) => name !== 'page').map(([name, value]) => [name, value])).toString();
+  // In one order whatever order the URL gave (a fielded box and a ticked filter put the same
+  // criteria in different orders), so one search is one entry.
+  const kept = entries.filter(([name, value]) => name !== 'page' && value.trim() !== '').map(([name, value]) => [name, value]);
+  return new URLSearchParams(kept.sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0))).toString();
 }
 
 export interface ImportResult {

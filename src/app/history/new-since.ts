@@ -1,4 +1,6 @@
+import { deploymentByKey } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
+import { describeSearch } from '../../formats/search-description';
 import { dayOfTimestamp, formatDay } from '../../formats/dates';
 
 /**
@@ -16,8 +18,9 @@ export function newSinceQuery(deployment: Deployment, query: string, lastVisit: 
   return params.toString();
 }
 
-/** A short description of a search for lists: its parameters as "name: value". */
-export function describeSearch(query: string): string {
-  const parts = [...new URLSearchParams(query)].map(([name, value]) => `${name}: ${value}`);
-  return parts.length ? parts.join(' · ') : 'All records';
+/** A search as a line of a list, in the words the filter chips use ("solar cell · Product type: Journal Article"). */
+export function describeQuery(deploymentKey: string, query: string): string {
+  const deployment = deploymentByKey(deploymentKey);
+  const entries = [...new URLSearchParams(query)];
+  return deployment ? describeSearch(deployment, entries) : entries.map(([name, value]) => `${name}: ${value}`).join(' · ');
 }

@@ -1,3 +1,4 @@
+import { describeSearch } from '../../formats/search-description';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { displayName } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
@@ -251,7 +252,7 @@ export async function searchFeed(req: IncomingMessage, res: ServerResponse, depl
     feed: {
       self: `${context.origin}${deployment.basePath}/feed${query ? `?${query}` : ''}`,
       alternate: `${context.origin}/${deployment.slug}${query ? `?${query}` : ''}`,
-      title: `${displayName(deployment)}${query ? ` – ${pairs.map(([name, value]) => `${name}: ${value}`).join(', ')}` : ''}`,
+      title: `${displayName(deployment)}${query ? ` – ${describeSearch(deployment, pairs)}` : ''}`,
     },
   };
   // Written as a page is, where the search runs: a flood of long feeds never holds the main thread.

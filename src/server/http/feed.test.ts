@@ -68,6 +68,14 @@ describe('feed parameters', () => {
     }
   });
 
+  it('is titled with the words the app’s filter chips use, not parameter names', async () => {
+    const query = 'q=solar%20cell&facet.product_type=Journal%20Article&exclude.product_type=Thesis&rows=5';
+    const { feed } = await feedOf(`${fx.url}${lit.basePath}/feed?${query}`);
+    expect(feed.title).toBe('Research literature v1 – solar cell · Product type: Journal Article · Product type: not Thesis');
+    expect(feed.title).not.toMatch(/facet\.|\bq:/);
+    expect((await feedOf(`${fx.url}${lit.basePath}/feed`)).feed.title).toBe('Research literature v1');
+  });
+
   it('escapes record text and keeps markup out of it', async () => {
     const { xml } = await feedOf(`${fx.url}${lit.basePath}/feed?rows=100`);
     expect(XMLValidator.validate(xml)).toBe(true);
