@@ -170,7 +170,9 @@ export async function measureTraffic(
       paths.map(async (path) => {
         const own = singleClient();
         try {
-          return (await own.get(origin + path, 600_000)).ms;
+          const response = await own.get(origin + path, 600_000);
+          if (response.status !== 200) throw new Error(`"Did you mean" warm-up: HTTP ${response.status} ${response.body.toString()}`);
+          return response.ms;
         } finally {
           own.close();
         }
