@@ -9,9 +9,9 @@ import { startProxy, type ProxyContext, type TestProxy } from './harvest/source.
 
 /**
  * `records harvest` stops on SIGTERM in every state it can be in — waiting out a source's
- * Retry-After, mid-download from a source that stalls, reading a large page — with the
- * exit code of an interrupted run. Each state is held far longer than any test may run, so
- * a harvest that ignored the signal would fail by the suite's time limit.
+ * Retry-After, mid-download from a source that stalls, reading a large page, parsing a large
+ * XML page — with the exit code of an interrupted run. Each state is held far longer than any
+ * test may run, so a harvest that ignored the signal would fail by the suite's time limit.
  */
 
 const bin = fileURLToPath(new URL('../../bin/records.js', import.meta.url));
@@ -34,10 +34,10 @@ afterAll(async () => {
 const record = (id: number) => ({ osti_id: String(id), title: `Record ${id}`, entry_date: '2024-01-01T00:00:00Z' });
 
 /** A harvest of the source, with a promise of its end and one of the first stderr text matching a pattern. */
-function startHarvest() {
+function startHarvest(...flags: string[]) {
   const child = spawn(
     process.execPath,
-    [bin, 'harvest', 'DC1', `${source.url}${dc1.basePath}`, '--db', join(dir, `mirror-${++mirrors}.db`)],
+    [bin, 'harvest', 'DC1', `${source.url}${dc1.basePath}`, '--db', join(dir, `mirror-${++mirrors}.db`), ...flags],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -54,7 +54,9 @@ function startHarvest() {
       };
       child.stderr.on('data', listen);
     });
-  const exited = new Promise<{ code: number | null; stdout: string }>((resolve) => child.on('exit', (code) => resolve({ code, stdout })));
+  const exited = new Promise<{ code: number | null; stdout: string; at: number }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stdout, at: performance.now() })),
+  );
   return { child, exited, saidOnStderr };
 }
 
@@ -108,5 +110,29 @@ describe('SIGTERM', () => {
     await sent;
     run.child.kill('SIGTERM');
     expect((await run.exited).code).toBe(130);
+  });
+
+  it('stops a harvest parsing an XML page of 58 MB, records just under the size limit, within a second', { timeout: 120_000 }, async () => {
+    const words = ['plasma', 'reactor', 'neutron', 'flux', 'beam', 'model', 'measured', 'data'];
+    const description = Array.from({ length: 490_000 }, (_, i) => `${words[i % words.length]!}${i % 7}`).join(' ');
+    const records = Array.from(
+      { length: 15 },
+      (_, i) =>
+        `<record><osti_id>${900_000 + i}</osti_id><title>Large ${i}</title><entry_date>2024-03-01T00:00:00Z</entry_date><description>${description}</description></record>`,
+    );
+    const page = `<?xml version="1.0"?><records>${records.join('')}</records>`;
+    source.rule = async (context) => {
+      context.res.writeHead(200, { 'content-type': 'application/xml' });
+      context.res.end(page);
+    };
+    const run = startHarvest('--format', 'xml');
+    // Said once the page is read whole, as its parse begins (seconds for a page this size).
+    await run.saidOnStderr(/reading a page of \d+\.\d MB/);
+    const signalled = performance.now();
+    run.child.kill('SIGTERM');
+    const { code, at } = await run.exited;
+    expect(code).toBe(130);
+    // A second on a quiet machine; 3 s leaves room for a loaded one, where the parse alone takes over 15 s.
+    expect(at - signalled).toBeLessThan(3000);
   });
 });

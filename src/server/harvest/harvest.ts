@@ -1,6 +1,7 @@
 import type { Deployment } from '../../deployments/schema';
 import { dayOfTimestamp, formatDay, type Day } from '../../formats/dates';
-import { ImportError, parseUpstreamJson, parseUpstreamXml } from '../import/upstream';
+import { ImportError, parseUpstreamJson } from '../import/upstream';
+import { megabytes } from '../import/record-size';
 import { openRecordWriter } from '../store/open-writer';
 import type { RecordWriter, StoredRecord } from '../store/types';
 import { followPages } from './pager';
@@ -8,6 +9,7 @@ import type { Progress } from './progress';
 import { HarvestError, HarvestStopped, type FetchedPage, type PageFormat } from './request';
 import type { RetryPolicy } from '../../client/retry';
 import { defaultRetryPolicy } from './retry';
+import { offThreadChars, parseXmlPage } from './xml-page';
 
 /**
  * One harvest run: the source's records in entry-date order, page by page, written into
@@ -89,11 +91,17 @@ const parseSliceChars = 1024 * 1024;
 /**
  * A page's records, read a slice at a time when the page is a well-formed JSON array whose
  * records the watch delimited, so a large page never holds the event loop (and a SIGTERM)
- * for long; otherwise in one piece, which also gives a malformed page's error.
+ * for long; otherwise in one piece, which also gives a malformed page's error. A large XML
+ * page is parsed on a thread a stop ends (xml-page.ts).
  */
-async function* recordsOf(deployment: Deployment, page: FetchedPage, format: PageFormat): AsyncGenerator<StoredRecord[]> {
+async function* recordsOf(
+  deployment: Deployment,
+  page: FetchedPage,
+  format: PageFormat,
+  stop: AbortSignal,
+): AsyncGenerator<StoredRecord[]> {
   if (format === 'xml') {
-    yield parseUpstreamXml(deployment, page.body, page.url);
+    yield await parseXmlPage(deployment, page.body, page.url, stop);
     return;
   }
   if (!page.spans) {
@@ -254,7 +262,9 @@ export async function harvest(options: HarvestOptions): Promise<HarvestReport> {
       const distinctBefore = seen.size;
       let pageRecords = 0;
       try {
-        for await (const records of recordsOf(deployment, page, format)) {
+        if (format === 'xml' && page.body.length >= offThreadChars)
+          options.progress?.note(`  reading a page of ${megabytes(page.body.length)}`);
+        for await (const records of recordsOf(deployment, page, format, halt.signal)) {
           for (const record of records) {
             seen.add(record.record.repo_id);
             batch.set(record.record.repo_id, record);
