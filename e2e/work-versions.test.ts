@@ -61,6 +61,19 @@ for (const [label, viewport] of [
   });
 }
 
+test('Select all on a grouped page selects each work once, its leading record', async () => {
+  const { page } = ui;
+  await gotoApp(page, searchPath(dc1, { q: 'CO2 flux' }));
+  const total = await waitForResults(page);
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  const bar = page.getByRole('region', { name: 'Selection' });
+  await bar
+    .getByRole('status')
+    .filter({ hasText: `${total - 1} selected` })
+    .waitFor();
+  expect(await armResult(page).getByRole('checkbox').isChecked()).toBe(true);
+});
+
 test('All catalogs lists the ARM dataset once in the dataset catalog, with its other version', async () => {
   const { page } = ui;
   await gotoApp(page, '/all?q=CO2%20flux');

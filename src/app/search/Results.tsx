@@ -50,6 +50,7 @@ export function Results({ deployment, entries, query, badRequest, notRun, select
   const loadingNext = query.isPlaceholderData;
   useRestoreResultsPosition(Boolean(page) && !loadingNext);
   const terms = useMemo(() => fieldTerms(deployment, entries), [deployment, entries]);
+  const rows = useMemo(() => (page ? workRows(page) : []), [page]);
 
   return (
     <section className="results" aria-labelledby="results">
@@ -89,9 +90,13 @@ export function Results({ deployment, entries, query, badRequest, notRun, select
           <EmptyResults deployment={deployment} entries={entries} page={page} />
         ) : (
           <>
-            {selectPage(page.records, page.generated)}
+            {/* One per work, as the rows are: selecting a page does not cite a work twice. */}
+            {selectPage(
+              rows.map(({ record }) => record),
+              page.generated,
+            )}
             <ol className="results__list" aria-busy={loadingNext} aria-labelledby="results">
-              {workRows(page).map(({ record, versions }) => (
+              {rows.map(({ record, versions }) => (
                 <li key={record.repo_id}>
                   <ResultItem
                     deployment={deployment}
