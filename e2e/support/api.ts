@@ -1,6 +1,7 @@
 /** Direct calls to the API under test, to choose test data and to compare with the UI. */
 import type { ApiRecord } from '../../src/deployments/registry';
 import type { Deployment } from '../../src/deployments/schema';
+import { parseWorkVersions, workVersionsHeader } from '../../src/formats/extension-headers';
 import { parseLinkHeader, type PageLinks } from '../../src/formats/link-header';
 import { url } from './browser';
 
@@ -22,6 +23,26 @@ export async function apiList(deployment: Deployment, params: Record<string, str
     links: parseLinkHeader(response.headers.get('link'), target.href),
     records: response.ok ? (body as ApiRecord[]) : [],
   };
+}
+
+/**
+ * The results the app shows for a search: the API's page asked with `group=work`, as the app
+ * asks, one record per work (its leading record), in order.
+ */
+export async function apiWorkLeads(deployment: Deployment, params: Record<string, string | number> = {}): Promise<string[]> {
+  const target = new URL(url(`${deployment.basePath}/records`));
+  for (const [name, value] of Object.entries({ ...params, group: 'work' })) target.searchParams.set(name, String(value));
+  const response = await fetch(target, { headers: { accept: 'application/json' } });
+  const records = (await response.json()) as ApiRecord[];
+  const counts = parseWorkVersions(response.headers.get(workVersionsHeader), records.length);
+  if (!counts) throw new Error(`${target.href} did not answer grouped`);
+  const leads: string[] = [];
+  let at = 0;
+  for (const count of counts) {
+    leads.push(String(records[at]!.repo_id));
+    at += count;
+  }
+  return leads;
 }
 
 export interface ApiError {
