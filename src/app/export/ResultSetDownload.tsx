@@ -70,7 +70,7 @@ export function ResultSetDownload({
   const count = total === undefined ? undefined : Math.min(total, cap);
 
   function begin() {
-    const fileName = resultSetFileName(deployment, format);
+    const fileName = resultSetFileName(deployment, format, new Date(), searchUrl);
     void start({ deployment, searchUrl, format, cap, bom: format === 'csv' && bom, auth }, fileName, { usePicker });
   }
 
