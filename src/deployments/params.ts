@@ -72,12 +72,26 @@ export const identifier: ParamDef = {
   advanced: true,
   standsFor: ['doi'],
 };
+/**
+ * An organisation parameter is named in the singular by most deployments and in the plural
+ * by MM; the box reads both names everywhere, so one fielded search runs in every catalog.
+ */
+const organisationParam = (name: string, label: string, search: SearchColumn, help: string, singular: string): TextParam => ({
+  ...textParam(name, label, [search], help),
+  queryAliases: [singular, `${singular}s`],
+});
 export const sponsorOrg = (name = 'sponsor_org') =>
-  textParam(name, 'Sponsoring organisation', ['sponsor'], 'Searches the organisations that sponsored or funded the work.');
+  organisationParam(
+    name,
+    'Sponsoring organisation',
+    'sponsor',
+    'Searches the organisations that sponsored or funded the work.',
+    'sponsor_org',
+  );
 export const researchOrg = (name = 'research_org') =>
-  textParam(name, 'Research organisation', ['research'], 'Searches the organisations that conducted the research.');
+  organisationParam(name, 'Research organisation', 'research', 'Searches the organisations that conducted the research.', 'research_org');
 export const contributingOrg = (name = 'contributing_org') =>
-  textParam(name, 'Contributing organisation', ['contributing'], 'Searches other contributing organisations.');
+  organisationParam(name, 'Contributing organisation', 'contributing', 'Searches other contributing organisations.', 'contributing_org');
 export const sourceId: ParamDef = {
   name: 'source_id',
   label: 'Source code',
@@ -158,6 +172,8 @@ export const doi: ParamDef = {
 export const subject: TextParam = {
   ...textParam('subject', 'Subject', ['subjects'], 'Searches subject categories and keywords (optional metadata, so coverage is partial).'),
   queryAliases: ['subjects', 'keyword', 'keywords'],
+  // Where a deployment has no subject parameter, its subject facet is searched as `subject_term:`.
+  standsFor: ['subject_term'],
 };
 export const hasFulltext: ParamDef = {
   name: 'has_fulltext',

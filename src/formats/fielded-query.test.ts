@@ -77,6 +77,22 @@ describe('fielded syntax in the search box', () => {
     expect(box('subject:tokamaks', dc0).params).toEqual({ subject_term: 'tokamaks' });
   });
 
+  it('reads every field name of one catalog in every catalog that has a field of the same label', () => {
+    const byKey = new Map(deployments.map((deployment) => [deployment.key, compileQueryFields(deployment)]));
+    for (const [key, fields] of byKey)
+      for (const field of fields)
+        for (const name of field.names)
+          for (const [otherKey, others] of byKey)
+            if (others.some((each) => each.label === field.label))
+              expect(
+                others.some((each) => each.names.includes(name)),
+                `${name}: of ${key} in ${otherKey}`,
+              ).toBe(true);
+    expect(box('research_orgs:PPPL', lit).params).toEqual({ research_org: 'PPPL' });
+    expect(box('research_org:PPPL', deploymentByKey('MM')).params).toEqual({ research_orgs: 'PPPL' });
+    expect(box('subject_term:tokamaks', lit).params).toEqual({ subject: 'tokamaks' });
+  });
+
   it('leaves colons inside words, addresses and times alone', () => {
     for (const input of [
       'http://example.org/a:b',
