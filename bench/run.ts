@@ -119,10 +119,7 @@ async function main() {
     // sets), so every request is computed afresh; the OS page cache stays warm, as for
     // any running server. It is stopped before the normal server starts, so only one
     // server's workers and memory are on the machine at a time.
-    // A budget past the default 10 s: each worker builds its suggestion vocabulary on its first
-    // "Did you mean", which on a loaded machine takes longer, and a worker past the budget is
-    // replaced (with a new one that has none). No timed class comes near either budget.
-    server = await startRecordsServer(corpus.path, undefined, ['--search-cache-mb', '0', '--query-budget-ms', '120000']);
+    server = await startRecordsServer(corpus.path, undefined, ['--search-cache-mb', '0']);
     log(`server with search caching off ${server.url} (pid ${server.pid})`);
     const uncached = config.trafficOnly ? [] : await measureClasses(client, server.url, config, 'uncached');
 

@@ -57,6 +57,11 @@ export interface Admission {
   readonly kind: string;
   /** The price until requests of this kind have been measured, in milliseconds. */
   readonly estimateMs: number;
+  /**
+   * Bounded work that may nonetheless outlast the search budget once, building what it reads:
+   * it runs without the budget, since a worker replaced for it would build it again, and again.
+   */
+  readonly unbudgeted?: true;
 }
 
 export function admissionOf(op: Op, args: readonly unknown[]): Admission {
@@ -71,7 +76,7 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
       return { lookup: true, kind: `${op} ${key}`, estimateMs: 2 };
     case 'suggest':
       // Words near a few words, in memory, once the vocabulary is built (the first builds it).
-      return { lookup: false, kind: `${op} ${key}`, estimateMs: 20 };
+      return { lookup: false, kind: `${op} ${key}`, estimateMs: 20, unbudgeted: true };
     case 'fetch':
     case 'render': {
       const size = (args[1] as Int32Array).length;

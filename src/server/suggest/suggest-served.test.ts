@@ -121,6 +121,15 @@ describe('GET {base}/suggest as served', () => {
     await compare(await serve(['--db', dbPath]));
   });
 
+  it('answers a worker’s first, which builds its vocabulary, however short the search budget', async () => {
+    // A millisecond is less than any vocabulary build: a worker replaced for overrunning it
+    // would come back without one, and the next person's slip would replace it again.
+    const url = await serve(['--db', dbPath, '--query-budget-ms', '1']);
+    const response = await fetch(`${url}${deploymentByKey('DC1')!.basePath}/suggest?${new URLSearchParams({ q: 'tempearture pressure' })}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { suggestion: { q: string } }).suggestion.q).toBe('temperature pressure');
+  });
+
   const unavailable = postgresUnavailable();
   it.skipIf(unavailable)(
     'answers from the local index of `records serve --store postgres://…` as the store does directly',

@@ -44,7 +44,7 @@ export class Dispatcher {
       if (slot.job || !slot.ready || slot.helping || slot.move) continue;
       const job = this.lookups.shift() ?? this.nextSearch();
       if (!job) return;
-      slots.run(slot, job, job.search ? this.budgetMs : undefined);
+      slots.run(slot, job, job.search && !job.unbudgeted ? this.budgetMs : undefined);
     }
   }
 

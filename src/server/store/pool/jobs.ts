@@ -10,6 +10,8 @@ export interface Job {
   readonly args: unknown[];
   /** Not a lookup (admission.ts): it waits in the scheduler and runs under the time budget. */
   readonly search: boolean;
+  /** A search that runs without the time budget (admission.ts `unbudgeted`). */
+  readonly unbudgeted: boolean;
   readonly kind: string;
   /**
    * Milliseconds, as its kind has cost so far (admission.ts), and whether that is dear: read
@@ -33,6 +35,7 @@ export function jobOf(op: Op, args: unknown[], costs: CostBook, resolve: (value:
     args,
     client: currentClient(),
     search: !admission.lookup,
+    unbudgeted: admission.unbudgeted === true,
     kind: admission.kind,
     get cost() {
       return costs.priceOf(admission);
