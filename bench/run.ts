@@ -7,7 +7,7 @@ import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { buildApp, timeToFirstResults, type AppSize, type FirstResults } from './app';
 import { measureFts5Peer, type PeerResult } from './fts5-peer';
-import { readConfig } from './config';
+import { int, readConfig } from './config';
 import { benchCorpus, tmpDir, type CorpusInfo } from './corpus';
 import { singleClient, type SingleClient } from './http-client';
 import { measureImport, type ImportResult } from './import-while-serving';
@@ -149,7 +149,7 @@ async function main() {
     server = undefined;
     // The peer, in process, once no server of the run is left on the machine: the same searches.
     let peer: PeerResult | undefined;
-    if (process.env.BENCH_SKIP_PEERS !== '1') peer = measureFts5Peer(corpus.path, sent, tmpDir, config.classSeconds, log);
+    if (process.env.BENCH_SKIP_PEERS !== '1') peer = measureFts5Peer(corpus.path, sent, tmpDir, int('BENCH_PEER_SECONDS', 10), log);
     if (config.trafficOnly) {
       writeResults({ ...runInfo(), label: config.label || 'traffic', traffic, ...(peer ? { peer } : {}) });
       return;
