@@ -16,7 +16,7 @@ import { generateRecords } from '../src/server/corpus/generate';
 import { startServer, type RunningServer } from '../src/server/http/server';
 import { openStore, openStoreWriter } from '../src/server/store/sqlite/sqlite';
 import type { RecordStore } from '../src/server/store/types';
-import { gotoApp } from './support/app';
+import { gotoApp, searchBox } from './support/app';
 import { useBrowser } from './support/browser';
 import { screenshot } from './support/checks';
 
@@ -112,7 +112,7 @@ test('with the token in config.json the app searches, opens a record and exports
 
   await gotoApp(page, `/${lit.slug}`);
   await expect.poll(() => countShown(page)).toBe(`${corpusSize} results`);
-  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(term);
+  await searchBox(page).fill(term);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect.poll(() => countShown(page)).toBe(total === 1 ? '1 result' : `${total} results`);
   await screenshot(page, 'lit-private-mirror-results');
@@ -186,7 +186,7 @@ test('a wrong token shows the server’s 401 description, not a blank page', asy
   expect(await alert.getByRole('button', { name: 'Try again' }).count()).toBe(0);
   // The rest of the app is there: heading, search form, deployment switcher.
   expect(await page.getByRole('heading', { level: 1, name: 'Research literature v1' }).isVisible()).toBe(true);
-  expect(await page.getByRole('searchbox', { name: 'Search', exact: true }).isVisible()).toBe(true);
+  expect(await searchBox(page).isVisible()).toBe(true);
   await screenshot(page, 'lit-private-mirror-wrong-token');
 
   // A record page says the same.

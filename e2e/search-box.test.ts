@@ -10,7 +10,7 @@ import { deploymentByKey } from '../src/deployments/registry';
 import { parseAuthor } from '../src/formats/authors';
 import { entityTitle, hostileIds } from './setup/hostile-records';
 import { apiList } from './support/api';
-import { gotoApp, resultLinks, searchParamsOf, searchPath, waitForResults } from './support/app';
+import { gotoApp, resultLinks, searchBox, searchParamsOf, searchPath, waitForResults } from './support/app';
 import { desktop, phone, useBrowser } from './support/browser';
 import { join } from 'node:path';
 import { expectNoAxeViolations, screenshot, screenshotDir } from './support/checks';
@@ -19,7 +19,7 @@ const ui = useBrowser();
 const lit = deploymentByKey('LIT')!;
 const mm = deploymentByKey('MM')!;
 
-const box = (page: Page) => page.getByRole('searchbox', { name: 'Search', exact: true });
+const box = (page: Page) => searchBox(page);
 const chips = (page: Page) => page.getByRole('region', { name: 'Active filters' });
 
 async function submit(page: Page, text: string): Promise<void> {

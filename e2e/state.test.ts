@@ -9,6 +9,7 @@ import {
   pagination,
   resultLinks,
   search,
+  searchBox,
   searchParamsOf,
   searchPath,
   setControl,
@@ -39,7 +40,7 @@ test('URL round-trip: criteria and page survive a reload; back and forward resto
   expect(expected.total, `enough results for two pages of 10 (${JSON.stringify(criteria)})`).toBeGreaterThan(10);
 
   await gotoApp(page, `/${lit.slug}`);
-  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(term);
+  await searchBox(page).fill(term);
   await openAdvanced(page);
   await setControl(page, 'Title', term);
   // A date picker fills ISO; the URL carries the deployment's format.
@@ -71,7 +72,7 @@ test('URL round-trip: criteria and page survive a reload; back and forward resto
   await waitForResults(page);
   await waitForPage(page, 2);
   expect(await ids()).toEqual(pageTwo);
-  expect(await page.getByRole('searchbox', { name: 'Search', exact: true }).inputValue()).toBe(term);
+  expect(await searchBox(page).inputValue()).toBe(term);
   await openAdvanced(page);
   expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(term);
   expect(await page.getByLabel('Results per page', { exact: true }).inputValue()).toBe('10');

@@ -94,9 +94,17 @@ export function searchPath(deployment: Deployment, params: Record<string, string
   return `/${deployment.slug}${text ? `?${text}` : ''}`;
 }
 
+/**
+ * A catalog's search box: a combobox where the server offers type-ahead (the local server),
+ * a plain search box where it does not.
+ */
+export function searchBox(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Search', exact: true }).or(page.getByRole('searchbox', { name: 'Search', exact: true }));
+}
+
 /** Types a query in the main box and submits it with the Search button. */
 export async function search(page: Page, term: string): Promise<number> {
-  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(term);
+  await searchBox(page).fill(term);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.waitForURL((current) => current.searchParams.get('q') === term);
   return waitForResults(page);
@@ -105,6 +113,9 @@ export async function search(page: Page, term: string): Promise<number> {
 /** Opens the advanced panel if it is closed. */
 export async function openAdvanced(page: Page): Promise<void> {
   const toggle = page.getByRole('button', { name: 'Advanced search' });
+  // Type-ahead values listed under the box would cover the button.
+  const listing = page.locator('[role="combobox"][aria-expanded="true"]');
+  if ((await listing.count()) > 0) await listing.press('Escape');
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
 }

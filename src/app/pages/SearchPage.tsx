@@ -90,6 +90,7 @@ export function SearchPage({ deployment }: { deployment: Deployment }) {
         onPrefersAdvancedChange={setPrefersAdvanced}
         suggestions={suggestions}
         extensions={extensions}
+        completion={extensions ? { baseUrl, auth } : undefined}
       />
       {feedUrl && entries.length > 0 && (
         <p className="search-feed">

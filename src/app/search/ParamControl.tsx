@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Deployment, ParamDef, ParamKind } from '../../deployments/schema';
+import type { Completion } from '../../formats/complete-response';
+import type { CompletionSource } from '../ui/TypeAhead';
+import { TypeAheadInput } from '../ui/TypeAheadInput';
 import { booleanChoices, integerChoices, orderChoices, sortChoices, type Choice } from './param-options';
 
 interface ParamControlProps {
@@ -12,6 +15,15 @@ interface ParamControlProps {
   readonly onChange: (value: string) => void;
   /** Values to suggest as the researcher types (an exact-match parameter's known values). */
   readonly suggestions?: readonly string[] | undefined;
+  /** Type-ahead from the server, where a facet's values complete this parameter (FacetDef `typeAhead`). */
+  readonly typeAhead?: TypeAheadOf | undefined;
+}
+
+/** A field's type-ahead: whose values, from where, and what choosing one does. */
+export interface TypeAheadOf {
+  readonly source: CompletionSource;
+  readonly field: string;
+  readonly onChoose: (completion: Completion) => void;
 }
 
 export const controlId = (name: string) => `param-${name}`;
@@ -32,6 +44,7 @@ interface ControlProps<P extends ParamDef> {
   readonly onChange: (value: string) => void;
   readonly common: CommonAttributes;
   readonly suggestions?: readonly string[] | undefined;
+  readonly typeAhead?: TypeAheadOf | undefined;
 }
 
 /** How the form shows one kind of parameter. */
@@ -41,7 +54,21 @@ interface KindControl<P extends ParamDef> {
   readonly help?: (deployment: Deployment, param: P) => string;
 }
 
-function TextInput({ value, onChange, common, suggestions }: ControlProps<ParamDef>) {
+function TextInput({ param, value, onChange, common, suggestions, typeAhead }: ControlProps<ParamDef>) {
+  if (typeAhead)
+    return (
+      <TypeAheadInput
+        {...common}
+        type="text"
+        spellCheck={false}
+        source={typeAhead.source}
+        fields={[typeAhead.field]}
+        label={`${param.label} suggestions`}
+        value={value}
+        onChange={onChange}
+        onChoose={typeAhead.onChoose}
+      />
+    );
   const listId = suggestions?.length ? `${common.id}-values` : undefined;
   return (
     <>
@@ -110,7 +137,7 @@ const controls: { readonly [K in ParamKind]: KindControl<Extract<ParamDef, { kin
 };
 
 /** One labelled control of the search form, chosen by the parameter's kind. */
-export function ParamControl({ deployment, param, value, error, rejectedValue, onChange, suggestions }: ParamControlProps) {
+export function ParamControl({ deployment, param, value, error, rejectedValue, onChange, suggestions, typeAhead }: ParamControlProps) {
   const id = controlId(param.name);
   const describedBy = [helpId(param.name), error ? errorId(param.name) : undefined].filter(Boolean).join(' ');
   const common = {
@@ -126,7 +153,7 @@ export function ParamControl({ deployment, param, value, error, rejectedValue, o
   return (
     <div className={`field field--${param.kind}`}>
       <label htmlFor={id}>{param.label}</label>
-      {control.render({ deployment, param, value, onChange, common, suggestions })}
+      {control.render({ deployment, param, value, onChange, common, suggestions, typeAhead })}
       <p id={helpId(param.name)} className="field__help">
         {help}
       </p>

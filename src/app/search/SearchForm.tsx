@@ -10,6 +10,10 @@ import { QuerySyntaxHelp } from './QuerySyntaxHelp';
 import { mainParam } from './form-params';
 import { isPlainQuery, loadSearchBoxReader } from './use-search-box';
 import { openQuoteNotice } from './open-quote';
+import { typeAheadFacetOf } from '../../deployments/facets';
+import type { Completion } from '../../formats/complete-response';
+import type { CompletionSource } from '../ui/TypeAhead';
+import { TypeAheadInput } from '../ui/TypeAheadInput';
 
 interface SearchFormProps {
   readonly deployment: Deployment;
@@ -23,6 +27,8 @@ interface SearchFormProps {
   readonly suggestions?: Readonly<Record<string, readonly string[]>>;
   /** The server takes the extension parameters, so the box's `type:` becomes `product_type`. */
   readonly extensions: boolean;
+  /** Where type-ahead values come from (a server with the `/complete` extension); none without. */
+  readonly completion?: CompletionSource | undefined;
 }
 
 /**
@@ -37,6 +43,7 @@ export function SearchForm({
   onPrefersAdvancedChange,
   suggestions = {},
   extensions,
+  completion,
 }: SearchFormProps) {
   const navigate = useNavigate();
   const [state, setState] = useState<FormState>(() => formStateFromEntries(deployment, entries));
@@ -77,6 +84,23 @@ export function SearchForm({
     setState((previous) => ({ ...previous, [name]: value }));
     setEdited((previous) => new Set(previous).add(name));
     setClientErrors(({ [name]: _removed, ...rest }) => rest);
+  }
+
+  /** A type-ahead value chosen in a field: the search runs with it selected (as ticking it in the facet), the text typed for it gone. */
+  function choose(name: string, chosen: Completion) {
+    const criteria = criteriaFromFormState(deployment, { ...state, [name]: '' });
+    const formNames = new Set(deployment.params.map((param) => param.name));
+    const kept = entries.filter(([entry]) => !formNames.has(entry) && !(entry in chosen.params) && entry !== 'page');
+    onPrefersAdvancedChange(false);
+    void navigate(`/${deployment.slug}${queryString([...Object.entries(criteria), ...kept, ...Object.entries(chosen.params)])}`);
+  }
+  const fieldLabel = (field: string) => deployment.facets.find((facet) => facet.name === field)?.label ?? field;
+
+  function typeAheadOf(name: string) {
+    const facet = typeAheadFacetOf(deployment, name);
+    return completion && facet
+      ? { source: completion, field: facet.name, onChoose: (chosen: Completion) => choose(name, chosen) }
+      : undefined;
   }
 
   function clearAll() {
@@ -130,12 +154,17 @@ export function SearchForm({
             {main.label}
           </label>
           <div className="search-form__row">
-            <input
+            <TypeAheadInput
               id={controlId(main.name)}
               name={main.name}
               type="search"
+              source={completion}
+              fields={[]}
+              label="Suggestions"
+              fieldLabel={fieldLabel}
+              onChoose={(chosen) => choose(main.name, chosen)}
               value={state[main.name] ?? ''}
-              onChange={(event) => update(main.name, event.target.value)}
+              onChange={(value) => update(main.name, value)}
               aria-describedby={
                 [errorFor(main.name) ? errorId(main.name) : undefined, quoteNotice ? quoteNoticeId : undefined].filter(Boolean).join(' ') ||
                 undefined
@@ -187,6 +216,7 @@ export function SearchForm({
               rejectedValue={rejectedValue(param.name)}
               onChange={(value) => update(param.name, value)}
               suggestions={suggestions[param.name]}
+              typeAhead={typeAheadOf(param.name)}
             />
           ))}
         </fieldset>

@@ -1,0 +1,85 @@
+/**
+ * Issue 39, type-ahead: typing in the search box or the author field offers the mirror's
+ * values with their record counts (one row per person), chosen by keyboard alone, and the
+ * search it leads to finds what the count said; at desktop and phone width, with axe.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { deploymentByKey } from '../src/deployments/registry';
+import { gotoApp, openAdvanced, searchBox, searchParamsOf, searchPath, waitForResults } from './support/app';
+import { desktop, phone, useBrowser } from './support/browser';
+import { expectNoAxeViolations, screenshot } from './support/checks';
+
+const ui = useBrowser();
+const dc1 = deploymentByKey('DC1')!;
+
+/** The options of the listbox a combobox controls, once it shows some. */
+async function optionsOf(page: Page, name: string) {
+  const listbox = page.getByRole('listbox', { name });
+  await listbox.getByRole('option').first().waitFor({ state: 'visible' });
+  return listbox.getByRole('option');
+}
+
+const countOf = (text: string) => Number(/([\d,]+) records?$/.exec(text.trim())![1]!.replace(/,/g, ''));
+
+for (const [label, viewport] of [
+  ['desktop', desktop],
+  ['phone', phone],
+] as const) {
+  describe(`at ${label} width`, () => {
+    test('the search box offers Fredrickson as one person with a count; Down and Enter run that search', async () => {
+      const { page } = ui;
+      await page.setViewportSize(viewport);
+      await gotoApp(page, searchPath(dc1));
+      await waitForResults(page);
+      const box = searchBox(page);
+      await box.click();
+      await page.keyboard.type('fredr');
+      const options = await optionsOf(page, 'Suggestions');
+      expect(await options.count()).toBe(1);
+      const text = (await options.first().textContent())!;
+      expect(text).toMatch(/^Fredrickson, E.* · Author/);
+      await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => page.getByRole('status').filter({ hasText: '1 suggestion' }).count()).toBe(1);
+      await expectNoAxeViolations(page, `type-ahead in the box (${label})`);
+      await screenshot(page, `type-ahead-box-${label}`);
+
+      await page.keyboard.press('ArrowDown');
+      const optionId = await options.first().getAttribute('id');
+      await expect.poll(() => box.getAttribute('aria-activedescendant')).toBe(optionId);
+      expect(await options.first().getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => searchParamsOf(page).get('author_name')).toMatch(/^Fredrickson, E/);
+      expect(searchParamsOf(page).get('q')).toBeNull();
+      expect(await waitForResults(page)).toBe(countOf(text));
+    });
+
+    test('the author field offers people as they are grouped; Escape closes, and a chosen one is searched', async () => {
+      const { page } = ui;
+      await page.setViewportSize(viewport);
+      await gotoApp(page, searchPath(dc1, { q: 'plasma' }));
+      await waitForResults(page);
+      await openAdvanced(page);
+      const author = page.getByRole('combobox', { name: 'Author', exact: true });
+      await author.click();
+      await page.keyboard.type('Diallo, A');
+      const options = await optionsOf(page, 'Author suggestions');
+      const text = (await options.first().textContent())!;
+      expect(text).toMatch(/^Diallo, A/);
+      await expectNoAxeViolations(page, `type-ahead in the author field (${label})`);
+      await screenshot(page, `type-ahead-author-${label}`);
+
+      await page.keyboard.press('Escape');
+      await expect.poll(() => author.getAttribute('aria-expanded')).toBe('false');
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => author.getAttribute('aria-expanded')).toBe('true');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => searchParamsOf(page).get('author_name')).toMatch(/^Diallo, A/);
+      // The rest of the search stays; the text typed for the author is gone.
+      expect(searchParamsOf(page).get('q')).toBe('plasma');
+      expect(searchParamsOf(page).get('author')).toBeNull();
+      await waitForResults(page);
+    });
+  });
+}
