@@ -183,7 +183,7 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
     closing = true;
     dispatcher.failWaiting(() => new Error('the store is closed'));
     for (const slot of slots.all) settleMove(slot, 'changed');
-    await Promise.all([reader.terminate(), slots.close()]);
+    await Promise.all([reader.end(), slots.close()]);
   }
   try {
     await slots.warmed;

@@ -1,12 +1,16 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { EngineCalls } from './cached-store';
-import type { SharedFacets } from './engine';
+import type { QueryEngine, SharedFacets } from './engine';
 import { openEngine } from './sqlite/query-engine';
 import { renderDocs } from './rendered-page';
 import { helpWith, type CountJob, type CountSharing } from './facets/count-sharing';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 
-/** One read-only connection per worker thread; answers the pool's requests in order. */
+/**
+ * One read-only connection per worker thread; answers the pool's requests in order. A thread
+ * serves one generation after another (pool/threads.ts): `{ open }` opens a file, `{ close }`
+ * closes it again, and the thread waits for the next.
+ */
 
 type Op = Exclude<keyof EngineCalls, 'revision' | 'close'>;
 export type StoreRequest = { [K in Op]: { id: number; op: K; args: Parameters<EngineCalls[K]> } }[Op];
@@ -26,6 +30,19 @@ export interface HelpWith {
   readonly help: CountJob;
 }
 
+/** Opens a store on this thread (it has none open), as the pool's worker of `role`. */
+export interface OpenStore {
+  readonly open: WorkerSettings;
+}
+
+/** Closes this thread's store; it answers `{ closed }` and waits for another `{ open }`. */
+export interface CloseStore {
+  readonly close: true;
+}
+
+/** Everything the pool sends a worker thread. */
+export type ToWorker = OpenStore | CloseStore | StoreRequest | AdoptFacets | HelpWith | MoveSnapshot;
+
 export type StoreReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; message: string }
@@ -34,45 +51,56 @@ export type StoreReply =
   // A count this worker would share, for the pool to pass to a free worker; and a helper's word that it is free again.
   | HelpWith
   | { helped: boolean }
-  | { moved: SnapshotMove };
+  | { moved: SnapshotMove }
+  | { closed: true };
 
-/** What the pool passes each worker as workerData. */
+/** What the pool opens a worker with. */
 export interface WorkerSettings {
   readonly path: string;
   /**
    * `search`: a worker that answers requests, warmed for searches only; the facet values
    * come from the pool's `facets` worker, which reads them once, hands them over on shared
-   * memory and ends.
+   * memory and closes the file again.
    */
   readonly role: 'search' | 'facets';
   /** When a search worker asks another to count half of a broad search's facets (its `ask` goes through the pool). */
   readonly sharing?: Omit<CountSharing, 'ask'>;
 }
 
-const settings = workerData as WorkerSettings;
-const sharing = settings.sharing && {
-  ...settings.sharing,
-  ask: (job: CountJob) => parentPort!.postMessage({ help: job } satisfies StoreReply),
-};
-const engine = openEngine(settings.path, { snapshot: true, ...(sharing && { sharing }) });
-if (settings.role === 'facets') {
-  parentPort!.postMessage({ facets: engine.sharedFacets() } satisfies StoreReply);
-  engine.close();
-} else {
+let engine: QueryEngine | undefined;
+
+const reply = (message: StoreReply, transfer?: ArrayBuffer[]) => parentPort!.postMessage(message, transfer);
+
+parentPort!.on('message', (message: ToWorker) => {
+  if ('open' in message) open(message.open);
+  else if ('close' in message) {
+    engine?.close();
+    engine = undefined;
+    reply({ closed: true });
+  } else if ('adopt' in message) engine!.adoptFacets(message.adopt);
+  else if ('moveSnapshot' in message) reply({ moved: moveSnapshot() });
+  else if ('help' in message) reply({ helped: helpWith(message.help) });
+  else answer(message);
+});
+
+/** Opens the file (an error here ends the thread, and the pool says the file cannot be read). */
+function open(settings: WorkerSettings) {
+  const sharing = settings.sharing && { ...settings.sharing, ask: (job: CountJob) => reply({ help: job }) };
+  const opened = openEngine(settings.path, { snapshot: true, ...(sharing && { sharing }) });
+  if (settings.role === 'facets') {
+    reply({ facets: opened.sharedFacets() });
+    opened.close();
+    return;
+  }
+  engine = opened;
   // Before the first request rather than during it; the pool sends none before this says so.
   engine.warmSearch();
-  parentPort!.postMessage({ ready: true } satisfies StoreReply);
-  parentPort!.on('message', (message: StoreRequest | AdoptFacets | HelpWith | MoveSnapshot) => {
-    if ('adopt' in message) engine.adoptFacets(message.adopt);
-    else if ('moveSnapshot' in message) parentPort!.postMessage({ moved: moveSnapshot() } satisfies StoreReply);
-    else if ('help' in message) parentPort!.postMessage({ helped: helpWith(message.help) } satisfies StoreReply);
-    else answer(message);
-  });
+  reply({ ready: true });
 }
 
 function moveSnapshot(): SnapshotMove {
   try {
-    return engine.moveSnapshot();
+    return engine!.moveSnapshot();
   } catch {
     // The snapshot is kept (the log only waits longer); the next generation tries again.
     return 'changed';
@@ -80,6 +108,7 @@ function moveSnapshot(): SnapshotMove {
 }
 
 function run(request: StoreRequest): unknown {
+  const engine = engineOpen();
   switch (request.op) {
     case 'rankPage': {
       const [key, criteria, need, offset, limit] = request.args;
@@ -112,6 +141,11 @@ function run(request: StoreRequest): unknown {
   }
 }
 
+function engineOpen(): QueryEngine {
+  if (!engine) throw new Error('no store is open on this worker');
+  return engine;
+}
+
 function answer(request: StoreRequest) {
   try {
     type Rendered = { body: Buffer; encoded?: { body: Buffer } };
@@ -121,8 +155,8 @@ function answer(request: StoreRequest) {
     const moved = [value?.ids, rendered?.body, rendered?.encoded?.body]
       .filter((part) => part !== undefined)
       .map((part) => part.buffer as ArrayBuffer);
-    parentPort!.postMessage({ id: request.id, ok: true, value } satisfies StoreReply, moved);
+    reply({ id: request.id, ok: true, value }, moved);
   } catch (error) {
-    parentPort!.postMessage({ id: request.id, ok: false, message: (error as Error).message } satisfies StoreReply);
+    reply({ id: request.id, ok: false, message: (error as Error).message });
   }
 }

@@ -1,9 +1,10 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SharedFacets } from '../engine';
 import type { CountJob } from '../facets/count-sharing';
 import type { SnapshotMove } from '../sqlite/snapshot-move';
-import type { AdoptFacets, StoreReply, WorkerSettings } from '../store-worker';
+import type { StoreReply, ToWorker, WorkerSettings } from '../store-worker';
 import type { Job } from './jobs';
+import { borrowThread, type Thread } from './threads';
 
 /**
  * The pool's worker threads, each in a slot that outlives it: a worker that dies (a native
@@ -12,11 +13,13 @@ import type { Job } from './jobs';
  * became unreadable) is started again after growing pauses, with one line in the log when
  * the file cannot be read and one when it can again. A search past its time budget has its
  * worker replaced, as SQLite cannot be interrupted from here. What to run, and when, is the
- * pool's (pooled-store.ts); this module says what the workers say.
+ * pool's (pooled-store.ts); this module says what the workers say. When the pool closes, an
+ * idle worker's thread is given back for the next generation (threads.ts).
  */
 
 export interface Slot {
   worker: Worker;
+  thread: Thread;
   /** Warmed up and taking requests (store-worker.ts says so). */
   ready: boolean;
   job?: Job;
@@ -69,13 +72,6 @@ export interface SlotSettings {
   readonly onWorker?: (worker: Worker) => void;
 }
 
-/**
- * A worker's short-lived objects are small (its postings are typed arrays outside the
- * heap), yet V8's default lets each worker's young generation grow to tens of megabytes,
- * which stay claimed while the server is busy: with three workers, a fifth of its memory.
- */
-const workerYoungGenerationMb = 12;
-
 export class WorkerSlots {
   readonly all: Slot[];
   /** Settles once every worker has warmed up; fails if one cannot start before (the pool is then never served). */
@@ -112,7 +108,7 @@ export class WorkerSlots {
   adopt(facets: SharedFacets): void {
     this.facets = facets;
     // Posted before any later request, so every facets request finds them.
-    for (const slot of this.all) slot.worker.postMessage({ adopt: facets } satisfies AdoptFacets);
+    for (const slot of this.all) slot.worker.postMessage({ adopt: facets } satisfies ToWorker);
   }
 
   /** Runs `job` on the free worker of `slot`; a search past `budgetMs` has its worker replaced. */
@@ -126,25 +122,28 @@ export class WorkerSlots {
   async close(): Promise<void> {
     this.closing = true;
     for (const slot of this.all) clearTimeout(slot.restart);
-    await Promise.all(this.all.map((slot) => slot.worker.terminate()));
+    // Only a worker doing nothing can close its store cleanly; any other is ended.
+    const idle = (slot: Slot) => slot.ready && !slot.job && !slot.helping && !slot.move?.sent;
+    await Promise.all(this.all.map((slot) => (idle(slot) ? slot.thread.giveBack() : slot.thread.end())));
   }
 
   private spawn(slot: Slot): void {
     const { path, script, sharing, onWorker } = this.settings;
-    const worker = new Worker(script, {
-      workerData: { path, role: 'search', sharing } satisfies WorkerSettings,
-      resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
-    });
+    const thread = borrowThread(script);
+    const worker = thread.worker;
+    worker.postMessage({ open: { path, role: 'search', sharing } satisfies WorkerSettings } satisfies ToWorker);
     // A worker started again takes the facet values before any request.
-    if (this.facets) worker.postMessage({ adopt: this.facets } satisfies AdoptFacets);
+    if (this.facets) worker.postMessage({ adopt: this.facets } satisfies ToWorker);
+    slot.thread = thread;
     slot.worker = worker;
     slot.ready = false;
     slot.helping = false;
     this.events.replaced(slot);
     slot.startError = undefined;
     onWorker?.(worker);
-    worker.on('message', (reply: StoreReply) => this.onMessage(slot, reply));
+    worker.on('message', (reply: StoreReply) => slot.worker === worker && this.onMessage(slot, reply));
     worker.on('error', (error) => {
+      if (slot.worker !== worker) return;
       if (!slot.ready) slot.startError = error.message;
       this.settle(slot)?.reject(error);
     });
@@ -152,7 +151,7 @@ export class WorkerSlots {
   }
 
   private onMessage(slot: Slot, reply: StoreReply): void {
-    if ('facets' in reply) return;
+    if ('facets' in reply || 'closed' in reply) return;
     if ('help' in reply) return this.events.askedHelp(slot, reply.help);
     if ('moved' in reply) return this.events.moved(slot, reply.moved);
     if ('helped' in reply) {
@@ -206,11 +205,11 @@ export class WorkerSlots {
 
   private overBudget(slot: Slot): void {
     // The worker is busy in SQLite and cannot be told to stop: a new one takes its place.
-    const stuck = slot.worker;
+    const stuck = slot.thread;
     const job = this.settle(slot);
     if (job) this.events.overBudget(job);
     this.spawn(slot);
-    void stuck.terminate();
+    void stuck.end();
     this.events.changed();
   }
 }
