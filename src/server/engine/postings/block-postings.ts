@@ -105,6 +105,7 @@ export class StoredPostings implements Postings {
   private readonly countStarts: Uint32Array;
   private readonly idBuffer = new Int32Array(blockSize);
   private readonly countBuffer = new Uint32Array(blockSize);
+  private readonly cursor = new VarintCursor();
 
   constructor(
     private readonly data: Uint8Array,
@@ -150,35 +151,18 @@ export class StoredPostings implements Postings {
   ids(b: number): Int32Array {
     const n = this.size(b);
     const out = this.idBuffer;
-    const data = this.data;
-    let at = this.idStarts[b]!;
-    let id = b > 0 ? this.lastIds[b - 1]! : 0;
-    for (let i = 0; i < n; i++) {
-      let byte = data[at++]!;
-      let gap = byte & 0x7f;
-      for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-        byte = data[at++]!;
-        gap += (byte & 0x7f) * scale;
-      }
-      out[i] = id += gap;
-    }
+    const read = this.cursor;
+    read.seek(this.data, this.idStarts[b]!);
+    read.readGaps(out, n, b > 0 ? this.lastIds[b - 1]! : 0);
     return out.subarray(0, n);
   }
 
   counts(b: number): Uint32Array {
     const n = this.size(b);
     const out = this.countBuffer;
-    const data = this.data;
-    let at = this.countStarts[b]!;
-    for (let i = 0; i < n; i++) {
-      let byte = data[at++]!;
-      let count = byte & 0x7f;
-      for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-        byte = data[at++]!;
-        count += (byte & 0x7f) * scale;
-      }
-      out[i] = count;
-    }
+    const read = this.cursor;
+    read.seek(this.data, this.countStarts[b]!);
+    read.readCounts(out, n);
     return out.subarray(0, n);
   }
 }

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeSkips, noInstances, positionSkips, PositionsWalk, postingsOf, skipEvery, type Instances } from './positions';
+import {
+  decodeSkips,
+  InstancesCursor,
+  noInstances,
+  positionSkips,
+  PositionsWalk,
+  postingsOf,
+  readInstances,
+  skipEvery,
+  skipInstances,
+  type Instances,
+} from './positions';
 
 /**
  * A phrase walks a token's positions forward, skipping the documents that are not
@@ -64,6 +75,38 @@ describe('a positions walk', () => {
         const { data, skips } = partOf(instancesOf(docs));
         expect(skips).toHaveLength(Math.ceil(docs.length / skipEvery));
         expect(positionSkips(data)).toEqual(skips);
+      }),
+    );
+  });
+});
+
+describe('the positions layout', () => {
+  it("round-trips each document's instances, read whole, read one at a time or skipped, to the same ends", () => {
+    fc.assert(
+      fc.property(documents, fc.nat(), (docs, seed) => {
+        const expected = instancesOf(docs);
+        const { data } = partOf(expected);
+        const into = noInstances();
+        const cursor = new InstancesCursor();
+        let at = 0;
+        expected.forEach((instances, d) => {
+          const end = readInstances(data, at, into);
+          expect(seen(into)).toEqual(instances);
+          expect(skipInstances(data, at)).toBe(end);
+          // Read the first few one at a time, then skip the rest, as a walk that stops early does.
+          cursor.seek(data, at);
+          const n = cursor.document();
+          expect(n).toBe(instances.length);
+          const read = (seed + d) % (n + 1);
+          for (let k = 0; k < read; k++) {
+            cursor.instance();
+            expect([cursor.column, cursor.offset]).toEqual(instances[k]);
+          }
+          cursor.skip(n - read);
+          expect(cursor.at).toBe(end);
+          at = end;
+        });
+        expect(at).toBe(data.length);
       }),
     );
   });

@@ -72,53 +72,71 @@ export interface Instances {
 export const noInstances = (): Instances => ({ columns: new Int32Array(16), offsets: new Int32Array(16), length: 0 });
 
 /**
- * Reads the instances of the document whose positions start at `at` into `into`, and
- * returns where the next document's start. (Inlined varints: a reader object per document
- * cost more than the decoding itself.)
+ * Reads a positions blob document by document: each document's number of instances, then
+ * each instance as (column, offset). The one decoder of the layout, for walks that read a
+ * document whole (readInstances) and those that stop early (query/prefix-phrase.ts).
  */
-export function readInstances(data: Uint8Array, at: number, into: Instances): number {
-  let byte = data[at++]!;
-  let n = byte & 0x7f;
-  for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-    byte = data[at++]!;
-    n += (byte & 0x7f) * scale;
+export class InstancesCursor {
+  /** The last instance read: its column's place in `searchColumns`, and its offset there. */
+  column = -1;
+  offset = 0;
+  private readonly varints = new VarintCursor();
+
+  /** Where the cursor is: a document's start, or within its instances. */
+  get at(): number {
+    return this.varints.at;
   }
+
+  /** Points the cursor at byte `at` of `data`, which must be a document's start. */
+  seek(data: Uint8Array, at: number): void {
+    this.varints.seek(data, at);
+  }
+
+  /** Starts the next document: returns its number of instances. */
+  document(): number {
+    this.column = -1;
+    this.offset = 0;
+    return this.varints.read();
+  }
+
+  /** Reads the document's next instance into `column` and `offset`. */
+  instance(): void {
+    const value = this.varints.read();
+    const column = value % 16;
+    this.offset = (column === this.column ? this.offset : 0) + Math.floor(value / 16);
+    this.column = column;
+  }
+
+  /** Passes over `n` of the document's instances without decoding them. */
+  skip(n: number): void {
+    this.varints.skip(n);
+  }
+}
+
+const cursor = new InstancesCursor();
+
+/** Reads the instances of the document whose positions start at `at` into `into`, and returns where the next document's start. */
+export function readInstances(data: Uint8Array, at: number, into: Instances): number {
+  cursor.seek(data, at);
+  const n = cursor.document();
   if (into.columns.length < n) {
     into.columns = new Int32Array(n);
     into.offsets = new Int32Array(n);
   }
-  let column = -1;
-  let offset = 0;
   for (let i = 0; i < n; i++) {
-    byte = data[at++]!;
-    let value = byte & 0x7f;
-    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-      byte = data[at++]!;
-      value += (byte & 0x7f) * scale;
-    }
-    const next = value % 16;
-    offset = (next === column ? offset : 0) + Math.floor(value / 16);
-    column = next;
-    into.columns[i] = column;
-    into.offsets[i] = offset;
+    cursor.instance();
+    into.columns[i] = cursor.column;
+    into.offsets[i] = cursor.offset;
   }
   into.length = n;
-  return at;
+  return cursor.at;
 }
 
 /** Where the document after the one whose positions start at `at` starts. */
 export function skipInstances(data: Uint8Array, at: number): number {
-  let instances = 0;
-  let scale = 1;
-  let byte: number;
-  do {
-    byte = data[at++]!;
-    instances += (byte & 0x7f) * scale;
-    scale *= 0x80;
-  } while (byte >= 0x80);
-  // The instances themselves are skipped, not decoded: a varint ends at a byte below 0x80.
-  for (let k = 0; k < instances; k++) while (data[at++]! >= 0x80);
-  return at;
+  cursor.seek(data, at);
+  cursor.skip(cursor.document());
+  return cursor.at;
 }
 
 /** One stored run of positions and its skips. */

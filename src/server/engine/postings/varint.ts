@@ -36,31 +36,6 @@ export class VarintWriter {
   }
 }
 
-/**
- * Reads LEB128 integers from `bytes` in sequence, one per call, with a fast path for the
- * one-byte values most gaps, counts and positions are.
- */
-export function varintReader(bytes: Uint8Array): () => number {
-  let at = 0;
-  const long = () => {
-    let byte = bytes[at++]!;
-    let value = byte & 0x7f;
-    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-      byte = bytes[at++]!;
-      value += (byte & 0x7f) * scale;
-    }
-    return value;
-  };
-  return () => {
-    const byte = bytes[at]!;
-    if (byte < 0x80) {
-      at++;
-      return byte;
-    }
-    return long();
-  };
-}
-
 /** Every SQLite varint in `bytes`, in order. */
 export function sqliteVarints(bytes: Uint8Array): number[] {
   const values: number[] = [];
@@ -80,21 +55,86 @@ export function sqliteVarints(bytes: Uint8Array): number[] {
   return values;
 }
 
-/** Reads LEB128 integers in sequence from a byte offset that can be read and moved. */
+const noBytes = new Uint8Array(0);
+
+/**
+ * Reads LEB128 integers in sequence from a byte offset that can be read and moved. The
+ * one reader of our blobs: the hot loops (a block's ids and counts, a document's
+ * positions) keep one cursor and move it with `seek`, since a reader made per document
+ * cost more than the decoding itself.
+ */
 export class VarintCursor {
   constructor(
-    private readonly bytes: Uint8Array,
+    private bytes: Uint8Array = noBytes,
     public at = 0,
   ) {}
 
+  /** Points the cursor at byte `at` of `bytes`. */
+  seek(bytes: Uint8Array, at: number): void {
+    this.bytes = bytes;
+    this.at = at;
+  }
+
   read(): number {
     const bytes = this.bytes;
-    let byte = bytes[this.at++]!;
+    let at = this.at;
+    let byte = bytes[at++]!;
+    // Most gaps, counts and positions are one byte.
+    if (byte < 0x80) {
+      this.at = at;
+      return byte;
+    }
     let value = byte & 0x7f;
     for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-      byte = bytes[this.at++]!;
+      byte = bytes[at++]!;
       value += (byte & 0x7f) * scale;
     }
+    this.at = at;
     return value;
+  }
+
+  /**
+   * Reads `n` integers into `out` (from its start), each a gap added to the one before,
+   * from `first` on: a block's ids. This and readCounts hold the offset in a local, for
+   * the hottest decoding there is.
+   */
+  readGaps(out: Int32Array, n: number, first: number): void {
+    const bytes = this.bytes;
+    let at = this.at;
+    let sum = first;
+    for (let i = 0; i < n; i++) {
+      let byte = bytes[at++]!;
+      let value = byte & 0x7f;
+      for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+        byte = bytes[at++]!;
+        value += (byte & 0x7f) * scale;
+      }
+      out[i] = sum += value;
+    }
+    this.at = at;
+  }
+
+  /** Reads `n` integers into `out` (from its start), as they are: a block's counts. */
+  readCounts(out: Uint32Array, n: number): void {
+    const bytes = this.bytes;
+    let at = this.at;
+    for (let i = 0; i < n; i++) {
+      let byte = bytes[at++]!;
+      let value = byte & 0x7f;
+      for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+        byte = bytes[at++]!;
+        value += (byte & 0x7f) * scale;
+      }
+      out[i] = value;
+    }
+    this.at = at;
+  }
+
+  /** Passes over `n` integers without decoding them: each ends at its first byte below 0x80. */
+  skip(n: number): void {
+    const bytes = this.bytes;
+    let at = this.at;
+    for (let k = 0; k < n; k++) while (bytes[at++]! >= 0x80);
+    this.at = at;
   }
 }

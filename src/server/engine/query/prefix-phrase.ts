@@ -1,7 +1,7 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { decodeIds, type TokenPostings } from '../postings/block-postings';
 import { tokenBlobs, type PostingsReader, type TokenBlobs } from '../postings/index-reader';
-import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
+import { InstancesCursor, noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
 import { scratchArray } from '../scratch-arrays';
 import { doubled } from '../typed-arrays';
 
@@ -149,8 +149,7 @@ function phraseEnds(reader: PostingsReader, tokens: readonly string[], allowed: 
  * number of its ends the token stands right after. This runs over every record of every
  * expansion, so postings and positions are walked once, in place: each instance is
  * compared with the record's ends as it is decoded (both ascend by column, then offset),
- * and the rest are skipped once the ends are passed. (LEB128 and the positions' encoding,
- * positions.ts's readInstances, are inlined.)
+ * and the rest are skipped once the ends are passed.
  */
 function addContinuations(
   { postings, positions: stored }: TokenBlobs,
@@ -159,48 +158,32 @@ function addContinuations(
   countsBySlot: Uint32Array,
 ): void {
   const ids = decodeIds(postings);
+  const read = new InstancesCursor();
   let part = 0;
-  let positions = stored.parts[0]!.data;
   let partEnd = stored.starts[1] ?? Infinity;
-  let at = 0;
-  let byte: number;
+  read.seek(stored.parts[0]!.data, 0);
   for (let d = 0; d < ids.length; d++) {
     const id = ids[d]!;
     if (d === partEnd) {
-      positions = stored.parts[++part]!.data;
+      read.seek(stored.parts[++part]!.data, 0);
       partEnd = stored.starts[part + 1] ?? Infinity;
-      at = 0;
     }
-    byte = positions[at++]!;
-    let instances = byte & 0x7f;
-    for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-      byte = positions[at++]!;
-      instances += (byte & 0x7f) * scale;
-    }
+    const instances = read.document();
     const slot = slots[id]!;
     let k = 0;
     if (slot !== 0) {
       let e = ends.starts[slot - 1]!;
       const last = ends.starts[slot]!;
-      let column = -1;
-      let offset = 0;
       let count = 0;
       for (; k < instances && e < last; k++) {
-        byte = positions[at++]!;
-        let value = byte & 0x7f;
-        for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
-          byte = positions[at++]!;
-          value += (byte & 0x7f) * scale;
-        }
-        const next = value % 16;
-        offset = (next === column ? offset : 0) + Math.floor(value / 16);
-        column = next;
+        read.instance();
+        const { column, offset } = read;
         while (e < last && (ends.columns[e]! < column || (ends.columns[e] === column && ends.offsets[e]! + 1 < offset))) e++;
         if (e < last && ends.columns[e] === column && ends.offsets[e]! + 1 === offset) count += weights[column] ?? 1;
       }
       countsBySlot[slot]! += count;
     }
-    for (; k < instances; k++) while (positions[at++]! >= 0x80);
+    read.skip(instances - k);
   }
 }
 

@@ -10,18 +10,16 @@ import { generateRecords } from '../../../corpus/generate';
 import { parseListRequest } from '../../../http/criteria';
 import { parseQueryString } from '../../../http/query-string';
 import { openEngine } from '../query-engine';
+import { decodePostings, StoredPostings } from '../../../engine/postings/block-postings';
 import { buildPostings } from './postings';
 import { buildPairs, storedCommon } from './pair-postings';
 import { storedPostings as readWithTail } from './postings-tails';
 import { commonDocs } from '../../../engine/postings/pairs';
 import { decodeSkips, positionSkips } from '../../../engine/postings/positions';
-import { blockSize, decodePostings, encodePostings, StoredPostings } from '../../../engine/postings/block-postings';
-import type { BlockFrontiers } from '../../../engine/postings/block-frontier';
 import { columnWeights } from '../../../../deployments/search-model';
 import { tablesOf } from '../schema';
 import { indexText } from '../fts5-adapter';
 import { openStoreWriter } from '../sqlite';
-import { sqliteVarints, varintReader, VarintWriter } from '../../../engine/postings/varint';
 
 const lit = deploymentByKey('LIT')!;
 const t = tablesOf(lit);
@@ -136,19 +134,6 @@ function postingsTables(path: string) {
   } finally {
     db.close();
   }
-}
-
-/** Block b's frontier as [count, length] pairs. */
-function frontierOf({ starts, counts, lengths }: BlockFrontiers, b: number): [number, number][] {
-  return Array.from({ length: starts[b + 1]! - starts[b]! }, (_, k) => [counts[starts[b]! + k]!, lengths[starts[b]! + k]!]);
-}
-
-/** The distinct pairs no other pair matches on both (a count as large, a length as short), largest count first. */
-function bestPairs(pairs: [number, number][]): [number, number][] {
-  const distinct = [...new Map(pairs.map((pair) => [pair.join(), pair])).values()];
-  return distinct
-    .filter(([count, length]) => !distinct.some(([c, l]) => c >= count && l <= length && (c !== count || l !== length)))
-    .sort((a, b) => b[0] - a[0]);
 }
 
 describe('postings', () => {
@@ -314,56 +299,5 @@ describe('postings', () => {
     } finally {
       db.close();
     }
-  });
-
-  it('round-trip through their encoding, by blocks that know the (count, length) pairs no other of their records beats', () => {
-    fc.assert(
-      fc.property(
-        fc.uniqueArray(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { maxLength: 700 }),
-        fc.nat({ max: 2 ** 32 - 1 }),
-        (raw, seed) => {
-          const ids = Int32Array.from(raw.sort((a, b) => a - b));
-          const counts = Uint32Array.from(ids, (_, i) => ((seed + i * 7919) % 2 ** 32) >>> 0);
-          const lengthOf = (id: number) => (id * 31 + seed) % 1000;
-          const lengths = new Proxy([] as number[], { get: (_, key) => lengthOf(Number(key)) });
-          const stored = new StoredPostings(encodePostings({ ids, counts }, lengths));
-          expect(decodePostings(stored)).toEqual({ ids, counts });
-          expect(stored.blocks).toBe(Math.ceil(ids.length / blockSize));
-          for (let b = 0; b < stored.blocks; b++) {
-            const blockIds = ids.subarray(b * blockSize, (b + 1) * blockSize);
-            const blockCounts = counts.subarray(b * blockSize, (b + 1) * blockSize);
-            expect(stored.lastIds[b]).toBe(blockIds[blockIds.length - 1]);
-            expect(frontierOf(stored.frontiers, b)).toEqual(bestPairs(Array.from(blockIds, (id, i) => [blockCounts[i]!, lengthOf(id)])));
-            // Counts are read apart from ids, in any order.
-            expect(Array.from(stored.counts(b))).toEqual(Array.from(blockCounts));
-            expect(Array.from(stored.ids(b))).toEqual(Array.from(blockIds));
-          }
-        },
-      ),
-    );
-  });
-
-  it('refuse a list in another format', () => {
-    const data = encodePostings({ ids: Int32Array.of(3), counts: Uint32Array.of(1) }, [0, 0, 0, 5]);
-    data[0] = 9;
-    expect(() => new StoredPostings(data)).toThrow(/format 9/);
-  });
-});
-
-describe('varints', () => {
-  it('LEB128 round-trips every safe integer size', () => {
-    fc.assert(
-      fc.property(fc.array(fc.maxSafeNat(), { maxLength: 50 }), (values) => {
-        const writer = new VarintWriter();
-        for (const value of values) writer.write(value);
-        const read = varintReader(writer.toBuffer());
-        expect(values.map(() => read())).toEqual(values);
-      }),
-    );
-  });
-
-  it("reads SQLite's varints, the nine-byte form included", () => {
-    expect(sqliteVarints(Uint8Array.from([0x07, 0x81, 0x37, 0x00]))).toEqual([7, 183, 0]);
-    expect(sqliteVarints(Uint8Array.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]))).toEqual([2 ** 64 - 1]);
   });
 });
