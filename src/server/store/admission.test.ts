@@ -88,6 +88,25 @@ describe('the price of a kind', () => {
     expect(costs.isDear(search)).toBe(true);
   });
 
+  it('holds a page of many records dear however fast its kind ran: a rare word’s feed is a few entries, a common word’s a thousand', () => {
+    const costs = new CostBook();
+    const rendering = { format: 'xml' as const, origin: '', bibtexPrefix: 'records' };
+    const feed = admissionOf('rankRender', [
+      'LIT',
+      criteria({ text: phrase, sort: 'publication_date', limit: 1000 }),
+      2000,
+      0,
+      1000,
+      rendering,
+    ]);
+    const pageOfIds = admissionOf('render', ['LIT', new Int32Array(1000), rendering]);
+    const personsPage = admissionOf('rankRender', ['LIT', criteria({ text: phrase }), 40, 0, 20, rendering]);
+    for (const each of [feed, pageOfIds, personsPage]) for (let run = 0; run < 3; run++) costs.charge(each.kind, 3);
+    expect(costs.isDear(feed)).toBe(true);
+    expect(costs.isDear(pageOfIds)).toBe(true);
+    expect(costs.isDear(personsPage)).toBe(false);
+  });
+
   it('holds back a kind estimated dear from its first run on', () => {
     const costs = new CostBook();
     const facets = admissionOf('facets', [

@@ -62,7 +62,15 @@ export interface Admission {
    * it runs without the budget, since a worker replaced for it would build it again, and again.
    */
   readonly unbudgeted?: true;
+  /**
+   * A page of more than `lookupPageSize` records: dear whatever its kind's last runs took,
+   * since one kind holds pages of every size (a rare word's feed is a few entries, a common
+   * word's a thousand), so a cheap run says nothing of the next.
+   */
+  readonly bulk?: true;
 }
+
+const bulkOf = (records: number) => (records > lookupPageSize ? { bulk: true as const } : {});
 
 export function admissionOf(op: Op, args: readonly unknown[]): Admission {
   const key = args[0] as string;
@@ -80,7 +88,7 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
     case 'fetch':
     case 'render': {
       const size = (args[1] as Int32Array).length;
-      return { lookup: size <= lookupPageSize, kind: `${op} ${key} ${bucketOf(size)}`, estimateMs: 1 + size / 20 };
+      return { lookup: size <= lookupPageSize, kind: `${op} ${key} ${bucketOf(size)}`, estimateMs: 1 + size / 20, ...bulkOf(size) };
     }
     case 'rankPage':
     case 'rankRender':
@@ -89,12 +97,18 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
       // One record's own keys (the record page's origin check): a lookup, unless words or dates make it a search.
       const lookup = op !== 'facets' && criteria.repoIds !== undefined && criteria.text.length === 0 && criteria.dates.length === 0;
       const units = criteria.text.reduce((sum, { query }) => sum + queryCost(query).units, 0) + chosenValues(criteria);
-      if (op === 'rankPage') return { lookup, kind: `rankPage ${key} ${criteriaShape(criteria)}`, estimateMs: 1 + units };
+      if (op === 'rankPage')
+        return { lookup, kind: `rankPage ${key} ${criteriaShape(criteria)}`, estimateMs: 1 + units, ...bulkOf(criteria.limit) };
       if (op === 'rankRender') {
         // The page is rendered too: its size and format are part of its price.
         const { format } = args[5] as PageRendering;
         const page = `${format} ${bucketOf(criteria.limit)}`;
-        return { lookup, kind: `rankRender ${key} ${criteriaShape(criteria)} ${page}`, estimateMs: 1 + units + criteria.limit / 20 };
+        return {
+          lookup,
+          kind: `rankRender ${key} ${criteriaShape(criteria)} ${page}`,
+          estimateMs: 1 + units + criteria.limit / 20,
+          ...bulkOf(criteria.limit),
+        };
       }
       const facets = (args[2] as readonly FacetRequest[]).map(({ name }) => name);
       // Counting facets reads every matching record's values: dearer than ranking alone.
@@ -143,6 +157,7 @@ export class CostBook {
    * moment) proves nothing yet, so it is not held back until a second run says the same.
    */
   isDear(admission: Admission): boolean {
+    if (admission.bulk) return true;
     const entry = this.measured.get(admission.kind);
     if (entry && entry.samples < 2 && admission.estimateMs < dearMs) return false;
     return this.priceOf(admission) >= dearMs;

@@ -20,6 +20,8 @@ export interface Job {
    */
   readonly cost: number;
   readonly dear: boolean;
+  /** A page of many records (admission.ts): dear by its size, whatever its kind's price. */
+  readonly bulk: boolean;
   /** When it was queued (performance.now()). */
   readonly queued: number;
   started?: number;
@@ -43,6 +45,7 @@ export function jobOf(op: Op, args: unknown[], costs: CostBook, resolve: (value:
     get dear() {
       return costs.isDear(admission);
     },
+    bulk: admission.bulk === true,
     queued: performance.now(),
     resolve,
     reject,

@@ -13,7 +13,8 @@
  * used earlier is not saved up for a burst later.
  *
  * The last free search worker goes only to a search that is not dear, or far cheaper than
- * every search running, so a flood of dear searches never holds every worker; a search
+ * every search running (a page of many records never is: its kind's price is its cheapest
+ * page's), so a flood of dear searches never holds every worker; a search
  * that has waited out its patience may take it anyway, unless a dear search is running
  * (the flood's searches, each waiting its turn, would all be overdue and hold every worker).
  */
@@ -24,6 +25,8 @@ export interface Waiting {
   /** Milliseconds, as its kind has cost so far (admission.ts). */
   readonly cost: number;
   readonly dear: boolean;
+  /** A page of many records: however cheap its kind's price, it is never "far cheaper" than a search running. */
+  readonly bulk?: boolean;
   /** When it was queued (performance.now()). */
   readonly queued: number;
 }
@@ -98,7 +101,7 @@ export class SearchScheduler<J extends Waiting> {
   next(free: number, running: readonly Waiting[], now = performance.now()): J | undefined {
     if (free <= 0 || this.waiting === 0) return undefined;
     const cheapestRunning = Math.min(...running.map(({ cost }) => cost));
-    const mayRun = (job: J) => free > 1 || !job.dear || job.cost * 4 <= cheapestRunning;
+    const mayRun = (job: J) => free > 1 || !job.dear || (!job.bulk && job.cost * 4 <= cheapestRunning);
     const overdueMayRun = !running.some(({ dear }) => dear);
     let best: { client: Client<J>; at: number } | undefined;
     for (const client of this.clients.values()) {
