@@ -2,7 +2,8 @@
  * Issue 38 item 8, the smaller things a person notices: a refusal every catalog gives alike is
  * said once, with no "Try again" that cannot succeed; the Cite dialog opens at once, before
  * its code and the citation engine have arrived; the style finder's buttons are named with
- * commas between title and fields; History holds one fielded search once, in the chips' words.
+ * commas between title and fields; History holds one fielded search once, in the chips' words;
+ * on a phone the selection bar leaves the screen to the results.
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -116,6 +117,38 @@ describe('History', () => {
       expect(await recent.getByRole('link').textContent()).toBe('solar cell · Product type: Journal Article');
       await screenshot(page, `history-chip-words-${label}`);
       await expectNoAxeViolations(page, `history (${label})`);
+    });
+  }
+});
+
+describe('the selection bar', () => {
+  const lit = deploymentByKey('LIT')!;
+  for (const [label, size] of widths) {
+    test(`${label}: stays compact while the results scroll, its notes behind "Selected"`, async () => {
+      const { page } = ui;
+      await atWidth(page, size);
+      await gotoApp(page, `/${lit.slug}?q=plasma`);
+      await page.evaluate(() => localStorage.clear());
+      await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+      const bar = page.getByRole('region', { name: 'Selection' });
+      await bar.waitFor();
+      await page.mouse.wheel(0, 400);
+      const box = (await bar.boundingBox())!;
+      if (size === phone) {
+        expect(box.height, 'the bar’s height on a 390×844 screen').toBeLessThanOrEqual(0.15 * phone.height);
+        await page.screenshot({
+          path: await screenshot(page, `selection-bar-${label}`).then((path) => path.replace(/\.png$/, '-view.png')),
+        });
+      } else {
+        await screenshot(page, `selection-bar-${label}`);
+      }
+      for (const name of ['Clear selection', 'Cite selected', 'Export selected'])
+        expect(await bar.getByRole('button', { name }).count()).toBe(1);
+      await expectNoAxeViolations(page, `selection bar (${label})`);
+      const toggle = bar.getByRole('button', { name: /^Selected \(\d+/ });
+      await toggle.click();
+      await bar.getByRole('list').first().waitFor();
+      await expectNoAxeViolations(page, `selection bar opened (${label})`);
     });
   }
 });

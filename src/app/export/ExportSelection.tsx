@@ -41,8 +41,8 @@ export function ExportSelection({ deployment, records, generated }: ExportSelect
           </option>
         ))}
       </select>
-      <button type="button" className="button" onClick={() => void exportSelected()}>
-        Export selected
+      <button type="button" className="button" aria-label="Export selected" onClick={() => void exportSelected()}>
+        Export<span className="selection-bar__long"> selected</span>
       </button>
     </div>
   );

@@ -25,9 +25,11 @@ export function SelectionBar({ deployment, actions }: SelectionBarProps) {
   const listId = useId();
   const [listOpen, setListOpen] = useState(false);
   if (selection.count === 0) return null;
+  const generated = selection.records.filter((record) => selection.generated.has(record.repo_id)).length;
 
   return (
-    <section className="selection-bar" aria-label="Selection">
+    // Open, the bar shows its list and notes; closed on a phone it is two rows of buttons (selection.css).
+    <section className={`selection-bar${listOpen ? ' selection-bar--open' : ''}`} aria-label="Selection">
       <p className="selection-bar__count" role="status">
         {numbers.format(selection.count)} selected
       </p>
@@ -38,10 +40,12 @@ export function SelectionBar({ deployment, actions }: SelectionBarProps) {
         aria-controls={listOpen ? listId : undefined}
         onClick={() => setListOpen(!listOpen)}
       >
-        Selected ({numbers.format(selection.count)})
+        Selected ({numbers.format(selection.count)}
+        {generated > 0 && <span className="selection-bar__generated">, {numbers.format(generated)} generated</span>})
       </button>
-      <button type="button" className="button" onClick={selection.clear}>
-        Clear selection
+      {/* On a phone the buttons say less ("Clear"), their names as much (selection.css). */}
+      <button type="button" className="button" aria-label="Clear selection" onClick={selection.clear}>
+        Clear<span className="selection-bar__long"> selection</span>
       </button>
       {actions(selection.records, selection.generated)}
       {listOpen && (
@@ -55,13 +59,15 @@ export function SelectionBar({ deployment, actions }: SelectionBarProps) {
           }}
         />
       )}
-      {selection.full && (
-        <p className="selection-bar__note">
-          The selection is full ({numbers.format(maxSelection)} records). To export more, download the whole result set.
-        </p>
-      )}
-      <GeneratedInSelection records={selection.records} generated={selection.generated} />
-      {!selection.persisted && <p className="selection-bar__note">This selection is too large to keep after a reload.</p>}
+      <div className="selection-bar__notes">
+        {selection.full && (
+          <p className="selection-bar__note">
+            The selection is full ({numbers.format(maxSelection)} records). To export more, download the whole result set.
+          </p>
+        )}
+        <GeneratedInSelection records={selection.records} generated={selection.generated} />
+        {!selection.persisted && <p className="selection-bar__note">This selection is too large to keep after a reload.</p>}
+      </div>
     </section>
   );
 }
