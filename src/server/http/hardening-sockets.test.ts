@@ -277,9 +277,9 @@ describe('malformed request lines and headers', () => {
 
   it('headers larger than Node accepts are a clean 431 Error object, and the server stays up', async () => {
     for (const head of [
-      `Host: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n`,
-      `Host: localhost\r\n${Array.from({ length: 800 }, (_, i) => `X-H${i}: ${'b'.repeat(20)}\r\n`).join('')}`,
-      `Host: localhost\r\nAccept: ${'application/xml;q=0.5, '.repeat(1000)}\r\n`,
+      `Host: localhost\r\nX-Big: ${'a'.repeat(40_000)}\r\n`,
+      `Host: localhost\r\n${Array.from({ length: 1600 }, (_, i) => `X-H${i}: ${'b'.repeat(20)}\r\n`).join('')}`,
+      `Host: localhost\r\nAccept: ${'application/xml;q=0.5, '.repeat(2000)}\r\n`,
     ]) {
       const { answers, closedByServer } = await exchange(`GET /api/lit/v1/records HTTP/1.1\r\n${head}\r\n`, { untilClose: true });
       expect(answers[0]!.status).toBe(431);
@@ -300,8 +300,25 @@ describe('malformed request lines and headers', () => {
     const bibtex = await exchange(get(long, 'Host: localhost\r\nAccept: application/x-bibtex\r\n'));
     expect(bibtex.answers[0]!.body.toString('utf8').split('\n').slice(0, 2)).toEqual(['414', 'URI Too Long']);
     const huge = await exchange(get(`/api/lit/v1/records?q=${'a'.repeat(40_000)}`));
+    // (40,000 characters: beyond the server's head limit, maxHeaderBytes.)
     expect(huge.answers[0]!.status).toBe(431);
     errorOf(huge.answers[0]!);
+    await expectStillServing();
+  });
+
+  it('a link of 20,000 characters followed in a browser is a page a person can read; an API client still gets the 414 Error object', async () => {
+    const link = `/lit?q=${'plasma+'.repeat(2900)}`;
+    const browser = await exchange(get(link, 'Host: localhost\r\nAccept: text/html,application/xhtml+xml\r\nSec-Fetch-Mode: navigate\r\n'));
+    const page = browser.answers[0]!;
+    expect(page.status).toBe(414);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = page.body.toString('utf8');
+    expect(html).toContain('<h1>This link is too long</h1>');
+    expect(html).toContain('<a href="/">Start a new search</a>');
+    expect(html).not.toContain('plasma');
+    const client = await exchange(get(`/api/lit/v1/records?q=${'plasma+'.repeat(2900)}`));
+    expect(client.answers[0]!.status).toBe(414);
+    expect(errorOf(client.answers[0]!).statusCode).toBe(414);
     await expectStillServing();
   });
 

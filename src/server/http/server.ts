@@ -58,6 +58,8 @@ export interface RunningServer {
 const defaultMediaDir = fileURLToPath(new URL('../../../public/media/', import.meta.url));
 const allowedMethods = 'GET, HEAD, OPTIONS';
 const maxUrlLength = 8192;
+/** The request line and headers together; beyond it, Node answers 431 (answerClientError). */
+export const maxHeaderBytes = 32 * 1024;
 
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
@@ -95,6 +97,39 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
     return;
   }
   endWithError(socket, answer);
+}
+
+/** A browser's navigation (a followed or pasted link) rather than a script's or client's request. */
+function navigatedTo(req: IncomingMessage): boolean {
+  const mode = req.headers['sec-fetch-mode'];
+  return mode === 'navigate' || (mode === undefined && /\btext\/html\b/i.test(req.headers.accept ?? ''));
+}
+
+/**
+ * A link too long to read, followed in a browser: a page a person can act on, where an API
+ * client gets the 414 Error object. The page holds nothing of the URL (it may hold anything).
+ */
+function sendLinkTooLongPage(res: ServerResponse, length: number): void {
+  const body = Buffer.from(
+    [
+      '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      '<title>This link is too long</title></head><body><main>',
+      '<h1>This link is too long</h1>',
+      `<p>Its address has ${length.toLocaleString('en')} characters; this server reads at most ${maxUrlLength.toLocaleString('en')}.`,
+      ' A search this long cannot be kept in a link: shorten it, or start again.</p>',
+      '<p><a href="/">Start a new search</a></p>',
+      '</main></body></html>',
+    ].join(''),
+    'utf8',
+  );
+  res.writeHead(414, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': body.length,
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'",
+  });
+  res.end(body);
 }
 
 /** The Error object in JSON written straight to a socket that Node's HTTP layer has let go of, which then closes. */
@@ -188,7 +223,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (closing) res.setHeader('Connection', 'close');
     const rawUrl = originFormOf(req.url ?? '/');
     if (rawUrl.length > maxUrlLength) {
-      sendError(req, res, apiError(414, `The request URL is longer than ${maxUrlLength} characters.`));
+      if (navigatedTo(req)) sendLinkTooLongPage(res, rawUrl.length);
+      else sendError(req, res, apiError(414, `The request URL is longer than ${maxUrlLength} characters.`));
       return;
     }
     // RFC 9112: an HTTP/1.1 request without Host is a 400. Checked here rather than by Node,
@@ -251,6 +287,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // sweep every 30 s would let a stalled request live up to 30 s past its limit.
       connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(timeouts.headersMs / 4))),
       requireHostHeader: false,
+      // Twice Node's default, so that a link past maxUrlLength (a search pasted whole, say)
+      // reaches the server and gets a page a person can read rather than Node's bare 431.
+      maxHeaderSize: maxHeaderBytes,
     },
     (req, res) => {
       track(req.socket, res);
