@@ -79,14 +79,18 @@ function mirrorRequests(page: Page): Request[] {
   return seen;
 }
 
-async function countShown(page: Page): Promise<string> {
-  return (
+/** The number of records the results say they hold, whether the server groups versions ("N records; …") or not ("N results"). */
+async function countShown(page: Page): Promise<number | undefined> {
+  const text = (
     (await page
       .getByRole('status')
-      .filter({ hasText: /results?\b|No results/ })
+      .filter({ hasText: /(results?|records?)\b|No results/ })
       .first()
       .textContent()) ?? ''
   ).trim();
+  if (text.startsWith('No results')) return 0;
+  const count = /^([\d,]+) (results?|records?)\b/.exec(text)?.[1];
+  return count === undefined ? undefined : Number(count.replace(/,/g, ''));
 }
 
 test('the mirror refuses requests without the token', async () => {
@@ -111,10 +115,10 @@ test('with the token in config.json the app searches, opens a record and exports
   expect(total).toBeGreaterThan(0);
 
   await gotoApp(page, `/${lit.slug}`);
-  await expect.poll(() => countShown(page)).toBe(`${corpusSize} results`);
+  await expect.poll(() => countShown(page)).toBe(corpusSize);
   await searchBox(page).fill(term);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect.poll(() => countShown(page)).toBe(total === 1 ? '1 result' : `${total} results`);
+  await expect.poll(() => countShown(page)).toBe(total);
   await screenshot(page, 'lit-private-mirror-results');
 
   // Every result is a mirror record, and opening one fetches it from the mirror.
@@ -152,13 +156,13 @@ test('a whole-result download runs through the mirror with the token too', async
   });
   const requests = mirrorRequests(page);
   await gotoApp(page, `/${lit.slug}`);
-  await expect.poll(() => countShown(page)).toBe(`${corpusSize} results`);
+  await expect.poll(() => countShown(page)).toBe(corpusSize);
 
   const section = page.getByRole('region', { name: 'Download all results' });
   await section.getByLabel('Format').selectOption('json');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    section.getByRole('button', { name: `Download ${corpusSize} records` }).click(),
+    section.getByRole('button', { name: new RegExp(`^Download ${corpusSize} records\\b`) }).click(),
   ]);
   const { readFile } = await import('node:fs/promises');
   const records = JSON.parse(await readFile(await download.path(), 'utf8')) as ApiRecord[];
