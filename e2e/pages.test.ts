@@ -85,6 +85,17 @@ describe('other pages', () => {
     await page.getByRole('heading', { name: 'Record not found' }).waitFor();
     failures.push(...(await checkPage(page, 'lit-record-not-found')));
 
+    // A DC1 id opened in the literature catalog: the page says where the record is.
+    const dc1 = deploymentBySlug('dc')!;
+    await gotoApp(page, '/lit/records/1562055');
+    await page.getByRole('heading', { name: 'Record not found' }).waitFor();
+    const elsewhere = page.getByRole('status').getByRole('link', { name: /Suppression of Alfv/ });
+    await elsewhere.waitFor();
+    failures.push(...(await checkPage(page, 'lit-record-elsewhere')));
+    await elsewhere.click();
+    await page.getByRole('heading', { name: /Suppression of Alfv/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/${dc1.slug}/records/1562055`);
+
     if (failures.length > 0) throw new Error(failures.join('\n\n'));
   });
 });

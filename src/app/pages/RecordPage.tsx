@@ -20,6 +20,7 @@ import { MediaPlayer } from '../record/MediaPlayer';
 import { mediaFormatOf } from '../record/playable';
 import { PublicationLine } from '../record/PublicationLine';
 import { RecordAuthors } from '../record/RecordAuthors';
+import { RecordElsewhere } from '../record/RecordElsewhere';
 import { RecordFields } from '../record/RecordFields';
 import { RecordLinks } from '../record/RecordLinks';
 import { RichText } from '../ui/RichText';
@@ -66,6 +67,7 @@ export function RecordPage({ deployment, repoId }: { deployment: Deployment; rep
       {notFound ? (
         <div className="error-state">
           <p>{notFound.apiError?.errorDescription ?? `No record matches the identifier ${repoId}.`}</p>
+          <RecordElsewhere deployment={deployment} repoId={repoId} />
           <p>
             <Link to={`/${deployment.slug}`}>Search {displayName(deployment)}</Link>
           </p>
