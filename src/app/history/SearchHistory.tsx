@@ -20,7 +20,7 @@ export interface SearchHistoryProps {
  */
 export function SearchHistory({ deployment, entries }: SearchHistoryProps) {
   const { recent, saved, persisted, store } = useHistory();
-  const query = searchQuery(entries);
+  const query = searchQuery(deployment, entries);
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const panelId = useId();

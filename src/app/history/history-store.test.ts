@@ -4,6 +4,8 @@ import type { KeyValueStorage } from '../ui/web-storage';
 import { createHistoryStore, maxRecent, searchQuery } from './history-store';
 import { describeQuery, newSinceQuery } from './new-since';
 
+const lit = deploymentByKey('LIT')!;
+
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
   return {
@@ -85,14 +87,14 @@ describe('search history', () => {
     const target = createHistoryStore(memoryStorage());
     target.record(
       'LIT',
-      searchQuery([
+      searchQuery(lit, [
         ['q', 'solar cell'],
         ['facet.product_type', 'Journal Article'],
       ]),
     );
     target.record(
       'LIT',
-      searchQuery([
+      searchQuery(lit, [
         ['facet.product_type', 'Journal Article'],
         ['q', 'solar cell'],
         ['page', '2'],
@@ -101,9 +103,34 @@ describe('search history', () => {
     expect(target.snapshot().recent).toHaveLength(1);
   });
 
+  it('remembers a fielded type: and the same ticked filter as one entry; two ticked values stay filters', () => {
+    const target = createHistoryStore(memoryStorage());
+    target.record(
+      'LIT',
+      searchQuery(lit, [
+        ['q', 'solar cell'],
+        ['product_type', 'Journal Article'],
+      ]),
+    );
+    target.record(
+      'LIT',
+      searchQuery(lit, [
+        ['q', 'solar cell'],
+        ['facet.product_type', 'Journal Article'],
+      ]),
+    );
+    expect(target.snapshot().recent.map((entry) => entry.query)).toEqual(['product_type=Journal+Article&q=solar+cell']);
+    expect(
+      searchQuery(lit, [
+        ['facet.product_type', 'Journal Article'],
+        ['facet.product_type', 'Book'],
+      ]),
+    ).toBe('facet.product_type=Journal+Article&facet.product_type=Book');
+  });
+
   it('remembers a search without its page', () => {
     expect(
-      searchQuery([
+      searchQuery(lit, [
         ['q', 'solar cell'],
         ['page', '3'],
         ['rows', '50'],
@@ -114,7 +141,6 @@ describe('search history', () => {
 
 describe('new since last visit', () => {
   it('asks for records entered from the day of the last visit, newest first, in the deployment’s date format', () => {
-    const lit = deploymentByKey('LIT')!;
     const enr = deploymentByKey('ENR')!;
     expect(newSinceQuery(lit, 'q=grid&sort=title&page=4', '2026-11-20T15:30:00.000Z')).toBe(
       'q=grid&sort=entry_date&entry_date_start=11%2F20%2F2026&order=desc',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { deploymentKeys, type DeploymentKey } from '../../deployments/schema';
+import { deploymentKeys, type Deployment, type DeploymentKey } from '../../deployments/schema';
+import { readFacetFilterParam } from '../../formats/facet-filters';
 import { webStorage, type KeyValueStorage } from '../ui/web-storage';
 
 /**
@@ -73,12 +74,29 @@ function parseStored(text: string | null): Pick<HistorySnapshot, 'recent' | 'sav
   return { recent: [], saved: [] };
 }
 
+/**
+ * One ticked value of a facet that selects by an extension parameter (`facet.product_type=X`)
+ * is the search the fielded box writes as that parameter (`type:X` → `product_type=X`): both
+ * are remembered in the parameter's form, so they are one entry. Two ticked values stay as
+ * they are (the parameter takes one).
+ */
+function oneFormOf(deployment: Pick<Deployment, 'facets'>, entries: readonly (readonly [string, string])[]): [string, string][] {
+  const names = entries.map(([name]) => name);
+  return entries.map(([name, value]) => {
+    const filter = readFacetFilterParam(name);
+    if (filter?.mode !== 'select' || names.filter((each) => each === name).length !== 1) return [name, value];
+    const criterion = deployment.facets.find((facet) => facet.name === filter.facet)?.criterion;
+    const param = criterion?.kind === 'extension' ? criterion.param : undefined;
+    return param && !names.includes(param) ? [param, value] : [name, value];
+  });
+}
+
 /** The query string a search is remembered by: the page is where a user was, not what they searched. */
-export function searchQuery(entries: readonly (readonly [string, string])[]): string {
+export function searchQuery(deployment: Pick<Deployment, 'facets'>, entries: readonly (readonly [string, string])[]): string {
   // In one order whatever order the URL gave (a fielded box and a ticked filter put the same
   // criteria in different orders), so one search is one entry.
-  const kept = entries.filter(([name, value]) => name !== 'page' && value.trim() !== '').map(([name, value]) => [name, value]);
-  return new URLSearchParams(kept.sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0))).toString();
+  const kept = oneFormOf(deployment, entries).filter(([name, value]) => name !== 'page' && value.trim() !== '');
+  return new URLSearchParams(kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
 }
 
 export interface ImportResult {
