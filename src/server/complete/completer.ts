@@ -3,6 +3,7 @@ import type { ValueFolding } from '../../deployments/key-names';
 import { foldText } from '../../formats/fold-text';
 import { valueFoldings } from '../../formats/value-folding';
 import type { FacetIndex } from '../store/facets/facet-index';
+import type { CompletedValue } from './complete-request';
 
 /**
  * Type-ahead (the `/complete` extension, docs/extensions.md): the values of a facet that
@@ -14,21 +15,6 @@ import type { FacetIndex } from '../store/facets/facet-index';
  * starts very many values is answered from the values in count order instead, stopping at
  * the first `limit` that match: either way a request's work is bounded, not the catalog's.
  */
-
-export interface CompleteRequest {
-  /** Facet names, each of a `typeAhead` facet. */
-  readonly fields: readonly string[];
-  /** What was typed (at most `maxPrefixLength` characters). */
-  readonly prefix: string;
-  readonly limit: number;
-}
-
-export interface CompletedValue {
-  readonly field: string;
-  readonly value: string;
-  readonly count: number;
-  readonly variants?: readonly string[];
-}
 
 export const maxPrefixLength = 100;
 export const maxCompletions = 20;

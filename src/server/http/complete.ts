@@ -2,7 +2,8 @@ import { typeAheadFacets } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import type { CompleteResponse } from '../../formats/complete-response';
 import { facetValueParams } from '../../formats/facet-params';
-import { maxCompletions, maxPrefixLength, type CompleteRequest, type CompletedValue } from '../complete/completer';
+import type { CompleteRequest, CompletedValue } from '../complete/complete-request';
+import { maxCompletions, maxPrefixLength } from '../complete/completer';
 import { BadRequest } from './criteria';
 import { parseQueryString } from './query-string';
 

@@ -5,7 +5,7 @@ import type { QueryEngine, Ranked } from './engine';
 import { renderDocs, type RenderedBody } from './rendered-page';
 import type { PageRendering } from '../render/page-body';
 import type { Suggestion } from '../../formats/suggest-response';
-import type { CompletedValue, CompleteRequest } from '../complete/completer';
+import type { CompletedValue, CompleteRequest } from '../complete/complete-request';
 import type { Criteria, FacetRequest, FacetsResult, RecordStore, RenderedPage, SearchResult } from './types';
 
 /**

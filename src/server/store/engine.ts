@@ -1,7 +1,7 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
 import type { Suggestion } from '../../formats/suggest-response';
-import type { CompletedValue, CompleteRequest } from '../complete/completer';
+import type { CompletedValue, CompleteRequest } from '../complete/complete-request';
 import type { FacetIndex } from './facets/facet-index';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import type { Criteria, FacetRequest, FacetsResult } from './types';

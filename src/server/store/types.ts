@@ -6,7 +6,7 @@ import type { OrderedField } from '../../deployments/search-model';
 import type { KeyedRecord } from '../../formats/keys';
 import type { QueryNode } from '../query/ast';
 import type { Suggestion } from '../../formats/suggest-response';
-import type { CompletedValue, CompleteRequest } from '../complete/completer';
+import type { CompletedValue, CompleteRequest } from '../complete/complete-request';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 
 /**
