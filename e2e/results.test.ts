@@ -124,7 +124,7 @@ test('select all on this page, the Selected view and removing from it', async ()
   await expect.poll(async () => (await Promise.all((await boxes.all()).map((box) => box.isChecked()))).every(Boolean)).toBe(true);
   expect(await all.evaluate((input) => (input as HTMLInputElement).indeterminate)).toBe(false);
 
-  const open = page.getByRole('button', { name: 'Selected (5)' });
+  const open = page.getByRole('button', { name: /^Selected \(5\b/ });
   await open.click();
   expect(await open.getAttribute('aria-expanded')).toBe('true');
   const list = page.getByRole('region', { name: 'Selected records' });
@@ -136,13 +136,13 @@ test('select all on this page, the Selected view and removing from it', async ()
 
   // Remove the second: it leaves the list, its checkbox unticks, focus stays in the list.
   await list.getByRole('button', { name: `Remove ${titles[1]}` }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Selected (4)' }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('button', { name: /^Selected \(4\b/ }).count()).toBe(1);
   expect(await boxes.nth(1).isChecked()).toBe(false);
   await expect.poll(() => all.evaluate((input) => (input as HTMLInputElement).indeterminate)).toBe(true);
   await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(`Remove ${titles[2]}`);
   // From the mixed state a click selects the whole page again, the next one none of it.
   await all.check();
-  await expect.poll(() => page.getByRole('button', { name: 'Selected (5)' }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('button', { name: /^Selected \(5\b/ }).count()).toBe(1);
   await all.uncheck();
   await expect.poll(() => page.getByRole('button', { name: /^Selected \(/ }).count()).toBe(0);
 });

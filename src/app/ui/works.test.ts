@@ -23,7 +23,7 @@ describe('recordsAndWorks', () => {
   it('says records and works where both are counted, and how the list reads otherwise', () => {
     expect(recordsAndWorks(1234, { works: [2, 1], totalWorks: 1200 })).toBe('1,234 records · 1,200 works');
     expect(recordsAndWorks(1, { works: [1], totalWorks: 1 })).toBe('1 record · 1 work');
-    expect(recordsAndWorks(5000, { works: [2, 1] })).toBe('5,000 records; the versions of a work are listed together');
+    expect(recordsAndWorks(5000, { works: [2, 1] })).toBe('5,000 records, versions grouped');
     expect(recordsAndWorks(5000, {})).toBeUndefined();
   });
 });

@@ -31,5 +31,5 @@ const plural = (count: number, one: string, many: string) => `${count.toLocaleSt
 export function recordsAndWorks(total: number, page: Pick<RecordPage, 'works' | 'totalWorks'>): string | undefined {
   if (!page.works) return undefined;
   if (page.totalWorks !== undefined) return `${plural(total, 'record', 'records')} · ${plural(page.totalWorks, 'work', 'works')}`;
-  return `${plural(total, 'record', 'records')}; the versions of a work are listed together`;
+  return `${plural(total, 'record', 'records')}, versions grouped`;
 }
