@@ -1,6 +1,6 @@
 import { benchmarkTerms as terms } from '../src/server/corpus/vocabulary';
 import { defaultStartId } from '../src/server/corpus/generate';
-import { randomSource } from './random';
+import { seededRandom } from '../src/server/corpus/random';
 
 /**
  * The query classes of issue 5, as request paths against the LIT deployment. Words come
@@ -133,7 +133,7 @@ export const mix: readonly MixEntry[] = [
 
 /** A deterministic weighted chooser over the mix, so every run sends the same sequence. */
 export function mixPaths(seed: number, records: number): () => string {
-  const random = randomSource(seed);
+  const random = seededRandom(seed);
   const total = mix.reduce((sum, entry) => sum + entry.weight, 0);
   return () => {
     let roll = random() * total;

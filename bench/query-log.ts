@@ -2,7 +2,7 @@ import { deploymentByKey } from '../src/deployments/registry';
 import { defaultStartId, generateRecords } from '../src/server/corpus/generate';
 import { slip } from '../src/server/corpus/known-items';
 import { basePath } from './queries';
-import { randomSource } from './random';
+import { seededRandom } from '../src/server/corpus/random';
 
 /**
  * A query log drawn from the generated corpus itself, so the benchmark sends what users of
@@ -273,7 +273,7 @@ export function warmupWords(vocabulary: CorpusVocabulary): TrafficClass {
  * (its supply is spent). One log per run, shared by every measurement, so nothing repeats.
  */
 export function queryLog(seed: number) {
-  const random = randomSource(seed);
+  const random = seededRandom(seed);
   const sent = new Set<string>();
   function next(trafficClass: TrafficClass): string | undefined {
     for (let attempt = 0; attempt < 200; attempt++) {

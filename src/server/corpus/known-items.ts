@@ -4,6 +4,7 @@ import { toPlainLine } from '../../formats/rich-text';
 import type { Deployment, DeploymentKey } from '../../deployments/schema';
 import type { StoredRecord } from '../store/types';
 import { generateRecords } from './generate';
+import { seededRandom } from './random';
 
 /**
  * Known-item searches (issue 39 item 7): for each work among the real records, what a person
@@ -130,18 +131,6 @@ export function mixedMirror(deployment: Deployment, real: readonly StoredRecord[
   const all = [...generateRecords(deployment, generated, { seed, startId: generatedStartId })];
   real.forEach((record, i) => all.splice(Math.floor(((i + 0.5) / real.length) * generated) + i, 0, record));
   return all;
-}
-
-/** A deterministic random source (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** `count` of `words` (all when fewer), drawn at random and kept in the title's order. */

@@ -140,3 +140,15 @@ export function weightedPicker<T>(entries: readonly (readonly [T, number])[]): P
     entries.map(([, weight]) => weight),
   );
 }
+
+/** A small deterministic random source (mulberry32): the benchmark's and the known-item queries' draws. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
