@@ -1,7 +1,6 @@
 import { completeResponseSchema, type Completion } from '../formats/complete-response';
-import { ApiRequestError, InvalidResponseError } from './errors';
-import { getText, type RequestOptions } from './http';
-import { describeIssue, parseJson } from './responses';
+import type { RequestOptions } from './http';
+import { fetchOptionalExtension } from './optional-extension';
 
 /**
  * Type-ahead from a server with the `/complete` extension (docs/extensions.md): values that
@@ -17,14 +16,6 @@ export async function fetchCompletions(
   const query = new URLSearchParams({ prefix, limit: '8' });
   for (const field of fields) query.append('field', field);
   const url = `${baseUrl.replace(/\/+$/, '')}/complete?${query.toString()}`;
-  let answer;
-  try {
-    answer = await getText(url, options);
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return null;
-    throw error;
-  }
-  const parsed = completeResponseSchema.safeParse(parseJson(answer, url));
-  if (!parsed.success) throw new InvalidResponseError(url, `${describeIssue(parsed.error.issues[0]!, 'completion')}.`);
-  return parsed.data.values;
+  const answer = await fetchOptionalExtension(url, completeResponseSchema, 'completion', options);
+  return answer && answer.values;
 }

@@ -1,7 +1,6 @@
 import { suggestResponseSchema, type Suggestion } from '../formats/suggest-response';
-import { ApiRequestError, InvalidResponseError } from './errors';
-import { getText, type RequestOptions } from './http';
-import { describeIssue, parseJson } from './responses';
+import type { RequestOptions } from './http';
+import { fetchOptionalExtension } from './optional-extension';
 
 /**
  * "Did you mean" from a server with the `/suggest` extension (docs/extensions.md). A spec
@@ -9,14 +8,6 @@ import { describeIssue, parseJson } from './responses';
  */
 export async function fetchSuggestion(baseUrl: string, q: string, options: RequestOptions): Promise<Suggestion | null> {
   const url = `${baseUrl.replace(/\/+$/, '')}/suggest?q=${encodeURIComponent(q)}`;
-  let answer;
-  try {
-    answer = await getText(url, options);
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return null;
-    throw error;
-  }
-  const parsed = suggestResponseSchema.safeParse(parseJson(answer, url));
-  if (!parsed.success) throw new InvalidResponseError(url, `${describeIssue(parsed.error.issues[0]!, 'suggestion')}.`);
-  return parsed.data.suggestion;
+  const answer = await fetchOptionalExtension(url, suggestResponseSchema, 'suggestion', options);
+  return answer && answer.suggestion;
 }
