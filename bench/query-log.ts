@@ -54,6 +54,7 @@ export interface CorpusVocabulary {
   /** Consecutive word pairs of the titles, once per occurrence (so drawn by frequency). */
   readonly titleBigrams: readonly string[];
   readonly authors: readonly string[];
+  readonly subjects: readonly string[];
   readonly productTypes: readonly string[];
   readonly years: readonly number[];
 }
@@ -67,6 +68,7 @@ export function learnVocabulary(records: number, seed: number): CorpusVocabulary
   const df = new Map<string, number>();
   const titleBigrams: string[] = [];
   const authors = new Set<string>();
+  const subjects = new Set<string>();
   const productTypes = new Set<string>();
   const years = new Set<number>();
   for (let i = 0; i < sampled; i++) {
@@ -79,12 +81,21 @@ export function learnVocabulary(records: number, seed: number): CorpusVocabulary
     const title = words(String(record.title ?? ''));
     for (let w = 0; w + 1 < title.length; w++) titleBigrams.push(`${title[w]} ${title[w + 1]}`);
     for (const author of (record.authors as string[] | undefined) ?? []) authors.add(author.replace(/\s*[[(].*$/, '').trim());
+    for (const subject of (record.subjects as string[] | undefined) ?? []) subjects.add(subject);
     if (typeof record.product_type === 'string' && record.product_type) productTypes.add(record.product_type);
     const year = Number(String(record.publication_date ?? '').slice(0, 4));
     if (year > 0) years.add(year);
   }
   const shares = new Map([...df].map(([word, count]) => [word, count / sampled]));
-  return { sampled, shares, titleBigrams, authors: [...authors], productTypes: [...productTypes].sort(), years: [...years].sort() };
+  return {
+    sampled,
+    shares,
+    titleBigrams,
+    authors: [...authors],
+    subjects: [...subjects],
+    productTypes: [...productTypes].sort(),
+    years: [...years].sort(),
+  };
 }
 
 export interface TrafficClass {
@@ -213,6 +224,17 @@ export function trafficClasses(vocabulary: CorpusVocabulary): TrafficClass[] {
         if (words.some((word) => word === undefined) || long < 0) return undefined;
         const q = words.map((word, i) => (i === long ? slip(word!, random) : word)).join(' ');
         return `${basePath}/suggest?${new URLSearchParams({ q }).toString()}`;
+      },
+    },
+    {
+      id: 'typeAhead',
+      label: 'type-ahead, one keystroke: 1–8 letters of an author surname or a subject (/complete; target p95 ≤ 30 ms at 1M)',
+      search: false,
+      draw: (random) => {
+        const value = random() < 0.5 ? pick(vocabulary.authors, random)?.split(',')[0] : pick(vocabulary.subjects, random);
+        if (!value) return undefined;
+        const prefix = value.slice(0, 1 + Math.floor(random() * Math.min(8, value.length)));
+        return `${basePath}/complete?${new URLSearchParams({ prefix }).toString()}`;
       },
     },
     {
