@@ -139,9 +139,17 @@ export const hasFulltextFacet: FacetDef = {
   valueLabels: { true: 'Yes', false: 'No' },
 };
 
-/** The facet whose extension parameter (one no spec deployment has) is `name`, if any. */
+/**
+ * The parameter of the local server's own (one no spec deployment has) a facet selects by,
+ * if it selects by one: the one place that reads it from the criterion, so the app asks a
+ * facet rather than its kind whether a server must take an extension to select its values.
+ */
+export const extensionParamOf = ({ criterion }: FacetDef): string | undefined =>
+  criterion.kind === 'extension' ? criterion.param : undefined;
+
+/** The facet whose extension parameter is `name`, if any. */
 export function extensionFacet(deployment: { readonly facets: readonly FacetDef[] }, name: string): FacetDef | undefined {
-  return deployment.facets.find(({ criterion }) => criterion.kind === 'extension' && criterion.param === name);
+  return deployment.facets.find((facet) => extensionParamOf(facet) === name);
 }
 
 /** The facets whose values are offered as a person types (FacetDef `typeAhead`), in the table's order. */
@@ -160,7 +168,7 @@ export function yearFacet(deployment: { readonly facets: readonly FacetDef[] }):
 
 /** The extension parameters a deployment's facets select by. */
 export function extensionParams(deployment: { readonly facets: readonly FacetDef[] }): string[] {
-  return deployment.facets.flatMap(({ criterion }) => (criterion.kind === 'extension' ? [criterion.param] : []));
+  return deployment.facets.flatMap((facet) => extensionParamOf(facet) ?? []);
 }
 
 /** A deployment's organisation facets (named as its organisation parameters) and the fields they count: [name, field]. */

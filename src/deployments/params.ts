@@ -21,6 +21,7 @@ export const dateParam = (field: string, bound: DateParam['bound'], what: string
   kind: 'date',
   field,
   bound,
+  what,
   advanced: true,
 });
 

@@ -1,3 +1,4 @@
+import { extensionParamOf } from './facets';
 import type { Deployment, ParamKind } from './schema';
 
 /**
@@ -70,13 +71,11 @@ export function compileQueryFields(deployment: Deployment): QueryField[] {
     if (start && end) fields.push(field(def.label, { kind: 'date-range', start, end }, def.name, labelName(def.label), def.queryAliases));
   }
   for (const facet of deployment.facets) {
-    const { criterion } = facet;
+    const param = extensionParamOf(facet);
     // An extension that selects what a parameter already searches (the author facet's exact
     // name beside `author:`) would list one label twice; the facet offers it instead.
-    if (criterion.kind !== 'extension' || fields.some((other) => other.label === facet.label)) continue;
-    fields.push(
-      field(facet.label, { kind: 'extension', param: criterion.param }, criterion.param, labelName(facet.label), facet.queryAliases),
-    );
+    if (param === undefined || fields.some((other) => other.label === facet.label)) continue;
+    fields.push(field(facet.label, { kind: 'extension', param }, param, labelName(facet.label), facet.queryAliases));
   }
   // A name claimed twice keeps its first field (parameters before dates before facets), so
   // a facet added to the table can never take a name the box already reads otherwise.

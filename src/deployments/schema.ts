@@ -124,6 +124,8 @@ export interface DateParam extends ParamBase {
   /** A date field of the deployment; the search model gives it a store column. */
   readonly field: string;
   readonly bound: 'start' | 'end';
+  /** What a chip of the range opens with: `Published` (`Published: 2010–2019`). */
+  readonly what: string;
 }
 export interface BooleanParam extends ParamBase {
   readonly kind: 'boolean';

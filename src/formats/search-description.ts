@@ -1,6 +1,8 @@
+import { extensionFacet } from '../deployments/facets';
 import { paramByName } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { readFacetFilterParam } from './facet-filters';
+import { kindOf } from './facet-kinds/registry';
 
 /**
  * A search's criteria in the words of the deployment table, as the app's filter chips say
@@ -25,7 +27,7 @@ const presentation = new Set(['sort', 'order', 'integer']);
 function labelOf(deployment: Deployment, name: string): string {
   const param = paramByName(deployment, name);
   if (param) return param.label;
-  return deployment.facets.find(({ criterion }) => criterion.kind === 'extension' && criterion.param === name)?.label ?? name;
+  return extensionFacet(deployment, name)?.label ?? name;
 }
 
 const yearOf = (value: string) => /(?:^|\D)(\d{4})(?:\D|$)/.exec(value)?.[1];
@@ -51,7 +53,7 @@ export function criteriaChips(deployment: Deployment, entries: Entries, mainName
     const filter = readFacetFilterParam(name);
     const facet = filter && deployment.facets.find((candidate) => candidate.name === filter.facet);
     if (filter && facet) {
-      const shown = facet.valueLabels?.[value] ?? value.trim();
+      const shown = kindOf(facet).chipWords(facet, value);
       chips.push({ label: filter.mode === 'exclude' ? `${facet.label}: not ${shown}` : `${facet.label}: ${shown}`, params: [name], value });
       continue;
     }
@@ -63,8 +65,7 @@ export function criteriaChips(deployment: Deployment, entries: Entries, mainName
       const startValue = entries.find(([entry]) => entry === start)?.[1];
       const endValue = entries.find(([entry]) => entry === end)?.[1];
       done.add(start).add(end);
-      const what = param.field === 'publication_date' ? 'Published' : 'Entered';
-      chips.push({ label: `${what}: ${rangeText(startValue, endValue)}`, params: [start, end] });
+      chips.push({ label: `${param.what}: ${rangeText(startValue, endValue)}`, params: [start, end] });
       continue;
     }
     done.add(name);

@@ -4,7 +4,7 @@ import type { ApiAuth } from '../../client/auth';
 import { queryString } from '../../client/urls';
 import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
-import { facetValueParams } from '../../formats/facet-params';
+import { facetValueParams, isSelected } from '../../formats/facet-params';
 import type { FacetChoice, FacetCounts } from '../../formats/facets-response';
 import type { NavigationState } from '../navigation/navigation-state';
 import { plainLine } from '../../formats/record-text';
@@ -12,7 +12,7 @@ import { formatNumber } from '../ui/format';
 import { RichText } from '../ui/RichText';
 import type { Entries } from '../navigation/query-params';
 import { facetFilters, rowState, withRowState, type ValueState } from './combined-selection';
-import { isSelected, toggledEntries, valueLabel } from './facet-selection';
+import { toggledEntries, valueLabel } from './facet-selection';
 import { useFacetPages } from './combined-queries';
 
 /** A facet of the filter column of a server that combines facets, with its counts from the column's request. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
-import { isSelected, offeredFacets, toggledEntries } from './facet-selection';
+import { offeredFacets, toggledEntries } from './facet-selection';
 
 describe('facet selection', () => {
   const entries: [string, string][] = [
@@ -8,12 +8,6 @@ describe('facet selection', () => {
     ['language', 'English'],
     ['page', '3'],
   ];
-
-  it('ticks a value when the search holds all of its parameters, in any case', () => {
-    expect(isSelected(entries, { language: 'english' })).toBe(true);
-    expect(isSelected(entries, { language: 'German' })).toBe(false);
-    expect(isSelected(entries, { publication_date_start: '01/01/2015', publication_date_end: '12/31/2015' })).toBe(false);
-  });
 
   it('replaces or removes the value’s parameters and starts again at page 1', () => {
     expect(toggledEntries(entries, { language: 'German' }, true)).toEqual([

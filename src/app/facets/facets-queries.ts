@@ -4,6 +4,7 @@ import { facetCriteria, facetsUrl, fetchFacets, fetchFacetsWithAll, fetchTotal }
 import { yearFacet, type FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { facetValueParams } from '../../formats/facet-params';
+import { kindOf } from '../../formats/facet-kinds/registry';
 import type { FacetCounts } from '../../formats/facets-response';
 import type { Entries } from '../navigation/query-params';
 import { toggledEntries } from './facet-selection';
@@ -49,9 +50,10 @@ export function useFacetSuggestions(
   const { data } = useServerFacets(deployment, baseUrl, entries, auth, enabled);
   const suggestions: Record<string, string[]> = {};
   for (const facet of deployment.facets) {
-    if (facet.criterion.kind !== 'exact') continue;
+    const param = kindOf(facet).suggests(facet.criterion);
+    if (param === undefined) continue;
     const values = data?.facets.find((counts) => counts.name === facet.name)?.values.map((entry) => entry.value) ?? [];
-    if (values.length) suggestions[facet.criterion.param] = values;
+    if (values.length) suggestions[param] = values;
   }
   return suggestions;
 }

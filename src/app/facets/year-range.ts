@@ -1,6 +1,7 @@
 import type { FacetDef } from '../../deployments/facets';
 import type { Deployment } from '../../deployments/schema';
 import { formatDay, parseDateParam } from '../../formats/dates';
+import { facetParamNames } from '../../formats/facet-params';
 import type { FacetValue } from '../../formats/facets-response';
 import { withValues, type Entries } from '../navigation/query-params';
 
@@ -19,9 +20,10 @@ export interface YearCount {
   readonly count: number;
 }
 
+/** The year facet's parameters, a range's start and end bounds (its kind's, formats/facet-kinds/date-range.ts). */
 function dateParams(facet: FacetDef): [start: string, end: string] {
-  const field = facet.criterion.kind === 'date-range' ? facet.criterion.field : 'publication_date';
-  return [`${field}_start`, `${field}_end`];
+  const [start = 'publication_date_start', end = 'publication_date_end'] = facetParamNames(facet);
+  return [start, end];
 }
 
 /** The years the search's date criterion covers (either bound may be open); unreadable dates count as open. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extensionParamOf } from '../../deployments/facets';
 import { deploymentKeys, type Deployment, type DeploymentKey } from '../../deployments/schema';
 import { readFacetFilterParam } from '../../formats/facet-filters';
 import { webStorage, type KeyValueStorage } from '../ui/web-storage';
@@ -85,8 +86,8 @@ function oneFormOf(deployment: Pick<Deployment, 'facets'>, entries: readonly (re
   return entries.map(([name, value]) => {
     const filter = readFacetFilterParam(name);
     if (filter?.mode !== 'select' || names.filter((each) => each === name).length !== 1) return [name, value];
-    const criterion = deployment.facets.find((facet) => facet.name === filter.facet)?.criterion;
-    const param = criterion?.kind === 'extension' ? criterion.param : undefined;
+    const facet = deployment.facets.find((candidate) => candidate.name === filter.facet);
+    const param = facet && extensionParamOf(facet);
     return param && !names.includes(param) ? [param, value] : [name, value];
   });
 }

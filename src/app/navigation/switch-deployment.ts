@@ -1,4 +1,4 @@
-import { extensionFacet, type FacetDef } from '../../deployments/facets';
+import { extensionFacet, extensionParamOf, type FacetDef } from '../../deployments/facets';
 import { displayName, fieldByName, paramByName } from '../../deployments/registry';
 import type { Deployment, ParamDef } from '../../deployments/schema';
 import { facetFilterParam, readFacetFilterParam } from '../../formats/facet-filters';
@@ -56,7 +56,8 @@ function carried(from: Deployment, to: Deployment, name: string, value: string, 
   const sourceFacet = extensionFacet(from, name);
   if (sourceFacet) {
     const target = extensions ? counterpartFacet(sourceFacet, to) : undefined;
-    return target?.criterion.kind === 'extension' ? [target.criterion.param, value] : undefined;
+    const param = target && extensionParamOf(target);
+    return param === undefined ? undefined : [param, value];
   }
   const source = paramByName(from, name);
   const target = counterpart(source, name, to);

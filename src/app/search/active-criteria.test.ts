@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateParam } from '../../deployments/params';
 import { deploymentByKey } from '../../deployments/registry';
 import { activeCriteria, quoteWord, yearChips } from './active-criteria';
 
@@ -41,6 +42,14 @@ describe('activeCriteria', () => {
         ['publication_date_end', '04/30/2016'],
       ]),
     ).toBe('Published: 03/01/2015 – 04/30/2016');
+  });
+
+  it('opens a date range’s chip with the words its row of the table gives, for a date the table adds too', () => {
+    const announced = {
+      ...lit,
+      params: [...lit.params, dateParam('announcement_date', 'start', 'Announced', 'announcement')],
+    };
+    expect(activeCriteria(announced, [['announcement_date_start', '03/01/2015']])[0]!.label).toBe('Announced: from 03/01/2015');
   });
 
   it('gives each combined facet value its own chip, an excluded one as "Facet: not …", removable one by one', () => {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FacetDef } from '../../../deployments/facets';
 import type { Deployment } from '../../../deployments/schema';
-import { decadeOf, facetKeyName, groupOf, hasFacetRows } from './facet-values';
+import { countSourceOf, facetKeyName, groupOf, hasFacetRows } from './facet-values';
 import { withJointCodes, type JointCodes } from './joint-codes';
 import { storedJoins } from './name-joins';
 import { tablesOf } from '../sqlite/schema';
@@ -81,12 +81,12 @@ function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDe
     const spelling = list.spellings.get(shown);
     list.spellings.set(shown, { count: (spelling?.count ?? 0) + list.length - before, own: spelling?.own ?? own });
   };
-  if (facet.criterion.kind === 'date-range') {
-    const field = facet.criterion.field;
+  const source = countSourceOf(facet);
+  if (source.from === 'dates') {
+    const { field, group } = source;
     const rows = db
       .prepare(`SELECT substr(${field}, 1, 4), group_concat(id) FROM ${t.records} WHERE ${field} IS NOT NULL GROUP BY 1`)
       .raw();
-    const group = facet.criterion.unit === 'year' ? (year: string) => year : decadeOf;
     for (const [year, ids] of rows.iterate() as Iterable<[string, string]>) {
       if (/^\d{4}$/.test(year)) add(group(year), group(year), ids);
     }

@@ -1,6 +1,6 @@
 import type { FacetDef } from '../../../deployments/facets';
 import type { Deployment } from '../../../deployments/schema';
-import { kindOf } from '../../../formats/facet-kinds';
+import { kindOf } from '../../../formats/facet-kinds/registry';
 import { facetValuesOf, valueFoldings } from '../../../formats/value-folding';
 import { valuesOf } from '../../../formats/text';
 import { normalizeKeyValue } from '../../../formats/keys';
@@ -16,7 +16,7 @@ export const facetKeyName = (facet: FacetDef) => `facet:${facet.name}`;
 
 /** Where a facet's values come from in a stored record; undefined for years (the date column) and yes/no keys. */
 function sourceOf(facet: FacetDef): ((stored: StoredRecord) => string[]) | undefined {
-  if (kindOf(facet).dated) return undefined;
+  if (countSourceOf(facet).from !== 'values') return undefined;
   if (facet.field) return (stored) => facetValuesOf(facet, valuesOf(stored.record[facet.field!]));
   if (facet.key === 'site') return (stored) => (stored.site ? [stored.site] : []);
   return undefined;
@@ -61,8 +61,8 @@ export function groupOf(facet: FacetDef): (value: string) => string {
 /** Whether a facet's values compare as their exact-match parameter does, in any case. */
 export const isCaseless = (facet: FacetDef) => kindOf(facet).caseless;
 
-/** Decades from years: `1994` counts in `1990s`. */
-export const decadeOf = (year: string) => `${year.slice(0, 3)}0s`;
+/** Where the store reads the records of each of a facet's values (its kind says). */
+export const countSourceOf = (facet: FacetDef) => kindOf(facet).counts(facet.criterion);
 
 /** The facet's own selection, if the search has one. */
 export const selectionOf = (criteria: Criteria, facet: string): FacetSelection | undefined =>
