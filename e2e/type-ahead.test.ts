@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { deploymentByKey } from '../src/deployments/registry';
+import { apiList } from './support/api';
 import { gotoApp, openAdvanced, searchBox, searchParamsOf, searchPath, waitForResults } from './support/app';
 import { desktop, phone, useBrowser } from './support/browser';
 import { expectNoAxeViolations, screenshot } from './support/checks';
@@ -84,3 +85,22 @@ for (const [label, viewport] of [
     });
   });
 }
+
+test('the search box offers a journal by its first letters; choosing it lists that journal’s records', async () => {
+  const { page } = ui;
+  const lit = deploymentByKey('LIT')!;
+  await page.setViewportSize(desktop);
+  const [withJournal] = (await apiList(lit, { rows: '100' })).records.filter((record) => record.journal_name);
+  const journal = String(withJournal!.journal_name);
+  await gotoApp(page, searchPath(lit));
+  await waitForResults(page);
+  await searchBox(page).click();
+  await page.keyboard.type(journal.slice(0, 8));
+  const options = await optionsOf(page, 'Suggestions');
+  const option = options.filter({ hasText: `${journal} · Journal` });
+  await expect.poll(() => option.count()).toBe(1);
+  const text = (await option.textContent())!;
+  await option.click();
+  await expect.poll(() => searchParamsOf(page).get('journal')?.toLowerCase()).toBe(journal.toLowerCase());
+  expect(await waitForResults(page)).toBe(countOf(text));
+});

@@ -129,6 +129,12 @@ const authorFacet: FacetDef = {
   typeAhead: { params: ['author'] },
 };
 
+/** Journals by name in any case and punctuation (`Phys. Rev. Lett.` = `phys rev lett`), offered as a person types in the search box. */
+export const journalFacet: FacetDef = {
+  ...heldFacet('journal', 'Journal', 'journal_name', 'journal', 'organisation'),
+  typeAhead: { params: [] },
+};
+
 /** The submitter's code: the deployment's site field, or the code the store keeps beside a record that has none. */
 export const siteFacet = (param: string, field?: string): FacetDef => exactFacet(param, 'Site code', 'site', field);
 export const mimeTypeFacet = exactFacet('mime_type', 'Media type', 'mime_type', 'mime_type');

@@ -21,6 +21,8 @@ export type KeyName =
   /** Organisation names folded, for the organisation facets' extension parameters (facets.ts). */
   | 'research_org_name'
   | 'sponsor_org_name'
+  /** A journal's name folded as an organisation's, for the journal facet's `journal` extension parameter (facets.ts). */
+  | 'journal'
   /** Store-only: `generated` for records the demo corpus generator made. No parameter reaches it. */
   | 'origin';
 

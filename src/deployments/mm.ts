@@ -1,5 +1,5 @@
 import * as f from './fields';
-import { mimeTypeFacet, siteFacet, withCommonFacets } from './facets';
+import { journalFacet, mimeTypeFacet, siteFacet, withCommonFacets } from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
 
@@ -32,6 +32,7 @@ export const mm: Deployment = {
   linkRels: ['citation', 'media'],
   productTypes,
   facets: withCommonFacets(productTypes, { research: ['research_orgs', 'research_orgs'], sponsor: ['sponsor_orgs', 'sponsor_orgs'] }, [
+    journalFacet,
     siteFacet('site_ownership_code'),
     mimeTypeFacet,
   ]),

@@ -1,5 +1,5 @@
 import * as f from './fields';
-import { datasetContentTypeFacet, siteFacet, withCommonFacets } from './facets';
+import { journalFacet, datasetContentTypeFacet, siteFacet, withCommonFacets } from './facets';
 import * as p from './params';
 import type { Deployment } from './schema';
 
@@ -18,6 +18,7 @@ export const pat: Deployment = {
   linkRels: ['citation', 'fulltext'],
   productTypes,
   facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, [
+    journalFacet,
     siteFacet('site_ownership_code'),
     datasetContentTypeFacet,
   ]),

@@ -4,15 +4,16 @@ import { deploymentByKey } from '../../deployments/registry';
 import { completeResponseSchema } from '../../formats/complete-response';
 import { readUpstreamFiles } from '../import/files';
 import { realData, realFiles } from '../import/real-files.test-support';
-import { getJson, qs, useFixture } from './server-fixture.test-support';
+import { fixtureRecords, getJson, qs, useFixture } from './server-fixture.test-support';
 
 /**
- * `{base}/complete` (type-ahead, docs/extensions.md) on the real DC1 records: each value
+ * `{base}/complete` (type-ahead, docs/extensions.md) on the real DC1 records (and LIT's hand-written ones for journals): each value
  * offered leads to a search whose `X-Total-Count` is the count shown beside it, people
  * grouped as the author facet groups them. On every store (the HTTP suite runs on PostgreSQL too).
  */
 
 const dc1 = deploymentByKey('DC1')!;
+const lit = deploymentByKey('LIT')!;
 const fx = useFixture({
   content: () => [
     [
@@ -22,8 +23,11 @@ const fx = useFixture({
         [realFiles.geothermal, realFiles.plasma].map((file) => fileURLToPath(new URL(file, realData))),
       ),
     ],
+    [lit.key, fixtureRecords(lit)],
   ],
 });
+
+const sortedIds = ({ body }: { body: { repo_id: string }[] }) => body.map((record) => record.repo_id).sort();
 
 async function complete(params: Record<string, string>, fields: readonly string[] = []) {
   const query = new URLSearchParams(params);
@@ -61,6 +65,16 @@ describe('GET {base}/complete', () => {
       `${fx.url}${dc1.basePath}/facets?${qs({ facet: 'author', facet_contains: 'fredrickson, e' })}`,
     );
     expect(facets.body.facets[0]!.values).toEqual([expect.objectContaining({ value: person!.value, count: person!.count })]);
+  });
+
+  it('offers a journal from its first letters, one row in any case and punctuation, selecting both spellings', async () => {
+    const { status, body } = await getJson(`${fx.url}${lit.basePath}/complete?${qs({ prefix: 'zyx', field: 'journal' })}`);
+    expect(status).toBe(200);
+    const [journal, ...others] = completeResponseSchema.parse(body).values;
+    expect(others).toEqual([]);
+    expect(journal).toMatchObject({ field: 'journal', count: 2 });
+    expect([...new Set([journal!.value, ...(journal!.variants ?? [])])].sort()).toEqual(['ZYXTOPIA, LETTERS.', 'Zyxtopia Letters']);
+    expect(sortedIds(await getJson<{ repo_id: string }[]>(fx.list(lit, qs({ ...journal!.params, rows: 10 }))))).toEqual(['1030', '1031']);
   });
 
   it('answers no values for nothing typed, and a clear 400 for what it cannot take', async () => {

@@ -174,6 +174,11 @@ const exactProbes: Record<Exclude<KeyName, 'has_fulltext' | 'origin' | 'product_
     ['ZEPHYRINE, FOUNDATION', ['1025']],
     ['Zephyrine', []],
   ],
+  // A journal in any case and punctuation, whole:
+  journal: [
+    ['zyxtopia letters', ['1030', '1031']],
+    ['Zyxtopia', []],
+  ],
   doi: [
     ['https://doi.org/10.5555/alpha.1', ['1030']],
     ['doi:10.5555/Alpha.1', ['1030']],

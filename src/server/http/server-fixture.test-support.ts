@@ -36,6 +36,8 @@ export interface FixtureSpec {
   readonly subjects?: readonly string[];
   readonly description?: string;
   readonly publisher?: string;
+  /** journal_name, where the deployment has it. */
+  readonly journal?: string;
   readonly country?: string;
   readonly language?: string;
   readonly published: string;
@@ -136,6 +138,7 @@ const specs: FixtureSpec[] = [
     language: 'German',
     country: 'Germany',
     site: 'PPPL',
+    journal: 'Zyxtopia Letters',
     report: 'ORNL/TM-2024/17',
     contract: 'AC05-00OR22725; AC02-09CH11466',
     doi: '10.5555/alpha.1',
@@ -150,6 +153,7 @@ const specs: FixtureSpec[] = [
     language: 'german',
     country: 'Germany',
     site: 'pppl',
+    journal: 'ZYXTOPIA, LETTERS.',
     doi: 'https://doi.org/10.5555/BETA.2',
     mime: 'mp4',
     media: 'sample-video.mp4',
@@ -262,6 +266,7 @@ export function buildRecord(deployment: Deployment, spec: FixtureSpec): StoredRe
     const field = fieldFeeding(deployment, column);
     set(field.name, field.kind === 'list' ? [value] : value);
   }
+  if (hasField(deployment, 'journal_name')) set('journal_name', spec.journal ?? '');
   if (hasField(deployment, 'mime_type')) set('mime_type', spec.mime ?? '');
   if (hasField(deployment, 'dataset_content_type')) set('dataset_content_type', [...(spec.contentType ?? [])]);
   if (hasField(deployment, 'dataset_size')) set('dataset_size', 1024 + Number(spec.id));
