@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FacetDef } from '../../../deployments/facets';
 import type { Deployment } from '../../../deployments/schema';
+import type { CountSource } from '../../../formats/facet-kinds/facet-kind';
 import { countSourceOf, facetKeyName, groupOf, hasFacetRows } from './facet-values';
 import { withJointCodes, type JointCodes } from './joint-codes';
 import { storedJoins } from './name-joins';
@@ -57,15 +58,53 @@ class IdList {
   }
 }
 
+/** Adds records (a comma-separated text of ids) to a value's group, as held under one spelling. */
+type AddIds = (group: string, shown: string, ids: string, own?: boolean) => void;
+
+/**
+ * How the store reads each source a facet kind counts from (CountSource, formats/facet-kinds/):
+ * a kind of an existing source needs nothing here.
+ */
+const countReaders: {
+  readonly [S in CountSource['from']]: (
+    db: Database.Database,
+    deployment: Deployment,
+    facet: FacetDef,
+    source: Extract<CountSource, { from: S }>,
+    add: AddIds,
+  ) => void;
+} = {
+  dates(db, deployment, _facet, { field, group }, add) {
+    const rows = db
+      .prepare(`SELECT substr(${field}, 1, 4), group_concat(id) FROM ${tablesOf(deployment).records} WHERE ${field} IS NOT NULL GROUP BY 1`)
+      .raw();
+    for (const [year, ids] of rows.iterate() as Iterable<[string, string]>) {
+      if (/^\d{4}$/.test(year)) add(group(year), group(year), ids);
+    }
+  },
+  values(db, deployment, facet, _source, add) {
+    const name = hasFacetRows(facet) ? facetKeyName(facet) : facet.key!;
+    const folded = groupOf(facet);
+    // A shorter form of a name counts with the longer one it joins (name-joins.ts).
+    const joins = facet.fold === 'person' && facet.key ? storedJoins(db, deployment, facet.key) : undefined;
+    // In value order, as the key's index holds them: of spellings held equally often, the first is shown.
+    const rows = db.prepare(`SELECT value, group_concat(rec) FROM ${tablesOf(deployment).keys} WHERE name = ? GROUP BY value`).raw();
+    for (const [value, ids] of rows.iterate(name) as Iterable<[string, string]>) {
+      const own = folded(value);
+      const longer = joins?.get(own);
+      add(longer ?? own, value, ids, longer === undefined);
+    }
+  },
+};
+
 /**
  * A facet's values with their records. Each value's records come as one comma-separated
  * text (SQL's group_concat): stepping through a row per record and value costs about a
  * microsecond each, and a million records hold some 14 million values.
  */
 function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDef): IdList[] {
-  const t = tablesOf(deployment);
   const lists = new Map<string, IdList>();
-  const add = (group: string, shown: string, ids: string, own = true) => {
+  const add: AddIds = (group, shown, ids, own = true) => {
     let list = lists.get(group);
     if (!list) lists.set(group, (list = new IdList()));
     const before = list.length;
@@ -82,27 +121,7 @@ function readFacet(db: Database.Database, deployment: Deployment, facet: FacetDe
     list.spellings.set(shown, { count: (spelling?.count ?? 0) + list.length - before, own: spelling?.own ?? own });
   };
   const source = countSourceOf(facet);
-  if (source.from === 'dates') {
-    const { field, group } = source;
-    const rows = db
-      .prepare(`SELECT substr(${field}, 1, 4), group_concat(id) FROM ${t.records} WHERE ${field} IS NOT NULL GROUP BY 1`)
-      .raw();
-    for (const [year, ids] of rows.iterate() as Iterable<[string, string]>) {
-      if (/^\d{4}$/.test(year)) add(group(year), group(year), ids);
-    }
-  } else {
-    const name = hasFacetRows(facet) ? facetKeyName(facet) : facet.key!;
-    const folded = groupOf(facet);
-    // A shorter form of a name counts with the longer one it joins (name-joins.ts).
-    const joins = facet.fold === 'person' && facet.key ? storedJoins(db, deployment, facet.key) : undefined;
-    // In value order, as the key's index holds them: of spellings held equally often, the first is shown.
-    const rows = db.prepare(`SELECT value, group_concat(rec) FROM ${t.keys} WHERE name = ? GROUP BY value`).raw();
-    for (const [value, ids] of rows.iterate(name) as Iterable<[string, string]>) {
-      const own = folded(value);
-      const longer = joins?.get(own);
-      add(longer ?? own, value, ids, longer === undefined);
-    }
-  }
+  countReaders[source.from](db, deployment, facet, source as never, add);
   return [...lists.values()];
 }
 
