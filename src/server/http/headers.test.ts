@@ -134,8 +134,13 @@ describe.each(deployments.map((deployment) => [deployment.key, deployment] as co
     }
   });
 
-  it.each(['gzip', 'br'] as const)('compresses with %s when asked, and the decompressed body equals the plain one', async (encoding) => {
-    const url = fx.list(deployment, 'rows=20');
+  it.each([
+    ['gzip', 'records'],
+    ['br', 'records'],
+    ['gzip', 'feed'],
+    ['br', 'feed'],
+  ] as const)('compresses with %s when asked (%s), and the decompressed body equals the plain one', async (encoding, endpoint) => {
+    const url = `${fx.url}${deployment.basePath}/${endpoint}?rows=20`;
     const plain = await rawRequest(url);
     const compressed = await rawRequest(url, { headers: { 'Accept-Encoding': encoding } });
     expect(compressed.status).toBe(200);

@@ -6,7 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * written (the HTTP layer, or a store worker rendering a page, so the main thread only sends it).
  */
 
-const compressible = /^(application\/(json|xml|x-bibtex|javascript)|text\/|image\/svg)/;
+// Text of every kind: JSON and XML with their suffixed types (Atom feeds, MODS, Zotero RDF, OpenSearch), BibTeX, RIS, scripts.
+const compressible = /^(application\/(json|xml|[\w.-]+\+(xml|json)|x-bibtex|x-research-info-systems|javascript)|text\/|image\/svg)/;
 
 export type ContentEncoding = 'br' | 'gzip';
 
