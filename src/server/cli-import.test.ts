@@ -167,8 +167,8 @@ describe('an import killed midway', () => {
     const after = openStore(dbPath);
     try {
       expect(await after.count('LIT')).toBe(145);
-      expect((await after.get('LIT', '70500000'))?.title).toBe('Imported study 500000 of turbulent plasma transport');
-      expect((await after.get('LIT', '1001'))?.repo_id).toBe('1001');
+      expect((await after.get('LIT', '70500000'))?.record.title).toBe('Imported study 500000 of turbulent plasma transport');
+      expect((await after.get('LIT', '1001'))?.record.repo_id).toBe('1001');
       expect(await after.get('LIT', '70000000'), 'nothing of the killed import got in').toBeUndefined();
     } finally {
       await after.close();
@@ -240,7 +240,7 @@ describe('an import killed midway', () => {
     try {
       for (const deployment of deployments)
         expect(await after.count(deployment.key), deployment.key).toBe(deployment.key === 'LIT' ? 145 : 45);
-      expect((await after.get('MM', '1031'))?.repo_id).toBe('1031');
+      expect((await after.get('MM', '1031'))?.record.repo_id).toBe('1031');
     } finally {
       await after.close();
     }

@@ -55,7 +55,8 @@ describe.skipIf(unavailable)('harvest into PostgreSQL', () => {
     const store = await openPgTestStore(cluster.primary.url);
     try {
       expect(await store.count('DC1')).toBe(1500);
-      for (const [id, record] of servedRecords(sourcePath, dc1, proxy.url)) expect(await store.get('DC1', id), id).toEqual(record);
+      for (const [id, record] of servedRecords(sourcePath, dc1, proxy.url))
+        expect((await store.get('DC1', id))?.record, id).toEqual(record);
     } finally {
       await store.close();
     }

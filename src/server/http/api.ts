@@ -13,8 +13,7 @@ import { formatQueryString, MalformedQueryError, parseQueryString, type QueryPai
 import { facetsBody, parseFacetsRequest } from './facets';
 import { completeBody, parseCompleteRequest } from './complete';
 import { openApiDocument } from './openapi';
-import { docIds, docParts, pageContentType, recordParts, type PageRendering } from '../render/page-body';
-import { generatedCriteria } from '../store/rendered-page';
+import { docParts, pageContentType, recordParts, type PageRendering } from '../render/page-body';
 import { upstreamRequest } from './upstream-compat';
 import { bulkTurn } from './flow-control';
 import { etagOf, packChunks, packChunksInTurns } from '../render/body-bytes';
@@ -130,11 +129,7 @@ async function pageInThisThread(
   const result = await store.search(deployment.key, criteria);
   const turn = () => bulkTurn(criteria.limit);
   await turn();
-  const generated = await generatedOf(
-    store,
-    deployment,
-    result.json ? docIds(result.json) : result.records.map((record) => record.repo_id),
-  );
+  const { generated } = result;
   const body = await packChunksInTurns(
     result.json ? docParts(deployment, result.json, rendering, generated) : recordParts(deployment, result.records, rendering, generated),
     turn,
@@ -207,33 +202,26 @@ export async function getRecord(
   } catch {
     throw new MalformedQueryError('The record identifier has malformed percent-encoding.');
   }
-  const record = id ? await context.store.get(deployment.key, id) : undefined;
-  if (!record) {
+  const found = id ? await context.store.get(deployment.key, id) : undefined;
+  if (!found) {
     sendError(req, res, apiError(404, `No record matches the identifier '${id.slice(0, 200)}'.`));
     return;
   }
   const format = negotiateFormat(req.headers.accept);
   const headers: Record<string, string> = { 'X-Total-Count': '1' };
-  if ((await generatedOf(context.store, deployment, [id])).length > 0) headers[recordOriginHeader] = 'generated';
+  if (found.generated) headers[recordOriginHeader] = 'generated';
   send(
     req,
     res,
     {
       status: 200,
       contentType: contentTypeOf(format),
-      body: packChunks(recordParts(deployment, [record], renderingOf(format, context))),
+      body: packChunks(recordParts(deployment, [found.record], renderingOf(format, context))),
       headers,
       cacheControl: cacheControlOf(context),
     },
     context.store.revision,
   );
-}
-
-/** Which of some records are generated demo data (store/rendered-page.ts generatedCriteria). */
-export async function generatedOf(store: RecordStore, deployment: Deployment, repoIds: readonly string[]): Promise<string[]> {
-  if (repoIds.length === 0) return [];
-  const { records } = await store.search(deployment.key, generatedCriteria(repoIds));
-  return records.map((record) => record.repo_id);
 }
 
 /**

@@ -66,7 +66,7 @@ function bulkyStore(
       if (criteria.repoIds === undefined) searches.add();
       await held;
       const records = Array.from({ length: 1000 }, (_, i) => ({ repo_id: String(i), title: padding }));
-      return { total: 1000, records };
+      return { total: 1000, records, generated: [] };
     },
   } satisfies RecordStore;
 }

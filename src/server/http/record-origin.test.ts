@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generatedRecordsHeader, parseGeneratedIds, recordOriginHeader } from '../../formats/extension-headers';
 import { generateRecords } from '../corpus/generate';
 import { readUpstreamFiles } from '../import/files';
 import { realData } from '../import/real-files.test-support';
 import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
-import type { RecordStore } from '../store/types';
+import type { Criteria, RecordStore } from '../store/types';
 import { startServer, type RunningServer } from './server';
 
 const dc1 = deploymentByKey('DC1')!;
@@ -85,4 +85,48 @@ it('the search feed says of each generated record, and of no real one, that it i
   for (const entry of marked) expect(entry.summary).toMatch(/^Generated demo record: /);
   for (const entry of feed.entry.filter((candidate) => !marked.includes(candidate)))
     expect(entry.summary ?? '').not.toMatch(/Generated demo record/);
+});
+
+describe('which records are generated is read with them, never searched for again', () => {
+  let searches: Criteria[];
+  let counted: RunningServer;
+  beforeAll(async () => {
+    searches = [];
+    // Without `page`: its pages are written by the HTTP layer from `search`, so every search an answer needs is seen here.
+    const counting: RecordStore = {
+      ...store,
+      page: undefined,
+      revision: store.revision,
+      search: (key, criteria) => (searches.push(criteria), store.search(key, criteria)),
+    };
+    counted = await startServer({ store: counting, port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => counted.close());
+
+  const searchesFor = async (path: string) => {
+    searches = [];
+    const response = await fetch(`${counted.url}${path}`);
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    return { count: searches.length, response, body };
+  };
+
+  it('a page of results costs one search, grouped or not, and names its generated records', async () => {
+    for (const query of ['rows=1000', 'rows=50&group=work']) {
+      const { count, response } = await searchesFor(`${dc1.basePath}/records?${query}`);
+      expect(count, query).toBe(1);
+      const named = parseGeneratedIds(response.headers.get(generatedRecordsHeader));
+      expect(named.size, query).toBeGreaterThan(0);
+      for (const id of named) expect(id, query).toMatch(/^5000/);
+    }
+  });
+
+  it('a record, on the record endpoint and by unAPI, costs no search and is marked when generated', async () => {
+    const record = await searchesFor(`${dc1.basePath}/records/50000001`);
+    expect(record.count).toBe(0);
+    expect(record.response.headers.get(recordOriginHeader)).toBe('generated');
+    const unapi = await searchesFor('/unapi?id=DC1:50000001&format=ris');
+    expect(unapi.count).toBe(0);
+    expect(unapi.body).toMatch(/Generated demo record/);
+  });
 });

@@ -10,7 +10,6 @@ import {
   complete,
   countFacets,
   describeApi,
-  generatedOf,
   getRecord,
   listRecords,
   searchFeed,
@@ -103,9 +102,9 @@ async function recordPageParts(store: RecordStore, pathname: string): Promise<{ 
   } catch {
     return none;
   }
-  const record = await store.get(deployment.key, id);
-  if (!record) return none;
-  const generated = (await generatedOf(store, deployment, [record.repo_id])).length > 0;
+  const found = await store.get(deployment.key, id);
+  if (!found) return none;
+  const { record, generated } = found;
   return { head: citationMetaHtml(citationMeta(deployment, record)), body: recordPageBody(deployment, record, generated) };
 }
 

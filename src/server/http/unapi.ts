@@ -9,8 +9,8 @@ import { unapiId } from '../../formats/citation-meta';
 import { escapeXml } from '../../formats/text';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import type { RecordStore } from '../store/types';
-import { generatedOf, sendError } from './api';
+import type { FoundRecord, RecordStore } from '../store/types';
+import { sendError } from './api';
 import { MalformedQueryError, parseQueryString } from './query-string';
 import { send } from './respond';
 
@@ -65,9 +65,8 @@ function formatList(id?: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<formats${id ? ` id="${escapeXml(id)}"` : ''}>\n${list.join('\n')}\n</formats>\n`;
 }
 
-interface Found {
+interface Found extends FoundRecord {
   readonly deployment: Deployment;
-  readonly record: ApiRecord;
 }
 
 /**
@@ -78,11 +77,11 @@ async function findRecord(store: RecordStore, id: string): Promise<Found[]> {
   const colon = id.indexOf(':');
   const deployment = colon > 0 ? deploymentByKey(id.slice(0, colon)) : undefined;
   if (deployment) {
-    const record = await store.get(deployment.key, id.slice(colon + 1));
-    return record ? [{ deployment, record }] : [];
+    const found = await store.get(deployment.key, id.slice(colon + 1));
+    return found ? [{ deployment, ...found }] : [];
   }
-  const found = await Promise.all(deployments.map(async (each) => ({ deployment: each, record: await store.get(each.key, id) })));
-  return found.filter((each): each is Found => each.record !== undefined);
+  const found = await Promise.all(deployments.map(async (deployment) => ({ deployment, found: await store.get(deployment.key, id) })));
+  return found.flatMap(({ deployment, found }) => (found ? [{ deployment, ...found }] : []));
 }
 
 /** A bare id more than one catalog has: its qualified ids, each in the formats list's shape. */
@@ -147,10 +146,9 @@ export async function handleUnapi(
     sendError(req, res, apiError(406, `No format '${formatName.slice(0, 40)}'; unAPI here offers ${Object.keys(formats).join(', ')}.`));
     return;
   }
-  const generated = (await generatedOf(store, only.deployment, [only.record.repo_id])).length > 0;
   send(req, res, {
     status: 200,
     contentType: `${format.type}; charset=utf-8`,
-    body: format.write(only.deployment, only.record, generated, bibtexPrefix, origin),
+    body: format.write(only.deployment, only.record, only.generated, bibtexPrefix, origin),
   });
 }

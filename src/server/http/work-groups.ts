@@ -10,7 +10,6 @@ import {
 import { groupByKeys, representativeFirst, workKeys } from '../../formats/work-key';
 import { etagOf, packChunksInTurns } from '../render/body-bytes';
 import { recordParts, type PageRendering } from '../render/page-body';
-import { generatedCriteria } from '../store/rendered-page';
 import type { Criteria, RecordStore, RenderedPage } from '../store/types';
 import { bulkTurn } from './flow-control';
 
@@ -73,8 +72,8 @@ export async function groupedPage(
   const listed = works.flat();
   const turn = () => bulkTurn(listed.length);
   await turn();
-  const ids = listed.map((record) => record.repo_id);
-  const generated = ids.length ? (await store.search(deployment.key, generatedCriteria(ids))).records.map((record) => record.repo_id) : [];
+  const marked = new Set(result.generated);
+  const generated = listed.map((record) => record.repo_id).filter((id) => marked.has(id));
   const body = await packChunksInTurns(recordParts(deployment, listed, rendering), turn);
   // Every work is counted only where the window holds the whole result.
   const whole = window.start === 0 && result.total <= window.size;

@@ -237,7 +237,7 @@ describe('real records', () => {
     expect(item.fields.repository).toBe('Princeton Plasma Physics Lab. (PPPL)');
     expect(item.fields.DOI).toMatch(/^10\.11578\//);
     expect(item.fields.title).toBe('Suppression of Alfvén modes on NSTX-U with outboard beam injection');
-    const record = (await store.get('DC1', '1562055'))!;
+    const { record } = (await store.get('DC1', '1562055'))!;
     const rdf = zoteroRdfItem(await page('/unapi?id=DC1:1562055&format=rdf_zotero'));
     expect(rdf.itemType).toBe('dataset');
     expect(rdf.fields.DOI).toBe(bareDoi(String(record.doi)));

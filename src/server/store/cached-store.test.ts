@@ -30,14 +30,14 @@ const rendered = (docs: readonly string[]) => {
 
 /** An engine of 100 records ordered by id, counting its ranking calls; `gate` holds them back until opened. */
 function fakeEngine() {
-  const docs = (ids: ArrayLike<number>) => Array.from(ids, (id) => JSON.stringify({ repo_id: String(id) }));
+  const docs = (ids: ArrayLike<number>) => ({ docs: Array.from(ids, (id) => JSON.stringify({ repo_id: String(id) })), generated: [] });
   let open: () => void = () => undefined;
   let gate: Promise<void> | undefined;
   async function rankPage(_key: DeploymentKey, _criteria: Criteria, need: number, offset: number, limit: number) {
     engine.rankCalls++;
     await gate;
     const ids = Int32Array.from({ length: Math.min(need, 100) }, (_, i) => i + 1);
-    return { total: 100, ids, complete: need >= 100, docs: docs(ids.subarray(offset, offset + limit)) };
+    return { total: 100, ids, complete: need >= 100, ...docs(ids.subarray(offset, offset + limit)) };
   }
   const engine = {
     rankCalls: 0,
@@ -50,10 +50,10 @@ function fakeEngine() {
       rankPage,
       fetch: async (_key: DeploymentKey, ids: Int32Array) => docs(ids),
       async rankRender(key: DeploymentKey, search: Criteria, need: number, offset: number, limit: number) {
-        const { docs: window, ...ranked } = await rankPage(key, search, need, offset, limit);
+        const { docs: window, generated: _generated, ...ranked } = await rankPage(key, search, need, offset, limit);
         return { ...ranked, page: rendered(window) };
       },
-      render: async (_key: DeploymentKey, ids: Int32Array) => rendered(docs(ids)),
+      render: async (_key: DeploymentKey, ids: Int32Array) => rendered(docs(ids).docs),
       facets: async () => ({ total: 100, facets: [] }),
       get: async () => undefined,
       fulltext: async () => undefined,

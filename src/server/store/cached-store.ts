@@ -1,12 +1,12 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
 import { currentClient } from './client';
-import type { QueryEngine, Ranked } from './engine';
+import type { MarkedDocs, QueryEngine, Ranked } from './engine';
 import { renderDocs, type RenderedBody } from './rendered-page';
 import type { PageRendering } from '../render/page-body';
 import type { Suggestion } from '../../formats/suggest-response';
 import type { CompletedValue, CompleteRequest } from '../complete/complete-request';
-import type { Criteria, FacetRequest, FacetsResult, RecordStore, RenderedPage, SearchResult } from './types';
+import type { Criteria, FacetRequest, FacetsResult, FoundRecord, RecordStore, RenderedPage, SearchResult } from './types';
 
 /**
  * A RecordStore over a query engine (in this thread or on workers) that remembers each
@@ -20,8 +20,8 @@ import type { Criteria, FacetRequest, FacetsResult, RecordStore, RenderedPage, S
 export interface EngineCalls {
   readonly revision: string;
   /** Orders and counts (see QueryEngine.rank) and returns the records of one window of the order, as stored JSON text. */
-  rankPage(key: DeploymentKey, criteria: Criteria, need: number, offset: number, limit: number): Promise<Ranked & { docs: string[] }>;
-  fetch(key: DeploymentKey, ids: Int32Array): Promise<string[]>;
+  rankPage(key: DeploymentKey, criteria: Criteria, need: number, offset: number, limit: number): Promise<Ranked & MarkedDocs>;
+  fetch(key: DeploymentKey, ids: Int32Array): Promise<MarkedDocs>;
   /** rankPage with the window written as a response body where the engine runs (rendered-page.ts). */
   rankRender(
     key: DeploymentKey,
@@ -34,7 +34,7 @@ export interface EngineCalls {
   /** fetch with the records written as a response body where the engine runs. */
   render(key: DeploymentKey, ids: Int32Array, rendering: PageRendering): Promise<RenderedBody>;
   facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): Promise<FacetsResult>;
-  get(key: DeploymentKey, repoId: string): Promise<ApiRecord | undefined>;
+  get(key: DeploymentKey, repoId: string): Promise<FoundRecord | undefined>;
   fulltext(key: DeploymentKey, repoId: string): Promise<string | undefined>;
   count(key: DeploymentKey): Promise<number>;
   suggest(key: DeploymentKey, q: string): Promise<Suggestion | undefined>;
@@ -61,17 +61,20 @@ function cacheKey(key: DeploymentKey, criteria: Criteria): string {
 }
 
 /** A page whose records are parsed from their JSON text only if someone reads them (a JSON response does not). */
-function result(total: number, docs: readonly string[]): SearchResult {
+function result(total: number, { docs, generated }: MarkedDocs): SearchResult {
   let records: readonly ApiRecord[] | undefined;
   return {
     total,
     json: docs,
+    generated,
     get records() {
       records ??= docs.map((doc) => JSON.parse(doc) as ApiRecord);
       return records;
     },
   };
 }
+
+const noDocs: MarkedDocs = { docs: [], generated: [] };
 
 const covers = (ranked: Ranked, need: number) => ranked.complete || ranked.ids.length >= need;
 
@@ -81,7 +84,7 @@ export function localCalls(engine: QueryEngine): EngineCalls {
     revision: engine.revision,
     async rankPage(key, criteria, need, offset, limit) {
       const ranked = engine.rank(key, criteria, need);
-      return { ...ranked, docs: engine.fetch(key, ranked.ids.subarray(offset, offset + limit)) };
+      return { ...ranked, ...engine.fetch(key, ranked.ids.subarray(offset, offset + limit)) };
     },
     fetch: async (key, ids) => engine.fetch(key, ids),
     async rankRender(key, criteria, need, offset, limit, rendering) {
@@ -184,10 +187,10 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
     return windowOf(
       key,
       criteria,
-      async (ranked, ids) => result(ranked.total, ids.length ? await engine.fetch(key, ids) : []),
+      async (ranked, ids) => result(ranked.total, ids.length ? await engine.fetch(key, ids) : noDocs),
       async (depth) => {
-        const { docs, ...ranked } = await engine.rankPage(key, criteria, depth, criteria.offset, criteria.limit);
-        return { ...ranked, window: result(ranked.total, criteria.offset >= ranked.total ? [] : docs) };
+        const { docs, generated, ...ranked } = await engine.rankPage(key, criteria, depth, criteria.offset, criteria.limit);
+        return { ...ranked, window: result(ranked.total, criteria.offset >= ranked.total ? noDocs : { docs, generated }) };
       },
     );
   }

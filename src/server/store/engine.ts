@@ -1,10 +1,9 @@
-import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
 import type { Suggestion } from '../../formats/suggest-response';
 import type { CompletedValue, CompleteRequest } from '../complete/complete-request';
 import type { FacetIndex } from './facets/facet-index';
 import type { SnapshotMove } from './sqlite/snapshot-move';
-import type { Criteria, FacetRequest, FacetsResult } from './types';
+import type { Criteria, FacetRequest, FacetsResult, FoundRecord } from './types';
 
 /**
  * What the query engine answers (the SQLite reader, sqlite/query-engine.ts): it orders the
@@ -32,11 +31,13 @@ export interface QueryEngine {
   rank(key: DeploymentKey, criteria: Criteria, need: number): Ranked;
   /** Exact counts by value of the records matching `criteria`, per facet asked for. */
   facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): FacetsResult;
-  /** Records by id as their stored JSON text, in the order given (missing ids are skipped). */
-  fetch(key: DeploymentKey, ids: ArrayLike<number>): string[];
-  /** fetch, and which of those records are generated demo records (their repo_ids), from the same rows. */
-  fetchMarked(key: DeploymentKey, ids: ArrayLike<number>): MarkedDocs;
-  get(key: DeploymentKey, repoId: string): ApiRecord | undefined;
+  /**
+   * Records by id as their stored JSON text, in the order given (missing ids are skipped),
+   * and which of them are generated demo records, from the same rows.
+   */
+  fetch(key: DeploymentKey, ids: ArrayLike<number>): MarkedDocs;
+  /** A record by its repo_id, and whether it is generated, from its row. */
+  get(key: DeploymentKey, repoId: string): FoundRecord | undefined;
   fulltext(key: DeploymentKey, repoId: string): string | undefined;
   count(key: DeploymentKey): number;
   /** "Did you mean" for a search's words, from the deployment's vocabulary (built on first use). */

@@ -244,7 +244,7 @@ describe('a file that cannot be read', () => {
       await startedAtLeast(started + 3);
       expect(book.lines.filter((line) => line.includes('cannot read'))).toHaveLength(1);
       // The other worker still answers.
-      expect((await pool.get('LIT', '7'))?.repo_id).toBe('7');
+      expect((await pool.get('LIT', '7'))?.record.repo_id).toBe('7');
 
       // With no worker left, a request is answered as unavailable with the reason, at once.
       await workers[1]!.terminate();

@@ -34,7 +34,7 @@ afterAll(async () => {
 describe('the worker-thread store', () => {
   it('answers from its workers', async () => {
     expect(await store.count('LIT')).toBe(50);
-    expect((await store.get('LIT', '50000001'))?.repo_id).toBe('50000001');
+    expect((await store.get('LIT', '50000001'))?.record.repo_id).toBe('50000001');
   });
 
   it('fails only the requests a dying worker held, and keeps answering with a replacement', async () => {
@@ -49,7 +49,7 @@ describe('the worker-thread store', () => {
       if (outcome.status === 'rejected') expect(String(outcome.reason)).toMatch(/store worker stopped/);
     }
     expect(workers.length).toBe(started + 2);
-    expect((await store.get('LIT', '50000004'))?.repo_id).toBe('50000004');
+    expect((await store.get('LIT', '50000004'))?.record.repo_id).toBe('50000004');
     expect(await store.count('LIT')).toBe(50);
   });
 });
@@ -85,7 +85,7 @@ describe('admission and the time budget', () => {
       const waited = performance.now() - started;
       finished.push('record');
       await Promise.all(searches);
-      expect(record?.repo_id).toBe('50000007');
+      expect(record?.record.repo_id).toBe('50000007');
       // Searches hold one worker at most; the other is free for lookups.
       expect(finished.indexOf('record')).toBeLessThanOrEqual(1);
       expect(waited).toBeLessThan(2_000);
@@ -111,7 +111,7 @@ describe('admission and the time budget', () => {
       expect(outcome).toBeInstanceOf(StoreOverloaded);
       expect((outcome as Error).message).toMatch(/took longer than 0.001 s/);
       expect(started.length).toBe(3);
-      expect((await pool.get('LIT', '50000009'))?.repo_id).toBe('50000009');
+      expect((await pool.get('LIT', '50000009'))?.record.repo_id).toBe('50000009');
     } finally {
       await pool.close();
     }

@@ -46,7 +46,7 @@ it('names exactly the generated records of a page, ranking the search once', () 
   expect(ranked).toBe(0);
   // The search for generated records among them, as the API's `origin=generated` answers it.
   const marked = engine.fetch('DC1', engine.rank('DC1', generatedCriteria(records), records.length).ids);
-  const generated = new Set(marked.map((doc) => (JSON.parse(doc) as { repo_id: string }).repo_id));
+  const generated = new Set(marked.docs.map((doc) => (JSON.parse(doc) as { repo_id: string }).repo_id));
   expect(generated.size).toBe(30);
   expect(rendered.generated).toEqual(records.filter((id) => generated.has(id)));
 });

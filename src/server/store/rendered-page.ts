@@ -24,7 +24,7 @@ function movable(chunks: readonly Buffer[]): Buffer {
 export function renderDocs(engine: QueryEngine, key: DeploymentKey, ids: ArrayLike<number>, rendering: PageRendering): RenderedBody {
   const deployment = deploymentByKey(key);
   if (!deployment) throw new Error(`unknown deployment ${key}`);
-  const { docs, generated } = engine.fetchMarked(key, ids);
+  const { docs, generated } = engine.fetch(key, ids);
   const chunks = packChunks(docParts(deployment, docs, rendering, generated));
   const body = movable(chunks);
   const { encoding } = rendering;

@@ -113,7 +113,7 @@ function run(request: StoreRequest): unknown {
     case 'rankPage': {
       const [key, criteria, need, offset, limit] = request.args;
       const ranked = engine.rank(key, criteria, need);
-      return { ...ranked, docs: engine.fetch(key, ranked.ids.subarray(offset, offset + limit)) };
+      return { ...ranked, ...engine.fetch(key, ranked.ids.subarray(offset, offset + limit)) };
     }
     case 'fetch':
       return engine.fetch(...request.args);

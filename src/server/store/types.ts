@@ -77,9 +77,16 @@ export interface SearchResult {
    * holds them that way: a JSON response is then written without parsing them.
    */
   readonly json?: readonly string[];
+  /** The page's records that are generated demo records (their repo_ids), in the page's order, read with them. */
+  readonly generated: readonly string[];
 }
 
-/** How a page of records is written as a response body (src/server/http/page-body.ts): what the request decided. */
+/** A record read by its repo_id, with whether it is generated demo data (a store-only fact, never part of the record). */
+export interface FoundRecord {
+  readonly record: ApiRecord;
+  readonly generated: boolean;
+}
+
 /** A page of a search written as a response body, where the search ran. */
 export interface RenderedPage {
   /** Exact number of matching records. */
@@ -136,7 +143,7 @@ export interface RecordStore {
   page?(deployment: DeploymentKey, criteria: Criteria, rendering: PageRendering): Promise<RenderedPage>;
   /** Exact counts by value of the records matching `criteria` (paging ignored), per facet asked for. */
   facets(deployment: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): Promise<FacetsResult>;
-  get(deployment: DeploymentKey, repoId: string): Promise<ApiRecord | undefined>;
+  get(deployment: DeploymentKey, repoId: string): Promise<FoundRecord | undefined>;
   fulltext(deployment: DeploymentKey, repoId: string): Promise<string | undefined>;
   count(deployment: DeploymentKey): Promise<number>;
   /** "Did you mean": the search's words as the records spell them (suggest/suggest-query.ts); absent on a store without it. */

@@ -226,7 +226,7 @@ describe('--store URLs', () => {
         const store = await openPgTestStore(cluster.primary.url);
         try {
           expect(await store.count('DC1')).toBe(189);
-          expect((await store.get('DC1', '1562055'))?.title).toMatch(/Alfv/);
+          expect((await store.get('DC1', '1562055'))?.record.title).toMatch(/Alfv/);
         } finally {
           await store.close();
         }

@@ -75,7 +75,6 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
     facets: (key, criteria, requests) =>
       countFacets(stateOf(key).deployment, countedRecords(stateOf(key), filters), criteria, requests, sharing),
     fetch: (key, ids) => reads.fetch(key, ids),
-    fetchMarked: (key, ids) => reads.fetchMarked(key, ids),
     get: (key, repoId) => reads.get(key, repoId),
     fulltext: (key, repoId) => reads.fulltext(key, repoId),
     suggest(key, q) {

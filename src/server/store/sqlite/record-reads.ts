@@ -1,6 +1,7 @@
 import { deploymentByKey, type ApiRecord } from '../../../deployments/registry';
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { MarkedDocs } from '../engine';
+import type { FoundRecord } from '../types';
 import type { ReadConnection } from './read-connection';
 import { tablesOf } from './schema';
 
@@ -12,21 +13,10 @@ export class RecordReads {
     return tablesOf(deploymentByKey(key)!).records;
   }
 
-  /** Records by id as their stored JSON text, in the order given (missing ids are skipped). */
-  fetch(key: DeploymentKey, ids: ArrayLike<number>): string[] {
-    // Text, not parsed records: a JSON response is written from it as it is (api.ts),
+  /** Records by id as their stored JSON text, in the order given (missing ids are skipped), and which are generated. */
+  fetch(key: DeploymentKey, ids: ArrayLike<number>): MarkedDocs {
+    // Text, not parsed records: a JSON response is written from it as it is (render/page-body.ts),
     // and a string crosses to the main thread far cheaper than an object graph.
-    const statement = this.connection.prepare(`SELECT doc FROM ${this.records(key)} WHERE id = ?`).pluck();
-    const docs: string[] = [];
-    for (let i = 0; i < ids.length; i++) {
-      const doc = statement.get(ids[i]) as string | undefined;
-      if (doc !== undefined) docs.push(doc);
-    }
-    return docs;
-  }
-
-  /** fetch, and which of those records are generated demo records (their repo_ids), from the same rows. */
-  fetchMarked(key: DeploymentKey, ids: ArrayLike<number>): MarkedDocs {
     const statement = this.connection.prepare(`SELECT repo_id, doc, generated FROM ${this.records(key)} WHERE id = ?`);
     const docs: string[] = [];
     const generated: string[] = [];
@@ -39,12 +29,10 @@ export class RecordReads {
     return { docs, generated };
   }
 
-  get(key: DeploymentKey, repoId: string): ApiRecord | undefined {
-    const doc = this.connection
-      .prepare(`SELECT doc FROM ${this.records(key)} WHERE repo_id = ?`)
-      .pluck()
-      .get(repoId) as string | undefined;
-    return doc === undefined ? undefined : (JSON.parse(doc) as ApiRecord);
+  get(key: DeploymentKey, repoId: string): FoundRecord | undefined {
+    const row = this.connection.prepare(`SELECT doc, generated FROM ${this.records(key)} WHERE repo_id = ?`).get(repoId) as
+      { doc: string; generated: number } | undefined;
+    return row && { record: JSON.parse(row.doc) as ApiRecord, generated: row.generated !== 0 };
   }
 
   fulltext(key: DeploymentKey, repoId: string): string | undefined {
