@@ -101,11 +101,3 @@ export function docParts(
     ? recordsJsonParts(docs, rendering.origin)
     : recordParts(deployment, parsed(docs), rendering, generated);
 }
-
-/** The identifiers of records in stored JSON text, whose first member is always `repo_id`. */
-export function docIds(docs: readonly string[]): string[] {
-  return docs.map((doc) => {
-    const match = /^\{"repo_id":("(?:[^"\\]|\\.)*")/.exec(doc);
-    return match ? (JSON.parse(match[1]!) as string) : (JSON.parse(doc) as ApiRecord).repo_id;
-  });
-}

@@ -1,12 +1,11 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
-import { currentClient } from './client';
-import type { MarkedDocs, QueryEngine, Ranked } from './engine';
-import { renderDocs, type RenderedBody } from './rendered-page';
 import type { PageRendering } from '../render/page-body';
-import type { Suggestion } from '../../formats/suggest-response';
-import type { CompletedValue, CompleteRequest } from '../complete/complete-request';
-import type { Criteria, FacetRequest, FacetsResult, FoundRecord, RecordStore, RenderedPage, SearchResult } from './types';
+import type { MarkedDocs } from '../render/rendered-body';
+import { currentClient } from './client';
+import type { Ranked } from './engine';
+import type { EngineCalls } from './engine-calls';
+import type { Criteria, RecordStore, RenderedPage, SearchResult } from './types';
 
 /**
  * A RecordStore over a query engine (in this thread or on workers) that remembers each
@@ -15,32 +14,6 @@ import type { Criteria, FacetRequest, FacetsResult, FoundRecord, RecordStore, Re
  * read-only while a store is open (the revision is fixed), so entries never go stale;
  * they leave only by LRU when the memory budget is spent.
  */
-
-/** What the cache needs from an engine; asynchronous so it may run on another thread. */
-export interface EngineCalls {
-  readonly revision: string;
-  /** Orders and counts (see QueryEngine.rank) and returns the records of one window of the order, as stored JSON text. */
-  rankPage(key: DeploymentKey, criteria: Criteria, need: number, offset: number, limit: number): Promise<Ranked & MarkedDocs>;
-  fetch(key: DeploymentKey, ids: Int32Array): Promise<MarkedDocs>;
-  /** rankPage with the window written as a response body where the engine runs (rendered-page.ts). */
-  rankRender(
-    key: DeploymentKey,
-    criteria: Criteria,
-    need: number,
-    offset: number,
-    limit: number,
-    rendering: PageRendering,
-  ): Promise<Ranked & { page: RenderedBody }>;
-  /** fetch with the records written as a response body where the engine runs. */
-  render(key: DeploymentKey, ids: Int32Array, rendering: PageRendering): Promise<RenderedBody>;
-  facets(key: DeploymentKey, criteria: Criteria, requests: readonly FacetRequest[]): Promise<FacetsResult>;
-  get(key: DeploymentKey, repoId: string): Promise<FoundRecord | undefined>;
-  fulltext(key: DeploymentKey, repoId: string): Promise<string | undefined>;
-  count(key: DeploymentKey): Promise<number>;
-  suggest(key: DeploymentKey, q: string): Promise<Suggestion | undefined>;
-  complete(key: DeploymentKey, request: CompleteRequest): Promise<CompletedValue[]>;
-  close(): Promise<void>;
-}
 
 export interface CacheOptions {
   /** Bytes of ordered ids kept (each id is 4 bytes); 0 keeps none, so every search is ranked afresh. */
@@ -77,30 +50,6 @@ function result(total: number, { docs, generated }: MarkedDocs): SearchResult {
 const noDocs: MarkedDocs = { docs: [], generated: [] };
 
 const covers = (ranked: Ranked, need: number) => ranked.complete || ranked.ids.length >= need;
-
-/** Engine calls for an engine in this thread. */
-export function localCalls(engine: QueryEngine): EngineCalls {
-  return {
-    revision: engine.revision,
-    async rankPage(key, criteria, need, offset, limit) {
-      const ranked = engine.rank(key, criteria, need);
-      return { ...ranked, ...engine.fetch(key, ranked.ids.subarray(offset, offset + limit)) };
-    },
-    fetch: async (key, ids) => engine.fetch(key, ids),
-    async rankRender(key, criteria, need, offset, limit, rendering) {
-      const ranked = engine.rank(key, criteria, need);
-      return { ...ranked, page: renderDocs(engine, key, ranked.ids.subarray(offset, offset + limit), rendering) };
-    },
-    render: async (key, ids, rendering) => renderDocs(engine, key, ids, rendering),
-    facets: async (key, criteria, requests) => engine.facets(key, criteria, requests),
-    get: async (key, repoId) => engine.get(key, repoId),
-    fulltext: async (key, repoId) => engine.fulltext(key, repoId),
-    count: async (key) => engine.count(key),
-    suggest: async (key, q) => engine.suggest(key, q),
-    complete: async (key, request) => engine.complete(key, request),
-    close: async () => engine.close(),
-  };
-}
 
 /** The budget `records serve` uses unless told otherwise (`--search-cache-mb`). */
 export const defaultCacheBytes = 64 * 1024 * 1024;

@@ -14,7 +14,8 @@ import { and, compileQuery, drivingMatch, type Predicate } from './predicate.tes
 import { columnWeights, orderedField } from '../../deployments/search-model';
 import { tablesOf } from './sqlite/schema';
 import { indexText } from './sqlite/fts5-adapter';
-import { cachedStore, localCalls } from './cached-store';
+import { cachedStore } from './cached-store';
+import { localCalls } from './engine-calls';
 import { openEngine } from './sqlite/query-engine';
 import { referenceIndex, referenceRank, type ReferenceIndex } from './reference-ranker.test-support';
 import { openStoreWriter } from './sqlite/sqlite';

@@ -1,6 +1,7 @@
 import type { DeploymentKey } from '../../deployments/schema';
 import type { Suggestion } from '../../formats/suggest-response';
 import type { CompletedValue, CompleteRequest } from '../complete/complete-request';
+import type { MarkedDocs } from '../render/rendered-body';
 import type { FacetIndex } from './facets/facet-index';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import type { Criteria, FacetRequest, FacetsResult, FoundRecord } from './types';
@@ -17,12 +18,6 @@ export interface Ranked {
   readonly ids: Int32Array;
   /** The ids are the whole order, not a prefix of it. */
   readonly complete: boolean;
-}
-
-/** Records as their stored JSON text, with the repo_ids of those that are generated demo records. */
-export interface MarkedDocs {
-  readonly docs: string[];
-  readonly generated: string[];
 }
 
 export interface QueryEngine {

@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { cachedStore, type EngineCalls } from './cached-store';
+import { cachedStore } from './cached-store';
+import type { EngineCalls } from './engine-calls';
 import type { Ranked } from './engine';
 import { openEngine } from './sqlite/query-engine';
 import type { WorkerSettings } from './store-worker';
-import type { RenderedBody } from './rendered-page';
+import type { RenderedBody } from '../render/rendered-body';
 import { CostBook, type Op } from './admission';
 import { readFacetsAhead } from './pool/facet-reader';
 import { bodyOf, jobOf } from './pool/jobs';

@@ -1,8 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import type { EngineCalls } from './cached-store';
+import { answerOp, engineAnswers, type EngineAnswers, type EngineCalls, type EngineOp } from './engine-calls';
 import type { QueryEngine, SharedFacets } from './engine';
 import { openEngine } from './sqlite/query-engine';
-import { renderDocs } from './rendered-page';
 import { helpWith, type CountJob, type CountSharing } from './facets/count-sharing';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 
@@ -12,8 +11,7 @@ import type { SnapshotMove } from './sqlite/snapshot-move';
  * closes it again, and the thread waits for the next.
  */
 
-type Op = Exclude<keyof EngineCalls, 'revision' | 'close'>;
-export type StoreRequest = { [K in Op]: { id: number; op: K; args: Parameters<EngineCalls[K]> } }[Op];
+export type StoreRequest = { [K in EngineOp]: { id: number; op: K; args: Parameters<EngineCalls[K]> } }[EngineOp];
 
 /** The facet values the pool's reader of them read, for this worker to use (sent before any request that needs them). */
 export interface AdoptFacets {
@@ -68,6 +66,7 @@ export interface WorkerSettings {
 }
 
 let engine: QueryEngine | undefined;
+let answers: EngineAnswers | undefined;
 
 const reply = (message: StoreReply, transfer?: ArrayBuffer[]) => parentPort!.postMessage(message, transfer);
 
@@ -76,6 +75,7 @@ parentPort!.on('message', (message: ToWorker) => {
   else if ('close' in message) {
     engine?.close();
     engine = undefined;
+    answers = undefined;
     reply({ closed: true });
   } else if ('adopt' in message) engine!.adoptFacets(message.adopt);
   else if ('moveSnapshot' in message) reply({ moved: moveSnapshot() });
@@ -93,6 +93,7 @@ function open(settings: WorkerSettings) {
     return;
   }
   engine = opened;
+  answers = engineAnswers(opened);
   // Before the first request rather than during it; the pool sends none before this says so.
   engine.warmSearch();
   reply({ ready: true });
@@ -107,49 +108,17 @@ function moveSnapshot(): SnapshotMove {
   }
 }
 
-function run(request: StoreRequest): unknown {
-  const engine = engineOpen();
-  switch (request.op) {
-    case 'rankPage': {
-      const [key, criteria, need, offset, limit] = request.args;
-      const ranked = engine.rank(key, criteria, need);
-      return { ...ranked, ...engine.fetch(key, ranked.ids.subarray(offset, offset + limit)) };
-    }
-    case 'fetch':
-      return engine.fetch(...request.args);
-    case 'rankRender': {
-      const [key, criteria, need, offset, limit, rendering] = request.args;
-      const ranked = engine.rank(key, criteria, need);
-      return { ...ranked, page: renderDocs(engine, key, ranked.ids.subarray(offset, offset + limit), rendering) };
-    }
-    case 'render': {
-      const [key, ids, rendering] = request.args;
-      return renderDocs(engine, key, ids, rendering);
-    }
-    case 'facets':
-      return engine.facets(...request.args);
-    case 'get':
-      return engine.get(...request.args);
-    case 'fulltext':
-      return engine.fulltext(...request.args);
-    case 'count':
-      return engine.count(...request.args);
-    case 'suggest':
-      return engine.suggest(...request.args);
-    case 'complete':
-      return engine.complete(...request.args);
-  }
-}
-
-function engineOpen(): QueryEngine {
-  if (!engine) throw new Error('no store is open on this worker');
-  return engine;
+/** The open engine's answers (engine-calls.ts, the same dispatcher as a store in one thread). */
+function answersOpen(): EngineAnswers {
+  if (!answers) throw new Error('no store is open on this worker');
+  return answers;
 }
 
 function answer(request: StoreRequest) {
   try {
     type Rendered = { body: Buffer; encoded?: { body: Buffer } };
-    const value = run(request) as ({ ids?: Int32Array; page?: Rendered } & Partial<Rendered>) | undefined;
+    const value = answerOp(answersOpen(), request.op, request.args) as
+      ({ ids?: Int32Array; page?: Rendered } & Partial<Rendered>) | undefined;
     // An order's ids and a rendered body move to the main thread without a copy.
     const rendered = value?.page ?? value;
     const moved = [value?.ids, rendered?.body, rendered?.encoded?.body]

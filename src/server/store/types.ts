@@ -1,4 +1,5 @@
 import type { PageRendering } from '../render/page-body';
+import type { RenderedBody } from '../render/rendered-body';
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey, SearchColumn } from '../../deployments/schema';
 import type { KeyName } from '../../deployments/key-names';
@@ -87,18 +88,12 @@ export interface FoundRecord {
   readonly generated: boolean;
 }
 
-/** A page of a search written as a response body, where the search ran. */
-export interface RenderedPage {
+/** A page of a search written as a response body (render/rendered-body.ts), where the search ran. */
+export interface RenderedPage extends Omit<RenderedBody, 'body'> {
   /** Exact number of matching records. */
   readonly total: number;
   /** One buffer, or chunks of one. */
   readonly body: Buffer | readonly Buffer[];
-  /** ETag of the body (respond.ts etagOf, salted with the store's revision). */
-  readonly etag: string;
-  /** The page's records that are generated demo records, in the page's order. */
-  readonly generated: readonly string[];
-  /** The body compressed with the rendering's encoding, when it is worth compressing. */
-  readonly encoded?: { readonly encoding: 'br' | 'gzip'; readonly body: Buffer };
 }
 
 /** One facet's page of values asked for (`GET {base}/facets`). */

@@ -1,6 +1,6 @@
 import { admissionOf, type CostBook, type Op } from '../admission';
 import { currentClient } from '../client';
-import type { RenderedBody } from '../rendered-page';
+import type { RenderedBody } from '../../render/rendered-body';
 
 /** A request to the pool's workers, from when it is asked until a worker answers it. */
 export interface Job {

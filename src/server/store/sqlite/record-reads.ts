@@ -1,6 +1,6 @@
 import { deploymentByKey, type ApiRecord } from '../../../deployments/registry';
 import type { DeploymentKey } from '../../../deployments/schema';
-import type { MarkedDocs } from '../engine';
+import type { MarkedDocs } from '../../render/rendered-body';
 import type { FoundRecord } from '../types';
 import type { ReadConnection } from './read-connection';
 import { tablesOf } from './schema';

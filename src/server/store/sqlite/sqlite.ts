@@ -1,4 +1,5 @@
-import { cachedStore, localCalls } from '../cached-store';
+import { cachedStore } from '../cached-store';
+import { localCalls } from '../engine-calls';
 import { openEngine } from './query-engine';
 import { claimLog } from './store-log';
 import type { RecordStore } from '../types';
