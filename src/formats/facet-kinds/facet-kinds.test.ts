@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FacetDef } from '../../deployments/facets';
+import type { FacetCriterion, FacetDef } from '../../deployments/facets';
 import { deploymentByKey, deployments } from '../../deployments/registry';
 import { facetParamNames, facetValueParams, isSelected, selectedValues } from '../facet-params';
 import { criteriaChips } from '../search-description';
@@ -10,12 +10,15 @@ const facetOf = (key: string, name: string) => {
   return [deployment, deployment.facets.find((candidate) => candidate.name === name)!] as const;
 };
 
-/** A value each kind can express, for the facet it is asked of. */
-const sampleValue = (facet: FacetDef) => {
-  if (facet.values?.length) return facet.values[0]!;
-  if (facet.criterion.kind === 'date-range') return facet.criterion.unit === 'year' ? '2015' : '1990s';
-  return 'Some "Value" (X)';
+/** A value each kind can express, for a facet without known values: the compiler asks a new kind for one. */
+const sampleValues: { readonly [K in FacetCriterion['kind']]: (criterion: Extract<FacetCriterion, { kind: K }>) => string } = {
+  exact: () => 'Some "Value" (X)',
+  extension: () => 'Some "Value" (X)',
+  'date-range': ({ unit }) => (unit === 'year' ? '2015' : '1990s'),
 };
+
+const sampleValue = (facet: FacetDef) =>
+  facet.values?.[0] ?? (sampleValues[facet.criterion.kind] as (criterion: FacetCriterion) => string)(facet.criterion);
 
 describe('facet kinds', () => {
   it('has one object per criterion kind of the deployment table', () => {
