@@ -4,6 +4,7 @@ import type { QueryEngine, SharedFacets } from './engine';
 import { openEngine } from './sqlite/query-engine';
 import { helpWith, type CountJob, type CountSharing } from './facets/count-sharing';
 import type { SnapshotMove } from './sqlite/snapshot-move';
+import { collectGarbage } from './pool/collect-garbage';
 
 /**
  * One read-only connection per worker thread; answers the pool's requests in order. A thread
@@ -76,6 +77,8 @@ parentPort!.on('message', (message: ToWorker) => {
     engine?.close();
     engine = undefined;
     answers = undefined;
+    // What the generation built is garbage now; collected before the thread waits idle for the next one.
+    collectGarbage();
     reply({ closed: true });
   } else if ('adopt' in message) engine!.adoptFacets(message.adopt);
   else if ('moveSnapshot' in message) reply({ moved: moveSnapshot() });
