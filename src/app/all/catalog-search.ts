@@ -78,7 +78,7 @@ export function useCatalogSearch(search: CatalogSearch) {
     queryKey: queryKey(search),
     queryFn: ({ signal }) => fetchWithTimeout(search.url, search.deployment, signal, search.auth),
     enabled: !search.problem,
-    staleTime: 60_000,
+    // A catalog that fails is shown as failed at once: the others are on the page.
     retry: false,
   });
 }

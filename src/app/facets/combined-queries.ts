@@ -6,7 +6,7 @@ import type { Deployment } from '../../deployments/schema';
 import { facetLimitParam } from '../../formats/facet-filters';
 import type { FacetCounts } from '../../formats/facets-response';
 import type { Entries } from '../navigation/query-params';
-import { allYears, staleTime } from './facets-queries';
+import { allYears } from './facets-queries';
 import { withoutYearRange } from './year-range';
 
 /** What combinable facets ask for beyond the filter column's one request (loaded with the column, not the page). */
@@ -23,7 +23,6 @@ export function useUnrangedYears(deployment: Deployment, baseUrl: string, entrie
     queryKey: ['facets', deployment.key, url] as const,
     queryFn: async ({ signal }): Promise<FacetCounts | undefined> => (await fetchFacets(url!, { signal, auth })).facets[0],
     enabled: enabled && url !== undefined,
-    staleTime,
     placeholderData: keepPreviousData,
   });
 }
@@ -55,7 +54,6 @@ export function useFacetPages(
     initialPageParam: contains ? 0 : from.offset,
     getNextPageParam: (last) => (last?.more ? last.offset + last.values.length : undefined),
     enabled,
-    staleTime,
     placeholderData: keepPreviousData,
   });
 }

@@ -11,8 +11,6 @@ import { toggledEntries } from './facet-selection';
 
 /** Counts of the facets, from `/facets` (one request for all) or, lazily, one rows=1 search per value. */
 
-export const staleTime = 60_000;
-
 export interface FacetListOptions {
   readonly limit: number;
   readonly sort: 'count' | 'value';
@@ -31,7 +29,6 @@ export function useServerFacets(deployment: Deployment, baseUrl: string, entries
     queryKey: ['facets', deployment.key, facetsUrl(baseUrl, entries)] as const,
     queryFn: ({ signal }) => fetchFacetsWithAll(baseUrl, entries, year?.name, allYears, { signal, auth }),
     enabled,
-    staleTime,
     placeholderData: keepPreviousData,
   });
 }
@@ -78,7 +75,6 @@ export function useFacetValues(
     queryKey: ['facets', deployment.key, url] as const,
     queryFn: async ({ signal }): Promise<FacetCounts | undefined> => (await fetchFacets(url, { signal, auth })).facets[0],
     enabled: options !== undefined,
-    staleTime,
     placeholderData: keepPreviousData,
   });
 }
@@ -101,6 +97,5 @@ export function useLazyCounts(deployment: Deployment, baseUrl: string, entries: 
       return new Map(values.map((value, index) => [value, counts[index]]));
     },
     enabled: open,
-    staleTime,
   });
 }

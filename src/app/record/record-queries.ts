@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiAuth } from '../../client/auth';
-import { isTransient } from '../../client/errors';
 import { fetchRecord, fetchRecordPage } from '../../client/records';
 import { searchUrl } from '../../client/urls';
 import type { Deployment } from '../../deployments/schema';
@@ -10,8 +9,6 @@ export function recordQuery(deployment: Deployment, baseUrl: string, repoId: str
   return queryOptions({
     queryKey: ['record', deployment.key, baseUrl, repoId] as const,
     queryFn: ({ signal }) => fetchRecord(baseUrl, repoId, { deployment, signal, auth }),
-    staleTime: 60_000,
-    retry: (failures, error) => isTransient(error) && failures < 1,
   });
 }
 
@@ -39,7 +36,5 @@ export function useSimilarRecords(deployment: Deployment, baseUrl: string, repoI
       return { records: page.records.filter((record) => record.repo_id !== repoId).slice(0, similarCount), generated: page.generated };
     },
     enabled: q !== undefined,
-    staleTime: 60_000,
-    retry: (failures, error) => isTransient(error) && failures < 1,
   });
 }

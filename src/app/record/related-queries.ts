@@ -1,5 +1,4 @@
 import { useQueries } from '@tanstack/react-query';
-import { isTransient } from '../../client/errors';
 import { fetchRecordPage } from '../../client/records';
 import { searchUrl } from '../../client/urls';
 import type { ApiRecord } from '../../deployments/registry';
@@ -44,8 +43,6 @@ export function useRecordsInMirror(ids: readonly string[], catalogs: readonly Ca
           const record = page.records[0];
           return record ? { deployment, record, generated: page.generated.has(record.repo_id) } : null;
         },
-        staleTime: 60_000,
-        retry: (failures: number, error: Error) => isTransient(error) && failures < 1,
       })),
     ),
   });

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ApiAuth } from '../../client/auth';
-import { isTransient } from '../../client/errors';
 import { fetchWorksPage, type RecordPage } from '../../client/records';
 import type { Deployment } from '../../deployments/schema';
 
@@ -10,17 +9,11 @@ import type { Deployment } from '../../deployments/schema';
  * it belongs to (see searchIdentity), so paging can keep the previous page on screen.
  */
 
-// The data only changes on import, so a page seen a minute ago is still good.
-const staleTime = 60_000;
-
 export function recordPageQuery(deployment: Deployment, identity: string, url: string, auth?: ApiAuth) {
   return queryOptions({
     queryKey: ['record-page', deployment.key, identity, url] as const,
     // Asked grouped by work (the first page's URL carries group=work, later pages' Link targets too).
     queryFn: ({ signal }) => fetchWorksPage(url, { deployment, signal, auth }),
-    staleTime,
-    // A 4xx or a malformed answer will not change on retry; a dropped connection might.
-    retry: (failures, error) => isTransient(error) && failures < 1,
   });
 }
 

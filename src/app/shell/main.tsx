@@ -1,12 +1,13 @@
 // First, before any module builds a zod schema.
 import '../config/zod-jitless';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ConfigError, loadConfig } from '../../client/config';
 import { ConfigErrorPage } from './ConfigErrorPage';
 import { ConfigProvider } from '../config/config-context';
+import { createQueryClient } from '../config/query-client';
 import { AppRoutes } from './routes';
 import '../theme.css';
 
@@ -15,7 +16,7 @@ const root = createRoot(document.getElementById('root')!);
 async function start() {
   try {
     const config = await loadConfig(window.location.href);
-    const queryClient = new QueryClient();
+    const queryClient = createQueryClient();
     root.render(
       <StrictMode>
         <ConfigProvider config={config}>

@@ -75,7 +75,6 @@ export function TypeAhead({
       return values ?? [];
     },
     enabled: asking,
-    staleTime: 60_000,
     retry: false,
   });
   const options = asking && value.trim() !== '' ? (data ?? []) : [];
