@@ -59,6 +59,20 @@ const recordTextMessage =
 
 const oneClientMessage = 'Send requests with getText (src/client/http.ts); page with followPages and retry with withRetry (src/client).';
 
+// The app's data layer: a query's key comes from its feature's key factory (`*-keys.ts`), so no
+// two shapes of answer share a key, and the one QueryClient, with the query defaults, from
+// createQueryClient (src/app/config/query-client.ts).
+const appDataSyntax = [
+  {
+    selector: 'Property[key.name="queryKey"] > ArrayExpression, Property[key.name="queryKey"] > TSAsExpression > ArrayExpression',
+    message: "Build a query key with the feature's key factory (its *-keys.ts), not an inline array.",
+  },
+  {
+    selector: 'NewExpression[callee.name="QueryClient"]',
+    message: "Make the QueryClient with createQueryClient (src/app/config/query-client.ts), which holds the app's query defaults.",
+  },
+];
+
 const reactPackages = ['react', 'react-dom', 'react-dom/*', 'react-router', '@tanstack/react-query'];
 
 const noReactOutsideApp = { group: reactPackages, message: 'Only the app (src/app) renders.' };
@@ -215,6 +229,7 @@ export default tseslint.config(
           selector: 'ImportDeclaration[source.value=/^(node:)?https?$/] > ImportSpecifier[imported.name=/^(request|get)$/]',
           message: oneClientMessage,
         },
+        ...appDataSyntax,
       ],
     },
   },
@@ -231,6 +246,7 @@ export default tseslint.config(
           selector: 'CallExpression[callee.name="String"] > MemberExpression.arguments[object.name=/record$/i]',
           message: recordTextMessage,
         },
+        ...appDataSyntax,
       ],
     },
   },

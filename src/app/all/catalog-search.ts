@@ -7,6 +7,7 @@ import { deployments } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import type { AppConfig } from '../../client/config';
 import { criteriaForCatalog } from './catalog-criteria';
+import { catalogKeys } from './catalog-keys';
 
 /** Best results shown per catalog; "All … in" a catalog shows the rest. */
 export const resultsPerCatalog = 5;
@@ -70,7 +71,7 @@ export function catalogSearches(config: AppConfig, entries: readonly (readonly [
   });
 }
 
-const queryKey = (search: CatalogSearch) => ['all-catalogs', search.deployment.key, search.url] as const;
+const queryKey = (search: CatalogSearch) => catalogKeys.search(search.deployment.key, search.url);
 
 /** One catalog's search: a query of its own, so a catalog that fails or is slow leaves the others alone. */
 export function useCatalogSearch(search: CatalogSearch) {

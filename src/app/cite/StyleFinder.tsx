@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { StyleEntry } from '../../formats/csl-style-index';
 import { errorMessage } from '../ui/error-message';
+import { citeKeys } from './cite-keys';
 import { loadStyleCatalog } from './style-catalog';
 import { styleSearch } from './style-search';
 
@@ -21,7 +22,7 @@ export function StyleFinder({ onChoose }: { readonly onChoose: (entry: StyleEntr
   const [wanted, setWanted] = useState(false);
   const deferredQuery = useDeferredValue(query);
   const catalog = useQuery({
-    queryKey: ['csl-style-catalog'],
+    queryKey: citeKeys.styleCatalog(),
     queryFn: () => loadStyleCatalog(),
     enabled: wanted,
     staleTime: Infinity,

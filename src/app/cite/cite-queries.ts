@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import type { GeneratedIds } from '../../formats/generated-mark';
+import { citeKeys } from './cite-keys';
 import { loadCiteEngine } from './cite-engine';
 import type { CitationStyleId } from './cite-styles';
 
@@ -23,14 +24,13 @@ export function useCitations(
   options: { enabled: boolean; bibtexPrefix?: string; generated?: GeneratedIds },
 ) {
   return useQuery({
-    queryKey: [
-      'citations',
+    queryKey: citeKeys.citations(
       deployment.key,
       style,
       options.bibtexPrefix ?? '',
       records.map((record) => record.repo_id),
       [...(options.generated ?? [])],
-    ] as const,
+    ),
     queryFn: async () => {
       // The codecs behind citations load with the dialog, not with the results page.
       const { formatCitations } = await import('./format-citations');

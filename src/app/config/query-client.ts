@@ -15,5 +15,6 @@ export function retryTransientOnce(failures: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
+  // eslint-disable-next-line no-restricted-syntax -- the one place a QueryClient is made
   return new QueryClient({ defaultOptions: { queries: { staleTime: defaultStaleTime, retry: retryTransientOnce } } });
 }

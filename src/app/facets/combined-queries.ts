@@ -6,6 +6,7 @@ import type { Deployment } from '../../deployments/schema';
 import { facetLimitParam } from '../../formats/facet-filters';
 import type { FacetCounts } from '../../formats/facets-response';
 import type { Entries } from '../navigation/query-params';
+import { facetKeys } from './facet-keys';
 import { allYears } from './facets-queries';
 import { withoutYearRange } from './year-range';
 
@@ -20,7 +21,7 @@ export function useUnrangedYears(deployment: Deployment, baseUrl: string, entrie
   const url =
     year && facetsUrl(baseUrl, [...withoutYearRange(year, entries), ['facet', year.name], [facetLimitParam(year.name), String(allYears)]]);
   return useQuery({
-    queryKey: ['facets', deployment.key, url] as const,
+    queryKey: facetKeys.oneFacet(deployment.key, url),
     queryFn: async ({ signal }): Promise<FacetCounts | undefined> => (await fetchFacets(url!, { signal, auth })).facets[0],
     enabled: enabled && url !== undefined,
     placeholderData: keepPreviousData,
@@ -46,7 +47,7 @@ export function useFacetPages(
   const base = [...facetCriteria(entries), ['facet', facet.name], ['facet_limit', String(valuesPage)]] as const;
   const contains = from.contains.trim();
   return useInfiniteQuery({
-    queryKey: ['facet-pages', deployment.key, facetsUrl(baseUrl, base), contains, from.offset] as const,
+    queryKey: facetKeys.valuePages(deployment.key, facetsUrl(baseUrl, base), contains, from.offset),
     queryFn: async ({ signal, pageParam }): Promise<FacetCounts | undefined> => {
       const params = [...base, ['facet_offset', String(pageParam)], ...(contains ? [['facet_contains', contains] as const] : [])] as const;
       return (await fetchFacets(facetsUrl(baseUrl, params), { signal, auth })).facets[0];

@@ -7,6 +7,7 @@ import { facetValueParams } from '../../formats/facet-params';
 import { kindOf } from '../../formats/facet-kinds/registry';
 import type { FacetCounts } from '../../formats/facets-response';
 import type { Entries } from '../navigation/query-params';
+import { facetKeys } from './facet-keys';
 import { toggledEntries } from './facet-selection';
 
 /** Counts of the facets, from `/facets` (one request for all) or, lazily, one rows=1 search per value. */
@@ -26,7 +27,7 @@ export const allYears = 1000;
 export function useServerFacets(deployment: Deployment, baseUrl: string, entries: Entries, auth: ApiAuth | undefined, enabled: boolean) {
   const year = yearFacet(deployment);
   return useQuery({
-    queryKey: ['facets', deployment.key, facetsUrl(baseUrl, entries)] as const,
+    queryKey: facetKeys.overview(deployment.key, facetsUrl(baseUrl, entries)),
     queryFn: ({ signal }) => fetchFacetsWithAll(baseUrl, entries, year?.name, allYears, { signal, auth }),
     enabled,
     placeholderData: keepPreviousData,
@@ -72,7 +73,7 @@ export function useFacetValues(
   ];
   const url = facetsUrl(baseUrl, params);
   return useQuery({
-    queryKey: ['facets', deployment.key, url] as const,
+    queryKey: facetKeys.oneFacet(deployment.key, url),
     queryFn: async ({ signal }): Promise<FacetCounts | undefined> => (await fetchFacets(url, { signal, auth })).facets[0],
     enabled: options !== undefined,
     placeholderData: keepPreviousData,
@@ -85,7 +86,7 @@ export function useFacetValues(
  */
 export function useLazyCounts(deployment: Deployment, baseUrl: string, entries: Entries, facet: FacetDef, open: boolean, auth?: ApiAuth) {
   return useQuery({
-    queryKey: ['facet-counts', deployment.key, facet.name, baseUrl, facetCriteria(entries)] as const,
+    queryKey: facetKeys.valueTotals(deployment.key, facet.name, baseUrl, facetCriteria(entries)),
     queryFn: async ({ signal }) => {
       const values = facet.values ?? [];
       const counts = await Promise.all(

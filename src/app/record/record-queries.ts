@@ -3,11 +3,12 @@ import type { ApiAuth } from '../../client/auth';
 import { fetchRecord, fetchRecordPage } from '../../client/records';
 import { searchUrl } from '../../client/urls';
 import type { Deployment } from '../../deployments/schema';
+import { recordKeys } from './record-keys';
 
 /** One record by identifier. */
 export function recordQuery(deployment: Deployment, baseUrl: string, repoId: string, auth?: ApiAuth) {
   return queryOptions({
-    queryKey: ['record', deployment.key, baseUrl, repoId] as const,
+    queryKey: recordKeys.detail(deployment.key, baseUrl, repoId),
     queryFn: ({ signal }) => fetchRecord(baseUrl, repoId, { deployment, signal, auth }),
   });
 }
@@ -22,7 +23,7 @@ export const similarCount = 5;
 /** The best matches of a record's similar-records search, the record itself left out. */
 export function useSimilarRecords(deployment: Deployment, baseUrl: string, repoId: string, q: string | undefined, auth?: ApiAuth) {
   return useQuery({
-    queryKey: ['similar', deployment.key, baseUrl, repoId, q] as const,
+    queryKey: recordKeys.similar(deployment.key, baseUrl, repoId, q),
     // One more than shown, so the record itself (usually the best match) can be dropped.
     queryFn: async ({ signal }) => {
       const page = await fetchRecordPage(

@@ -4,6 +4,7 @@ import { searchUrl } from '../../client/urls';
 import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import type { ApiAuth } from '../../client/auth';
+import { recordKeys } from './record-keys';
 
 /** Most related record ids looked up per record page: each is one request per catalog. */
 export const relatedLookupLimit = 40;
@@ -31,7 +32,7 @@ export function useRecordsInMirror(ids: readonly string[], catalogs: readonly Ca
   const results = useQueries({
     queries: asked.flatMap((id) =>
       catalogs.map(({ deployment, baseUrl, auth }) => ({
-        queryKey: ['in-mirror', deployment.key, baseUrl, id] as const,
+        queryKey: recordKeys.inMirror(deployment.key, baseUrl, id),
         queryFn: async ({ signal }: { signal: AbortSignal }) => {
           const page = await fetchRecordPage(
             searchUrl(baseUrl, [

@@ -8,6 +8,7 @@ import type { Deployment } from '../../deployments/schema';
 import { readNavigationState } from '../navigation/navigation-state';
 import { firstValues, withValues, type Entries } from '../navigation/query-params';
 import { mainParam } from './form-params';
+import { searchKeys } from './search-keys';
 
 /**
  * "Did you mean", from a server with the `/suggest` extension (`enabled`: config.json says
@@ -38,7 +39,7 @@ export function SpellingSuggestion({
   const main = mainParam(deployment);
   const q = main ? firstValues(entries)[main.name] : undefined;
   const { data: suggestion } = useQuery({
-    queryKey: ['suggest', deployment.key, baseUrl, q] as const,
+    queryKey: searchKeys.suggestion(deployment.key, baseUrl, q),
     queryFn: ({ signal }) => fetchSuggestion(baseUrl, q!, { signal, auth }),
     enabled: enabled && main !== undefined && q !== undefined && q.trim() !== '' && state.corrected === undefined,
     staleTime: Infinity,

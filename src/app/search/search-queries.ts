@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, partialMatchKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ApiAuth } from '../../client/auth';
 import { fetchWorksPage, type RecordPage } from '../../client/records';
 import type { Deployment } from '../../deployments/schema';
+import { searchKeys } from './search-keys';
 
 /**
  * One page of search results, keyed by the exact API URL it comes from and by the search
@@ -11,7 +12,7 @@ import type { Deployment } from '../../deployments/schema';
 
 export function recordPageQuery(deployment: Deployment, identity: string, url: string, auth?: ApiAuth) {
   return queryOptions({
-    queryKey: ['record-page', deployment.key, identity, url] as const,
+    queryKey: searchKeys.page(deployment.key, identity, url),
     // Asked grouped by work (the first page's URL carries group=work, later pages' Link targets too).
     queryFn: ({ signal }) => fetchWorksPage(url, { deployment, signal, auth }),
   });
@@ -24,7 +25,9 @@ export function useRecordPage(deployment: Deployment, identity: string, url: str
     enabled,
     // Keep the previous page on screen while the next one of the same search loads.
     placeholderData: (previous: RecordPage | undefined, previousQuery) =>
-      previousQuery?.queryKey[1] === deployment.key && previousQuery.queryKey[2] === identity ? keepPreviousData(previous) : undefined,
+      previousQuery && partialMatchKey(previousQuery.queryKey, searchKeys.pagesOf(deployment.key, identity))
+        ? keepPreviousData(previous)
+        : undefined,
   });
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import type { ApiAuth } from '../../client/auth';
 import type { Completion } from '../../formats/complete-response';
+import { completeKeys } from './complete-keys';
 import { focusedField } from './TypeAheadInput';
 
 /** Where completions come from: a server with the `/complete` extension. */
@@ -66,7 +67,7 @@ export function TypeAhead({
   const typed = useSettled(value.trim());
   const asking = source !== undefined && open && typed !== '' && !without.has(source.baseUrl);
   const { data } = useQuery({
-    queryKey: ['complete', source?.baseUrl, fields, typed] as const,
+    queryKey: completeKeys.values(source?.baseUrl, fields, typed),
     queryFn: async ({ signal }) => {
       // Loaded on the first keystroke that asks: no part of the page's first load.
       const { fetchCompletions } = await import('../../client/complete');
