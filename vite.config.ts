@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { SummaryReporter } from './.ci/summary-reporter.js';
 import { initialJsBudget } from './bench/vite-js-budget.js';
 import { postgresUnavailable } from './src/server/store/postgres/cluster.test-support.js';
@@ -17,6 +17,9 @@ const notStoreDependent = [
   'src/server/http/flow-control*.test.ts',
   'src/server/http/respond.test.ts',
 ];
+// The app's component tests, which need a DOM (the `dom` project below).
+const domTests = 'src/app/**/*.dom.test.{ts,tsx}';
+
 const postgresSkipped = postgresUnavailable();
 if (postgresSkipped && process.argv.includes('run')) console.log(`PostgreSQL conformance runs skipped: ${postgresSkipped}`);
 const postgresProjects = postgresSkipped
@@ -57,9 +60,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, domTests],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // Components rendered into a DOM (jsdom) and used through it as a person would, with
+        // Testing Library: what is announced, what the URL becomes, which keys work.
+        test: {
+          name: 'dom',
+          include: [domTests],
+          environment: 'jsdom',
+          setupFiles: ['src/app/ui/dom-setup.test-support.ts'],
+          testTimeout: 30_000,
         },
       },
       ...postgresProjects,
