@@ -3,7 +3,11 @@ import { readRecentStyles, readStylePreference, recentStylesKept, rememberRecent
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
-  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value) };
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
+  };
 }
 
 describe('the remembered citation style', () => {
@@ -49,6 +53,7 @@ describe('recent styles', () => {
       setItem: () => {
         throw new Error('QuotaExceededError');
       },
+      removeItem: () => {},
     };
     expect(rememberRecentStyle({ id: 'csl:nature', title: 'Nature' }, full)).toEqual([{ id: 'csl:nature', title: 'Nature' }]);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { persistent } from '../ui/persistent-store';
 import { webStorage, type KeyValueStorage } from '../ui/web-storage';
 import {
   citationStyleSchema,
@@ -22,41 +23,32 @@ export interface RecentStyle {
   readonly title: string;
 }
 
-const recentSchema = z.array(z.object({ id: repositoryStyleSchema, title: z.string().min(1).max(300) }));
+const recentSchema = z
+  .array(z.object({ id: repositoryStyleSchema, title: z.string().min(1).max(300) }))
+  .transform((styles) => styles.slice(0, recentStylesKept));
 
-type Store = Pick<KeyValueStorage, 'getItem' | 'setItem'> | undefined;
+type Store = KeyValueStorage | undefined;
+
+const chosen = (storage: Store) =>
+  persistent<CitationStyleId>({ storage, key: storageKey, schema: citationStyleSchema, empty: defaultCitationStyle, text: true });
+const recentStyles = (storage: Store) => persistent<RecentStyle[]>({ storage, key: recentKey, schema: recentSchema, empty: [] });
 
 export function readStylePreference(storage: Store = webStorage('localStorage')): CitationStyleId {
-  const parsed = citationStyleSchema.safeParse(storage?.getItem(storageKey));
-  return parsed.success ? parsed.data : defaultCitationStyle;
+  return chosen(storage).kept().value;
 }
 
+/** Where storage is full or disabled, the choice just lasts for this dialog. */
 export function writeStylePreference(style: CitationStyleId, storage: Store = webStorage('localStorage')): void {
-  try {
-    storage?.setItem(storageKey, style);
-  } catch {
-    // Storage full or disabled: the choice just lasts for this dialog.
-  }
+  chosen(storage).set(style);
 }
 
 export function readRecentStyles(storage: Store = webStorage('localStorage')): RecentStyle[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(storage?.getItem(recentKey) ?? '[]');
-  } catch {
-    return [];
-  }
-  const parsed = recentSchema.safeParse(raw);
-  return parsed.success ? parsed.data.slice(0, recentStylesKept) : [];
+  return recentStyles(storage).kept().value;
 }
 
 /** Puts a style first among the recent ones (once), keeping the last few; returns the new list. */
 export function rememberRecentStyle(style: RecentStyle, storage: Store = webStorage('localStorage')): RecentStyle[] {
   const recent = [style, ...readRecentStyles(storage).filter((other) => other.id !== style.id)].slice(0, recentStylesKept);
-  try {
-    storage?.setItem(recentKey, JSON.stringify(recent));
-  } catch {
-    // As above: remembered for this page only.
-  }
+  recentStyles(storage).set(recent);
   return recent;
 }

@@ -7,6 +7,7 @@ import { RichText } from '../ui/RichText';
 import { saveBlob } from '../ui/save-blob';
 import type { HistoryStore, SavedSearch, RecentSearch } from './history-store';
 import { describeQuery, newSinceQuery } from './new-since';
+import { exportSavedSearches, importSavedSearches } from './saved-file';
 
 /**
  * The history panel's contents, loaded when it is first opened (most visits never open it,
@@ -56,7 +57,7 @@ export function HistoryPanel({ deployment, hasSearch, query, recent, saved, pers
   async function importFile(file: File | undefined) {
     if (!file) return;
     try {
-      const { added, skipped } = store.importSaved(await file.text());
+      const { added, skipped } = importSavedSearches(store, await file.text());
       setMessage(
         `Imported ${added} saved ${added === 1 ? 'search' : 'searches'}${skipped ? ` (${skipped} already saved or unreadable)` : ''}.`,
       );
@@ -94,7 +95,7 @@ export function HistoryPanel({ deployment, hasSearch, query, recent, saved, pers
           type="button"
           className="button"
           disabled={saved.length === 0}
-          onClick={() => saveBlob(new Blob([store.exportSaved()], { type: 'application/json' }), 'saved-searches.json')}
+          onClick={() => saveBlob(new Blob([exportSavedSearches(saved)], { type: 'application/json' }), 'saved-searches.json')}
         >
           Export saved searches
         </button>

@@ -3,6 +3,7 @@ import { deploymentByKey } from '../../deployments/registry';
 import type { KeyValueStorage } from '../ui/web-storage';
 import { createHistoryStore, maxRecent, searchQuery } from './history-store';
 import { describeQuery, newSinceQuery } from './new-since';
+import { exportSavedSearches, importSavedSearches } from './saved-file';
 
 const lit = deploymentByKey('LIT')!;
 
@@ -69,18 +70,18 @@ describe('search history', () => {
     const source = createHistoryStore(memoryStorage(), nextId);
     source.save('LIT', 'q=grid', 'Grid');
     source.save('MM', 'q=fusion', 'Fusion videos');
-    const file = source.exportSaved();
+    const file = exportSavedSearches(source.snapshot().saved);
     const target = createHistoryStore(memoryStorage(), nextId);
     target.save('LIT', 'q=grid', 'My grid');
-    expect(target.importSaved(file)).toEqual({ added: 1, skipped: 1 });
+    expect(importSavedSearches(target, file)).toEqual({ added: 1, skipped: 1 });
     expect(
       target
         .snapshot()
         .saved.map((item) => item.name)
         .sort(),
     ).toEqual(['Fusion videos', 'My grid']);
-    expect(() => target.importSaved('{"hello":1}')).toThrow(/not a Records Explorer saved-searches export/);
-    expect(() => target.importSaved('<xml/>')).toThrow(/not JSON/);
+    expect(() => importSavedSearches(target, '{"hello":1}')).toThrow(/not a Records Explorer saved-searches export/);
+    expect(() => importSavedSearches(target, '<xml/>')).toThrow(/not JSON/);
   });
 
   it('remembers one search as one entry, whatever order the URL gave its criteria in', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { extensionParamOf } from '../../deployments/facets';
 import { deploymentKeys, type Deployment, type DeploymentKey } from '../../deployments/schema';
 import { readFacetFilterParam } from '../../formats/facet-filters';
+import { persistent, type Kept } from '../ui/persistent-store';
 import { webStorage, type KeyValueStorage } from '../ui/web-storage';
 
 /**
@@ -22,24 +23,11 @@ const searchSchema = z.object({
 });
 
 const recentSchema = searchSchema.extend({ at: z.iso.datetime() });
-const savedSchema = searchSchema.extend({
+export const savedSchema = searchSchema.extend({
   id: z.string().min(1).max(64),
   name: z.string().trim().min(1).max(200),
   savedAt: z.iso.datetime(),
   lastVisit: z.iso.datetime(),
-});
-
-const storedSchema = z.object({
-  version: z.literal(1),
-  recent: z.array(z.unknown()),
-  saved: z.array(z.unknown()),
-});
-
-/** The file a researcher exports and imports: the saved searches alone. */
-const exportSchema = z.object({
-  format: z.literal('records-explorer-saved-searches'),
-  version: z.literal(1),
-  saved: z.array(z.unknown()),
 });
 
 export type RecentSearch = z.infer<typeof recentSchema>;
@@ -53,27 +41,21 @@ export interface HistorySnapshot {
 }
 
 /** Items that do not parse (older versions, hand edits) are dropped, never thrown. */
-function validItems<T>(schema: z.ZodType<T>, items: readonly unknown[]): T[] {
+export function validItems<T>(schema: z.ZodType<T>, items: readonly unknown[]): T[] {
   return items.flatMap((item) => {
     const parsed = schema.safeParse(item);
     return parsed.success ? [parsed.data] : [];
   });
 }
 
-function parseStored(text: string | null): Pick<HistorySnapshot, 'recent' | 'saved'> {
-  try {
-    const stored = storedSchema.safeParse(JSON.parse(text ?? ''));
-    if (stored.success) {
-      return {
-        recent: validItems(recentSchema, stored.data.recent).slice(0, maxRecent),
-        saved: validItems(savedSchema, stored.data.saved).slice(0, maxSaved),
-      };
-    }
-  } catch {
-    // Not JSON: nothing stored that we can read.
-  }
-  return { recent: [], saved: [] };
-}
+type Searches = Pick<HistorySnapshot, 'recent' | 'saved'>;
+
+const storedSchema = z
+  .object({ version: z.literal(1), recent: z.array(z.unknown()), saved: z.array(z.unknown()) })
+  .transform(({ recent, saved }): Searches => ({
+    recent: validItems(recentSchema, recent).slice(0, maxRecent),
+    saved: validItems(savedSchema, saved).slice(0, maxSaved),
+  }));
 
 /**
  * One ticked value of a facet that selects by an extension parameter (`facet.product_type=X`)
@@ -100,11 +82,6 @@ export function searchQuery(deployment: Pick<Deployment, 'facets'>, entries: rea
   return new URLSearchParams(kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
 }
 
-export interface ImportResult {
-  readonly added: number;
-  readonly skipped: number;
-}
-
 // snapshot and subscribe are properties: React's useSyncExternalStore takes them unbound.
 export interface HistoryStore {
   snapshot: () => HistorySnapshot;
@@ -115,38 +92,30 @@ export interface HistoryStore {
   visit(id: string, at?: Date): void;
   removeSaved(id: string): void;
   clearRecent(): void;
-  exportSaved(): string;
-  /** Adds the saved searches of an exported file; throws an Error with a reader's message when the file is not one. */
-  importSaved(text: string): ImportResult;
+  /** Adds saved searches (from a file) that are not saved yet, as far as the maximum allows; returns how many were added. */
+  addSaved(incoming: readonly SavedSearch[]): number;
   subscribe: (listener: () => void) => () => void;
 }
 
 export function createHistoryStore(storage: KeyValueStorage | undefined, newId: () => string = () => crypto.randomUUID()): HistoryStore {
-  let snapshot: HistorySnapshot | undefined;
-  const listeners = new Set<() => void>();
+  const kept = persistent<Searches>({
+    storage,
+    key: storageKey,
+    schema: storedSchema,
+    empty: { recent: [], saved: [] },
+    serialize: (searches) => JSON.stringify({ version: 1, ...searches }),
+    isEmpty: () => false,
+  });
+  let shown: [Kept<Searches>, HistorySnapshot] | undefined;
 
   function read(): HistorySnapshot {
-    if (!snapshot) {
-      let text: string | null = null;
-      try {
-        text = storage?.getItem(storageKey) ?? null;
-      } catch {
-        // Blocked storage reads as empty.
-      }
-      snapshot = { ...parseStored(text), persisted: storage !== undefined };
-    }
-    return snapshot;
+    const current = kept.kept();
+    if (shown?.[0] !== current) shown = [current, { ...current.value, persisted: current.persisted }];
+    return shown[1];
   }
 
   function write(recent: readonly RecentSearch[], saved: readonly SavedSearch[]): void {
-    let persisted = storage !== undefined;
-    try {
-      storage?.setItem(storageKey, JSON.stringify({ version: 1, recent, saved }));
-    } catch {
-      persisted = false;
-    }
-    snapshot = { recent, saved, persisted };
-    for (const listener of [...listeners]) listener();
+    kept.set({ recent, saved });
   }
 
   const same = (a: { deployment: string; query: string }, b: { deployment: string; query: string }) =>
@@ -183,32 +152,17 @@ export function createHistoryStore(storage: KeyValueStorage | undefined, newId: 
     clearRecent() {
       write([], read().saved);
     },
-    exportSaved() {
-      return `${JSON.stringify({ format: 'records-explorer-saved-searches', version: 1, saved: read().saved }, null, 2)}\n`;
-    },
-    importSaved(text) {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        throw new Error('This file is not JSON, so it holds no saved searches.');
-      }
-      const file = exportSchema.safeParse(raw);
-      if (!file.success) throw new Error('This file is not a Records Explorer saved-searches export.');
+    addSaved(incoming) {
       const { recent, saved } = read();
-      const incoming = validItems(savedSchema, file.data.saved);
       // A search already saved (same deployment and query) is not added twice.
       const fresh = incoming.filter((item) => !saved.some((existing) => same(existing, item)));
       const ids = new Set(saved.map((item) => item.id));
       const added = fresh.map((item) => (ids.has(item.id) ? { ...item, id: newId() } : item));
       const kept = [...saved, ...added].slice(0, maxSaved);
       write(recent, kept);
-      return { added: kept.length - saved.length, skipped: file.data.saved.length - (kept.length - saved.length) };
+      return kept.length - saved.length;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: kept.subscribe,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deploymentByKey, recordSchema } from '../../deployments/registry';
+import { persistent } from '../ui/persistent-store';
 import { webStorage, type KeyValueStorage } from '../ui/web-storage';
 import { assessMatch } from './match-score';
 import { parsedReferenceSchema } from './reader-protocol';
@@ -37,18 +38,11 @@ const storedSchema = z.object({
   ),
 });
 
-/** Reads the kept check back; whatever does not parse (an older version, a hand edit) is dropped, never thrown. */
-export function parseStoredCheck(text: string | null): StoredCheck | undefined {
-  if (!text) return undefined;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const stored = storedSchema.safeParse(raw);
-  if (!stored.success) return undefined;
-  const results: ReferenceResult[] = stored.data.results.map(({ reference, matches, failures }) => ({
+/** The kept check as read back; matches whose catalog or record no longer parses are dropped. */
+const checkSchema = storedSchema.transform((stored): StoredCheck => ({
+  input: stored.input,
+  leftOut: stored.leftOut,
+  results: stored.results.map(({ reference, matches, failures }) => ({
     reference,
     matches: matches.flatMap((match): CatalogMatch[] => {
       const deployment = deploymentByKey(match.catalog);
@@ -69,16 +63,33 @@ export function parseStoredCheck(text: string | null): StoredCheck | undefined {
       const deployment = deploymentByKey(failure.catalog);
       return deployment ? [{ catalog: deployment.key, message: failure.message }] : [];
     }),
-  }));
-  return { input: stored.data.input, leftOut: stored.data.leftOut, results };
+  })),
+}));
+
+function serializeCheck(check: StoredCheck | undefined): string {
+  return JSON.stringify({
+    version: 1,
+    ...check,
+    results: check?.results.map((result) => ({
+      ...result,
+      matches: result.matches.map(({ catalog, record, via, generated }) => ({ catalog, record, via, generated })),
+    })),
+  });
 }
 
+const kept = (storage: KeyValueStorage | undefined) =>
+  persistent<StoredCheck | undefined>({
+    storage,
+    key: referencesStorageKey,
+    schema: checkSchema,
+    empty: undefined,
+    serialize: serializeCheck,
+    maxLength: maxStoredLength,
+  });
+
+/** Reads the kept check back; whatever does not parse (an older version, a hand edit) is dropped, never thrown. */
 export function readStoredCheck(storage: KeyValueStorage | undefined = webStorage('localStorage')): StoredCheck | undefined {
-  try {
-    return parseStoredCheck(storage?.getItem(referencesStorageKey) ?? null);
-  } catch {
-    return undefined;
-  }
+  return kept(storage).kept().value;
 }
 
 /** Keeps a check; false when it is too large or storage refuses it (then it lasts until a reload). */
@@ -86,26 +97,5 @@ export function writeStoredCheck(
   check: StoredCheck | undefined,
   storage: KeyValueStorage | undefined = webStorage('localStorage'),
 ): boolean {
-  try {
-    if (!check) {
-      storage?.removeItem(referencesStorageKey);
-      return true;
-    }
-    const text = JSON.stringify({
-      version: 1,
-      ...check,
-      results: check.results.map((result) => ({
-        ...result,
-        matches: result.matches.map(({ catalog, record, via, generated }) => ({ catalog, record, via, generated })),
-      })),
-    });
-    if (text.length > maxStoredLength || !storage) {
-      storage?.removeItem(referencesStorageKey);
-      return false;
-    }
-    storage.setItem(referencesStorageKey, text);
-    return true;
-  } catch {
-    return false;
-  }
+  return kept(storage).set(check);
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { z } from 'zod';
 import { readNavigationState } from '../navigation/navigation-state';
+import { persistent } from '../ui/persistent-store';
 import { webStorage } from '../ui/web-storage';
 
 /**
@@ -13,21 +14,19 @@ import { webStorage } from '../ui/web-storage';
 const storageKey = 'records-explorer:results-position';
 const positionSchema = z.object({ search: z.string(), scrollY: z.number(), repoId: z.string() });
 
+type Position = z.infer<typeof positionSchema>;
+
+const kept = () =>
+  persistent<Position | undefined>({ storage: webStorage('sessionStorage'), key: storageKey, schema: positionSchema, empty: undefined });
+
+/** Without storage the results open at the top, as before. */
 export function rememberResultsPosition(search: string, repoId: string): void {
-  try {
-    webStorage('sessionStorage')?.setItem(storageKey, JSON.stringify({ search, scrollY: window.scrollY, repoId }));
-  } catch {
-    // Without storage the results open at the top, as before.
-  }
+  kept().set({ search, scrollY: window.scrollY, repoId });
 }
 
 function readPosition(search: string) {
-  try {
-    const parsed = positionSchema.safeParse(JSON.parse(webStorage('sessionStorage')?.getItem(storageKey) ?? 'null'));
-    return parsed.success && parsed.data.search === search ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  const position = kept().kept().value;
+  return position?.search === search ? position : undefined;
 }
 
 /** The `data-` attribute that names a result's title link by its record. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deploymentByKey, type ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { SelectCheckbox } from './SelectCheckbox';
-import { createSelectionStore, maxSelection, parseSelection, selectionStorageKey, serializeSelection } from './selection-store';
+import { createSelectionStore, maxSelection, selectionStorageKey, serializeSelection } from './selection-store';
 import type { KeyValueStorage } from '../ui/web-storage';
 
 function must(key: string): Deployment {
@@ -127,6 +127,13 @@ describe('selection store', () => {
     expect(store.snapshot(lit).records).toHaveLength(maxSelection);
   });
 });
+
+/** What a new store (a reload) reads from a tab whose storage holds this text for LIT. */
+function parseSelection(deployment: Deployment, text: string | null) {
+  const { storage, data } = fakeStorage();
+  if (text !== null) data.set(selectionStorageKey(deployment.key), text);
+  return createSelectionStore(storage).snapshot(deployment).records;
+}
 
 describe('selection serialisation', () => {
   it('round-trips the records, unknown fields included', () => {

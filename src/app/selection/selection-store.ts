@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordSchema, type ApiRecord } from '../../deployments/registry';
 import type { Deployment, DeploymentKey } from '../../deployments/schema';
 import { noGeneratedIds, type GeneratedIds } from '../../formats/generated-mark';
+import { persistentFamily, type Kept } from '../ui/persistent-store';
 import { webStorage, type KeyValueStorage } from '../ui/web-storage';
 
 /**
@@ -25,42 +26,30 @@ const storedSelectionSchema = z.object({
   generated: z.array(z.string()).optional(),
 });
 
+interface Selected {
+  readonly records: readonly ApiRecord[];
+  readonly generated: GeneratedIds;
+}
+
 export function serializeSelection(records: readonly ApiRecord[], generated: GeneratedIds = noGeneratedIds): string {
   const marked = records.filter((record) => generated.has(record.repo_id)).map((record) => record.repo_id);
   return JSON.stringify({ version: 1, records, ...(marked.length ? { generated: marked } : {}) });
 }
 
-/** The generated records' identifiers a stored selection names; none when it does not parse. */
-export function storedGeneratedIds(text: string | null): GeneratedIds {
-  try {
-    const stored = storedSelectionSchema.safeParse(JSON.parse(text ?? ''));
-    return new Set(stored.success ? stored.data.generated : []);
-  } catch {
-    return noGeneratedIds;
-  }
-}
-
 /**
- * Reads a stored selection back. Storage is outside the app's control (an older version,
- * another tool, a hand edit): whatever does not parse is dropped, never thrown.
+ * A stored selection as read back: records that do not parse as this deployment's (an older
+ * version, another tool, a hand edit) are dropped, and so are repeats and those past the maximum.
  */
-export function parseSelection(deployment: Deployment, text: string | null): ApiRecord[] {
-  if (!text) return [];
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  const stored = storedSelectionSchema.safeParse(raw);
-  if (!stored.success) return [];
+function selectionSchema(deployment: Deployment): z.ZodType<Selected> {
   const schema = recordSchema(deployment);
-  const byId = new Map<string, ApiRecord>();
-  for (const item of stored.data.records) {
-    const parsed = schema.safeParse(item);
-    if (parsed.success && !byId.has(parsed.data.repo_id) && byId.size < maxSelection) byId.set(parsed.data.repo_id, parsed.data);
-  }
-  return [...byId.values()];
+  return storedSelectionSchema.transform(({ records, generated }) => {
+    const byId = new Map<string, ApiRecord>();
+    for (const item of records) {
+      const parsed = schema.safeParse(item);
+      if (parsed.success && !byId.has(parsed.data.repo_id) && byId.size < maxSelection) byId.set(parsed.data.repo_id, parsed.data);
+    }
+    return { records: [...byId.values()], generated: new Set(generated) };
+  });
 }
 
 export interface SelectionSnapshot {
@@ -85,40 +74,34 @@ export interface SelectionStore {
 }
 
 export function createSelectionStore(storage: KeyValueStorage | undefined): SelectionStore {
-  const snapshots = new Map<DeploymentKey, SelectionSnapshot>();
-  const listeners = new Set<() => void>();
+  const kept = persistentFamily<Selected>();
+  const shown = new WeakMap<Kept<Selected>, SelectionSnapshot>();
+  const empty: Selected = { records: [], generated: noGeneratedIds };
 
-  function snapshotOf(records: readonly ApiRecord[], generated: GeneratedIds, persisted: boolean): SelectionSnapshot {
-    const ids = new Set(records.map((record) => record.repo_id));
-    return { records, ids, generated: new Set([...generated].filter((id) => ids.has(id))), persisted };
-  }
+  const slot = (deployment: Deployment) =>
+    kept.slot(deployment.key, () => ({
+      storage,
+      key: selectionStorageKey(deployment.key),
+      schema: selectionSchema(deployment),
+      empty,
+      serialize: ({ records, generated }) => serializeSelection(records, generated),
+      isEmpty: ({ records }) => records.length === 0,
+    }));
 
   function read(deployment: Deployment): SelectionSnapshot {
-    let snapshot = snapshots.get(deployment.key);
+    const current = slot(deployment).kept();
+    let snapshot = shown.get(current);
     if (!snapshot) {
-      let text: string | null = null;
-      try {
-        text = storage?.getItem(selectionStorageKey(deployment.key)) ?? null;
-      } catch {
-        // Blocked storage reads as an empty selection.
-      }
-      snapshot = snapshotOf(parseSelection(deployment, text), storedGeneratedIds(text), storage !== undefined);
-      snapshots.set(deployment.key, snapshot);
+      const { records, generated } = current.value;
+      const ids = new Set(records.map((record) => record.repo_id));
+      snapshot = { records, ids, generated: new Set([...generated].filter((id) => ids.has(id))), persisted: current.persisted };
+      shown.set(current, snapshot);
     }
     return snapshot;
   }
 
   function write(deployment: Deployment, records: readonly ApiRecord[], generated: GeneratedIds = read(deployment).generated): void {
-    let persisted = storage !== undefined;
-    try {
-      const key = selectionStorageKey(deployment.key);
-      if (records.length === 0) storage?.removeItem(key);
-      else storage?.setItem(key, serializeSelection(records, generated));
-    } catch {
-      persisted = false;
-    }
-    snapshots.set(deployment.key, snapshotOf(records, generated, persisted));
-    for (const listener of [...listeners]) listener();
+    slot(deployment).set({ records, generated });
   }
 
   return {
@@ -165,10 +148,7 @@ export function createSelectionStore(storage: KeyValueStorage | undefined): Sele
     clear(deployment) {
       write(deployment, []);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: kept.subscribe,
   };
 }
 

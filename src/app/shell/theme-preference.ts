@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { persistent } from '../ui/persistent-store';
 import { webStorage } from '../ui/web-storage';
 
 /**
@@ -13,21 +14,16 @@ export type Theme = z.infer<typeof themeSchema>;
 
 export const themeStorageKey = 'records-explorer:theme';
 
+const kept = () =>
+  persistent<Theme>({ storage: webStorage('localStorage'), key: themeStorageKey, schema: themeSchema, empty: 'system', text: true });
+
 export function readTheme(): Theme {
-  try {
-    return themeSchema.catch('system').parse(webStorage('localStorage')?.getItem(themeStorageKey));
-  } catch {
-    return 'system';
-  }
+  return kept().kept().value;
 }
 
+/** Shows a theme and keeps the choice (where storage is blocked, until the page is left). */
 export function applyTheme(theme: Theme): void {
   if (theme === 'system') delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = theme;
-  try {
-    if (theme === 'system') webStorage('localStorage')?.removeItem(themeStorageKey);
-    else webStorage('localStorage')?.setItem(themeStorageKey, theme);
-  } catch {
-    // Storage blocked: the choice lasts until the page is left.
-  }
+  kept().set(theme);
 }
