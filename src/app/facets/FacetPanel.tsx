@@ -13,7 +13,8 @@ import { RichText } from '../ui/RichText';
 import type { Entries } from '../navigation/query-params';
 import { CombinedFacet } from './CombinedFacet';
 import { offeredFacets, toggledEntries, valueLabel } from './facet-selection';
-import { useFacetValues, useLazyCounts, useServerFacets, type FacetListOptions } from './facets-queries';
+import { useServerFacets } from './facets-queries';
+import { useFacetValues, useLazyCounts, type FacetListOptions } from './value-queries';
 import { YearChart } from './YearChart';
 import './facets.css';
 
