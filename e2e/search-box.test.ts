@@ -172,6 +172,8 @@ test('the syntax help lists the deployment’s fields from its table', async () 
   await gotoApp(page, searchPath(lit));
   await page.getByText('Query syntax').click();
   const fields = page.getByRole('list', { name: `Fields of ${lit.name}` });
+  // The list loads when the help is first opened.
+  await fields.waitFor();
   for (const name of ['title:', 'author:', 'subject:', 'doi:', 'identifier:', 'year:', 'type:']) {
     expect(await fields.getByText(name, { exact: true }).count(), name).toBe(1);
   }

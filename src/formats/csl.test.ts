@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey, deployments, type ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
-import { cslItemSchema, cslName, organisationName, recordsToCslJson, recordToCsl } from './csl';
+import { cslItemSchema } from './csl-item';
+import { cslName, organisationName, recordsToCslJson, recordToCsl } from './csl';
 
 function must(key: string): Deployment {
   const deployment = deploymentByKey(key);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment, FieldRole } from '../deployments/schema';
 import { searchModel, type OrganisationRole } from '../deployments/search-model';
@@ -9,6 +8,7 @@ import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-ma
 import { firstKnown, knownValues } from './known-values';
 import { roleValue } from './record-roles';
 import { bareDoi, isHttpUrl, valuesOf } from './text';
+import type { CslItem, CslName, CslType } from './csl-item';
 
 /**
  * Records as CSL-JSON items, the input of every citation style (citeproc) and a format
@@ -69,7 +69,7 @@ export function workKind(deployment: Deployment, record: ApiRecord): WorkKind {
  * `motion_picture`, a presentation is `speech`; a record of unknown kind is `document`,
  * which every style renders with its generic layout.
  */
-const cslTypeOfKind = {
+export const cslTypeOfKind = {
   'journal-article': 'article-journal',
   'book-chapter': 'chapter',
   book: 'book',
@@ -85,49 +85,6 @@ const cslTypeOfKind = {
   webpage: 'webpage',
   other: 'document',
 } as const satisfies Record<WorkKind, string>;
-
-export const cslTypes = [...new Set(Object.values(cslTypeOfKind))] as [
-  (typeof cslTypeOfKind)[WorkKind],
-  ...(typeof cslTypeOfKind)[WorkKind][],
-];
-
-const cslPersonSchema = z.object({ family: z.string().min(1), given: z.string().optional() });
-const cslLiteralSchema = z.object({ literal: z.string().min(1) });
-export const cslNameSchema = z.union([cslPersonSchema, cslLiteralSchema]);
-export type CslName = z.infer<typeof cslNameSchema>;
-
-const datePartsSchema = z.union([
-  z.tuple([z.number().int()]),
-  z.tuple([z.number().int(), z.number().int()]),
-  z.tuple([z.number().int(), z.number().int(), z.number().int()]),
-]);
-export const cslDateSchema = z.object({ 'date-parts': z.tuple([datePartsSchema]) });
-
-/** The CSL-JSON fields this app writes (a subset of the CSL 1.0.2 schema). */
-export const cslItemSchema = z.object({
-  id: z.string().min(1),
-  type: z.enum(cslTypes),
-  /** CSL rich text: `<sub>`, `<sup>`, `<i>`, `<b>` are markup, everything else is text. */
-  title: z.string().optional(),
-  genre: z.string().optional(),
-  author: z.array(cslNameSchema).optional(),
-  issued: cslDateSchema.optional(),
-  accessed: cslDateSchema.optional(),
-  DOI: z.string().optional(),
-  URL: z.string().optional(),
-  publisher: z.string().optional(),
-  'publisher-place': z.string().optional(),
-  number: z.string().optional(),
-  'container-title': z.string().optional(),
-  volume: z.string().optional(),
-  issue: z.string().optional(),
-  abstract: z.string().optional(),
-  keyword: z.string().optional(),
-  language: z.string().optional(),
-  note: z.string().optional(),
-});
-export type CslItem = z.infer<typeof cslItemSchema>;
-export type CslType = CslItem['type'];
 
 export function cslTypeOf(kind: WorkKind): CslType {
   return cslTypeOfKind[kind];

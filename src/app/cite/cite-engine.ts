@@ -1,4 +1,4 @@
-import type { CslItem } from '../../formats/csl';
+import type { CslItem } from '../../formats/csl-item';
 import { localeFilePath } from '../../formats/csl-style-index';
 import { toPlainLine } from '../../formats/rich-text';
 import type { CslStyle } from './cite-styles';
