@@ -22,11 +22,6 @@ export interface CacheOptions {
   readonly minDepth?: number;
 }
 
-interface Entry {
-  readonly ranked: Ranked;
-  readonly bytes: number;
-}
-
 /** Criteria without paging: every page of one search shares an entry. */
 function cacheKey(key: DeploymentKey, criteria: Criteria): string {
   const { offset: _offset, limit: _limit, ...search } = criteria;
@@ -54,48 +49,73 @@ const covers = (ranked: Ranked, need: number) => ranked.complete || ranked.ids.l
 /** The budget `records serve` uses unless told otherwise (`--search-cache-mb`). */
 export const defaultCacheBytes = 64 * 1024 * 1024;
 
-export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): RecordStore {
-  const budget = options.budgetBytes ?? defaultCacheBytes;
-  const minDepth = options.minDepth ?? 200;
-  const entries = new Map<string, Entry>();
-  let used = 0;
-  // Searches being ranked now, by client: a request for the same search waits for that work
-  // instead of repeating it. Only the same client's: the work waits its client's turn in the
-  // pool (pool/scheduler.ts), so another client joining it would wait for a flood's turn.
-  const running = new Map<string, { need: number; promise: Promise<Ranked> }>();
+/** Search orders kept by the bytes of their ids, least recently used out first once the budget is spent. */
+class OrderCache {
+  private readonly entries = new Map<string, { readonly ranked: Ranked; readonly bytes: number }>();
+  private used = 0;
 
-  function remember(id: string, ranked: Ranked) {
+  constructor(private readonly budget: number) {}
+
+  remember(id: string, ranked: Ranked): void {
     const bytes = ranked.ids.byteLength + 256;
     // One entry may take at most a quarter of the budget, so with a budget of 0 nothing is kept.
-    if (bytes > budget / 4) return;
-    const old = entries.get(id);
-    if (old) {
-      entries.delete(id);
-      used -= old.bytes;
-    }
-    entries.set(id, { ranked, bytes });
-    used += bytes;
-    for (const [oldest, entry] of entries) {
-      if (used <= budget) break;
-      entries.delete(oldest);
-      used -= entry.bytes;
+    if (bytes > this.budget / 4) return;
+    this.forget(id);
+    this.entries.set(id, { ranked, bytes });
+    this.used += bytes;
+    for (const [oldest] of this.entries) {
+      if (this.used <= this.budget) break;
+      this.forget(oldest);
     }
   }
 
-  function lookup(id: string, need: number): Ranked | undefined {
-    const entry = entries.get(id);
+  /** The order kept for `id` if it covers `need` rows, now the most recently used. */
+  lookup(id: string, need: number): Ranked | undefined {
+    const entry = this.entries.get(id);
     if (!entry || !covers(entry.ranked, need)) return undefined;
-    // Most recently used last.
-    entries.delete(id);
-    entries.set(id, entry);
+    this.entries.delete(id);
+    this.entries.set(id, entry);
     return entry.ranked;
   }
 
-  /**
-   * A window of a search, by one of two calls: `window` reads it from an order at hand (the
-   * cache's, or one being ranked for another request), `first` ranks and reads it at once.
-   */
-  async function windowOf<T>(
+  private forget(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.used -= entry.bytes;
+  }
+}
+
+/** How deep a search is ranked on a miss. */
+function depthOf(criteria: Criteria, minDepth: number): number {
+  // A first page ranks itself and the next (which the app fetches ahead): it is most searches'
+  // only page, and top k prunes far more at 40 than at 200. A search paged further is ranked
+  // deep at once. The same depths with the cache off, so an uncached request costs what a first does.
+  const need = criteria.offset + criteria.limit;
+  return criteria.offset === 0 ? 2 * need : Math.max(need, minDepth);
+}
+
+/** The page's ids in an order at hand. */
+const windowIds = (ranked: Ranked, { offset, limit }: Criteria) =>
+  offset >= ranked.total ? new Int32Array(0) : ranked.ids.slice(offset, offset + limit);
+
+/**
+ * The windows of searches (pages), each read from an order at hand, the cache's or one being
+ * ranked for another request of the same client, or else ranked and read at once.
+ */
+class SearchWindows {
+  // Searches being ranked now, by client: a request for the same search waits for that work
+  // instead of repeating it. Only the same client's: the work waits its client's turn in the
+  // pool (pool/scheduler.ts), so another client joining it would wait for a flood's turn.
+  private readonly running = new Map<string, { need: number; promise: Promise<Ranked> }>();
+
+  constructor(
+    private readonly cache: OrderCache,
+    private readonly minDepth: number,
+  ) {}
+
+  /** A window of a search: `window` reads it from an order at hand, `first` ranks and reads it at once. */
+  async windowOf<T>(
     key: DeploymentKey,
     criteria: Criteria,
     window: (ranked: Ranked, ids: Int32Array) => Promise<T>,
@@ -103,37 +123,44 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
   ): Promise<T> {
     const id = cacheKey(key, criteria);
     const need = criteria.offset + criteria.limit;
-    const at = (ranked: Ranked) =>
-      criteria.offset >= ranked.total ? new Int32Array(0) : ranked.ids.slice(criteria.offset, criteria.offset + criteria.limit);
-    const cached = lookup(id, need);
-    if (cached) return window(cached, at(cached));
+    const cached = this.cache.lookup(id, need);
+    if (cached) return window(cached, windowIds(cached, criteria));
     const runningId = `${currentClient()} ${id}`;
-    const inFlight = running.get(runningId);
+    const inFlight = this.running.get(runningId);
     if (inFlight && inFlight.need >= need) {
       const ranked = await inFlight.promise;
-      return window(ranked, at(ranked));
+      return window(ranked, windowIds(ranked, criteria));
     }
+    return this.rankFirst(id, runningId, depthOf(criteria, this.minDepth), first);
+  }
 
-    // A first page ranks itself and the next (which the app fetches ahead): it is most searches'
-    // only page, and top k prunes far more at 40 than at 200. A search paged further is ranked
-    // deep at once. The same depths with the cache off, so an uncached request costs what a first does.
-    const depth = criteria.offset === 0 ? 2 * need : Math.max(need, minDepth);
+  /** Ranks a search `depth` deep and reads its window, letting the same client's requests for it wait on the work. */
+  private async rankFirst<T>(
+    id: string,
+    runningId: string,
+    depth: number,
+    first: (depth: number) => Promise<Ranked & { window: T }>,
+  ): Promise<T> {
     const work = first(depth);
     const promise = work.then(({ window: _window, ...ranked }) => ranked);
     // Waiters see a failure through their own await; nobody waiting is not an unhandled rejection.
     promise.catch(() => undefined);
-    running.set(runningId, { need: depth, promise });
+    this.running.set(runningId, { need: depth, promise });
     try {
       const { window: found, ...ranked } = await work;
-      remember(id, ranked);
+      this.cache.remember(id, ranked);
       return found;
     } finally {
-      if (running.get(runningId)?.promise === promise) running.delete(runningId);
+      if (this.running.get(runningId)?.promise === promise) this.running.delete(runningId);
     }
   }
+}
 
-  function search(key: DeploymentKey, criteria: Criteria): Promise<SearchResult> {
-    return windowOf(
+export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): RecordStore {
+  const windows = new SearchWindows(new OrderCache(options.budgetBytes ?? defaultCacheBytes), options.minDepth ?? 200);
+
+  const search = (key: DeploymentKey, criteria: Criteria): Promise<SearchResult> =>
+    windows.windowOf(
       key,
       criteria,
       async (ranked, ids) => result(ranked.total, ids.length ? await engine.fetch(key, ids) : noDocs),
@@ -142,10 +169,9 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
         return { ...ranked, window: result(ranked.total, criteria.offset >= ranked.total ? noDocs : { docs, generated }) };
       },
     );
-  }
 
-  function page(key: DeploymentKey, criteria: Criteria, rendering: PageRendering): Promise<RenderedPage> {
-    return windowOf(
+  const page = (key: DeploymentKey, criteria: Criteria, rendering: PageRendering): Promise<RenderedPage> =>
+    windows.windowOf(
       key,
       criteria,
       async (ranked, ids) => ({ total: ranked.total, ...(await engine.render(key, ids, rendering)) }),
@@ -154,7 +180,6 @@ export function cachedStore(engine: EngineCalls, options: CacheOptions = {}): Re
         return { ...ranked, window: { total: ranked.total, ...body } };
       },
     );
-  }
 
   return {
     revision: engine.revision,
