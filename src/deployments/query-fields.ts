@@ -1,4 +1,3 @@
-import { extensionParamOf } from './facets';
 import type { Deployment, ParamKind } from './schema';
 
 /**
@@ -71,7 +70,7 @@ export function compileQueryFields(deployment: Deployment): QueryField[] {
     if (start && end) fields.push(field(def.label, { kind: 'date-range', start, end }, def.name, labelName(def.label), def.queryAliases));
   }
   for (const facet of deployment.facets) {
-    const param = extensionParamOf(facet);
+    const param = facet.criterion.kind === 'extension' ? facet.criterion.param : undefined;
     // An extension that selects what a parameter already searches (the author facet's exact
     // name beside `author:`) would list one label twice; the facet offers it instead.
     if (param === undefined || fields.some((other) => other.label === facet.label)) continue;
