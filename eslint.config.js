@@ -260,7 +260,6 @@ export default tseslint.config(
       'src/server/store/postgres/pg-index.ts',
       'src/server/store/sqlite/indexer/postings-update.ts',
       'src/server/store/sqlite/record-writer.ts',
-      'src/server/store/sqlite/sqlite-writer.ts',
     ],
     rules: {
       'max-lines': ['error', { max: 250 }],

@@ -6,7 +6,7 @@ import type { PostingsReader } from '../../engine/postings/index-reader';
 import type { Vocabulary } from '../../suggest/suggest-query';
 import { buildVocabulary } from '../../suggest/vocabulary';
 import type { FacetIndex } from '../facets/facet-index';
-import { loadFacetIndex } from '../facets/facet-index';
+import { loadFacetIndex } from '../facets/column-reader';
 import { joinedGroups, storedJoins } from '../facets/name-joins';
 import { openPostings } from './postings-reader';
 import type { ReadConnection } from './read-connection';

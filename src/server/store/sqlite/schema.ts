@@ -20,14 +20,17 @@ import { modelDigest } from '../model-digest';
  *   <p>_postings_tail, <p>_positions_tail, <p>_pairs_tail
  *                what writes of new records appended to a list since it was last written
  *                whole, laid out as the list's own table (postings-tails.ts)
+ *   <p>_facet_dict   each facet's values as records hold them, by code, and the group each counts in (facets/facet-columns.ts)
+ *   <p>_facet_blocks each facet's value codes per record, in blocks of records (facets/code-blocks.ts)
  */
 
 /**
  * Changes whenever the layout below, the postings codec (engine/postings/), the text it
  * indexes (formats/fold-text.ts) or how keys are drawn from a record (formats/keys.ts,
- * facet-values.ts: a replaced record's old keys are drawn again to delete them) changes.
+ * facet-values.ts: a replaced record's old keys are drawn again to delete them) or how a
+ * facet value groups (formats/value-folding.ts: the facet columns keep each value's group) changes.
  */
-const layoutVersion = '12';
+const layoutVersion = '13';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
@@ -52,6 +55,8 @@ export function tablesOf(deployment: Deployment) {
     postingsTail: `${p}_postings_tail`,
     positionsTail: `${p}_positions_tail`,
     pairsTail: `${p}_pairs_tail`,
+    facetDict: `${p}_facet_dict`,
+    facetBlocks: `${p}_facet_blocks`,
   };
 }
 
@@ -82,6 +87,11 @@ export function createSchemaSql(deployment: Deployment): string {
     ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS ${t.lengths} (rows INTEGER NOT NULL, tokens INTEGER NOT NULL, data BLOB NOT NULL);
     CREATE TABLE IF NOT EXISTS ${t.common} (term TEXT PRIMARY KEY) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS ${t.facetDict} (
+      facet TEXT NOT NULL, code INTEGER NOT NULL, value TEXT NOT NULL, grp TEXT NOT NULL,
+      PRIMARY KEY (facet, code)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS ${t.facetBlocks} (facet TEXT NOT NULL, block INTEGER NOT NULL, data BLOB NOT NULL, UNIQUE (facet, block));
     ${postingsTablesSql(deployment)}
     ${secondaryIndexesSql(deployment)}
   `;

@@ -7,11 +7,12 @@ import { textColumns } from '../../../formats/index-text';
 import { keysOf } from '../../../formats/keys';
 import { sortKeysOf } from '../../../formats/sort-keys';
 import { facetRowsOf } from '../facets/facet-values';
+import { FacetColumnsWriter } from '../facets/facet-columns';
 import { buildPostings, dropPostings, hasPostings } from './indexer/postings';
 import { postingsUpdater, type TextChange } from './indexer/postings-update';
-import { modelChanges, modelParts } from '../model-digest';
-import { createSchemaSql, dropSecondaryIndexesSql, secondaryIndexesSql, storeSchemaVersion, tablesOf } from './schema';
-import { claimLog, stampOf } from './store-log';
+import { dropSecondaryIndexesSql, secondaryIndexesSql, tablesOf } from './schema';
+import { claimLog } from './store-log';
+import { checkSchema, openDatabase } from './store-file';
 import type { StoreWriter, StoredRecord } from '../types';
 
 function prepareDeployment(db: Database.Database, deployment: Deployment) {
@@ -75,87 +76,97 @@ export interface WriterOptions {
   readonly bulk?: boolean;
 }
 
+/** What a put() keeps of one deployment: its statements, its postings' updater and its facet columns. */
+interface DeploymentWrite {
+  readonly deployment: Deployment;
+  readonly statements: ReturnType<typeof prepareDeployment>;
+  readonly updatePostings: (changes: ReadonlyMap<number, TextChange>) => void;
+  readonly columns: FacetColumnsWriter;
+}
+
+function deploymentWrites(db: Database.Database): Map<DeploymentKey, DeploymentWrite> {
+  return new Map(
+    deployments.map((deployment): [DeploymentKey, DeploymentWrite] => [
+      deployment.key,
+      {
+        deployment,
+        statements: prepareDeployment(db, deployment),
+        updatePostings: postingsUpdater(db, deployment),
+        columns: new FacetColumnsWriter(db, deployment),
+      },
+    ]),
+  );
+}
+
+/**
+ * Writes one record's rows (inserted, or replacing the record of its repo_id) and its
+ * facet columns; with `changes`, notes its text before and after for the postings.
+ */
+function writeRecord({ deployment, statements: s, columns }: DeploymentWrite, stored: StoredRecord, changes?: Map<number, TextChange>) {
+  const { record } = stored;
+  const text = textColumns(deployment, stored);
+  const row = [...sortKeysOf(searchModel(deployment), record), JSON.stringify(record), stored.site ?? null, stored.generated ? 1 : 0];
+  const existing = s.findStored.get(record.repo_id);
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    // The postings forget what the record held before this write.
+    const before = changes && !changes.has(id) ? s.oldText.get(id) : undefined;
+    if (before) changes!.set(id, { before, after: text });
+    for (const [name, value] of keyRowsOf(deployment, storedOfRow(existing))) s.deleteKey.run(name, value, id);
+    s.upsertRecord.run(id, record.repo_id, ...row);
+  } else {
+    id = Number(s.insertRecord.run(record.repo_id, ...row).lastInsertRowid);
+  }
+  if (changes) changes.set(id, { ...changes.get(id), after: text });
+  s.upsertText.run(id, ...searchColumns.map((column) => text[column]));
+  const keyRows = keyRowsOf(deployment, stored);
+  for (const [name, value] of keyRows) s.insertKey.run(name, value, id);
+  columns.set(id, stored, keyRows);
+}
+
+/** Empties the log into the file without waiting (see openStoreWriter's `checkpoint`). */
+function checkpointOf(db: Database.Database, bulkLoad: boolean): () => void {
+  return () => {
+    if (bulkLoad) return;
+    db.pragma('busy_timeout = 0');
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Kept for the reasons above; the committed state is whole either way.
+    } finally {
+      db.pragma('busy_timeout = 5000');
+    }
+  };
+}
+
 /** Opens (creating if needed) a store file for writing. */
 export function openStoreWriter(path: string, { bulk: bulkLoad = false }: WriterOptions = {}): StoreWriter {
   const setAside = claimLog(path);
   if (setAside) console.error(`records: ${setAside}`);
-  const db = new Database(path);
-  // A reader's snapshot may briefly hold the lock the switch to WAL needs.
-  db.pragma('busy_timeout = 5000');
-  if (bulkLoad) {
-    // A bulk load writes each new page once with a rollback journal, where WAL writes it
-    // to the log and again at checkpoint, and a log of gigabytes slows every page lookup.
-    db.pragma('journal_mode = DELETE');
-    db.pragma('synchronous = NORMAL');
-  } else {
-    // Readers keep reading their snapshot while a write commits; FULL makes each commit
-    // durable when put() returns, not only safe from a crash of this process.
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-  }
-  // Every commit carries the file's stamp in page 1, so its log is known as this file's (store-log.ts).
-  const stamp = stampOf(path);
-  const setStamp = db.prepare(`PRAGMA user_version = ${stamp}`);
-  if (db.pragma('user_version', { simple: true }) !== stamp) setStamp.run();
-  // Index pages stay in memory while a million rows go in (SQLite's default is 2 MB).
-  db.pragma('cache_size = -262144');
-  db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
-  const schemaVersion = storeSchemaVersion();
-  const version = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get();
-  if (version && version.value !== schemaVersion) {
-    const changes = modelChanges(db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'model'`).get()?.value);
-    db.close();
-    throw new Error(
-      `${path} has store schema ${version.value}; this version needs ${schemaVersion}${changes.length ? ` (changed in the deployment table: ${changes.join('; ')})` : ''}. Create a new database.`,
-    );
-  }
-  // Opening an existing database writes nothing: only a put() changes what readers see.
-  for (const deployment of deployments) db.exec(createSchemaSql(deployment));
-  const setMeta = db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
-  if (!version) {
-    setMeta.run('schema', schemaVersion);
-    // The table's parts, so a later version can name what changed (model-digest.ts).
-    setMeta.run('model', JSON.stringify(modelParts()));
-  }
-  const statements = new Map(deployments.map((deployment) => [deployment.key, prepareDeployment(db, deployment)]));
-  const updaters = new Map(deployments.map((deployment) => [deployment.key, postingsUpdater(db, deployment)]));
+  const { db, setStamp } = openDatabase(path, bulkLoad);
+  const setMeta = checkSchema(db, path);
+  const writes = deploymentWrites(db);
 
   // Deployments bulk-loaded since their postings were built: built again on close.
   const changed = new Set<Deployment>();
 
-  const put = db.transaction((deployment: Deployment, records: Iterable<StoredRecord>) => {
-    const s = statements.get(deployment.key)!;
+  const put = db.transaction((write: DeploymentWrite, records: Iterable<StoredRecord>) => {
+    const { deployment, statements: s } = write;
     // Into an empty deployment, the secondary indexes (and postings) are built after the rows are in.
     const bulk = s.count.get()!.n === 0;
     const incremental = !bulkLoad && !bulk && hasPostings(db, deployment);
     if (!incremental) dropPostings(db, deployment);
-    const changes = new Map<number, TextChange>();
+    const changes = incremental ? new Map<number, TextChange>() : undefined;
     if (bulk) db.exec(dropSecondaryIndexesSql(deployment));
     let written = 0;
     for (const stored of records) {
-      const { record } = stored;
-      const text = textColumns(deployment, stored);
-      const textValues = searchColumns.map((column) => text[column]);
-      const row = [...sortKeysOf(searchModel(deployment), record), JSON.stringify(record), stored.site ?? null, stored.generated ? 1 : 0];
-      const existing = s.findStored.get(record.repo_id);
-      let id: number;
-      if (existing) {
-        id = existing.id;
-        // The postings forget what the record held before this write.
-        const before = incremental && !changes.has(id) ? s.oldText.get(id) : undefined;
-        if (before) changes.set(id, { before, after: text });
-        for (const [name, value] of keyRowsOf(deployment, storedOfRow(existing))) s.deleteKey.run(name, value, id);
-        s.upsertRecord.run(id, record.repo_id, ...row);
-      } else {
-        id = Number(s.insertRecord.run(record.repo_id, ...row).lastInsertRowid);
-      }
-      if (incremental) changes.set(id, { ...changes.get(id), after: text });
-      s.upsertText.run(id, ...textValues);
-      for (const [name, value] of keyRowsOf(deployment, stored)) s.insertKey.run(name, value, id);
+      writeRecord(write, stored, changes);
       written++;
     }
+    write.columns.flush();
     if (bulk) db.exec(secondaryIndexesSql(deployment));
-    if (incremental) updaters.get(deployment.key)!(changes);
+    if (changes) write.updatePostings(changes);
     else if (bulkLoad) changed.add(deployment);
     else buildPostings(db, deployment);
     setMeta.run('revision', randomUUID());
@@ -169,29 +180,27 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
    * snapshot keeps the frames it needs, as it should, and so does a disk too full to take
    * them. Done after every write, so a writer killed between writes leaves no log behind.
    */
-  function checkpoint() {
-    if (bulkLoad) return;
-    db.pragma('busy_timeout = 0');
-    try {
-      db.pragma('wal_checkpoint(TRUNCATE)');
-    } catch {
-      // Kept for the reasons above; the committed state is whole either way.
-    } finally {
-      db.pragma('busy_timeout = 5000');
-    }
-  }
+  const checkpoint = checkpointOf(db, bulkLoad);
 
   return {
     put(key: DeploymentKey, records: Iterable<StoredRecord>) {
+      const write = writes.get(deploymentByKey(key)!.key)!;
       // Takes the write lock before its first read: a transaction that read first and then found
       // the lock held for an instant (a served generation moving its snapshot off the log,
       // snapshot-move.ts) or the log restarted would fail at once rather than wait its turn.
-      const written = put.immediate(deploymentByKey(key)!, records);
+      let written: number;
+      try {
+        written = put.immediate(write, records);
+      } catch (error) {
+        // What the columns kept in memory of the write (new values' codes) went with it.
+        write.columns.forget();
+        throw error;
+      }
       checkpoint();
       return written;
     },
     count(key: DeploymentKey) {
-      return statements.get(key)!.count.get()!.n;
+      return writes.get(key)!.statements.count.get()!.n;
     },
     close() {
       try {
