@@ -13,6 +13,10 @@ import { openEngine } from '../store/sqlite/query-engine';
 import { openPostings } from '../store/sqlite/postings-reader';
 import { referenceIndex, referenceRank, type ReferenceIndex } from '../store/reference-ranker.test-support';
 import { openStoreWriter } from '../store/sqlite/sqlite';
+import { IdSet } from './id-set';
+import type { Postings } from './postings/block-postings';
+import type { PostingsReader } from './postings/index-reader';
+import { TextSearch } from './search';
 
 /**
  * Every shape of the query language, ranked from the postings, against the plain
@@ -211,6 +215,69 @@ describe('one ranking path for every query shape', () => {
     );
     expect(scoredRuns).toBeGreaterThan(60);
   }, 120_000);
+
+  it('finds words, phrases and prefixes within a few records named by repo_id as the reference does over all of them', () => {
+    const records = db.prepare(`SELECT id, repo_id FROM lit_records ORDER BY id`).raw().all() as [number, string][];
+    fc.assert(
+      fc.property(
+        expression,
+        fc.uniqueArray(fc.integer({ min: 0, max: records.length - 1 }), { minLength: 1, maxLength: 3 }),
+        (text, picks) => {
+          const chosen = picks.map((at) => records[at]!);
+          const query = `q=${encodeURIComponent(text)}&repo_id=${encodeURIComponent(chosen.map(([, repoId]) => repoId).join(' OR '))}`;
+          let criteria;
+          try {
+            criteria = parseListRequest(lit, parseQueryString(query), { idLists: true }).criteria;
+          } catch {
+            return;
+          }
+          const allowed = new Set(chosen.map(([id]) => id));
+          const { criteria: whole } = parseListRequest(lit, parseQueryString(`q=${encodeURIComponent(text)}`));
+          const expected = referenceRank(index, whole);
+          const actual = engine.rank('LIT', criteria, 10_000);
+          const inAllowed = expected.ids.filter((id) => allowed.has(id));
+          expect({ query, total: actual.total }).toEqual({ query, total: inAllowed.length });
+          if (expected.scored) expect({ query, ids: Array.from(actual.ids) }).toEqual({ query, ids: inAllowed });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 120_000);
+
+  it("reads a phrase of common words within one record from the blocks that may hold it, not its words' whole lists", () => {
+    const reader = openPostings(db, lit)!;
+    let decoded = 0;
+    const counting = (postings: Postings | undefined) =>
+      postings &&
+      new Proxy(postings, {
+        get(target, name, receiver) {
+          const value: unknown = Reflect.get(target, name, receiver);
+          if (name !== 'ids' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+          return (b: number) => {
+            decoded++;
+            return (value as Postings['ids']).call(target, b);
+          };
+        },
+      });
+    const watched: PostingsReader = {
+      ...reader,
+      read: (token, column) => counting(reader.read(token, column)),
+      readPair: (a, b, column) => counting(reader.readPair(a, b, column)),
+    };
+    const blocks = (token: string) => reader.read(token)!.blocks;
+    expect(blocks('of') + blocks('the')).toBeGreaterThan(6);
+    const [id] = db.prepare(`SELECT id FROM lit_records ORDER BY id LIMIT 1 OFFSET 50`).pluck().all() as number[];
+    const capacity = reader.lengths.length;
+    const { criteria } = parseListRequest(lit, parseQueryString(`q=${encodeURIComponent('"effect of of the" OR "of the data"')}`));
+    const search = TextSearch.of(watched, criteria.text, {
+      capacity,
+      universe: () => IdSet.of([], capacity),
+      filter: IdSet.of([id!], capacity),
+    })!;
+    expect(search.count()).toBe(referenceRank(index, criteria).ids.includes(id!) ? 1 : 0);
+    // One block for each of the phrases' seven words at most (their whole lists are more than twice that).
+    expect(decoded).toBeLessThanOrEqual(7);
+  });
 
   it('ranks the prefix phrase, OR and NOT classes of the benchmark with the records a reader expects first', () => {
     const rank = (query: string) => {

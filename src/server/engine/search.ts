@@ -27,6 +27,28 @@ export interface TextSearchOptions {
   readonly publishedIn?: PublishedIn;
 }
 
+/** A filter allowing at most this many records has its phrases read in those records first (TextSearch.of). */
+const fewRecords = 64;
+
+/** The filter's records, ascending, when it allows only a few. */
+function fewAllowed(filter: IdSet | undefined): Int32Array | undefined {
+  if (!filter) return undefined;
+  return filter.count() <= fewRecords ? filter.toIds() : undefined;
+}
+
+function hasPhrase(node: QueryNode): boolean {
+  switch (node.type) {
+    case 'phrase':
+      return true;
+    case 'term':
+      return false;
+    case 'not':
+      return hasPhrase(node.child);
+    default:
+      return node.children.some(hasPhrase);
+  }
+}
+
 export class TextSearch {
   private matched: IdSet | undefined;
 
@@ -36,12 +58,27 @@ export class TextSearch {
     private readonly options: TextSearchOptions,
   ) {}
 
-  /** The search of `texts` (all required) within the filter; undefined when there is no text. */
+  /**
+   * The search of `texts` (all required) within the filter; undefined when there is no text.
+   * A phrase is read from the positions of every record that holds its words, whatever the
+   * filter: a `repo_id` beside phrases of common words read them all for one record. Where
+   * the filter allows a few records, the phrases are first read in those alone; if that
+   * finds at most one match, no order is left to decide (the phrases' counts over every
+   * record only weigh one leaf against another), and that is the answer; else they are
+   * read whole, for the exact order.
+   */
   static of(
     reader: PostingsReader,
     texts: readonly { readonly columns: readonly SearchColumn[]; readonly query: QueryNode }[],
     options: TextSearchOptions,
   ): TextSearch | undefined {
+    const within = texts.some(({ query }) => hasPhrase(query)) ? fewAllowed(options.filter) : undefined;
+    if (within) {
+      const narrow = compileQuery(reader, texts, options.publishedIn, within);
+      if (!narrow) return undefined;
+      const search = new TextSearch(reader, narrow, options);
+      if (search.matches().count() <= 1) return search;
+    }
     const query = compileQuery(reader, texts, options.publishedIn);
     return query && new TextSearch(reader, query, options);
   }

@@ -22,6 +22,7 @@ function counted(postings: Postings) {
     lastIds: postings.lastIds,
     frontiers: postings.frontiers,
     ids: (block) => postings.ids(block),
+    size: (block) => postings.size(block),
     counts: (block) => {
       reads.blocks++;
       return postings.counts(block);

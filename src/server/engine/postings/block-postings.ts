@@ -44,6 +44,8 @@ export interface Postings {
   readonly frontiers: BlockFrontiers;
   /** Block b's ids; the array is the list's own, valid until its next call. */
   ids(b: number): Int32Array;
+  /** How many documents block b holds, its ids unread. */
+  size(b: number): number;
   /** Block b's counts, in the order of its ids; valid until the next call. */
   counts(b: number): Uint32Array;
   /** Its records as a bitset, where its reader keeps them (dense-sets.ts); matching decodes the ids otherwise. */
@@ -144,7 +146,7 @@ export class StoredPostings implements Postings {
     }
   }
 
-  private size(b: number): number {
+  size(b: number): number {
     return b < this.blocks - 1 ? blockSize : this.docs - b * blockSize;
   }
 
@@ -190,6 +192,10 @@ export class ComputedPostings implements Postings {
 
   ids(b: number): Int32Array {
     return this.list.ids.subarray(b * blockSize, Math.min(this.docs, (b + 1) * blockSize));
+  }
+
+  size(b: number): number {
+    return Math.min(this.docs, (b + 1) * blockSize) - b * blockSize;
   }
 
   counts(b: number): Uint32Array {

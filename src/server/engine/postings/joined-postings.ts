@@ -32,6 +32,10 @@ export class JoinedPostings implements Postings {
     return b < this.first.blocks ? this.first.ids(b) : this.second.ids(b - this.first.blocks);
   }
 
+  size(b: number): number {
+    return b < this.first.blocks ? this.first.size(b) : this.second.size(b - this.first.blocks);
+  }
+
   counts(b: number): Uint32Array {
     return b < this.first.blocks ? this.first.counts(b) : this.second.counts(b - this.first.blocks);
   }

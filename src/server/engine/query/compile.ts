@@ -51,7 +51,7 @@ type Word = Extract<QueryNode, { type: 'term' | 'phrase' }>;
  * expansions, a parameter's columns) merged by record, a phrase of two common tokens from
  * its pair lists (postings/pairs.ts), any other phrase from positions.
  */
-function wordPostings(reader: PostingsReader, word: Word, columns: readonly SearchColumn[]): Postings {
+function wordPostings(reader: PostingsReader, word: Word, columns: readonly SearchColumn[], within?: Int32Array): Postings {
   // (FTS5 is given NUL as a space: predicate.ts.)
   const tokens = reader.tokenize(word.text.replace(/\u0000/g, ' '));
   const prefix = word.type === 'term' && word.prefix;
@@ -67,7 +67,7 @@ function wordPostings(reader: PostingsReader, word: Word, columns: readonly Sear
         scopes.map((column) => reader.readPair(first, second, column)),
       );
     }
-    return computed(reader, phraseMatches(reader, tokens, columns));
+    return computed(reader, phraseMatches(reader, tokens, columns, within));
   }
   const expanded = prefix ? reader.expand(tokens[0]!) : tokens;
   return storedLists(
@@ -108,11 +108,16 @@ function storedLists(reader: PostingsReader, found: readonly (Postings | undefin
 /** The records published in a range of years (the store's date column). */
 export type PublishedIn = (years: YearRange) => IdSet;
 
-/** The text of `texts` (all required) compiled; undefined when there is none. */
+/**
+ * The text of `texts` (all required) compiled; undefined when there is none. Given `within`
+ * (ascending ids), phrases read from positions are read in those records only: their
+ * leaves then hold only those records, and their counts of records (the idf) are theirs.
+ */
 export function compileQuery(
   reader: PostingsReader,
   texts: readonly { readonly columns: readonly SearchColumn[]; readonly query: QueryNode }[],
   publishedIn?: PublishedIn,
+  within?: Int32Array,
 ): CompiledQuery | undefined {
   if (texts.length === 0) return undefined;
   const scored: Leaf[] = [];
@@ -120,7 +125,7 @@ export function compileQuery(
     switch (node.type) {
       case 'term':
       case 'phrase': {
-        const postings = wordPostings(reader, node, columns);
+        const postings = wordPostings(reader, node, columns, within);
         const leaf = { postings, idf: reader.idf(postings.docs), scored: !negated };
         if (leaf.scored) scored.push(leaf);
         const years = node.type === 'term' ? node.years : undefined;

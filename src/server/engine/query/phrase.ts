@@ -1,27 +1,65 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
-import { decodeIds, noPostings, type TokenPostings } from '../postings/block-postings';
+import { decodeIds, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
 import { tokenBlobs, type PostingsReader } from '../postings/index-reader';
 import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
 
 /**
  * One token of a phrase: its documents, and its positions walked forward with them, so a
  * document's are decoded only when every token is there, and the others' only skipped.
+ * Read within a few records, `ids` are those of them the token is in, and `places` their
+ * places in the token's whole list (where their positions stand).
  */
 interface TokenPositions {
   readonly ids: Int32Array;
+  readonly places?: Int32Array;
   readonly positions: PositionsWalk;
 }
 
-/** A token's documents and positions, ready to be walked. */
-function tokenPositions(reader: PostingsReader, token: string): TokenPositions | undefined {
-  const blobs = tokenBlobs(reader, token);
-  if (!blobs) return undefined;
-  return { ids: decodeIds(blobs.postings), positions: new PositionsWalk(blobs.positions) };
+/** The first index at or after `from` in `ids` (ascending) whose id is at least `id`. */
+function firstAtLeast(ids: Int32Array, from: number, id: number): number {
+  let low = from;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ids[middle]! < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
-/** Reads the instances of the token's document `doc` (at or after the one its walk stands at) into `into`. */
-function instancesAt({ positions }: TokenPositions, doc: number, into: Instances): void {
-  positions.skipTo(doc);
+/** Which of `within` (ascending) a list holds, and where: only the blocks that may hold one are decoded. */
+function placesWithin(postings: Postings, within: Int32Array): { ids: Int32Array; places: Int32Array } {
+  const ids: number[] = [];
+  const places: number[] = [];
+  let b = 0;
+  let start = 0;
+  let block: Int32Array | undefined;
+  for (const id of within) {
+    while (b < postings.blocks && postings.lastIds[b]! < id) {
+      start += postings.size(b++);
+      block = undefined;
+    }
+    if (b === postings.blocks) break;
+    block ??= postings.ids(b);
+    const at = firstAtLeast(block, 0, id);
+    if (block[at] !== id) continue;
+    ids.push(id);
+    places.push(start + at);
+  }
+  return { ids: Int32Array.from(ids), places: Int32Array.from(places) };
+}
+
+/** A token's documents (those of `within` only, if given) and positions, ready to be walked. */
+function tokenPositions(reader: PostingsReader, token: string, within?: Int32Array): TokenPositions | undefined {
+  const blobs = tokenBlobs(reader, token);
+  if (!blobs) return undefined;
+  const positions = new PositionsWalk(blobs.positions);
+  return within ? { ...placesWithin(blobs.postings, within), positions } : { ids: decodeIds(blobs.postings), positions };
+}
+
+/** Reads the instances of the token's `at`th document (at or after the one its walk stands at) into `into`. */
+function instancesAt({ positions, places }: TokenPositions, at: number, into: Instances): void {
+  positions.skipTo(places ? places[at]! : at);
   positions.read(into);
 }
 
@@ -47,13 +85,19 @@ function seek(ids: Int32Array, from: number, id: number): number {
  * phrase. The rarest token's documents drive, or, where two adjacent tokens are common,
  * their pair list (postings/pairs.ts) if it is shorter: only the records that hold the
  * pair are candidates. The tokens are found by galloping search and positions decoded
- * only for candidates that hold every token.
+ * only for candidates that hold every token. Given `within` (ascending ids), only those
+ * records are candidates: the phrase in the few records a filter allows is read in those.
  */
-export function phraseMatches(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): TokenPostings {
+export function phraseMatches(
+  reader: PostingsReader,
+  tokens: readonly string[],
+  columns: readonly SearchColumn[],
+  within?: Int32Array,
+): TokenPostings {
   const allowed = searchColumns.map((column) => columns.includes(column));
   const walks: TokenPositions[] = [];
   for (const token of tokens) {
-    const walk = tokenPositions(reader, token);
+    const walk = tokenPositions(reader, token, within);
     if (!walk) return noPostings;
     walks.push(walk);
   }
@@ -63,7 +107,7 @@ export function phraseMatches(reader: PostingsReader, tokens: readonly string[],
     if (!reader.hasPair(tokens[j]!, tokens[j + 1]!)) continue;
     const pair = reader.readPair(tokens[j]!, tokens[j + 1]!);
     if (!pair) return noPostings;
-    if (pair.docs < candidates.length) candidates = decodeIds(pair);
+    if (!within && pair.docs < candidates.length) candidates = decodeIds(pair);
   }
   const found = walks.map(noInstances);
   const ids: number[] = [];
