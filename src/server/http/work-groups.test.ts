@@ -5,7 +5,7 @@ import { parseWorkVersions, totalWorksHeader, workVersionsHeader } from '../../f
 import { readUpstreamFiles } from '../import/files';
 import { realData, realFiles } from '../import/real-files.test-support';
 import { getJson, qs, rawRequest, sorted, useFixture, type Rec } from './server-fixture.test-support';
-import { groupingWindow } from './work-groups';
+import { groupingWindow } from '../render/work-page';
 
 /**
  * `group=work` on the real DC1 records, which hold upstream duplicates ("ARM: CO2 Flux Data:

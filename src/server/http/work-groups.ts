@@ -1,62 +1,41 @@
-import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import {
-  formatGeneratedIds,
-  formatWorkVersions,
-  generatedRecordsHeader,
-  totalWorksHeader,
-  workVersionsHeader,
-} from '../../formats/extension-headers';
-import { groupByKeys, representativeFirst, workKeys } from '../../formats/work-key';
+import { formatWorkVersions, totalWorksHeader, workVersionsHeader } from '../../formats/extension-headers';
 import { etagOf, packChunksInTurns } from '../render/body-bytes';
-import { recordParts, type PageRendering } from '../render/page-body';
+import { docParts, type PageRendering } from '../render/page-body';
+import { windowOf, worksOfDocs, type PageWorks, type WorksRendering } from '../render/work-page';
 import type { Criteria, RecordStore, RenderedPage } from '../store/types';
 import { bulkTurn } from './flow-control';
 
 /**
- * `group=work` (docs/extensions.md): a page lists each work once, its most complete record
- * first and its other versions after it. Works are formed within a window of whole pages
- * (about `groupingWindow` results, at least one page) aligned on multiples of its size, so a
- * page costs one window's records however deep it is, and every record of the result is
- * listed on exactly one page: under the work of the first of its versions in the window.
- * Versions further apart than the window are not gathered (docs/decisions.md).
+ * `group=work` pages (render/work-page.ts says how works are formed): the window of the
+ * search a page's works are formed in is asked of the store with the page's works to list,
+ * so a pooled store's worker groups and renders it and the main thread only sends it.
  */
-
-/** Results per grouping window: whole pages of the search, at least one. */
-export const groupingWindow = 100;
-
-/** The window of ranks a page's works are formed in: `pages` whole pages from `start`. */
-export function windowOf(page: number, rows: number): { readonly start: number; readonly size: number } {
-  const pages = Math.max(1, Math.floor(groupingWindow / rows));
-  return { start: Math.floor((page - 1) / pages) * pages * rows, size: pages * rows };
-}
-
-/**
- * The works of one page, from the window's records in rank order: the works whose first
- * record in the window stands at `from` to `from + rows - 1`, each with its most complete
- * record first.
- */
-export function pageWorks(deployment: Deployment, windowRecords: readonly ApiRecord[], from: number, rows: number): ApiRecord[][] {
-  const ranked = windowRecords.map((record, rank) => ({ record, rank }));
-  return groupByKeys(ranked, ({ record }) => workKeys(deployment, record))
-    .filter((work) => work[0]!.rank >= from && work[0]!.rank < from + rows)
-    .map((work) =>
-      representativeFirst(
-        deployment,
-        work.map(({ record }) => record),
-      ),
-    );
-}
-
-/** How many works a list of records holds. */
-export const countWorks = (deployment: Deployment, records: readonly ApiRecord[]) =>
-  groupByKeys(records, (record) => workKeys(deployment, record)).length;
 
 export interface GroupedPage extends RenderedPage {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** A page of the search as works with their versions, rendered in this thread (in turns for long bodies). */
+/** A page of works rendered in this thread, for a store that cannot render pages itself; in turns for long bodies. */
+async function worksInThisThread(
+  store: RecordStore,
+  deployment: Deployment,
+  criteria: Criteria,
+  rendering: PageRendering,
+  works: WorksRendering,
+): Promise<RenderedPage & { readonly works: PageWorks }> {
+  const result = await store.search(deployment.key, criteria);
+  const docs = result.json ?? result.records.map((record) => JSON.stringify(record));
+  const page = worksOfDocs(deployment, docs, works);
+  const turn = () => bulkTurn(page.listed.length);
+  await turn();
+  const marked = new Set(result.generated);
+  const generated = page.ids.filter((id) => marked.has(id));
+  const body = await packChunksInTurns(docParts(deployment, page.listed, rendering, generated), turn);
+  return { total: result.total, body, etag: etagOf(body, store.revision), generated, works: page.works };
+}
+
+/** A page of the search as works with their versions, and the headers that say which records are versions of one work. */
 export async function groupedPage(
   store: RecordStore,
   deployment: Deployment,
@@ -66,26 +45,20 @@ export async function groupedPage(
   rendering: PageRendering,
 ): Promise<GroupedPage> {
   const window = windowOf(page, rows);
-  const result = await store.search(deployment.key, { ...criteria, offset: window.start, limit: window.size });
-  const records = result.json ? result.json.map((doc) => JSON.parse(doc) as ApiRecord) : result.records;
-  const works = pageWorks(deployment, records, criteria.offset - window.start, rows);
-  const listed = works.flat();
-  const turn = () => bulkTurn(listed.length);
-  await turn();
-  const marked = new Set(result.generated);
-  const generated = listed.map((record) => record.repo_id).filter((id) => marked.has(id));
-  const body = await packChunksInTurns(recordParts(deployment, listed, rendering), turn);
+  const works = { from: criteria.offset - window.start, rows };
+  const windowCriteria = { ...criteria, offset: window.start, limit: window.size };
+  const rendered = store.page
+    ? await store.page(deployment.key, windowCriteria, { ...rendering, works })
+    : await worksInThisThread(store, deployment, windowCriteria, rendering, works);
+  const listed = rendered.works;
+  if (!listed) throw new Error('the store rendered a page of works without its works');
   // Every work is counted only where the window holds the whole result.
-  const whole = window.start === 0 && result.total <= window.size;
+  const whole = window.start === 0 && rendered.total <= window.size;
   return {
-    total: result.total,
-    body,
-    etag: etagOf(body, store.revision),
-    generated,
+    ...rendered,
     headers: {
-      [workVersionsHeader]: formatWorkVersions(works.map((work) => work.length)),
-      ...(whole ? { [totalWorksHeader]: String(countWorks(deployment, records)) } : {}),
-      ...(generated.length ? { [generatedRecordsHeader]: formatGeneratedIds(generated) } : {}),
+      [workVersionsHeader]: formatWorkVersions(listed.versions),
+      ...(whole ? { [totalWorksHeader]: String(listed.inWindow) } : {}),
     },
   };
 }

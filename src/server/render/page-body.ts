@@ -6,6 +6,7 @@ import { contentTypes, type ResponseFormat } from '../../formats/media-types';
 import { recordsToXmlParts } from '../../formats/xml';
 import { absolutizeLinks, recordsJsonParts } from './record-json';
 import { upstreamView, withUpstreamNames } from './upstream-view';
+import type { WorksRendering } from './work-page';
 
 /**
  * A page of records as a response body. One module for wherever a page is written: a store
@@ -34,6 +35,8 @@ export interface PageRendering {
   readonly encoding?: 'br' | 'gzip';
   /** Set for a feed: the page is its Atom feed, whatever `format` says. */
   readonly feed?: FeedRendering;
+  /** Set for `group=work`: the records given are a window of the search, and the page lists the works `works` names (work-page.ts). */
+  readonly works?: WorksRendering;
 }
 
 /** The media type of a page written as `rendering` says. */

@@ -88,7 +88,14 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
     case 'fetch':
     case 'render': {
       const size = (args[1] as Int32Array).length;
-      return { lookup: size <= lookupPageSize, kind: `${op} ${key} ${bucketOf(size)}`, estimateMs: 1 + size / 20, ...bulkOf(size) };
+      // A page of works parses and groups every record of its window: a search's work, not a lookup's.
+      const works = op === 'render' && (args[2] as PageRendering).works !== undefined;
+      return {
+        lookup: size <= lookupPageSize && !works,
+        kind: `${op} ${key} ${bucketOf(size)}${works ? ' works' : ''}`,
+        estimateMs: 1 + size / 20,
+        ...bulkOf(size),
+      };
     }
     case 'rankPage':
     case 'rankRender':
@@ -101,8 +108,9 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
         return { lookup, kind: `rankPage ${key} ${criteriaShape(criteria)}`, estimateMs: 1 + units, ...bulkOf(criteria.limit) };
       if (op === 'rankRender') {
         // The page is rendered too: its size and format are part of its price.
-        const { format } = args[5] as PageRendering;
-        const page = `${format} ${bucketOf(criteria.limit)}`;
+        // A page of works (group=work) parses and groups its window's records too.
+        const { format, works } = args[5] as PageRendering;
+        const page = `${format}${works ? ' works' : ''} ${bucketOf(criteria.limit)}`;
         return {
           lookup,
           kind: `rankRender ${key} ${criteriaShape(criteria)} ${page}`,
