@@ -40,6 +40,8 @@ export const floodKinds: readonly FloodKind[] = [
   { name: '50 selections', path: (base, i, subjects) => `${base}/records?${fiftySubjects('facet.subject', i, subjects)}` },
   { name: '1,000-row XML pages', accept: 'application/xml', path: (base, i) => `${base}/records?rows=1000&page=${1 + (i % 20)}` },
   { name: '1,000-row feeds', path: (base, i) => `${base}/feed?rows=1000&q=${word(i)}` },
+  // Each page groups a window of 100 records into works (render/work-page.ts).
+  { name: 'group=work pages', path: (base, i) => `${base}/records?q=${word(i)}&group=work&page=${1 + (i % 5)}` },
 ];
 
 /** The flood kinds chosen by ATTACK_FLOODS (comma-separated parts of their names), all without it. */

@@ -10,7 +10,7 @@
  * - floods of one request kind each, by 8 clients from addresses of their own
  *   (attack-floods.ts): broad facets, facets without a query, `facet_contains`, 400-deep
  *   parentheses, `repo_id` beside phrases, 50 exclusions, 50 selections, 1,000-row XML
- *   pages, 1,000-row feeds; each kind alone first, then a person's search and record meanwhile;
+ *   pages, 1,000-row feeds, `group=work` pages; each kind alone first, then a person's search and record meanwhile;
  * - hostile input (attack-hostile-input.ts): unauthenticated reads of a private mirror, XML
  *   prologs, endless and oversized harvest sources, SIGTERM, hostile headers.
  *
