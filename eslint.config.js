@@ -256,7 +256,6 @@ export default tseslint.config(
     files: ['src/server/store/**/*.ts'],
     ignores: [
       ...testFiles,
-      'src/server/store/reloading-store.ts',
       'src/server/store/postgres/pg-index.ts',
       'src/server/store/sqlite/indexer/postings-update.ts',
       'src/server/store/sqlite/record-writer.ts',
