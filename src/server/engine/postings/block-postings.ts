@@ -1,17 +1,25 @@
 import type { IdSet } from '../id-set';
 import { BlockFrontier, FrontiersBuilder, type BlockFrontiers } from './block-frontier';
+import { bitWidth, pack, packedBytes, unpack, unpackGaps } from './bit-packing';
 import { VarintCursor, VarintWriter } from './varint';
 
 /**
  * The postings codec, writer and reader together: one token's documents (ascending ids)
  * and its column-weighted count in each, cut into blocks of `blockSize` documents.
  *
- *   header   format version, documents, blocks
+ *   header   format version, documents
  *   per block (all together, before any block's data, so a reader can skip blocks unread):
- *            last id (as a gap from the previous block's last id), bytes of ids, bytes of
- *            counts, then its frontier (block-frontier.ts): the pairs, the first (count,
- *            length) whole and each next as the falls from the one before
- *   per block: the id gaps, then the counts, as LEB128
+ *            last id (as a gap from the previous block's last id), then for a full block
+ *            the bit widths of its id gaps and of its counts above the least (one number,
+ *            id width + 32 × count width) and its least count; then its frontier (block-frontier.ts): the pairs, the first
+ *            (count, length) whole and each next as the falls from the one before
+ *   per block: the id gaps less one, then the counts; a full block's bit-packed
+ *            (bit-packing.ts) at its widths, the last block, when not full, as LEB128
+ *
+ * Ids are gaps from the id before (the first from −1), less one, so a run of consecutive
+ * ids packs at width 0 and takes no bytes; counts less the block's least, so a column's
+ * list, whose counts are mostly its one weight, packs at width 0 too. A full block's bytes
+ * follow from its widths alone.
  *
  * A block's frontier gives its exact best bm25 (bm25 grows with the count and falls with
  * the length), so a top-k search skips blocks that cannot enter it; ids and counts are
@@ -21,7 +29,7 @@ import { VarintCursor, VarintWriter } from './varint';
  */
 
 /** Changes with the layout above; a store written in another is rebuilt (schema.ts's layout version). */
-export const postingsFormat = 2;
+export const postingsFormat = 3;
 
 export const blockSize = 128;
 
@@ -64,6 +72,9 @@ function frontierOfBlock({ ids, counts }: TokenPostings, lengths: ArrayLike<numb
 /** The encoder's writers, emptied for each list (lists are encoded one at a time). */
 const data = new VarintWriter();
 const header = new VarintWriter();
+/** A full block's values as packed: its gaps less one, or its counts less the least. */
+const values = new Uint32Array(blockSize);
+const packed = new Uint8Array(packedBytes(blockSize, 32));
 
 /** Encodes a list; `lengths[id]` is each record's token total (bm25's D). */
 export function encodePostings(list: TokenPostings, lengths: ArrayLike<number>): Buffer {
@@ -73,18 +84,26 @@ export function encodePostings(list: TokenPostings, lengths: ArrayLike<number>):
   header.clear();
   header.write(postingsFormat);
   header.write(ids.length);
-  header.write(blocks);
-  let previous = 0;
+  let previous = -1;
   for (let b = 0; b < blocks; b++) {
     const start = b * blockSize;
     const end = Math.min(ids.length, start + blockSize);
-    const before = data.length;
-    for (let i = start; i < end; i++) data.write(ids[i]! - (i === start ? previous : ids[i - 1]!));
-    const idBytes = data.length - before;
-    for (let i = start; i < end; i++) data.write(counts[i]!);
     header.write(ids[end - 1]! - previous);
-    header.write(idBytes);
-    header.write(data.length - before - idBytes);
+    if (end - start === blockSize) {
+      for (let i = start; i < end; i++) values[i - start] = ids[i]! - (i === start ? previous : ids[i - 1]!) - 1;
+      const idWidth = bitWidth(values, blockSize);
+      data.writeBytes(packed.subarray(0, pack(values, blockSize, idWidth, packed, 0)));
+      let least = counts[start]!;
+      for (let i = start + 1; i < end; i++) least = Math.min(least, counts[i]!);
+      for (let i = start; i < end; i++) values[i - start] = counts[i]! - least;
+      const countWidth = bitWidth(values, blockSize);
+      data.writeBytes(packed.subarray(0, pack(values, blockSize, countWidth, packed, 0)));
+      header.write(idWidth + 32 * countWidth);
+      header.write(least);
+    } else {
+      for (let i = start; i < end; i++) data.write(ids[i]! - (i === start ? previous : ids[i - 1]!) - 1);
+      for (let i = start; i < end; i++) data.write(counts[i]!);
+    }
     const { size, counts: best, lengths: shortest } = frontierOfBlock(list, lengths, start, end);
     header.write(size);
     for (let k = 0; k < size; k++) {
@@ -96,6 +115,9 @@ export function encodePostings(list: TokenPostings, lengths: ArrayLike<number>):
   return Buffer.concat([header.toBuffer(), data.toBuffer()]);
 }
 
+const noWidths = new Uint16Array(0);
+const noCounts = new Uint32Array(0);
+
 /** A stored list, its block table read up front and its blocks decoded when asked for. */
 export class StoredPostings implements Postings {
   readonly docs: number;
@@ -105,6 +127,9 @@ export class StoredPostings implements Postings {
   /** Where block b's ids start; its counts start at countStarts[b]. */
   private readonly idStarts: Uint32Array;
   private readonly countStarts: Uint32Array;
+  /** A full block's bit widths, id + 32 × count, and least count (bit-packing.ts); the last block, when not full, is LEB128. */
+  private readonly widths: Uint16Array;
+  private readonly leastCounts: Uint32Array;
   private readonly idBuffer = new Int32Array(blockSize);
   private readonly countBuffer = new Uint32Array(blockSize);
   private readonly cursor = new VarintCursor();
@@ -117,18 +142,22 @@ export class StoredPostings implements Postings {
     const format = read.read();
     if (format !== postingsFormat) throw new Error(`A postings list in format ${format}; this engine reads format ${postingsFormat}.`);
     this.docs = read.read();
-    this.blocks = read.read();
+    this.blocks = Math.ceil(this.docs / blockSize);
     this.lastIds = new Int32Array(this.blocks);
     this.idStarts = new Uint32Array(this.blocks);
     this.countStarts = new Uint32Array(this.blocks);
-    const idBytes = new Uint32Array(this.blocks);
-    const countBytes = new Uint32Array(this.blocks);
+    // Most lists are shorter than a block: they have no full block to describe.
+    const full = Math.floor(this.docs / blockSize);
+    this.widths = full ? new Uint16Array(full) : noWidths;
+    this.leastCounts = full ? new Uint32Array(full) : noCounts;
     const frontiers = new FrontiersBuilder(this.blocks);
-    let last = 0;
+    let last = -1;
     for (let b = 0; b < this.blocks; b++) {
       this.lastIds[b] = last += read.read();
-      idBytes[b] = read.read();
-      countBytes[b] = read.read();
+      if (b < full) {
+        this.widths[b] = read.read();
+        this.leastCounts[b] = read.read();
+      }
       const pairs = read.read();
       for (let k = 0, count = 0, length = 0; k < pairs; k++) {
         count = k === 0 ? read.read() : count - read.read();
@@ -141,8 +170,15 @@ export class StoredPostings implements Postings {
     let at = read.at;
     for (let b = 0; b < this.blocks; b++) {
       this.idStarts[b] = at;
-      this.countStarts[b] = at += idBytes[b]!;
-      at += countBytes[b]!;
+      if (b < full) {
+        this.countStarts[b] = at += packedBytes(blockSize, this.widths[b]! % 32);
+        at += packedBytes(blockSize, this.widths[b]! >>> 5);
+      } else {
+        // The last block, not full: its counts start where its ids end.
+        read.seek(data, at);
+        read.skip(this.size(b));
+        this.countStarts[b] = read.at;
+      }
     }
   }
 
@@ -153,15 +189,24 @@ export class StoredPostings implements Postings {
   ids(b: number): Int32Array {
     const n = this.size(b);
     const out = this.idBuffer;
+    const previous = b > 0 ? this.lastIds[b - 1]! : -1;
+    if (n === blockSize) {
+      unpackGaps(this.data, this.idStarts[b]!, n, this.widths[b]! % 32, previous, out);
+      return out;
+    }
     const read = this.cursor;
     read.seek(this.data, this.idStarts[b]!);
-    read.readGaps(out, n, b > 0 ? this.lastIds[b - 1]! : 0);
+    read.readGaps(out, n, previous);
     return out.subarray(0, n);
   }
 
   counts(b: number): Uint32Array {
     const n = this.size(b);
     const out = this.countBuffer;
+    if (n === blockSize) {
+      unpack(this.data, this.countStarts[b]!, n, this.widths[b]! >>> 5, this.leastCounts[b]!, out);
+      return out;
+    }
     const read = this.cursor;
     read.seek(this.data, this.countStarts[b]!);
     read.readCounts(out, n);

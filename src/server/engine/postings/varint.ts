@@ -21,6 +21,13 @@ export class VarintWriter {
     this.bytes[this.written++] = value;
   }
 
+  /** Appends bytes as they are (a bit-packed run, bit-packing.ts). */
+  writeBytes(bytes: Uint8Array): void {
+    while (this.written + bytes.length > this.bytes.length) this.bytes = doubled(this.bytes);
+    this.bytes.set(bytes, this.written);
+    this.written += bytes.length;
+  }
+
   get length(): number {
     return this.written;
   }
@@ -94,14 +101,14 @@ export class VarintCursor {
   }
 
   /**
-   * Reads `n` integers into `out` (from its start), each a gap added to the one before,
-   * from `first` on: a block's ids. This and readCounts hold the offset in a local, for
-   * the hottest decoding there is.
+   * Reads `n` integers into `out` (from its start), each a gap less one added to the one
+   * before, from `previous` on: a block's ids. This and readCounts hold the offset in a
+   * local, for the hottest decoding there is.
    */
-  readGaps(out: Int32Array, n: number, first: number): void {
+  readGaps(out: Int32Array, n: number, previous: number): void {
     const bytes = this.bytes;
     let at = this.at;
-    let sum = first;
+    let sum = previous;
     for (let i = 0; i < n; i++) {
       let byte = bytes[at++]!;
       let value = byte & 0x7f;
@@ -109,7 +116,7 @@ export class VarintCursor {
         byte = bytes[at++]!;
         value += (byte & 0x7f) * scale;
       }
-      out[i] = sum += value;
+      out[i] = sum += value + 1;
     }
     this.at = at;
   }

@@ -1,0 +1,97 @@
+/**
+ * Frame-of-reference bit packing, after Lucene's ForUtil and tantivy's bitpacker: a run of
+ * values (a multiple of 32 of them: a full postings block) all written at the width of the
+ * largest, least significant bits first, in 32-bit little-endian words. A run of width w
+ * takes n × w / 8 bytes, so a reader finds the next run from the width alone, and a run of
+ * values all 0 (a block of consecutive ids, stored as gaps less one) takes none.
+ *
+ * Words are assembled from bytes on reading, so a run may start at any byte of any buffer
+ * and reads the same on any machine.
+ */
+
+/** Bits the largest of these values needs (0 when all are 0). */
+export function bitWidth(values: ArrayLike<number>, n: number): number {
+  let any = 0;
+  for (let i = 0; i < n; i++) any |= values[i]!;
+  return 32 - Math.clz32(any);
+}
+
+/** The bytes a run of `n` values packed at `width` bits takes. */
+export const packedBytes = (n: number, width: number): number => (n / 8) * width;
+
+/** Words of the run being written or read; a run is at most 32 bits × its values long. */
+let words = new Uint32Array(128);
+
+const wordsFor = (n: number): Uint32Array => (words.length >= n ? words : (words = new Uint32Array(n)));
+
+/** Packs `values[0..n)`, each below 2^width, into `out` at byte `at`; returns the byte after. `n` is a multiple of 32. */
+export function pack(values: ArrayLike<number>, n: number, width: number, out: Uint8Array, at: number): number {
+  const count = (n / 32) * width;
+  const packed = wordsFor(count);
+  packed.fill(0, 0, count);
+  for (let i = 0, bit = 0; i < n; i++, bit += width) {
+    const value = values[i]!;
+    const word = bit >>> 5;
+    const shift = bit & 31;
+    packed[word]! |= value << shift;
+    // The value's high bits spill into the next word.
+    if (shift + width > 32) packed[word + 1]! |= value >>> (32 - shift);
+  }
+  for (let k = 0; k < count; k++) {
+    const word = packed[k]!;
+    out[at++] = word;
+    out[at++] = word >>> 8;
+    out[at++] = word >>> 16;
+    out[at++] = word >>> 24;
+  }
+  return at;
+}
+
+/** The run's words, read from its bytes, and one word more (0) that a value's high bits may be read from. */
+function readWords(data: Uint8Array, at: number, count: number): Uint32Array {
+  const read = wordsFor(count + 1);
+  for (let k = 0; k < count; k++, at += 4) read[k] = data[at]! | (data[at + 1]! << 8) | (data[at + 2]! << 16) | (data[at + 3]! << 24);
+  read[count] = 0;
+  return read;
+}
+
+/*
+ * Value i is the bits from i × width on: the low ones from its word, shifted down, the high
+ * ones from the next, shifted up, in one expression for every value (a branch on whether it
+ * spills mispredicts). The next word goes up by 1 and then by 31 − shift, so that at shift
+ * 0 it goes by 32 and drops out (JavaScript shifts by the count mod 32).
+ */
+
+/** Reads `n` values packed at `width` bits from byte `at` of `data` into `out` (from its start), each plus `base`. */
+export function unpack(data: Uint8Array, at: number, n: number, width: number, base: number, out: Uint32Array): void {
+  if (width === 0) {
+    out.fill(base, 0, n);
+    return;
+  }
+  const read = readWords(data, at, (n / 32) * width);
+  const mask = width === 32 ? -1 : ~(-1 << width);
+  for (let i = 0, bit = 0; i < n; i++, bit += width) {
+    const word = bit >>> 5;
+    const shift = bit & 31;
+    out[i] = base + ((((read[word]! >>> shift) | ((read[word + 1]! << 1) << (31 - shift))) & mask) >>> 0);
+  }
+}
+
+/**
+ * Reads `n` id gaps less one, packed at `width` bits from byte `at` of `data`, into `out`
+ * as ids after `previous`: a block's ids, decoded and summed in one pass (the hottest
+ * decoding there is).
+ */
+export function unpackGaps(data: Uint8Array, at: number, n: number, width: number, previous: number, out: Int32Array): void {
+  if (width === 0) {
+    for (let i = 0; i < n; i++) out[i] = ++previous;
+    return;
+  }
+  const read = readWords(data, at, (n / 32) * width);
+  const mask = ~(-1 << width);
+  for (let i = 0, bit = 0; i < n; i++, bit += width) {
+    const word = bit >>> 5;
+    const shift = bit & 31;
+    out[i] = previous += (((read[word]! >>> shift) | ((read[word + 1]! << 1) << (31 - shift))) & mask) + 1;
+  }
+}
