@@ -30,7 +30,7 @@ import { modelDigest } from '../model-digest';
  * facet-values.ts: a replaced record's old keys are drawn again to delete them) or how a
  * facet value groups (formats/value-folding.ts: the facet columns keep each value's group) changes.
  */
-const layoutVersion = '13';
+const layoutVersion = '14';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
