@@ -73,6 +73,7 @@ export default defineConfig({
           name: 'dom',
           include: [domTests],
           environment: 'jsdom',
+          globalSetup: ['src/server/http/dom-server.test-support.ts'],
           setupFiles: ['src/app/ui/dom-setup.test-support.ts'],
           testTimeout: 30_000,
         },
