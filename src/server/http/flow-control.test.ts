@@ -198,6 +198,41 @@ describe('bounds', () => {
     );
   });
 
+  it('closes a connection beyond the cap once its 503 is out, reading none of the requests it pipelined', async () => {
+    const searches = new Count();
+    const held = gate();
+    await atTheCap(
+      (url) => silentClient(url, 1),
+      async (url, _sockets, flow) => {
+        await searches.atLeast(3);
+        let dropped = 0;
+        flow.events.on('dropped', () => dropped++);
+        // Twenty newcomers pipelining twenty large pages each: a flood of slow readers past the cap.
+        const answers = await Promise.all(
+          Array.from(
+            { length: 20 },
+            () =>
+              new Promise<string>((resolve) => {
+                const socket = connect(Number(new URL(url).port), '127.0.0.1', () =>
+                  socket.write(`GET ${lit.basePath}/records?rows=1000 HTTP/1.1\r\nHost: localhost\r\n\r\n`.repeat(20)),
+                );
+                let text = '';
+                socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+                socket.on('close', () => resolve(text));
+                // Closed with its requests unread, the connection may be reset after the answer.
+                socket.on('error', () => undefined);
+              }),
+          ),
+        );
+        held.open();
+        expect(answers.filter((answer) => /^HTTP\/1\.1 503 /.test(answer))).toHaveLength(20);
+        // Read, each would have been parsed into a request and a response only to be thrown away.
+        expect(dropped).toBe(0);
+      },
+      { store: (store) => bulkyStore(store, searches, { held: held.opened, recordBytes: 10 }) },
+    );
+  });
+
   it('at the cap, a connection just opened is not taken as unused: a client may be about to ask', async () => {
     await atTheCap(
       async (url) => (await silentClient(url, 0)).resume(),

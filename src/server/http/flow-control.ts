@@ -105,9 +105,10 @@ export interface FlowCounters {
  * (an answer was handed to its connection), `refused` (a request answered busy), `shed` (a
  * stalled connection closed to make room), `timed-out` (a connection closed after the write
  * timeout), `evicted` (a connection held without use closed for a newcomer), `closed` (a
- * connection closed and let go). Each is emitted with its Kind when it has one.
+ * connection closed and let go), `dropped` (a request read from a connection already let go,
+ * thrown away). Each is emitted with its Kind when it has one.
  */
-export type FlowEvent = 'queued' | 'handed' | 'refused' | 'shed' | 'timed-out' | 'evicted' | 'closed';
+export type FlowEvent = 'queued' | 'handed' | 'refused' | 'shed' | 'timed-out' | 'evicted' | 'closed' | 'dropped';
 
 export interface FlowControl {
   /**
@@ -378,6 +379,7 @@ export function controlFlow(server: Server, limits: FlowLimits, refuseConnection
       // A connection over the cap was answered 503 and closed already.
       if (!connection) {
         res.destroy();
+        events.emit('dropped');
         return;
       }
       const kind: Kind = isLight(req.url ?? '/') ? 'light' : 'bulk';

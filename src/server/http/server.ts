@@ -315,11 +315,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       );
     },
   );
-  const flow = controlFlow(server, { ...defaultFlowLimits, ...options.flow }, (socket) =>
+  const flow = controlFlow(server, { ...defaultFlowLimits, ...options.flow }, (socket) => {
     endWithError(socket, apiError(503, 'The server has too many open connections; try again shortly.'), {
       'Retry-After': String(busyRetryAfterSeconds),
-    }),
-  );
+    });
+    // Closed once the answer is out, before anything the client sent is read: read, each of
+    // its pipelined requests would be parsed into a request and a response only to be thrown
+    // away, which under a flood of connections was most of the server's memory.
+    socket.once('finish', () => socket.destroy());
+  });
   server.keepAliveTimeout = timeouts.keepAliveMs;
   // A socket idle this long (e.g. a client that stopped reading) is destroyed by Node.
   server.timeout = timeouts.idleMs;
