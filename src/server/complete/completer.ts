@@ -73,7 +73,7 @@ export function typedForm(prefix: string, fold: ValueFolding | 'none' = 'none'):
 }
 
 /** One facet's values as they are typed. */
-interface FacetCompletions {
+export interface FacetCompletions {
   /** Every typed form of every value (each spelling, each word start), sorted. */
   readonly keys: readonly string[];
   /** The value code (within the facet) of each key. */
@@ -114,9 +114,15 @@ function completionsOf(index: FacetIndex, facet: FacetDef): FacetCompletions | u
   return table;
 }
 
-/** Sorts every type-ahead facet's values once, so no request pays for it. */
-export function prepareCompletions(index: FacetIndex, facets: readonly FacetDef[]): void {
+/** Sorts every type-ahead facet's values once, so no request pays for it; returns the tables. */
+export function prepareCompletions(index: FacetIndex, facets: readonly FacetDef[]): ReadonlyMap<string, FacetCompletions> {
   for (const facet of facets) if (facet.typeAhead) completionsOf(index, facet);
+  return tables.get(index) ?? new Map<string, FacetCompletions>();
+}
+
+/** Takes the tables another thread sorted for the same index (prepareCompletions there), instead of sorting again. */
+export function adoptCompletions(index: FacetIndex, given: ReadonlyMap<string, FacetCompletions>): void {
+  tables.set(index, new Map(given));
 }
 
 /** The values of one facet starting with `typed` (a typedForm), the most records first. */

@@ -3,6 +3,8 @@ import type { Suggestion } from '../../formats/suggest-response';
 import type { CompletedValue, CompleteRequest } from '../complete/complete-request';
 import type { MarkedDocs } from '../render/rendered-body';
 import type { FacetIndex } from './facets/facet-index';
+import type { FacetOrder } from './facets/pages';
+import type { FacetCompletions } from '../complete/completer';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import type { Criteria, FacetRequest, FacetsResult, FoundRecord } from './types';
 
@@ -52,5 +54,14 @@ export interface QueryEngine {
   close(): void;
 }
 
-/** Per deployment, its facet index, its arrays on shared memory. */
-export type SharedFacets = ReadonlyMap<DeploymentKey, { readonly facetIndex: FacetIndex }>;
+/**
+ * Per deployment, its facet index, its arrays on shared memory, with what a worker would
+ * otherwise work out from it again (the values' A–Z orders, the type-ahead tables).
+ */
+export type SharedFacets = ReadonlyMap<DeploymentKey, SharedFacetValues>;
+
+export interface SharedFacetValues {
+  readonly facetIndex: FacetIndex;
+  readonly orders?: ReadonlyMap<string, FacetOrder>;
+  readonly completions?: ReadonlyMap<string, FacetCompletions>;
+}

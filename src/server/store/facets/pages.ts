@@ -3,7 +3,7 @@ import type { FacetIndex } from './facet-index';
 import type { FacetRequest, FacetValueCount } from '../types';
 
 /** What a facet's values need for paging, worked out once per index: their A–Z ranks and folded text. */
-interface FacetOrder {
+export interface FacetOrder {
   /** Codes of the facet's values (relative to its first code) in A–Z order. */
   readonly byValue: Int32Array;
   /** Each value's place in `byValue`. */
@@ -26,9 +26,15 @@ function orderOf(index: FacetIndex, name: string, values: readonly string[]): Fa
   return order;
 }
 
-/** Orders every facet's values once (A–Z over a million authors is not a request's work). */
-export function prepareFacetPages(index: FacetIndex): void {
+/** Orders every facet's values once (A–Z over a million authors is not a request's work); returns the orders. */
+export function prepareFacetPages(index: FacetIndex): ReadonlyMap<string, FacetOrder> {
   for (const [name, { values }] of index.facets) orderOf(index, name, values);
+  return orders.get(index) ?? new Map<string, FacetOrder>();
+}
+
+/** Takes the orders another thread worked out for the same index (prepareFacetPages there), instead of sorting again. */
+export function adoptFacetPages(index: FacetIndex, given: ReadonlyMap<string, FacetOrder>): void {
+  orders.set(index, new Map([...given].map(([name, { byValue, rank }]) => [name, { byValue, rank }])));
 }
 
 /**

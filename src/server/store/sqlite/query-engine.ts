@@ -2,11 +2,11 @@ import { deployments } from '../../../deployments/registry';
 import type { DeploymentKey } from '../../../deployments/schema';
 import { searchModel } from '../../../deployments/search-model';
 import { suggestQuery } from '../../suggest/suggest-query';
-import { completeFacets, prepareCompletions } from '../../complete/completer';
+import { adoptCompletions, completeFacets, prepareCompletions } from '../../complete/completer';
 import type { CountSharing } from '../facets/count-sharing';
-import type { QueryEngine, Ranked, SharedFacets } from '../engine';
-import { onSharedMemory, type FacetIndex } from '../facets/facet-index';
-import { prepareFacetPages } from '../facets/pages';
+import type { QueryEngine, Ranked, SharedFacets, SharedFacetValues } from '../engine';
+import { onSharedMemory } from '../facets/facet-index';
+import { adoptFacetPages, prepareFacetPages } from '../facets/pages';
 import { countFacets, type CountedRecords } from '../facets/count-facets';
 import type { Criteria } from '../types';
 import { rankByColumn } from './column-order';
@@ -103,10 +103,13 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
     warmSearch: () => warmSearch(stateOf),
     sharedFacets: () => sharedFacets(stateOf),
     adoptFacets(facets) {
-      for (const [key, { facetIndex }] of facets) {
+      // What the reader of the facet values worked out from them is taken as it is: each worker sorting them again took seconds.
+      for (const [key, { facetIndex, orders, completions }] of facets) {
         stateOf(key).adoptFacetIndex(facetIndex);
-        prepareFacetPages(facetIndex);
-        prepareCompletions(facetIndex, stateOf(key).deployment.facets);
+        if (orders) adoptFacetPages(facetIndex, orders);
+        else prepareFacetPages(facetIndex);
+        if (completions) adoptCompletions(facetIndex, completions);
+        else prepareCompletions(facetIndex, stateOf(key).deployment.facets);
       }
     },
     moveSnapshot: () => connection.moveSnapshot(),
@@ -133,12 +136,18 @@ function warmSearch(stateOf: (key: DeploymentKey) => DeploymentState): void {
   }
 }
 
-/** Every deployment's facet values on shared memory. */
+/** Every deployment's facet values on shared memory, with their orders and type-ahead tables, worked out here once for every worker. */
 function sharedFacets(stateOf: (key: DeploymentKey) => DeploymentState): SharedFacets {
-  const shared = new Map<DeploymentKey, { facetIndex: FacetIndex }>();
+  const shared = new Map<DeploymentKey, SharedFacetValues>();
   for (const deployment of deployments) {
     const state = stateOf(deployment.key);
-    if (state.capacity > 1) shared.set(deployment.key, { facetIndex: onSharedMemory(state.facetIndex()) });
+    if (state.capacity <= 1) continue;
+    const facetIndex = state.facetIndex();
+    shared.set(deployment.key, {
+      facetIndex: onSharedMemory(facetIndex),
+      orders: prepareFacetPages(facetIndex),
+      completions: prepareCompletions(facetIndex, deployment.facets),
+    });
   }
   return shared;
 }
