@@ -1,6 +1,7 @@
 import type { QueryNode } from '../query/ast';
 import { queryCost } from '../query/cost';
 import type { PageRendering } from '../render/page-body';
+import type { EngineOp } from './engine-calls';
 import type { Criteria, FacetRequest } from './types';
 
 /**
@@ -13,7 +14,8 @@ import type { Criteria, FacetRequest } from './types';
  * so `/facets` without a query, or a phrase beside a `repo_id`, is as dear as it proved to be.
  */
 
-export type Op = 'rankPage' | 'rankRender' | 'fetch' | 'render' | 'facets' | 'get' | 'fulltext' | 'count' | 'suggest' | 'complete';
+/** The store's operations (engine-calls.ts), each admitted by its own rule below. */
+export type Op = EngineOp;
 
 /** Pages read by id up to this many records are lookups; a larger page is priced as a search. */
 const lookupPageSize = 100;
@@ -101,7 +103,7 @@ export function admissionOf(op: Op, args: readonly unknown[]): Admission {
     case 'rankRender':
     case 'facets': {
       const criteria = args[1] as Criteria;
-      // One record's own keys (the record page's origin check): a lookup, unless words or dates make it a search.
+      // Records by their ids alone (`repo_id`): a lookup, unless words or dates make it a search.
       const lookup = op !== 'facets' && criteria.repoIds !== undefined && criteria.text.length === 0 && criteria.dates.length === 0;
       const units = criteria.text.reduce((sum, { query }) => sum + queryCost(query).units, 0) + chosenValues(criteria);
       if (op === 'rankPage')
