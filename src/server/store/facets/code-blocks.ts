@@ -48,7 +48,12 @@ export function decodeBlock(data: Uint8Array): DecodedBlock {
       grown.set(codes);
       codes = grown;
     }
-    if (count) cursor.readGaps(codes.subarray(n, n + count), count, 0);
+    if (count) {
+      // readGaps adds each gap plus one (the postings' distinct ids) from -1, so the k-th code
+      // comes out k too high: these gaps are written as they are.
+      cursor.readGaps(codes.subarray(n, n + count), count, -1);
+      for (let k = 1; k < count; k++) codes[n + k]! -= k;
+    }
     n += count;
     offsets[i + 1] = n;
   }
