@@ -1,7 +1,8 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { parseAuthor } from './authors';
-import { citedPublisher, organisationName, organisations, recordNumber, workKind, type WorkKind } from './csl';
+import { citedPublisher, organisationName, organisations, recordNumber } from './csl';
+import { workKind, type WorkKind } from './work-kinds';
 import { dayOfTimestamp } from './dates';
 import { toPlainLine, toPlainText } from './rich-text';
 import { firstKnown, knownValues } from './known-values';

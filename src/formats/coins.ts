@@ -1,7 +1,7 @@
 import type { ApiRecord } from '../deployments/registry';
 import type { Deployment } from '../deployments/schema';
 import { citationMeta } from './citation-meta';
-import { workKind } from './csl';
+import { workKind } from './work-kinds';
 
 /**
  * COinS: a record as an OpenURL 1.0 ContextObject in key/encoded-value form, for the title of

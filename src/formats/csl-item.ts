@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cslTypeOfKind, type WorkKind } from './csl';
+import { cslTypeOfKind, type WorkKind } from './work-kinds';
 
 /**
  * The CSL-JSON item this app writes, as a schema: its types are inferred from it, and the

@@ -7,84 +7,15 @@ import { toCslText, toPlainLine } from './rich-text';
 import { generatedNote, noGeneratedIds, type GeneratedIds } from './generated-mark';
 import { firstKnown, knownValues } from './known-values';
 import { roleValue } from './record-roles';
-import { bareDoi, isHttpUrl, valuesOf } from './text';
+import { bareDoi, isHttpUrl } from './text';
 import type { CslItem, CslName, CslType } from './csl-item';
+import { cslTypeOfKind, workKind, type WorkKind } from './work-kinds';
 
 /**
  * Records as CSL-JSON items, the input of every citation style (citeproc) and a format
  * reference managers import. Only fields the record really has are written: an empty
  * CSL field renders as nothing, but a made-up one would be cited.
  */
-
-/**
- * What kind of work a record describes, read from `product_type`. The spec leaves the
- * values open (DC1 "not enumerated"), so names are matched by the words they contain,
- * most specific first ("Book Chapter" before "Book", "Journal Article" before "Article").
- */
-export const workKinds = [
-  'journal-article',
-  'book-chapter',
-  'book',
-  'thesis',
-  'conference-paper',
-  'patent',
-  'report',
-  'dataset',
-  'software',
-  'video',
-  'audio',
-  'presentation',
-  'webpage',
-  'other',
-] as const;
-export type WorkKind = (typeof workKinds)[number];
-
-const kindRules: readonly (readonly [RegExp, WorkKind])[] = [
-  [/journal|article/, 'journal-article'],
-  [/chapter/, 'book-chapter'],
-  [/book|monograph/, 'book'],
-  [/thesis|dissertation/, 'thesis'],
-  [/conference|proceeding|symposium/, 'conference-paper'],
-  [/patent/, 'patent'],
-  [/report/, 'report'],
-  [/data\s*set|collection/, 'dataset'],
-  [/software|code/, 'software'],
-  [/video|film|motion picture/, 'video'],
-  [/audio|sound|podcast/, 'audio'],
-  [/presentation|speech|lecture|slides?\b/, 'presentation'],
-  [/interactive|web\s*(site|page)/, 'webpage'],
-];
-
-export function workKind(deployment: Deployment, record: ApiRecord): WorkKind {
-  const [productType] = valuesOf(roleValue(deployment, record, 'productType'));
-  const name = productType?.trim().toLowerCase();
-  if (name) return kindRules.find(([pattern]) => pattern.test(name))?.[1] ?? 'other';
-  // No product type: the dataset catalogues hold datasets; elsewhere a journal says "article".
-  if (deployment.key === 'DC0' || deployment.key === 'DC1') return 'dataset';
-  return valuesOf(roleValue(deployment, record, 'journal')).some((value) => value.trim()) ? 'journal-article' : 'other';
-}
-
-/**
- * CSL 1.0.2 types. Audio is `song` (the spec defines it as "an audio recording"), video is
- * `motion_picture`, a presentation is `speech`; a record of unknown kind is `document`,
- * which every style renders with its generic layout.
- */
-export const cslTypeOfKind = {
-  'journal-article': 'article-journal',
-  'book-chapter': 'chapter',
-  book: 'book',
-  thesis: 'thesis',
-  'conference-paper': 'paper-conference',
-  patent: 'patent',
-  report: 'report',
-  dataset: 'dataset',
-  software: 'software',
-  video: 'motion_picture',
-  audio: 'song',
-  presentation: 'speech',
-  webpage: 'webpage',
-  other: 'document',
-} as const satisfies Record<WorkKind, string>;
 
 export function cslTypeOf(kind: WorkKind): CslType {
   return cslTypeOfKind[kind];
