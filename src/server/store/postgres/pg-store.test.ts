@@ -10,6 +10,8 @@ import { generateRecords } from '../../corpus/generate';
 import { benchmarkTerms as terms } from '../../corpus/vocabulary';
 import { startServer, type RunningServer } from '../../http/server';
 import { buildRecord } from '../../http/server-fixture.test-support';
+import { parseListRequest } from '../../http/criteria';
+import { parseQueryString } from '../../http/query-string';
 import { parseQuery } from '../../query/parse';
 import { openStore, openStoreWriter } from '../sqlite/sqlite';
 import type { RecordStore } from '../types';
@@ -45,6 +47,32 @@ const conformanceQueries = [
   `q=${terms.common}&sort=publication_date&order=asc`,
 ].map((query) => query.replaceAll(' ', '%20'));
 
+/** The store's records at first: generated ones, and the same rare word once in a title and once in a description only. */
+const content = [
+  ...generateRecords(lit, 600, { seed: 3, startId: 1 }),
+  // The same rare word once in a title and once in a description only.
+  buildRecord(lit, {
+    id: '900001',
+    title: 'Quillwort habitats of alpine lakes',
+    description: 'A survey.',
+    published: '2001-01-01T00:00:00Z',
+  }),
+  buildRecord(lit, {
+    id: '900002',
+    title: 'Alpine lake survey',
+    description: 'Notes on quillwort and sedges.',
+    published: '2020-01-01T00:00:00Z',
+  }),
+];
+
+const lateRecord = buildRecord(lit, {
+  id: '900003',
+  title: 'Quillwort in a late batch',
+  description: 'x',
+  published: '2021-01-01T00:00:00Z',
+});
+const notifiedRecord = buildRecord(lit, { id: '900004', title: 'Quillwort notified', description: 'x', published: '2022-01-01T00:00:00Z' });
+
 describe.skipIf(unavailable)('the PostgreSQL store with a streaming replica', () => {
   let cluster: PgCluster;
   let store: PgStore;
@@ -55,22 +83,6 @@ describe.skipIf(unavailable)('the PostgreSQL store with a streaming replica', ()
 
   beforeAll(async () => {
     cluster = await startCluster();
-    const content = [
-      ...generateRecords(lit, 600, { seed: 3, startId: 1 }),
-      // The same rare word once in a title and once in a description only.
-      buildRecord(lit, {
-        id: '900001',
-        title: 'Quillwort habitats of alpine lakes',
-        description: 'A survey.',
-        published: '2001-01-01T00:00:00Z',
-      }),
-      buildRecord(lit, {
-        id: '900002',
-        title: 'Alpine lake survey',
-        description: 'Notes on quillwort and sedges.',
-        published: '2020-01-01T00:00:00Z',
-      }),
-    ];
     const writer = await openPgRecordWriter(cluster.primary.url);
     await writer.put('LIT', content);
     await writer.close();
@@ -125,9 +137,7 @@ describe.skipIf(unavailable)('the PostgreSQL store with a streaming replica', ()
   it('serves a write committed on the primary once its index has followed it through the replica', async () => {
     const writer = await openPgRecordWriter(cluster.primary.url);
     try {
-      await writer.put('LIT', [
-        buildRecord(lit, { id: '900003', title: 'Quillwort in a late batch', description: 'x', published: '2021-01-01T00:00:00Z' }),
-      ]);
+      await writer.put('LIT', [lateRecord]);
     } finally {
       await writer.close();
     }
@@ -143,9 +153,7 @@ describe.skipIf(unavailable)('the PostgreSQL store with a streaming replica', ()
     try {
       const writer = await openPgRecordWriter(cluster.primary.url);
       try {
-        await writer.put('LIT', [
-          buildRecord(lit, { id: '900004', title: 'Quillwort notified', description: 'x', published: '2022-01-01T00:00:00Z' }),
-        ]);
+        await writer.put('LIT', [notifiedRecord]);
       } finally {
         await writer.close();
       }
@@ -166,12 +174,41 @@ describe.skipIf(unavailable)('the PostgreSQL store with a streaming replica', ()
     }
   });
 
+  it('counts facets as a store written at once with the same records, after writes that replace and add records', async () => {
+    // Other values for stored records (their facet columns' blocks rewritten) and new ones (the columns' tails).
+    const batch = [...generateRecords(lit, 150, { seed: 4, startId: 500 })];
+    const writer = await openPgRecordWriter(cluster.primary.url);
+    try {
+      await writer.put('LIT', batch);
+    } finally {
+      await writer.close();
+    }
+    await caughtUp(cluster.primary.url, cluster.replicas[0]!.url);
+    await store.caughtUp();
+    const last = new Map([...content, lateRecord, notifiedRecord, ...batch].map((stored) => [stored.record.repo_id, stored]));
+    const freshFile = join(sqliteDir, 'fresh.db');
+    const freshWriter = openStoreWriter(freshFile);
+    freshWriter.put('LIT', [...last.values()]);
+    freshWriter.close();
+    const fresh = openStore(freshFile);
+    try {
+      const everyFacet = lit.facets.map(({ name }) => ({ name, limit: 100_000, offset: 0, sort: 'count' as const }));
+      for (const search of ['', `q=${terms.common}`, 'publication_date_start=01/01/2010']) {
+        const { criteria } = parseListRequest(lit, parseQueryString(search));
+        expect(await store.facets('LIT', criteria, everyFacet), search).toEqual(await fresh.facets('LIT', criteria, everyFacet));
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('builds a new server’s index from the replica while the primary is down', async () => {
     await cluster.primary.stop('fast');
     try {
       const late = await openPgTestStore(`${cluster.primary.url},${cluster.replicas[0]!.url}`);
       try {
-        expect(await late.count('LIT')).toBe(604);
+        // 602 at first, 900003, 900004, and the 49 new records of the batch that replaced 500–600.
+        expect(await late.count('LIT')).toBe(653);
       } finally {
         await late.close();
       }
