@@ -53,131 +53,138 @@ for (const [label, viewport] of [
   ['desktop', desktop],
   ['phone', phone],
 ] as const) {
-  test(`${label}: narrow "plasma" to two product types, exclude a laboratory found by the facet's search, pick 2010–2015 by keyboard`, async () => {
-    const { page } = ui;
-    await page.setViewportSize(viewport);
-    await gotoApp(page, searchPath(dc1, { q: 'plasma' }));
-    const everything = await waitForResults(page);
-    if (label === 'phone') {
-      await page.getByRole('button', { name: 'Filters' }).click();
-      await page.getByRole('dialog', { name: 'Filters' }).waitFor();
-    }
+  // A person's whole path through four facets, each state checked with axe: longer than one view's budget on a busy machine.
+  test(
+    `${label}: narrow "plasma" to two product types, exclude a laboratory found by the facet's search, pick 2010–2015 by keyboard`,
+    { timeout: 150_000 },
+    async () => {
+      const { page } = ui;
+      await page.setViewportSize(viewport);
+      await gotoApp(page, searchPath(dc1, { q: 'plasma' }));
+      const everything = await waitForResults(page);
+      if (label === 'phone') {
+        await page.getByRole('button', { name: 'Filters' }).click();
+        await page.getByRole('dialog', { name: 'Filters' }).waitFor();
+      }
 
-    // Two values of one facet: OR'd, and the other values keep their own exact counts.
-    const types = group(page, 'Product type');
-    await expect.poll(() => types.getByRole('checkbox').count()).toBeGreaterThan(2);
-    const dataset = await countIn(row(types, 'Dataset'));
-    expect(dataset).toBe(
-      await apiTotal(dc1, [
-        ['q', 'plasma'],
-        ['facet.product_type', 'Dataset'],
-      ]),
-    );
-    const afterOne = await tick(page, 'Product type', 'product_type', 'Dataset');
-    expect(afterOne).toBe(dataset);
-    expect(afterOne).toBeLessThan(everything);
-    await expect.poll(() => isFocused(row(types, 'Dataset').getByRole('checkbox'))).toBe(true);
-    const software = row(types, 'Software');
-    await expect
-      .poll(() => countIn(software))
-      .toBe(
+      // Two values of one facet: OR'd, and the other values keep their own exact counts.
+      const types = group(page, 'Product type');
+      await expect.poll(() => types.getByRole('checkbox').count()).toBeGreaterThan(2);
+      const dataset = await countIn(row(types, 'Dataset'));
+      expect(dataset).toBe(
         await apiTotal(dc1, [
           ['q', 'plasma'],
-          ['facet.product_type', 'Software'],
+          ['facet.product_type', 'Dataset'],
         ]),
       );
-    const softwareCount = await countIn(software);
-    await software.getByRole('checkbox').click();
-    await expect.poll(() => searchParamsOf(page).getAll('facet.product_type')).toEqual(['Dataset', 'Software']);
-    expect(await waitForResults(page)).toBe(dataset + softwareCount);
-    await expect.poll(() => chips(page).getByText('Product type: Software', { exact: true }).count()).toBe(1);
-    await expectNoAxeViolations(page, `two values in one facet, ${label}`);
+      const afterOne = await tick(page, 'Product type', 'product_type', 'Dataset');
+      expect(afterOne).toBe(dataset);
+      expect(afterOne).toBeLessThan(everything);
+      await expect.poll(() => isFocused(row(types, 'Dataset').getByRole('checkbox'))).toBe(true);
+      const software = row(types, 'Software');
+      await expect
+        .poll(() => countIn(software))
+        .toBe(
+          await apiTotal(dc1, [
+            ['q', 'plasma'],
+            ['facet.product_type', 'Software'],
+          ]),
+        );
+      const softwareCount = await countIn(software);
+      await software.getByRole('checkbox').click();
+      await expect.poll(() => searchParamsOf(page).getAll('facet.product_type')).toEqual(['Dataset', 'Software']);
+      expect(await waitForResults(page)).toBe(dataset + softwareCount);
+      await expect.poll(() => chips(page).getByText('Product type: Software', { exact: true }).count()).toBe(1);
+      await expectNoAxeViolations(page, `two values in one facet, ${label}`);
 
-    // The facet's search box looks through every value; the number found is announced.
-    const orgs = group(page, 'Research organisation');
-    await orgs.getByRole('searchbox', { name: 'Search research organisation values' }).fill('oak ridge');
-    const found = await apiFacets(dc1, [...entriesOf(page), ['facet', 'research_org'], ['facet_contains', 'oak ridge']]);
-    const ornl = found.facets[0]!.values[0]!.value;
-    expect(ornl).toMatch(/Oak Ridge/);
-    const distinct = found.facets[0]!.distinct;
-    await expect
-      .poll(() => orgs.getByRole('status').textContent())
-      .toBe(`${distinct} ${distinct === 1 ? 'value contains' : 'values contain'} “oak ridge”`);
-    await expect.poll(() => orgs.locator('.facets__label').allTextContents()).toEqual(found.facets[0]!.values.map((value) => value.value));
-    await expectNoAxeViolations(page, `facet search, ${label}`);
-    await screenshot(page, `facets-search-${label}`);
+      // The facet's search box looks through every value; the number found is announced.
+      const orgs = group(page, 'Research organisation');
+      await orgs.getByRole('searchbox', { name: 'Search research organisation values' }).fill('oak ridge');
+      const found = await apiFacets(dc1, [...entriesOf(page), ['facet', 'research_org'], ['facet_contains', 'oak ridge']]);
+      const ornl = found.facets[0]!.values[0]!.value;
+      expect(ornl).toMatch(/Oak Ridge/);
+      const distinct = found.facets[0]!.distinct;
+      await expect
+        .poll(() => orgs.getByRole('status').textContent())
+        .toBe(`${distinct} ${distinct === 1 ? 'value contains' : 'values contain'} “oak ridge”`);
+      await expect
+        .poll(() => orgs.locator('.facets__label').allTextContents())
+        .toEqual(found.facets[0]!.values.map((value) => value.value));
+      await expectNoAxeViolations(page, `facet search, ${label}`);
+      await screenshot(page, `facets-search-${label}`);
 
-    // Excluded: its own chip, the control pressed, the value still listed.
-    const exclude = orgs.getByRole('button', { name: `Exclude ${ornl}`, exact: true });
-    await exclude.click();
-    await expect.poll(() => searchParamsOf(page).getAll('exclude.research_org')).toEqual([ornl]);
-    const excludedTotal = await waitForResults(page);
-    expect(excludedTotal).toBe(await apiTotal(dc1, entriesOf(page)));
-    await expect.poll(() => exclude.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => isFocused(exclude)).toBe(true);
-    await expect.poll(() => chips(page).getByText(`Research organisation: not ${ornl}`, { exact: true }).count()).toBe(1);
-    await expectNoAxeViolations(page, `an exclusion, ${label}`);
+      // Excluded: its own chip, the control pressed, the value still listed.
+      const exclude = orgs.getByRole('button', { name: `Exclude ${ornl}`, exact: true });
+      await exclude.click();
+      await expect.poll(() => searchParamsOf(page).getAll('exclude.research_org')).toEqual([ornl]);
+      const excludedTotal = await waitForResults(page);
+      expect(excludedTotal).toBe(await apiTotal(dc1, entriesOf(page)));
+      await expect.poll(() => exclude.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => isFocused(exclude)).toBe(true);
+      await expect.poll(() => chips(page).getByText(`Research organisation: not ${ornl}`, { exact: true }).count()).toBe(1);
+      await expectNoAxeViolations(page, `an exclusion, ${label}`);
 
-    // The year chart: a range chosen with the slider's thumbs, by keyboard.
-    const first = page.getByRole('slider', { name: 'First year' });
-    const last = page.getByRole('slider', { name: 'Last year' });
-    await first.waitFor();
-    await expect(page.getByRole('img', { name: /^Records per year/ }).count()).resolves.toBe(1);
-    const moveTo = async (thumb: Locator, year: number) => {
-      await thumb.focus();
-      const now = Number(await thumb.getAttribute('aria-valuenow'));
-      const key = year > now ? 'ArrowRight' : 'ArrowLeft';
-      for (let step = 0; step < Math.abs(year - now); step++) await page.keyboard.press(key);
-      await expect.poll(() => thumb.getAttribute('aria-valuetext')).toMatch(new RegExp(`^${year}, [\\d,]+ records?$`));
-    };
-    await moveTo(first, 2010);
-    await expect.poll(() => searchParamsOf(page).get('publication_date_start')).toBe('01/01/2010');
-    await moveTo(last, 2015);
-    await expect.poll(() => searchParamsOf(page).get('publication_date_end')).toBe('12/31/2015');
-    expect(searchParamsOf(page).get('publication_date_start')).toBe('01/01/2010');
-    const narrowed = await waitForResults(page);
-    await expect.poll(() => isFocused(last)).toBe(true);
-    await expect.poll(() => chips(page).getByText('Published: 2010–2015', { exact: true }).count()).toBe(1);
-    // Years outside the range stay drawn, so the range can be widened again.
-    await expect.poll(() => first.getAttribute('aria-valuemin')).not.toBe('2010');
-    expect(narrowed).toBe(
-      await apiTotal(dc1, [
-        ['q', 'plasma'],
-        ['facet.product_type', 'Dataset'],
-        ['facet.product_type', 'Software'],
-        ['exclude.research_org', ornl],
-        ['publication_date_start', '01/01/2010'],
-        ['publication_date_end', '12/31/2015'],
-      ]),
-    );
-    // The text alternative lists the years with their counts.
-    await page.getByText('Records per year as a table').click();
-    await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBeGreaterThan(1);
-    await expectNoAxeViolations(page, `year chart with a range, ${label}`);
-    await screenshot(page, `facets-done-${label}`);
+      // The year chart: a range chosen with the slider's thumbs, by keyboard.
+      const first = page.getByRole('slider', { name: 'First year' });
+      const last = page.getByRole('slider', { name: 'Last year' });
+      await first.waitFor();
+      await expect(page.getByRole('img', { name: /^Records per year/ }).count()).resolves.toBe(1);
+      const moveTo = async (thumb: Locator, year: number) => {
+        await thumb.focus();
+        const now = Number(await thumb.getAttribute('aria-valuenow'));
+        const key = year > now ? 'ArrowRight' : 'ArrowLeft';
+        for (let step = 0; step < Math.abs(year - now); step++) await page.keyboard.press(key);
+        await expect.poll(() => thumb.getAttribute('aria-valuetext')).toMatch(new RegExp(`^${year}, [\\d,]+ records?$`));
+      };
+      await moveTo(first, 2010);
+      await expect.poll(() => searchParamsOf(page).get('publication_date_start')).toBe('01/01/2010');
+      await moveTo(last, 2015);
+      await expect.poll(() => searchParamsOf(page).get('publication_date_end')).toBe('12/31/2015');
+      expect(searchParamsOf(page).get('publication_date_start')).toBe('01/01/2010');
+      const narrowed = await waitForResults(page);
+      await expect.poll(() => isFocused(last)).toBe(true);
+      await expect.poll(() => chips(page).getByText('Published: 2010–2015', { exact: true }).count()).toBe(1);
+      // Years outside the range stay drawn, so the range can be widened again.
+      await expect.poll(() => first.getAttribute('aria-valuemin')).not.toBe('2010');
+      expect(narrowed).toBe(
+        await apiTotal(dc1, [
+          ['q', 'plasma'],
+          ['facet.product_type', 'Dataset'],
+          ['facet.product_type', 'Software'],
+          ['exclude.research_org', ornl],
+          ['publication_date_start', '01/01/2010'],
+          ['publication_date_end', '12/31/2015'],
+        ]),
+      );
+      // The text alternative lists the years with their counts.
+      await page.getByText('Records per year as a table').click();
+      await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBeGreaterThan(1);
+      await expectNoAxeViolations(page, `year chart with a range, ${label}`);
+      await screenshot(page, `facets-done-${label}`);
 
-    if (label === 'phone') {
-      // "Show N results" closes the sheet and leads back to the results, their heading focused.
-      const sheet = page.getByRole('dialog', { name: 'Filters' });
-      await sheet.getByRole('button', { name: `Show ${narrowed.toLocaleString('en')} ${narrowed === 1 ? 'result' : 'results'}` }).click();
-      await expect.poll(() => sheet.isVisible()).toBe(false);
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('results');
-      const heading = (await page.locator('#results').boundingBox())!;
-      expect(heading.y).toBeGreaterThanOrEqual(0);
-      expect(heading.y).toBeLessThan(phone.height);
-      await expectNoAxeViolations(page, 'results after the sheet, phone');
-      await screenshot(page, 'facets-done-results-phone');
-    }
+      if (label === 'phone') {
+        // "Show N results" closes the sheet and leads back to the results, their heading focused.
+        const sheet = page.getByRole('dialog', { name: 'Filters' });
+        await sheet.getByRole('button', { name: `Show ${narrowed.toLocaleString('en')} ${narrowed === 1 ? 'result' : 'results'}` }).click();
+        await expect.poll(() => sheet.isVisible()).toBe(false);
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('results');
+        const heading = (await page.locator('#results').boundingBox())!;
+        expect(heading.y).toBeGreaterThanOrEqual(0);
+        expect(heading.y).toBeLessThan(phone.height);
+        await expectNoAxeViolations(page, 'results after the sheet, phone');
+        await screenshot(page, 'facets-done-results-phone');
+      }
 
-    // The URL holds the state: back steps out of the range, forward restores it, a reload keeps it all.
-    await page.goBack();
-    await expect.poll(() => searchParamsOf(page).get('publication_date_end')).not.toBe('12/31/2015');
-    await page.goForward();
-    await expect.poll(() => searchParamsOf(page).get('publication_date_end')).toBe('12/31/2015');
-    await page.reload({ waitUntil: 'domcontentloaded' });
-    expect(await waitForResults(page)).toBe(narrowed);
-    await expect.poll(() => chips(page).getByRole('listitem').count()).toBe(4);
-  });
+      // The URL holds the state: back steps out of the range, forward restores it, a reload keeps it all.
+      await page.goBack();
+      await expect.poll(() => searchParamsOf(page).get('publication_date_end')).not.toBe('12/31/2015');
+      await page.goForward();
+      await expect.poll(() => searchParamsOf(page).get('publication_date_end')).toBe('12/31/2015');
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      expect(await waitForResults(page)).toBe(narrowed);
+      await expect.poll(() => chips(page).getByRole('listitem').count()).toBe(4);
+    },
+  );
 }
 
 test('the year chart: a range dragged across the bars, and typed From/To years', async () => {
