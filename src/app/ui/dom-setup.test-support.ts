@@ -29,6 +29,23 @@ if (!('showModal' in dialog)) {
   });
 }
 
+// jsdom lays nothing out, so it has no media queries: every query matches (the wide layout).
+if (typeof (window as { matchMedia?: unknown }).matchMedia !== 'function') {
+  Object.assign(window, {
+    matchMedia: (query: string) =>
+      ({
+        matches: true,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup: each
 // test starts from an empty document and empty storage.
 afterEach(() => {
