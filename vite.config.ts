@@ -52,6 +52,13 @@ export default defineConfig({
     emptyOutDir: true,
     // Small entry: the record page is a separate chunk (see src/app/shell/routes.tsx).
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // zod and its jitless setting in one chunk: a chunk that builds schemas as it loads
+        // (web storage, the API's schemas) runs after zod's chunk, so never before the setting.
+        codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]zod-jitless\.ts$/ }] },
+      },
+    },
   },
   test: {
     reporters: ['default', new SummaryReporter()],

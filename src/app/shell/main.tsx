@@ -1,4 +1,4 @@
-// First, before any module builds a zod schema.
+// First, before any module of this chunk builds a zod schema (shared chunks: vite.config.ts puts the setting in zod's own).
 import '../config/zod-jitless';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
