@@ -35,6 +35,27 @@ function removeSideFiles(side: string): void {
   for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(side + suffix, { force: true });
 }
 
+function fileIdentity(at: string): string {
+  try {
+    const { dev, ino } = statSync(at);
+    return `${dev}:${ino}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * A check that the file at `path` is still the one opened. A file moved over the path (or the
+ * file removed) while a run writes in place would take no more of its batches: they would go
+ * on into the file it replaced, which no one reads.
+ */
+function sameFileGuard(path: string): () => void {
+  const opened = fileIdentity(path);
+  return () => {
+    if (fileIdentity(path) !== opened) throw new StoreReplaced();
+  };
+}
+
 /**
  * A run of writes to a SQLite store file. An existing database is written in place: each
  * put() is one transaction in WAL mode, so a running server's readers see the previous state
@@ -49,21 +70,7 @@ export async function openSqliteRecordWriter(path: string, { wholeNewFile = fals
   const whole = wholeNewFile && !existsSync(path);
   const file = whole ? side : path;
   let writer: StoreWriter | undefined = openStoreWriter(file, { bulk: whole });
-  // A file moved over the path (or the file removed) while a run writes in place would take
-  // no more of its batches: they would go on into the file it replaced, which no one reads.
-  const identity = (at: string) => {
-    try {
-      const { dev, ino } = statSync(at);
-      return `${dev}:${ino}`;
-    } catch {
-      return 'missing';
-    }
-  };
-  const opened = identity(file);
-  const sameFile = () => {
-    if (whole || identity(file) === opened) return;
-    throw new StoreReplaced();
-  };
+  const sameFile = whole ? () => {} : sameFileGuard(file);
   let ledger: HarvestStateTable | undefined;
   const docs = new Map<DeploymentKey, StoredDocs>();
   const open = () => {

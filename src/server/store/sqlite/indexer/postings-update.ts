@@ -81,13 +81,33 @@ function pairsOfRecords(common: readonly string[], instances: ReadonlyMap<string
 }
 
 /** Applies writes' text changes to a deployment's postings; call it inside the write's transaction. */
-export function postingsUpdater(db: Database.Database, deployment: Deployment): (changes: ReadonlyMap<number, TextChange>) => void {
-  const t = tablesOf(deployment);
-  const scratch = `${t.tokenizing}_changes`;
-  const columns = searchColumns.join(', ');
+/**
+ * Each token of some texts with its instances, as FTS5 lists them, through a scratch text
+ * index of that name; `lengths` takes each text's token count.
+ */
+function instancesReader(
+  db: Database.Database,
+  scratch: string,
+): (texts: readonly [number, ColumnTexts][], lengths?: Uint32Array) => Map<string, string> {
   createTextIndex(db, scratch);
+  const columns = searchColumns.join(', ');
   const insertText = db.prepare(`INSERT INTO temp.${scratch} (rowid, ${columns}) VALUES (?, ${searchColumns.map(() => '?').join(', ')})`);
   const clearText = db.prepare(`DELETE FROM temp.${scratch}`);
+  const lengthOf = documentLengthReader(db, scratch);
+  return (texts, lengths) => {
+    clearText.run();
+    for (const [id, text] of texts) insertText.run(id, ...searchColumns.map((column) => text[column]));
+    if (lengths) for (const [id] of texts) lengths[id] = lengthOf(id);
+    const instances = new Map<string, string>();
+    eachTokenInstances(db, scratch, (term, text) => instances.set(term, text));
+    clearText.run();
+    return instances;
+  };
+}
+
+export function postingsUpdater(db: Database.Database, deployment: Deployment): (changes: ReadonlyMap<number, TextChange>) => void {
+  const t = tablesOf(deployment);
+  const instancesOf = instancesReader(db, `${t.tokenizing}_changes`);
   const tokens = new ListTable(db, t.postings, t.postingsTail, 'term');
   const pairs = new ListTable(db, t.pairs, t.pairsTail, 'pair');
   const [readPositions, readTailPositions] = [t.positions, t.positionsTail].map((table) =>
@@ -103,18 +123,6 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
   const readStored = db.prepare(`SELECT rows, tokens, data FROM ${t.lengths}`);
   const writeLengths = db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`);
   const clearLengths = db.prepare(`DELETE FROM ${t.lengths}`);
-  const lengthOf = documentLengthReader(db, scratch);
-
-  /** Each token of `texts` with its instances, as FTS5 lists them; `lengths` takes each text's token count. */
-  const instancesOf = (texts: readonly [number, ColumnTexts][], lengths?: Uint32Array) => {
-    clearText.run();
-    for (const [id, text] of texts) insertText.run(id, ...searchColumns.map((column) => text[column]));
-    if (lengths) for (const [id] of texts) lengths[id] = lengthOf(id);
-    const instances = new Map<string, string>();
-    eachTokenInstances(db, scratch, (term, text) => instances.set(term, text));
-    clearText.run();
-    return instances;
-  };
 
   return (changes) => {
     // The lengths after the write first: each block's frontier written below holds its records' lengths.
