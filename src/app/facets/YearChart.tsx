@@ -1,10 +1,11 @@
-import { Fragment, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { queryString } from '../../client/urls';
 import type { NavigationState } from '../navigation/navigation-state';
 import { formatNumber } from '../ui/format';
 import type { FacetSectionProps } from './CombinedFacet';
 import { useUnrangedYears } from './combined-queries';
+import { YearInputs, YearTable } from './YearChartParts';
 import { readYearInputs, withYearRange, yearBars, yearRangeOf, type YearCount, type YearRange } from './year-range';
 
 /**
@@ -60,6 +61,58 @@ interface BodyProps {
   readonly onApply: (range: YearRange) => void;
 }
 
+interface Picking {
+  /** The first year clicked of two, until the second is. */
+  readonly pending: number | undefined;
+  readonly setPending: (year: number | undefined) => void;
+  /** Shows a range without applying it. */
+  readonly show: (draft: Draft) => void;
+  /** Applies the range between two years, in either order. */
+  readonly commit: (from: number, to: number) => void;
+}
+
+/** Years picked on the bars with a pointer: dragged across (applied on release), or two clicks. */
+function useYearPicking(svg: RefObject<SVGSVGElement | null>, bars: readonly YearCount[], { pending, setPending, show, commit }: Picking) {
+  const drag = useRef<{ anchor: number; moved: boolean }>(undefined);
+  const first = bars[0]!.year;
+  const yearAt = (clientX: number) => {
+    const box = svg.current!.getBoundingClientRect();
+    const index = Math.floor(((clientX - box.left) / Math.max(box.width, 1)) * bars.length);
+    return first + clamp(index, 0, bars.length - 1);
+  };
+  const down = (event: PointerEvent<SVGSVGElement>) => {
+    if (event.button !== 0) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { anchor: yearAt(event.clientX), moved: false };
+  };
+  const move = (event: PointerEvent<SVGSVGElement>) => {
+    if (!drag.current) return;
+    const year = yearAt(event.clientX);
+    if (year === drag.current.anchor && !drag.current.moved) return;
+    drag.current.moved = true;
+    show({ from: Math.min(drag.current.anchor, year), to: Math.max(drag.current.anchor, year) });
+  };
+  const up = (event: PointerEvent<SVGSVGElement>) => {
+    if (!drag.current) return;
+    const { anchor, moved } = drag.current;
+    drag.current = undefined;
+    const year = yearAt(event.clientX);
+    if (moved && year !== anchor) {
+      setPending(undefined);
+      commit(anchor, year);
+    } else if (pending !== undefined) {
+      // The second of two clicks: the range between them (the same bar twice: that year).
+      setPending(undefined);
+      commit(pending, year);
+    } else {
+      setPending(year);
+      show({ from: year, to: year });
+    }
+  };
+
+  return { down, move, up, cancel: () => (drag.current = undefined) };
+}
+
 function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
   const ids = { title: useId(), from: useId(), to: useId(), error: useId(), hint: useId() };
   const first = bars[0]!.year;
@@ -73,7 +126,6 @@ function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
   const [pending, setPending] = useState<number>();
   const [error, setError] = useState('');
   const svg = useRef<SVGSVGElement>(null);
-  const drag = useRef<{ anchor: number; moved: boolean }>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // A new range in the URL (applied here, by a chip, or by back/forward) resets what is shown.
@@ -96,40 +148,7 @@ function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
     onApply({ from: Math.min(from, to), to: Math.max(from, to) });
   };
 
-  const yearAt = (clientX: number) => {
-    const box = svg.current!.getBoundingClientRect();
-    const index = Math.floor(((clientX - box.left) / Math.max(box.width, 1)) * bars.length);
-    return first + clamp(index, 0, bars.length - 1);
-  };
-  const pointerDown = (event: PointerEvent<SVGSVGElement>) => {
-    if (event.button !== 0) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { anchor: yearAt(event.clientX), moved: false };
-  };
-  const pointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    if (!drag.current) return;
-    const year = yearAt(event.clientX);
-    if (year === drag.current.anchor && !drag.current.moved) return;
-    drag.current.moved = true;
-    show({ from: Math.min(drag.current.anchor, year), to: Math.max(drag.current.anchor, year) });
-  };
-  const pointerUp = (event: PointerEvent<SVGSVGElement>) => {
-    if (!drag.current) return;
-    const { anchor, moved } = drag.current;
-    drag.current = undefined;
-    const year = yearAt(event.clientX);
-    if (moved && year !== anchor) {
-      setPending(undefined);
-      commit(anchor, year);
-    } else if (pending !== undefined) {
-      // The second of two clicks: the range between them (the same bar twice: that year).
-      setPending(undefined);
-      commit(pending, year);
-    } else {
-      setPending(year);
-      show({ from: year, to: year });
-    }
-  };
+  const picking = useYearPicking(svg, bars, { pending, setPending, show, commit });
 
   const thumbKey = (which: keyof Draft) => (event: KeyboardEvent<SVGCircleElement>) => {
     if (event.key === 'Enter') {
@@ -197,10 +216,10 @@ function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
         preserveAspectRatio="none"
         role="img"
         aria-labelledby={ids.title}
-        onPointerDown={pointerDown}
-        onPointerMove={pointerMove}
-        onPointerUp={pointerUp}
-        onPointerCancel={() => (drag.current = undefined)}
+        onPointerDown={picking.down}
+        onPointerMove={picking.move}
+        onPointerUp={picking.up}
+        onPointerCancel={picking.cancel}
       >
         <title id={ids.title}>
           {`Records per year, ${first} to ${last}; the most in ${peak.year} (${formatNumber(peak.count)}). The table below lists every year.`}
@@ -243,65 +262,17 @@ function YearChartBody({ label, bars, range, busy, onApply }: BodyProps) {
       <p role="status" className="year-chart__status">
         {pending !== undefined ? `From ${pending}: click the last year.` : ''}
       </p>
-      <form
-        className="year-chart__inputs"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        {(['from', 'to'] as const).map((bound) => (
-          <Fragment key={bound}>
-            <label htmlFor={ids[bound]}>{bound === 'from' ? 'From' : 'To'}</label>
-            <input
-              id={ids[bound]}
-              type="number"
-              inputMode="numeric"
-              step={1}
-              placeholder={String(bound === 'from' ? first : last)}
-              value={texts[bound]}
-              aria-invalid={error !== ''}
-              aria-describedby={error ? ids.error : undefined}
-              onChange={(event) => setTexts({ ...texts, [bound]: event.target.value })}
-            />
-          </Fragment>
-        ))}
-        <button type="submit" className="button">
-          Apply<span className="visually-hidden"> years</span>
-        </button>
-        {ranged && (
-          <button type="button" className="button button--quiet" onClick={() => onApply({})}>
-            Any year
-          </button>
-        )}
-      </form>
-      {error && (
-        <p id={ids.error} className="field__error">
-          {error}
-        </p>
-      )}
-      <details className="year-chart__table">
-        <summary>Records per year as a table</summary>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Year</th>
-              <th scope="col">Records</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bars
-              .filter((bar) => bar.count > 0)
-              .map(({ year, count }) => (
-                <tr key={year}>
-                  <th scope="row">{year}</th>
-                  <td>{formatNumber(count)}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
-      </details>
+      <YearInputs
+        ids={ids}
+        texts={texts}
+        placeholders={{ from: first, to: last }}
+        error={error}
+        ranged={ranged}
+        onChange={setTexts}
+        onSubmit={submit}
+        onClear={() => onApply({})}
+      />
+      <YearTable bars={bars} />
     </fieldset>
   );
 }
