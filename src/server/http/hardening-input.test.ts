@@ -291,6 +291,11 @@ describe('hostile parameters, every deployment, every format', () => {
           expectWellFormed(answer, 'json', context);
           return;
         }
+        if (rawLength > maxUrlLength && /\btext\/html\b/i.test(accept ?? '')) {
+          // A link too long, followed in a browser (it asks for HTML): a page a person can act on (server.ts).
+          expect([answer.status, answer.contentType], context).toEqual([414, 'text/html; charset=utf-8']);
+          return;
+        }
         expectWellFormed(answer, negotiateFormat(accept), context);
         if (rawLength > maxUrlLength) expect(answer.status, context).toBe(414);
         // Shorter, a 414 is only the Link bound: a search too long to link its pages.
