@@ -19,9 +19,11 @@ import { openStoreWriter } from './sqlite/sqlite';
  *
  * Measured as the server process's resident memory (after collecting its main thread's
  * garbage), not as a heap figure: what grew was the workers' heaps, which the main thread's
- * heap figures do not count, and resident memory, so measured, keeps within a few per cent of
- * its level once fixed, on a loaded machine. Three readings at each end, their medians
- * compared, so one taken while the machine is busy does not decide.
+ * heap figures do not count. The workers' allocator still takes some 25 MB over the first few
+ * dozen generations and then holds level (flat from the 50th write to the 120th), so the level
+ * is read after 23–25 writes and compared with the 48th–50th: a leak of what retired
+ * generations built grows it by more than a megabyte a write and fails. Three readings at each
+ * end, their medians compared, so one taken while the machine is busy does not decide.
  */
 
 const lit = deploymentByKey('LIT')!;
@@ -82,15 +84,15 @@ describe('a served file written 50 times', () => {
       expect(await served).toBe(write + 1);
       // Each generation answers what the app asks as a person types and searches, before it retires.
       await Promise.all([ask('records?q=energy'), ask('facets?q=energy'), ask('complete?prefix=ene'), ask('suggest?q=enrgy')]);
-      if (write <= 5 || write > 47) {
+      if ((write > 22 && write <= 25) || write > 47) {
         const measured = next('rss');
         send({ measure: true });
         rss.push((await measured) as number);
       }
     }
-    const settled = median(rss.slice(2, 5));
-    const last = median(rss.slice(5));
+    const settled = median(rss.slice(0, 3));
+    const last = median(rss.slice(3));
     const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-    expect(last, `${mb(settled)} after the third to fifth writes, ${mb(last)} after the 48th to 50th`).toBeLessThanOrEqual(settled * 1.1);
+    expect(last, `${mb(settled)} after the 23rd to 25th writes, ${mb(last)} after the 48th to 50th`).toBeLessThanOrEqual(settled * 1.1);
   });
 });
