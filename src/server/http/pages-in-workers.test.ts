@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { get } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
@@ -13,6 +12,7 @@ import { generateRecords } from '../corpus/generate';
 import { openPooledStore } from '../store/pooled-store';
 import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import { recordsJsonParts } from '../render/record-json';
+import { wireAnswer } from './server-fixture.test-support';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -107,20 +107,6 @@ function silentClient(url: string, requests: number, path = xmlPages): Promise<S
   });
 }
 
-/** An answer as it is on the wire (fetch would decompress it), without its Date. */
-function raw(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const { date: _date, ...rest } = res.headers;
-        resolve({ headers: rest, body: Buffer.concat(chunks) });
-      });
-    }).on('error', reject);
-  });
-}
-
 describe('pages rendered by the workers', () => {
   it.each([
     ['application/xml', 'rows=1000', ''],
@@ -132,7 +118,7 @@ describe('pages rendered by the workers', () => {
   ])('are byte for byte the answers this thread renders (%s, %s, Accept-Encoding: %s)', async (accept, query, encoding) => {
     const headers = { accept, ...(encoding && { 'accept-encoding': encoding }) };
     const [fromWorkers, fromThisThread] = await Promise.all(
-      [pooled, local].map((server) => raw(`${server.url}${lit.basePath}/records?${query}`, headers)),
+      [pooled, local].map((server) => wireAnswer(`${server.url}${lit.basePath}/records?${query}`, headers)),
     );
     expect(fromWorkers!.headers).toEqual(fromThisThread!.headers);
     expect(fromWorkers!.headers['x-total-count']).toMatch(/^\d+$/);
@@ -146,7 +132,7 @@ describe('pages rendered by the workers', () => {
   ])('are feeds byte for byte the feeds this thread renders (%s, Accept-Encoding: %s)', async (query, encoding) => {
     const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
     const [fromWorkers, fromThisThread] = await Promise.all(
-      [pooled, local].map((server) => raw(`${server.url}${lit.basePath}/feed?${query}`, headers)),
+      [pooled, local].map((server) => wireAnswer(`${server.url}${lit.basePath}/feed?${query}`, headers)),
     );
     expect(fromWorkers!.headers).toEqual(fromThisThread!.headers);
     expect(fromWorkers!.headers['content-type']).toBe('application/atom+xml; charset=utf-8');

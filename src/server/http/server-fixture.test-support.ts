@@ -435,6 +435,16 @@ export function rawRequest(url: string, options: { method?: string; headers?: Re
   });
 }
 
+/** An answer as it is on the wire (fetch would decompress it), without its Date, to compare two servers' bytes. */
+export async function wireAnswer(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+  const { headers: all, body } = await rawRequest(url, { headers });
+  const { date: _date, ...rest } = all;
+  return { headers: rest, body };
+}
+
 export interface JsonResponse<T = unknown> {
   readonly response: Response;
   readonly status: number;

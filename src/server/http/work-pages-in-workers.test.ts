@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +8,7 @@ import { generateRecords } from '../corpus/generate';
 import { openPooledStore } from '../store/pooled-store';
 import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore } from '../store/types';
+import { wireAnswer } from './server-fixture.test-support';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -56,20 +56,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** An answer as it is on the wire, without its Date. */
-function raw(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const { date: _date, ...rest } = res.headers;
-        resolve({ headers: rest, body: Buffer.concat(chunks) });
-      });
-    }).on('error', reject);
-  });
-}
-
 describe('pages of works', () => {
   it.each([
     ['application/json', 'group=work', ''],
@@ -80,9 +66,9 @@ describe('pages of works', () => {
     'are grouped by the workers, none in the main thread, and sent as a store without workers sends them (%s, %s, %s)',
     async (accept, query, encoding) => {
       const headers = { accept, ...(encoding && { 'accept-encoding': encoding }) };
-      const fromWorkers = await raw(`${pooled.url}${lit.basePath}/records?${query}`, headers);
+      const fromWorkers = await wireAnswer(`${pooled.url}${lit.basePath}/records?${query}`, headers);
       expect(groupings).not.toHaveBeenCalled();
-      const fromThisThread = await raw(`${local.url}${lit.basePath}/records?${query}`, headers);
+      const fromThisThread = await wireAnswer(`${local.url}${lit.basePath}/records?${query}`, headers);
       expect(groupings).toHaveBeenCalled();
       groupings.mockClear();
       expect(fromWorkers.headers['x-work-versions']).toMatch(/\d/);
@@ -92,7 +78,7 @@ describe('pages of works', () => {
   );
 
   it('gather the copies of a record into one work', async () => {
-    const answer = await raw(`${pooled.url}${lit.basePath}/records?group=work&sort=title&rows=20`, {});
+    const answer = await wireAnswer(`${pooled.url}${lit.basePath}/records?group=work&sort=title&rows=20`, {});
     expect(String(answer.headers['x-work-versions'])).toMatch(/\b2\b/);
     expect(groupings).not.toHaveBeenCalled();
   });
