@@ -5,6 +5,7 @@ import type { MarkedDocs } from '../render/rendered-body';
 import type { FacetIndex } from './facets/facet-index';
 import type { FacetOrder } from './facets/pages';
 import type { FacetCompletions } from '../complete/completer';
+import type { VocabularyData } from '../suggest/vocabulary';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import type { Criteria, FacetRequest, FacetsResult, FoundRecord } from './types';
 
@@ -47,8 +48,12 @@ export interface QueryEngine {
   warmSearch(): void;
   /** The facet values warm() read, in memory every thread can share (one copy per generation, not per worker). */
   sharedFacets(): SharedFacets;
-  /** Takes facet values another engine on the same file read (sharedFacets), instead of reading them on first use. */
-  adoptFacets(facets: SharedFacets): void;
+  /** The type-ahead tables of the facet values sharedFacets() handed over, worked out after them so facets need not wait. */
+  sharedCompletions(): SharedCompletions;
+  /** Each deployment's "Did you mean" vocabulary, built once per generation for every worker. */
+  sharedWords(): SharedWords;
+  /** Takes what another engine on the same file worked out (sharedFacets, sharedCompletions, sharedWords), instead of doing it on first use. */
+  adopt(part: SharedPart): void;
   /** Moves a pinned snapshot off the write-ahead log, reading the same data (snapshot-move.ts). */
   moveSnapshot(): SnapshotMove;
   close(): void;
@@ -63,5 +68,13 @@ export type SharedFacets = ReadonlyMap<DeploymentKey, SharedFacetValues>;
 export interface SharedFacetValues {
   readonly facetIndex: FacetIndex;
   readonly orders?: ReadonlyMap<string, FacetOrder>;
-  readonly completions?: ReadonlyMap<string, FacetCompletions>;
 }
+
+/** Per deployment, the type-ahead tables of its facet index, by facet. */
+export type SharedCompletions = ReadonlyMap<DeploymentKey, ReadonlyMap<string, FacetCompletions>>;
+
+/** Per deployment, its vocabulary for suggestions as plain arrays (suggest/vocabulary.ts). */
+export type SharedWords = ReadonlyMap<DeploymentKey, VocabularyData>;
+
+/** One part of what a generation's reader works out once and hands to every worker, in this order. */
+export type SharedPart = { readonly facets: SharedFacets } | { readonly completions: SharedCompletions } | { readonly words: SharedWords };

@@ -148,12 +148,12 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
       { costs, budgetMs, onHelped: options.onHelped },
     ),
   );
-  const { reader, facetsWarm } = readFacetsAhead(
+  const { reader, facetsWarm, completionsWarm, wordsWarm } = readFacetsAhead(
     script,
     path,
     log,
     () => closing,
-    (facets) => slots.adopt(facets),
+    (part) => slots.adopt(part),
   );
 
   function call<T>(op: Op, args: unknown[]): Promise<T> {
@@ -176,8 +176,15 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
     get: (...args) => call('get', args),
     fulltext: (...args) => call('fulltext', args),
     count: (...args) => call('count', args),
-    suggest: (...args) => call('suggest', args),
-    complete: (...args) => call('complete', args),
+    // Each waits for the reader's vocabularies / type-ahead tables rather than a worker making its own (seconds).
+    suggest: async (...args) => {
+      await wordsWarm;
+      return call('suggest', args);
+    },
+    complete: async (...args) => {
+      await completionsWarm;
+      return call('complete', args);
+    },
     close,
   };
   async function close() {

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { answerOp, engineAnswers, type EngineAnswers, type EngineCalls, type EngineOp } from './engine-calls';
-import type { QueryEngine, SharedFacets } from './engine';
+import type { QueryEngine, SharedPart } from './engine';
 import { openEngine } from './sqlite/query-engine';
 import { helpWith, type CountJob, type CountSharing } from './facets/count-sharing';
 import type { SnapshotMove } from './sqlite/snapshot-move';
@@ -14,9 +14,9 @@ import { collectGarbage } from './pool/collect-garbage';
 
 export type StoreRequest = { [K in EngineOp]: { id: number; op: K; args: Parameters<EngineCalls[K]> } }[EngineOp];
 
-/** The facet values the pool's reader of them read, for this worker to use (sent before any request that needs them). */
-export interface AdoptFacets {
-  readonly adopt: SharedFacets;
+/** What the pool's reader worked out for every worker (facet values, type-ahead tables, vocabularies), for this worker to use. */
+export interface AdoptShared {
+  readonly adopt: SharedPart;
 }
 
 /** The pool's word to move this worker's snapshot off the write-ahead log (snapshot-move.ts), sent while it is idle. */
@@ -40,13 +40,13 @@ export interface CloseStore {
 }
 
 /** Everything the pool sends a worker thread. */
-export type ToWorker = OpenStore | CloseStore | StoreRequest | AdoptFacets | HelpWith | MoveSnapshot;
+export type ToWorker = OpenStore | CloseStore | StoreRequest | AdoptShared | HelpWith | MoveSnapshot;
 
 export type StoreReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; message: string }
   | { ready: true }
-  | { facets: SharedFacets }
+  | { shared: SharedPart }
   // A count this worker would share, for the pool to pass to a free worker; and a helper's word that it is free again.
   | HelpWith
   | { helped: boolean }
@@ -59,7 +59,8 @@ export interface WorkerSettings {
   /**
    * `search`: a worker that answers requests, warmed for searches only; the facet values
    * come from the pool's `facets` worker, which reads them once, hands them over on shared
-   * memory and closes the file again.
+   * memory, then the type-ahead tables and the vocabularies for suggestions, each as soon as
+   * it is made, and closes the file again.
    */
   readonly role: 'search' | 'facets';
   /** When a search worker asks another to count half of a broad search's facets (its `ask` goes through the pool). */
@@ -80,7 +81,7 @@ parentPort!.on('message', (message: ToWorker) => {
     // What the generation built is garbage now; collected before the thread waits idle for the next one.
     collectGarbage();
     reply({ closed: true });
-  } else if ('adopt' in message) engine!.adoptFacets(message.adopt);
+  } else if ('adopt' in message) engine!.adopt(message.adopt);
   else if ('moveSnapshot' in message) reply({ moved: moveSnapshot() });
   else if ('help' in message) reply({ helped: helpWith(message.help) });
   else answer(message);
@@ -91,7 +92,10 @@ function open(settings: WorkerSettings) {
   const sharing = settings.sharing && { ...settings.sharing, ask: (job: CountJob) => reply({ help: job }) };
   const opened = openEngine(settings.path, { snapshot: true, ...(sharing && { sharing }) });
   if (settings.role === 'facets') {
-    reply({ facets: opened.sharedFacets() });
+    // Facets first: a server answers them as soon as they are here; type-ahead and suggestions wait for theirs.
+    reply({ shared: { facets: opened.sharedFacets() } });
+    reply({ shared: { completions: opened.sharedCompletions() } });
+    reply({ shared: { words: opened.sharedWords() } });
     opened.close();
     return;
   }

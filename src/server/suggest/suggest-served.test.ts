@@ -16,7 +16,7 @@ import type { RecordStore, StoredRecord } from '../store/types';
 
 /**
  * "Did you mean" (`{base}/suggest`) as operators serve it: `records serve` on a SQLite file,
- * where each worker thread of the pool builds the vocabulary of its own connection, and
+ * where the pool builds the vocabulary once and hands it to every worker thread, and
  * `records serve --store postgres://…`, where it comes from the server's local index of the
  * PostgreSQL store, both answer every search exactly as the store opened directly in this
  * process does, on the real DC1 and LIT records.

@@ -21,10 +21,18 @@ export class Suggester {
   private readonly longest: number;
 
   /** `entries`: each word once, with the records that hold it; any order. */
-  constructor(entries: Iterable<readonly [string, number]>) {
-    const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    this.words = sorted.map(([word]) => word);
-    this.weights = Float64Array.from(sorted, ([, weight]) => weight);
+  constructor(entries: Iterable<readonly [string, number]>);
+  /** Words already sorted, each once, with their weights at the same places (as another thread sorted them). */
+  constructor(words: readonly string[], weights: Float64Array);
+  constructor(entries: Iterable<readonly [string, number]> | readonly string[], weights?: Float64Array) {
+    if (weights) {
+      this.words = entries as readonly string[];
+      this.weights = weights;
+    } else {
+      const sorted = [...(entries as Iterable<readonly [string, number]>)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      this.words = sorted.map(([word]) => word);
+      this.weights = Float64Array.from(sorted, ([, weight]) => weight);
+    }
     this.longest = this.words.reduce((max, word) => Math.max(max, word.length), 0);
   }
 

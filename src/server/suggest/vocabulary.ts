@@ -8,8 +8,8 @@ import type { Vocabulary } from './suggest-query';
 import { Suggester } from './suggester';
 
 /**
- * A deployment's vocabulary for suggestions, built once per connection (one generation of
- * the store) on first use. The postings hold each word as the index keeps it (folded and
+ * A deployment's vocabulary for suggestions, built once per generation of the store (by its
+ * reader, or by a connection on first use). The postings hold each word as the index keeps it (folded and
  * stemmed) with the records holding it; the spellings people type come from the records'
  * text: every field but the full text, of at most `sampleRecords` records spread over the
  * store. A spelling weighs what its indexed form does, so a rare spelling of a common stem is
@@ -21,13 +21,32 @@ const letters = /\p{L}+/gu;
 
 const formOf = (word: string) => indexTokens(word)[0]?.term ?? word;
 
-export function buildVocabulary(db: Database.Database, deployment: Deployment): Vocabulary {
+/**
+ * A vocabulary as plain arrays, which a thread hands to others on a message: the spellings
+ * in order with their weights, and the index's words with the records holding each. The
+ * reader of a generation builds it once (store/pool/facet-reader.ts), so no worker samples
+ * the records' text again for its first suggestion.
+ */
+export interface VocabularyData {
+  /** Spellings, sorted, each with the records holding its indexed form (`weights`). */
+  readonly words: readonly string[];
+  readonly weights: Float64Array;
+  /** The index's words (folded and stemmed), each with the records holding it (`docs`). */
+  readonly terms: readonly string[];
+  readonly docs: Int32Array;
+}
+
+export function vocabularyData(db: Database.Database, deployment: Deployment): VocabularyData {
   const t = tablesOf(deployment);
+  const terms: string[] = [];
+  const docs: number[] = [];
   const held = new Map<string, number>();
-  for (const [term, docs] of db.prepare(`SELECT term, docs FROM ${t.postings} WHERE col = ?`).raw().iterate(wholeRecord) as Iterable<
+  for (const [term, count] of db.prepare(`SELECT term, docs FROM ${t.postings} WHERE col = ?`).raw().iterate(wholeRecord) as Iterable<
     [string, number]
   >) {
-    held.set(term, docs);
+    held.set(term, count);
+    terms.push(term);
+    docs.push(count);
   }
   const maxId = (db.prepare(`SELECT max(id) FROM ${t.records}`).pluck().get() as number | null) ?? 0;
   const step = Math.max(1, Math.ceil(maxId / sampleRecords));
@@ -48,10 +67,24 @@ export function buildVocabulary(db: Database.Database, deployment: Deployment): 
       }
     }
   }
-  const entries = [...spellings].filter(([, weight]) => weight > 0);
+  const entries = [...spellings].filter(([, weight]) => weight > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return {
-    suggester: new Suggester(entries),
+    words: entries.map(([word]) => word),
+    weights: Float64Array.from(entries, ([, weight]) => weight),
+    terms,
+    docs: Int32Array.from(docs),
+  };
+}
+
+/** The vocabulary suggestions are made from, over its data (built here or handed over). */
+export function vocabularyOf({ words, weights, terms, docs }: VocabularyData): Vocabulary {
+  const held = new Map<string, number>();
+  terms.forEach((term, i) => held.set(term, docs[i]!));
+  return {
+    suggester: new Suggester(words, weights),
     recordsWith: (word) => held.get(formOf(word)) ?? 0,
     indexFormOf: formOf,
   };
 }
+
+export const buildVocabulary = (db: Database.Database, deployment: Deployment): Vocabulary => vocabularyOf(vocabularyData(db, deployment));

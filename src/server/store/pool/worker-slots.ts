@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { SharedFacets } from '../engine';
+import type { SharedPart } from '../engine';
 import type { CountJob } from '../facets/count-sharing';
 import type { SnapshotMove } from '../sqlite/snapshot-move';
 import type { StoreReply, ToWorker, WorkerSettings } from '../store-worker';
@@ -82,7 +82,8 @@ export class WorkerSlots {
   private warm = false;
   private failWarm!: (error: Error) => void;
   private resolveWarm!: () => void;
-  private facets: SharedFacets | undefined;
+  /** What the pool's reader handed over so far, in order, for each worker started later too. */
+  private readonly shared: SharedPart[] = [];
   private closing = false;
 
   constructor(
@@ -104,11 +105,11 @@ export class WorkerSlots {
     return this.all.some((slot) => slot.ready);
   }
 
-  /** Hands every worker the facet values read once for all (facet-reader.ts), and each replacement later. */
-  adopt(facets: SharedFacets): void {
-    this.facets = facets;
-    // Posted before any later request, so every facets request finds them.
-    for (const slot of this.all) slot.worker.postMessage({ adopt: facets } satisfies ToWorker);
+  /** Hands every worker what was worked out once for all (facet-reader.ts), and each replacement later. */
+  adopt(part: SharedPart): void {
+    this.shared.push(part);
+    // Posted before any later request, so every request that needs it finds it.
+    for (const slot of this.all) slot.worker.postMessage({ adopt: part } satisfies ToWorker);
   }
 
   /** Runs `job` on the free worker of `slot`; a search past `budgetMs` has its worker replaced. */
@@ -132,8 +133,8 @@ export class WorkerSlots {
     const thread = borrowThread(script);
     const worker = thread.worker;
     worker.postMessage({ open: { path, role: 'search', sharing } satisfies WorkerSettings } satisfies ToWorker);
-    // A worker started again takes the facet values before any request.
-    if (this.facets) worker.postMessage({ adopt: this.facets } satisfies ToWorker);
+    // A worker started again takes what was handed over before any request.
+    for (const part of this.shared) worker.postMessage({ adopt: part } satisfies ToWorker);
     slot.thread = thread;
     slot.worker = worker;
     slot.ready = false;
@@ -151,7 +152,7 @@ export class WorkerSlots {
   }
 
   private onMessage(slot: Slot, reply: StoreReply): void {
-    if ('facets' in reply || 'closed' in reply) return;
+    if ('shared' in reply || 'closed' in reply) return;
     if ('help' in reply) return this.events.askedHelp(slot, reply.help);
     if ('moved' in reply) return this.events.moved(slot, reply.moved);
     if ('helped' in reply) {

@@ -4,7 +4,7 @@ import type { Deployment, DeploymentKey } from '../../../deployments/schema';
 import { IdSet } from '../../engine/id-set';
 import type { PostingsReader } from '../../engine/postings/index-reader';
 import type { Vocabulary } from '../../suggest/suggest-query';
-import { buildVocabulary } from '../../suggest/vocabulary';
+import { buildVocabulary, vocabularyData, vocabularyOf, type VocabularyData } from '../../suggest/vocabulary';
 import type { FacetIndex } from '../facets/facet-index';
 import { loadFacetIndex } from '../facets/column-reader';
 import { joinedGroups, storedJoins } from '../facets/name-joins';
@@ -100,10 +100,19 @@ export class DeploymentState {
     return groups.get(value) ?? [value];
   }
 
-  /** The words records hold, for suggestions (suggest/vocabulary.ts); built on the first. */
+  /** The words records hold, for suggestions (suggest/vocabulary.ts); built on the first, or as another engine on the file built them (adoptVocabulary). */
   vocabulary(): Vocabulary {
     this.words ??= buildVocabulary(this.connection.db, this.deployment);
     return this.words;
+  }
+
+  /** The vocabulary as plain arrays, for other threads; built here (not kept: this engine hands it over and closes). */
+  vocabularyData(): VocabularyData {
+    return vocabularyData(this.connection.db, this.deployment);
+  }
+
+  adoptVocabulary(data: VocabularyData): void {
+    this.words = vocabularyOf(data);
   }
 }
 

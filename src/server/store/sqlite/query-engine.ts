@@ -102,15 +102,19 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
     },
     warmSearch: () => warmSearch(stateOf),
     sharedFacets: () => sharedFacets(stateOf),
-    adoptFacets(facets) {
-      // What the reader of the facet values worked out from them is taken as it is: each worker sorting them again took seconds.
-      for (const [key, { facetIndex, orders, completions }] of facets) {
-        stateOf(key).adoptFacetIndex(facetIndex);
-        if (orders) adoptFacetPages(facetIndex, orders);
-        else prepareFacetPages(facetIndex);
-        if (completions) adoptCompletions(facetIndex, completions);
-        else prepareCompletions(facetIndex, stateOf(key).deployment.facets);
-      }
+    sharedCompletions: () => perDeployment(stateOf, (state) => prepareCompletions(state.facetIndex(), state.deployment.facets)),
+    sharedWords: () => perDeployment(stateOf, (state) => (state.postings() ? state.vocabularyData() : undefined)),
+    adopt(part) {
+      // What the generation's reader worked out is taken as it is: each worker doing it again took seconds.
+      if ('facets' in part)
+        for (const [key, { facetIndex, orders }] of part.facets) {
+          stateOf(key).adoptFacetIndex(facetIndex);
+          if (orders) adoptFacetPages(facetIndex, orders);
+          else prepareFacetPages(facetIndex);
+        }
+      else if ('completions' in part)
+        for (const [key, completions] of part.completions) adoptCompletions(stateOf(key).facetIndex(), completions);
+      else for (const [key, words] of part.words) stateOf(key).adoptVocabulary(words);
     },
     moveSnapshot: () => connection.moveSnapshot(),
     close: () => connection.close(),
@@ -136,18 +140,28 @@ function warmSearch(stateOf: (key: DeploymentKey) => DeploymentState): void {
   }
 }
 
-/** Every deployment's facet values on shared memory, with their orders and type-ahead tables, worked out here once for every worker. */
+/**
+ * Every deployment's facet values on shared memory, with their orders, worked out here once
+ * for every worker. The type-ahead tables follow (sharedCompletions): facets need not wait for them.
+ */
 function sharedFacets(stateOf: (key: DeploymentKey) => DeploymentState): SharedFacets {
-  const shared = new Map<DeploymentKey, SharedFacetValues>();
+  return perDeployment(stateOf, (state) => {
+    const facetIndex = state.facetIndex();
+    return { facetIndex: onSharedMemory(facetIndex), orders: prepareFacetPages(facetIndex) } satisfies SharedFacetValues;
+  });
+}
+
+/** `make` of each deployment that holds records, by key. */
+function perDeployment<T>(
+  stateOf: (key: DeploymentKey) => DeploymentState,
+  make: (state: DeploymentState) => T | undefined,
+): Map<DeploymentKey, T> {
+  const made = new Map<DeploymentKey, T>();
   for (const deployment of deployments) {
     const state = stateOf(deployment.key);
     if (state.capacity <= 1) continue;
-    const facetIndex = state.facetIndex();
-    shared.set(deployment.key, {
-      facetIndex: onSharedMemory(facetIndex),
-      orders: prepareFacetPages(facetIndex),
-      completions: prepareCompletions(facetIndex, deployment.facets),
-    });
+    const value = make(state);
+    if (value !== undefined) made.set(deployment.key, value);
   }
-  return shared;
+  return made;
 }
