@@ -5,10 +5,18 @@ interface Job extends Waiting {
   readonly name: string;
 }
 
-// Queued now, in arrival order: none has waited out its patience unless a test says so.
-const job = (client: string, cost: number, name = client, dear = false): Job => ({ client, cost, dear, queued: performance.now(), name });
+// Queued now, in arrival order: none has waited out its patience unless a test says so. All
+// of one kind unless a test says otherwise.
+const job = (client: string, cost: number, name = client, dear = false, kind = 'search'): Job => ({
+  client,
+  kind,
+  cost,
+  dear,
+  queued: performance.now(),
+  name,
+});
 /** A search running, as the pool reports it. */
-const running = (cost: number, dear: boolean): Waiting => ({ client: 'elsewhere', cost, dear, queued: 0 });
+const running = (cost: number, dear: boolean): Waiting => ({ client: 'elsewhere', kind: 'search', cost, dear, queued: 0 });
 const scheduler = (capacity = 256) => new SearchScheduler<Job>({ patienceMs: 1_000, capacity });
 
 describe('which waiting search goes next', () => {
@@ -94,6 +102,95 @@ describe('which waiting search goes next', () => {
     // A flood of dear searches, each overdue in turn, would otherwise hold every worker.
     queue.add({ ...job('b', 100, 'dear', true), queued: 0 });
     expect(queue.next(1, [running(100, true)], 150)).toBeUndefined();
+  });
+});
+
+describe('the last free search worker', () => {
+  /** A search as the pool runs it: `job` taken at `at`, for the scheduler to be told when it ends. */
+  const flood = (client: string, at: number, name = client): Job => ({ ...job(client, 5, name, false, 'facets'), queued: at });
+  const persons = (at: number): Job => ({ ...job('person', 5, 'person', false, 'words'), queued: at });
+
+  it('is kept from a flood of one kind, from many clients, while another kind has asked lately, and taken by it as soon as it comes', () => {
+    const queue = scheduler();
+    queue.add(persons(0));
+    queue.finished(queue.next(2, [], 0)!, 5);
+    for (const flooder of ['f1', 'f2', 'f3']) queue.add(flood(flooder, 10));
+    const first = queue.next(2, [], 10)!;
+    expect(first.kind).toBe('facets');
+    // Cheap, never dear, of another client: before, the flood took this worker too.
+    expect(queue.next(1, [first], 10)).toBeUndefined();
+    queue.add(persons(20));
+    expect(queue.next(1, [first], 20)!.name).toBe('person');
+  });
+
+  it('is kept from a client holding a worker while another client has asked lately, whatever kinds it asks', () => {
+    const queue = scheduler();
+    queue.add(persons(0));
+    queue.finished(queue.next(2, [], 0)!, 5);
+    // One client over many connections, each request of a kind of its own.
+    for (let i = 0; i < 4; i++) queue.add({ ...job('flooder', 5, `flood ${i}`, false, `kind ${i}`), queued: 10 });
+    const first = queue.next(2, [], 10)!;
+    expect(queue.next(1, [first], 10)).toBeUndefined();
+    queue.add(persons(20));
+    expect(queue.next(1, [first], 20)!.name).toBe('person');
+    // With two workers free, the flood takes one: the pool is never left idle for it.
+    expect(queue.next(2, [], 30)!.client).toBe('flooder');
+  });
+
+  it('goes to the one client, or the one kind, that holds the others when nobody else has asked lately', () => {
+    const queue = new SearchScheduler<Job>({ patienceMs: 1_000, capacity: 16, reserveMs: 1_000 });
+    // One client alone: every request behind a reverse proxy has the proxy's address.
+    for (let i = 0; i < 3; i++) queue.add({ ...job('proxy', 5, `proxied ${i}`, false, `kind ${i % 2}`), queued: 0 });
+    const first = queue.next(2, [], 0)!;
+    expect(queue.next(1, [first], 0)!.client).toBe('proxy');
+    // A flood of one kind, once the person who asked is long gone.
+    const later = scheduler();
+    later.add(persons(0));
+    later.finished(later.next(2, [], 0)!, 5);
+    later.add(flood('f1', 20_000));
+    later.add(flood('f2', 20_000));
+    const taken = later.next(2, [], 20_000)!;
+    expect(later.next(1, [taken], 20_000)?.kind).toBe('facets');
+  });
+
+  it('lets a person searching as often as each of 8 flooding clients start every search at once', () => {
+    // Two search workers; 8 clients each loop a 30 ms search of one kind, asking again as soon as
+    // answered; a person's 10 ms search, asked again 10 ms after each answer (a record between).
+    const queue = scheduler();
+    const workers: { job: Job; ends: number }[] = [];
+    const waits: number[] = [];
+    let personAsks = 5;
+    for (let n = 0; n < 8; n++) queue.add(flood(`f${n}`, 0));
+    for (let now = 0; now < 5_000; now++) {
+      for (const done of workers.filter(({ ends }) => ends === now)) {
+        workers.splice(workers.indexOf(done), 1);
+        queue.finished(done.job, done.job.client === 'person' ? 10 : 30);
+        if (done.job.client === 'person') personAsks = now + 10;
+        else queue.add(flood(done.job.client, now));
+      }
+      if (now === personAsks) queue.add(persons(now));
+      for (
+        let next = queue.next(
+          2 - workers.length,
+          workers.map(({ job }) => job),
+          now,
+        );
+        next;
+      ) {
+        if (next.client === 'person') waits.push(now - next.queued);
+        workers.push({ job: next, ends: now + (next.client === 'person' ? 10 : 30) });
+        next = queue.next(
+          2 - workers.length,
+          workers.map(({ job }) => job),
+          now,
+        );
+      }
+    }
+    expect(waits.length).toBeGreaterThan(200);
+    // Its first search waits for one flood search to end (both workers were the flood's), none later.
+    // Before, it waited for a search of each flooder in turn whenever it had had as much as they.
+    expect(waits[0]).toBeLessThanOrEqual(30);
+    expect(Math.max(...waits.slice(1))).toBe(0);
   });
 });
 

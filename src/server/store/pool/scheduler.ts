@@ -12,9 +12,19 @@
  * again from the usage of the last search taken (the pool's virtual time), so time not
  * used earlier is not saved up for a burst later.
  *
- * The last free search worker goes only to a search that is not dear, or far cheaper than
- * every search running (a page of many records never is: its kind's price is its cheapest
- * page's), so a flood of dear searches never holds every worker; a search
+ * Fairness in turns alone still lets a flood hold every worker: a person who searches as
+ * often as each of 8 flooding clients has had as much of the workers, and waits for a
+ * search of each of them in turn. So the last free search worker is kept for a search
+ * unlike every one running: of a client holding none of the workers, and of a kind (its
+ * shape, admission.ts) none of them runs, so a flood of one kind, from one client or many,
+ * holds all search workers but one, and a search of another kind starts as soon as it
+ * comes. It is kept only while another client, or another kind, has asked lately
+ * (`reserveMs`): one client alone (every request behind a reverse proxy), or searches all of
+ * one kind, have every worker, as nobody else would take the last.
+ *
+ * Besides, the last free search worker goes only to a search that is not dear, or far
+ * cheaper than every search running (a page of many records never is: its kind's price is
+ * its cheapest page's), so a flood of dear searches never holds every worker; a search
  * that has waited out its patience may take it anyway, unless a dear search is running
  * (the flood's searches, each waiting its turn, would all be overdue and hold every worker).
  */
@@ -22,6 +32,8 @@
 export interface Waiting {
   /** Who asked (store/client.ts). */
   readonly client: string;
+  /** Requests of the same shape (admission.ts): a flood of one kind is kept from the last free worker. */
+  readonly kind: string;
   /** Milliseconds, as its kind has cost so far (admission.ts). */
   readonly cost: number;
   readonly dear: boolean;
@@ -50,6 +62,36 @@ export interface SchedulerOptions {
   readonly patienceMs: number;
   /** Searches that may wait; past it, the newest search of the client holding most is refused. */
   readonly capacity: number;
+  /**
+   * How long after another client, or another kind of search, last asked the last free
+   * worker is still kept from a client, or a kind, that holds one (10 s unless said).
+   */
+  readonly reserveMs?: number;
+}
+
+const defaultReserveMs = 10_000;
+
+/**
+ * Who asked last, and the last to ask before it who was not the same: enough to tell in
+ * constant time whether anyone but a given one has asked since a given time.
+ */
+class LastAsked {
+  private latest: { readonly who: string; at: number } | undefined;
+  private before: { readonly who: string; readonly at: number } | undefined;
+
+  asked(who: string, at: number): void {
+    if (this.latest?.who === who) this.latest.at = at;
+    else {
+      this.before = this.latest;
+      this.latest = { who, at };
+    }
+  }
+
+  /** Whether anyone but `who` has asked at `since` or later. */
+  othersSince(who: string, since: number): boolean {
+    const other = this.latest?.who === who ? this.before : this.latest;
+    return other !== undefined && other.at >= since;
+  }
 }
 
 /** A search taken counts at least this much against its client, so even free searches take turns. */
@@ -65,8 +107,13 @@ export class SearchScheduler<J extends Waiting> {
   /** The usage of the client served last: where a client that was idle starts again. */
   private virtualTime = 0;
   private waiting = 0;
+  private readonly clientsAsked = new LastAsked();
+  private readonly kindsAsked = new LastAsked();
+  private readonly reserveMs: number;
 
-  constructor(private readonly options: SchedulerOptions) {}
+  constructor(private readonly options: SchedulerOptions) {
+    this.reserveMs = options.reserveMs ?? defaultReserveMs;
+  }
 
   get length(): number {
     return this.waiting;
@@ -78,6 +125,8 @@ export class SearchScheduler<J extends Waiting> {
    * (`job` itself or the one it displaced), undefined when none was.
    */
   add(job: J): J | undefined {
+    this.clientsAsked.asked(job.client, job.queued);
+    this.kindsAsked.asked(job.kind, job.queued);
     let refused: J | undefined;
     if (this.waiting >= this.options.capacity) {
       const own = this.clients.get(job.client)?.queue.length ?? 0;
@@ -101,12 +150,14 @@ export class SearchScheduler<J extends Waiting> {
   next(free: number, running: readonly Waiting[], now = performance.now()): J | undefined {
     if (free <= 0 || this.waiting === 0) return undefined;
     const cheapestRunning = Math.min(...running.map(({ cost }) => cost));
-    const mayRun = (job: J) => free > 1 || !job.dear || (!job.bulk && job.cost * 4 <= cheapestRunning);
+    const unlikeRunning = this.unlikeRunning(running, now);
+    const cheapEnough = (job: J) => !job.dear || (!job.bulk && job.cost * 4 <= cheapestRunning);
+    const mayRun = (job: J) => free > 1 || (unlikeRunning(job) && cheapEnough(job));
     const overdueMayRun = !running.some(({ dear }) => dear);
     let best: { client: Client<J>; at: number } | undefined;
     for (const client of this.clients.values()) {
       if (client.queue.length === 0) continue;
-      const at = this.candidate(client.queue, now, mayRun, (job) => mayRun(job) || overdueMayRun);
+      const at = this.candidate(client.queue, now, mayRun, (job) => mayRun(job) || (overdueMayRun && unlikeRunning(job)));
       if (at === -1) continue;
       if (!best || this.before(client, client.queue[at]!, best.client, best.client.queue[best.at]!)) best = { client, at };
     }
@@ -139,6 +190,20 @@ export class SearchScheduler<J extends Waiting> {
     const jobs = [...this.clients.values()].flatMap((client) => client.queue.splice(0));
     this.waiting = 0;
     return jobs;
+  }
+
+  /**
+   * Whether a search may take the last free worker as far as who holds the others goes: not
+   * while its client holds one, or a search of its kind runs, if anyone else has asked lately.
+   */
+  private unlikeRunning(running: readonly Waiting[], now: number): (job: J) => boolean {
+    if (running.length === 0) return () => true;
+    const since = now - this.reserveMs;
+    const holding = new Set(running.map(({ client }) => client));
+    const kinds = new Set(running.map(({ kind }) => kind));
+    return (job) =>
+      !(holding.has(job.client) && this.clientsAsked.othersSince(job.client, since)) &&
+      !(kinds.has(job.kind) && this.kindsAsked.othersSince(job.kind, since));
   }
 
   /** Within one client: the search waiting longest past its patience if it may run, else the cheapest that may. */
