@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bitWidth, pack, packedBytes, unpack, unpackGaps } from './bit-packing';
+import { bitsAt, bitsBytes, bitWidth, packBits, pack, packedBytes, unpack, unpackGaps } from './bit-packing';
 
 /** A run's values at every width from 0 to 32, the widest value of each width among them. */
 const runs = fc
@@ -59,5 +59,30 @@ describe('bit packing', () => {
     const read = new Int32Array(128);
     unpackGaps(new Uint8Array(0), 0, 128, 0, 41, read);
     expect(read).toEqual(Int32Array.from({ length: 128 }, (_, i) => 42 + i));
+  });
+
+  it('packs a run of any length to the byte, and reads back each value where it stands, at any width from 0 to 32', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 0, max: 32 })
+          .chain((width) =>
+            fc.tuple(fc.constant(width), fc.array(fc.nat({ max: width === 32 ? 2 ** 32 - 1 : 2 ** width - 1 }), { maxLength: 70 })),
+          ),
+        fc.nat({ max: 9 }),
+        ([width, raw], offset) => {
+          const values = Uint32Array.from(raw);
+          // Bytes before and after the run, all ones, which its reads must not take in.
+          const out = new Uint8Array(offset + bitsBytes(values.length, width) + 5).fill(0xff);
+          const end = packBits(values, values.length, width, out, offset);
+          expect(end - offset).toBe(Math.ceil((values.length * width) / 8));
+          expect(out.subarray(end).every((byte) => byte === 0xff)).toBe(true);
+          expect(Array.from(values, (_, i) => bitsAt(out, offset, i, width))).toEqual(Array.from(values));
+          // At the end of the data, where a word cannot be read whole.
+          const tight = out.subarray(0, end);
+          expect(Array.from(values, (_, i) => bitsAt(tight, offset, i, width))).toEqual(Array.from(values));
+        },
+      ),
+    );
   });
 });

@@ -95,3 +95,45 @@ export function unpackGaps(data: Uint8Array, at: number, n: number, width: numbe
     out[i] = previous += (((read[word]! >>> shift) | ((read[word + 1]! << 1) << (31 - shift))) & mask) + 1;
   }
 }
+
+/*
+ * Runs of any length, packed to the byte: positions (positions.ts) read one document's
+ * instances out of the middle of a block, so each value is read where it stands rather than
+ * a whole run unpacked, and a run of a few values takes no padding to words.
+ */
+
+/** The bytes a run of `n` values packed at `width` bits by packBits takes: whole bytes, no padding to words. */
+export const bitsBytes = (n: number, width: number): number => Math.ceil((n * width) / 8);
+
+/** Packs `values[0..n)`, each below 2^width, into `out` at byte `at`, least significant bits first; returns the byte after. */
+export function packBits(values: ArrayLike<number>, n: number, width: number, out: Uint8Array, at: number): number {
+  const end = at + bitsBytes(n, width);
+  out.fill(0, at, end);
+  if (width === 0) return end;
+  for (let i = 0, bit = 0; i < n; i++, bit += width) {
+    let byte = at + (bit >>> 3);
+    const shift = bit & 7;
+    const value = values[i]!;
+    out[byte]! |= (value << shift) & 0xff;
+    // The bits left over after the first byte, a byte at a time.
+    for (let rest = value >>> (8 - shift), left = width + shift - 8; left > 0; left -= 8, rest >>>= 8) out[++byte]! |= rest & 0xff;
+  }
+  return end;
+}
+
+/** Value `index` of the run packed at `width` bits from byte `at` of `data` by packBits. */
+export function bitsAt(data: Uint8Array, at: number, index: number, width: number): number {
+  if (width === 0) return 0;
+  const bit = index * width;
+  const byte = at + (bit >>> 3);
+  const shift = bit & 7;
+  // A word read from four bytes, fewer at the end of the data (the run's last bits may be there).
+  const word =
+    byte + 3 < data.length
+      ? data[byte]! | (data[byte + 1]! << 8) | (data[byte + 2]! << 16) | (data[byte + 3]! << 24)
+      : (data[byte] ?? 0) | ((data[byte + 1] ?? 0) << 8) | ((data[byte + 2] ?? 0) << 16);
+  let value = word >>> shift;
+  // Wider than 25 bits, a value may reach a fifth byte.
+  if (shift + width > 32) value |= data[byte + 4]! << (32 - shift);
+  return width === 32 ? value >>> 0 : value & ~(-1 << width);
+}

@@ -1,7 +1,7 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { decodeIds, type TokenPostings } from '../postings/block-postings';
 import { tokenBlobs, type PostingsReader, type TokenBlobs } from '../postings/index-reader';
-import { InstancesCursor, noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
+import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
 import { scratchArray } from '../scratch-arrays';
 import { doubled } from '../typed-arrays';
 
@@ -158,32 +158,24 @@ function addContinuations(
   countsBySlot: Uint32Array,
 ): void {
   const ids = decodeIds(postings);
-  const read = new InstancesCursor();
-  let part = 0;
-  let partEnd = stored.starts[1] ?? Infinity;
-  read.seek(stored.parts[0]!.data, 0);
+  const read = new PositionsWalk(stored);
   for (let d = 0; d < ids.length; d++) {
-    const id = ids[d]!;
-    if (d === partEnd) {
-      read.seek(stored.parts[++part]!.data, 0);
-      partEnd = stored.starts[part + 1] ?? Infinity;
+    const slot = slots[ids[d]!]!;
+    if (slot === 0) {
+      read.skip();
+      continue;
     }
     const instances = read.document();
-    const slot = slots[id]!;
-    let k = 0;
-    if (slot !== 0) {
-      let e = ends.starts[slot - 1]!;
-      const last = ends.starts[slot]!;
-      let count = 0;
-      for (; k < instances && e < last; k++) {
-        read.instance();
-        const { column, offset } = read;
-        while (e < last && (ends.columns[e]! < column || (ends.columns[e] === column && ends.offsets[e]! + 1 < offset))) e++;
-        if (e < last && ends.columns[e] === column && ends.offsets[e]! + 1 === offset) count += weights[column] ?? 1;
-      }
-      countsBySlot[slot]! += count;
+    let e = ends.starts[slot - 1]!;
+    const last = ends.starts[slot]!;
+    let count = 0;
+    for (let k = 0; k < instances && e < last; k++) {
+      read.instance();
+      const { column, offset } = read;
+      while (e < last && (ends.columns[e]! < column || (ends.columns[e] === column && ends.offsets[e]! + 1 < offset))) e++;
+      if (e < last && ends.columns[e] === column && ends.offsets[e]! + 1 === offset) count += weights[column] ?? 1;
     }
-    read.skip(instances - k);
+    countsBySlot[slot]! += count;
   }
 }
 

@@ -6,7 +6,7 @@ import type { IdSet } from '../../engine/id-set';
 import { DenseSets } from '../../engine/postings/dense-sets';
 import type { PostingsReader } from '../../engine/postings/index-reader';
 import { pairKey } from '../../engine/postings/pairs';
-import { decodeSkips, wholeRecord, type PositionsPart } from '../../engine/postings/positions';
+import { StoredPositions, wholeRecord } from '../../engine/postings/positions';
 import { storedCommon } from './indexer/pair-postings';
 import { scratchTokenizer } from './fts5-adapter';
 import { tablesOf } from './schema';
@@ -42,10 +42,10 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   const pairList = listsOf(t.pairs, t.pairsTail, 'pair');
   // Built in the same transaction as the lengths: where those are, so are the positions.
   const [positionsOf, tailPositionsOf] = [t.positions, t.positionsTail].map((table) => {
-    const read = db.prepare(`SELECT data, skips FROM ${table} WHERE term = ?`).raw();
-    return (token: string): PositionsPart | undefined => {
-      const row = read.get(token) as [Uint8Array, Uint8Array] | undefined;
-      return row && { data: row[0], skips: decodeSkips(row[1]) };
+    const read = db.prepare(`SELECT data FROM ${table} WHERE term = ?`).pluck();
+    return (token: string): StoredPositions | undefined => {
+      const data = read.get(token) as Uint8Array | undefined;
+      return data && new StoredPositions(data);
     };
   });
   const storedDocs = db.prepare(`SELECT docs FROM ${t.postings} WHERE term = ? AND col = '${wholeRecord}'`).pluck();

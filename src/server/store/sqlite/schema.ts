@@ -13,7 +13,7 @@ import { modelDigest } from '../model-digest';
  *                facet values as readers see them under `facet:<name>` (facet-values.ts);
  *                a replaced record's are found by drawing them again from its row
  *   <p>_postings every token of the text with its documents and weighted counts, per column too (postings.ts)
- *   <p>_positions every token's positions and their skips, for phrase searches (engine/postings/positions.ts)
+ *   <p>_positions every token's positions, for phrase searches (engine/postings/positions.ts)
  *   <p>_common   the tokens common enough for their adjacent pairs to have lists (engine/postings/pairs.ts)
  *   <p>_pairs    the lists of adjacent pairs of common tokens, per column too, keyed "first second" (pair-postings.ts)
  *   <p>_lengths  the token count of every document, and the index totals, as of that build
@@ -30,7 +30,7 @@ import { modelDigest } from '../model-digest';
  * facet-values.ts: a replaced record's old keys are drawn again to delete them) or how a
  * facet value groups (formats/value-folding.ts: the facet columns keep each value's group) changes.
  */
-const layoutVersion = '14';
+const layoutVersion = '15';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
@@ -106,7 +106,7 @@ function postingsTablesSql(deployment: Deployment): string {
       PRIMARY KEY (col, term)
     )${keyed};`;
   const positions = (table: string, keyed = '') =>
-    `CREATE TABLE IF NOT EXISTS ${table} (term TEXT PRIMARY KEY, data BLOB NOT NULL, skips BLOB NOT NULL)${keyed};`;
+    `CREATE TABLE IF NOT EXISTS ${table} (term TEXT PRIMARY KEY, data BLOB NOT NULL)${keyed};`;
   const pairs = (table: string, keyed = '') => `CREATE TABLE IF NOT EXISTS ${table} (
       pair TEXT NOT NULL, col TEXT NOT NULL, docs INTEGER NOT NULL, data BLOB NOT NULL,
       PRIMARY KEY (pair, col)

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Deployment } from '../../../../deployments/schema';
 import { encodePostings, StoredPostings, type TokenPostings } from '../../../engine/postings/block-postings';
 import { commonDocs, eachPairIn, pairKey, type WordInstances } from '../../../engine/postings/pairs';
-import { noInstances, readInstances, wholeRecord } from '../../../engine/postings/positions';
+import { noInstances, PositionsWalk, StoredPositions, wholeRecord } from '../../../engine/postings/positions';
 import { VarintCursor, VarintWriter } from '../../../engine/postings/varint';
 import { tablesOf } from '../schema';
 
@@ -62,32 +62,34 @@ export function pairListsOf(common: readonly string[], words: readonly WordInsta
   return lists;
 }
 
-/** Where a token's instances were left: its list's block and entry there, and the byte of its positions. */
+/** Where a token's instances were left: its list's block and entry there, and the document's place in the list. */
 interface Walk {
   readonly block: number;
   readonly entry: number;
-  readonly at: number;
+  readonly doc: number;
 }
 
 /** A token's instances from `from` to the first record at or above `high`, and where they end. */
-function storedRange(list: StoredPostings, positions: Uint8Array, from: Walk, high: number): WordInstances & { end: Walk } {
+function storedRange(list: StoredPostings, positions: StoredPositions, from: Walk, high: number): WordInstances & { end: Walk } {
   return {
     end: from,
     each(visit) {
       const instances = noInstances();
-      let { block, entry, at } = from;
+      const walk = new PositionsWalk({ parts: [positions], starts: [0] });
+      walk.skipTo(from.doc);
+      let { block, entry } = from;
       for (; block < list.blocks; block++, entry = 0) {
         const ids = list.ids(block);
         for (; entry < ids.length; entry++) {
           if (ids[entry]! >= high) {
-            this.end = { block, entry, at };
+            this.end = { block, entry, doc: walk.doc };
             return;
           }
-          at = readInstances(positions, at, instances);
+          walk.read(instances);
           visit(ids[entry]!, instances);
         }
       }
-      this.end = { block, entry: 0, at };
+      this.end = { block, entry: 0, doc: walk.doc };
     },
   };
 }
@@ -123,11 +125,16 @@ export function buildPairs(
   db.exec(`CREATE TEMP TABLE ${parts} (pair TEXT, col TEXT, part INTEGER, data BLOB, PRIMARY KEY (pair, col, part)) WITHOUT ROWID`);
   try {
     const insertPart = db.prepare(`INSERT INTO temp.${parts} (pair, col, part, data) VALUES (?, ?, ?, ?)`);
-    let walks: Walk[] = words.map(() => ({ block: 0, entry: 0, at: 0 }));
+    let walks: Walk[] = words.map(() => ({ block: 0, entry: 0, doc: 0 }));
     for (let low = 0, part = 0; low < lengths.length; low += recordsAtOnce, part++) {
       const high = Math.min(lengths.length, low + recordsAtOnce);
       const ranges = words.map((word, w) =>
-        storedRange(new StoredPostings(readList.get(wholeRecord, word) as Buffer), readPositions.get(word) as Buffer, walks[w]!, high),
+        storedRange(
+          new StoredPostings(readList.get(wholeRecord, word) as Buffer),
+          new StoredPositions(readPositions.get(word) as Buffer),
+          walks[w]!,
+          high,
+        ),
       );
       eachPairIn(ranges, low, high, (first, second, lists) => {
         const key = pairKey(words[first]!, words[second]!);

@@ -2,7 +2,18 @@ import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment, type SearchColumn } from '../../../../deployments/schema';
 import { createTextIndex, documentLengthReader, eachTokenInstances } from '../fts5-adapter';
 import { noPostings, type TokenPostings } from '../../../engine/postings/block-postings';
-import { documentBounds, encodeSkips, positionSkips, postingsOf, wholeRecord } from '../../../engine/postings/positions';
+import {
+  decodePositions,
+  DocumentsJoiner,
+  encodePositions,
+  instanceStarts,
+  joinedInstances,
+  noDocumentInstances,
+  postingsOf,
+  StoredPositions,
+  wholeRecord,
+  type DocumentInstances,
+} from '../../../engine/postings/positions';
 import { pairListsOf, storedCommon, tripleInstances, type PairLists } from './pair-postings';
 import { ChangedIds, ListTable } from './postings-tails';
 import { parseInstances } from './postings';
@@ -36,24 +47,22 @@ export interface TextChange {
  */
 function mergedPositions(
   stored: TokenPostings,
-  positions: Uint8Array,
+  positions: DocumentInstances,
   changed: ChangedIds,
   added: TokenPostings,
-  addedPositions: Uint8Array,
-): Buffer {
+  addedPositions: DocumentInstances,
+): DocumentInstances {
   const n = stored.ids.length;
   // New records have ids above every stored one: their positions are appended as they are.
-  if (changed.newOnly) return Buffer.concat([positions, addedPositions]);
-  const storedBounds = documentBounds(positions, n);
-  const addedBounds = documentBounds(addedPositions, added.ids.length);
-  const out = Buffer.allocUnsafe(positions.length + addedPositions.length);
-  let written = 0;
+  if (changed.newOnly) return joinedInstances(positions, addedPositions);
+  const storedStarts = instanceStarts(positions);
+  const addedStarts = instanceStarts(addedPositions);
+  const out = new DocumentsJoiner(n + added.ids.length, positions.columns.length + addedPositions.columns.length);
   let i = 0;
   let a = 0;
   while (i < n || a < added.ids.length) {
     if (a < added.ids.length && (i >= n || added.ids[a]! < stored.ids[i]!)) {
-      out.set(addedPositions.subarray(addedBounds[a], addedBounds[a + 1]), written);
-      written += addedBounds[a + 1]! - addedBounds[a]!;
+      out.add(addedPositions, addedStarts, a, a + 1);
       a++;
     } else if (changed.has(stored.ids[i]!)) {
       i++;
@@ -62,12 +71,11 @@ function mergedPositions(
       let end = i;
       const stop = a < added.ids.length ? added.ids[a]! : Infinity;
       while (end < n && stored.ids[end]! < stop && !changed.has(stored.ids[end]!)) end++;
-      out.set(positions.subarray(storedBounds[i], storedBounds[end]), written);
-      written += storedBounds[end]! - storedBounds[i]!;
+      out.add(positions, storedStarts, i, end);
       i = end;
     }
   }
-  return Buffer.from(out.subarray(0, written));
+  return out.build();
 }
 
 /** The pair lists of the records (ids below `records`) whose token instances, as FTS5 lists them, are `instances`. */
@@ -110,13 +118,17 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
   const instancesOf = instancesReader(db, `${t.tokenizing}_changes`);
   const tokens = new ListTable(db, t.postings, t.postingsTail, 'term');
   const pairs = new ListTable(db, t.pairs, t.pairsTail, 'pair');
-  const [readPositions, readTailPositions] = [t.positions, t.positionsTail].map((table) =>
-    db.prepare(`SELECT data FROM ${table} WHERE term = ?`).pluck(),
-  );
-  // A run's skips are found again from its positions: a write joins and cuts runs anywhere.
+  // A token's positions in one table, decoded whole: a write joins and cuts them anywhere, and encodes them again.
+  const [readPositions, readTailPositions] = [t.positions, t.positionsTail].map((table) => {
+    const read = db.prepare(`SELECT data FROM ${table} WHERE term = ?`).pluck();
+    return (term: string): DocumentInstances => {
+      const data = read.get(term) as Uint8Array | undefined;
+      return data ? decodePositions(new StoredPositions(data)) : noDocumentInstances;
+    };
+  });
   const [writePositions, writeTailPositions] = [t.positions, t.positionsTail].map((table) => {
-    const write = db.prepare(`INSERT OR REPLACE INTO ${table} (term, data, skips) VALUES (?, ?, ?)`);
-    return (term: string, data: Buffer) => write.run(term, data, encodeSkips(positionSkips(data)));
+    const write = db.prepare(`INSERT OR REPLACE INTO ${table} (term, data) VALUES (?, ?)`);
+    return (term: string, instances: DocumentInstances) => write.run(term, encodePositions(instances));
   });
   const deletePositions = db.prepare(`DELETE FROM ${t.positions} WHERE term = ?`);
   const deleteTailPositions = db.prepare(`DELETE FROM ${t.positionsTail} WHERE term = ?`);
@@ -152,19 +164,18 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
       const instances = written.get(term);
       const added = instances ? postingsOf(parseInstances(instances)) : undefined;
       const addedWhole = added?.lists.get(wholeRecord) ?? noPostings;
-      const addedPositions = added?.positions ?? Buffer.alloc(0);
+      const addedPositions = added?.instances ?? noDocumentInstances;
       // The whole-record list carries the positions: they go where its postings go.
-      const tailPositions = () => (readTailPositions!.get(term) as Buffer | undefined) ?? Buffer.alloc(0);
       const how = tokens.update(term, added?.lists ?? new Map(), changed, lengths, (col, stored, list) => {
         if (col !== wholeRecord) return;
         if (list.ids.length === 0) deletePositions.run(term);
         else {
-          const positions = Buffer.concat([(readPositions!.get(term) as Buffer | undefined) ?? Buffer.alloc(0), tailPositions()]);
+          const positions = joinedInstances(readPositions!(term), readTailPositions!(term));
           writePositions!(term, mergedPositions(stored, positions, changed, addedWhole, addedPositions));
         }
         deleteTailPositions.run(term);
       });
-      if (how.get(wholeRecord) === 'append') writeTailPositions!(term, Buffer.concat([tailPositions(), addedPositions]));
+      if (how.get(wholeRecord) === 'append') writeTailPositions!(term, joinedInstances(readTailPositions!(term), addedPositions));
     }
 
     // The pairs of the stored common tokens in the records before and after the write.

@@ -15,7 +15,7 @@ import { buildPostings } from './postings';
 import { buildPairs, storedCommon } from './pair-postings';
 import { storedPostings as readWithTail } from './postings-tails';
 import { commonDocs } from '../../../engine/postings/pairs';
-import { decodeSkips, positionSkips } from '../../../engine/postings/positions';
+import { decodePositions, StoredPositions } from '../../../engine/postings/positions';
 import { columnWeights } from '../../../../deployments/search-model';
 import { tablesOf } from '../schema';
 import { indexText } from '../fts5-adapter';
@@ -108,26 +108,27 @@ function postingsTables(path: string) {
           .pluck()
           .get() as number,
     );
-    // Every run's skips as the walk reads them, against where its documents start.
-    const wrongSkips = [t.positions, t.positionsTail].flatMap((table) =>
-      (db.prepare(`SELECT term, data, skips FROM ${table}`).raw().all() as [string, Buffer, Buffer][]).flatMap(([term, data, skips]) =>
-        Array.from(decodeSkips(skips)).join() === Array.from(positionSkips(data)).join() ? [] : [`${table} ${term}`],
-      ),
-    );
     return {
       lists: {
         postings: lists(t.postings, 'term'),
-        positions: db
-          .prepare(
-            `SELECT term, hex(whole.data) || coalesce(hex(tail.data), '') FROM ${t.positions} AS whole LEFT JOIN ${t.positionsTail} AS tail USING (term) ORDER BY term`,
-          )
-          .raw()
-          .all(),
+        // Each token's instances as a reader reads them, tail after list.
+        positions: (
+          db
+            .prepare(
+              `SELECT term, whole.data, tail.data FROM ${t.positions} AS whole LEFT JOIN ${t.positionsTail} AS tail USING (term) ORDER BY term`,
+            )
+            .raw()
+            .all() as [string, Buffer, Buffer | null][]
+        ).map(([term, whole, tail]) => {
+          const { counts, columns, offsets } = decodePositions(
+            ...[whole, ...(tail ? [tail] : [])].map((data) => new StoredPositions(data)),
+          );
+          return { term, counts: Array.from(counts), columns: Array.from(columns), offsets: Array.from(offsets) };
+        }),
         lengths: db.prepare(`SELECT rows, tokens, hex(data) AS data FROM ${t.lengths}`).all(),
         common: db.prepare(`SELECT term FROM ${t.common} ORDER BY term`).pluck().all(),
         pairs: lists(t.pairs, 'pair'),
         orphans,
-        wrongSkips,
       },
       tails: tailRows(t.postings) + tailRows(t.positions) + tailRows(t.pairs),
     };

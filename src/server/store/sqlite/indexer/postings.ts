@@ -69,11 +69,11 @@ export function buildPostings(db: Database.Database, deployment: Deployment, com
     const { lengths, rows, tokens } = documentLengths(db, index);
     if (rows === 0) return; // nothing stored yet
     const insert = db.prepare(`INSERT INTO ${t.postings} (col, term, docs, data) VALUES (?, ?, ?, ?)`);
-    const insertPositions = db.prepare(`INSERT INTO ${t.positions} (term, data, skips) VALUES (?, ?, ?)`);
+    const insertPositions = db.prepare(`INSERT INTO ${t.positions} (term, data) VALUES (?, ?)`);
     eachTokenInstances(db, index, (term, text) => {
-      const { lists, positions, skips } = postingsOf(parseInstances(text));
+      const { lists, positions } = postingsOf(parseInstances(text));
       for (const [column, postings] of lists) insert.run(column, term, postings.ids.length, encodePostings(postings, lengths));
-      insertPositions.run(term, positions, skips);
+      insertPositions.run(term, positions);
     });
     buildPairs(db, deployment, lengths, rows, common);
     db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`).run(rows, tokens, Buffer.from(lengths.buffer));
