@@ -1,9 +1,8 @@
 // @ts-check
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, stop } from 'esbuild';
 
 /**
  * A TypeScript entry (the `records` command, a store worker) as one JavaScript module.
@@ -16,6 +15,12 @@ import { build, stop } from 'esbuild';
  * node_modules/.cache, where the packages it imports resolve; its name is its content's hash,
  * so processes never share a half-written file or run stale code. Plain JavaScript, because
  * `bin/records.js` needs it before any TypeScript can load.
+ *
+ * Bundling takes a good part of a second, on every start of the server: so beside each bundle
+ * is a list of the files it was made from with each one's size and modification time
+ * (`<entry>-<hash of the entry's path>.inputs.json`), and a start whose files all still match
+ * it loads the bundle it names without running esbuild. A changed, moved or removed file is a
+ * mismatch, and the entry is bundled again.
  */
 
 const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/records-explorer/', import.meta.url));
@@ -60,10 +65,55 @@ export function bundledModule(entry) {
   return bundle;
 }
 
+/**
+ * Where the list of `entry`'s files is kept.
+ * @param {URL} entry
+ */
+const inputsFileOf = (entry) =>
+  join(
+    cacheDir,
+    `${entry.pathname.split('/').pop()?.replace(/\.ts$/, '')}-${createHash('sha256').update(entry.href).digest('hex').slice(0, 16)}.inputs.json`,
+  );
+
+/**
+ * Each file as the list keeps it: its path, size and modification time.
+ * @param {string} path
+ * @returns {[string, number, number]}
+ */
+const stampOf = (path) => {
+  const stat = statSync(path);
+  return [path, stat.size, stat.mtimeMs];
+};
+
+/**
+ * The bundle made last from `entry`'s files, if none of them has changed since.
+ * @param {URL} entry
+ * @returns {URL | undefined}
+ */
+function unchangedBundle(entry) {
+  try {
+    const { bundle, inputs } = JSON.parse(readFileSync(inputsFileOf(entry), 'utf8'));
+    const file = join(cacheDir, bundle);
+    if (!existsSync(file)) return undefined;
+    for (const [path, size, mtimeMs] of inputs) {
+      const [, nowSize, nowMtimeMs] = stampOf(path);
+      if (nowSize !== size || nowMtimeMs !== mtimeMs) return undefined;
+    }
+    return pathToFileURL(file);
+  } catch {
+    // No list yet, or a file of it gone: bundled again.
+    return undefined;
+  }
+}
+
 /** @param {URL} entry */
 async function bundleOf(entry) {
+  const unchanged = unchangedBundle(entry);
+  if (unchanged) return unchanged;
+  const { build, stop } = await import('esbuild');
   try {
-    const { outputFiles } = await build({
+    const started = Date.now();
+    const { outputFiles, metafile } = await build({
       entryPoints: [fileURLToPath(entry)],
       bundle: true,
       platform: 'node',
@@ -72,6 +122,7 @@ async function bundleOf(entry) {
       packages: 'external',
       plugins: [ownModuleUrls],
       write: false,
+      metafile: true,
     });
     const code = outputFiles[0]?.contents;
     if (!code) throw new Error(`esbuild wrote no bundle for ${entry.pathname}`);
@@ -86,6 +137,13 @@ async function bundleOf(entry) {
         const path = join(cacheDir, other);
         if (other !== name && Date.now() - statSync(path).mtimeMs > keepMs) rmSync(path, { force: true });
       }
+    }
+    const inputs = Object.keys(metafile.inputs).map((input) => stampOf(resolve(input)));
+    // A file changed while esbuild read it may be in the bundle as it was: listed, it would look current.
+    if (inputs.every(([, , mtimeMs]) => mtimeMs < started)) {
+      const list = inputsFileOf(entry);
+      writeFileSync(`${list}.${process.pid}.partial`, JSON.stringify({ bundle: name, inputs }));
+      renameSync(`${list}.${process.pid}.partial`, list);
     }
     return pathToFileURL(file);
   } finally {
