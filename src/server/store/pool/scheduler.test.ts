@@ -194,6 +194,31 @@ describe('the last free search worker', () => {
   });
 });
 
+describe('a client’s lead', () => {
+  it('is forgiven past a bound when it comes back: one slow search does not make its next wait for every flooder to catch up', () => {
+    const queue = scheduler();
+    for (let n = 0; n < 8; n++) queue.add(job(`f${n}`, 2));
+    // The person's search ran slow in a busy moment (100 ms where the flood's take 2).
+    queue.add(job('person', 2));
+    let taken = queue.next(1, [])!;
+    while (taken.client !== 'person') {
+      queue.finished(taken, 2);
+      queue.add(job(taken.client, 2));
+      taken = queue.next(1, [])!;
+    }
+    queue.finished(taken, 100);
+    queue.add(job('person', 2));
+    let before = 0;
+    for (taken = queue.next(1, [])!; taken.client !== 'person'; taken = queue.next(1, [])!) {
+      before++;
+      queue.finished(taken, 2);
+      queue.add(job(taken.client, 2));
+    }
+    // Before, each of the 8 flooders had 50 searches first (400 in all).
+    expect(before).toBeLessThanOrEqual(8 * 10);
+  });
+});
+
 describe('a full queue', () => {
   it('makes room for another client’s search by refusing the newest of the client holding most', () => {
     const queue = scheduler(4);

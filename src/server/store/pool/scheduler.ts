@@ -1,3 +1,5 @@
+import { LastAsked } from './last-asked';
+
 /**
  * The searches waiting for a worker of the pool, and which goes next. Fair by client first,
  * by price second: each client (store/client.ts) has its own queue, and the next search is
@@ -10,7 +12,8 @@
  * adds its price to its client's usage, corrected to the time it took once it has run (a
  * kind's price is only its recent runs' fastest), and a client that has been idle starts
  * again from the usage of the last search taken (the pool's virtual time), so time not
- * used earlier is not saved up for a burst later.
+ * used earlier is not saved up for a burst later; nor is one that comes back idle more
+ * than `maxLeadMs` ahead of it, so one slow run does not cost it a wait for every client.
  *
  * Fairness in turns alone still lets a flood hold every worker: a person who searches as
  * often as each of 8 flooding clients has had as much of the workers, and waits for a
@@ -67,32 +70,17 @@ export interface SchedulerOptions {
    * worker is still kept from a client, or a kind, that holds one (10 s unless said).
    */
   readonly reserveMs?: number;
+  /**
+   * How far ahead of the virtual time a client that comes back with nothing queued or
+   * running may be: one slow run (a busy moment, a dear page) would otherwise keep its next
+   * search waiting until every other client had caught up with it, a wait that grows with
+   * the number of clients (20 ms unless said). A client keeping searches queued pays in full.
+   */
+  readonly maxLeadMs?: number;
 }
 
 const defaultReserveMs = 10_000;
-
-/**
- * Who asked last, and the last to ask before it who was not the same: enough to tell in
- * constant time whether anyone but a given one has asked since a given time.
- */
-class LastAsked {
-  private latest: { readonly who: string; at: number } | undefined;
-  private before: { readonly who: string; readonly at: number } | undefined;
-
-  asked(who: string, at: number): void {
-    if (this.latest?.who === who) this.latest.at = at;
-    else {
-      this.before = this.latest;
-      this.latest = { who, at };
-    }
-  }
-
-  /** Whether anyone but `who` has asked at `since` or later. */
-  othersSince(who: string, since: number): boolean {
-    const other = this.latest?.who === who ? this.before : this.latest;
-    return other !== undefined && other.at >= since;
-  }
-}
+const defaultMaxLeadMs = 20;
 
 /** A search taken counts at least this much against its client, so even free searches take turns. */
 const leastCharge = 0.1;
@@ -110,9 +98,11 @@ export class SearchScheduler<J extends Waiting> {
   private readonly clientsAsked = new LastAsked();
   private readonly kindsAsked = new LastAsked();
   private readonly reserveMs: number;
+  private readonly maxLeadMs: number;
 
   constructor(private readonly options: SchedulerOptions) {
     this.reserveMs = options.reserveMs ?? defaultReserveMs;
+    this.maxLeadMs = options.maxLeadMs ?? defaultMaxLeadMs;
   }
 
   get length(): number {
@@ -139,7 +129,7 @@ export class SearchScheduler<J extends Waiting> {
     else if (client.queue.length === 0 && client.usage <= this.virtualTime) {
       client.usage = this.virtualTime;
       client.returning = true;
-    }
+    } else if (client.queue.length === 0 && client.running === 0) client.usage = Math.min(client.usage, this.virtualTime + this.maxLeadMs);
     const at = client.queue.findIndex((waiting) => waiting.cost > job.cost);
     client.queue.splice(at === -1 ? client.queue.length : at, 0, job);
     this.waiting++;
