@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { deploymentByKey } from '../src/deployments/registry';
 import { harvest } from '../src/server/harvest/harvest';
 import { parseUpstreamXml } from '../src/server/import/upstream';
-import { repoRoot, startChild, type Child } from './processes';
+import { freePort, repoRoot, startChild, type Child } from './processes';
 
 /**
  * Attacks of issue 23 on what the server and the harvester read (the access rule, parsers,
@@ -122,7 +122,9 @@ async function hostileSource(handler: (req: IncomingMessage, res: ServerResponse
     }) as typeof res.write;
     void Promise.resolve(handler(req, res, new URL(req.url ?? '/', 'http://source'))).catch(() => res.destroy());
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  // In BENCH_PORTS when it is set, as the servers the attacks start are (processes.ts).
+  const port = await freePort();
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

@@ -20,7 +20,8 @@
  *   ATTACK_ONLY=floods ATTACK_FLOODS=feeds,xml npm run attack   (floods whose names hold these)
  *
  * Settings (environment): ATTACK_RECORDS (LIT records, 100000), ATTACK_DB (attack an existing
- * database instead, such as a bench's), ATTACK_SECONDS (per attack, 20). Results: bench/results/attack-<date>.json; targets: RSS < 600 MB and the
+ * database instead, such as a bench's), ATTACK_SECONDS (per attack, 20), ATTACK_NAME (results in attack-<date>-<name>.json), BENCH_PORTS
+ * (the servers' and the harvest sources' ports). Results: bench/results/attack-<date>.json; targets: RSS < 600 MB and the
  * normal client's p99 < 100 ms under slow readers, the record p99 ≤ 50 ms under expensive
  * queries, the person's search and record p99 ≤ 100 ms during each flood.
  */
@@ -204,6 +205,8 @@ const input = wanted('input') ? await hostileInputAttacks(corpus.path, Math.min(
 result.load1.end = load1();
 const dir = resolve(repoRoot, 'bench/results');
 mkdirSync(dir, { recursive: true });
-const file = resolve(dir, `attack-${started.toISOString().slice(0, 10)}.json`);
+// ATTACK_NAME tells one run's results from another's of the same day (attack-<date>-<name>.json).
+const name = process.env.ATTACK_NAME ? `-${process.env.ATTACK_NAME.replace(/[^\w.-]+/g, '-')}` : '';
+const file = resolve(dir, `attack-${started.toISOString().slice(0, 10)}${name}.json`);
 writeFileSync(file, `${JSON.stringify({ ...result, input }, null, 2)}\n`);
 log(`results in ${file}`);
