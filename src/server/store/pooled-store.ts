@@ -23,9 +23,9 @@ import { bundledModule } from '../module-bundle.js';
  * short page of records by id) take any free worker first, while searches may occupy all
  * workers but one, so a record is never stuck behind expensive searches. Searches are
  * shared fairly between clients, then priced by what their kind took when it ran, cheaper
- * first (pool/scheduler.ts), and the last free search worker is kept from dear ones, so no
- * client's flood makes another client wait for more than a search, and a flood of dear ones
- * leaves a worker for cheap ones. Every
+ * first (pool/scheduler.ts), and the last free search worker is kept for a search unlike
+ * those running (of another client, of another kind) and from dear ones, so a flood of one
+ * kind, or of dear ones, leaves a worker for a person's search. Every
  * search, whatever its parameters, runs under the time budget: past it, its worker is
  * replaced (SQLite cannot be interrupted from here) and it is answered as overloaded, as
  * are searches beyond the queue's bound. The cache of search orders and totals
