@@ -8,6 +8,7 @@ import { parseListRequest } from '../src/server/http/criteria';
 import { parseQueryString } from '../src/server/http/query-string';
 import { openEngine } from '../src/server/store/sqlite/query-engine';
 import { and, compileQuery, drivingMatch, type Predicate } from '../src/server/store/predicate.test-support';
+import { keyRecords } from '../src/server/store/sqlite/key-lists';
 import { ftsTokenizer, tablesOf } from '../src/server/store/sqlite/schema';
 import type { Criteria } from '../src/server/store/types';
 import { basePath } from './queries';
@@ -88,8 +89,9 @@ function fts5Search(db: Database.Database, deployment: Deployment, criteria: Cri
   }
   for (const p of rest) where.push(predicateSql(p));
   for (const { key, value } of criteria.exact) {
-    where.push(`r.id IN (SELECT rec FROM s.${t.keys} WHERE name = ? AND value = ?)`);
-    params.push(key, value);
+    // The store's key lists, read as its engine reads them (key-lists.ts): FTS5 has no keys of its own.
+    where.push(`r.id IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(keyRecords(db, `s.${t.keys}`, key, value)));
   }
   for (const { field, from, to } of criteria.dates) {
     if (from !== undefined) {

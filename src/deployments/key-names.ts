@@ -22,9 +22,7 @@ export type KeyName =
   | 'research_org_name'
   | 'sponsor_org_name'
   /** A journal's name folded as an organisation's, for the journal facet's `journal` extension parameter (facets.ts). */
-  | 'journal'
-  /** Store-only: `generated` for records the demo corpus generator made. No parameter reaches it. */
-  | 'origin';
+  | 'journal';
 
 /**
  * How values that people treat as one compare (formats/value-folding.ts): a subject in any

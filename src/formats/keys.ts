@@ -68,7 +68,6 @@ export function keysOf(deployment: Deployment, stored: KeyedRecord): [KeyName, s
     if (field && key && fold) for (const value of facetValuesOf(facet, valuesOf(stored.record[field]))) add(key, value, fold);
   }
   if (stored.site) add('site', stored.site);
-  if (stored.generated) add('origin', 'generated');
   const links = Array.isArray(stored.record.links) ? (stored.record.links as { rel?: unknown }[]) : [];
   add('has_fulltext', String(links.some((link) => link.rel === 'fulltext')));
   return [...keys].map((entry) => entry.split('\u0000') as [KeyName, string]);

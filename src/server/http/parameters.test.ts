@@ -104,7 +104,7 @@ describe('parameter names', () => {
 });
 
 /** Probes for the exact-match keys: value → ids, with case changed from the stored value. */
-const exactProbes: Record<Exclude<KeyName, 'has_fulltext' | 'origin' | 'product_type'>, [value: string, ids: string[]][]> = {
+const exactProbes: Record<Exclude<KeyName, 'has_fulltext' | 'product_type'>, [value: string, ids: string[]][]> = {
   language: [
     ['GERMAN', ['1030', '1031']],
     ['french', ['1032']],
@@ -216,8 +216,7 @@ async function checkFilters(deployment: Deployment, param: ParamDef) {
       return;
     }
     case 'exact': {
-      if (param.key === 'has_fulltext' || param.key === 'origin' || param.key === 'product_type')
-        throw new Error(`no spec parameter may reach the ${param.key} key`);
+      if (param.key === 'has_fulltext' || param.key === 'product_type') throw new Error(`no spec parameter may reach the ${param.key} key`);
       const probes = exactProbes[param.key];
       if (!probes) throw new Error(`no probe for exact key ${param.key}`);
       for (const [value, expected] of probes) {

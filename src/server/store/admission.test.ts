@@ -20,7 +20,7 @@ describe('which requests are record lookups', () => {
     expect(admissionOf('get', ['LIT', '1']).lookup).toBe(true);
     expect(admissionOf('fulltext', ['LIT', '1']).lookup).toBe(true);
     expect(
-      admissionOf('rankPage', ['LIT', criteria({ repoIds: ['1'], exact: [{ key: 'origin', value: 'generated' }], limit: 0 }), 0, 0, 0])
+      admissionOf('rankPage', ['LIT', criteria({ repoIds: ['1'], exact: [{ key: 'language', value: 'english' }], limit: 0 }), 0, 0, 0])
         .lookup,
     ).toBe(true);
     expect(admissionOf('fetch', ['LIT', new Int32Array(20)]).lookup).toBe(true);

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +11,9 @@ import { readUpstreamFiles } from '../import/files';
 import { realData } from '../import/real-files.test-support';
 import type { QueryEngine } from './engine';
 import { engineAnswers } from './engine-calls';
-import type { Criteria } from './types';
 import { openEngine } from './sqlite/query-engine';
 import { openStoreWriter } from './sqlite/sqlite';
+import { tablesOf } from './sqlite/schema';
 
 /** A page read or written by the store's one dispatcher says which of its records are generated from their own rows, with no second search. */
 
@@ -35,20 +36,18 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The generated records among `repoIds`, by the search of the store-only key the writer gives them. */
-function generatedBySearch(repoIds: readonly string[]): Set<string> {
-  const criteria: Criteria = {
-    text: [],
-    exact: [{ key: 'origin', value: 'generated' }],
-    repoIds,
-    dates: [],
-    sort: 'publication_date',
-    order: 'desc',
-    offset: 0,
-    limit: repoIds.length,
-  };
-  const { docs } = engine.fetch('DC1', engine.rank('DC1', criteria, repoIds.length).ids);
-  return new Set(docs.map((doc) => (JSON.parse(doc) as { repo_id: string }).repo_id));
+/** The generated records among `repoIds`, as their own rows say (the store's `generated` column), read apart from the engine. */
+function generatedByRow(repoIds: readonly string[]): Set<string> {
+  const db = new Database(join(dir, 'records.db'), { readonly: true });
+  try {
+    const rows = db
+      .prepare(`SELECT repo_id FROM ${tablesOf(dc1).records} WHERE generated = 1 AND repo_id IN (SELECT value FROM json_each(?))`)
+      .pluck()
+      .all(JSON.stringify(repoIds)) as string[];
+    return new Set(rows);
+  } finally {
+    db.close();
+  }
 }
 
 it('names exactly the generated records of a page, read or written, ranking the search once', () => {
@@ -64,14 +63,14 @@ it('names exactly the generated records of a page, read or written, ranking the 
   expect(ranked).toBe(1);
   const records = (JSON.parse(rendered.body.toString('utf8')) as { repo_id: string }[]).map((record) => record.repo_id);
   expect(records).toHaveLength(read.ids.length);
-  const generated = generatedBySearch(records);
+  const generated = generatedByRow(records);
   expect(generated.size).toBe(30);
   expect(rendered.generated).toEqual(records.filter((id) => generated.has(id)));
   expect(read.generated).toEqual(rendered.generated);
 });
 
 it('says of a record read by its repo_id whether it is generated', () => {
-  const generated = [...generatedBySearch(['50000001', '1562055'])];
+  const generated = [...generatedByRow(['50000001', '1562055'])];
   expect(generated).toEqual(['50000001']);
   expect(engineAnswers(engine).get('DC1', '50000001')).toMatchObject({ generated: true, record: { repo_id: '50000001' } });
   expect(engineAnswers(engine).get('DC1', '1562055')).toMatchObject({ generated: false, record: { repo_id: '1562055' } });

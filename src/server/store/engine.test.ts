@@ -13,6 +13,7 @@ import { parseQueryString } from '../http/query-string';
 import { and, compileQuery, drivingMatch, type Predicate } from './predicate.test-support';
 import { columnWeights, orderedField } from '../../deployments/search-model';
 import { tablesOf } from './sqlite/schema';
+import { keyRecords } from './sqlite/key-lists';
 import { indexText } from './sqlite/fts5-adapter';
 import { cachedStore } from './cached-store';
 import { localCalls } from './engine-calls';
@@ -78,8 +79,8 @@ function referenceSearch(db: Database.Database, deployment: Deployment, criteria
   }
   for (const predicate of rest) where.push(predicateSql(predicate));
   for (const { key, value } of criteria.exact) {
-    where.push(`r.id IN (SELECT rec FROM ${t.keys} WHERE name = ? AND value = ?)`);
-    params.push(key, value);
+    where.push(`r.id IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(keyRecords(db, t.keys, key, value)));
   }
   if (criteria.repoIds !== undefined) {
     where.push(`r.repo_id IN (${criteria.repoIds.map(() => '?').join(', ') || 'NULL'})`);

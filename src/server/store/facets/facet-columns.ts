@@ -12,14 +12,14 @@ import { countSourceOf, facetKeyName, groupOf, hasFacetRows } from './facet-valu
  * of the values records hold (`<p>_facet_dict`, a code per value as written, never renumbered)
  * and each record's codes in blocks of records (`<p>_facet_blocks`, code-blocks.ts). The
  * writer keeps them in its transaction, rewriting only the blocks of the records it wrote, so
- * a reader opening the store reads the columns (facet-index.ts) instead of drawing every
- * facet value of every record from the keys table, and a write costs blocks, not the store.
+ * a reader opening the store reads the columns (facet-index.ts), the one stored copy of facet
+ * values, and a write costs blocks, not the store.
  * Each value's group (facet-values.ts `groupOf`) is kept beside it; which spelling a group
  * shows and how names join are worked out by the reader over the dictionary (values, not
  * records), so a write never recodes old records.
  */
 
-/** A record's values of one facet: from its key rows, as the keys table has them, or its date. */
+/** A record's values of one facet: from its key rows (its exact-match keys and facet rows, facet-values.ts), or its date. */
 type ColumnSource = (stored: StoredRecord, keyRows: readonly (readonly [string, string])[]) => string[];
 
 /**
@@ -126,7 +126,7 @@ export class FacetColumnsWriter {
     this.columns = deployment.facets.map((facet) => new ColumnWrite(facet, sourceOf(facet), statements));
   }
 
-  /** Record `id` now holds what `stored` does; `keyRows` are its key rows, as the keys table has them. */
+  /** Record `id` now holds what `stored` does; `keyRows` are its exact-match keys and its facet rows (facetRowsOf). */
   set(id: number, stored: StoredRecord, keyRows: readonly (readonly [string, string])[]): void {
     for (const column of this.columns) column.set(id, column.source(stored, keyRows));
   }

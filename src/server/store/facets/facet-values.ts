@@ -11,7 +11,7 @@ import type { Criteria, FacetSelection, StoredRecord } from '../types';
  * counted under, how values group, order and page, and the criteria one value adds.
  */
 
-/** The name facet values are stored under, beside the exact-match keys. */
+/** The name a record's facet values carry beside its exact-match keys as the writer hands them to the facet columns (stored only there). */
 export const facetKeyName = (facet: FacetDef) => `facet:${facet.name}`;
 
 /** Where a facet's values come from in a stored record; undefined for years (the date column) and yes/no keys. */
@@ -22,7 +22,7 @@ function sourceOf(facet: FacetDef): ((stored: StoredRecord) => string[]) | undef
   return undefined;
 }
 
-/** Whether a facet's values are stored under `facetKeyName` (else under its exact-match key). */
+/** Whether a facet's values are drawn under `facetKeyName` (else under its exact-match key). */
 export const hasFacetRows = (facet: FacetDef) => sourceOf(facet) !== undefined;
 
 /**

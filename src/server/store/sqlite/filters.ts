@@ -2,6 +2,7 @@ import { storeColumn } from '../../../deployments/search-model';
 import type { YearRange } from '../../../formats/query-years';
 import { IdSet } from '../../engine/id-set';
 import { TextSearch } from '../../engine/search';
+import { forEachKeyId, keyChunkHas, keyChunkOf } from './key-lists';
 import type { Criteria, FacetSelection, Selector } from '../types';
 import type { DeploymentState } from './deployment-state';
 import type { ReadConnection } from './read-connection';
@@ -41,11 +42,16 @@ export class Filters {
   /** The records of these repo_ids that hold every exact key asked for. */
   private repoIdSet(state: DeploymentState, repoIds: readonly string[], criteria: Criteria): IdSet {
     const t = state.tables;
-    // One record at most: its own keys are looked up, rather than every record's under a key.
-    const hasKey = this.connection.prepare(`SELECT 1 FROM ${t.keys} WHERE name = ? AND value = ? AND rec = ?`).pluck();
+    // One record at most: only its chunk of each key's list is read, rather than every record's under a key.
+    const chunkOf = this.connection.prepare(`SELECT data FROM ${t.keys} WHERE name = ? AND value = ? AND chunk = ?`).pluck();
+    const hasKey = (key: string, value: string, id: number) => {
+      const chunk = keyChunkOf(id);
+      const data = chunkOf.get(key, value, chunk) as Uint8Array | undefined;
+      return data !== undefined && keyChunkHas(chunk, data, id);
+    };
     const byId = this.connection.prepare(`SELECT id FROM ${t.records} WHERE repo_id IN (SELECT value FROM json_each(?))`).pluck();
     const ids = (byId.all(JSON.stringify(repoIds)) as number[]).filter((id) =>
-      criteria.exact.every(({ key, value }) => state.keyValues(key, value).some((each) => hasKey.get(key, each, id) !== undefined)),
+      criteria.exact.every(({ key, value }) => state.keyValues(key, value).some((each) => hasKey(key, each, id))),
     );
     return IdSet.of(ids, state.capacity);
   }
@@ -53,16 +59,13 @@ export class Filters {
   /** The records holding each exact key asked for, a set a key. */
   private keySets(state: DeploymentState, criteria: Criteria): IdSet[] {
     const t = state.tables;
+    const chunks = this.connection.prepare(`SELECT chunk, data FROM ${t.keys} WHERE name = ? AND value = ?`).raw();
     return criteria.exact.map(({ key, value }) => {
-      const values = state.keyValues(key, value);
-      const recs =
-        values.length === 1
-          ? this.connection.prepare(`SELECT rec FROM ${t.keys} WHERE name = ? AND value = ?`).pluck().all(key, value)
-          : this.connection
-              .prepare(`SELECT rec FROM ${t.keys} WHERE name = ? AND value IN (SELECT value FROM json_each(?))`)
-              .pluck()
-              .all(key, JSON.stringify(values));
-      return IdSet.of(recs as number[], state.capacity);
+      const set = new IdSet(state.capacity);
+      for (const each of state.keyValues(key, value)) {
+        for (const [chunk, data] of chunks.all(key, each) as [number, Uint8Array][]) forEachKeyId(chunk, data, (id) => set.add(id));
+      }
+      return set;
     });
   }
 

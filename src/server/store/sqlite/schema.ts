@@ -9,9 +9,10 @@ import { modelDigest } from '../model-digest';
  *                date-bounded field of the search model (search-model.ts), and what the
  *                importer kept beside it that its keys are drawn from (site, generated)
  *   <p>_text     the text of each full-text column, as the postings were built from it
- *   <p>_keys     exact-match keys (identifier, doi, language, ...) as (name, value, rec), and
- *                facet values as readers see them under `facet:<name>` (facet-values.ts);
- *                a replaced record's are found by drawing them again from its row
+ *   <p>_keys     exact-match keys (identifier, doi, language, ...): per (name, value) the records
+ *                under it, a row per chunk of record ids (key-lists.ts); a replaced record's
+ *                are found by drawing them again from its row. Facet values are not here:
+ *                the facet columns below are their one copy
  *   <p>_postings every token of the text with its documents and weighted counts, per column too (postings.ts)
  *   <p>_positions every token's positions, for phrase searches (engine/postings/positions.ts)
  *   <p>_common   the tokens common enough for their adjacent pairs to have lists (engine/postings/pairs.ts)
@@ -82,8 +83,8 @@ export function createSchemaSql(deployment: Deployment): string {
     );
     CREATE TABLE IF NOT EXISTS ${t.text} (id INTEGER PRIMARY KEY, ${columns});
     CREATE TABLE IF NOT EXISTS ${t.keys} (
-      name TEXT NOT NULL, value TEXT NOT NULL, rec INTEGER NOT NULL,
-      PRIMARY KEY (name, value, rec)
+      name TEXT NOT NULL, value TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
+      PRIMARY KEY (name, value, chunk)
     ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS ${t.lengths} (rows INTEGER NOT NULL, tokens INTEGER NOT NULL, data BLOB NOT NULL);
     CREATE TABLE IF NOT EXISTS ${t.common} (term TEXT PRIMARY KEY) WITHOUT ROWID;

@@ -8,6 +8,7 @@ import { keysOf } from '../../../formats/keys';
 import { sortKeysOf } from '../../../formats/sort-keys';
 import { facetRowsOf } from '../facets/facet-values';
 import { FacetColumnsWriter } from '../facets/facet-columns';
+import { KeyListsWriter } from './key-lists';
 import { buildPostings, dropPostings, hasPostings } from './indexer/postings';
 import { postingsUpdater, type TextChange } from './indexer/postings-update';
 import { dropSecondaryIndexesSql, secondaryIndexesSql, tablesOf } from './schema';
@@ -30,13 +31,11 @@ function prepareDeployment(db: Database.Database, deployment: Deployment) {
   return {
     findStored: db.prepare<[string], StoredRow>(`SELECT id, doc, site, generated FROM ${t.records} WHERE repo_id = ?`),
     oldText: db.prepare<[number], Record<SearchColumn, string>>(`SELECT ${columns} FROM ${t.text} WHERE id = ?`),
-    deleteKey: db.prepare(`DELETE FROM ${t.keys} WHERE name = ? AND value = ? AND rec = ?`),
     upsertRecord: db.prepare(
       `INSERT INTO ${t.records} (id, ${rowColumns.join(', ')}) VALUES (?, ${rowPlaceholders}) ON CONFLICT(id) DO UPDATE SET ${updates}`,
     ),
     insertRecord: db.prepare(`INSERT INTO ${t.records} (${rowColumns.join(', ')}) VALUES (${rowPlaceholders})`),
     upsertText: db.prepare(`INSERT OR REPLACE INTO ${t.text} (id, ${columns}) VALUES (?, ${placeholders})`),
-    insertKey: db.prepare(`INSERT OR IGNORE INTO ${t.keys} (name, value, rec) VALUES (?, ?, ?)`),
     count: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${t.records}`),
   };
 }
@@ -57,14 +56,11 @@ const storedOfRow = ({ doc, site, generated }: StoredRow): StoredRecord => ({
 });
 
 /**
- * A record's rows in the keys table: its exact-match keys and facet values. A replaced
- * record's are drawn again from its stored row to delete them, which is why keys may depend
- * only on what the row keeps, and why the keys table needs no index by record.
+ * A record's exact-match keys, as the key lists hold it. A replaced record's are drawn again
+ * from its stored row to take it off their lists, which is why keys may depend only on what
+ * the row keeps, and why the keys need no index by record.
  */
-const keyRowsOf = (deployment: Deployment, stored: StoredRecord): [string, string][] => [
-  ...keysOf(deployment, stored),
-  ...facetRowsOf(deployment, stored),
-];
+const keyRowsOf = (deployment: Deployment, stored: StoredRecord): [string, string][] => keysOf(deployment, stored);
 
 export interface WriterOptions {
   /**
@@ -76,11 +72,12 @@ export interface WriterOptions {
   readonly bulk?: boolean;
 }
 
-/** What a put() keeps of one deployment: its statements, its postings' updater and its facet columns. */
+/** What a put() keeps of one deployment: its statements, its postings' updater, its key lists and its facet columns. */
 interface DeploymentWrite {
   readonly deployment: Deployment;
   readonly statements: ReturnType<typeof prepareDeployment>;
   readonly updatePostings: (changes: ReadonlyMap<number, TextChange>) => void;
+  readonly keys: KeyListsWriter;
   readonly columns: FacetColumnsWriter;
 }
 
@@ -92,6 +89,7 @@ function deploymentWrites(db: Database.Database): Map<DeploymentKey, DeploymentW
         deployment,
         statements: prepareDeployment(db, deployment),
         updatePostings: postingsUpdater(db, deployment),
+        keys: new KeyListsWriter(db, tablesOf(deployment).keys),
         columns: new FacetColumnsWriter(db, deployment),
       },
     ]),
@@ -102,7 +100,11 @@ function deploymentWrites(db: Database.Database): Map<DeploymentKey, DeploymentW
  * Writes one record's rows (inserted, or replacing the record of its repo_id) and its
  * facet columns; with `changes`, notes its text before and after for the postings.
  */
-function writeRecord({ deployment, statements: s, columns }: DeploymentWrite, stored: StoredRecord, changes?: Map<number, TextChange>) {
+function writeRecord(
+  { deployment, statements: s, keys, columns }: DeploymentWrite,
+  stored: StoredRecord,
+  changes?: Map<number, TextChange>,
+) {
   const { record } = stored;
   const text = textColumns(deployment, stored);
   const row = [...sortKeysOf(searchModel(deployment), record), JSON.stringify(record), stored.site ?? null, stored.generated ? 1 : 0];
@@ -113,7 +115,7 @@ function writeRecord({ deployment, statements: s, columns }: DeploymentWrite, st
     // The postings forget what the record held before this write.
     const before = changes && !changes.has(id) ? s.oldText.get(id) : undefined;
     if (before) changes!.set(id, { before, after: text });
-    for (const [name, value] of keyRowsOf(deployment, storedOfRow(existing))) s.deleteKey.run(name, value, id);
+    keys.remove(id, keyRowsOf(deployment, storedOfRow(existing)));
     s.upsertRecord.run(id, record.repo_id, ...row);
   } else {
     id = Number(s.insertRecord.run(record.repo_id, ...row).lastInsertRowid);
@@ -121,8 +123,9 @@ function writeRecord({ deployment, statements: s, columns }: DeploymentWrite, st
   if (changes) changes.set(id, { ...changes.get(id), after: text });
   s.upsertText.run(id, ...searchColumns.map((column) => text[column]));
   const keyRows = keyRowsOf(deployment, stored);
-  for (const [name, value] of keyRows) s.insertKey.run(name, value, id);
-  columns.set(id, stored, keyRows);
+  keys.add(id, keyRows);
+  // The facet columns are the one copy of its facet values.
+  columns.set(id, stored, [...keyRows, ...facetRowsOf(deployment, stored)]);
 }
 
 /** Empties the log into the file without waiting (see openStoreWriter's `checkpoint`). */
@@ -164,6 +167,7 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
       writeRecord(write, stored, changes);
       written++;
     }
+    write.keys.flush();
     write.columns.flush();
     if (bulk) db.exec(secondaryIndexesSql(deployment));
     if (changes) write.updatePostings(changes);
@@ -192,7 +196,8 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
       try {
         written = put.immediate(write, records);
       } catch (error) {
-        // What the columns kept in memory of the write (new values' codes) went with it.
+        // What the key lists and columns kept in memory of the write (new values' codes) went with it.
+        write.keys.forget();
         write.columns.forget();
         throw error;
       }

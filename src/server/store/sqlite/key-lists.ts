@@ -1,0 +1,171 @@
+import type Database from 'better-sqlite3';
+import { VarintCursor, VarintWriter } from '../../engine/postings/varint';
+
+/**
+ * Exact-match keys as lists: each (name, value) holds the records under it as one row per
+ * chunk of record ids (`<p>_keys`, schema.ts), not a B-tree row per record, so a country
+ * held by half the catalog costs a bit or a byte a record instead of its name and value
+ * again each time. A chunk is either the gaps between its ids (LEB128, the first from the
+ * chunk's start) or, where that is larger, a bitmap of the chunk: the form's first byte says
+ * which. Chunks keep a write's cost to the chunks of the records it wrote (new records take
+ * the last), where one list a value would be read and written whole by every write.
+ */
+
+/** Record ids a chunk covers: its bitmap is 2 KB, so a chunk stays a row of a page or so. */
+export const keyChunkRecords = 1 << 14;
+
+export const keyChunkOf = (id: number) => Math.floor(id / keyChunkRecords);
+
+const gapsForm = 0;
+const bitmapForm = 1;
+const bitmapBytes = keyChunkRecords / 8;
+
+const writer = new VarintWriter();
+
+/** A chunk's ids (ascending, distinct, all in `chunk`) in the smaller of the two forms. */
+export function encodeKeyChunk(chunk: number, ids: readonly number[]): Buffer {
+  const base = chunk * keyChunkRecords;
+  writer.clear();
+  writer.write(gapsForm);
+  let previous = base - 1;
+  for (const id of ids) {
+    if (id <= previous || keyChunkOf(id) !== chunk) throw new RangeError(`Key chunk ${chunk}: id ${id} out of order or range`);
+    writer.write(id - previous - 1);
+    previous = id;
+    if (writer.length > bitmapBytes + 1) return bitmapOf(base, ids);
+  }
+  return Buffer.from(writer.toBuffer());
+}
+
+function bitmapOf(base: number, ids: readonly number[]): Buffer {
+  const bytes = Buffer.alloc(bitmapBytes + 1);
+  bytes[0] = bitmapForm;
+  for (const id of ids) {
+    const offset = id - base;
+    bytes[1 + (offset >>> 3)]! |= 1 << (offset & 7);
+  }
+  return bytes;
+}
+
+/** Calls `each` with every id of a chunk, ascending. */
+export function forEachKeyId(chunk: number, data: Uint8Array, each: (id: number) => void): void {
+  const base = chunk * keyChunkRecords;
+  if (data[0] === bitmapForm) {
+    for (let byte = 1; byte < data.length; byte++) {
+      const bits = data[byte]!;
+      if (bits === 0) continue;
+      for (let bit = 0; bit < 8; bit++) if (bits & (1 << bit)) each(base + (byte - 1) * 8 + bit);
+    }
+    return;
+  }
+  const cursor = new VarintCursor(data, 1);
+  let id = base - 1;
+  while (cursor.at < data.length) each((id += cursor.read() + 1));
+}
+
+export function decodeKeyChunk(chunk: number, data: Uint8Array): number[] {
+  const ids: number[] = [];
+  forEachKeyId(chunk, data, (id) => ids.push(id));
+  return ids;
+}
+
+/** Whether a chunk holds `id` (of that chunk). */
+export function keyChunkHas(chunk: number, data: Uint8Array, id: number): boolean {
+  const offset = id - chunk * keyChunkRecords;
+  if (data[0] === bitmapForm) return (data[1 + (offset >>> 3)]! & (1 << (offset & 7))) !== 0;
+  let found = false;
+  forEachKeyId(chunk, data, (each) => (found ||= each === id));
+  return found;
+}
+
+/** The records under one key, ascending, read straight from a keys table (a reference reader's way). */
+export function keyRecords(db: Database.Database, table: string, name: string, value: string): number[] {
+  const rows = db.prepare(`SELECT chunk, data FROM ${table} WHERE name = ? AND value = ? ORDER BY chunk`).raw().all(name, value) as [
+    number,
+    Uint8Array,
+  ][];
+  return rows.flatMap(([chunk, data]) => decodeKeyChunk(chunk, data));
+}
+
+/** Records written per flush of a write: a bulk load is one transaction, so what is pending is bounded here. */
+const flushEvery = 8192;
+
+/**
+ * A deployment's key lists as a writer changes them: `add` and `remove` a record's keys, then
+ * `flush` before the commit (each chunk touched is read, changed and written once a flush).
+ */
+export class KeyListsWriter {
+  /** Per chunk touched (`name \0 value \0 chunk`), whether each record is now under the key. */
+  private pending = new Map<string, Map<number, boolean>>();
+  private records = new Set<number>();
+  private readonly read: Database.Statement;
+  private readonly write: Database.Statement;
+  private readonly drop: Database.Statement;
+
+  constructor(db: Database.Database, table: string) {
+    this.read = db.prepare(`SELECT data FROM ${table} WHERE name = ? AND value = ? AND chunk = ?`).pluck();
+    this.write = db.prepare(`INSERT OR REPLACE INTO ${table} (name, value, chunk, data) VALUES (?, ?, ?, ?)`);
+    this.drop = db.prepare(`DELETE FROM ${table} WHERE name = ? AND value = ? AND chunk = ?`);
+  }
+
+  /** Record `id` is under these keys now (after any `remove` of its old ones). */
+  add(id: number, keys: readonly (readonly [string, string])[]): void {
+    this.note(id, keys, true);
+  }
+
+  /** Record `id` is no longer under these keys. */
+  remove(id: number, keys: readonly (readonly [string, string])[]): void {
+    this.note(id, keys, false);
+  }
+
+  private note(id: number, keys: readonly (readonly [string, string])[], under: boolean): void {
+    if (!this.records.has(id) && this.records.size >= flushEvery) this.flush();
+    this.records.add(id);
+    const chunk = keyChunkOf(id);
+    for (const [name, value] of keys) {
+      const at = `${name}\u0000${value}\u0000${chunk}`;
+      let changes = this.pending.get(at);
+      if (!changes) this.pending.set(at, (changes = new Map<number, boolean>()));
+      changes.set(id, under);
+    }
+  }
+
+  /** Writes every chunk touched since the last flush. */
+  flush(): void {
+    // In key order, as the table's B-tree is.
+    for (const at of [...this.pending.keys()].sort()) {
+      const first = at.indexOf('\u0000');
+      const last = at.lastIndexOf('\u0000');
+      const name = at.slice(0, first);
+      const value = at.slice(first + 1, last);
+      const chunk = Number(at.slice(last + 1));
+      const changes = this.pending.get(at)!;
+      const stored = this.read.get(name, value, chunk) as Uint8Array | undefined;
+      const ids = new Set(stored ? decodeKeyChunk(chunk, stored) : []);
+      for (const [id, under] of changes) {
+        if (under) ids.add(id);
+        else ids.delete(id);
+      }
+      if (ids.size === 0) {
+        if (stored) this.drop.run(name, value, chunk);
+      } else {
+        this.write.run(
+          name,
+          value,
+          chunk,
+          encodeKeyChunk(
+            chunk,
+            [...ids].sort((a, b) => a - b),
+          ),
+        );
+      }
+    }
+    this.forget();
+  }
+
+  /** Drops what is pending: after a write that rolled back. */
+  forget(): void {
+    this.pending.clear();
+    this.records.clear();
+  }
+}
