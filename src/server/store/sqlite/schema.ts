@@ -26,12 +26,12 @@ import { modelDigest } from '../model-digest';
  */
 
 /**
- * Changes whenever the layout below, the postings codec (engine/postings/), the text it
+ * Changes whenever the layout below, the postings codec (engine/postings/), the key lists' (key-lists.ts), the text it
  * indexes (formats/fold-text.ts) or how keys are drawn from a record (formats/keys.ts,
  * facet-values.ts: a replaced record's old keys are drawn again to delete them) or how a
  * facet value groups (formats/value-folding.ts: the facet columns keep each value's group) changes.
  */
-const layoutVersion = '15';
+const layoutVersion = '16';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
