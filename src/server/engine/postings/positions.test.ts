@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blockSize } from './block-postings';
 import {
+  appendedPositions,
   decodePositions,
   DocumentsJoiner,
   encodePositions,
@@ -74,7 +75,7 @@ describe('the positions codec', () => {
         const docs = instancesOf(raw);
         const stored = partOf(docs);
         expect(stored.docs).toBe(docs.length);
-        expect(documentsOf(decodePositions(stored))).toEqual(docs);
+        expect(documentsOf(decodePositions([stored]))).toEqual(docs);
         // Read the first few of each one at a time, then move on, as a walk that stops early does.
         const walk = new PositionsWalk({ parts: [stored], starts: [0] });
         docs.forEach((instances, d) => {
@@ -134,9 +135,33 @@ describe('a positions walk', () => {
         const docs = instancesOf(raw);
         const split = cut % (docs.length + 1);
         const [list, tail] = [partOf(docs.slice(0, split)), partOf(docs.slice(split))];
-        const joined = joinedInstances(decodePositions(list), decodePositions(tail));
-        expect(decodePositions(list, tail)).toEqual(joined);
+        const joined = joinedInstances(decodePositions([list]), decodePositions([tail]));
+        expect(decodePositions([list, tail])).toEqual(joined);
         expect(encodePositions(joined)).toEqual(postingsOf(triplesOf(docs)).positions);
+      }),
+    );
+  });
+});
+
+describe('positions a write appends to', () => {
+  it('read back as every document, byte for byte as written at once, whatever the list, tail and appended documents hold', () => {
+    fc.assert(
+      fc.property(documents, fc.nat(), fc.nat(), (raw, cut, cutTail) => {
+        const docs = instancesOf(raw);
+        const split = cut % (docs.length + 1);
+        const tailEnd = split + (cutTail % (docs.length - split + 1));
+        const whole = postingsOf(triplesOf(docs)).positions;
+        const [list, tail, added] = [docs.slice(0, split), docs.slice(split, tailEnd), docs.slice(tailEnd)];
+        const stored = [partOf(list), ...(tail.length ? [partOf(tail)] : [])];
+        // A list rewritten with its tail folded in, and a tail appended to.
+        expect(appendedPositions(stored, flatOf(added))).toEqual(whole);
+        expect(appendedPositions([partOf(list)], flatOf(docs.slice(split)))).toEqual(whole);
+        expect(appendedPositions([], flatOf(docs))).toEqual(whole);
+        const decoded = decodePositions([new StoredPositions(appendedPositions(stored, flatOf(added)))]);
+        expect(documentsOf(decoded)).toEqual(docs);
+        // Decoded from any document on, across parts, as the append decodes what it does not copy.
+        const from = cutTail % (docs.length + 1);
+        expect(documentsOf(decodePositions([partOf(docs.slice(0, split)), partOf(docs.slice(split))], from))).toEqual(docs.slice(from));
       }),
     );
   });
@@ -157,7 +182,7 @@ describe('positions joined and cut at documents', () => {
         for (const [from, to] of runs) joiner.add(flat, starts, from, to);
         const expected = runs.flatMap(([from, to]) => docs.slice(from, to));
         const written = encodePositions(joiner.build());
-        expect(documentsOf(decodePositions(new StoredPositions(written)))).toEqual(expected);
+        expect(documentsOf(decodePositions([new StoredPositions(written)]))).toEqual(expected);
       }),
     );
   });

@@ -83,12 +83,30 @@ function packRun(n: number): number {
   return width;
 }
 
-/** Encodes a token's instances, one entry of `counts` per document of its whole-record list. */
-export function encodePositions({ counts, columns, offsets }: DocumentInstances): Buffer {
+/** Full blocks of stored positions, kept as they are ahead of what is encoded after them. */
+interface KeptBlocks {
+  readonly part: StoredPositions;
+  readonly blocks: number;
+}
+
+/**
+ * Encodes a token's instances, one entry of `counts` per document of its whole-record list;
+ * after the first full blocks of a stored part, if `kept` names them, copied as they are.
+ */
+export function encodePositions({ counts, columns, offsets }: DocumentInstances, kept?: KeptBlocks): Buffer {
   header.clear();
   body.clear();
   header.write(positionsFormat);
-  header.write(counts.length);
+  header.write((kept ? kept.blocks * blockSize : 0) + counts.length);
+  if (kept) {
+    const { part, blocks } = kept;
+    for (let b = 0; b < blocks; b++) {
+      header.write(part.table[3 * b]!);
+      header.write(part.table[3 * b + 1]!);
+    }
+    const end = blocks < part.blocks ? part.table[3 * blocks + 2]! : part.data.length;
+    body.writeBytes(part.data.subarray(part.table[2], end));
+  }
   for (let start = 0, first = 0; start < counts.length; start += blockSize) {
     const end = Math.min(counts.length, start + blockSize);
     let n = 0;
@@ -120,28 +138,31 @@ export function encodePositions({ counts, columns, offsets }: DocumentInstances)
 export class StoredPositions {
   readonly docs: number;
   readonly blocks: number;
-  /** Each block's instances, where its runs start, their widths and its least column. */
-  private readonly instances: Uint32Array;
-  private readonly starts: Uint32Array;
-  private readonly widths: Uint32Array;
+  /**
+   * Per block, in one array (one allocation: a phrase opens many): its instances, its
+   * header number of widths and least column, and where its runs start.
+   */
+  readonly table: Uint32Array;
 
   constructor(readonly data: Uint8Array) {
     const read = new VarintCursor(data);
     const format = read.read();
     if (format !== positionsFormat) throw new Error(`Positions in format ${format}; this engine reads format ${positionsFormat}.`);
     this.docs = read.read();
-    this.blocks = Math.ceil(this.docs / blockSize);
-    this.instances = new Uint32Array(this.blocks);
-    this.starts = new Uint32Array(this.blocks);
-    this.widths = new Uint32Array(this.blocks);
-    for (let b = 0; b < this.blocks; b++) {
-      this.instances[b] = read.read();
-      this.widths[b] = read.read();
+    const blocks = (this.blocks = Math.ceil(this.docs / blockSize));
+    const table = (this.table = new Uint32Array(3 * blocks));
+    for (let b = 0; b < blocks; b++) {
+      table[3 * b] = read.read();
+      table[3 * b + 1] = read.read();
     }
-    for (let b = 0, at = read.at; b < this.blocks; b++) {
-      this.starts[b] = at;
-      const { countWidth, columnWidth, offsetWidth } = this.widthsOf(b);
-      at += bitsBytes(this.size(b), countWidth) + bitsBytes(this.instances[b]!, columnWidth) + bitsBytes(this.instances[b]!, offsetWidth);
+    for (let b = 0, at = read.at; b < blocks; b++) {
+      table[3 * b + 2] = at;
+      const widths = table[3 * b + 1]!;
+      const instances = table[3 * b]!;
+      at +=
+        bitsBytes(this.size(b), countWidthOf(widths)) +
+        bitsBytes(instances, columnWidthOf(widths)) +
+        bitsBytes(instances, offsetWidthOf(widths));
     }
   }
 
@@ -149,22 +170,13 @@ export class StoredPositions {
   size(b: number): number {
     return Math.min(blockSize, this.docs - b * blockSize);
   }
-
-  /** Block b's widths and least column, and where its runs start. */
-  widthsOf(b: number) {
-    let rest = this.widths[b]!;
-    const least = rest % columnLimit;
-    rest = (rest - least) / columnLimit;
-    const columnWidth = rest % 5;
-    rest = (rest - columnWidth) / 5;
-    const offsetWidth = rest % 33;
-    const countWidth = (rest - offsetWidth) / 33;
-    const counts = this.starts[b]!;
-    const columns = counts + bitsBytes(this.size(b), countWidth);
-    const offsets = columns + bitsBytes(this.instances[b]!, columnWidth);
-    return { least, countWidth, columnWidth, offsetWidth, counts, columns, offsets };
-  }
 }
+
+/** What a block's header number (blockWidths) holds. */
+const leastColumnOf = (widths: number): number => widths % columnLimit;
+const columnWidthOf = (widths: number): number => Math.floor(widths / columnLimit) % 5;
+const offsetWidthOf = (widths: number): number => Math.floor(widths / (columnLimit * 5)) % 33;
+const countWidthOf = (widths: number): number => Math.floor(widths / (columnLimit * 5 * 33));
 
 /** A stored token's positions in the parts its whole-record list is stored in (joined-postings.ts): part k holds the documents from the list's `starts[k]`th on. */
 export interface PositionParts {
@@ -175,10 +187,11 @@ export interface PositionParts {
 const noPart = new StoredPositions(Buffer.from([positionsFormat, 0]));
 
 /**
- * Walks a token's positions forward, document by document, across its parts. Entering a
- * block decodes its documents' counts, from which any document's instances are read where
- * they stand: passing over documents costs nothing, so a phrase that reads a stopword's
- * positions in a few of its million documents jumps to each.
+ * Walks a token's positions forward, document by document, across its parts. A document's
+ * instances are read where they stand, found from the counts of the documents before it in
+ * its block: passing over documents costs one count each (none where the block's counts
+ * pack at width 0), so a phrase that reads a stopword's positions in a few of its million
+ * documents goes to each without decoding the others.
  */
 export class PositionsWalk {
   /** The document (its place in the token's list) whose positions come next. */
@@ -190,15 +203,19 @@ export class PositionsWalk {
   private current: StoredPositions;
   private partStart = 0;
   private partEnd: number;
-  /** The block entered last (of the current part), its part's data, and where each of its documents' instances start. */
+  /** The block entered last (of the current part), its part's data, its widths and where its runs start. */
   private block = -1;
   private data: Uint8Array = noPart.data;
-  private readonly firsts = new Uint32Array(blockSize + 1);
   private least = 0;
+  private countWidth = 0;
   private columnWidth = 0;
   private offsetWidth = 0;
+  private countsAt = 0;
   private columnsAt = 0;
   private offsetsAt = 0;
+  /** A document of the block (its place there) and where its instances start: the walk's place in the block. */
+  private blockDoc = 0;
+  private first = 0;
   /** The document `document()` opened: its next instance and the end of its instances. */
   private next = 0;
   private end = 0;
@@ -227,54 +244,70 @@ export class PositionsWalk {
     const b = Math.floor(local / blockSize);
     if (b !== this.block) this.enter(b);
     const j = local - b * blockSize;
-    this.next = this.firsts[j]!;
-    this.end = this.firsts[j + 1]!;
+    // From the walk's place in the block to the document: its instances start after those of the documents between.
+    let first = this.first;
+    if (this.countWidth === 0) first += j - this.blockDoc;
+    else for (let d = this.blockDoc; d < j; d++) first += 1 + bitsAt(this.data, this.countsAt, d, this.countWidth);
+    const n = this.countWidth === 0 ? 1 : 1 + bitsAt(this.data, this.countsAt, j, this.countWidth);
+    this.blockDoc = j + 1;
+    this.first = first + n;
+    this.next = first;
+    this.end = first + n;
     this.column = -1;
     this.offset = 0;
     this.doc++;
     this.settle();
-    return this.end - this.next;
+    return n;
   }
 
   /** Reads the opened document's next instance into `column` and `offset`. */
   instance(): void {
-    const data = this.data;
     const i = this.next++;
-    const column = this.least + bitsAt(data, this.columnsAt, i, this.columnWidth);
-    const value = bitsAt(data, this.offsetsAt, i, this.offsetWidth);
+    const column = this.columnWidth === 0 ? this.least : this.least + bitsAt(this.data, this.columnsAt, i, this.columnWidth);
+    const value = bitsAt(this.data, this.offsetsAt, i, this.offsetWidth);
     this.offset = column === this.column ? this.offset + value : value;
     this.column = column;
   }
 
-  /** Reads the next document's positions into `into`. */
+  /** Reads the next document's positions into `into`: instance() over them, its loop on locals (every instance of a walk goes through it). */
   read(into: Instances): void {
     const n = this.document();
     if (into.columns.length < n) {
       into.columns = new Int32Array(n);
       into.offsets = new Int32Array(n);
     }
-    for (let i = 0; i < n; i++) {
-      this.instance();
-      into.columns[i] = this.column;
-      into.offsets[i] = this.offset;
+    const { data, least, columnWidth, offsetWidth, columnsAt, offsetsAt } = this;
+    const { columns, offsets } = into;
+    let column = -1;
+    let offset = 0;
+    for (let i = 0, k = this.next; i < n; i++, k++) {
+      const next = columnWidth === 0 ? least : least + bitsAt(data, columnsAt, k, columnWidth);
+      const value = bitsAt(data, offsetsAt, k, offsetWidth);
+      offset = next === column ? offset + value : value;
+      column = next;
+      columns[i] = column;
+      offsets[i] = offset;
     }
+    this.next += n;
     into.length = n;
   }
 
-  /** Enters block b of the current part: its documents' counts, summed into where each one's instances start. */
+  /** Enters block b of the current part, at its first document. */
   private enter(b: number): void {
-    const { data } = this.current;
-    const { least, countWidth, columnWidth, offsetWidth, counts, columns, offsets } = this.current.widthsOf(b);
-    const size = this.current.size(b);
-    const firsts = this.firsts;
-    for (let j = 0; j < size; j++) firsts[j + 1] = firsts[j]! + 1 + bitsAt(data, counts, j, countWidth);
+    const { data, table } = this.current;
+    const widths = table[3 * b + 1]!;
+    const instances = table[3 * b]!;
     this.block = b;
     this.data = data;
-    this.least = least;
-    this.columnWidth = columnWidth;
-    this.offsetWidth = offsetWidth;
-    this.columnsAt = columns;
-    this.offsetsAt = offsets;
+    this.least = leastColumnOf(widths);
+    this.countWidth = countWidthOf(widths);
+    this.columnWidth = columnWidthOf(widths);
+    this.offsetWidth = offsetWidthOf(widths);
+    this.countsAt = table[3 * b + 2]!;
+    this.columnsAt = this.countsAt + bitsBytes(this.current.size(b), this.countWidth);
+    this.offsetsAt = this.columnsAt + bitsBytes(instances, this.columnWidth);
+    this.blockDoc = 0;
+    this.first = 0;
   }
 
   /** Moves to the part that holds the next document, once the current one is done. */
@@ -288,12 +321,13 @@ export class PositionsWalk {
   }
 }
 
-/** Every document's instances of stored positions, in one set of flat arrays: what a write merges. */
-export function decodePositions(...parts: readonly StoredPositions[]): DocumentInstances {
-  const docs = parts.reduce((sum, part) => sum + part.docs, 0);
+/** The instances of the documents of stored positions (its parts one after the other) from the `from`th on, in one set of flat arrays: what a write merges. */
+export function decodePositions(parts: readonly StoredPositions[], from = 0): DocumentInstances {
   const starts: number[] = [];
   for (let k = 0, start = 0; k < parts.length; start += parts[k++]!.docs) starts.push(start);
+  const docs = parts.reduce((sum, part) => sum + part.docs, 0) - from;
   const walk = new PositionsWalk({ parts, starts });
+  walk.skipTo(from);
   const counts = new Uint32Array(docs);
   let columns = new Int32Array(Math.max(16, docs));
   let offsets = new Int32Array(columns.length);
@@ -433,4 +467,18 @@ export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPosti
   }
   const instances = { counts: Uint32Array.from(counts), columns, offsets };
   return { lists: lists.build(), positions: encodePositions(instances), instances };
+}
+
+/**
+ * Stored positions (a list and its tail, or a tail alone) with `added` documents after
+ * them: the first part's full blocks are copied as they are, the rest (its last block, the
+ * tail) decoded and encoded again with the new documents. Byte for byte what encoding every
+ * document at once gives, but a write of new records does not decode and encode a common
+ * word's megabytes of positions.
+ */
+export function appendedPositions(stored: readonly StoredPositions[], added: DocumentInstances): Buffer {
+  const first = stored[0];
+  const blocks = first ? Math.floor(first.docs / blockSize) : 0;
+  const rest = joinedInstances(decodePositions(stored, blocks * blockSize), added);
+  return encodePositions(rest, first && blocks > 0 ? { part: first, blocks } : undefined);
 }

@@ -3,11 +3,11 @@ import { searchColumns, type Deployment, type SearchColumn } from '../../../../d
 import { createTextIndex, documentLengthReader, eachTokenInstances } from '../fts5-adapter';
 import { noPostings, type TokenPostings } from '../../../engine/postings/block-postings';
 import {
+  appendedPositions,
   decodePositions,
   DocumentsJoiner,
   encodePositions,
   instanceStarts,
-  joinedInstances,
   noDocumentInstances,
   postingsOf,
   StoredPositions,
@@ -53,8 +53,6 @@ function mergedPositions(
   addedPositions: DocumentInstances,
 ): DocumentInstances {
   const n = stored.ids.length;
-  // New records have ids above every stored one: their positions are appended as they are.
-  if (changed.newOnly) return joinedInstances(positions, addedPositions);
   const storedStarts = instanceStarts(positions);
   const addedStarts = instanceStarts(addedPositions);
   const out = new DocumentsJoiner(n + added.ids.length, positions.columns.length + addedPositions.columns.length);
@@ -118,17 +116,17 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
   const instancesOf = instancesReader(db, `${t.tokenizing}_changes`);
   const tokens = new ListTable(db, t.postings, t.postingsTail, 'term');
   const pairs = new ListTable(db, t.pairs, t.pairsTail, 'pair');
-  // A token's positions in one table, decoded whole: a write joins and cuts them anywhere, and encodes them again.
+  // A token's positions as stored in a table: none, or one part.
   const [readPositions, readTailPositions] = [t.positions, t.positionsTail].map((table) => {
     const read = db.prepare(`SELECT data FROM ${table} WHERE term = ?`).pluck();
-    return (term: string): DocumentInstances => {
+    return (term: string): StoredPositions[] => {
       const data = read.get(term) as Uint8Array | undefined;
-      return data ? decodePositions(new StoredPositions(data)) : noDocumentInstances;
+      return data ? [new StoredPositions(data)] : [];
     };
   });
   const [writePositions, writeTailPositions] = [t.positions, t.positionsTail].map((table) => {
     const write = db.prepare(`INSERT OR REPLACE INTO ${table} (term, data) VALUES (?, ?)`);
-    return (term: string, instances: DocumentInstances) => write.run(term, encodePositions(instances));
+    return (term: string, data: Buffer) => write.run(term, data);
   });
   const deletePositions = db.prepare(`DELETE FROM ${t.positions} WHERE term = ?`);
   const deleteTailPositions = db.prepare(`DELETE FROM ${t.positionsTail} WHERE term = ?`);
@@ -170,12 +168,14 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
         if (col !== wholeRecord) return;
         if (list.ids.length === 0) deletePositions.run(term);
         else {
-          const positions = joinedInstances(readPositions!(term), readTailPositions!(term));
-          writePositions!(term, mergedPositions(stored, positions, changed, addedWhole, addedPositions));
+          const parts = [...readPositions!(term), ...readTailPositions!(term)];
+          // New records have ids above every stored one: their positions go after the stored ones.
+          if (changed.newOnly) writePositions!(term, appendedPositions(parts, addedPositions));
+          else writePositions!(term, encodePositions(mergedPositions(stored, decodePositions(parts), changed, addedWhole, addedPositions)));
         }
         deleteTailPositions.run(term);
       });
-      if (how.get(wholeRecord) === 'append') writeTailPositions!(term, joinedInstances(readTailPositions!(term), addedPositions));
+      if (how.get(wholeRecord) === 'append') writeTailPositions!(term, appendedPositions(readTailPositions!(term), addedPositions));
     }
 
     // The pairs of the stored common tokens in the records before and after the write.

@@ -120,9 +120,7 @@ function postingsTables(path: string) {
             .raw()
             .all() as [string, Buffer, Buffer | null][]
         ).map(([term, whole, tail]) => {
-          const { counts, columns, offsets } = decodePositions(
-            ...[whole, ...(tail ? [tail] : [])].map((data) => new StoredPositions(data)),
-          );
+          const { counts, columns, offsets } = decodePositions([whole, ...(tail ? [tail] : [])].map((data) => new StoredPositions(data)));
           return { term, counts: Array.from(counts), columns: Array.from(columns), offsets: Array.from(offsets) };
         }),
         lengths: db.prepare(`SELECT rows, tokens, hex(data) AS data FROM ${t.lengths}`).all(),
