@@ -48,10 +48,10 @@ export interface QueryEngine {
   warmSearch(): void;
   /** The facet values warm() read, in memory every thread can share (one copy per generation, not per worker). */
   sharedFacets(): SharedFacets;
-  /** The type-ahead tables of the facet values sharedFacets() handed over, worked out after them so facets need not wait. */
-  sharedCompletions(): SharedCompletions;
-  /** Each deployment's "Did you mean" vocabulary, built once per generation for every worker. */
-  sharedWords(): SharedWords;
+  /** A deployment's type-ahead tables of the facet values sharedFacets() handed over, worked out after them so facets need not wait. */
+  sharedCompletions(key: DeploymentKey): SharedCompletions;
+  /** A deployment's "Did you mean" vocabulary, built once per generation for every worker. */
+  sharedWords(key: DeploymentKey): SharedWords;
   /** Takes what another engine on the same file worked out (sharedFacets, sharedCompletions, sharedWords), instead of doing it on first use. */
   adopt(part: SharedPart): void;
   /** Moves a pinned snapshot off the write-ahead log, reading the same data (snapshot-move.ts). */

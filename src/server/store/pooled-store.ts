@@ -148,7 +148,7 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
       { costs, budgetMs, onHelped: options.onHelped },
     ),
   );
-  const { reader, facetsWarm, completionsWarm, wordsWarm } = readFacetsAhead(
+  const { reader, facetsWarm, handedOver } = readFacetsAhead(
     script,
     path,
     log,
@@ -178,11 +178,11 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
     count: (...args) => call('count', args),
     // Each waits for the reader's vocabularies / type-ahead tables rather than a worker making its own (seconds).
     suggest: async (...args) => {
-      await wordsWarm;
+      await handedOver('words', args[0]);
       return call('suggest', args);
     },
     complete: async (...args) => {
-      await completionsWarm;
+      await handedOver('completions', args[0]);
       return call('complete', args);
     },
     close,

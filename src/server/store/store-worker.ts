@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { deployments } from '../../deployments/registry';
 import { answerOp, engineAnswers, type EngineAnswers, type EngineCalls, type EngineOp } from './engine-calls';
 import type { QueryEngine, SharedPart } from './engine';
 import { openEngine } from './sqlite/query-engine';
@@ -47,6 +48,8 @@ export type StoreReply =
   | { id: number; ok: false; message: string }
   | { ready: true }
   | { shared: SharedPart }
+  // The reader has handed over every part.
+  | { sharedAll: true }
   // A count this worker would share, for the pool to pass to a free worker; and a helper's word that it is free again.
   | HelpWith
   | { helped: boolean }
@@ -92,10 +95,14 @@ function open(settings: WorkerSettings) {
   const sharing = settings.sharing && { ...settings.sharing, ask: (job: CountJob) => reply({ help: job }) };
   const opened = openEngine(settings.path, { snapshot: true, ...(sharing && { sharing }) });
   if (settings.role === 'facets') {
-    // Facets first: a server answers them as soon as they are here; type-ahead and suggestions wait for theirs.
+    // Facets first: a server answers them as soon as they are here; type-ahead and suggestions
+    // wait for their deployment's, each handed over as soon as it is made.
     reply({ shared: { facets: opened.sharedFacets() } });
-    reply({ shared: { completions: opened.sharedCompletions() } });
-    reply({ shared: { words: opened.sharedWords() } });
+    for (const { key } of deployments) {
+      reply({ shared: { completions: opened.sharedCompletions(key) } });
+      reply({ shared: { words: opened.sharedWords(key) } });
+    }
+    reply({ sharedAll: true });
     opened.close();
     return;
   }

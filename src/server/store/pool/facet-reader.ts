@@ -1,3 +1,4 @@
+import type { DeploymentKey } from '../../../deployments/schema';
 import type { SharedPart } from '../engine';
 import type { StoreReply, ToWorker } from '../store-worker';
 import { borrowThread, type Thread } from './threads';
@@ -7,20 +8,20 @@ import { borrowThread, type Thread } from './threads';
  * their own that hands them over on shared memory and closes the file: the pool holds one
  * copy of them, not one per worker, and a server whose data changed answers searches from the
  * new data while the previous pool still answers facets (reloading-store.ts). After them it
- * makes the type-ahead tables and then each deployment's "Did you mean" vocabulary, handing
- * each over as it is made, so facets do not wait for type-ahead, and no worker samples the
- * records' text for its own vocabulary. Each promise settles once its part is handed over, or
- * once the reader ended without it: each worker then makes its own on first use. The reader's
- * thread is given back for later generations (threads.ts) once it has handed everything over.
+ * makes each deployment's type-ahead tables and its "Did you mean" vocabulary, deployment
+ * after deployment, handing each over as it is made, so facets do not wait for type-ahead, a
+ * deployment's suggestions wait for its own vocabulary only, and no worker samples the
+ * records' text for its own. Each promise settles once its part is handed
+ * over, or once the reader ended without it: each worker then makes its own on first use. The
+ * reader's thread is given back for later generations (threads.ts) once it has handed
+ * everything over.
  */
 export interface ReadAhead {
   readonly reader: Thread;
   /** The facet values (and their A–Z orders) are handed over. */
   readonly facetsWarm: Promise<void>;
-  /** The type-ahead tables are handed over. */
-  readonly completionsWarm: Promise<void>;
-  /** The vocabularies for suggestions are handed over. */
-  readonly wordsWarm: Promise<void>;
+  /** The deployment's type-ahead tables, or its vocabulary for suggestions, are handed over. */
+  readonly handedOver: (part: 'completions' | 'words', key: DeploymentKey) => Promise<void>;
 }
 
 export function readFacetsAhead(
@@ -32,23 +33,42 @@ export function readFacetsAhead(
 ): ReadAhead {
   const reader = borrowThread(script);
   const worker = reader.worker;
-  const parts = ['facets', 'completions', 'words'] as const;
-  const settle = new Map<(typeof parts)[number], () => void>();
-  const [facetsWarm, completionsWarm, wordsWarm] = parts.map((part) => new Promise<void>((resolve) => settle.set(part, resolve)));
-  const settleAll = () => {
-    for (const resolve of settle.values()) resolve();
+  let ended = false;
+  const waiting = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+  const entry = (name: string) => {
+    let found = waiting.get(name);
+    if (!found) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((settle) => (resolve = settle));
+      waiting.set(name, (found = { promise, resolve }));
+      if (ended) resolve();
+    }
+    return found;
+  };
+  const end = () => {
+    ended = true;
+    for (const { resolve } of waiting.values()) resolve();
   };
   worker.on('message', (reply: StoreReply) => {
+    if ('sharedAll' in reply) {
+      void reader.giveBack();
+      return end();
+    }
     if (!('shared' in reply)) return;
-    if (!closing()) adopt(reply.shared);
-    const part = parts.find((name) => name in reply.shared)!;
-    if (part === 'words') void reader.giveBack();
-    settle.get(part)!();
+    const part = reply.shared;
+    if (!closing()) adopt(part);
+    if ('facets' in part) entry('facets').resolve();
+    else if ('completions' in part) for (const key of part.completions.keys()) entry(`completions ${key}`).resolve();
+    else for (const key of part.words.keys()) entry(`words ${key}`).resolve();
   });
   worker.on('error', (error) => {
     if (!closing()) log(`the facet values of ${path} could not be read ahead (${error.message}); each worker reads them on first use`);
   });
-  worker.on('exit', settleAll);
+  worker.on('exit', end);
   worker.postMessage({ open: { path, role: 'facets' } } satisfies ToWorker);
-  return { reader, facetsWarm: facetsWarm!, completionsWarm: completionsWarm!, wordsWarm: wordsWarm! };
+  return {
+    reader,
+    facetsWarm: entry('facets').promise,
+    handedOver: (part, key) => entry(`${part} ${key}`).promise,
+  };
 }

@@ -152,7 +152,7 @@ export class WorkerSlots {
   }
 
   private onMessage(slot: Slot, reply: StoreReply): void {
-    if ('shared' in reply || 'closed' in reply) return;
+    if ('shared' in reply || 'sharedAll' in reply || 'closed' in reply) return;
     if ('help' in reply) return this.events.askedHelp(slot, reply.help);
     if ('moved' in reply) return this.events.moved(slot, reply.moved);
     if ('helped' in reply) {

@@ -102,8 +102,8 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
     },
     warmSearch: () => warmSearch(stateOf),
     sharedFacets: () => sharedFacets(stateOf),
-    sharedCompletions: () => perDeployment(stateOf, (state) => prepareCompletions(state.facetIndex(), state.deployment.facets)),
-    sharedWords: () => perDeployment(stateOf, (state) => (state.postings() ? state.vocabularyData() : undefined)),
+    sharedCompletions: (key) => perDeployment(stateOf, (state) => prepareCompletions(state.facetIndex(), state.deployment.facets), key),
+    sharedWords: (key) => perDeployment(stateOf, (state) => (state.postings() ? state.vocabularyData() : undefined), key),
     adopt(part) {
       // What the generation's reader worked out is taken as it is: each worker doing it again took seconds.
       if ('facets' in part)
@@ -151,13 +151,15 @@ function sharedFacets(stateOf: (key: DeploymentKey) => DeploymentState): SharedF
   });
 }
 
-/** `make` of each deployment that holds records, by key. */
+/** `make` of each deployment that holds records (or of `only`), by key. */
 function perDeployment<T>(
   stateOf: (key: DeploymentKey) => DeploymentState,
   make: (state: DeploymentState) => T | undefined,
+  only?: DeploymentKey,
 ): Map<DeploymentKey, T> {
   const made = new Map<DeploymentKey, T>();
   for (const deployment of deployments) {
+    if (only !== undefined && deployment.key !== only) continue;
     const state = stateOf(deployment.key);
     if (state.capacity <= 1) continue;
     const value = make(state);

@@ -40,8 +40,8 @@ beforeAll(() => {
   worker.warmSearch();
   // As the pool posts them: each part in its own message, so each is a copy made by structured clone.
   worker.adopt(structuredClone({ facets: reader.sharedFacets() }));
-  worker.adopt(structuredClone({ completions: reader.sharedCompletions() }));
-  worker.adopt(structuredClone({ words: reader.sharedWords() }));
+  worker.adopt(structuredClone({ completions: reader.sharedCompletions('LIT') }));
+  worker.adopt(structuredClone({ words: reader.sharedWords('LIT') }));
 });
 
 afterAll(() => {
