@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
 import { startServer, type RunningServer } from '../http/server';
+import { rawRequest } from '../http/server-fixture.test-support';
 import { openPooledStore } from './pooled-store';
 import { reloadingStore } from './reloading-store';
 import { openStoreWriter } from './sqlite/sqlite';
@@ -33,8 +34,15 @@ function write(target: string, count: number, startId: number) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const status = async (id: number) => (await fetch(`${server.url}${lit.basePath}/records/${id}`)).status;
-const total = async (query: string) => Number((await fetch(`${server.url}${lit.basePath}/records?${query}`)).headers.get('x-total-count'));
+/**
+ * Each request on a connection of its own: the writes here block this process, the server's
+ * too, for seconds on a busy machine, after which the server's keep-alive timer and the
+ * client's reuse of the idle connection race, and a request sent as the server closes it is
+ * reset.
+ */
+const get = (path: string) => rawRequest(`${server.url}${lit.basePath}${path}`, { headers: { connection: 'close' } });
+const status = async (id: number) => (await get(`/records/${id}`)).status;
+const total = async (query: string) => Number((await get(`/records?${query}`)).headers['x-total-count']);
 
 async function until(condition: () => Promise<boolean>, withinMs = 10_000) {
   const deadline = Date.now() + withinMs;
