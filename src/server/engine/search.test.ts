@@ -216,6 +216,45 @@ describe('one ranking path for every query shape', () => {
     expect(scoredRuns).toBeGreaterThan(60);
   }, 120_000);
 
+  it('finds authors as the records name them, and names mixed from several, in the authors column as the reference does', () => {
+    // The short forms ("Wang P N"): a surname and initials, most of them common tokens with pair lists.
+    const names = (db.prepare(`SELECT authors FROM lit_text`).pluck().all() as string[]).flatMap((authors) =>
+      authors.split('\n').filter((line) => /^[\p{L}-]+( \p{L})+$/u.test(line)),
+    );
+    const parts = [...new Set(names.flatMap((name) => name.split(' ')))];
+    expect(names.length).toBeGreaterThan(200);
+    const reader = openPostings(db, lit)!;
+    expect(
+      names.filter((name) =>
+        name.split(' ').every((part, i, all) => i === 0 || reader.hasPair(all[i - 1]!.toLowerCase(), part.toLowerCase())),
+      ).length,
+    ).toBeGreaterThan(50);
+    const author = fc.oneof(
+      fc.constantFrom(...names),
+      // A surname with initials of other authors, or initials alone: candidates that hold every pair but not the phrase.
+      fc.array(fc.constantFrom(...parts), { minLength: 2, maxLength: 4 }).map((words) => words.join(' ')),
+      fc
+        .tuple(fc.constantFrom(...names), fc.constantFrom(...names))
+        .map(([a, b]) => `${a.split(' ')[0]} ${b.split(' ').slice(1).join(' ')}`),
+    );
+    fc.assert(
+      fc.property(author, fc.constantFrom('author', 'q'), (name, parameter) => {
+        const query = `${parameter}=${encodeURIComponent(parameter === 'q' ? `"${name}"` : name)}`;
+        const { criteria } = parseListRequest(lit, parseQueryString(query));
+        const expected = referenceRank(index, criteria);
+        for (const need of [10_000, 10]) {
+          const actual = engine.rank('LIT', criteria, need);
+          expect({ query, total: actual.total, ids: Array.from(actual.ids) }).toEqual({
+            query,
+            total: expected.ids.length,
+            ids: expected.ids.slice(0, need),
+          });
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+
   it('finds words, phrases and prefixes within a few records named by repo_id as the reference does over all of them', () => {
     const records = db.prepare(`SELECT id, repo_id FROM lit_records ORDER BY id`).raw().all() as [number, string][];
     fc.assert(

@@ -1,7 +1,8 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { decodeIds, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
-import { tokenBlobs, type PostingsReader } from '../postings/index-reader';
+import type { PostingsReader } from '../postings/index-reader';
 import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
+import { phraseBlobs } from './kept-blobs';
 
 /**
  * One token of a phrase: its documents, and its positions walked forward with them, so a
@@ -49,12 +50,42 @@ function placesWithin(postings: Postings, within: Int32Array): { ids: Int32Array
   return { ids: Int32Array.from(ids), places: Int32Array.from(places) };
 }
 
-/** A token's documents (those of `within` only, if given) and positions, ready to be walked. */
-function tokenPositions(reader: PostingsReader, token: string, within?: Int32Array): TokenPositions | undefined {
-  const blobs = tokenBlobs(reader, token);
+/** A token's documents among `within` and its positions, ready to be walked. */
+function tokenPositions(reader: PostingsReader, token: string, within: Int32Array): TokenPositions | undefined {
+  const blobs = phraseBlobs(reader, token);
   if (!blobs) return undefined;
-  const positions = new PositionsWalk(blobs.positions);
-  return within ? { ...placesWithin(blobs.postings, within), positions } : { ids: decodeIds(blobs.postings), positions };
+  return { ...placesWithin(blobs.postings, within), positions: new PositionsWalk(blobs.positions) };
+}
+
+/**
+ * The records that may hold the phrase, ascending: those in every list a match must be in —
+ * each token's list in the phrase's column when it has one (an author's initials are in
+ * most records, in their authors far fewer), else over whole records, and the pair list of
+ * each two adjacent common tokens there. The shortest is decoded, the others only in the
+ * blocks that may hold one of its records; undefined when a list is empty.
+ */
+function narrowCandidates(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): Int32Array | undefined {
+  const column = columns.length === 1 ? columns[0] : undefined;
+  const lists: Postings[] = [];
+  // A token in a pair needs no list of its own: the pair's records all hold it.
+  const paired = new Uint8Array(tokens.length);
+  for (let j = 1; j < tokens.length; j++) {
+    if (!reader.hasPair(tokens[j - 1]!, tokens[j]!)) continue;
+    const pair = reader.readPair(tokens[j - 1]!, tokens[j]!, column);
+    if (!pair) return undefined;
+    lists.push(pair);
+    paired[j - 1] = paired[j] = 1;
+  }
+  for (let j = 0; j < tokens.length; j++) {
+    if (paired[j]) continue;
+    const list = reader.read(tokens[j]!, column);
+    if (!list) return undefined;
+    lists.push(list);
+  }
+  lists.sort((a, c) => a.docs - c.docs);
+  let candidates = decodeIds(lists[0]!);
+  for (let l = 1; l < lists.length && candidates.length > 0; l++) candidates = placesWithin(lists[l]!, candidates).ids;
+  return candidates;
 }
 
 /** Reads the instances of the token's `at`th document (at or after the one its walk stands at) into `into`. */
@@ -94,21 +125,16 @@ export function phraseMatches(
   columns: readonly SearchColumn[],
   within?: Int32Array,
 ): TokenPostings {
+  const candidates = within ?? narrowCandidates(reader, tokens, columns);
+  if (!candidates || candidates.length === 0) return noPostings;
   const allowed = searchColumns.map((column) => columns.includes(column));
   const walks: TokenPositions[] = [];
   for (const token of tokens) {
-    const walk = tokenPositions(reader, token, within);
+    const walk = tokenPositions(reader, token, candidates);
     if (!walk) return noPostings;
     walks.push(walk);
   }
   const k = walks.length;
-  let candidates = walks.reduce((best, walk) => (walk.ids.length < best.length ? walk.ids : best), walks[0]!.ids);
-  for (let j = 0; j + 1 < k; j++) {
-    if (!reader.hasPair(tokens[j]!, tokens[j + 1]!)) continue;
-    const pair = reader.readPair(tokens[j]!, tokens[j + 1]!);
-    if (!pair) return noPostings;
-    if (!within && pair.docs < candidates.length) candidates = decodeIds(pair);
-  }
   const found = walks.map(noInstances);
   const ids: number[] = [];
   const counts: number[] = [];

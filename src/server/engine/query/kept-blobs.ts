@@ -1,0 +1,56 @@
+import { tokenBlobs, type PostingsReader, type TokenBlobs } from '../postings/index-reader';
+
+/**
+ * The whole-record lists and positions of common tokens (those with pair lists: in a
+ * thirty-second of the records or more), kept per reader for the phrases that read them,
+ * the last used up to `keptBytes`. A phrase reads its tokens' positions whole, and an
+ * author's initials, in most records, have some of the longest: reading and decoding
+ * them again for each author search cost more than the rest of the search. A reader reads
+ * one snapshot of its file, so what it keeps never goes stale (as dense-sets.ts's sets).
+ * A list kept is walked by one phrase at a time (a search runs alone on its reader), and
+ * each walk of positions starts its own cursor.
+ */
+
+/** Bytes kept per reader: the longest lists' positions at 1,000,000 records are a few MB each. */
+export const keptBytes = 32 * 2 ** 20;
+
+interface Kept {
+  readonly blobs: TokenBlobs;
+  readonly bytes: number;
+}
+
+class KeptBlobs {
+  private readonly kept = new Map<string, Kept>();
+  private total = 0;
+
+  get(reader: PostingsReader, token: string): TokenBlobs | undefined {
+    const found = this.kept.get(token);
+    if (found) {
+      this.kept.delete(token);
+      this.kept.set(token, found);
+      return found.blobs;
+    }
+    const blobs = tokenBlobs(reader, token);
+    if (!blobs) return undefined;
+    const bytes = blobs.positions.parts.reduce((sum, part) => sum + part.data.length + 4 * part.skips.length, 0) + 2 * blobs.postings.docs;
+    if (bytes > keptBytes / 4) return blobs;
+    this.kept.set(token, { blobs, bytes });
+    this.total += bytes;
+    for (const [key, { bytes: size }] of this.kept) {
+      if (this.total <= keptBytes) break;
+      this.kept.delete(key);
+      this.total -= size;
+    }
+    return blobs;
+  }
+}
+
+const byReader = new WeakMap<PostingsReader, KeptBlobs>();
+
+/** A token's whole-record list and positions: kept for the next phrase if the token is common, read afresh if not. */
+export function phraseBlobs(reader: PostingsReader, token: string): TokenBlobs | undefined {
+  if (!reader.hasPair(token, token)) return tokenBlobs(reader, token);
+  let kept = byReader.get(reader);
+  if (!kept) byReader.set(reader, (kept = new KeptBlobs()));
+  return kept.get(reader, token);
+}
