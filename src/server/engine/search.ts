@@ -1,11 +1,12 @@
 import type { SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { scoreEverything, topByBlockMax } from './collector/block-max';
-import { deepOrder, topOrder } from './collector/top-k';
+import { deepOrder, topOrder, type Matches } from './collector/top-k';
+import { scoreUnion } from './collector/union';
 import type { IdSet } from './id-set';
 import type { PostingsReader } from './postings/index-reader';
 import { lengthNorms } from './query/bm25';
-import { compileQuery, type CompiledQuery, type PublishedIn } from './query/compile';
+import { compileQuery, type CompiledQuery, type MatchNode, type PublishedIn } from './query/compile';
 import { matchSet } from './query/matching';
 
 /**
@@ -25,6 +26,18 @@ export interface TextSearchOptions {
   readonly filter: IdSet | undefined;
   /** The records published in a range of years, for year words of the main search; without it they are words only. */
   readonly publishedIn?: PublishedIn;
+}
+
+/**
+ * An OR of words whose lists hold at most this many records in all is scored whole, in one
+ * pass that counts it too (collector/union.ts); longer ones are counted through bitsets and
+ * ranked by block-max, which skips most of their blocks.
+ */
+const shortUnion = 32_768;
+
+/** Whether the records `node` matches are exactly those of its scored leaves: a scored word or phrase, or an OR of them. */
+function unionOfScored(node: MatchNode): boolean {
+  return node.kind === 'leaf' ? node.leaf.scored : node.kind === 'or' && node.children.every(unionOfScored);
 }
 
 /** A filter allowing at most this many records has its phrases read in those records first (TextSearch.of). */
@@ -51,6 +64,7 @@ function hasPhrase(node: QueryNode): boolean {
 
 export class TextSearch {
   private matched: IdSet | undefined;
+  private unionScores: Matches | undefined;
 
   private constructor(
     private readonly reader: PostingsReader,
@@ -88,6 +102,21 @@ export class TextSearch {
     return this.query.root.kind === 'leaf' && this.query.root.leaf.scored && !this.options.filter;
   }
 
+  /** An OR of short lists and no filter: its matches, scored, come from one pass over the lists. */
+  private get shortUnion(): boolean {
+    const { root, scored } = this.query;
+    if (root.kind !== 'or' || this.options.filter || !unionOfScored(root)) return false;
+    let records = 0;
+    for (const { postings } of scored) records += postings.docs;
+    return records <= shortUnion;
+  }
+
+  /** Every match with its score, for a short union (scoreUnion). */
+  private union(): Matches {
+    this.unionScores ??= scoreUnion(this.query.scored, this.reader.lengths, lengthNorms(this.reader));
+    return this.unionScores;
+  }
+
   /** Whether any word is scored (a query that only excludes is not ranked by relevance). */
   get scored(): boolean {
     return this.query.scored.length > 0;
@@ -105,12 +134,14 @@ export class TextSearch {
 
   /** How many records match, without scoring any. */
   count(): number {
-    return this.oneList ? this.query.scored[0]!.postings.docs : this.matches().count();
+    if (this.oneList) return this.query.scored[0]!.postings.docs;
+    return this.shortUnion ? this.union().ids.length : this.matches().count();
   }
 
   /** The first `need` matches by bm25 (best first unless not `descending`), ties by `ties[id]` or the id. */
   rank(need: number, descending: boolean, ties: Int32Array | undefined): Int32Array {
     const { reader, query } = this;
+    if (this.shortUnion) return topOrder(this.union(), descending, need, ties);
     const norms = lengthNorms(reader);
     const matches = this.oneList ? undefined : this.matches();
     if (descending && need <= deepOrder && query.everyMatchScored) {
