@@ -11,7 +11,7 @@ export interface PostingsReader {
   /** lengths[id] is the number of tokens in the record (all columns): bm25's D. */
   readonly lengths: Uint32Array;
   /** The tokens FTS5 makes of `text` (a query word may become several, or none). */
-  tokenize(text: string): string[];
+  tokenize(text: string): readonly string[];
   /** Every token of the index that starts with `prefix`, as FTS5 expands `prefix*`. */
   expand(prefix: string): string[];
   /** A token's postings over whole records, or in one column. */

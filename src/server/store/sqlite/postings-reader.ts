@@ -22,7 +22,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   // A copy, so the array is aligned and owns its memory.
   const lengths = new Uint32Array(new Uint8Array(stats.data).buffer);
 
-  const tokenize = scratchTokenizer(db, `${t.tokenizing}_query`);
+  const tokenize = rememberingTokens(scratchTokenizer(db, `${t.tokenizing}_query`));
   const byPrefix = db.prepare(`SELECT term FROM ${t.postings} WHERE col = '${wholeRecord}' AND term >= ? ORDER BY term`).pluck();
   const common = new Set(storedCommon(db, deployment));
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();
@@ -88,5 +88,26 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
       const idf = logarithm.get((stats.rows - hits + 0.5) / (hits + 0.5)) as number;
       return idf > 0 ? idf : 1e-6;
     },
+  };
+}
+
+/** Query words whose tokens a reader remembers; past this many it forgets them all and starts again. */
+const rememberedWords = 4096;
+
+/**
+ * A tokenizer that remembers what it made of each text: FTS5's tokenizer is reached through
+ * a scratch table (an insert, a read and a delete, tens of microseconds a word, as much as
+ * ranking an OR of two words costs), and searches repeat their words far more than their queries.
+ */
+export function rememberingTokens(tokenize: (text: string) => string[]): (text: string) => readonly string[] {
+  const known = new Map<string, readonly string[]>();
+  return (text) => {
+    let tokens = known.get(text);
+    if (!tokens) {
+      if (known.size >= rememberedWords) known.clear();
+      tokens = Object.freeze(tokenize(text));
+      known.set(text, tokens);
+    }
+    return tokens;
   };
 }
