@@ -33,7 +33,7 @@ export interface TextSearchOptions {
  * pass that counts it too (collector/union.ts); longer ones are counted through bitsets and
  * ranked by block-max, which skips most of their blocks.
  */
-const shortUnion = 32_768;
+const shortUnion = 65_536;
 
 /** Whether the records `node` matches are exactly those of its scored leaves: a scored word or phrase, or an OR of them. */
 function unionOfScored(node: MatchNode): boolean {
