@@ -2,9 +2,11 @@
  * The engine's cost per query class over the query log's distinct queries, in this process
  * and thread, uncached: what issue 41's in-process peer comparison timed. For each search
  * class, up to PER_CLASS distinct queries drawn as the real-traffic run draws them
- * (bench/query-log.ts, the corpus's seed); each is timed ROUNDS times (the fastest kept, so
- * a busy machine's pauses fall out) as the first page's rank (total and first 20) with and
- * without fetching its records, and split into the count alone and the top 20 alone.
+ * (bench/query-log.ts, the corpus's seed), timed as the first page's rank (its total and
+ * first 20) with and without fetching its records, and as the count alone and the first 20
+ * alone. Each measure is a pass over every query once, on an engine opened for the pass, so
+ * what a reader keeps (tokens, common tokens' positions) is only what earlier queries left;
+ * a query's time is its least over PASSES passes, so a busy machine's pauses fall out.
  *   npx tsx bench/class-profile.ts DATABASE RECORDS SEED [PER_CLASS] [ROUNDS] [CLASS,CLASS...]
  */
 import { deploymentByKey } from '../src/deployments/registry';
@@ -13,17 +15,19 @@ import { parseListRequest } from '../src/server/http/criteria';
 import { parseQueryString } from '../src/server/http/query-string';
 import { openEngine } from '../src/server/store/sqlite/query-engine';
 import { openPostings } from '../src/server/store/sqlite/postings-reader';
+import type { QueryEngine } from '../src/server/store/engine';
+import type { Criteria } from '../src/server/store/types';
 import Database from 'better-sqlite3';
 import { IdSet } from '../src/server/engine/id-set';
 import { basePath } from './queries';
 import { learnVocabulary, queryLog, trafficClasses } from './query-log';
 import { summarize } from './stats';
 
-const [path, recordsArg, seedArg, perClassArg, roundsArg, onlyArg] = process.argv.slice(2);
+const [path, recordsArg, seedArg, perClassArg, passesArg, onlyArg] = process.argv.slice(2);
 if (!path || !recordsArg || !seedArg)
-  throw new Error('usage: npx tsx bench/class-profile.ts DATABASE RECORDS SEED [PER_CLASS] [ROUNDS] [CLASS,...]');
+  throw new Error('usage: npx tsx bench/class-profile.ts DATABASE RECORDS SEED [PER_CLASS] [PASSES] [CLASS,...]');
 const perClass = Number(perClassArg ?? 100);
-const rounds = Math.max(1, Number(roundsArg ?? 3));
+const passes = Math.max(1, Number(passesArg ?? 3));
 const only = onlyArg?.split(',');
 const page = 20;
 const lit = deploymentByKey('LIT')!;
@@ -40,58 +44,60 @@ const drawn = classes.map((trafficClass) => {
   return { trafficClass, paths: paths.filter((p) => p.startsWith(`${basePath}/records?`)) };
 });
 
-const engine = openEngine(path);
-engine.warmSearch();
-const db = new Database(path, { readonly: true, fileMustExist: true });
-const reader = openPostings(db, lit)!;
-const capacity = reader.lengths.length;
-const universe = () =>
-  IdSet.of(
-    Array.from({ length: capacity - 1 }, (_, i) => i + 1),
-    capacity,
-  );
-
-const fastest = (run: () => void) => {
-  let best = Infinity;
-  for (let r = 0; r < rounds; r++) {
-    const started = performance.now();
-    run();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
+const fetchPage = (engine: QueryEngine, criteria: Criteria) => {
+  const ranked = engine.rank('LIT', criteria, page);
+  engine.fetch('LIT', ranked.ids.subarray(0, page));
 };
+
+/** One pass of one measure: every query once, on an engine and a reader opened for the pass (nothing they keep carries over). */
+function pass(into: Map<string, number[][]>, measure: number): void {
+  const engine = openEngine(path!);
+  engine.warmSearch();
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const reader = openPostings(db, lit)!;
+  const capacity = reader.lengths.length;
+  const universe = () =>
+    IdSet.of(
+      Array.from({ length: capacity - 1 }, (_, i) => i + 1),
+      capacity,
+    );
+  for (const { trafficClass, paths } of drawn) {
+    if (only && !only.includes(trafficClass.id)) continue;
+    const times = into.get(trafficClass.id) ?? [[], [], [], []];
+    into.set(trafficClass.id, times);
+    paths.forEach((p, q) => {
+      const { criteria } = parseListRequest(lit, parseQueryString(p.slice(p.indexOf('?') + 1)));
+      const first = { ...criteria, offset: 0, limit: page };
+      const text = () => TextSearch.of(reader, criteria.text, { capacity, universe, filter: undefined })!;
+      const runs = [
+        () => engine.rank('LIT', first, page),
+        () => fetchPage(engine, first),
+        // Text alone (no filters): the count and the first page apart, each from a compiled query.
+        () => text().count(),
+        () => text().rank(page, true, undefined),
+      ];
+      if (measure >= 2 && (criteria.dates.length > 0 || criteria.exact.length > 0)) return;
+      const started = performance.now();
+      runs[measure]!();
+      const ms = performance.now() - started;
+      const list = times[measure]!;
+      list[q] = Math.min(list[q] ?? Infinity, ms);
+    });
+  }
+  engine.close();
+  db.close();
+}
+
+const times = new Map<string, number[][]>();
+for (let p = 0; p < passes; p++) for (let measure = 0; measure < 4; measure++) pass(times, measure);
 const show = (samples: number[]) => {
-  const s = summarize(samples);
+  const s = summarize(samples.filter((ms) => ms !== undefined));
   return `${s.p50.toFixed(2).padStart(7)} ${s.p95.toFixed(2).padStart(7)}`;
 };
-
-console.log(`${'class'.padEnd(12)}    n   rank p50/p95  +fetch p50/p95  count p50/p95  top-20 p50/p95  (ms, fastest of ${rounds} each)`);
+console.log(
+  `${'class'.padEnd(12)}    n   rank p50/p95  +fetch p50/p95  count p50/p95  top-20 p50/p95  (ms; each query's least of ${passes} passes)`,
+);
 for (const { trafficClass, paths } of drawn) {
-  if (only && !only.includes(trafficClass.id)) continue;
-  const rank: number[] = [];
-  const fetched: number[] = [];
-  const count: number[] = [];
-  const top: number[] = [];
-  for (const p of paths) {
-    const { criteria } = parseListRequest(lit, parseQueryString(p.slice(p.indexOf('?') + 1)));
-    const first = { ...criteria, offset: 0, limit: page };
-    rank.push(fastest(() => engine.rank('LIT', first, page)));
-    fetched.push(
-      fastest(() => {
-        const ranked = engine.rank('LIT', first, page);
-        engine.fetch('LIT', ranked.ids.subarray(0, page));
-      }),
-    );
-    // Text alone (no filters): the count and the top 20 apart.
-    if (criteria.dates.length === 0 && criteria.exact.length === 0) {
-      const search = () => TextSearch.of(reader, criteria.text, { capacity, universe, filter: undefined })!;
-      count.push(fastest(() => search().count()));
-      top.push(fastest(() => search().rank(page, true, undefined)));
-    }
-  }
-  console.log(
-    `${trafficClass.id.padEnd(12)} ${String(paths.length).padStart(4)}  ${show(rank)}  ${show(fetched)}  ${show(count)}  ${show(top)}`,
-  );
+  const kinds = times.get(trafficClass.id);
+  if (kinds) console.log(`${trafficClass.id.padEnd(12)} ${String(paths.length).padStart(4)}  ${kinds.map(show).join('  ')}`);
 }
-engine.close();
-db.close();
