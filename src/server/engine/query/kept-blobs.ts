@@ -32,7 +32,7 @@ class KeptBlobs {
     }
     const blobs = tokenBlobs(reader, token);
     if (!blobs) return undefined;
-    const bytes = blobs.positions.parts.reduce((sum, part) => sum + part.data.length + 4 * part.skips.length, 0) + 2 * blobs.postings.docs;
+    const bytes = blobs.positions.parts.reduce((sum, part) => sum + part.data.length + 12 * part.blocks, 0) + 2 * blobs.postings.docs;
     if (bytes > keptBytes / 4) return blobs;
     this.kept.set(token, { blobs, bytes });
     this.total += bytes;
