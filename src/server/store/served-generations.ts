@@ -32,6 +32,8 @@ export interface GenerationEvents {
   readonly onGeneration?: (generation: number, facets: boolean) => void;
   /** Called when a generation serving alone has moved its snapshots off the write-ahead log and emptied it. */
   readonly onLogReleased?: (generation: number) => void;
+  /** Called when a retired generation has closed: its requests ended and its workers closed their stores. */
+  readonly onClosed?: (generation: number) => void;
 }
 
 /**
@@ -99,7 +101,9 @@ export class Generations {
     generation.closed = true;
     await generation.store.close().catch(() => undefined);
     this.live.delete(generation);
-    if (!this.closed) this.onClosed();
+    if (this.closed) return;
+    this.options.onClosed?.(generation.count);
+    this.onClosed();
   }
 
   /** Runs one call on the generation current when it starts (for facets: `facetsFrom`), holding that generation open until it ends. */
