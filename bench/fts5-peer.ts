@@ -10,6 +10,7 @@ import { openEngine } from '../src/server/store/sqlite/query-engine';
 import { and, compileQuery, drivingMatch, type Predicate } from '../src/server/store/predicate.test-support';
 import { keyRecords } from '../src/server/store/sqlite/key-lists';
 import { ftsTokenizer, tablesOf } from '../src/server/store/sqlite/schema';
+import { storedTexts } from '../src/server/store/sqlite/stored-text';
 import type { Criteria } from '../src/server/store/types';
 import { basePath } from './queries';
 import { summarize } from './stats';
@@ -139,12 +140,17 @@ export function measureFts5Peer(
   const version = db.prepare('SELECT sqlite_version()').pluck().get() as string;
   const records = db.prepare(`SELECT count(*) FROM s.${t.records}`).pluck().get() as number;
   log(`FTS5 peer: building an index of ${records.toLocaleString('en')} records' text (SQLite ${version}) ...`);
+  // The store keeps each record's text once, in its body: drawn from it first, outside the peer's timed build.
+  db.exec(`CREATE TEMP TABLE peer_text (id INTEGER PRIMARY KEY, ${searchColumns.join(', ')})`);
+  const putText = db.prepare(`INSERT INTO peer_text VALUES (?, ${searchColumns.map(() => '?').join(', ')})`);
+  for (const [id, text] of storedTexts(db, lit)) putText.run(id, ...searchColumns.map((column) => text[column]));
   const cpu = process.cpuUsage();
   const started = performance.now();
   db.exec(`CREATE VIRTUAL TABLE peer USING fts5(${searchColumns.join(', ')}, tokenize='${ftsTokenizer}', content='')`);
-  db.prepare(`INSERT INTO peer (rowid, ${searchColumns.join(', ')}) SELECT id, ${searchColumns.join(', ')} FROM s.${t.text}`).run();
+  db.prepare(`INSERT INTO peer (rowid, ${searchColumns.join(', ')}) SELECT id, ${searchColumns.join(', ')} FROM temp.peer_text`).run();
   db.exec(`INSERT INTO peer (peer) VALUES ('optimize')`);
   const used = process.cpuUsage(cpu);
+  db.exec('DROP TABLE temp.peer_text');
   const buildSeconds = (performance.now() - started) / 1000;
   db.exec('VACUUM');
   const indexBytes = statSync(peerPath).size;

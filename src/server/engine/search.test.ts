@@ -13,6 +13,7 @@ import { openEngine } from '../store/sqlite/query-engine';
 import { openPostings } from '../store/sqlite/postings-reader';
 import { referenceIndex, referenceRank, type ReferenceIndex } from '../store/reference-ranker.test-support';
 import { openStoreWriter } from '../store/sqlite/sqlite';
+import { storedTexts } from '../store/sqlite/stored-text';
 import { IdSet } from './id-set';
 import type { Postings } from './postings/block-postings';
 import type { PostingsReader } from './postings/index-reader';
@@ -152,7 +153,8 @@ describe('one ranking path for every query shape', () => {
     expect(reader.positions('the')!.parts).toHaveLength(2);
     expect(reader.read('the')!.docs).toBe(referenceRank(index, parseListRequest(lit, parseQueryString('q=the')).criteria).ids.length);
     // Phrases from the appended records' titles: their words' positions are read across list and tail.
-    const titles = db.prepare(`SELECT title FROM lit_text WHERE id > (SELECT max(id) - 100 FROM lit_text)`).pluck().all() as string[];
+    const last = db.prepare(`SELECT max(id) FROM lit_records`).pluck().get() as number;
+    const titles = [...storedTexts(db, lit)].filter(([id]) => id > last - 100).map(([, text]) => text.title);
     const phrases = [
       ...new Set(
         titles.flatMap((title) =>

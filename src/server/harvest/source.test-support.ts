@@ -5,6 +5,7 @@ import type { ApiRecord } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { startServer, type RunningServer } from '../http/server';
 import { absolutizeLinks } from '../render/record-json';
+import { storedBodyCodec } from '../store/sqlite/record-bodies';
 import { tablesOf } from '../store/sqlite/schema';
 import { openStore } from '../store/sqlite/sqlite';
 
@@ -139,8 +140,9 @@ export function storedRecords(path: string, deployment: Deployment): Map<string,
   const db = new Database(path, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 10000');
   try {
-    const rows = db.prepare<[], { repo_id: string; doc: string }>(`SELECT repo_id, doc FROM ${tablesOf(deployment).records}`).all();
-    return new Map(rows.map((row) => [row.repo_id, JSON.parse(row.doc) as ApiRecord]));
+    const rows = db.prepare<[], { repo_id: string; doc: Buffer }>(`SELECT repo_id, doc FROM ${tablesOf(deployment).records}`).all();
+    const codec = storedBodyCodec(db, deployment);
+    return new Map(rows.map((row) => [row.repo_id, JSON.parse(codec!.decode(row.doc)) as ApiRecord]));
   } finally {
     db.close();
   }

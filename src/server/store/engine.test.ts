@@ -15,6 +15,7 @@ import { columnWeights, orderedField } from '../../deployments/search-model';
 import { tablesOf } from './sqlite/schema';
 import { keyRecords } from './sqlite/key-lists';
 import { indexText } from './sqlite/fts5-adapter';
+import { storedTexts } from './sqlite/stored-text';
 import { cachedStore } from './cached-store';
 import { localCalls } from './engine-calls';
 import { openEngine } from './sqlite/query-engine';
@@ -176,7 +177,8 @@ beforeAll(() => {
   // A small cache and ranking depth, so pages are served both from the cache and past it.
   store = cachedStore(localCalls(openEngine(path)), { budgetBytes: 64 * 1024, minDepth: 30 });
   reference = new Database(path, { readonly: true });
-  for (const deployment of [lit, deploymentByKey('DC1')!]) indexText(reference, referenceFts(deployment), tablesOf(deployment).text);
+  for (const deployment of [lit, deploymentByKey('DC1')!])
+    indexText(reference, referenceFts(deployment), storedTexts(reference, deployment));
 }, 120_000);
 
 afterAll(async () => {

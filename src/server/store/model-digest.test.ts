@@ -61,4 +61,19 @@ describe('a store in the previous layout', () => {
     expect(() => openEngine(path)).toThrow(/store schema 10\..*: rebuild it/);
     expect(() => openStoreWriter(path)).toThrow(/has store schema 10\..*Create a new database/);
   });
+
+  it('is refused when it keeps the text searched beside the records and their bodies as JSON text (layout 16)', () => {
+    const path = join(dir, 'layout-16.db');
+    const writer = openStoreWriter(path);
+    writer.put('LIT', [{ record: { repo_id: '1', title: 'Plasma' } }]);
+    writer.close();
+    const db = new Database(path);
+    const [, digest] = (db.prepare(`SELECT value FROM meta WHERE key = 'schema'`).pluck().get() as string).split(/\.(.*)/);
+    db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(`16.${digest}`);
+    db.close();
+    expect(() => openEngine(path)).toThrow(
+      /store schema 16\..*: rebuild it \(remove the file, then 'npm start' or 'records import'\/'records generate'\)/,
+    );
+    expect(() => openStoreWriter(path)).toThrow(/has store schema 16\..*Create a new database/);
+  });
 });

@@ -4,6 +4,7 @@ import type { QueryNode } from '../query/ast';
 import { scratchTokenizer } from './sqlite/fts5-adapter';
 import { searchModel } from '../../deployments/search-model';
 import { tablesOf } from './sqlite/schema';
+import { storedTexts } from './sqlite/stored-text';
 import type { Criteria } from './types';
 
 /**
@@ -28,17 +29,18 @@ export interface ReferenceIndex {
 export function referenceIndex(db: Database.Database, deployment: Deployment): ReferenceIndex {
   const t = tablesOf(deployment);
   const tokenize = scratchTokenizer(db, 'reference_tokenize');
-  const rows = db
-    .prepare(
-      `SELECT x.*, r.repo_id AS repo_id, r.publication_date AS published FROM ${t.text} x JOIN ${t.records} r ON r.id = x.id ORDER BY x.id`,
-    )
-    .all() as Record<string, string | number>[];
-  const records = rows.map((row) => ({
-    id: row.id as number,
-    repoId: row.repo_id as string,
-    ...(typeof row.published === 'string' && /^\d{4}/.test(row.published) ? { year: Number(row.published.slice(0, 4)) } : {}),
-    tokens: searchColumns.map((column) => (row[column] ? tokenize(String(row[column])) : [])),
-  }));
+  const rowOf = db.prepare<[number], { repo_id: string; published: string | null }>(
+    `SELECT repo_id, publication_date AS published FROM ${t.records} WHERE id = ?`,
+  );
+  const records = [...storedTexts(db, deployment)].map(([id, text]) => {
+    const row = rowOf.get(id)!;
+    return {
+      id,
+      repoId: row.repo_id,
+      ...(typeof row.published === 'string' && /^\d{4}/.test(row.published) ? { year: Number(row.published.slice(0, 4)) } : {}),
+      tokens: searchColumns.map((column) => (text[column] ? tokenize(text[column]) : [])),
+    };
+  });
   const total = records.reduce((sum, record) => sum + record.tokens.reduce((n, list) => n + list.length, 0), 0);
   const ln = db.prepare('SELECT ln(?)').pluck();
   const weights = new Map(searchModel(deployment).index.columns.map(({ name, weight }) => [name, weight]));

@@ -4,6 +4,7 @@ import { foldText, isCjk } from '../../formats/fold-text';
 import { indexTokens } from '../../formats/query-words';
 import { wholeRecord } from '../engine/postings/positions';
 import { tablesOf } from '../store/sqlite/schema';
+import { storedTexts } from '../store/sqlite/stored-text';
 import type { Vocabulary } from './suggest-query';
 import { Suggester } from './suggester';
 
@@ -54,9 +55,9 @@ export function vocabularyData(db: Database.Database, deployment: Deployment): V
   const spellings = new Map<string, number>();
   // Words as written, each folded once: the sample's text repeats a small vocabulary millions of times.
   const seen = new Set<string>();
-  const rows = db.prepare(`SELECT ${columns.join(', ')} FROM ${t.text} WHERE id % ? = 0`).raw();
-  for (const row of rows.iterate(step) as Iterable<(string | null)[]>) {
-    for (const text of row) {
+  for (const [, texts] of storedTexts(db, deployment, { every: step })) {
+    for (const column of columns) {
+      const text = texts[column];
       if (!text) continue;
       for (const [word] of text.matchAll(letters)) {
         if (word.length < 3 || word.length > 40 || seen.has(word)) continue;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { searchColumns } from '../../../deployments/schema';
+import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { sqliteVarints } from '../../engine/postings/varint';
 import { ftsTokenizer } from './schema';
 
@@ -48,11 +48,13 @@ export function createTextIndex(db: Database.Database, name: string, { contentle
   db.exec(`INSERT INTO temp.${name} (${name}, rank) VALUES ('hashsize', ${hashSize})`);
 }
 
-/** Indexes a table of search-column text (an id, then each column, as `<p>_text`) whole, in a new contentless `temp.<name>`. */
-export function indexText(db: Database.Database, name: string, textTable: string): void {
+/** Indexes the text of records (an id, then each column's text) whole, in a new contentless `temp.<name>`. */
+export function indexText(db: Database.Database, name: string, texts: Iterable<[number, Readonly<Record<SearchColumn, string>>]>): void {
   createTextIndex(db, name, { contentless: true });
-  const columns = searchColumns.join(', ');
-  db.prepare(`INSERT INTO temp.${name} (rowid, ${columns}) SELECT id, ${columns} FROM ${textTable}`).run();
+  const insert = db.prepare(
+    `INSERT INTO temp.${name} (rowid, ${searchColumns.join(', ')}) VALUES (?, ${searchColumns.map(() => '?').join(', ')})`,
+  );
+  for (const [id, text] of texts) insert.run(id, ...searchColumns.map((column) => text[column]));
 }
 
 /** Throws unless `temp.<fts>` is written in the format this file reads. */

@@ -2,28 +2,43 @@ import { deploymentByKey, type ApiRecord } from '../../../deployments/registry';
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { MarkedDocs } from '../../render/rendered-body';
 import type { FoundRecord } from '../types';
+import { storedBodyCodec, type BodyCodec } from './record-bodies';
 import type { ReadConnection } from './read-connection';
 import { tablesOf } from './schema';
 
-/** Records read by id or repo_id, as their stored JSON text or parsed. */
+/** Records read by id or repo_id, as their JSON text or parsed. */
 export class RecordReads {
+  // A deployment's dictionary never changes once it holds records, so its codec is kept once found.
+  private readonly codecs = new Map<DeploymentKey, BodyCodec>();
+
   constructor(private readonly connection: ReadConnection) {}
 
   private records(key: DeploymentKey) {
     return tablesOf(deploymentByKey(key)!).records;
   }
 
-  /** Records by id as their stored JSON text, in the order given (missing ids are skipped), and which are generated. */
+  private codec(key: DeploymentKey): BodyCodec | undefined {
+    let codec = this.codecs.get(key);
+    if (!codec) {
+      codec = storedBodyCodec(this.connection.db, deploymentByKey(key)!);
+      if (codec) this.codecs.set(key, codec);
+    }
+    return codec;
+  }
+
+  /** Records by id as their JSON text, in the order given (missing ids are skipped), and which are generated. */
   fetch(key: DeploymentKey, ids: ArrayLike<number>): MarkedDocs {
     // Text, not parsed records: a JSON response is written from it as it is (render/page-body.ts),
     // and a string crosses to the main thread far cheaper than an object graph.
     const statement = this.connection.prepare(`SELECT repo_id, doc, generated FROM ${this.records(key)} WHERE id = ?`);
     const docs: string[] = [];
     const generated: string[] = [];
+    const codec = ids.length > 0 ? this.codec(key) : undefined;
+    if (!codec) return { docs, generated };
     for (let i = 0; i < ids.length; i++) {
-      const row = statement.get(ids[i]) as { repo_id: string; doc: string; generated: number } | undefined;
+      const row = statement.get(ids[i]) as { repo_id: string; doc: Buffer; generated: number } | undefined;
       if (!row) continue;
-      docs.push(row.doc);
+      docs.push(codec.decode(row.doc));
       if (row.generated) generated.push(row.repo_id);
     }
     return { docs, generated };
@@ -31,16 +46,15 @@ export class RecordReads {
 
   get(key: DeploymentKey, repoId: string): FoundRecord | undefined {
     const row = this.connection.prepare(`SELECT doc, generated FROM ${this.records(key)} WHERE repo_id = ?`).get(repoId) as
-      { doc: string; generated: number } | undefined;
-    return row && { record: JSON.parse(row.doc) as ApiRecord, generated: row.generated !== 0 };
+      { doc: Buffer; generated: number } | undefined;
+    return row && { record: JSON.parse(this.codec(key)!.decode(row.doc)) as ApiRecord, generated: row.generated !== 0 };
   }
 
   fulltext(key: DeploymentKey, repoId: string): string | undefined {
-    const t = tablesOf(deploymentByKey(key)!);
     const text = this.connection
-      .prepare(`SELECT x.fulltext FROM ${t.records} r JOIN ${t.text} x ON x.id = r.id WHERE r.repo_id = ?`)
+      .prepare(`SELECT fulltext FROM ${this.records(key)} WHERE repo_id = ?`)
       .pluck()
-      .get(repoId) as string | undefined;
-    return text || undefined;
+      .get(repoId) as Buffer | null | undefined;
+    return (text && this.codec(key)!.decode(text)) || undefined;
   }
 }

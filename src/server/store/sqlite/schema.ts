@@ -1,14 +1,15 @@
 import type { Deployment } from '../../../deployments/schema';
-import { searchColumns } from '../../../deployments/schema';
 import { searchModel } from '../../../deployments/search-model';
 import { modelDigest } from '../model-digest';
 
 /**
  * The SQLite layout, one set of tables per deployment (each has its own id space):
- *   <p>_records  one row per record: the record as JSON plus a column per sortable or
- *                date-bounded field of the search model (search-model.ts), and what the
- *                importer kept beside it that its keys are drawn from (site, generated)
- *   <p>_text     the text of each full-text column, as the postings were built from it
+ *   <p>_records  one row per record: the record's JSON, deflated (record-bodies.ts), plus a
+ *                column per sortable or date-bounded field of the search model (search-model.ts),
+ *                what the importer kept beside it that its keys are drawn from (site, generated),
+ *                and its full text (deflated too), which is not part of the record. The text the
+ *                postings are built from is drawn from these again (stored-text.ts), never kept twice
+ *   <p>_body_dictionary  the dictionary the bodies are deflated against, chosen by the first write
  *   <p>_keys     exact-match keys (identifier, doi, language, ...): per (name, value) the records
  *                under it, a row per chunk of record ids (key-lists.ts); a replaced record's
  *                are found by drawing them again from its row. Facet values are not here:
@@ -26,12 +27,15 @@ import { modelDigest } from '../model-digest';
  */
 
 /**
- * Changes whenever the layout below, the postings codec (engine/postings/), the key lists' (key-lists.ts), the text it
- * indexes (formats/fold-text.ts) or how keys are drawn from a record (formats/keys.ts,
- * facet-values.ts: a replaced record's old keys are drawn again to delete them) or how a
- * facet value groups (formats/value-folding.ts: the facet columns keep each value's group) changes.
+ * Changes whenever the layout below, the postings codec (engine/postings/), the key lists'
+ * (key-lists.ts), how a body is kept (record-bodies.ts), the text it indexes
+ * (formats/index-text.ts, formats/fold-text.ts: a replaced record's old text is drawn again
+ * from its row to take it out of the postings), how keys are drawn from a record
+ * (formats/keys.ts, facet-values.ts: a replaced record's old keys are drawn again to delete
+ * them) or how a facet value groups (formats/value-folding.ts: the facet columns keep each
+ * value's group) changes.
  */
-const layoutVersion = '16';
+const layoutVersion = '17';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
@@ -44,7 +48,7 @@ export function tablesOf(deployment: Deployment) {
   const p = tablePrefix(deployment);
   return {
     records: `${p}_records`,
-    text: `${p}_text`,
+    bodyDictionary: `${p}_body_dictionary`,
     /** The prefix of the FTS5 tables in the temp schema that tokenize text: the store itself holds none. */
     tokenizing: `${p}_fts`,
     keys: `${p}_keys`,
@@ -69,7 +73,6 @@ export const orderIndex = (deployment: Deployment, column: string) => `${tablesO
 
 export function createSchemaSql(deployment: Deployment): string {
   const t = tablesOf(deployment);
-  const columns = searchColumns.join(', ');
   return `
     CREATE TABLE IF NOT EXISTS ${t.records} (
       id INTEGER PRIMARY KEY,
@@ -77,11 +80,12 @@ export function createSchemaSql(deployment: Deployment): string {
       ${searchModel(deployment)
         .ordered.map(({ column }) => `${column} TEXT,`)
         .join('\n      ')}
-      doc TEXT NOT NULL,
+      doc BLOB NOT NULL,
       site TEXT,
-      generated INTEGER NOT NULL DEFAULT 0
+      generated INTEGER NOT NULL DEFAULT 0,
+      fulltext BLOB
     );
-    CREATE TABLE IF NOT EXISTS ${t.text} (id INTEGER PRIMARY KEY, ${columns});
+    CREATE TABLE IF NOT EXISTS ${t.bodyDictionary} (data BLOB NOT NULL);
     CREATE TABLE IF NOT EXISTS ${t.keys} (
       name TEXT NOT NULL, value TEXT NOT NULL, chunk INTEGER NOT NULL, data BLOB NOT NULL,
       PRIMARY KEY (name, value, chunk)

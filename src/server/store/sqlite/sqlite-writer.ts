@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { deploymentByKey, deployments } from '../../../deployments/registry';
-import { searchColumns, type Deployment, type DeploymentKey, type SearchColumn } from '../../../deployments/schema';
+import type { Deployment, DeploymentKey } from '../../../deployments/schema';
 import { searchModel } from '../../../deployments/search-model';
 import { textColumns } from '../../../formats/index-text';
 import { keysOf } from '../../../formats/keys';
@@ -10,7 +10,8 @@ import { facetRowsOf } from '../facets/facet-values';
 import { FacetColumnsWriter } from '../facets/facet-columns';
 import { KeyListsWriter } from './key-lists';
 import { buildPostings, dropPostings, hasPostings } from './indexer/postings';
-import { postingsUpdater, type TextChange } from './indexer/postings-update';
+import { postingsUpdater, type ColumnTexts, type TextChange } from './indexer/postings-update';
+import { writeCodec, type BodyCodec } from './record-bodies';
 import { dropSecondaryIndexesSql, secondaryIndexesSql, tablesOf } from './schema';
 import { claimLog } from './store-log';
 import { checkSchema, openDatabase } from './store-file';
@@ -18,24 +19,20 @@ import type { StoreWriter, StoredRecord } from '../types';
 
 function prepareDeployment(db: Database.Database, deployment: Deployment) {
   const t = tablesOf(deployment);
-  const columns = searchColumns.join(', ');
-  const placeholders = searchColumns.map(() => '?').join(', ');
-  // The row after its id: repo_id, the sort and date columns of the search model, the record, what its keys are drawn from.
+  // The row after its id: repo_id, the sort and date columns of the search model, the record, what its keys are drawn from, its full text.
   const ordered = searchModel(deployment).ordered.map(({ column }) => column);
-  const rowColumns = ['repo_id', ...ordered, 'doc', 'site', 'generated'];
+  const rowColumns = ['repo_id', ...ordered, 'doc', 'site', 'generated', 'fulltext'];
   const rowPlaceholders = rowColumns.map(() => '?').join(', ');
   const updates = rowColumns
     .slice(1)
     .map((column) => `${column} = excluded.${column}`)
     .join(', ');
   return {
-    findStored: db.prepare<[string], StoredRow>(`SELECT id, doc, site, generated FROM ${t.records} WHERE repo_id = ?`),
-    oldText: db.prepare<[number], Record<SearchColumn, string>>(`SELECT ${columns} FROM ${t.text} WHERE id = ?`),
+    findStored: db.prepare<[string], StoredRow>(`SELECT id, doc, site, generated, fulltext FROM ${t.records} WHERE repo_id = ?`),
     upsertRecord: db.prepare(
       `INSERT INTO ${t.records} (id, ${rowColumns.join(', ')}) VALUES (?, ${rowPlaceholders}) ON CONFLICT(id) DO UPDATE SET ${updates}`,
     ),
     insertRecord: db.prepare(`INSERT INTO ${t.records} (${rowColumns.join(', ')}) VALUES (${rowPlaceholders})`),
-    upsertText: db.prepare(`INSERT OR REPLACE INTO ${t.text} (id, ${columns}) VALUES (?, ${placeholders})`),
     count: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${t.records}`),
   };
 }
@@ -43,16 +40,18 @@ function prepareDeployment(db: Database.Database, deployment: Deployment) {
 /** A stored record's row, as a replacement finds it. */
 interface StoredRow {
   readonly id: number;
-  readonly doc: string;
+  readonly doc: Buffer;
   readonly site: string | null;
   readonly generated: number;
+  readonly fulltext: Buffer | null;
 }
 
-/** The record and what its keys are drawn from, as its row keeps them. */
-const storedOfRow = ({ doc, site, generated }: StoredRow): StoredRecord => ({
-  record: JSON.parse(doc) as StoredRecord['record'],
+/** The record, what its keys are drawn from and its full text, as its row keeps them. */
+const storedOfRow = (codec: BodyCodec, { doc, site, generated, fulltext }: StoredRow): StoredRecord => ({
+  record: JSON.parse(codec.decode(doc)) as StoredRecord['record'],
   ...(site !== null ? { site } : {}),
   ...(generated ? { generated: true } : {}),
+  ...(fulltext !== null ? { fulltext: codec.decode(fulltext) } : {}),
 });
 
 /**
@@ -102,26 +101,37 @@ function deploymentWrites(db: Database.Database): Map<DeploymentKey, DeploymentW
  */
 function writeRecord(
   { deployment, statements: s, keys, columns }: DeploymentWrite,
+  codec: BodyCodec,
   stored: StoredRecord,
   changes?: Map<number, TextChange>,
 ) {
   const { record } = stored;
-  const text = textColumns(deployment, stored);
-  const row = [...sortKeysOf(searchModel(deployment), record), JSON.stringify(record), stored.site ?? null, stored.generated ? 1 : 0];
+  const body = codec.encode(JSON.stringify(record));
+  const row = [
+    ...sortKeysOf(searchModel(deployment), record),
+    body,
+    stored.site ?? null,
+    stored.generated ? 1 : 0,
+    stored.fulltext ? codec.encode(stored.fulltext) : null,
+  ];
   const existing = s.findStored.get(record.repo_id);
   let id: number;
+  // What the postings hold of a replaced record, drawn again from its row, unless an earlier record of this write replaced it.
+  let before: ColumnTexts | undefined;
   if (existing) {
     id = existing.id;
-    // The postings forget what the record held before this write.
-    const before = changes && !changes.has(id) ? s.oldText.get(id) : undefined;
-    if (before) changes!.set(id, { before, after: text });
-    keys.remove(id, keyRowsOf(deployment, storedOfRow(existing)));
+    const old = storedOfRow(codec, existing);
+    if (changes && !changes.has(id)) before = textColumns(deployment, old);
+    keys.remove(id, keyRowsOf(deployment, old));
     s.upsertRecord.run(id, record.repo_id, ...row);
   } else {
     id = Number(s.insertRecord.run(record.repo_id, ...row).lastInsertRowid);
   }
-  if (changes) changes.set(id, { ...changes.get(id), after: text });
-  s.upsertText.run(id, ...searchColumns.map((column) => text[column]));
+  if (changes) {
+    const after = textColumns(deployment, stored);
+    const earlier = changes.get(id);
+    changes.set(id, earlier ? { ...earlier, after } : before ? { before, after } : { after });
+  }
   const keyRows = keyRowsOf(deployment, stored);
   keys.add(id, keyRows);
   // The facet columns are the one copy of its facet values.
@@ -163,8 +173,9 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
     const changes = incremental ? new Map<number, TextChange>() : undefined;
     if (bulk) db.exec(dropSecondaryIndexesSql(deployment));
     let written = 0;
-    for (const stored of records) {
-      writeRecord(write, stored, changes);
+    const { codec, records: writing } = writeCodec(db, deployment, records);
+    for (const stored of writing) {
+      writeRecord(write, codec, stored, changes);
       written++;
     }
     write.keys.flush();

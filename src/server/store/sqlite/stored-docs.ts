@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Deployment } from '../../../deployments/schema';
+import { storedBodyCodec } from './record-bodies';
 import { tablesOf } from './schema';
 import type { StoredRecord } from '../types';
 
@@ -13,10 +14,16 @@ export interface StoredDocs {
 export function openStoredDocs(path: string, deployment: Deployment): StoredDocs {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 10000');
-  const select = db.prepare<[string], { doc: string }>(`SELECT doc FROM ${tablesOf(deployment).records} WHERE repo_id = ?`);
+  const select = db.prepare<[string], Buffer>(`SELECT doc FROM ${tablesOf(deployment).records} WHERE repo_id = ?`).pluck();
   return {
     changed(records) {
-      return records.filter(({ record }) => select.get(record.repo_id)?.doc !== JSON.stringify(record));
+      // Read per call: the deployment's first write chooses its dictionary after this reader opened.
+      const codec = storedBodyCodec(db, deployment);
+      if (!codec) return [...records];
+      return records.filter(({ record }) => {
+        const body = select.get(record.repo_id);
+        return body === undefined || codec.decode(body) !== JSON.stringify(record);
+      });
     },
     close() {
       db.close();

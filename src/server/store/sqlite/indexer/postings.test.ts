@@ -19,6 +19,7 @@ import { decodePositions, StoredPositions } from '../../../engine/postings/posit
 import { columnWeights } from '../../../../deployments/search-model';
 import { tablesOf } from '../schema';
 import { indexText } from '../fts5-adapter';
+import { storedTexts } from '../stored-text';
 import { openStoreWriter } from '../sqlite';
 
 const lit = deploymentByKey('LIT')!;
@@ -37,7 +38,7 @@ afterAll(() => {
 function instancesFromFts(path: string, column?: string): Map<string, [number, number][]> {
   const db = new Database(path, { readonly: true });
   try {
-    indexText(db, 'check_fts', t.text);
+    indexText(db, 'check_fts', storedTexts(db, lit));
     db.exec(`CREATE VIRTUAL TABLE temp.check_instances USING fts5vocab(temp, check_fts, 'instance')`);
     const byToken = new Map<string, [number, number][]>();
     for (const { term, doc, col } of db.prepare(`SELECT term, doc, col FROM temp.check_instances`).iterate() as Iterable<{
@@ -239,7 +240,7 @@ describe('postings', () => {
     writer.close();
     const db = new Database(path, { readonly: true });
     try {
-      indexText(db, 'pair_fts', t.text);
+      indexText(db, 'pair_fts', storedTexts(db, lit));
       db.exec(`CREATE VIRTUAL TABLE temp.pair_rows USING fts5vocab(temp, pair_fts, 'row')`);
       db.exec(`CREATE VIRTUAL TABLE temp.pair_instances USING fts5vocab(temp, pair_fts, 'instance')`);
       const common = new Set(db.prepare(`SELECT term FROM temp.pair_rows WHERE doc >= ?`).pluck().all(commonDocs(400)) as string[]);

@@ -4,6 +4,7 @@ import { encodePostings } from '../../../engine/postings/block-postings';
 import { postingsOf } from '../../../engine/postings/positions';
 import { buildPairs } from './pair-postings';
 import { tablesOf } from '../schema';
+import { storedTexts } from '../stored-text';
 import { documentLengths, eachTokenInstances, indexText } from '../fts5-adapter';
 
 /**
@@ -55,7 +56,7 @@ export function parseInstances(text: string): Int32Array {
 }
 
 /**
- * Builds a deployment's postings from its stored text, in the writer's transaction (a bulk
+ * Builds a deployment's postings from its records' text (stored-text.ts), in the writer's transaction (a bulk
  * load, or a deployment's first write), then the pair lists of its common tokens (chosen
  * anew, unless `common` names them). The text is indexed whole by a contentless FTS5 table
  * in the temp schema (a temporary file, not the store), read back token by token, and dropped.
@@ -64,7 +65,7 @@ export function buildPostings(db: Database.Database, deployment: Deployment, com
   const t = tablesOf(deployment);
   dropPostings(db, deployment);
   const index = `${t.tokenizing}_build`;
-  indexText(db, index, t.text);
+  indexText(db, index, storedTexts(db, deployment));
   try {
     const { lengths, rows, tokens } = documentLengths(db, index);
     if (rows === 0) return; // nothing stored yet
