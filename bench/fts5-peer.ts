@@ -17,7 +17,7 @@ import { summarize } from './stats';
 
 /**
  * SQLite FTS5 as an in-process peer (issue 41 item 1): an FTS5 index of the same records' text
- * (the store's own `<p>_text`, with the tokenizer the store's postings are built with, columns
+ * (the store's own text, drawn from its records as the postings were, with the tokenizer the store's postings are built with, columns
  * weighted as the search model weights them), asked the same distinct searches the real-traffic
  * run sent, each compiled to one FTS5 query as the engine's tests compile them
  * (predicate.test-support.ts), in the same process and thread as our engine asked the same: the

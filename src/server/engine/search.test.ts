@@ -220,7 +220,7 @@ describe('one ranking path for every query shape', () => {
 
   it('finds authors as the records name them, and names mixed from several, in the authors column as the reference does', () => {
     // The short forms ("Wang P N"): a surname and initials, most of them common tokens with pair lists.
-    const names = (db.prepare(`SELECT authors FROM lit_text`).pluck().all() as string[]).flatMap((authors) =>
+    const names = [...storedTexts(db, lit)].flatMap(([, { authors }]) =>
       authors.split('\n').filter((line) => /^[\p{L}-]+( \p{L})+$/u.test(line)),
     );
     const parts = [...new Set(names.flatMap((name) => name.split(' ')))];
