@@ -1,6 +1,6 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { decodeIds, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
-import type { PostingsReader } from '../postings/index-reader';
+import type { PostingsReader, TokenBlobs } from '../postings/index-reader';
 import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
 import { phraseBlobs } from './kept-blobs';
 
@@ -51,9 +51,7 @@ function placesWithin(postings: Postings, within: Int32Array): { ids: Int32Array
 }
 
 /** A token's documents among `within` and its positions, ready to be walked. */
-function tokenPositions(reader: PostingsReader, token: string, within: Int32Array): TokenPositions | undefined {
-  const blobs = phraseBlobs(reader, token);
-  if (!blobs) return undefined;
+function tokenPositions(blobs: TokenBlobs, within: Int32Array): TokenPositions {
   return { ...placesWithin(blobs.postings, within), positions: new PositionsWalk(blobs.positions) };
 }
 
@@ -64,7 +62,12 @@ function tokenPositions(reader: PostingsReader, token: string, within: Int32Arra
  * each two adjacent common tokens there. The shortest is decoded, the others only in the
  * blocks that may hold one of its records; undefined when a list is empty.
  */
-function narrowCandidates(reader: PostingsReader, tokens: readonly string[], columns: readonly SearchColumn[]): Int32Array | undefined {
+function narrowCandidates(
+  reader: PostingsReader,
+  tokens: readonly string[],
+  columns: readonly SearchColumn[],
+  blobs: readonly TokenBlobs[],
+): Int32Array | undefined {
   const column = columns.length === 1 ? columns[0] : undefined;
   const lists: Postings[] = [];
   // A token in a pair needs no list of its own: the pair's records all hold it.
@@ -78,7 +81,8 @@ function narrowCandidates(reader: PostingsReader, tokens: readonly string[], col
   }
   for (let j = 0; j < tokens.length; j++) {
     if (paired[j]) continue;
-    const list = reader.read(tokens[j]!, column);
+    // Over whole records, the list its positions are walked with, read once.
+    const list = column ? reader.read(tokens[j]!, column) : blobs[j]!.postings;
     if (!list) return undefined;
     lists.push(list);
   }
@@ -125,15 +129,16 @@ export function phraseMatches(
   columns: readonly SearchColumn[],
   within?: Int32Array,
 ): TokenPostings {
-  const candidates = within ?? narrowCandidates(reader, tokens, columns);
+  const blobs: TokenBlobs[] = [];
+  for (const token of tokens) {
+    const found = phraseBlobs(reader, token);
+    if (!found) return noPostings;
+    blobs.push(found);
+  }
+  const candidates = within ?? narrowCandidates(reader, tokens, columns, blobs);
   if (!candidates || candidates.length === 0) return noPostings;
   const allowed = searchColumns.map((column) => columns.includes(column));
-  const walks: TokenPositions[] = [];
-  for (const token of tokens) {
-    const walk = tokenPositions(reader, token, candidates);
-    if (!walk) return noPostings;
-    walks.push(walk);
-  }
+  const walks = blobs.map((each) => tokenPositions(each, candidates));
   const k = walks.length;
   const found = walks.map(noInstances);
   const ids: number[] = [];
