@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, get } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
@@ -10,6 +9,7 @@ import { CostBook } from '../store/admission';
 import { openPooledStore } from '../store/pooled-store';
 import { openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore } from '../store/types';
+import { HeldWorkers, statusThrough } from './held-workers.test-support';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -34,10 +34,7 @@ class CheapPrices extends CostBook {
 
 let dir: string;
 let server: RunningServer;
-/** The operations the workers are given, in the order given. */
-const given: string[] = [];
-/** While set, what the pool gives its workers waits here, so nothing ends until the test lets it go. */
-let held: (() => void)[] | undefined;
+const workers = new HeldWorkers();
 /** Facets requests that have reached the store. */
 let facetsAsked = 0;
 
@@ -58,15 +55,7 @@ beforeAll(async () => {
   const writer = openStoreWriter(path, { bulk: true });
   writer.put('LIT', generateRecords(lit, 800, { seed: 43 }));
   writer.close();
-  const onWorker = (worker: Worker) => {
-    const post = worker.postMessage.bind(worker);
-    worker.postMessage = (message: { op?: string }) => {
-      if (message.op) given.push(message.op);
-      if (held && message.op) held.push(() => post(message));
-      else post(message);
-    };
-  };
-  const store = await openPooledStore(path, { size: 3, cacheBytes: 0, costs: new CheapPrices(), onWorker });
+  const store = await openPooledStore(path, { size: 3, cacheBytes: 0, costs: new CheapPrices(), onWorker: workers.onWorker });
   server = await startServer({ store: counting(store), port: 0 });
 });
 
@@ -75,14 +64,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function fetchFrom(agent: Agent, path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    get(`${server.url}${path}`, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    }).on('error', reject);
-  });
-}
+const fetchFrom = (agent: Agent, path: string) => statusThrough(agent, `${server.url}${path}`);
 
 /** Resolves once `done()` says so, looking again after each turn of the event loop. */
 async function until(done: () => boolean): Promise<void> {
@@ -97,8 +79,8 @@ describe('the last free search worker', () => {
     const [first, second, person] = agents as [Agent, Agent, Agent];
     try {
       expect(await fetchFrom(person, `${lit.basePath}/records?q=energy`)).toBe(200);
-      held = [];
-      const before = given.length;
+      workers.hold();
+      const before = workers.given.length;
       const asked = facetsAsked;
       const flood = Array.from({ length: floodSize }, (_, i) =>
         fetchFrom(i % 2 ? second : first, `${lit.basePath}/facets?facet_offset=${i % 3}`),
@@ -107,17 +89,12 @@ describe('the last free search worker', () => {
       // flood a second worker it would have it now.
       await until(() => facetsAsked === asked + floodSize);
       const search = fetchFrom(person, `${lit.basePath}/records?q=solar`);
-      await until(() => given.length >= before + 2);
-      const release = () => {
-        const waiting = held ?? [];
-        held = undefined;
-        for (const post of waiting) post();
-      };
-      expect(given.slice(before, before + 2)).toEqual(['facets', 'rankRender']);
-      release();
+      await until(() => workers.given.length >= before + 2);
+      expect(workers.given.slice(before, before + 2)).toEqual(['facets', 'rankRender']);
+      workers.release();
       expect(await Promise.all([...flood, search])).toEqual(Array<number>(floodSize + 1).fill(200));
     } finally {
-      held = undefined;
+      workers.release();
       for (const agent of agents) agent.destroy();
     }
   });

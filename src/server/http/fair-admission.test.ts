@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, get } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
 import { generateRecords } from '../corpus/generate';
@@ -11,6 +10,7 @@ import { openPooledStore } from '../store/pooled-store';
 import { openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore } from '../store/types';
 import { clientOfAddress } from './client-address';
+import { HeldWorkers, statusThrough } from './held-workers.test-support';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -36,10 +36,7 @@ class FakePrices extends CostBook {
 let dir: string;
 let server: RunningServer;
 const costs = new FakePrices();
-/** The operations the workers are given, in the order given. */
-const given: string[] = [];
-/** While set, what the pool gives its workers waits here, so the queue stands still until the test lets it go. */
-let held: (() => void)[] | undefined;
+const workers = new HeldWorkers();
 /** Requests that have reached the store, by operation, and who waits for a count of them. */
 const arrived = new Map<string, number>();
 const arrivals: { op: string; count: number; resolve: () => void }[] = [];
@@ -69,16 +66,8 @@ beforeAll(async () => {
   const writer = openStoreWriter(path, { bulk: true });
   writer.put('LIT', generateRecords(lit, 1500, { seed: 41 }));
   writer.close();
-  const onWorker = (worker: Worker) => {
-    const post = worker.postMessage.bind(worker);
-    worker.postMessage = (message: { op?: string }) => {
-      if (message.op) given.push(message.op);
-      if (held && message.op) held.push(() => post(message));
-      else post(message);
-    };
-  };
   // One search worker (the other is kept for record lookups): the order of searches is all the pool decides.
-  const store = await openPooledStore(path, { size: 2, cacheBytes: 0, costs, onWorker });
+  const store = await openPooledStore(path, { size: 2, cacheBytes: 0, costs, onWorker: workers.onWorker });
   server = await startServer({ store: counting(store), port: 0 });
 });
 
@@ -87,14 +76,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function fetchFrom(agent: Agent, path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    get(`${server.url}${path}`, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    }).on('error', reject);
-  });
-}
+const fetchFrom = (agent: Agent, path: string) => statusThrough(agent, `${server.url}${path}`);
 
 describe('admission fair by client', () => {
   it('runs a person’s search before most of a flood of cheaper requests from another address', async () => {
@@ -103,20 +85,18 @@ describe('admission fair by client', () => {
     try {
       // The worker gets nothing until the whole flood and the search wait in the queue, so the
       // order it then takes them in is the pool's choice alone, however fast the machine.
-      held = [];
+      workers.hold();
       const searches = arrived.get('page') ?? 0;
       const flood = Array.from({ length: floodSize }, (_, i) => fetchFrom(flooder, `${lit.basePath}/facets?facet_offset=${i % 3}`));
       await reached('facets', floodSize);
       const search = fetchFrom(person, `${lit.basePath}/records?q=energy`);
       await reached('page', searches + 1);
       await new Promise((resolve) => setImmediate(resolve));
-      const release = held;
-      held = undefined;
-      for (const post of release) post();
+      workers.release();
       expect(await Promise.all([...flood, search])).toEqual(Array<number>(floodSize + 1).fill(200));
-      const at = given.findIndex((op) => op !== 'facets');
+      const at = workers.given.findIndex((op) => op !== 'facets');
       // The person's search waits for the facets running when it came (and any finished by then), not for the rest.
-      expect(given.slice(at + 1).filter((op) => op === 'facets').length).toBeGreaterThan(floodSize / 2);
+      expect(workers.given.slice(at + 1).filter((op) => op === 'facets').length).toBeGreaterThan(floodSize / 2);
     } finally {
       flooder.destroy();
       person.destroy();
