@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { realData, realFiles } from './import/real-files.test-support';
 import { startServer, type RunningServer } from './http/server';
 import { openStore, openStoreWriter } from './store/sqlite/sqlite';
 import type { RecordStore } from './store/types';
+import { serveUntilReady } from './serve-until-ready.test-support';
 
 /**
  * A start of `records serve` as an operator sees it: the process says it is ready on stderr
@@ -20,7 +21,6 @@ import type { RecordStore } from './store/types';
  * request. The test waits on that line, never on a time.
  */
 
-const bin = fileURLToPath(new URL('../../bin/records.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'records-cli-startup-'));
 const dbPath = join(dir, 'records.db');
 const noApp = join(dir, 'no-app');
@@ -54,27 +54,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts `records serve` and resolves with its URL when it says it is ready (rejects if it exits first). */
-function startServing(): Promise<{ url: string; child: ChildProcess }> {
-  const env = { ...process.env };
-  delete env.PORT;
-  const child = spawn(process.execPath, [bin, 'serve', '--db', dbPath, '--port', '0', '--static', noApp], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env,
-  });
-  children.add(child);
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    child.stdout.resume();
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const url = /^records: ready at (http:\/\/127\.0\.0\.1:\d+)\/$/m.exec(stderr)?.[1];
-      if (url) resolve({ url, child });
-    });
-    child.on('exit', (code) => reject(new Error(`records serve exited (${code}) before it was ready: ${stderr}`)));
-  });
-}
-
 /** Status, total and body of a request, with the server's own origin taken out of the body. */
 async function answerOf(origin: string, path: string) {
   const response = await fetch(`${origin}${path}`);
@@ -102,7 +81,7 @@ describe('records serve, from its ready line', () => {
     expect(JSON.parse(expected[1]!.body).facets.length).toBeGreaterThan(3);
     expect(JSON.parse(expected[5]!.body).values.length).toBeGreaterThan(0);
     expect(JSON.parse(expected[6]!.body).suggestion.q).toBe('temperature pressure');
-    const { url, child } = await startServing();
+    const { url, child } = await serveUntilReady(['--db', dbPath, '--static', noApp], children);
     // All at once, at the moment it says it is ready: nothing warmed by an earlier request.
     const served = await Promise.all(firstRequests.map((path) => answerOf(url, path)));
     served.forEach((answer, i) => expect(answer, firstRequests[i]).toEqual(expected[i]));

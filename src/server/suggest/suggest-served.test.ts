@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { postgresUnavailable, startCluster, type PgCluster } from '../store/post
 import { openPgRecordWriter } from '../store/postgres/pg-writer';
 import { openStore, openStoreWriter } from '../store/sqlite/sqlite';
 import type { RecordStore, StoredRecord } from '../store/types';
+import { serveUntilReady } from '../serve-until-ready.test-support';
 
 /**
  * "Did you mean" (`{base}/suggest`) as operators serve it: `records serve` on a SQLite file,
@@ -22,7 +23,6 @@ import type { RecordStore, StoredRecord } from '../store/types';
  * process does, on the real DC1 and LIT records.
  */
 
-const bin = fileURLToPath(new URL('../../../bin/records.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'records-suggest-served-'));
 const dbPath = join(dir, 'records.db');
 const noApp = join(dir, 'no-app');
@@ -81,25 +81,7 @@ afterAll(async () => {
 });
 
 /** `records serve` with these arguments, once it says it is ready: its URL. */
-async function serve(args: readonly string[]): Promise<string> {
-  const env = { ...process.env };
-  delete env.PORT;
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--static', noApp, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env,
-  });
-  children.add(child);
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    child.stdout.resume();
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const url = /^records: ready at (http:\/\/127\.0\.0\.1:\d+)\/$/m.exec(stderr)?.[1];
-      if (url) resolve(url);
-    });
-    child.on('exit', (code) => reject(new Error(`records serve exited (${code}) before it was ready: ${stderr}`)));
-  });
-}
+const serve = async (args: readonly string[]) => (await serveUntilReady(['--static', noApp, ...args], children)).url;
 
 /** Every search's answer from `url`, beside the direct store's. */
 async function compare(url: string) {
