@@ -3,6 +3,7 @@ import type { Leaf } from '../query/compile';
 import { termScore } from '../query/bm25';
 import { scratchArray } from '../scratch-arrays';
 import { BestOf, type Matches } from './top-k';
+import { scoredList } from './union';
 
 /**
  * Top k by bm25 without scoring every match: block-max MaxScore over windows of record ids.
@@ -251,18 +252,7 @@ function addScores(
 export function scoreEverything(scored: readonly Leaf[], lengths: Uint32Array, norms: Float64Array, matches: IdSet | undefined): Matches {
   if (!matches) {
     const { postings, idf } = scored[0]!;
-    const ids = new Int32Array(postings.docs);
-    const scores = new Float64Array(postings.docs);
-    for (let b = 0, n = 0; b < postings.blocks; b++) {
-      const blockIds = postings.ids(b);
-      const blockCounts = postings.counts(b);
-      for (let i = 0; i < blockIds.length; i++, n++) {
-        const id = blockIds[i]!;
-        ids[n] = id;
-        scores[n] = termScore(idf, blockCounts[i]!, norms[lengths[id]!]!);
-      }
-    }
-    return { ids, scores };
+    return scoredList(postings, idf, lengths, norms);
   }
   const byId = scratchArray(lengths, 'window scores', Math.max(lengths.length, matches.capacity), (length) => new Float64Array(length));
   for (const { postings, idf } of scored) {

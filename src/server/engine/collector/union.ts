@@ -23,7 +23,7 @@ export function scoreUnion(scored: readonly Leaf[], lengths: Uint32Array, norms:
 }
 
 /** One list's records and their bm25 terms. */
-function scoredList(postings: Postings, idf: number, lengths: Uint32Array, norms: Float64Array): Matches {
+export function scoredList(postings: Postings, idf: number, lengths: Uint32Array, norms: Float64Array): Matches {
   const ids = new Int32Array(postings.docs);
   const scores = new Float64Array(postings.docs);
   for (let b = 0, at = 0; b < postings.blocks; b++) {
