@@ -47,33 +47,21 @@ describe('a store built under another table', () => {
   });
 });
 
-describe('a store in the previous layout', () => {
-  it('is refused with the rebuild message, by the server and by writers alike', () => {
-    const path = join(dir, 'layout-10.db');
-    const writer = openStoreWriter(path);
-    writer.put('LIT', [{ record: { repo_id: '1', title: 'Plasma' } }]);
-    writer.close();
-    // Layout 10's postings bounded a block by its largest count and shortest record; this one reads its frontier.
-    const db = new Database(path);
-    const [, digest] = (db.prepare(`SELECT value FROM meta WHERE key = 'schema'`).pluck().get() as string).split(/\.(.*)/);
-    db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(`10.${digest}`);
-    db.close();
-    expect(() => openEngine(path)).toThrow(/store schema 10\..*: rebuild it/);
-    expect(() => openStoreWriter(path)).toThrow(/has store schema 10\..*Create a new database/);
-  });
-
-  it('is refused when it keeps the text searched beside the records and their bodies as JSON text (layout 16)', () => {
-    const path = join(dir, 'layout-16.db');
+describe('a store in an earlier layout', () => {
+  // Layout 10's postings bounded a block by its largest count and shortest record; layout 16
+  // kept the text searched beside the records, and their bodies as JSON text.
+  it.each([10, 16])('of layout %i is refused with the rebuild message, by the server and by writers alike', (layout) => {
+    const path = join(dir, `layout-${layout}.db`);
     const writer = openStoreWriter(path);
     writer.put('LIT', [{ record: { repo_id: '1', title: 'Plasma' } }]);
     writer.close();
     const db = new Database(path);
     const [, digest] = (db.prepare(`SELECT value FROM meta WHERE key = 'schema'`).pluck().get() as string).split(/\.(.*)/);
-    db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(`16.${digest}`);
+    db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(`${layout}.${digest}`);
     db.close();
     expect(() => openEngine(path)).toThrow(
-      /store schema 16\..*: rebuild it \(remove the file, then 'npm start' or 'records import'\/'records generate'\)/,
+      new RegExp(`store schema ${layout}\\..*: rebuild it \\(remove the file, then 'npm start' or 'records import'/'records generate'\\)`),
     );
-    expect(() => openStoreWriter(path)).toThrow(/has store schema 16\..*Create a new database/);
+    expect(() => openStoreWriter(path)).toThrow(new RegExp(`has store schema ${layout}\\..*Create a new database`));
   });
 });
