@@ -135,7 +135,6 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
   const revision = probe.revision;
   probe.close();
   const script = await bundledModule(workerEntry);
-
   let closing = false;
   const dispatcher = new Dispatcher(() => slots, { size, patienceMs, maxQueued: options.maxQueued ?? 256, budgetMs });
   const settings = { path, script, size, sharing, log, restartMs: options.restartMs ?? 250, maxRestartMs: options.maxRestartMs ?? 30_000 };
@@ -148,7 +147,7 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
       { costs, budgetMs, onHelped: options.onHelped },
     ),
   );
-  const { reader, facetsWarm, handedOver } = readFacetsAhead(
+  const { reader, facetsWarm, handedOver, ended } = readFacetsAhead(
     script,
     path,
     log,
@@ -204,6 +203,7 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
       slots.all,
       () => closing,
       () => dispatcher.dispatch(),
+      ended,
     );
   return { ...cachedStore(calls, { budgetBytes: options.cacheBytes }), facetsWarm, moveSnapshots: moves };
 }

@@ -102,8 +102,9 @@ function open(settings: WorkerSettings) {
       reply({ shared: { completions: opened.sharedCompletions(key) } });
       reply({ shared: { words: opened.sharedWords(key) } });
     }
-    reply({ sharedAll: true });
+    // Closed before it says so: its snapshot would keep the served log from being emptied (pooled-store.ts).
     opened.close();
+    reply({ sharedAll: true });
     return;
   }
   engine = opened;

@@ -22,6 +22,8 @@ export interface ReadAhead {
   readonly facetsWarm: Promise<void>;
   /** The deployment's type-ahead tables, or its vocabulary for suggestions, are handed over. */
   readonly handedOver: (part: 'completions' | 'words', key: DeploymentKey) => Promise<void>;
+  /** The reader has handed everything over and closed the file, or ended without. */
+  readonly ended: Promise<void>;
 }
 
 export function readFacetsAhead(
@@ -70,5 +72,6 @@ export function readFacetsAhead(
     reader,
     facetsWarm: entry('facets').promise,
     handedOver: (part, key) => entry(`${part} ${key}`).promise,
+    ended: entry('all').promise,
   };
 }

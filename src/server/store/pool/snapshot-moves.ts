@@ -26,9 +26,17 @@ export function sendMoves(slots: readonly Slot[]): void {
 
 /**
  * Moves every worker's snapshot off the write-ahead log, one idle worker at a time (one
- * holding the file's lock at once: snapshot-move.ts), so the log can be emptied.
+ * holding the file's lock at once: snapshot-move.ts), so the log can be emptied. Not before
+ * the generation's reader has closed the file (`readerEnded`): the snapshot it makes the
+ * type-ahead tables and vocabularies from pins the log as a worker's does.
  */
-export async function moveSnapshots(slots: readonly Slot[], closing: () => boolean, dispatch: () => void): Promise<SnapshotMove> {
+export async function moveSnapshots(
+  slots: readonly Slot[],
+  closing: () => boolean,
+  dispatch: () => void,
+  readerEnded: Promise<void>,
+): Promise<SnapshotMove> {
+  await readerEnded;
   let outcome: SnapshotMove = 'unpinned';
   for (const slot of slots) {
     if (closing()) return 'changed';
