@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IdSet } from '../id-set';
 import { ComputedPostings, encodePostings, StoredPostings, type Postings } from '../postings/block-postings';
-import { b, blockBests, k1 } from '../query/bm25';
+import { blockBests } from '../query/bm25';
 import type { Leaf } from '../query/compile';
 import { scoreEverything, topByBlockMax } from './block-max';
+import { capacity, leavesOf, normsOf, tokenList } from './scored-lists.test-support';
 import { topOrder } from './top-k';
 
 /**
@@ -31,26 +32,11 @@ function counted(postings: Postings) {
   return { postings: wrapped, reads };
 }
 
-const capacity = 6000;
-
-function normsOf(lengths: Uint32Array): Float64Array {
-  const average = lengths.reduce((sum, length) => sum + length, 0) / lengths.length;
-  const longest = Math.max(...lengths);
-  return Float64Array.from({ length: longest + 1 }, (_, D) => k1 * (1 - b + (b * D) / average));
-}
-
-const list = fc
-  .tuple(fc.uniqueArray(fc.integer({ min: 1, max: capacity - 1 }), { minLength: 1, maxLength: 3000 }), fc.integer({ min: 1, max: 5 }))
-  .map(([ids, spread]) => {
-    const sorted = Int32Array.from(ids.sort((x, y) => x - y));
-    return { ids: sorted, counts: Uint32Array.from(sorted, (id) => 1 + ((id * 7 + spread) % (spread * 3))) };
-  });
-
 describe('block-max top k', () => {
   it('finds exactly the records and order that scoring every match finds', () => {
     fc.assert(
       fc.property(
-        fc.array(list, { minLength: 1, maxLength: 3 }),
+        fc.array(tokenList(3000), { minLength: 1, maxLength: 3 }),
         fc.integer({ min: 1, max: 300 }),
         fc.boolean(),
         fc.boolean(),
@@ -58,15 +44,7 @@ describe('block-max top k', () => {
         (lists, need, filtered, ranked, seed) => {
           const lengths = Uint32Array.from({ length: capacity }, (_, id) => 1 + ((id * seed) % 97));
           const norms = normsOf(lengths);
-          const leaves: Leaf[] = lists.map((tokens, i) => ({
-            // Stored lists keep every block's frontier, computed ones its best pair under these norms.
-            postings:
-              i % 2
-                ? new ComputedPostings(tokens, blockBests(tokens, lengths, norms))
-                : new StoredPostings(encodePostings(tokens, lengths)),
-            idf: 0.5 + i * 0.75,
-            scored: true,
-          }));
+          const leaves = leavesOf(lists, lengths, norms);
           const union = new IdSet(capacity);
           for (const { ids } of lists) union.addAll(ids);
           const filter = IdSet.of(
