@@ -20,6 +20,7 @@ export const dc0: Deployment = {
   extensions: p.listExtensions,
   linkRels: [],
   productTypes,
+  impliedProductType: 'Dataset',
   facets: withCommonFacets(productTypes, { research: ['research_org', 'research_org'], sponsor: ['sponsor_org', 'sponsor_org'] }, [
     datasetContentTypeFacet,
   ]),

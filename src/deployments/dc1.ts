@@ -30,6 +30,7 @@ export const dc1: Deployment = {
   extensions: p.listExtensions,
   linkRels: ['citation', 'fulltext'],
   productTypes,
+  impliedProductType: 'Dataset',
   facets: withCommonFacets(productTypes, { research: ['research_org', 'research_orgs'], sponsor: ['sponsor_org', 'sponsor_orgs'] }, [
     siteFacet('site_ownership_code', 'site_ownership_code'),
   ]),

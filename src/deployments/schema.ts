@@ -183,6 +183,8 @@ export interface Deployment {
   readonly linkRels: readonly LinkRel[];
   /** Generator hints: product types that occur. */
   readonly productTypes: readonly string[];
+  /** What a record that names no product type is (a dataset catalogue's are datasets); none: unknown. */
+  readonly impliedProductType?: string;
   /** What the local server's `/facets` counts and the app offers as filters (src/deployments/facets.ts). */
   readonly facets: readonly FacetDef[];
 }

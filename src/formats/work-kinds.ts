@@ -44,10 +44,9 @@ const kindRules: readonly (readonly [RegExp, WorkKind])[] = [
 
 export function workKind(deployment: Deployment, record: ApiRecord): WorkKind {
   const [productType] = valuesOf(roleValue(deployment, record, 'productType'));
-  const name = productType?.trim().toLowerCase();
+  const name = (productType?.trim() || deployment.impliedProductType)?.toLowerCase();
   if (name) return kindRules.find(([pattern]) => pattern.test(name))?.[1] ?? 'other';
-  // No product type: the dataset catalogues hold datasets; elsewhere a journal says "article".
-  if (deployment.key === 'DC0' || deployment.key === 'DC1') return 'dataset';
+  // No product type, and none implied by the catalogue: a journal says "article".
   return valuesOf(roleValue(deployment, record, 'journal')).some((value) => value.trim()) ? 'journal-article' : 'other';
 }
 
