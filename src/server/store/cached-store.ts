@@ -1,5 +1,6 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
+import { BudgetCache } from '../engine/budget-cache';
 import type { PageRendering } from '../render/page-body';
 import type { MarkedDocs } from '../render/rendered-body';
 import { currentClient } from './client';
@@ -51,38 +52,20 @@ export const defaultCacheBytes = 64 * 1024 * 1024;
 
 /** Search orders kept by the bytes of their ids, least recently used out first once the budget is spent. */
 class OrderCache {
-  private readonly entries = new Map<string, { readonly ranked: Ranked; readonly bytes: number }>();
-  private used = 0;
+  private readonly orders: BudgetCache<Ranked>;
 
-  constructor(private readonly budget: number) {}
+  constructor(budget: number) {
+    this.orders = new BudgetCache(budget);
+  }
 
   remember(id: string, ranked: Ranked): void {
-    const bytes = ranked.ids.byteLength + 256;
-    // One entry may take at most a quarter of the budget, so with a budget of 0 nothing is kept.
-    if (bytes > this.budget / 4) return;
-    this.forget(id);
-    this.entries.set(id, { ranked, bytes });
-    this.used += bytes;
-    for (const [oldest] of this.entries) {
-      if (this.used <= this.budget) break;
-      this.forget(oldest);
-    }
+    this.orders.set(id, ranked, ranked.ids.byteLength + 256);
   }
 
-  /** The order kept for `id` if it covers `need` rows, now the most recently used. */
+  /** The order kept for `id` if it covers `need` rows. */
   lookup(id: string, need: number): Ranked | undefined {
-    const entry = this.entries.get(id);
-    if (!entry || !covers(entry.ranked, need)) return undefined;
-    this.entries.delete(id);
-    this.entries.set(id, entry);
-    return entry.ranked;
-  }
-
-  private forget(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    this.entries.delete(id);
-    this.used -= entry.bytes;
+    const ranked = this.orders.get(id);
+    return ranked && covers(ranked, need) ? ranked : undefined;
   }
 }
 

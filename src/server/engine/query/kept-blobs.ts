@@ -1,3 +1,4 @@
+import { BudgetCache } from '../budget-cache';
 import { tokenBlobs, type PostingsReader, type TokenBlobs } from '../postings/index-reader';
 
 /**
@@ -14,43 +15,20 @@ import { tokenBlobs, type PostingsReader, type TokenBlobs } from '../postings/in
 /** Bytes kept per reader: the longest lists' positions at 1,000,000 records are a few MB each. */
 export const keptBytes = 32 * 2 ** 20;
 
-interface Kept {
-  readonly blobs: TokenBlobs;
-  readonly bytes: number;
-}
+/** What a token's list and positions take in memory. */
+const bytesOf = (blobs: TokenBlobs) =>
+  blobs.positions.parts.reduce((sum, part) => sum + part.data.length + 12 * part.blocks, 0) + 2 * blobs.postings.docs;
 
-class KeptBlobs {
-  private readonly kept = new Map<string, Kept>();
-  private total = 0;
-
-  get(reader: PostingsReader, token: string): TokenBlobs | undefined {
-    const found = this.kept.get(token);
-    if (found) {
-      this.kept.delete(token);
-      this.kept.set(token, found);
-      return found.blobs;
-    }
-    const blobs = tokenBlobs(reader, token);
-    if (!blobs) return undefined;
-    const bytes = blobs.positions.parts.reduce((sum, part) => sum + part.data.length + 12 * part.blocks, 0) + 2 * blobs.postings.docs;
-    if (bytes > keptBytes / 4) return blobs;
-    this.kept.set(token, { blobs, bytes });
-    this.total += bytes;
-    for (const [key, { bytes: size }] of this.kept) {
-      if (this.total <= keptBytes) break;
-      this.kept.delete(key);
-      this.total -= size;
-    }
-    return blobs;
-  }
-}
-
-const byReader = new WeakMap<PostingsReader, KeptBlobs>();
+const byReader = new WeakMap<PostingsReader, BudgetCache<TokenBlobs>>();
 
 /** A token's whole-record list and positions: kept for the next phrase if the token is common, read afresh if not. */
 export function phraseBlobs(reader: PostingsReader, token: string): TokenBlobs | undefined {
   if (!reader.hasPair(token, token)) return tokenBlobs(reader, token);
   let kept = byReader.get(reader);
-  if (!kept) byReader.set(reader, (kept = new KeptBlobs()));
-  return kept.get(reader, token);
+  if (!kept) byReader.set(reader, (kept = new BudgetCache(keptBytes)));
+  const found = kept.get(token);
+  if (found) return found;
+  const blobs = tokenBlobs(reader, token);
+  if (blobs) kept.set(token, blobs, bytesOf(blobs));
+  return blobs;
 }
