@@ -94,6 +94,22 @@ describe('record bodies', () => {
     }
   }, 60_000);
 
+  it('are read for a page in the order its ids are asked, an id asked twice given twice and a missing one skipped', () => {
+    const path = join(dir, 'page.db');
+    const records = [...generateRecords(deploymentByKey('LIT')!, 30, { seed: 5 })];
+    const writer = openStoreWriter(path);
+    writer.put('LIT', records);
+    writer.close();
+    const engine = openEngine(path);
+    try {
+      const json = (id: number) => JSON.stringify(records[id - 1]!.record);
+      expect(engine.fetch('LIT', Float64Array.of(17, 3, 999, 3, 30, 1)).docs).toEqual([17, 3, 3, 30, 1].map(json));
+      expect(engine.fetch('LIT', []).docs).toEqual([]);
+    } finally {
+      engine.close();
+    }
+  });
+
   it('are known unchanged by a harvest, so an unchanged record is not written again', async () => {
     const path = join(dir, 'changed.db');
     const records = [...generateRecords(deploymentByKey('LIT')!, 20, { seed: 4 })];

@@ -1,25 +1,30 @@
 import type Database from 'better-sqlite3';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { compressSync, uncompressSync } from 'lz4-napi';
 import type { Deployment } from '../../../deployments/schema';
 import type { StoredRecord } from '../types';
 import { tablesOf } from './schema';
 
 /**
- * A record's body (its JSON), and its full text, as the store keeps them: deflated against a dictionary of the
- * deployment's own first records, which the store keeps beside them. A record shares most of
- * its bytes with others of its deployment (field names, URL prefixes, affiliations, licences),
- * and a deflated record alone cannot refer to them; against the dictionary it can, so a body
- * takes about a third of its JSON where deflate alone leaves half. The dictionary is chosen
- * once, by the deployment's first write, and never changes while the store lives: every body
- * written is read with the same one.
+ * A record's body (its JSON), and its full text, as the store keeps them: LZ4-compressed
+ * against a dictionary of the deployment's own first records, which the store keeps beside
+ * them. A record shares most of its bytes with others of its deployment (field names, URL
+ * prefixes, affiliations, licences), and a record compressed alone cannot refer to them;
+ * against the dictionary it can, so a body takes about a third of its JSON. The dictionary is
+ * chosen once, by the deployment's first write, and never changes while the store lives:
+ * every body written is read with the same one.
+ *
+ * LZ4, not deflate: every page of records decodes each of its bodies, and inflating a body of
+ * a kilobyte or two costs a stream, a window and Huffman tables of its own per call, several
+ * times what the page's row reads cost; LZ4 has no entropy stage, so a body decodes in a
+ * fraction of that, for a body a little larger than deflate's. bench/body-reads.ts measures it.
  */
 export interface BodyCodec {
   encode(json: string): Buffer;
   decode(body: Uint8Array): string;
 }
 
-/** Deflate refers back at most 32 KB; half of it leaves the record its own window. */
-const dictionaryBytes = 16 * 1024;
+/** LZ4 refers back at most 64 KB; half of it leaves the record its own window. */
+const dictionaryBytes = 32 * 1024;
 
 /** The dictionary of a deployment's first records: their JSON, whole records up to `dictionaryBytes` (the first alone may be cut). */
 export function dictionaryOf(jsons: Iterable<string>): Buffer {
@@ -38,11 +43,11 @@ export function dictionaryOf(jsons: Iterable<string>): Buffer {
 }
 
 export function bodyCodec(dictionary: Buffer): BodyCodec {
-  // zlib refuses an empty dictionary; a deployment's first record is never empty, but a test's may be small.
-  const options = dictionary.length > 0 ? { dictionary } : {};
+  // A test's first records may be empty: no dictionary then.
+  const dict = dictionary.length > 0 ? dictionary : undefined;
   return {
-    encode: (json) => deflateRawSync(json, options),
-    decode: (body) => inflateRawSync(body, options).toString(),
+    encode: (json) => compressSync(json, dict),
+    decode: (body) => uncompressSync(body, dict).toString(),
   };
 }
 

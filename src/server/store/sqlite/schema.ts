@@ -4,12 +4,12 @@ import { modelDigest } from '../model-digest';
 
 /**
  * The SQLite layout, one set of tables per deployment (each has its own id space):
- *   <p>_records  one row per record: the record's JSON, deflated (record-bodies.ts), plus a
+ *   <p>_records  one row per record: the record's JSON, LZ4-compressed (record-bodies.ts), plus a
  *                column per sortable or date-bounded field of the search model (search-model.ts),
  *                what the importer kept beside it that its keys are drawn from (site, generated),
- *                and its full text (deflated too), which is not part of the record. The text the
+ *                and its full text (compressed too), which is not part of the record. The text the
  *                postings are built from is drawn from these again (stored-text.ts), never kept twice
- *   <p>_body_dictionary  the dictionary the bodies are deflated against, chosen by the first write
+ *   <p>_body_dictionary  the dictionary the bodies are compressed against, chosen by the first write
  *   <p>_keys     exact-match keys (identifier, doi, language, ...): per (name, value) the records
  *                under it, a row per chunk of record ids (key-lists.ts); a replaced record's
  *                are found by drawing them again from its row. Facet values are not here:
@@ -35,7 +35,7 @@ import { modelDigest } from '../model-digest';
  * them) or how a facet value groups (formats/value-folding.ts: the facet columns keep each
  * value's group) changes.
  */
-const layoutVersion = '17';
+const layoutVersion = '18';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
