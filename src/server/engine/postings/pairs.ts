@@ -1,5 +1,6 @@
 import type { TokenPostings } from './block-postings';
 import { ListsBuilder, type Instances } from './positions';
+import { doubled } from '../typed-arrays';
 
 /**
  * Pair lists, in the spirit of Lucene's CommonGrams: for two adjacent tokens that are both
@@ -29,6 +30,8 @@ export const pairKey = (first: string, second: string): string => `${first} ${se
 
 /** Offsets in a column stay below this, so a (column, offset) place packs into one number. */
 const offsetLimit = 2 ** 26;
+/** Columns' places stay below this (fts5-adapter.ts checks). */
+const columnLimit = 16;
 
 /** One common token's instances in a range of records, read record by record in id order. */
 export interface WordInstances {
@@ -40,8 +43,10 @@ export interface WordInstances {
  * Every pair of adjacent common tokens in the records from `low` to below `high`, with its
  * lists there over whole records and per column: `emit(first, second, lists)` once per pair
  * that occurs, the two as indexes into `words`. Every common token's places in the range
- * are sorted by record (a counting sort), then by place in each record, where a place and
- * the next one are adjacent tokens.
+ * are grouped by record (a counting sort), then laid out by place in each record, where a
+ * place and the next one are adjacent tokens; the pairs met are grouped by pair (a counting
+ * sort again) rather than each added to a list of its own as met, whose scattered writes cost
+ * more than the rest together.
  */
 export function eachPairIn(
   words: readonly WordInstances[],
@@ -54,38 +59,109 @@ export function eachPairIn(
   for (const word of words) word.each((doc, instances) => (starts[doc - low + 1]! += instances.length));
   for (let d = 1; d < starts.length; d++) starts[d]! += starts[d - 1]!;
   const fill = starts.slice(0, -1);
-  // A place and its word in one number: place × width + word.
-  const places = new Float64Array(starts[starts.length - 1]!);
+  // Each place's column and offset, and its word, by record (a counting sort).
+  const places = new Int32Array(starts[starts.length - 1]!);
+  const owners = new Int32Array(places.length);
   words.forEach((word, w) =>
     word.each((doc, instances) => {
       for (let i = 0; i < instances.length; i++) {
         const offset = instances.offsets[i]!;
         if (offset + 1 >= offsetLimit)
           throw new Error(`An offset of ${offset} in one column; pair lists hold offsets below ${offsetLimit - 1}.`);
-        places[fill[doc - low]!++] = (instances.columns[i]! * offsetLimit + offset) * width + w;
+        const at = fill[doc - low]!++;
+        places[at] = instances.columns[i]! * offsetLimit + offset;
+        owners[at] = w;
       }
     }),
   );
-  // A pair's lists by its code, first × width + second: an array, not a map, as every place is looked up.
-  const found = new Array<ListsBuilder | undefined>(width * width);
+  // Each adjacent pair met, in record order: its pair's number (in the order first met), its record and its column.
+  const pairNumbers = pairNumbering(width);
+  const codes: number[] = [];
+  let pairOf = new Int32Array(1024);
+  let docOf = new Int32Array(1024);
+  let columnOf = new Uint8Array(1024);
+  let met = 0;
+  const meet = (first: number, second: number, doc: number, column: number) => {
+    const code = first * width + second;
+    let number = pairNumbers.get(code);
+    if (number < 0) pairNumbers.set(code, (number = codes.push(code) - 1));
+    if (met === pairOf.length) {
+      pairOf = doubled(pairOf);
+      docOf = doubled(docOf);
+      columnOf = doubled(columnOf);
+    }
+    pairOf[met] = number;
+    docOf[met] = doc;
+    columnOf[met++] = column;
+  };
+  // A record's places laid out column after column, each slot the word there plus one (0: no common word), so
+  // adjacent places are adjacent slots, read in (column, offset) order without sorting; a record whose
+  // common words are few and far apart is sorted instead.
+  const highest = new Int32Array(columnLimit).fill(-1);
+  const bases = new Int32Array(columnLimit);
+  let wordAt = new Int32Array(1024);
   for (let d = 0; d + 1 < starts.length; d++) {
+    const begin = starts[d]!;
     const end = starts[d + 1]!;
-    if (end - starts[d]! < 2) continue;
-    places.subarray(starts[d], end).sort();
-    for (let i = starts[d]!; i < end; i++) {
-      const word = places[i]! % width;
-      const place = (places[i]! - word) / width;
-      const next = (place + 1) * width;
-      let j = i + 1;
-      while (j < end && places[j]! < next) j++;
-      for (; j < end && places[j]! < next + width; j++) {
-        const code = (word * width + (places[j]! - next)) | 0;
-        const lists = (found[code] ??= new ListsBuilder());
-        lists.add(d + low, Math.floor(place / offsetLimit));
+    if (end - begin < 2) continue;
+    for (let i = begin; i < end; i++) {
+      const column = Math.floor(places[i]! / offsetLimit);
+      highest[column] = Math.max(highest[column]!, places[i]! - column * offsetLimit);
+    }
+    let size = 0;
+    for (let column = 0; column < columnLimit; column++) {
+      bases[column] = size;
+      if (highest[column]! >= 0) size += highest[column]! + 2;
+    }
+    if (size > 8 * (end - begin) + 4096) {
+      highest.fill(-1);
+      const sorted = Array.from({ length: end - begin }, (_, k) => begin + k).sort((x, y) => places[x]! - places[y]!);
+      for (let k = 0; k + 1 < sorted.length; k++) {
+        const here = sorted[k]!;
+        const after = sorted[k + 1]!;
+        if (places[after] === places[here]! + 1) meet(owners[here]!, owners[after]!, d + low, Math.floor(places[here]! / offsetLimit));
+      }
+      continue;
+    }
+    if (wordAt.length < size) wordAt = new Int32Array(Math.max(size, 2 * wordAt.length));
+    for (let i = begin; i < end; i++) {
+      const column = Math.floor(places[i]! / offsetLimit);
+      wordAt[bases[column]! + places[i]! - column * offsetLimit] = owners[i]! + 1;
+    }
+    for (let column = 0; column < columnLimit; column++) {
+      const last = highest[column]!;
+      if (last < 0) continue;
+      highest[column] = -1;
+      const base = bases[column]!;
+      for (let offset = 0; offset < last; offset++) {
+        const first = wordAt[base + offset]!;
+        const second = wordAt[base + offset + 1]!;
+        if (first !== 0 && second !== 0) meet(first - 1, second - 1, d + low, column);
       }
     }
+    wordAt.fill(0, 0, size);
   }
-  found.forEach((lists, code) => {
-    if (lists) emit(Math.floor(code / width), code % width, lists.build());
-  });
+  // The pairs met grouped by pair, each still in record order (a counting sort), then each pair's lists in code order.
+  const pairStarts = new Uint32Array(codes.length + 1);
+  for (let i = 0; i < met; i++) pairStarts[pairOf[i]! + 1]!++;
+  for (let p = 0; p < codes.length; p++) pairStarts[p + 1]! += pairStarts[p]!;
+  const next = pairStarts.slice(0, -1);
+  const byPair = new Int32Array(met);
+  for (let i = 0; i < met; i++) byPair[next[pairOf[i]!]!++] = i;
+  const order = Int32Array.from(codes.keys()).sort((x, y) => codes[x]! - codes[y]!);
+  for (const p of order) {
+    const lists = new ListsBuilder();
+    for (let k = pairStarts[p]!; k < pairStarts[p + 1]!; k++) lists.add(docOf[byPair[k]!]!, columnOf[byPair[k]!]!);
+    emit(Math.floor(codes[p]! / width), codes[p]! % width, lists.build());
+  }
+}
+
+/** Pairs' numbers by code (first × width + second): a typed array while it is small, as every pair met is looked up; -1 for none yet. */
+function pairNumbering(width: number): { get(code: number): number; set(code: number, number: number): void } {
+  if (width * width <= 1 << 24) {
+    const numbers = new Int32Array(width * width).fill(-1);
+    return { get: (code) => numbers[code]!, set: (code, number) => (numbers[code] = number) };
+  }
+  const numbers = new Map<number, number>();
+  return { get: (code) => numbers.get(code) ?? -1, set: (code, number) => numbers.set(code, number) };
 }

@@ -121,21 +121,32 @@ export function buildPairs(
   const readList = db.prepare(`SELECT data FROM ${t.postings} WHERE col = ? AND term = ?`).pluck();
   const readPositions = db.prepare(`SELECT data FROM ${t.positions} WHERE term = ?`).pluck();
   const insertPair = db.prepare(`INSERT INTO ${t.pairs} (pair, col, docs, data) VALUES (?, ?, ?, ?)`);
+  const rangeOf = (high: number, walks: readonly Walk[]) =>
+    words.map((word, w) =>
+      storedRange(
+        new StoredPostings(readList.get(wholeRecord, word) as Buffer),
+        new StoredPositions(readPositions.get(word) as Buffer),
+        walks[w]!,
+        high,
+      ),
+    );
+  const start = words.map(() => ({ block: 0, entry: 0, doc: 0 }));
+  if (lengths.length <= recordsAtOnce) {
+    // One range holds every record: its lists are whole, written as they come.
+    eachPairIn(rangeOf(lengths.length, start), 0, lengths.length, (first, second, lists) => {
+      const key = pairKey(words[first]!, words[second]!);
+      for (const [column, list] of lists) insertPair.run(key, column, list.ids.length, encodePostings(list, lengths));
+    });
+    return;
+  }
   const parts = `${t.pairs}_parts`;
   db.exec(`CREATE TEMP TABLE ${parts} (pair TEXT, col TEXT, part INTEGER, data BLOB, PRIMARY KEY (pair, col, part)) WITHOUT ROWID`);
   try {
     const insertPart = db.prepare(`INSERT INTO temp.${parts} (pair, col, part, data) VALUES (?, ?, ?, ?)`);
-    let walks: Walk[] = words.map(() => ({ block: 0, entry: 0, doc: 0 }));
+    let walks: Walk[] = start;
     for (let low = 0, part = 0; low < lengths.length; low += recordsAtOnce, part++) {
       const high = Math.min(lengths.length, low + recordsAtOnce);
-      const ranges = words.map((word, w) =>
-        storedRange(
-          new StoredPostings(readList.get(wholeRecord, word) as Buffer),
-          new StoredPositions(readPositions.get(word) as Buffer),
-          walks[w]!,
-          high,
-        ),
-      );
+      const ranges = rangeOf(high, walks);
       eachPairIn(ranges, low, high, (first, second, lists) => {
         const key = pairKey(words[first]!, words[second]!);
         for (const [column, list] of lists) insertPart.run(key, column, part, encodePiece(list));
