@@ -320,6 +320,52 @@ describe('one ranking path for every query shape', () => {
     expect(decoded).toBeLessThanOrEqual(7);
   });
 
+  it("decodes each block of a phrase's lists once, a common word's too, where a rare word narrows it", () => {
+    const reader = openPostings(db, lit)!;
+    const capacity = reader.lengths.length;
+    let decodes = new Map<string, number>();
+    const lists = new WeakMap<Postings, string>();
+    const counting = (postings: Postings | undefined, name: string) => {
+      if (!postings) return postings;
+      lists.set(postings, name);
+      return new Proxy(postings, {
+        get(target, key, receiver) {
+          const value: unknown = Reflect.get(target, key, receiver);
+          if (key !== 'ids' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+          return (b: number) => {
+            const block = `${lists.get(target)} block ${b}`;
+            decodes.set(block, (decodes.get(block) ?? 0) + 1);
+            return (value as Postings['ids']).call(target, b);
+          };
+        },
+      });
+    };
+    const watched: PostingsReader = {
+      ...reader,
+      read: (token, column) => counting(reader.read(token, column), `${token} in ${column ?? 'records'}`),
+      readPair: (a, b, column) => counting(reader.readPair(a, b, column), `${a} ${b} in ${column ?? 'records'}`),
+    };
+    const common = (token: string) => reader.hasPair(token, token);
+    const phrases = words
+      .flatMap((a) => words.map((b) => [a.toLowerCase(), b.toLowerCase()] as const))
+      .filter(([a, b]) => common(a) !== common(b));
+    let commonBlocksRead = 0;
+    let matched = 0;
+    for (const [a, b] of phrases) {
+      decodes = new Map();
+      const { criteria } = parseListRequest(lit, parseQueryString(`q=${encodeURIComponent(`"${a} ${b}"`)}`));
+      const search = TextSearch.of(watched, criteria.text, { capacity, universe: () => IdSet.of([], capacity), filter: undefined })!;
+      if (search.count() > 0) matched++;
+      const twice = [...decodes].filter(([, n]) => n > 1).map(([block]) => block);
+      expect({ phrase: `${a} ${b}`, twice }).toEqual({ phrase: `${a} ${b}`, twice: [] });
+      commonBlocksRead += [...decodes.keys()].filter((block) => block.startsWith(`${common(a) ? a : b} in records`)).length;
+    }
+    // The phrases read a common word's list in many blocks, where a second decoding would show, and some match.
+    expect(phrases.length).toBeGreaterThan(10);
+    expect(matched).toBeGreaterThan(3);
+    expect(commonBlocksRead).toBeGreaterThan(20);
+  });
+
   it('ranks the prefix phrase, OR and NOT classes of the benchmark with the records a reader expects first', () => {
     const rank = (query: string) => {
       const { criteria } = parseListRequest(lit, parseQueryString(query));

@@ -50,9 +50,32 @@ function placesWithin(postings: Postings, within: Int32Array): { ids: Int32Array
   return { ids: Int32Array.from(ids), places: Int32Array.from(places) };
 }
 
-/** A token's documents among `within` and its positions, ready to be walked. */
-function tokenPositions(blobs: TokenBlobs, within: Int32Array): TokenPositions {
-  return { ...placesWithin(blobs.postings, within), positions: new PositionsWalk(blobs.positions) };
+/** Where a token's whole-record list holds some records, found while narrowing: `places` absent where they are the list's first. */
+interface Placed {
+  readonly ids: Int32Array;
+  readonly places?: Int32Array;
+}
+
+/** The places of `within` (ascending, each one of `placed`'s ids) in the token's list, found without decoding it again. */
+function placedWithin({ ids, places }: Placed, within: Int32Array): { ids: Int32Array; places: Int32Array } {
+  const kept = new Int32Array(within.length);
+  for (let w = 0, at = 0; w < within.length; w++) {
+    at = seek(ids, at, within[w]!);
+    kept[w] = places ? places[at]! : at;
+  }
+  return { ids: within, places: kept };
+}
+
+/**
+ * A token's documents among `within` and its positions, ready to be walked: from where
+ * narrowing found them when it read the token's whole-record list, else from that list's
+ * blocks that may hold one of them.
+ */
+function tokenPositions(blobs: TokenBlobs, within: Int32Array, placed: Placed | undefined): TokenPositions {
+  return {
+    ...(placed ? placedWithin(placed, within) : placesWithin(blobs.postings, within)),
+    positions: new PositionsWalk(blobs.positions),
+  };
 }
 
 /**
@@ -60,36 +83,47 @@ function tokenPositions(blobs: TokenBlobs, within: Int32Array): TokenPositions {
  * each token's list in the phrase's column when it has one (an author's initials are in
  * most records, in their authors far fewer), else over whole records, and the pair list of
  * each two adjacent common tokens there. The shortest is decoded, the others only in the
- * blocks that may hold one of its records; undefined when a list is empty.
+ * blocks that may hold one of its records; undefined when a list is empty. Where a token's
+ * whole-record list was read, where it holds the records is kept (`placed`, by token), so
+ * its positions are walked without decoding its blocks a second time.
  */
 function narrowCandidates(
   reader: PostingsReader,
   tokens: readonly string[],
   columns: readonly SearchColumn[],
   blobs: readonly TokenBlobs[],
-): Int32Array | undefined {
+): { candidates: Int32Array; placed: (Placed | undefined)[] } | undefined {
   const column = columns.length === 1 ? columns[0] : undefined;
-  const lists: Postings[] = [];
+  const lists: { postings: Postings; token?: number }[] = [];
   // A token in a pair needs no list of its own: the pair's records all hold it.
   const paired = new Uint8Array(tokens.length);
   for (let j = 1; j < tokens.length; j++) {
     if (!reader.hasPair(tokens[j - 1]!, tokens[j]!)) continue;
     const pair = reader.readPair(tokens[j - 1]!, tokens[j]!, column);
     if (!pair) return undefined;
-    lists.push(pair);
+    lists.push({ postings: pair });
     paired[j - 1] = paired[j] = 1;
   }
   for (let j = 0; j < tokens.length; j++) {
     if (paired[j]) continue;
-    // Over whole records, the list its positions are walked with, read once.
-    const list = column ? reader.read(tokens[j]!, column) : blobs[j]!.postings;
-    if (!list) return undefined;
-    lists.push(list);
+    if (column) {
+      const list = reader.read(tokens[j]!, column);
+      if (!list) return undefined;
+      lists.push({ postings: list });
+    } else lists.push({ postings: blobs[j]!.postings, token: j });
   }
-  lists.sort((a, c) => a.docs - c.docs);
-  let candidates = decodeIds(lists[0]!);
-  for (let l = 1; l < lists.length && candidates.length > 0; l++) candidates = placesWithin(lists[l]!, candidates).ids;
-  return candidates;
+  lists.sort((a, c) => a.postings.docs - c.postings.docs);
+  const placed: (Placed | undefined)[] = [];
+  const [shortest, ...rest] = lists;
+  let candidates = decodeIds(shortest!.postings);
+  if (shortest!.token !== undefined) placed[shortest!.token] = { ids: candidates };
+  for (const { postings, token } of rest) {
+    if (candidates.length === 0) break;
+    const found = placesWithin(postings, candidates);
+    candidates = found.ids;
+    if (token !== undefined) placed[token] = found;
+  }
+  return { candidates, placed };
 }
 
 /** Reads the instances of the token's `at`th document (at or after the one its walk stands at) into `into`. */
@@ -135,10 +169,11 @@ export function phraseMatches(
     if (!found) return noPostings;
     blobs.push(found);
   }
-  const candidates = within ?? narrowCandidates(reader, tokens, columns, blobs);
-  if (!candidates || candidates.length === 0) return noPostings;
+  const narrowed = within ? { candidates: within, placed: [] } : narrowCandidates(reader, tokens, columns, blobs);
+  if (!narrowed || narrowed.candidates.length === 0) return noPostings;
+  const { candidates, placed } = narrowed;
   const allowed = searchColumns.map((column) => columns.includes(column));
-  const walks = blobs.map((each) => tokenPositions(each, candidates));
+  const walks = blobs.map((each, j) => tokenPositions(each, candidates, placed[j]));
   const k = walks.length;
   const found = walks.map(noInstances);
   const ids: number[] = [];
