@@ -19,6 +19,9 @@ import { tablesOf } from '../schema';
  */
 const defaultRecordsAtOnce = 65536;
 
+/** Pieces of pair lists read back at a time to be joined. */
+const piecesAtOnce = 4096;
+
 /** The common tokens the pair lists were built for. */
 export function storedCommon(db: Database.Database, deployment: Deployment): string[] {
   return db
@@ -153,12 +156,29 @@ export function buildPairs(
       });
       walks = ranges.map((range) => range.end);
     }
-    const keys = db.prepare(`SELECT DISTINCT pair, col FROM temp.${parts} ORDER BY pair, col`).raw().all() as [string, string][];
-    const partsOf = db.prepare(`SELECT data FROM temp.${parts} WHERE pair = ? AND col = ? ORDER BY part`).pluck();
-    for (const [key, column] of keys) {
-      const list = joinedPieces(partsOf.all(key, column) as Buffer[]);
-      insertPair.run(key, column, list.ids.length, encodePostings(list, lengths));
+    // Every piece in (pair, column, part) order, a page at a time (the connection writes between pages); a
+    // pair's pieces are joined once the next pair's first piece is read.
+    const page = db
+      .prepare(`SELECT pair, col, part, data FROM temp.${parts} WHERE (pair, col, part) > (?, ?, ?) ORDER BY pair, col, part LIMIT ?`)
+      .raw();
+    let pieces: Buffer[] = [];
+    let at: [string, string, number] = ['', '', -1];
+    const write = () => {
+      if (pieces.length === 0) return;
+      const list = joinedPieces(pieces);
+      insertPair.run(at[0], at[1], list.ids.length, encodePostings(list, lengths));
+      pieces = [];
+    };
+    for (;;) {
+      const rows = page.all(...at, piecesAtOnce) as [string, string, number, Buffer][];
+      for (const [key, column, part, data] of rows) {
+        if (key !== at[0] || column !== at[1]) write();
+        pieces.push(data);
+        at = [key, column, part];
+      }
+      if (rows.length < piecesAtOnce) break;
     }
+    write();
   } finally {
     db.exec(`DROP TABLE temp.${parts}`);
   }
