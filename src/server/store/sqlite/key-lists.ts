@@ -95,8 +95,11 @@ const flushEvery = 8192;
  * `flush` before the commit (each chunk touched is read, changed and written once a flush).
  */
 export class KeyListsWriter {
-  /** Per chunk touched (`name \0 value \0 chunk`), whether each record is now under the key. */
-  private pending = new Map<string, Map<number, boolean>>();
+  /**
+   * Per chunk touched (`name \0 value \0 chunk`), the records noted, in the order noted: each as
+   * id × 2 + 1 when it is now under the key, id × 2 when it no longer is (the last noted holds).
+   */
+  private pending = new Map<string, number[]>();
   private records = new Set<number>();
   private readonly read: Database.Statement;
   private readonly write: Database.Statement;
@@ -124,9 +127,9 @@ export class KeyListsWriter {
     const chunk = keyChunkOf(id);
     for (const [name, value] of keys) {
       const at = `${name}\u0000${value}\u0000${chunk}`;
-      let changes = this.pending.get(at);
-      if (!changes) this.pending.set(at, (changes = new Map<number, boolean>()));
-      changes.set(id, under);
+      const changes = this.pending.get(at);
+      if (changes) changes.push(2 * id + (under ? 1 : 0));
+      else this.pending.set(at, [2 * id + (under ? 1 : 0)]);
     }
   }
 
@@ -141,9 +144,16 @@ export class KeyListsWriter {
       const chunk = Number(at.slice(last + 1));
       const changes = this.pending.get(at)!;
       const stored = this.read.get(name, value, chunk) as Uint8Array | undefined;
+      const added = appended(changes);
+      if (added && !stored) {
+        // New records onto a new chunk (a bulk load's every list): the ids as noted.
+        this.write.run(name, value, chunk, encodeKeyChunk(chunk, added));
+        continue;
+      }
       const ids = new Set(stored ? decodeKeyChunk(chunk, stored) : []);
-      for (const [id, under] of changes) {
-        if (under) ids.add(id);
+      for (const change of changes) {
+        const id = Math.floor(change / 2);
+        if (change % 2 === 1) ids.add(id);
         else ids.delete(id);
       }
       if (ids.size === 0) {
@@ -168,4 +178,15 @@ export class KeyListsWriter {
     this.pending.clear();
     this.records.clear();
   }
+}
+
+/** The ids of changes that each put a record under the key, in ascending order; undefined for any other changes. */
+function appended(changes: readonly number[]): number[] | undefined {
+  const ids = new Array<number>(changes.length);
+  for (let i = 0; i < changes.length; i++) {
+    const change = changes[i]!;
+    if (change % 2 !== 1 || (i > 0 && change <= changes[i - 1]!)) return undefined;
+    ids[i] = (change - 1) / 2;
+  }
+  return ids;
 }
