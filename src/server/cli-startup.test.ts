@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deploymentByKey } from '../deployments/registry';
+import { deploymentByKey, deployments } from '../deployments/registry';
 import type { DeploymentKey } from '../deployments/schema';
 import { readUpstreamFiles } from './import/files';
 import { realData, realFiles } from './import/real-files.test-support';
@@ -81,12 +81,32 @@ describe('records serve, from its ready line', () => {
     expect(JSON.parse(expected[1]!.body).facets.length).toBeGreaterThan(3);
     expect(JSON.parse(expected[5]!.body).values.length).toBeGreaterThan(0);
     expect(JSON.parse(expected[6]!.body).suggestion.q).toBe('temperature pressure');
-    const { url, child } = await serveUntilReady(['--db', dbPath, '--static', noApp], children);
+    const { url, child, stderr } = await serveUntilReady(['--db', dbPath, '--static', noApp], children);
     // All at once, at the moment it says it is ready: nothing warmed by an earlier request.
     const served = await Promise.all(firstRequests.map((path) => answerOf(url, path)));
     served.forEach((answer, i) => expect(answer, firstRequests[i]).toEqual(expected[i]));
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    // A first start on this data reads the facet columns itself.
+    expect(stderr()).not.toMatch(keptLine);
+    // Every deployment's suggestions answered: its reader has kept everything before them.
+    for (const { basePath } of deployments) expect((await fetch(`${url}${basePath}/suggest?q=tempearture`)).status).toBe(200);
+    await stopped(child);
+  });
+
+  it('a restart on the same data takes what the last reader kept, and answers the same', async () => {
+    const expected = await Promise.all(firstRequests.map((path) => answerOf(reference.url, path)));
+    const { url, child, stderr } = await serveUntilReady(['--db', dbPath, '--static', noApp], children);
+    // Said before the ready line: the facet columns were not read again.
+    expect(stderr()).toMatch(keptLine);
+    const served = await Promise.all(firstRequests.map((path) => answerOf(url, path)));
+    served.forEach((answer, i) => expect(answer, firstRequests[i]).toEqual(expected[i]));
+    await stopped(child);
   });
 });
+
+const keptLine = /^records: facet values read as kept for this data/m;
+
+async function stopped(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+}

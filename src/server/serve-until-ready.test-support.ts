@@ -5,10 +5,14 @@ const bin = fileURLToPath(new URL('../../bin/records.js', import.meta.url));
 
 /**
  * `records serve --port 0` with `args`, resolved with its URL the moment it writes its ready
- * line on stderr (never after a wait); rejected with what it wrote if it exits first. The
- * child joins `children`, for the test to kill what is left.
+ * line on stderr (never after a wait), with what it wrote on stderr so far and since; rejected
+ * with what it wrote if it exits first. The child joins `children`, for the test to kill what
+ * is left.
  */
-export function serveUntilReady(args: readonly string[], children: Set<ChildProcess>): Promise<{ url: string; child: ChildProcess }> {
+export function serveUntilReady(
+  args: readonly string[],
+  children: Set<ChildProcess>,
+): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
   const env = { ...process.env };
   delete env.PORT;
   const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
@@ -19,7 +23,7 @@ export function serveUntilReady(args: readonly string[], children: Set<ChildProc
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const url = /^records: ready at (http:\/\/127\.0\.0\.1:\d+)\/$/m.exec(stderr)?.[1];
-      if (url) resolve({ url, child });
+      if (url) resolve({ url, child, stderr: () => stderr });
     });
     child.on('exit', (code) => reject(new Error(`records serve exited (${code}) before it was ready: ${stderr}`)));
   });

@@ -6,6 +6,8 @@ import { openEngine } from './sqlite/query-engine';
 import { helpWith, type CountJob, type CountSharing } from './facets/count-sharing';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import { collectGarbage } from './pool/collect-garbage';
+import { keepParts, keptParts, type KeptPlace, type PartsKeeper } from './pool/kept-parts';
+import { packPart, unpackPart, type PackedPart } from './pool/packed-strings';
 
 /**
  * One read-only connection per worker thread; answers the pool's requests in order. A thread
@@ -17,7 +19,7 @@ export type StoreRequest = { [K in EngineOp]: { id: number; op: K; args: Paramet
 
 /** What the pool's reader worked out for every worker (facet values, type-ahead tables, vocabularies), for this worker to use. */
 export interface AdoptShared {
-  readonly adopt: SharedPart;
+  readonly adopt: PackedPart;
 }
 
 /** The pool's word to move this worker's snapshot off the write-ahead log (snapshot-move.ts), sent while it is idle. */
@@ -47,7 +49,8 @@ export type StoreReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; message: string }
   | { ready: true }
-  | { shared: SharedPart }
+  // `kept`: read from what the reader of the same data kept (pool/kept-parts.ts), not made again.
+  | { shared: PackedPart; kept: boolean }
   // The reader has handed over every part.
   | { sharedAll: true }
   // A count this worker would share, for the pool to pass to a free worker; and a helper's word that it is free again.
@@ -66,12 +69,16 @@ export interface WorkerSettings {
    * it is made, and closes the file again.
    */
   readonly role: 'search' | 'facets';
+  /** Where the `facets` worker finds and keeps what it works out for the next generation of the same data. */
+  readonly keep?: KeptPlace;
   /** When a search worker asks another to count half of a broad search's facets (its `ask` goes through the pool). */
   readonly sharing?: Omit<CountSharing, 'ask'>;
 }
 
 let engine: QueryEngine | undefined;
 let answers: EngineAnswers | undefined;
+/** Type-ahead tables and vocabularies handed over and not yet unpacked: only the first type-ahead or suggestion needs them. */
+let laterParts: PackedPart[] = [];
 
 const reply = (message: StoreReply, transfer?: ArrayBuffer[]) => parentPort!.postMessage(message, transfer);
 
@@ -81,10 +88,11 @@ parentPort!.on('message', (message: ToWorker) => {
     engine?.close();
     engine = undefined;
     answers = undefined;
+    laterParts = [];
     // What the generation built is garbage now; collected before the thread waits idle for the next one.
     collectGarbage();
     reply({ closed: true });
-  } else if ('adopt' in message) engine!.adopt(message.adopt);
+  } else if ('adopt' in message) adopt(message.adopt);
   else if ('moveSnapshot' in message) reply({ moved: moveSnapshot() });
   else if ('help' in message) reply({ helped: helpWith(message.help) });
   else answer(message);
@@ -94,24 +102,57 @@ parentPort!.on('message', (message: ToWorker) => {
 function open(settings: WorkerSettings) {
   const sharing = settings.sharing && { ...settings.sharing, ask: (job: CountJob) => reply({ help: job }) };
   const opened = openEngine(settings.path, { snapshot: true, ...(sharing && { sharing }) });
-  if (settings.role === 'facets') {
-    // Facets first: a server answers them as soon as they are here; type-ahead and suggestions
-    // wait for their deployment's, each handed over as soon as it is made.
-    reply({ shared: { facets: opened.sharedFacets() } });
-    for (const { key } of deployments) {
-      reply({ shared: { completions: opened.sharedCompletions(key) } });
-      reply({ shared: { words: opened.sharedWords(key) } });
-    }
-    // Closed before it says so: its snapshot would keep the served log from being emptied (pooled-store.ts).
-    opened.close();
-    reply({ sharedAll: true });
-    return;
-  }
+  if (settings.role === 'facets') return readAhead(opened, settings.keep);
   engine = opened;
   answers = engineAnswers(opened);
   // Before the first request rather than during it; the pool sends none before this says so.
   engine.warmSearch();
   reply({ ready: true });
+}
+
+/**
+ * The reader's work: facets first, as a server answers them as soon as they are here; then
+ * each deployment's type-ahead and suggestions, each handed over as soon as it is made (or
+ * read from what the reader of the same data kept, kept-parts.ts).
+ */
+function readAhead(opened: QueryEngine, place: KeptPlace | undefined) {
+  const makers: (() => SharedPart)[] = [
+    () => ({ facets: opened.sharedFacets() }),
+    ...deployments.flatMap(({ key }) => [
+      (): SharedPart => ({ completions: opened.sharedCompletions(key) }),
+      (): SharedPart => ({ words: opened.sharedWords(key) }),
+    ]),
+  ];
+  const keeping = place && opened.revision !== 'empty' ? place : undefined;
+  const kept = keeping && keptParts(keeping, opened.revision);
+  const handed: PackedPart[] = [];
+  let keeper: PartsKeeper | undefined;
+  let keptFacets: PackedPart | undefined;
+  for (const make of makers) {
+    const read = kept?.next();
+    const fromFile = read !== undefined && !read.done;
+    let part: PackedPart;
+    if (fromFile) part = read.value;
+    else {
+      // Parts made after kept facets are made from them.
+      if (keptFacets) opened.adopt(unpackPart(keptFacets));
+      keptFacets = undefined;
+      part = packPart(make());
+    }
+    if (fromFile && 'facets' in part) keptFacets = part;
+    reply({ shared: part, kept: fromFile });
+    // Kept again as soon as one part is missing from the file (a server stopped before its reader ended).
+    if (!fromFile && keeping && !keeper) {
+      keeper = keepParts(keeping, opened.revision);
+      for (const earlier of handed) keeper.add(earlier);
+    }
+    keeper?.add(part);
+    if (!keeper) handed.push(part);
+  }
+  // Closed before it says so: its snapshot would keep the served log from being emptied (pooled-store.ts).
+  opened.close();
+  keeper?.done();
+  reply({ sharedAll: true });
 }
 
 function moveSnapshot(): SnapshotMove {
@@ -123,6 +164,17 @@ function moveSnapshot(): SnapshotMove {
   }
 }
 
+/** Facet values are taken at once (the first facets request needs them); the other parts when first asked for. */
+function adopt(part: PackedPart) {
+  if ('facets' in part) engine!.adopt(unpackPart(part));
+  else laterParts.push(part);
+}
+
+function adoptLaterParts() {
+  for (const part of laterParts) engine!.adopt(unpackPart(part));
+  laterParts = [];
+}
+
 /** The open engine's answers (engine-calls.ts, the same dispatcher as a store in one thread). */
 function answersOpen(): EngineAnswers {
   if (!answers) throw new Error('no store is open on this worker');
@@ -131,6 +183,7 @@ function answersOpen(): EngineAnswers {
 
 function answer(request: StoreRequest) {
   try {
+    if ((request.op === 'suggest' || request.op === 'complete') && laterParts.length) adoptLaterParts();
     type Rendered = { body: Buffer; encoded?: { body: Buffer } };
     const value = answerOp(answersOpen(), request.op, request.args) as
       ({ ids?: Int32Array; page?: Rendered } & Partial<Rendered>) | undefined;

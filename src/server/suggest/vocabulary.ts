@@ -32,7 +32,7 @@ export interface VocabularyData {
   /** Spellings, sorted, each with the records holding its indexed form (`weights`). */
   readonly words: readonly string[];
   readonly weights: Float64Array;
-  /** The index's words (folded and stemmed), each with the records holding it (`docs`). */
+  /** The index's words (folded and stemmed), sorted, each with the records holding it (`docs`). */
   readonly terms: readonly string[];
   readonly docs: Int32Array;
 }
@@ -69,21 +69,35 @@ export function vocabularyData(db: Database.Database, deployment: Deployment): V
     }
   }
   const entries = [...spellings].filter(([, weight]) => weight > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // SQLite orders the terms by their bytes, which is not always the order of their code units.
+  const order = Int32Array.from(terms.keys());
+  if (terms.some((term, i) => i > 0 && terms[i - 1]! > term))
+    order.sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
   return {
     words: entries.map(([word]) => word),
     weights: Float64Array.from(entries, ([, weight]) => weight),
-    terms,
-    docs: Int32Array.from(docs),
+    terms: Array.from(order, (i) => terms[i]!),
+    docs: Int32Array.from(order, (i) => docs[i]!),
   };
 }
 
+/** The records holding `term`, found in the sorted terms (no map of hundreds of thousands of them made per worker). */
+function recordsHolding({ terms, docs }: VocabularyData, term: string): number {
+  let low = 0;
+  let high = terms.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (terms[mid]! < term) low = mid + 1;
+    else high = mid;
+  }
+  return terms[low] === term ? docs[low]! : 0;
+}
+
 /** The vocabulary suggestions are made from, over its data (built here or handed over). */
-export function vocabularyOf({ words, weights, terms, docs }: VocabularyData): Vocabulary {
-  const held = new Map<string, number>();
-  terms.forEach((term, i) => held.set(term, docs[i]!));
+export function vocabularyOf(data: VocabularyData): Vocabulary {
   return {
-    suggester: new Suggester(words, weights),
-    recordsWith: (word) => held.get(formOf(word)) ?? 0,
+    suggester: new Suggester(data.words, data.weights),
+    recordsWith: (word) => recordsHolding(data, formOf(word)),
     indexFormOf: formOf,
   };
 }

@@ -1,6 +1,7 @@
 import type { DeploymentKey } from '../../../deployments/schema';
-import type { SharedPart } from '../engine';
 import type { StoreReply, ToWorker } from '../store-worker';
+import { keptPlaceOf } from './kept-parts';
+import type { PackedPart } from './packed-strings';
 import { borrowThread, type Thread } from './threads';
 
 /**
@@ -11,7 +12,8 @@ import { borrowThread, type Thread } from './threads';
  * makes each deployment's type-ahead tables and its "Did you mean" vocabulary, deployment
  * after deployment, handing each over as it is made, so facets do not wait for type-ahead, a
  * deployment's suggestions wait for its own vocabulary only, and no worker samples the
- * records' text for its own. Each promise settles once its part is handed
+ * records' text for its own. What it made is kept for the next reader of the same data (a
+ * restart), which reads it instead (kept-parts.ts). Each promise settles once its part is handed
  * over, or once the reader ended without it: each worker then makes its own on first use. The
  * reader's thread is given back for later generations (threads.ts) once it has handed
  * everything over.
@@ -31,9 +33,10 @@ export function readFacetsAhead(
   path: string,
   log: (line: string) => void,
   closing: () => boolean,
-  adopt: (part: SharedPart) => void,
+  adopt: (part: PackedPart) => void,
 ): ReadAhead {
   const reader = borrowThread(script);
+  const keep = keptPlaceOf(path, script);
   const worker = reader.worker;
   let ended = false;
   const waiting = new Map<string, { promise: Promise<void>; resolve: () => void }>();
@@ -59,6 +62,7 @@ export function readFacetsAhead(
     if (!('shared' in reply)) return;
     const part = reply.shared;
     if (!closing()) adopt(part);
+    if (reply.kept && 'facets' in part) log(`facet values read as kept for this data (${keep.file})`);
     if ('facets' in part) entry('facets').resolve();
     else if ('completions' in part) for (const key of part.completions.keys()) entry(`completions ${key}`).resolve();
     else for (const key of part.words.keys()) entry(`words ${key}`).resolve();
@@ -67,7 +71,7 @@ export function readFacetsAhead(
     if (!closing()) log(`the facet values of ${path} could not be read ahead (${error.message}); each worker reads them on first use`);
   });
   worker.on('exit', end);
-  worker.postMessage({ open: { path, role: 'facets' } } satisfies ToWorker);
+  worker.postMessage({ open: { path, role: 'facets', keep } } satisfies ToWorker);
   return {
     reader,
     facetsWarm: entry('facets').promise,

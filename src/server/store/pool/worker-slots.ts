@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { SharedPart } from '../engine';
+import type { PackedPart } from './packed-strings';
 import type { CountJob } from '../facets/count-sharing';
 import type { SnapshotMove } from '../sqlite/snapshot-move';
 import type { StoreReply, ToWorker, WorkerSettings } from '../store-worker';
@@ -83,7 +83,7 @@ export class WorkerSlots {
   private failWarm!: (error: Error) => void;
   private resolveWarm!: () => void;
   /** What the pool's reader handed over so far, in order, for each worker started later too. */
-  private readonly shared: SharedPart[] = [];
+  private readonly shared: PackedPart[] = [];
   private closing = false;
 
   constructor(
@@ -106,7 +106,7 @@ export class WorkerSlots {
   }
 
   /** Hands every worker what was worked out once for all (facet-reader.ts), and each replacement later. */
-  adopt(part: SharedPart): void {
+  adopt(part: PackedPart): void {
     this.shared.push(part);
     // Posted before any later request, so every request that needs it finds it.
     for (const slot of this.all) slot.worker.postMessage({ adopt: part } satisfies ToWorker);

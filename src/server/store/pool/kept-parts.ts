@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
+import { deserialize, serialize } from 'node:v8';
+import { sharedPart, type PackedPart } from './packed-strings';
+
+/**
+ * What a generation's reader worked out (facet-reader.ts: the facet values with their orders,
+ * then each deployment's type-ahead tables and vocabulary), kept in a file for the next
+ * generation of the same data: a restarted server hands them over as they are read, instead
+ * of reading every facet column and sampling the records' text again (seconds of a thread
+ * at a hundred thousand records, more at a million). The parts depend only on the data,
+ * which a revision names (every commit draws a new one, and a copy of a file is the same
+ * data), and on the code that made them, which the worker bundle's name names (its content's
+ * hash); a file of another revision or code is not read, and is written over by the next
+ * reader. One file per served path, in the project's cache beside the bundles, not beside
+ * the store (whose folder holds only the file and its log). A part the file cannot give (it
+ * is cut short or unreadable) is made as before.
+ */
+
+const keptFolder = fileURLToPath(new URL('../../../../node_modules/.cache/records-explorer-parts/', import.meta.url));
+/** Files of paths no longer served are removed after this long; what a reader stopped while writing left, after an hour. */
+const keepMs = 7 * 24 * 3600 * 1000;
+const partialMs = 3600 * 1000;
+
+export interface KeptPlace {
+  /** The file kept for one served path. */
+  readonly file: string;
+  /** The code that made the parts: the worker bundle's name. */
+  readonly version: string;
+}
+
+/** Where the parts of the store at `path` are kept, made by the worker at `script`. */
+export function keptPlaceOf(path: string, script: URL): KeptPlace {
+  const name = createHash('sha256').update(resolve(path)).digest('hex').slice(0, 24);
+  return { file: join(keptFolder, `${name}.parts`), version: script.pathname.split('/').pop()! };
+}
+
+interface Header {
+  readonly version: string;
+  readonly revision: string;
+}
+
+/** Reads exactly `length` bytes at `position`, or fewer where the file ends. */
+function readAt(fd: number, length: number, position: number): Buffer {
+  const buffer = Buffer.allocUnsafe(length);
+  let read = 0;
+  while (read < length) {
+    const n = readSync(fd, buffer, read, length - read, position + read);
+    if (n === 0) break;
+    read += n;
+  }
+  return buffer.subarray(0, read);
+}
+
+/**
+ * The parts kept for `revision` by the same code, in the order they were handed over, read
+ * one at a time; undefined where no such file is kept. A part that cannot be read ends the
+ * parts early (the reader makes the rest).
+ */
+export function keptParts(place: KeptPlace, revision: string): Iterator<PackedPart> | undefined {
+  let fd: number;
+  try {
+    fd = openSync(place.file, 'r');
+  } catch {
+    return undefined;
+  }
+  let position = 0;
+  const chunk = (): Buffer | undefined => {
+    const size = readAt(fd, 8, position);
+    if (size.length < 8) return undefined;
+    const length = Number(size.readBigUInt64LE());
+    const data = readAt(fd, length, position + 8);
+    if (data.length < length) return undefined;
+    position += 8 + length;
+    return data;
+  };
+  let header: Header | undefined;
+  try {
+    const data = chunk();
+    header = data && (JSON.parse(data.toString('utf8')) as Header);
+  } catch {
+    header = undefined;
+  }
+  if (header?.version !== place.version || header.revision !== revision) {
+    closeSync(fd);
+    return undefined;
+  }
+  let open = true;
+  const end = (): IteratorResult<PackedPart> => {
+    if (open) closeSync(fd);
+    open = false;
+    return { done: true, value: undefined };
+  };
+  return {
+    next() {
+      if (!open) return end();
+      try {
+        const data = chunk();
+        return data ? { done: false, value: sharedPart(deserialize(data) as PackedPart) } : end();
+      } catch {
+        return end();
+      }
+    },
+  };
+}
+
+/**
+ * Keeps a reader's parts as it hands them over. The file is put in place once it holds its
+ * first part (the facets), and the others are added to it as they come, so a server stopped
+ * before its reader made the last has kept what was made. Nothing it fails to write stops the
+ * reader.
+ */
+export interface PartsKeeper {
+  add(part: PackedPart): void;
+  done(): void;
+}
+
+export function keepParts(place: KeptPlace, revision: string): PartsKeeper {
+  const partial = `${place.file}.${process.pid}-${threadId}.partial`;
+  let fd: number | undefined;
+  const fail = () => {
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
+    // Once in place, a file cut short gives the parts before the cut.
+    rmSync(partial, { force: true });
+  };
+  const write = (data: Uint8Array) => {
+    if (fd === undefined) return;
+    try {
+      const size = Buffer.alloc(8);
+      size.writeBigUInt64LE(BigInt(data.length));
+      writeSync(fd, size);
+      for (let at = 0; at < data.length;) at += writeSync(fd, data, at);
+    } catch {
+      // A full disk or a folder that cannot be written: the next start reads the columns again.
+      fail();
+    }
+  };
+  try {
+    mkdirSync(keptFolder, { recursive: true });
+    fd = openSync(partial, 'w');
+  } catch {
+    fd = undefined;
+  }
+  write(Buffer.from(JSON.stringify({ version: place.version, revision } satisfies Header)));
+  let placed = false;
+  return {
+    add(part) {
+      write(serialize(part));
+      if (placed || fd === undefined) return;
+      try {
+        renameSync(partial, place.file);
+        placed = true;
+        removeStale(place.file);
+      } catch {
+        fail();
+      }
+    },
+    done() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  };
+}
+
+/** Files of paths not served for a while, and what a reader stopped midway left. */
+function removeStale(current: string): void {
+  for (const name of readdirSync(keptFolder)) {
+    const path = join(keptFolder, name);
+    try {
+      if (path !== current && Date.now() - statSync(path).mtimeMs > (name.endsWith('.partial') ? partialMs : keepMs))
+        rmSync(path, { force: true });
+    } catch {
+      // Removed by another server meanwhile.
+    }
+  }
+}

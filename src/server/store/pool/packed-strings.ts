@@ -1,0 +1,107 @@
+import type { DeploymentKey } from '../../../deployments/schema';
+import type { SharedPart } from '../engine';
+
+/**
+ * A generation's parts (facet values, type-ahead keys, vocabularies) are mostly arrays of
+ * short strings, hundreds of thousands of them, and typed arrays of megabytes, and a message
+ * copies each of them: the main thread, handing every part to every worker as a server
+ * starts, spent more time copying them than the first search and facets took. Packed, an
+ * array of strings is its text in UTF-8 and its lengths, a map from codes to arrays of
+ * strings (a value's spellings) likewise, and every typed array is on shared memory, so a
+ * message carries them to every thread without a copy. `unpack` gives back what was packed
+ * (each thread decodes the text once, its strings slices of it).
+ */
+
+/** Arrays shorter than this are copied as they are. */
+const packFrom = 16;
+
+interface PackedArray {
+  readonly packedText: Uint8Array;
+  /** Each string's length in UTF-16 code units, as JavaScript counts it. */
+  readonly lengths: Int32Array;
+}
+
+interface PackedMap {
+  readonly packedMap: PackedArray;
+  readonly keys: Float64Array;
+  /** How many strings each key's array holds. */
+  readonly counts: Int32Array;
+}
+
+type TypedArray = Int32Array | Float64Array | Uint8Array | Uint32Array | Float32Array | Int16Array | Uint16Array | Int8Array;
+
+/** A typed array on shared memory (itself where it is already). */
+function shared<T extends TypedArray>(array: T): T {
+  if (array.buffer instanceof SharedArrayBuffer) return array;
+  const bytes = new Uint8Array(new SharedArrayBuffer(array.byteLength));
+  bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+  const Kind = array.constructor as new (buffer: SharedArrayBuffer) => T;
+  return new Kind(bytes.buffer);
+}
+
+const isStrings = (value: unknown): value is readonly string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+function packArray(strings: readonly string[]): PackedArray {
+  return {
+    packedText: shared(new Uint8Array(Buffer.from(strings.join(''), 'utf8'))),
+    lengths: shared(Int32Array.from(strings, (text) => text.length)),
+  };
+}
+
+function unpackArray({ packedText, lengths }: PackedArray): string[] {
+  const text = Buffer.from(packedText.buffer, packedText.byteOffset, packedText.byteLength).toString('utf8');
+  const strings = new Array<string>(lengths.length);
+  for (let i = 0, at = 0; i < lengths.length; i++) strings[i] = text.slice(at, (at += lengths[i]!));
+  return strings;
+}
+
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** `value` with its long arrays of strings, and its maps from numbers to arrays of strings, packed, and its typed arrays shared. */
+export function pack(value: unknown): unknown {
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView)) return shared(value as TypedArray);
+  if (Array.isArray(value)) return value.length >= packFrom && isStrings(value) ? packArray(value) : value.map(pack);
+  if (value instanceof Map) {
+    const entries = [...value];
+    if (entries.length >= packFrom && entries.every(([key, item]) => typeof key === 'number' && isStrings(item))) {
+      const lists = entries.map(([, item]) => item as readonly string[]);
+      return {
+        packedMap: packArray(lists.flat()),
+        keys: shared(Float64Array.from(entries, ([key]) => key as number)),
+        counts: shared(Int32Array.from(lists, (list) => list.length)),
+      } satisfies PackedMap;
+    }
+    return new Map(entries.map(([key, item]) => [key, pack(item)]));
+  }
+  if (isPlain(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, pack(item)]));
+  return value;
+}
+
+/** What `pack` was given (its typed arrays on shared memory). */
+export function unpack(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unpack);
+  if (value instanceof Map) return new Map([...value].map(([key, item]) => [key, unpack(item)]));
+  if (!isPlain(value)) return value;
+  if ('packedText' in value) return unpackArray(value as unknown as PackedArray);
+  if ('packedMap' in value) {
+    const { packedMap, keys, counts } = value as unknown as PackedMap;
+    const strings = unpackArray(packedMap);
+    const map = new Map<number, string[]>();
+    for (let i = 0, at = 0; i < keys.length; i++) map.set(keys[i]!, strings.slice(at, (at += counts[i]!)));
+    return map;
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unpack(item)]));
+}
+
+type PartKind = 'facets' | 'completions' | 'words';
+
+/** A part (engine.ts SharedPart) as it travels between threads and is kept (kept-parts.ts): its kind and deployments as they are, what each holds packed. */
+export type PackedPart = { [K in PartKind]: { readonly [P in K]: ReadonlyMap<DeploymentKey, unknown> } }[PartKind];
+
+export const packPart = (part: SharedPart): PackedPart => pack(part) as PackedPart;
+
+/** A packed part as read back from a file (kept-parts.ts): its typed arrays on shared memory again. */
+export const sharedPart = (part: PackedPart): PackedPart => pack(part) as PackedPart;
+
+export const unpackPart = (part: PackedPart): SharedPart => unpack(part) as SharedPart;
