@@ -19,8 +19,8 @@ import { countSourceOf, facetKeyName, groupOf, hasFacetRows } from './facet-valu
  * records), so a write never recodes old records.
  */
 
-/** A record's values of one facet: from its key rows (its exact-match keys and facet rows, facet-values.ts), or its date. */
-type ColumnSource = (stored: StoredRecord, keyRows: readonly (readonly [string, string])[]) => string[];
+/** A record's values of one facet: from its key rows by name (its exact-match keys and facet rows, facet-values.ts), or its date. */
+type ColumnSource = (stored: StoredRecord, keyRows: ReadonlyMap<string, readonly string[]>) => readonly string[];
 
 /**
  * Where the writer draws each source a facet kind counts from (CountSource,
@@ -38,7 +38,7 @@ const columnSources: {
     },
   values: (facet) => {
     const name = hasFacetRows(facet) ? facetKeyName(facet) : facet.key!;
-    return (_, keyRows) => keyRows.flatMap(([key, value]) => (key === name ? [value] : []));
+    return (_, keyRows) => keyRows.get(name) ?? [];
   },
 };
 
@@ -128,7 +128,14 @@ export class FacetColumnsWriter {
 
   /** Record `id` now holds what `stored` does; `keyRows` are its exact-match keys and its facet rows (facetRowsOf). */
   set(id: number, stored: StoredRecord, keyRows: readonly (readonly [string, string])[]): void {
-    for (const column of this.columns) column.set(id, column.source(stored, keyRows));
+    // Grouped once by name, as each facet reads its own rows.
+    const byName = new Map<string, string[]>();
+    for (const [name, value] of keyRows) {
+      const values = byName.get(name);
+      if (values) values.push(value);
+      else byName.set(name, [value]);
+    }
+    for (const column of this.columns) column.set(id, column.source(stored, byName));
   }
 
   flush(): void {
