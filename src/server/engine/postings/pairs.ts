@@ -74,29 +74,53 @@ export function eachPairIn(
       }
     }),
   );
-  // Each adjacent pair met, in record order: its pair's number (in the order first met), its record and its column.
+  // Pairs are numbered in the order first met. The places are read twice: to count each pair's meetings, then
+  // to put each meeting (its record and column) in its pair's place, so the meetings are grouped by pair in
+  // record order (a counting sort) in 5 bytes each, and each pair's lists are built from consecutive entries.
   const pairNumbers = pairNumbering(width);
   const codes: number[] = [];
-  let pairOf = new Int32Array(1024);
-  let docOf = new Int32Array(1024);
-  let columnOf = new Uint8Array(1024);
-  let met = 0;
-  const meet = (first: number, second: number, doc: number, column: number) => {
+  let counts = new Uint32Array(1024);
+  eachAdjacent(starts, places, owners, (first, second) => {
     const code = first * width + second;
     let number = pairNumbers.get(code);
-    if (number < 0) pairNumbers.set(code, (number = codes.push(code) - 1));
-    if (met === pairOf.length) {
-      pairOf = doubled(pairOf);
-      docOf = doubled(docOf);
-      columnOf = doubled(columnOf);
+    if (number < 0) {
+      pairNumbers.set(code, (number = codes.push(code) - 1));
+      if (number === counts.length) counts = doubled(counts);
     }
-    pairOf[met] = number;
-    docOf[met] = doc;
-    columnOf[met++] = column;
-  };
-  // A record's places laid out column after column, each slot the word there plus one (0: no common word), so
-  // adjacent places are adjacent slots, read in (column, offset) order without sorting; a record whose
-  // common words are few and far apart is sorted instead.
+    counts[number]!++;
+  });
+  const pairStarts = new Uint32Array(codes.length + 1);
+  for (let p = 0; p < codes.length; p++) pairStarts[p + 1] = pairStarts[p]! + counts[p]!;
+  const next = pairStarts.slice(0, -1);
+  const docs = new Int32Array(pairStarts[codes.length]!);
+  const columns = new Uint8Array(docs.length);
+  eachAdjacent(starts, places, owners, (first, second, d, column) => {
+    const at = next[pairNumbers.get(first * width + second)]!++;
+    docs[at] = d + low;
+    columns[at] = column;
+  });
+  const order = Int32Array.from(codes.keys()).sort((x, y) => codes[x]! - codes[y]!);
+  for (const p of order) {
+    const lists = new ListsBuilder();
+    for (let k = pairStarts[p]!; k < pairStarts[p + 1]!; k++) lists.add(docs[k]!, columns[k]!);
+    emit(Math.floor(codes[p]! / width), codes[p]! % width, lists.build());
+  }
+}
+
+/**
+ * Calls `meet` with each two adjacent places (words `first` then `second`), record by record
+ * (`d` from the range's first), each record's in (column, offset) order; `places` and
+ * `owners` hold each record's places (column × offsetLimit + offset) and their words from
+ * `starts[d]`. A record's places are laid out column after column, each slot the word there
+ * plus one (0: no common word), so adjacent places are adjacent slots, read without sorting;
+ * a record whose common words are few and far apart is sorted instead.
+ */
+function eachAdjacent(
+  starts: Uint32Array,
+  places: Int32Array,
+  owners: Int32Array,
+  meet: (first: number, second: number, d: number, column: number) => void,
+): void {
   const highest = new Int32Array(columnLimit).fill(-1);
   const bases = new Int32Array(columnLimit);
   let wordAt = new Int32Array(1024);
@@ -119,7 +143,7 @@ export function eachPairIn(
       for (let k = 0; k + 1 < sorted.length; k++) {
         const here = sorted[k]!;
         const after = sorted[k + 1]!;
-        if (places[after] === places[here]! + 1) meet(owners[here]!, owners[after]!, d + low, Math.floor(places[here]! / offsetLimit));
+        if (places[after] === places[here]! + 1) meet(owners[here]!, owners[after]!, d, Math.floor(places[here]! / offsetLimit));
       }
       continue;
     }
@@ -136,23 +160,10 @@ export function eachPairIn(
       for (let offset = 0; offset < last; offset++) {
         const first = wordAt[base + offset]!;
         const second = wordAt[base + offset + 1]!;
-        if (first !== 0 && second !== 0) meet(first - 1, second - 1, d + low, column);
+        if (first !== 0 && second !== 0) meet(first - 1, second - 1, d, column);
       }
     }
     wordAt.fill(0, 0, size);
-  }
-  // The pairs met grouped by pair, each still in record order (a counting sort), then each pair's lists in code order.
-  const pairStarts = new Uint32Array(codes.length + 1);
-  for (let i = 0; i < met; i++) pairStarts[pairOf[i]! + 1]!++;
-  for (let p = 0; p < codes.length; p++) pairStarts[p + 1]! += pairStarts[p]!;
-  const next = pairStarts.slice(0, -1);
-  const byPair = new Int32Array(met);
-  for (let i = 0; i < met; i++) byPair[next[pairOf[i]!]!++] = i;
-  const order = Int32Array.from(codes.keys()).sort((x, y) => codes[x]! - codes[y]!);
-  for (const p of order) {
-    const lists = new ListsBuilder();
-    for (let k = pairStarts[p]!; k < pairStarts[p + 1]!; k++) lists.add(docOf[byPair[k]!]!, columnOf[byPair[k]!]!);
-    emit(Math.floor(codes[p]! / width), codes[p]! % width, lists.build());
   }
 }
 

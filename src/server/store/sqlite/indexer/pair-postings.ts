@@ -13,11 +13,12 @@ import { tablesOf } from '../schema';
  */
 
 /**
- * Records whose common tokens' places are held in memory at once (8 bytes each, some 220 a
- * record) while the lists are built; each range reads every common token's list and
- * positions again, and gives each pair a piece.
+ * Records whose common tokens' places (8 bytes each, some 220 a generated LIT record) and
+ * pairs met (5 bytes each, some 200) are held in memory at once while the lists are built;
+ * each range reads every common token's list and positions again, and gives each pair a
+ * piece to be joined, so fewer ranges cost less, and a store of one range joins nothing.
  */
-const defaultRecordsAtOnce = 65536;
+const defaultRecordsAtOnce = 131072;
 
 /** Pieces of pair lists read back at a time to be joined. */
 const piecesAtOnce = 4096;
