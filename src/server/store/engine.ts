@@ -50,8 +50,8 @@ export interface QueryEngine {
   sharedFacets(): SharedFacets;
   /** A deployment's type-ahead tables of the facet values sharedFacets() handed over, worked out after them so facets need not wait. */
   sharedCompletions(key: DeploymentKey): SharedCompletions;
-  /** A deployment's "Did you mean" vocabulary, built once per generation for every worker. */
-  sharedWords(key: DeploymentKey): SharedWords;
+  /** A deployment's "Did you mean" vocabulary, built once per generation for every worker (from an earlier revision's, `previous`, where given). */
+  sharedWords(key: DeploymentKey, previous?: VocabularyData): SharedWords;
   /** Takes what another engine on the same file worked out (sharedFacets, sharedCompletions, sharedWords), instead of doing it on first use. */
   adopt(part: SharedPart): void;
   /** Moves a pinned snapshot off the write-ahead log, reading the same data (snapshot-move.ts). */

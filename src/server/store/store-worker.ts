@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { deployments } from '../../deployments/registry';
 import { answerOp, engineAnswers, type EngineAnswers, type EngineCalls, type EngineOp } from './engine-calls';
@@ -6,7 +7,7 @@ import { openEngine } from './sqlite/query-engine';
 import { helpWith, type CountJob, type CountSharing } from './facets/count-sharing';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import { collectGarbage } from './pool/collect-garbage';
-import { keepParts, keptParts, type KeptPlace, type PartsKeeper } from './pool/kept-parts';
+import { earlierWords, keepParts, keptParts, type KeptPlace, type PartsKeeper } from './pool/kept-parts';
 import { packPart, unpackPart, type PackedPart } from './pool/packed-strings';
 
 /**
@@ -101,8 +102,10 @@ parentPort!.on('message', (message: ToWorker) => {
 /** Opens the file (an error here ends the thread, and the pool says the file cannot be read). */
 function open(settings: WorkerSettings) {
   const sharing = settings.sharing && { ...settings.sharing, ask: (job: CountJob) => reply({ help: job }) };
+  const before = settings.role === 'facets' ? fileOf(settings.path) : undefined;
   const opened = openEngine(settings.path, { snapshot: true, ...(sharing && { sharing }) });
-  if (settings.role === 'facets') return readAhead(opened, settings.keep);
+  // The file opened, where no other was moved over the path meanwhile.
+  if (settings.role === 'facets') return readAhead(opened, settings.keep, before === fileOf(settings.path) ? before : undefined);
   engine = opened;
   answers = engineAnswers(opened);
   // Before the first request rather than during it; the pool sends none before this says so.
@@ -115,16 +118,18 @@ function open(settings: WorkerSettings) {
  * each deployment's type-ahead and suggestions, each handed over as soon as it is made (or
  * read from what the reader of the same data kept, kept-parts.ts).
  */
-function readAhead(opened: QueryEngine, place: KeptPlace | undefined) {
+function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: string | undefined) {
+  const keeping = place && opened.revision !== 'empty' ? place : undefined;
+  const kept = keeping && keptParts(keeping, opened.revision);
+  // After a write in place: the vocabularies of the revision before, to sample only what was written since.
+  const earlier = keeping && file && !kept ? earlierWords(keeping, file) : undefined;
   const makers: (() => SharedPart)[] = [
     () => ({ facets: opened.sharedFacets() }),
     ...deployments.flatMap(({ key }) => [
       (): SharedPart => ({ completions: opened.sharedCompletions(key) }),
-      (): SharedPart => ({ words: opened.sharedWords(key) }),
+      (): SharedPart => ({ words: opened.sharedWords(key, earlier?.().get(key)) }),
     ]),
   ];
-  const keeping = place && opened.revision !== 'empty' ? place : undefined;
-  const kept = keeping && keptParts(keeping, opened.revision);
   const handed: PackedPart[] = [];
   let keeper: PartsKeeper | undefined;
   let keptFacets: PackedPart | undefined;
@@ -143,7 +148,7 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined) {
     reply({ shared: part, kept: fromFile });
     // Kept again as soon as one part is missing from the file (a server stopped before its reader ended).
     if (!fromFile && keeping && !keeper) {
-      keeper = keepParts(keeping, opened.revision);
+      keeper = keepParts(keeping, opened.revision, file);
       for (const earlier of handed) keeper.add(earlier);
     }
     keeper?.add(part);
@@ -153,6 +158,16 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined) {
   opened.close();
   keeper?.done();
   reply({ sharedAll: true });
+}
+
+/** The file at `path` (its device, inode and birth, as a removed file's inode may be another's later), or undefined where none is. */
+function fileOf(path: string): string | undefined {
+  try {
+    const { dev, ino, birthtimeMs } = statSync(path);
+    return `${dev}:${ino}:${birthtimeMs}`;
+  } catch {
+    return undefined;
+  }
 }
 
 function moveSnapshot(): SnapshotMove {

@@ -35,9 +35,19 @@ export interface VocabularyData {
   /** The index's words (folded and stemmed), sorted, each with the records holding it (`docs`). */
   readonly terms: readonly string[];
   readonly docs: Int32Array;
+  /** The records whose text was sampled: those whose id `step` divides, up to id `through`; `records` of them by the pass that made this. */
+  readonly sampled: { readonly step: number; readonly through: number; readonly records: number };
 }
 
-export function vocabularyData(db: Database.Database, deployment: Deployment): VocabularyData {
+/**
+ * The vocabulary of a deployment; given the one made for an earlier revision of the same file
+ * (a write since), its spellings are kept, weighed again, and only the records written after
+ * the last it sampled are sampled, at the same step: a write of a thousand records costs
+ * their text, not a hundred thousand records' (seconds of a thread per generation). A record
+ * changed in place keeps the spellings it had until a vocabulary is made afresh (a restart
+ * on another file, or with no vocabulary kept).
+ */
+export function vocabularyData(db: Database.Database, deployment: Deployment, previous?: VocabularyData): VocabularyData {
   const t = tablesOf(deployment);
   const terms: string[] = [];
   const docs: number[] = [];
@@ -50,12 +60,17 @@ export function vocabularyData(db: Database.Database, deployment: Deployment): V
     docs.push(count);
   }
   const maxId = (db.prepare(`SELECT max(id) FROM ${t.records}`).pluck().get() as number | null) ?? 0;
-  const step = Math.max(1, Math.ceil(maxId / sampleRecords));
+  // Records removed since (or another file): sampled afresh.
+  const earlier = previous?.sampled && previous.sampled.through <= maxId ? previous : undefined;
+  const step = earlier?.sampled.step ?? Math.max(1, Math.ceil(maxId / sampleRecords));
   const columns = searchColumns.filter((column) => column !== 'fulltext');
   const spellings = new Map<string, number>();
+  for (const word of earlier?.words ?? []) spellings.set(word, held.get(formOf(word)) ?? 0);
   // Words as written, each folded once: the sample's text repeats a small vocabulary millions of times.
   const seen = new Set<string>();
-  for (const [, texts] of storedTexts(db, deployment, { every: step })) {
+  let records = 0;
+  for (const [, texts] of storedTexts(db, deployment, { every: step, after: earlier?.sampled.through ?? 0 })) {
+    records++;
     for (const column of columns) {
       const text = texts[column];
       if (!text) continue;
@@ -78,6 +93,7 @@ export function vocabularyData(db: Database.Database, deployment: Deployment): V
     weights: Float64Array.from(entries, ([, weight]) => weight),
     terms: Array.from(order, (i) => terms[i]!),
     docs: Int32Array.from(order, (i) => docs[i]!),
+    sampled: { step, through: maxId, records },
   };
 }
 

@@ -4,7 +4,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import { deserialize, serialize } from 'node:v8';
-import { sharedPart, type PackedPart } from './packed-strings';
+import type { DeploymentKey } from '../../../deployments/schema';
+import type { VocabularyData } from '../../suggest/vocabulary';
+import { sharedPart, unpackPart, type PackedPart } from './packed-strings';
 
 /**
  * What a generation's reader worked out (facet-reader.ts: the facet values with their orders,
@@ -41,6 +43,8 @@ export function keptPlaceOf(path: string, script: URL): KeptPlace {
 interface Header {
   readonly version: string;
   readonly revision: string;
+  /** The file's device and inode: a write in place keeps them, a file moved over the path does not. */
+  readonly file?: string;
 }
 
 /** Reads exactly `length` bytes at `position`, or fewer where the file ends. */
@@ -61,21 +65,82 @@ function readAt(fd: number, length: number, position: number): Buffer {
  * parts early (the reader makes the rest).
  */
 export function keptParts(place: KeptPlace, revision: string): Iterator<PackedPart> | undefined {
+  const opened = openKept(place);
+  if (!opened) return undefined;
+  if (opened.header.revision !== revision) {
+    opened.close();
+    return undefined;
+  }
+  return opened.parts;
+}
+
+/**
+ * The vocabularies kept for an earlier revision of the same file (written in place since),
+ * by deployment, for the reader to sample only what was written since (suggest/vocabulary.ts).
+ * The file is opened now and read when first asked for: the reader keeping this generation's
+ * parts puts another in its place meanwhile.
+ */
+export function earlierWords(place: KeptPlace, file: string): () => Map<DeploymentKey, VocabularyData> {
+  const words = new Map<DeploymentKey, VocabularyData>();
+  const opened = openKept(place);
+  if (opened?.header.file !== file) {
+    opened?.close();
+    return () => words;
+  }
+  let read = false;
+  return () => {
+    if (read) return words;
+    read = true;
+    for (let chunk = opened.chunk(); chunk; chunk = opened.chunk()) {
+      if (chunk[0] !== kinds.words) continue;
+      const unpacked = unpackPart(deserialize(chunk.subarray(1)) as PackedPart);
+      if ('words' in unpacked) for (const [key, data] of unpacked.words) words.set(key, data);
+    }
+    opened.close();
+    return words;
+  };
+}
+
+/** Each part's kind, in the byte before it: the earlier words are found without reading the rest. */
+const kinds = { facets: 0, completions: 1, words: 2 } as const;
+
+const kindOf = (part: PackedPart) => ('facets' in part ? kinds.facets : 'completions' in part ? kinds.completions : kinds.words);
+
+interface OpenedKept {
+  readonly header: Header;
+  /** The next part's kind (its first byte) and serialized data; undefined at the end or where one cannot be read. */
+  readonly chunk: () => Buffer | undefined;
+  readonly parts: Iterator<PackedPart>;
+  readonly close: () => void;
+}
+
+/** A kept file of the same code: its header, and its parts read one at a time (ending early where one cannot be read). */
+function openKept(place: KeptPlace): OpenedKept | undefined {
   let fd: number;
   try {
     fd = openSync(place.file, 'r');
   } catch {
     return undefined;
   }
+  let open = true;
+  const close = () => {
+    if (open) closeSync(fd);
+    open = false;
+  };
   let position = 0;
   const chunk = (): Buffer | undefined => {
-    const size = readAt(fd, 8, position);
-    if (size.length < 8) return undefined;
-    const length = Number(size.readBigUInt64LE());
-    const data = readAt(fd, length, position + 8);
-    if (data.length < length) return undefined;
-    position += 8 + length;
-    return data;
+    if (!open) return undefined;
+    try {
+      const size = readAt(fd, 8, position);
+      if (size.length < 8) return undefined;
+      const length = Number(size.readBigUInt64LE());
+      const data = readAt(fd, length, position + 8);
+      if (data.length < length) return undefined;
+      position += 8 + length;
+      return data;
+    } catch {
+      return undefined;
+    }
   };
   let header: Header | undefined;
   try {
@@ -84,27 +149,25 @@ export function keptParts(place: KeptPlace, revision: string): Iterator<PackedPa
   } catch {
     header = undefined;
   }
-  if (header?.version !== place.version || header.revision !== revision) {
-    closeSync(fd);
+  if (header?.version !== place.version) {
+    close();
     return undefined;
   }
-  let open = true;
   const end = (): IteratorResult<PackedPart> => {
-    if (open) closeSync(fd);
-    open = false;
+    close();
     return { done: true, value: undefined };
   };
-  return {
+  const parts: Iterator<PackedPart> = {
     next() {
-      if (!open) return end();
       try {
         const data = chunk();
-        return data ? { done: false, value: sharedPart(deserialize(data) as PackedPart) } : end();
+        return data ? { done: false, value: sharedPart(deserialize(data.subarray(1)) as PackedPart) } : end();
       } catch {
         return end();
       }
     },
   };
+  return { header, chunk, parts, close };
 }
 
 /**
@@ -118,7 +181,7 @@ export interface PartsKeeper {
   done(): void;
 }
 
-export function keepParts(place: KeptPlace, revision: string): PartsKeeper {
+export function keepParts(place: KeptPlace, revision: string, file?: string): PartsKeeper {
   const partial = `${place.file}.${process.pid}-${threadId}.partial`;
   let fd: number | undefined;
   const fail = () => {
@@ -127,11 +190,13 @@ export function keepParts(place: KeptPlace, revision: string): PartsKeeper {
     // Once in place, a file cut short gives the parts before the cut.
     rmSync(partial, { force: true });
   };
-  const write = (data: Uint8Array) => {
+  const write = (data: Uint8Array, kind?: number) => {
     if (fd === undefined) return;
     try {
-      const size = Buffer.alloc(8);
-      size.writeBigUInt64LE(BigInt(data.length));
+      const prefix = kind === undefined ? 0 : 1;
+      const size = Buffer.alloc(8 + prefix);
+      size.writeBigUInt64LE(BigInt(prefix + data.length));
+      if (kind !== undefined) size[8] = kind;
       writeSync(fd, size);
       for (let at = 0; at < data.length;) at += writeSync(fd, data, at);
     } catch {
@@ -145,11 +210,11 @@ export function keepParts(place: KeptPlace, revision: string): PartsKeeper {
   } catch {
     fd = undefined;
   }
-  write(Buffer.from(JSON.stringify({ version: place.version, revision } satisfies Header)));
+  write(Buffer.from(JSON.stringify({ version: place.version, revision, ...(file && { file }) } satisfies Header)));
   let placed = false;
   return {
     add(part) {
-      write(serialize(part));
+      write(serialize(part), kindOf(part));
       if (placed || fd === undefined) return;
       try {
         renameSync(partial, place.file);

@@ -106,9 +106,9 @@ export class DeploymentState {
     return this.words;
   }
 
-  /** The vocabulary as plain arrays, for other threads; built here (not kept: this engine hands it over and closes). */
-  vocabularyData(): VocabularyData {
-    return vocabularyData(this.connection.db, this.deployment);
+  /** The vocabulary as plain arrays, for other threads; built here (not kept: this engine hands it over and closes), from `previous` where given. */
+  vocabularyData(previous?: VocabularyData): VocabularyData {
+    return vocabularyData(this.connection.db, this.deployment, previous);
   }
 
   adoptVocabulary(data: VocabularyData): void {

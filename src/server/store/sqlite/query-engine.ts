@@ -103,7 +103,7 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
     warmSearch: () => warmSearch(stateOf),
     sharedFacets: () => sharedFacets(stateOf),
     sharedCompletions: (key) => perDeployment(stateOf, (state) => prepareCompletions(state.facetIndex(), state.deployment.facets), key),
-    sharedWords: (key) => perDeployment(stateOf, (state) => (state.postings() ? state.vocabularyData() : undefined), key),
+    sharedWords: (key, previous) => perDeployment(stateOf, (state) => (state.postings() ? state.vocabularyData(previous) : undefined), key),
     adopt(part) {
       // What the generation's reader worked out is taken as it is: each worker doing it again took seconds.
       if ('facets' in part)

@@ -22,12 +22,13 @@ export function textOfRow(deployment: Deployment, record: ApiRecord, fulltext: s
 
 /**
  * Every stored record's id and text, by id, in pages (so the caller may write between them on
- * the same connection); with `every`, only the records whose id it divides, and without full text.
+ * the same connection); with `every`, only the records whose id it divides, and without full
+ * text; with `after`, only those of larger ids.
  */
 export function* storedTexts(
   db: Database.Database,
   deployment: Deployment,
-  { every }: { readonly every?: number } = {},
+  { every, after: from = 0 }: { readonly every?: number; readonly after?: number } = {},
 ): Generator<[number, Record<SearchColumn, string>]> {
   const codec = storedBodyCodec(db, deployment);
   if (!codec) return;
@@ -35,7 +36,7 @@ export function* storedTexts(
   const page = db.prepare<[number, number, number], [number, Buffer, Buffer | null]>(
     `SELECT id, doc, ${every ? 'NULL' : 'fulltext'} FROM ${records} WHERE id > ? AND id % ? = 0 ORDER BY id LIMIT ?`,
   );
-  let after = 0;
+  let after = from;
   for (;;) {
     const rows = page.raw().all(after, every ?? 1, pageRows);
     for (const [id, doc, fulltext] of rows) {
