@@ -44,8 +44,10 @@ export interface QueryEngine {
   complete(key: DeploymentKey, request: CompleteRequest): CompletedValue[];
   /** Builds what the first search of each deployment would otherwise build (the repo_id ranks, the facet values). */
   warm(): void;
-  /** warm() without the facet values: what searches need, so they can be answered before the facets are read. */
-  warmSearch(): void;
+  /** warm() without the facet values: what searches need, so they can be answered before the facets are read; without the ranks of repo_ids where another engine hands them over (sharedRanks). */
+  warmSearch(withRanks?: boolean): void;
+  /** Each deployment's ranks of repo_ids (ties in relevance break on them), on shared memory, for every worker. */
+  sharedRanks(): SharedRanks;
   /** The facet values warm() read, in memory every thread can share (one copy per generation, not per worker). */
   sharedFacets(): SharedFacets;
   /** A deployment's type-ahead tables of the facet values sharedFacets() handed over, worked out after them so facets need not wait. */
@@ -76,5 +78,12 @@ export type SharedCompletions = ReadonlyMap<DeploymentKey, ReadonlyMap<string, F
 /** Per deployment, its vocabulary for suggestions as plain arrays (suggest/vocabulary.ts). */
 export type SharedWords = ReadonlyMap<DeploymentKey, VocabularyData>;
 
+/** Per deployment, repoRank[id]: the place of the record's repo_id in repo_id order, and whether ids ascend in it. */
+export type SharedRanks = ReadonlyMap<DeploymentKey, { readonly repoRank: Int32Array; readonly inOrder: boolean }>;
+
 /** One part of what a generation's reader works out once and hands to every worker, in this order. */
-export type SharedPart = { readonly facets: SharedFacets } | { readonly completions: SharedCompletions } | { readonly words: SharedWords };
+export type SharedPart =
+  | { readonly facets: SharedFacets }
+  | { readonly ranks: SharedRanks }
+  | { readonly completions: SharedCompletions }
+  | { readonly words: SharedWords };

@@ -7,7 +7,7 @@ import { openEngine } from './sqlite/query-engine';
 import { helpWith, type CountJob, type CountSharing } from './facets/count-sharing';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import { collectGarbage } from './pool/collect-garbage';
-import { earlierWords, keepParts, keptParts, type KeptPlace, type PartsKeeper } from './pool/kept-parts';
+import { earlierWords, isKept, keepParts, keptParts, type KeptPlace, type PartsKeeper } from './pool/kept-parts';
 import { packPart, unpackPart, type PackedPart } from './pool/packed-strings';
 
 /**
@@ -70,7 +70,7 @@ export interface WorkerSettings {
    * it is made, and closes the file again.
    */
   readonly role: 'search' | 'facets';
-  /** Where the `facets` worker finds and keeps what it works out for the next generation of the same data. */
+  /** Where the `facets` worker finds and keeps what it works out for the next generation of the same data (and a `search` worker learns whether it kept the ranks of repo_ids). */
   readonly keep?: KeptPlace;
   /** When a search worker asks another to count half of a broad search's facets (its `ask` goes through the pool). */
   readonly sharing?: Omit<CountSharing, 'ask'>;
@@ -109,7 +109,8 @@ function open(settings: WorkerSettings) {
   engine = opened;
   answers = engineAnswers(opened);
   // Before the first request rather than during it; the pool sends none before this says so.
-  engine.warmSearch();
+  // Where the reader finds the ranks of repo_ids kept, it hands them over with the facet values.
+  engine.warmSearch(!(settings.keep && isKept(settings.keep, opened.revision)));
   reply({ ready: true });
 }
 
@@ -125,6 +126,7 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
   const earlier = keeping && file && !kept ? earlierWords(keeping, file) : undefined;
   const makers: (() => SharedPart)[] = [
     () => ({ facets: opened.sharedFacets() }),
+    () => ({ ranks: opened.sharedRanks() }),
     ...deployments.flatMap(({ key }) => [
       (): SharedPart => ({ completions: opened.sharedCompletions(key) }),
       (): SharedPart => ({ words: opened.sharedWords(key, earlier?.().get(key)) }),
@@ -181,7 +183,7 @@ function moveSnapshot(): SnapshotMove {
 
 /** Facet values are taken at once (the first facets request needs them); the other parts when first asked for. */
 function adopt(part: PackedPart) {
-  if ('facets' in part) engine!.adopt(unpackPart(part));
+  if ('facets' in part || 'ranks' in part) engine!.adopt(unpackPart(part));
   else laterParts.push(part);
 }
 

@@ -64,6 +64,7 @@ export function readFacetsAhead(
     if (!closing()) adopt(part);
     if (reply.kept && 'facets' in part) log(`facet values read as kept for this data (${keep.file})`);
     if ('facets' in part) entry('facets').resolve();
+    else if ('ranks' in part) return;
     else if ('completions' in part) for (const key of part.completions.keys()) entry(`completions ${key}`).resolve();
     else for (const key of part.words.keys()) entry(`words ${key}`).resolve();
   });

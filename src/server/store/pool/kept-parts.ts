@@ -23,9 +23,8 @@ import { sharedPart, unpackPart, type PackedPart } from './packed-strings';
  */
 
 const keptFolder = fileURLToPath(new URL('../../../../node_modules/.cache/records-explorer-parts/', import.meta.url));
-/** Files of paths no longer served are removed after this long; what a reader stopped while writing left, after an hour. */
-const keepMs = 7 * 24 * 3600 * 1000;
-const partialMs = 3600 * 1000;
+/** Files of paths no longer served are removed after a week; what a reader stopped while writing left, after an hour. */
+const [keepMs, partialMs] = [7 * 24 * 3600 * 1000, 3600 * 1000];
 
 export interface KeptPlace {
   /** The file kept for one served path. */
@@ -74,6 +73,13 @@ export function keptParts(place: KeptPlace, revision: string): Iterator<PackedPa
   return opened.parts;
 }
 
+/** Whether parts are kept for `revision` by the same code (a search worker then takes the ranks of repo_ids from them). */
+export function isKept(place: KeptPlace, revision: string): boolean {
+  const opened = openKept(place);
+  opened?.close();
+  return opened?.header.revision === revision;
+}
+
 /**
  * The vocabularies kept for an earlier revision of the same file (written in place since),
  * by deployment, for the reader to sample only what was written since (suggest/vocabulary.ts).
@@ -102,9 +108,10 @@ export function earlierWords(place: KeptPlace, file: string): () => Map<Deployme
 }
 
 /** Each part's kind, in the byte before it: the earlier words are found without reading the rest. */
-const kinds = { facets: 0, completions: 1, words: 2 } as const;
+const kinds = { facets: 0, completions: 1, words: 2, ranks: 3 } as const;
 
-const kindOf = (part: PackedPart) => ('facets' in part ? kinds.facets : 'completions' in part ? kinds.completions : kinds.words);
+const kindOf = (part: PackedPart) =>
+  'facets' in part ? kinds.facets : 'ranks' in part ? kinds.ranks : 'completions' in part ? kinds.completions : kinds.words;
 
 interface OpenedKept {
   readonly header: Header;
@@ -149,10 +156,7 @@ function openKept(place: KeptPlace): OpenedKept | undefined {
   } catch {
     header = undefined;
   }
-  if (header?.version !== place.version) {
-    close();
-    return undefined;
-  }
+  if (header?.version !== place.version) return void close();
   const end = (): IteratorResult<PackedPart> => {
     close();
     return { done: true, value: undefined };

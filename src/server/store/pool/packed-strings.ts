@@ -94,7 +94,7 @@ export function unpack(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unpack(item)]));
 }
 
-type PartKind = 'facets' | 'completions' | 'words';
+type PartKind = 'facets' | 'ranks' | 'completions' | 'words';
 
 /** A part (engine.ts SharedPart) as it travels between threads and is kept (kept-parts.ts): its kind and deployments as they are, what each holds packed. */
 export type PackedPart = { [K in PartKind]: { readonly [P in K]: ReadonlyMap<DeploymentKey, unknown> } }[PartKind];

@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { keptPlaceOf } from './kept-parts';
 import type { PackedPart } from './packed-strings';
 import type { CountJob } from '../facets/count-sharing';
 import type { SnapshotMove } from '../sqlite/snapshot-move';
@@ -132,7 +133,9 @@ export class WorkerSlots {
     const { path, script, sharing, onWorker } = this.settings;
     const thread = borrowThread(script);
     const worker = thread.worker;
-    worker.postMessage({ open: { path, role: 'search', sharing } satisfies WorkerSettings } satisfies ToWorker);
+    worker.postMessage({
+      open: { path, role: 'search', sharing, keep: keptPlaceOf(path, script) } satisfies WorkerSettings,
+    } satisfies ToWorker);
     // A worker started again takes what was handed over before any request.
     for (const part of this.shared) worker.postMessage({ adopt: part } satisfies ToWorker);
     slot.thread = thread;

@@ -58,6 +58,13 @@ export class DeploymentState {
     return this.repoRanks;
   }
 
+  /** Takes the ranks another engine on the file read (sharedRanks), unless read before records this one holds were written. */
+  adoptRepoRank(rank: Int32Array, inOrder: boolean): void {
+    if (rank.length < this.capacity) return;
+    this.repoRanks = rank;
+    this.inRepoOrder = inOrder;
+  }
+
   /** Whether ids ascend in repo_id order (true of generated corpora): rowid then breaks ties for free. */
   idsInRepoOrder(): boolean {
     this.repoRank();

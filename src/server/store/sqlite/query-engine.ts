@@ -4,7 +4,7 @@ import { searchModel } from '../../../deployments/search-model';
 import { suggestQuery } from '../../suggest/suggest-query';
 import { adoptCompletions, completeFacets, prepareCompletions } from '../../complete/completer';
 import type { CountSharing } from '../facets/count-sharing';
-import type { QueryEngine, Ranked, SharedFacets, SharedFacetValues } from '../engine';
+import type { QueryEngine, Ranked, SharedFacets, SharedFacetValues, SharedRanks } from '../engine';
 import { onSharedMemory } from '../facets/facet-index';
 import { adoptFacetPages, prepareFacetPages } from '../facets/pages';
 import { countFacets, type CountedRecords } from '../facets/count-facets';
@@ -100,8 +100,9 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
         }
       }
     },
-    warmSearch: () => warmSearch(stateOf),
+    warmSearch: (withRanks) => warmSearch(stateOf, withRanks),
     sharedFacets: () => sharedFacets(stateOf),
+    sharedRanks: () => sharedRanks(stateOf),
     sharedCompletions: (key) => perDeployment(stateOf, (state) => prepareCompletions(state.facetIndex(), state.deployment.facets), key),
     sharedWords: (key, previous) => perDeployment(stateOf, (state) => (state.postings() ? state.vocabularyData(previous) : undefined), key),
     adopt(part) {
@@ -112,6 +113,7 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
           if (orders) adoptFacetPages(facetIndex, orders);
           else prepareFacetPages(facetIndex);
         }
+      else if ('ranks' in part) for (const [key, { repoRank, inOrder }] of part.ranks) stateOf(key).adoptRepoRank(repoRank, inOrder);
       else if ('completions' in part)
         for (const [key, completions] of part.completions) adoptCompletions(stateOf(key).facetIndex(), completions);
       else for (const [key, words] of part.words) stateOf(key).adoptVocabulary(words);
@@ -131,11 +133,11 @@ const countedRecords = (state: DeploymentState, filters: Filters): CountedRecord
   kept: (selection) => filters.selectionSet(state, selection),
 });
 
-/** Builds what searches need of every deployment (the repo_id ranks, the postings), before the first. */
-function warmSearch(stateOf: (key: DeploymentKey) => DeploymentState): void {
+/** Builds what searches need of every deployment (the repo_id ranks unless handed over, the postings), before the first. */
+function warmSearch(stateOf: (key: DeploymentKey) => DeploymentState, withRanks = true): void {
   for (const deployment of deployments) {
     const state = stateOf(deployment.key);
-    state.repoRank();
+    if (withRanks) state.repoRank();
     state.postings();
   }
 }
@@ -148,6 +150,16 @@ function sharedFacets(stateOf: (key: DeploymentKey) => DeploymentState): SharedF
   return perDeployment(stateOf, (state) => {
     const facetIndex = state.facetIndex();
     return { facetIndex: onSharedMemory(facetIndex), orders: prepareFacetPages(facetIndex) } satisfies SharedFacetValues;
+  });
+}
+
+/** Every deployment's ranks of repo_ids on shared memory, read once for every worker. */
+function sharedRanks(stateOf: (key: DeploymentKey) => DeploymentState): SharedRanks {
+  return perDeployment(stateOf, (state) => {
+    const repoRank = state.repoRank();
+    const shared = new Int32Array(new SharedArrayBuffer(repoRank.byteLength));
+    shared.set(repoRank);
+    return { repoRank: shared, inOrder: state.idsInRepoOrder() };
   });
 }
 
