@@ -144,6 +144,29 @@ describe('one ranking path for every query shape', () => {
     expect(Array.from(ranked.ids)).toEqual(referenceRank(index, criteria).ids);
   });
 
+  it('keeps no pair lists in the description, subjects and biblio columns, and phrases searched there still rank as the reference does', () => {
+    const reader = openPostings(db, lit)!;
+    const columns = (table: string) => db.prepare(`SELECT DISTINCT col FROM lit_${table} ORDER BY col`).pluck().all();
+    expect(columns('pairs')).toEqual(expect.arrayContaining(['', 'authors', 'fulltext', 'title']));
+    for (const column of [...columns('pairs'), ...columns('pairs_tail')])
+      expect(['description', 'subjects', 'biblio']).not.toContain(column);
+    expect(reader.hasPair('of', 'the', 'title')).toBe(true);
+    expect(reader.hasPair('of', 'the', 'subjects')).toBe(false);
+    // Common words' phrases in one column without pair lists there (subject=), in every column but the full
+    // text (biblio=: the whole-record list less the full text's), and where the lists are kept.
+    const phrases = ['of the', 'in the', 'the data', 'analysis of the', 'the analysis in the molten', 'effect of of the'];
+    let found = 0;
+    for (const name of ['subject', 'biblio', 'fulltext', 'title', 'q']) {
+      for (const phrase of phrases) {
+        const { criteria } = parseListRequest(lit, parseQueryString(`${name}=${encodeURIComponent(`"${phrase}"`)}`));
+        const expected = referenceRank(index, criteria).ids;
+        found += expected.length;
+        expect({ name, phrase, ids: Array.from(engine.rank('LIT', criteria, 10_000).ids) }).toEqual({ name, phrase, ids: expected });
+      }
+    }
+    expect(found).toBeGreaterThan(100);
+  });
+
   it('reads lists, pair lists and positions with the tails that writes of new records appended to them', () => {
     const tails = (table: string) => db.prepare(`SELECT count(*) FROM lit_${table}_tail`).pluck().get() as number;
     expect(tails('postings')).toBeGreaterThan(50);

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { searchColumns } from '../../../deployments/schema';
-import { eachPairIn, type WordInstances } from './pairs';
+import { eachPairIn, pairColumns, type WordInstances } from './pairs';
 import { noInstances, weights, wholeRecord } from './positions';
 
 /**
  * Pair enumeration against the definition: a pair is two common words at adjacent offsets
- * of one column of one record, counted with the column's weight over whole records and in
- * the column. Records hold their common words close together (titles, abstracts) or few
- * and far apart (one word deep in a full text), which are found by two different ways.
+ * of one column of one record, counted with the column's weight over whole records and, in
+ * `pairColumns`, in the column. Records hold their common words close together (titles,
+ * abstracts) or few and far apart (one word deep in a full text), which are found by two
+ * different ways.
  */
 
 /** A record's common words: (column, offset, word), each place once. */
@@ -52,7 +53,7 @@ function expectedPairs(records: readonly (readonly Place[])[]): Map<string, [num
     for (const [column, offset, word] of [...places].sort((x, y) => x[0] - y[0] || x[1] - y[1])) {
       const next = at.get(`${column} ${offset + 1}`);
       if (next === undefined) continue;
-      for (const scope of [wholeRecord, searchColumns[column]!]) {
+      for (const scope of [wholeRecord, ...pairColumns.filter((kept) => kept === searchColumns[column])]) {
         const key = `${word} ${next}|${scope}`;
         const list = lists.get(key) ?? lists.set(key, []).get(key)!;
         const last = list[list.length - 1];

@@ -1,3 +1,4 @@
+import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import type { TokenPostings } from './block-postings';
 import { ListsBuilder, type Instances } from './positions';
 import { doubled } from '../typed-arrays';
@@ -10,6 +11,10 @@ import { doubled } from '../typed-arrays';
  * A pair's count in a record is what query/phrase.ts counts for the two-word phrase: the
  * column weight of each place where the second stands right after the first, in the same
  * column.
+ *
+ * Besides the whole-record list, a pair has lists only in `pairColumns`: a phrase searched
+ * in another column (description=, subject=...) narrows its candidates by the whole-record
+ * pair list and verifies positions, as a phrase of rarer words does.
  *
  * A token is common when at least `commonDocs(rows)` records hold it. The set is chosen
  * when the postings are built in full and stored with them; a later write keeps the pair
@@ -24,6 +29,23 @@ export const minCommonDocs = 16;
 
 /** The number of records a token must be in to be common, in a store of `rows` records. */
 export const commonDocs = (rows: number): number => Math.max(minCommonDocs, Math.ceil(rows * commonShare));
+
+/**
+ * The columns a pair has a list of its own in: those a parameter searches alone (title=,
+ * author=, the organisations', fulltext=), where a phrase of common words from positions is
+ * ten times slower or worse (an organisation's name is in most records), but subjects, whose
+ * phrases from positions still take a fraction of a millisecond. The full text's lists also
+ * give biblio=, every column but the full text, as the whole-record list less them
+ * (query/pair-difference.ts). The lists of the description, subjects and biblio columns were
+ * over a third of the pair lists' rows.
+ */
+export const pairColumns: readonly SearchColumn[] = ['title', 'authors', 'sponsor', 'research', 'contributing', 'fulltext'];
+
+/** Whether a pair has a list in `column` (undefined: over whole records). */
+export const pairListIn = (column: SearchColumn | undefined): boolean => column === undefined || pairColumns.includes(column);
+
+/** By column's place in `searchColumns`: whether a pair's lists count its places there apart. */
+const keptColumns = searchColumns.map((column) => pairColumns.includes(column));
 
 /** A pair list's key: the two tokens and a space (tokens never hold one). */
 export const pairKey = (first: string, second: string): string => `${first} ${second}`;
@@ -101,7 +123,7 @@ export function eachPairIn(
   });
   const order = Int32Array.from(codes.keys()).sort((x, y) => codes[x]! - codes[y]!);
   for (const p of order) {
-    const lists = new ListsBuilder();
+    const lists = new ListsBuilder(keptColumns);
     for (let k = pairStarts[p]!; k < pairStarts[p + 1]!; k++) lists.add(docs[k]!, columns[k]!);
     emit(Math.floor(codes[p]! / width), codes[p]! % width, lists.build());
   }

@@ -426,10 +426,14 @@ export class ListsBuilder {
   private readonly byColumn: (PostingsBuilder | undefined)[] = [];
   private readonly columns: number[] = [];
 
+  /** `byColumn[c]`: whether column c's instances get a list of their own (all of them when not given). */
+  constructor(private readonly byColumnKept?: readonly boolean[]) {}
+
   /** One instance in record `doc`, column `column` (its place in `searchColumns`), weighted as bm25 weighs the column. */
   add(doc: number, column: number): void {
     const weight = weights[column] ?? 1;
     this.whole.add(doc, weight);
+    if (this.byColumnKept && !this.byColumnKept[column]) return;
     let builder = this.byColumn[column];
     if (!builder) {
       builder = this.byColumn[column] = new PostingsBuilder();

@@ -6,6 +6,7 @@ import { addPostings, ComputedPostings, noPostings, type Postings, type TokenPos
 import type { PostingsReader } from '../postings/index-reader';
 import { scratchArray } from '../scratch-arrays';
 import { blockBests, lengthNorms } from './bm25';
+import { pairListWithout } from './pair-difference';
 import { phraseMatches } from './phrase';
 import { prefixPhraseMatches } from './prefix-phrase';
 
@@ -49,7 +50,8 @@ type Word = Extract<QueryNode, { type: 'term' | 'phrase' }>;
 /**
  * A word's or phrase's postings in `columns`: a stored list as it is, several (a prefix's
  * expansions, a parameter's columns) merged by record, a phrase of two common tokens from
- * its pair lists (postings/pairs.ts), any other phrase from positions.
+ * its pair lists (postings/pairs.ts) in those columns, or over whole records less the other
+ * columns', where the pair keeps those, any other phrase from positions.
  */
 function wordPostings(reader: PostingsReader, word: Word, columns: readonly SearchColumn[], within?: Int32Array): Postings {
   // (FTS5 is given NUL as a space: predicate.ts.)
@@ -61,10 +63,23 @@ function wordPostings(reader: PostingsReader, word: Word, columns: readonly Sear
   if (tokens.length > 1) {
     if (prefix) return computed(reader, prefixPhraseMatches(reader, tokens.slice(0, -1), tokens[tokens.length - 1]!, columns));
     const [first, second] = tokens as [string, string];
-    if (tokens.length === 2 && reader.hasPair(first, second)) {
+    if (tokens.length === 2 && scopes.every((column) => reader.hasPair(first, second, column))) {
       return storedLists(
         reader,
         scopes.map((column) => reader.readPair(first, second, column)),
+      );
+    }
+    const others = searchColumns.filter((column) => !columns.includes(column));
+    if (tokens.length === 2 && reader.hasPair(first, second) && others.every((column) => reader.hasPair(first, second, column))) {
+      const whole = reader.readPair(first, second);
+      return computed(
+        reader,
+        whole
+          ? pairListWithout(
+              whole,
+              others.map((column) => reader.readPair(first, second, column)),
+            )
+          : noPostings,
       );
     }
     return computed(reader, phraseMatches(reader, tokens, columns, within));

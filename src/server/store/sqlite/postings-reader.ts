@@ -5,7 +5,7 @@ import { JoinedPostings } from '../../engine/postings/joined-postings';
 import type { IdSet } from '../../engine/id-set';
 import { DenseSets } from '../../engine/postings/dense-sets';
 import type { PostingsReader } from '../../engine/postings/index-reader';
-import { pairKey } from '../../engine/postings/pairs';
+import { pairKey, pairListIn } from '../../engine/postings/pairs';
 import { StoredPositions, wholeRecord } from '../../engine/postings/positions';
 import { storedCommon } from './indexer/pair-postings';
 import { scratchTokenizer } from './fts5-adapter';
@@ -70,8 +70,8 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
       const postings = tokenList(token, column ?? wholeRecord, () => denseSets.recordsOf(`${column ?? wholeRecord} ${token}`, postings!));
       return postings;
     },
-    hasPair(first, second) {
-      return common.has(first) && common.has(second);
+    hasPair(first, second, column) {
+      return common.has(first) && common.has(second) && pairListIn(column);
     },
     readPair(first, second, column) {
       return pairList(pairKey(first, second), column ?? wholeRecord);

@@ -17,7 +17,7 @@ import { modelDigest } from '../model-digest';
  *   <p>_postings every token of the text with its documents and weighted counts, per column too (postings.ts)
  *   <p>_positions every token's positions, for phrase searches (engine/postings/positions.ts)
  *   <p>_common   the tokens common enough for their adjacent pairs to have lists (engine/postings/pairs.ts)
- *   <p>_pairs    the lists of adjacent pairs of common tokens, per column too, keyed "first second" (pair-postings.ts)
+ *   <p>_pairs    the lists of adjacent pairs of common tokens, in the pair columns too, keyed "first second" (pair-postings.ts)
  *   <p>_lengths  the token count of every document, and the index totals, as of that build
  *   <p>_postings_tail, <p>_positions_tail, <p>_pairs_tail
  *                what writes of new records appended to a list since it was last written
@@ -35,7 +35,7 @@ import { modelDigest } from '../model-digest';
  * them) or how a facet value groups (formats/value-folding.ts: the facet columns keep each
  * value's group) changes.
  */
-const layoutVersion = '18';
+const layoutVersion = '19';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;

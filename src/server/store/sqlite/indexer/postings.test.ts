@@ -14,7 +14,7 @@ import { decodePostings, StoredPostings } from '../../../engine/postings/block-p
 import { buildPostings } from './postings';
 import { buildPairs, storedCommon } from './pair-postings';
 import { storedPostings as readWithTail } from './postings-tails';
-import { commonDocs } from '../../../engine/postings/pairs';
+import { commonDocs, pairColumns } from '../../../engine/postings/pairs';
 import { decodePositions, StoredPositions } from '../../../engine/postings/positions';
 import { columnWeights } from '../../../../deployments/search-model';
 import { tablesOf } from '../schema';
@@ -233,7 +233,7 @@ describe('postings', () => {
     expect(tailRuns).toBeGreaterThan(3);
   });
 
-  it('hold a list for every pair of adjacent common tokens, per column too, with the count the two-word phrase has', () => {
+  it('hold a list for every pair of adjacent common tokens, in the pair columns too, with the count the two-word phrase has', () => {
     const path = join(dir, 'pairs.db');
     const writer = openStoreWriter(path);
     writer.put('LIT', generateRecords(lit, 400, { seed: 8 }));
@@ -260,7 +260,7 @@ describe('postings', () => {
         const next = at.get(`${doc} ${col} ${offset + 1}`);
         if (!next || !common.has(term) || !common.has(next)) continue;
         const weight = columnWeights[col as (typeof searchColumns)[number]];
-        for (const scope of ['', col]) {
+        for (const scope of ['', ...pairColumns.filter((kept) => kept === col)]) {
           const key = `${term} ${next}|${scope}`;
           const list = expected.get(key) ?? expected.set(key, []).get(key)!;
           const last = list[list.length - 1];
