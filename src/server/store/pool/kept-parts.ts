@@ -3,10 +3,10 @@ import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSy
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
-import { deserialize, serialize } from 'node:v8';
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { VocabularyData } from '../../suggest/vocabulary';
 import { sharedPart, unpackPart, type PackedPart } from './packed-strings';
+import { decodePart, encodePart, partKinds } from './part-chunks';
 
 /**
  * What a generation's reader worked out (facet-reader.ts: the facet values with their orders,
@@ -46,9 +46,9 @@ interface Header {
   readonly file?: string;
 }
 
-/** Reads exactly `length` bytes at `position`, or fewer where the file ends. */
-function readAt(fd: number, length: number, position: number): Buffer {
-  const buffer = Buffer.allocUnsafe(length);
+/** Reads exactly `length` bytes at `position` (into shared memory if `shared`), or fewer where the file ends. */
+function readAt(fd: number, length: number, position: number, shared = false): Buffer {
+  const buffer = shared ? Buffer.from(new SharedArrayBuffer(length)) : Buffer.allocUnsafe(length);
   let read = 0;
   while (read < length) {
     const n = readSync(fd, buffer, read, length - read, position + read);
@@ -98,8 +98,8 @@ export function earlierWords(place: KeptPlace, file: string): () => Map<Deployme
     if (read) return words;
     read = true;
     for (let chunk = opened.chunk(); chunk; chunk = opened.chunk()) {
-      if (chunk[0] !== kinds.words) continue;
-      const unpacked = unpackPart(deserialize(chunk.subarray(1)) as PackedPart);
+      if (chunk[0] !== partKinds.words) continue;
+      const unpacked = unpackPart(decodePart(chunk));
       if ('words' in unpacked) for (const [key, data] of unpacked.words) words.set(key, data);
     }
     opened.close();
@@ -107,16 +107,10 @@ export function earlierWords(place: KeptPlace, file: string): () => Map<Deployme
   };
 }
 
-/** Each part's kind, in the byte before it: the earlier words are found without reading the rest. */
-const kinds = { facets: 0, completions: 1, words: 2, ranks: 3 } as const;
-
-const kindOf = (part: PackedPart) =>
-  'facets' in part ? kinds.facets : 'ranks' in part ? kinds.ranks : 'completions' in part ? kinds.completions : kinds.words;
-
 interface OpenedKept {
   readonly header: Header;
-  /** The next part's kind (its first byte) and serialized data; undefined at the end or where one cannot be read. */
-  readonly chunk: () => Buffer | undefined;
+  /** The next part's chunk (part-chunks.ts: its kind first), in shared memory; undefined at the end or where one cannot be read. */
+  readonly chunk: (shared?: boolean) => Buffer | undefined;
   readonly parts: Iterator<PackedPart>;
   readonly close: () => void;
 }
@@ -135,13 +129,13 @@ function openKept(place: KeptPlace): OpenedKept | undefined {
     open = false;
   };
   let position = 0;
-  const chunk = (): Buffer | undefined => {
+  const chunk = (shared = true): Buffer | undefined => {
     if (!open) return undefined;
     try {
       const size = readAt(fd, 8, position);
       if (size.length < 8) return undefined;
       const length = Number(size.readBigUInt64LE());
-      const data = readAt(fd, length, position + 8);
+      const data = readAt(fd, length, position + 8, shared);
       if (data.length < length) return undefined;
       position += 8 + length;
       return data;
@@ -151,7 +145,7 @@ function openKept(place: KeptPlace): OpenedKept | undefined {
   };
   let header: Header | undefined;
   try {
-    const data = chunk();
+    const data = chunk(false);
     header = data && (JSON.parse(data.toString('utf8')) as Header);
   } catch {
     header = undefined;
@@ -165,7 +159,7 @@ function openKept(place: KeptPlace): OpenedKept | undefined {
     next() {
       try {
         const data = chunk();
-        return data ? { done: false, value: sharedPart(deserialize(data.subarray(1)) as PackedPart) } : end();
+        return data ? { done: false, value: sharedPart(decodePart(data)) } : end();
       } catch {
         return end();
       }
@@ -194,15 +188,12 @@ export function keepParts(place: KeptPlace, revision: string, file?: string): Pa
     // Once in place, a file cut short gives the parts before the cut.
     rmSync(partial, { force: true });
   };
-  const write = (data: Uint8Array, kind?: number) => {
+  const write = (pieces: readonly Uint8Array[]) => {
     if (fd === undefined) return;
     try {
-      const prefix = kind === undefined ? 0 : 1;
-      const size = Buffer.alloc(8 + prefix);
-      size.writeBigUInt64LE(BigInt(prefix + data.length));
-      if (kind !== undefined) size[8] = kind;
-      writeSync(fd, size);
-      for (let at = 0; at < data.length;) at += writeSync(fd, data, at);
+      const size = Buffer.alloc(8);
+      size.writeBigUInt64LE(BigInt(pieces.reduce((sum, piece) => sum + piece.length, 0)));
+      for (const data of [size, ...pieces]) for (let at = 0; at < data.length;) at += writeSync(fd, data, at);
     } catch {
       // A full disk or a folder that cannot be written: the next start reads the columns again.
       fail();
@@ -214,11 +205,11 @@ export function keepParts(place: KeptPlace, revision: string, file?: string): Pa
   } catch {
     fd = undefined;
   }
-  write(Buffer.from(JSON.stringify({ version: place.version, revision, ...(file && { file }) } satisfies Header)));
+  write([Buffer.from(JSON.stringify({ version: place.version, revision, ...(file && { file }) } satisfies Header))]);
   let placed = false;
   return {
     add(part) {
-      write(serialize(part), kindOf(part));
+      write(encodePart(part));
       if (placed || fd === undefined) return;
       try {
         renameSync(partial, place.file);
