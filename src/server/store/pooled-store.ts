@@ -134,10 +134,10 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
   const probe = openEngine(path);
   const revision = probe.revision;
   probe.close();
-  const script = await bundledModule(workerEntry);
   let closing = false;
   const dispatcher = new Dispatcher(() => slots, { size, patienceMs, maxQueued: options.maxQueued ?? 256, budgetMs });
-  const settings = { path, script, size, sharing, log, restartMs: options.restartMs ?? 250, maxRestartMs: options.maxRestartMs ?? 30_000 };
+  const shelf = { script: await bundledModule(workerEntry), keepIdle: size + 1 };
+  const settings = { path, shelf, size, sharing, log, restartMs: options.restartMs ?? 250, maxRestartMs: options.maxRestartMs ?? 30_000 };
   const slots: WorkerSlots = new WorkerSlots(
     { ...settings, onWorker: options.onWorker },
     slotEvents(
@@ -148,7 +148,7 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
     ),
   );
   const { reader, facetsWarm, handedOver, ended } = readFacetsAhead(
-    script,
+    shelf,
     path,
     log,
     () => closing,

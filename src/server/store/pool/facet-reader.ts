@@ -2,7 +2,7 @@ import type { DeploymentKey } from '../../../deployments/schema';
 import type { StoreReply, ToWorker } from '../store-worker';
 import { keptPlaceOf } from './kept-parts';
 import type { PackedPart } from './packed-strings';
-import { borrowThread, type Thread } from './threads';
+import { borrowThread, type Thread, type ThreadShelf } from './threads';
 
 /**
  * The facet values (seconds to read at a million records) are read once, by a worker of
@@ -29,14 +29,14 @@ export interface ReadAhead {
 }
 
 export function readFacetsAhead(
-  script: URL,
+  shelf: ThreadShelf,
   path: string,
   log: (line: string) => void,
   closing: () => boolean,
   adopt: (part: PackedPart) => void,
 ): ReadAhead {
-  const reader = borrowThread(script);
-  const keep = keptPlaceOf(path, script);
+  const reader = borrowThread(shelf);
+  const keep = keptPlaceOf(path, shelf.script);
   const worker = reader.worker;
   let ended = false;
   const waiting = new Map<string, { promise: Promise<void>; resolve: () => void }>();

@@ -21,9 +21,6 @@ import type { StoreReply, ToWorker } from '../store-worker';
  */
 const workerYoungGenerationMb = 12;
 
-/** Threads kept idle at most: two generations' worth for a pool of a few workers. */
-const maxIdle = 12;
-
 const idle = new Map<string, Worker[]>();
 
 /** What its holder listened to; Node's own listeners (which keep its port referenced while listened to) stay. */
@@ -39,8 +36,23 @@ export interface Thread {
   end(): Promise<void>;
 }
 
-/** A thread of `script` (store-worker.ts) with no store open, to be opened with `{ open }`. */
-export function borrowThread(script: URL): Thread {
+/** Where a pool's threads come from: the worker module, and how many of its threads are kept idle. */
+export interface ThreadShelf {
+  readonly script: URL;
+  /**
+   * What the next generation will borrow: a pool's workers and its facet reader. A generation
+   * opened while the one before it still closes finds the shelf short and starts threads;
+   * kept beyond this, the surplus would lie idle at the bottom of the shelf for good, each
+   * with a heap of its own and the most its malloc arena ever held.
+   */
+  readonly keepIdle: number;
+}
+
+/**
+ * A thread of the shelf's script (store-worker.ts) with no store open, to be opened with
+ * `{ open }`; given back, it is kept only while fewer than `keepIdle` of the script's are idle.
+ */
+export function borrowThread({ script, keepIdle }: ThreadShelf): Thread {
   const shelf = idle.get(script.href);
   const kept = shelf?.pop();
   const worker = kept ?? new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } });
@@ -63,7 +75,7 @@ export function borrowThread(script: URL): Thread {
       });
       forgetListeners(worker);
       const shelf = idle.get(script.href) ?? [];
-      if (!closed || shelf.length >= maxIdle) {
+      if (!closed || shelf.length >= keepIdle) {
         await worker.terminate();
         return;
       }

@@ -5,7 +5,7 @@ import type { CountJob } from '../facets/count-sharing';
 import type { SnapshotMove } from '../sqlite/snapshot-move';
 import type { StoreReply, ToWorker, WorkerSettings } from '../store-worker';
 import type { Job } from './jobs';
-import { borrowThread, type Thread } from './threads';
+import { borrowThread, type Thread, type ThreadShelf } from './threads';
 
 /**
  * The pool's worker threads, each in a slot that outlives it: a worker that dies (a native
@@ -61,8 +61,8 @@ export interface SlotEvents {
 
 export interface SlotSettings {
   readonly path: string;
-  /** The bundled worker module (store-worker.ts). */
-  readonly script: URL;
+  /** Where its threads come from: the bundled worker module (store-worker.ts), and how many are kept idle. */
+  readonly shelf: ThreadShelf;
   readonly size: number;
   readonly sharing: WorkerSettings['sharing'];
   /** The first pause before a worker that could not start is started again; it doubles up to `maxRestartMs`. */
@@ -130,11 +130,11 @@ export class WorkerSlots {
   }
 
   private spawn(slot: Slot): void {
-    const { path, script, sharing, onWorker } = this.settings;
-    const thread = borrowThread(script);
+    const { path, shelf, sharing, onWorker } = this.settings;
+    const thread = borrowThread(shelf);
     const worker = thread.worker;
     worker.postMessage({
-      open: { path, role: 'search', sharing, keep: keptPlaceOf(path, script) } satisfies WorkerSettings,
+      open: { path, role: 'search', sharing, keep: keptPlaceOf(path, shelf.script) } satisfies WorkerSettings,
     } satisfies ToWorker);
     // A worker started again takes what was handed over before any request.
     for (const part of this.shared) worker.postMessage({ adopt: part } satisfies ToWorker);
