@@ -54,6 +54,16 @@ describe('the worker-thread store', () => {
   });
 });
 
+describe('a pool with one search worker', () => {
+  it('answers a bulk page when nothing else is asked', { timeout: 30_000 }, async () => {
+    // Held back for the last free search worker until it has waited its patience out, then run.
+    const criteria: Criteria = { text: [], exact: [], dates: [], sort: 'relevance', order: 'desc', offset: 0, limit: 1000 };
+    expect(admissionOf('rankPage', ['LIT', criteria]).bulk).toBe(true);
+    const page = await store.search('LIT', criteria);
+    expect(page.total).toBe(50);
+  });
+});
+
 describe('admission and the time budget', () => {
   let big: string;
   beforeAll(() => {

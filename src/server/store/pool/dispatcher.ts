@@ -15,6 +15,9 @@ export class Dispatcher {
   private readonly searches: SearchScheduler<Job>;
   private readonly searchWorkers: number;
   private readonly budgetMs: number;
+  /** Looks at the waiting searches again when the next of them has waited its patience out (at `overdueAt`). */
+  private overdue: NodeJS.Timeout | undefined;
+  private overdueAt: number | undefined;
 
   constructor(
     private readonly slots: () => WorkerSlots,
@@ -43,13 +46,37 @@ export class Dispatcher {
     for (const slot of slots.all) {
       if (slot.job || !slot.ready || slot.helping || slot.move) continue;
       const job = this.lookups.shift() ?? this.nextSearch();
-      if (!job) return;
+      if (!job) break;
       slots.run(slot, job, job.search && !job.unbudgeted ? this.budgetMs : undefined);
     }
+    this.wakeWhenOverdue();
+  }
+
+  /**
+   * A search the scheduler holds back until it is overdue (a bulk page for the last free
+   * search worker: with a pool of two, the only one) is otherwise looked at again only when
+   * another request comes or ends; on a server asked nothing else it would wait for ever.
+   */
+  private wakeWhenOverdue(): void {
+    const at = this.searches.nextOverdue();
+    if (at === this.overdueAt) return;
+    clearTimeout(this.overdue);
+    this.overdueAt = at;
+    if (at === undefined) return;
+    this.overdue = setTimeout(
+      () => {
+        this.overdueAt = undefined;
+        this.dispatch();
+      },
+      at - performance.now() + 1,
+    );
+    this.overdue.unref();
   }
 
   /** Fails every waiting request (the pool closes, or no worker can start). */
   failWaiting(error: () => Error): void {
+    clearTimeout(this.overdue);
+    this.overdueAt = undefined;
     for (const job of [...this.lookups.splice(0), ...this.searches.drain()]) job.reject(error());
   }
 

@@ -164,6 +164,17 @@ export class SearchScheduler<J extends Waiting> {
     return job;
   }
 
+  /** When the next waiting search will have waited its patience out, if one has yet to (dispatcher.ts looks again then). */
+  nextOverdue(now = performance.now()): number | undefined {
+    let next: number | undefined;
+    for (const client of this.clients.values())
+      for (const job of client.queue) {
+        const at = job.queued + this.options.patienceMs;
+        if (at > now && (next === undefined || at < next)) next = at;
+      }
+    return next;
+  }
+
   /** A search taken has finished after `ms` of a worker's time: its client is charged what it took, not its price. */
   finished(job: J, ms: number): void {
     const charge = this.charged.get(job);
