@@ -7,7 +7,7 @@ import { generateRecords } from '../../corpus/generate';
 import type { SharedPart } from '../engine';
 import { openEngine } from '../sqlite/query-engine';
 import { openStoreWriter } from '../sqlite/sqlite';
-import { keepParts, keptParts, keptPlaceOf } from './kept-parts';
+import { earlierWords, keepParts, keptParts, keptPlaceOf } from './kept-parts';
 import { packPart, unpackPart, type PackedPart } from './packed-strings';
 
 /**
@@ -45,9 +45,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const placeIn = (name: string) => ({ ...keptPlaceOf(join(dir, name), script), file: join(dir, `${name}.parts`) });
 
-function keep(name: string, packed: readonly PackedPart[]) {
+function keep(name: string, packed: readonly PackedPart[], file?: string) {
   const place = placeIn(name);
-  const keeper = keepParts(place, revision);
+  const keeper = keepParts(place, revision, file);
   for (const part of packed) keeper.add(part);
   keeper.done();
   return place;
@@ -85,6 +85,14 @@ describe('kept parts', () => {
     expect(keptParts(place, 'another revision')).toBeUndefined();
     expect(keptParts({ ...place, version: 'store-worker-fedcba9876543210.mjs' }, revision)).toBeUndefined();
     expect(keptParts({ ...place, file: join(dir, 'none.parts') }, revision)).toBeUndefined();
+  });
+
+  it('give a write in place the vocabularies of the revision before, and no other file', () => {
+    const place = keep('earlier.db', parts.map(packPart), '1:2:3');
+    const words = new Map(parts.flatMap((part) => ('words' in part ? [...part.words] : [])));
+    expect(words.size).toBe(2);
+    expect(earlierWords(place, '1:2:3')()).toEqual(words);
+    expect(earlierWords(place, '1:2:4')().size).toBe(0);
   });
 
   it('cut short, give the parts before the cut', () => {

@@ -97,8 +97,7 @@ export function earlierWords(place: KeptPlace, file: string): () => Map<Deployme
   return () => {
     if (read) return words;
     read = true;
-    for (let chunk = opened.chunk(); chunk; chunk = opened.chunk()) {
-      if (chunk[0] !== partKinds.words) continue;
+    for (let chunk = opened.chunk(true, partKinds.words); chunk; chunk = opened.chunk(true, partKinds.words)) {
       const unpacked = unpackPart(decodePart(chunk));
       if ('words' in unpacked) for (const [key, data] of unpacked.words) words.set(key, data);
     }
@@ -110,7 +109,7 @@ export function earlierWords(place: KeptPlace, file: string): () => Map<Deployme
 interface OpenedKept {
   readonly header: Header;
   /** The next part's chunk (part-chunks.ts: its kind first), in shared memory; undefined at the end or where one cannot be read. */
-  readonly chunk: (shared?: boolean) => Buffer | undefined;
+  readonly chunk: (shared?: boolean, only?: number) => Buffer | undefined;
   readonly parts: Iterator<PackedPart>;
   readonly close: () => void;
 }
@@ -129,10 +128,15 @@ function openKept(place: KeptPlace): OpenedKept | undefined {
     open = false;
   };
   let position = 0;
-  const chunk = (shared = true): Buffer | undefined => {
+  const chunk = (shared = true, only?: number): Buffer | undefined => {
     if (!open) return undefined;
     try {
-      const size = readAt(fd, 8, position);
+      let size = readAt(fd, 9, position);
+      // Parts of other kinds are stepped over unread.
+      while (only !== undefined && size.length === 9 && size[8] !== only) {
+        position += 8 + Number(size.readBigUInt64LE());
+        size = readAt(fd, 9, position);
+      }
       if (size.length < 8) return undefined;
       const length = Number(size.readBigUInt64LE());
       const data = readAt(fd, length, position + 8, shared);
