@@ -50,6 +50,24 @@ const keptColumns = searchColumns.map((column) => pairColumns.includes(column));
 /** A pair list's key: the two tokens and a space (tokens never hold one). */
 export const pairKey = (first: string, second: string): string => `${first} ${second}`;
 
+/** A pair's lists: over whole records, then in each of `pairColumns`. */
+export const pairScopes = 1 + pairColumns.length;
+
+/**
+ * The stored row of a pair's list, its table's integer key: the two tokens' places among the
+ * common tokens in order (`width` of them), then the list's scope (0 over whole records, then
+ * `pairColumns`' order). The common tokens are fixed from one full build to the next, so a
+ * pair's rows never move, and the table needs no second copy of a text key to find them.
+ */
+export const pairRow = (first: number, second: number, width: number, scope: number): number =>
+  (first * width + second) * pairScopes + scope;
+
+/** A list's scope in its pair's rows: 0 over whole records (`col` ''), else its place in `pairColumns` plus one. */
+export const pairScope = (col: string): number => (col === '' ? 0 : 1 + pairColumns.indexOf(col as SearchColumn));
+
+/** The `col` of a pair's list from its row. */
+export const pairColumnOf = (row: number): string => (row % pairScopes === 0 ? '' : pairColumns[(row % pairScopes) - 1]!);
+
 /** Offsets in a column stay below this, so a (column, offset) place packs into one number. */
 const offsetLimit = 2 ** 26;
 /** Columns' places stay below this (fts5-adapter.ts checks). */

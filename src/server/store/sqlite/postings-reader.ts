@@ -5,9 +5,10 @@ import { JoinedPostings } from '../../engine/postings/joined-postings';
 import type { IdSet } from '../../engine/id-set';
 import { DenseSets } from '../../engine/postings/dense-sets';
 import type { PostingsReader } from '../../engine/postings/index-reader';
-import { pairKey, pairListIn } from '../../engine/postings/pairs';
+import { pairListIn } from '../../engine/postings/pairs';
 import { StoredPositions, wholeRecord } from '../../engine/postings/positions';
 import { storedCommon } from './indexer/pair-postings';
+import { pairListReader } from './indexer/pair-rows';
 import { scratchTokenizer } from './fts5-adapter';
 import { tablesOf } from './schema';
 
@@ -24,11 +25,13 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
 
   const tokenize = rememberingTokens(scratchTokenizer(db, `${t.tokenizing}_query`));
   const byPrefix = db.prepare(`SELECT term FROM ${t.postings} WHERE col = '${wholeRecord}' AND term >= ? ORDER BY term`).pluck();
-  const common = new Set(storedCommon(db, deployment));
+
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();
-  /** A table's list under (key, col), joined with its tail where writes appended one (postings-tails.ts). */
-  const listsOf = (table: string, tailTable: string, key: string) => {
-    const [whole, tail] = [table, tailTable].map((name) => db.prepare(`SELECT data FROM ${name} WHERE ${key} = ? AND col = ?`).pluck());
+  /** A token's list under (term, col), joined with its tail where writes appended one (postings-tails.ts). */
+  const tokenList = (() => {
+    const [whole, tail] = [t.postings, t.postingsTail].map((name) =>
+      db.prepare(`SELECT data FROM ${name} WHERE term = ? AND col = ?`).pluck(),
+    );
     return (name: string, column: string, records?: () => IdSet): Postings | undefined => {
       const data = whole!.get(name, column) as Uint8Array | undefined;
       if (!data) return undefined;
@@ -37,9 +40,9 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
         ? new JoinedPostings(new StoredPostings(data), new StoredPostings(appended), records)
         : new StoredPostings(data, records);
     };
-  };
-  const tokenList = listsOf(t.postings, t.postingsTail, 'term');
-  const pairList = listsOf(t.pairs, t.pairsTail, 'pair');
+  })();
+  const common = new Set(storedCommon(db, deployment));
+  const pairList = pairListReader(db, deployment, [...common]);
   // Built in the same transaction as the lengths: where those are, so are the positions.
   const [positionsOf, tailPositionsOf] = [t.positions, t.positionsTail].map((table) => {
     const read = db.prepare(`SELECT data FROM ${table} WHERE term = ?`).pluck();
@@ -74,7 +77,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
       return common.has(first) && common.has(second) && pairListIn(column);
     },
     readPair(first, second, column) {
-      return pairList(pairKey(first, second), column ?? wholeRecord);
+      return pairList(first, second, column);
     },
     positions(token) {
       const data = positionsOf!(token);

@@ -17,7 +17,8 @@ import { modelDigest } from '../model-digest';
  *   <p>_postings every token of the text with its documents and weighted counts, per column too (postings.ts)
  *   <p>_positions every token's positions, for phrase searches (engine/postings/positions.ts)
  *   <p>_common   the tokens common enough for their adjacent pairs to have lists (engine/postings/pairs.ts)
- *   <p>_pairs    the lists of adjacent pairs of common tokens, in the pair columns too, keyed "first second" (pair-postings.ts)
+ *   <p>_pairs    the lists of adjacent pairs of common tokens, in the pair columns too, by an integer row
+ *                numbering the two tokens among the common ones and the column (pairs.ts's pairRow)
  *   <p>_lengths  the token count of every document, and the index totals, as of that build
  *   <p>_postings_tail, <p>_positions_tail, <p>_pairs_tail
  *                what writes of new records appended to a list since it was last written
@@ -35,7 +36,7 @@ import { modelDigest } from '../model-digest';
  * them) or how a facet value groups (formats/value-folding.ts: the facet columns keep each
  * value's group) changes.
  */
-const layoutVersion = '19';
+const layoutVersion = '20';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
@@ -112,10 +113,9 @@ function postingsTablesSql(deployment: Deployment): string {
     )${keyed};`;
   const positions = (table: string, keyed = '') =>
     `CREATE TABLE IF NOT EXISTS ${table} (term TEXT PRIMARY KEY, data BLOB NOT NULL)${keyed};`;
-  const pairs = (table: string, keyed = '') => `CREATE TABLE IF NOT EXISTS ${table} (
-      pair TEXT NOT NULL, col TEXT NOT NULL, docs INTEGER NOT NULL, data BLOB NOT NULL,
-      PRIMARY KEY (pair, col)
-    )${keyed};`;
+  // A pair list's row is its integer key (pairs.ts's pairRow): no second copy of a text key, as (pair, col) took.
+  const pairs = (table: string) =>
+    `CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY, docs INTEGER NOT NULL, data BLOB NOT NULL);`;
   const keyed = ' WITHOUT ROWID';
   return [
     postings(t.postings),
@@ -123,7 +123,7 @@ function postingsTablesSql(deployment: Deployment): string {
     positions(t.positions),
     positions(t.positionsTail, keyed),
     pairs(t.pairs),
-    pairs(t.pairsTail, keyed),
+    pairs(t.pairsTail),
   ].join('\n    ');
 }
 

@@ -1,10 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { Deployment } from '../../../../deployments/schema';
 import { encodePostings, StoredPostings, type TokenPostings } from '../../../engine/postings/block-postings';
-import { commonDocs, eachPairIn, pairKey, type WordInstances } from '../../../engine/postings/pairs';
+import { commonDocs, eachPairIn, pairKey, pairRow, pairScope, type WordInstances } from '../../../engine/postings/pairs';
 import { noInstances, PositionsWalk, StoredPositions, wholeRecord } from '../../../engine/postings/positions';
 import { VarintCursor, VarintWriter } from '../../../engine/postings/varint';
 import { tablesOf } from '../schema';
+import { commonPlaces } from './pair-rows';
 
 /**
  * The pair lists of adjacent common tokens (engine/postings/pairs.ts): built from the stored
@@ -124,7 +125,10 @@ export function buildPairs(
   if (words.length === 0) return;
   const readList = db.prepare(`SELECT data FROM ${t.postings} WHERE col = ? AND term = ?`).pluck();
   const readPositions = db.prepare(`SELECT data FROM ${t.positions} WHERE term = ?`).pluck();
-  const insertPair = db.prepare(`INSERT INTO ${t.pairs} (pair, col, docs, data) VALUES (?, ?, ?, ?)`);
+  const insertPair = db.prepare(`INSERT INTO ${t.pairs} (id, docs, data) VALUES (?, ?, ?)`);
+  const places = commonPlaces(storedCommon(db, deployment));
+  const rowOf = (first: number, second: number, column: string) =>
+    pairRow(places.get(words[first]!)!, places.get(words[second]!)!, places.size, pairScope(column));
   const rangeOf = (high: number, walks: readonly Walk[]) =>
     words.map((word, w) =>
       storedRange(
@@ -138,44 +142,40 @@ export function buildPairs(
   if (lengths.length <= recordsAtOnce) {
     // One range holds every record: its lists are whole, written as they come.
     eachPairIn(rangeOf(lengths.length, start), 0, lengths.length, (first, second, lists) => {
-      const key = pairKey(words[first]!, words[second]!);
-      for (const [column, list] of lists) insertPair.run(key, column, list.ids.length, encodePostings(list, lengths));
+      for (const [column, list] of lists) insertPair.run(rowOf(first, second, column), list.ids.length, encodePostings(list, lengths));
     });
     return;
   }
   const parts = `${t.pairs}_parts`;
-  db.exec(`CREATE TEMP TABLE ${parts} (pair TEXT, col TEXT, part INTEGER, data BLOB, PRIMARY KEY (pair, col, part)) WITHOUT ROWID`);
+  db.exec(`CREATE TEMP TABLE ${parts} (id INTEGER, part INTEGER, data BLOB, PRIMARY KEY (id, part)) WITHOUT ROWID`);
   try {
-    const insertPart = db.prepare(`INSERT INTO temp.${parts} (pair, col, part, data) VALUES (?, ?, ?, ?)`);
+    const insertPart = db.prepare(`INSERT INTO temp.${parts} (id, part, data) VALUES (?, ?, ?)`);
     let walks: Walk[] = start;
     for (let low = 0, part = 0; low < lengths.length; low += recordsAtOnce, part++) {
       const high = Math.min(lengths.length, low + recordsAtOnce);
       const ranges = rangeOf(high, walks);
       eachPairIn(ranges, low, high, (first, second, lists) => {
-        const key = pairKey(words[first]!, words[second]!);
-        for (const [column, list] of lists) insertPart.run(key, column, part, encodePiece(list));
+        for (const [column, list] of lists) insertPart.run(rowOf(first, second, column), part, encodePiece(list));
       });
       walks = ranges.map((range) => range.end);
     }
-    // Every piece in (pair, column, part) order, a page at a time (the connection writes between pages); a
-    // pair's pieces are joined once the next pair's first piece is read.
-    const page = db
-      .prepare(`SELECT pair, col, part, data FROM temp.${parts} WHERE (pair, col, part) > (?, ?, ?) ORDER BY pair, col, part LIMIT ?`)
-      .raw();
+    // Every piece in (row, part) order, a page at a time (the connection writes between pages); a list's
+    // pieces are joined once the next list's first piece is read.
+    const page = db.prepare(`SELECT id, part, data FROM temp.${parts} WHERE (id, part) > (?, ?) ORDER BY id, part LIMIT ?`).raw();
     let pieces: Buffer[] = [];
-    let at: [string, string, number] = ['', '', -1];
+    let at: [number, number] = [-1, -1];
     const write = () => {
       if (pieces.length === 0) return;
       const list = joinedPieces(pieces);
-      insertPair.run(at[0], at[1], list.ids.length, encodePostings(list, lengths));
+      insertPair.run(at[0], list.ids.length, encodePostings(list, lengths));
       pieces = [];
     };
     for (;;) {
-      const rows = page.all(...at, piecesAtOnce) as [string, string, number, Buffer][];
-      for (const [key, column, part, data] of rows) {
-        if (key !== at[0] || column !== at[1]) write();
+      const rows = page.all(...at, piecesAtOnce) as [number, number, Buffer][];
+      for (const [id, part, data] of rows) {
+        if (id !== at[0]) write();
         pieces.push(data);
-        at = [key, column, part];
+        at = [id, part];
       }
       if (rows.length < piecesAtOnce) break;
     }

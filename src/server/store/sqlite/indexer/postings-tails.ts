@@ -108,40 +108,55 @@ function concatenated(a: TokenPostings, b: TokenPostings): TokenPostings {
 
 const noList: StoredRows = { docs: 0, read: () => ({}) };
 
+/** How a table of lists and its tail's rows are found, written and deleted, by a list's key and col. */
+export interface ListRows {
+  /** Every col's list under `key`: its col, its whole part's documents and its tail's data, if any. */
+  rows(key: string): [string, number, Uint8Array | null][];
+  whole(key: string, col: string): Uint8Array;
+  writeWhole(key: string, col: string, docs: number, data: Buffer): void;
+  writeTail(key: string, col: string, docs: number, data: Buffer): void;
+  deleteWhole(key: string, col: string): void;
+  deleteTail(key: string, col: string): void;
+}
+
+/** A table of lists keyed by (key, col), as the tokens' postings are (`term`). */
+export function keyedRows(db: Database.Database, table: string, tailTable: string, key: 'term'): ListRows {
+  const cols = [wholeRecord, ...searchColumns].map((col) => `'${col}'`).join(', ');
+  // Every column's list of a key in one statement, the tails but not the lists' data: a write reads a great many.
+  const readRows = db
+    .prepare(
+      `SELECT whole.col, whole.docs, tail.data FROM ${table} AS whole LEFT JOIN ${tailTable} AS tail ON tail.${key} = whole.${key} AND tail.col = whole.col
+         WHERE whole.col IN (${cols}) AND whole.${key} = ?`,
+    )
+    .raw();
+  const readWhole = db.prepare(`SELECT data FROM ${table} WHERE ${key} = ? AND col = ?`).pluck();
+  const writeWhole = db.prepare(`INSERT OR REPLACE INTO ${table} (${key}, col, docs, data) VALUES (?, ?, ?, ?)`);
+  const writeTail = db.prepare(`INSERT OR REPLACE INTO ${tailTable} (${key}, col, docs, data) VALUES (?, ?, ?, ?)`);
+  const deleteWhole = db.prepare(`DELETE FROM ${table} WHERE ${key} = ? AND col = ?`);
+  const deleteTail = db.prepare(`DELETE FROM ${tailTable} WHERE ${key} = ? AND col = ?`);
+  return {
+    rows: (name) => readRows.all(name) as [string, number, Uint8Array | null][],
+    whole: (name, col) => readWhole.get(name, col) as Uint8Array,
+    writeWhole: (name, col, docs, data) => writeWhole.run(name, col, docs, data),
+    writeTail: (name, col, docs, data) => writeTail.run(name, col, docs, data),
+    deleteWhole: (name, col) => deleteWhole.run(name, col),
+    deleteTail: (name, col) => deleteTail.run(name, col),
+  };
+}
+
 /**
- * A table of lists keyed by (key, col) and its tail table: `term` for the tokens'
- * postings, `pair` for the pair lists; each over whole records and per column.
+ * A table of lists and its tail table (`<p>_postings` for the tokens' postings,
+ * `<p>_pairs` for the pair lists), each list over whole records and per column.
  */
 export class ListTable {
-  private readonly readRows: Database.Statement;
-  private readonly readWhole: Database.Statement;
-  private readonly writeWhole: Database.Statement;
-  private readonly writeTail: Database.Statement;
-  private readonly deleteWhole: Database.Statement;
-  private readonly deleteTail: Database.Statement;
-
-  constructor(db: Database.Database, table: string, tailTable: string, key: 'term' | 'pair') {
-    const cols = [wholeRecord, ...searchColumns].map((col) => `'${col}'`).join(', ');
-    // Every column's list of a key in one statement, the tails but not the lists' data: a write reads a great many.
-    this.readRows = db
-      .prepare(
-        `SELECT whole.col, whole.docs, tail.data FROM ${table} AS whole LEFT JOIN ${tailTable} AS tail ON tail.${key} = whole.${key} AND tail.col = whole.col
-         WHERE whole.col IN (${cols}) AND whole.${key} = ?`,
-      )
-      .raw();
-    this.readWhole = db.prepare(`SELECT data FROM ${table} WHERE ${key} = ? AND col = ?`).pluck();
-    this.writeWhole = db.prepare(`INSERT OR REPLACE INTO ${table} (${key}, col, docs, data) VALUES (?, ?, ?, ?)`);
-    this.writeTail = db.prepare(`INSERT OR REPLACE INTO ${tailTable} (${key}, col, docs, data) VALUES (?, ?, ?, ?)`);
-    this.deleteWhole = db.prepare(`DELETE FROM ${table} WHERE ${key} = ? AND col = ?`);
-    this.deleteTail = db.prepare(`DELETE FROM ${tailTable} WHERE ${key} = ? AND col = ?`);
-  }
+  constructor(private readonly stored: ListRows) {}
 
   private rows(key: string): Map<string, StoredRows> {
     const rows = new Map<string, StoredRows>();
-    for (const [col, docs, data] of this.readRows.all(key) as [string, number, Uint8Array | null][]) {
+    for (const [col, docs, data] of this.stored.rows(key)) {
       const tail = data ? new StoredPostings(data) : undefined;
       let list: StoredList | undefined;
-      const read = () => (list ??= { whole: new StoredPostings(this.readWhole.get(key, col) as Uint8Array), ...(tail ? { tail } : {}) });
+      const read = () => (list ??= { whole: new StoredPostings(this.stored.whole(key, col)), ...(tail ? { tail } : {}) });
       rows.set(col, { docs, ...(tail ? { tail } : {}), read });
     }
     return rows;
@@ -168,13 +183,13 @@ export class ListTable {
       const how = listWrite(key, rows, changed, list);
       if (how === 'append') {
         const tail = concatenated(rows.tail ? decodePostings(rows.tail) : noPostings, list);
-        this.writeTail.run(key, col, tail.ids.length, encodePostings(tail, lengths));
+        this.stored.writeTail(key, col, tail.ids.length, encodePostings(tail, lengths));
       } else if (how === 'rewrite') {
         const before = storedPostings(rows.read());
         const after = merged(before, changed, list);
-        if (after.ids.length === 0) this.deleteWhole.run(key, col);
-        else this.writeWhole.run(key, col, after.ids.length, encodePostings(after, lengths));
-        if (rows.tail) this.deleteTail.run(key, col);
+        if (after.ids.length === 0) this.stored.deleteWhole(key, col);
+        else this.stored.writeWhole(key, col, after.ids.length, encodePostings(after, lengths));
+        if (rows.tail) this.stored.deleteTail(key, col);
         rewritten?.(col, before, after);
       }
       done.set(col, how);

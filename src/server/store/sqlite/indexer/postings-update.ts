@@ -15,7 +15,8 @@ import {
   type DocumentInstances,
 } from '../../../engine/postings/positions';
 import { pairListsOf, storedCommon, tripleInstances, type PairLists } from './pair-postings';
-import { ChangedIds, ListTable } from './postings-tails';
+import { pairListRows } from './pair-rows';
+import { ChangedIds, keyedRows, ListTable } from './postings-tails';
 import { parseInstances } from './postings';
 import { tablesOf } from '../schema';
 
@@ -114,8 +115,7 @@ function instancesReader(
 export function postingsUpdater(db: Database.Database, deployment: Deployment): (changes: ReadonlyMap<number, TextChange>) => void {
   const t = tablesOf(deployment);
   const instancesOf = instancesReader(db, `${t.tokenizing}_changes`);
-  const tokens = new ListTable(db, t.postings, t.postingsTail, 'term');
-  const pairs = new ListTable(db, t.pairs, t.pairsTail, 'pair');
+  const tokens = new ListTable(keyedRows(db, t.postings, t.postingsTail, 'term'));
   // A token's positions as stored in a table: none, or one part.
   const [readPositions, readTailPositions] = [t.positions, t.positionsTail].map((table) => {
     const read = db.prepare(`SELECT data FROM ${table} WHERE term = ?`).pluck();
@@ -180,6 +180,8 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
 
     // The pairs of the stored common tokens in the records before and after the write.
     const common = storedCommon(db, deployment);
+    // The pair lists' rows number the common tokens of the last full build, which may have come after this updater was made.
+    const pairs = new ListTable(pairListRows(db, deployment, common));
     const writtenPairs = pairsOfRecords(common, written, lengths.length);
     for (const pair of new Set([...pairsOfRecords(common, replaced, lengths.length).keys(), ...writtenPairs.keys()])) {
       pairs.update(pair, writtenPairs.get(pair) ?? new Map(), changed, lengths);

@@ -14,7 +14,7 @@ import { decodePostings, StoredPostings } from '../../../engine/postings/block-p
 import { buildPostings } from './postings';
 import { buildPairs, storedCommon } from './pair-postings';
 import { storedPostings as readWithTail } from './postings-tails';
-import { commonDocs, pairColumns } from '../../../engine/postings/pairs';
+import { commonDocs, pairColumnOf, pairColumns, pairScopes } from '../../../engine/postings/pairs';
 import { decodePositions, StoredPositions } from '../../../engine/postings/positions';
 import { columnWeights } from '../../../../deployments/search-model';
 import { tablesOf } from '../schema';
@@ -86,11 +86,13 @@ function storedPostings(path: string, column = ''): Map<string, [number, number]
 function postingsTables(path: string) {
   const db = new Database(path, { readonly: true });
   try {
+    // A pair list's key and col are its integer row (pairs.ts's pairRow).
+    const keyed = (table: string, key: string) => (key === 'id' ? `id, id % ${pairScopes}` : `${key}, col`);
     const lists = (table: string, key: string) =>
       (
         db
           .prepare(
-            `SELECT ${key}, col, whole.data, tail.data FROM ${table} AS whole LEFT JOIN ${table}_tail AS tail USING (${key}, col) ORDER BY col, ${key}`,
+            `SELECT ${keyed(table, key)}, whole.data, tail.data FROM ${table} AS whole LEFT JOIN ${table}_tail AS tail USING (${key === 'id' ? 'id' : `${key}, col`}) ORDER BY 2, 1`,
           )
           .raw()
           .all() as [string, string, Buffer, Buffer | null][]
@@ -104,7 +106,7 @@ function postingsTables(path: string) {
       (table) =>
         db
           .prepare(
-            `SELECT count(*) FROM ${table}_tail AS tail WHERE NOT EXISTS (SELECT 1 FROM ${table} AS whole WHERE whole.${table === t.pairs ? 'pair' : 'term'} = tail.${table === t.pairs ? 'pair' : 'term'} AND whole.col = tail.col)`,
+            `SELECT count(*) FROM ${table}_tail AS tail WHERE NOT EXISTS (SELECT 1 FROM ${table} AS whole WHERE ${table === t.pairs ? 'whole.id = tail.id' : 'whole.term = tail.term AND whole.col = tail.col'})`,
           )
           .pluck()
           .get() as number,
@@ -126,7 +128,7 @@ function postingsTables(path: string) {
         }),
         lengths: db.prepare(`SELECT rows, tokens, hex(data) AS data FROM ${t.lengths}`).all(),
         common: db.prepare(`SELECT term FROM ${t.common} ORDER BY term`).pluck().all(),
-        pairs: lists(t.pairs, 'pair'),
+        pairs: lists(t.pairs, 'id'),
         orphans,
       },
       tails: tailRows(t.postings) + tailRows(t.positions) + tailRows(t.pairs),
@@ -269,10 +271,14 @@ describe('postings', () => {
           else list.push([doc, weight]);
         }
       }
+      const words = storedCommon(db, lit);
       const stored = new Map(
-        (db.prepare(`SELECT pair, col, data FROM ${t.pairs}`).raw().all() as [string, string, Buffer][]).map(([pair, col, data]) => {
+        (db.prepare(`SELECT id, data FROM ${t.pairs}`).raw().all() as [number, Buffer][]).map(([row, data]) => {
           const { ids, counts } = decodePostings(new StoredPostings(data));
-          return [`${pair}|${col}`, Array.from(ids, (id, i) => [id, counts[i]!] as [number, number])];
+          // The row numbers the two tokens among the common ones, then the list's column.
+          const pair = Math.floor(row / pairScopes);
+          const key = `${words[Math.floor(pair / words.length)]} ${words[pair % words.length]}|${pairColumnOf(row)}`;
+          return [key, Array.from(ids, (id, i) => [id, counts[i]!] as [number, number])];
         }),
       );
       expect(stored.size).toBe(expected.size);
@@ -290,7 +296,7 @@ describe('postings', () => {
     writer.close();
     const db = new Database(path);
     try {
-      const pairs = () => db.prepare(`SELECT pair, col, docs, hex(data) FROM ${t.pairs} ORDER BY pair, col`).raw().all();
+      const pairs = () => db.prepare(`SELECT id, docs, hex(data) FROM ${t.pairs} ORDER BY id`).raw().all();
       const atOnce = pairs();
       const { rows, data } = db.prepare(`SELECT rows, data FROM ${t.lengths}`).get() as { rows: number; data: Buffer };
       db.exec(`DELETE FROM ${t.pairs}; DELETE FROM ${t.common}`);
