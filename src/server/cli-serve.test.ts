@@ -105,7 +105,8 @@ const sha256 = (path: string) => createHash('sha256').update(readFileSync(path))
 // ---------------------------------------------------------------------------------------
 
 /** A line of a start's progress on stderr. */
-const progressLine = /^records: (opening |search workers ready \d+\/\d+$|reading the facet values|facet values read$|ready at )/;
+const progressLine =
+  /^records: (opening |search workers ready \d+\/\d+$|reading the facet values|facet values read( as kept for this data \(.+\))?$|ready at )/;
 
 describe('a start says what it is doing while it warms up', () => {
   it('on stderr: opening the file, each search worker ready, the facet values, then ready, before the URL list', async () => {
