@@ -7,6 +7,7 @@
  *   npx tsx bench/body-reads.ts DATABASE [PAGES] [PASSES]
  */
 import Database from 'better-sqlite3';
+import { seededRandom } from '../src/server/corpus/random';
 import { openEngine } from '../src/server/store/sqlite/query-engine';
 import { summarize } from './stats';
 
@@ -19,19 +20,8 @@ const db = new Database(path, { readonly: true, fileMustExist: true });
 const ids = db.prepare('SELECT id FROM lit_records ORDER BY id').pluck().all() as number[];
 db.close();
 
-/** A small seeded generator (mulberry32), so every run and every store draws the same pages. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const next = random(41);
+// The same seeded draws on every run and every store.
+const next = seededRandom(41);
 const draw = (size: number) => Float64Array.from({ length: size }, () => ids[Math.floor(next() * ids.length)]!);
 
 const engine = openEngine(path);
