@@ -82,8 +82,8 @@ const isPacked = (value: unknown) => isPlain(value) && ('packedText' in value ||
 
 /**
  * `object` with `key` unpacked when first read: a worker that never lists a facet's values, or
- * never suggests, never makes their strings (a million records' facet values took each
- * worker 0.15–0.2 s).
+ * never suggests, never makes their strings, which at a million records is a noticeable part
+ * of a worker's start.
  */
 function unpackedOnUse(object: Record<string, unknown>, key: string, packed: unknown): void {
   Object.defineProperty(object, key, {
