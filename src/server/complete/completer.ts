@@ -2,6 +2,7 @@ import type { FacetDef } from '../../deployments/facets';
 import type { ValueFolding } from '../../deployments/key-names';
 import { foldText } from '../../formats/fold-text';
 import { valueFoldings } from '../../formats/value-folding';
+import { firstNotBefore } from '../engine/sorted-strings';
 import type { FacetIndex } from '../store/facets/facet-index';
 import type { CompletedValue } from './complete-request';
 
@@ -136,13 +137,7 @@ export function completeFacet(index: FacetIndex, facet: FacetDef, typed: string,
   // `smith ` (a word typed whole) is `smith` itself or a value going on after it.
   const stem = typed.trimEnd();
   const accepts = (key: string) => key.length === stem.length || key.startsWith(typed);
-  let low = 0;
-  let high = keys.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (keys[mid]! < stem) low = mid + 1;
-    else high = mid;
-  }
+  const low = firstNotBefore(keys, stem);
   let end = low;
   while (end < keys.length && end - low <= rangeLimit && keys[end]!.startsWith(stem)) end++;
   let found: number[];

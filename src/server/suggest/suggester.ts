@@ -1,3 +1,5 @@
+import { firstNotBefore } from '../engine/sorted-strings';
+
 /**
  * Words of a vocabulary near a given word: at most `maxEdits` insertions, deletions,
  * substitutions or transpositions of two adjacent letters (optimal string alignment, the
@@ -42,7 +44,7 @@ export class Suggester {
 
   /** The records holding `word`, or 0 when it is not in the vocabulary. */
   weightOf(word: string): number {
-    const at = this.lowerBound(word);
+    const at = firstNotBefore(this.words, word);
     return this.words[at] === word ? this.weights[at]! : 0;
   }
 
@@ -94,7 +96,7 @@ export class Suggester {
       previous = candidate;
       if (pruned > 0) {
         depth = pruned;
-        i = this.lowerBound(`${candidate.slice(0, pruned)}\uffff`);
+        i = firstNotBefore(this.words, `${candidate.slice(0, pruned)}\uffff`);
         continue;
       }
       depth = candidate.length;
@@ -103,18 +105,6 @@ export class Suggester {
       i++;
     }
     return found.sort((a, b) => a.distance - b.distance || b.weight - a.weight || (a.word < b.word ? -1 : 1));
-  }
-
-  /** The first index whose word is not before `word`. */
-  private lowerBound(word: string): number {
-    let low = 0;
-    let high = this.words.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.words[mid]! < word) low = mid + 1;
-      else high = mid;
-    }
-    return low;
   }
 }
 

@@ -3,6 +3,7 @@ import { searchColumns, type Deployment } from '../../deployments/schema';
 import { foldText, isCjk } from '../../formats/fold-text';
 import { indexTokens } from '../../formats/query-words';
 import { wholeRecord } from '../engine/postings/positions';
+import { firstNotBefore } from '../engine/sorted-strings';
 import { tablesOf } from '../store/sqlite/schema';
 import { storedTexts } from '../store/sqlite/stored-text';
 import type { Vocabulary } from './suggest-query';
@@ -99,14 +100,8 @@ export function vocabularyData(db: Database.Database, deployment: Deployment, pr
 
 /** The records holding `term`, found in the sorted terms (no map of hundreds of thousands of them made per worker). */
 function recordsHolding({ terms, docs }: VocabularyData, term: string): number {
-  let low = 0;
-  let high = terms.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (terms[mid]! < term) low = mid + 1;
-    else high = mid;
-  }
-  return terms[low] === term ? docs[low]! : 0;
+  const at = firstNotBefore(terms, term);
+  return terms[at] === term ? docs[at]! : 0;
 }
 
 /** The vocabulary suggestions are made from, over its data (built here or handed over). */
