@@ -43,8 +43,11 @@ export function checkSchema(db: Database.Database, path: string): Database.State
       `${path} has store schema ${version.value}; this version needs ${schemaVersion}${changes.length ? ` (changed in the deployment table: ${changes.join('; ')})` : ''}. Create a new database.`,
     );
   }
-  // Opening an existing database writes nothing: only a put() changes what readers see.
-  for (const deployment of deployments) db.exec(createSchemaSql(deployment));
+  // Opening an existing database writes nothing: only a put() changes what readers see. A new
+  // one's tables go in as one transaction, not one each with its own journal and sync.
+  db.transaction(() => {
+    for (const deployment of deployments) db.exec(createSchemaSql(deployment));
+  })();
   const setMeta = db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)`);
   if (!version) {
     setMeta.run('schema', schemaVersion);
