@@ -6,8 +6,9 @@ import { ftsTokenizer } from './schema';
 /**
  * FTS5 as the store's tokenizer, in one place. The store keeps no FTS5 index: text is put
  * into FTS5 tables in the temp schema (writable even on a read-only connection) and read
- * back as tokens, instances and document sizes, from which the postings are written
- * (postings.ts, postings-update.ts). Its shadow tables are FTS5's private format, not its
+ * back as tokens, instances and document sizes, from which a write's postings are written
+ * (postings-update.ts); a full build asks FTS5 for the tokens of each distinct piece of
+ * text only (token-runs.ts, indexer/text-instances.ts). Its shadow tables are FTS5's private format, not its
  * API, so the file format they were written for is checked before anything is read, and an
  * FTS5 that writes another fails loudly here instead of giving wrong scores elsewhere.
  */

@@ -5,14 +5,14 @@ import { postingsOf } from '../../../engine/postings/positions';
 import { buildPairs } from './pair-postings';
 import { tablesOf } from '../schema';
 import { storedTexts } from '../stored-text';
-import { documentLengths, eachTokenInstances, indexText } from '../fts5-adapter';
+import { textInstances } from './text-instances';
 
 /**
  * Postings: for every token of a deployment's text, the documents that hold it and its
  * count in each, weighted by column as bm25() weighs it, over whole records and per column
  * (for the parameters that search one column, like title=), with each token's positions for
  * phrases, in the engine's codec (engine/postings/). They are the deployment's only index of
- * its text: FTS5 tokenizes the text to build them (sqlite/fts5-adapter.ts) and keeps nothing.
+ * its text: FTS5's tokenizer splits the text to build them (sqlite/token-runs.ts, sqlite/fts5-adapter.ts) and keeps nothing.
  *
  * The engine computes bm25 exactly as FTS5's bm25() does (same formula, same order of
  * floating-point operations, the logarithm from SQLite itself), so both give the same
@@ -58,28 +58,28 @@ export function parseInstances(text: string): Int32Array {
 /**
  * Builds a deployment's postings from its records' text (stored-text.ts), in the writer's transaction (a bulk
  * load, or a deployment's first write), then the pair lists of its common tokens (chosen
- * anew, unless `common` names them). The text is indexed whole by a contentless FTS5 table
- * in the temp schema (a temporary file, not the store), read back token by token, and dropped.
+ * anew, unless `common` names them). The text's tokens are FTS5's, gathered token by token
+ * (text-instances.ts), a range of records at a time in the temp schema (a temporary file,
+ * not the store), and dropped.
  */
 export function buildPostings(db: Database.Database, deployment: Deployment, common?: readonly string[]): void {
   const t = tablesOf(deployment);
   dropPostings(db, deployment);
-  const index = `${t.tokenizing}_build`;
-  indexText(db, index, storedTexts(db, deployment));
+  const text = textInstances(db, `${t.tokenizing}_build`, storedTexts(db, deployment));
   try {
-    const { lengths, rows, tokens } = documentLengths(db, index);
+    const { lengths, rows, tokens } = text;
     if (rows === 0) return; // nothing stored yet
     const insert = db.prepare(`INSERT INTO ${t.postings} (col, term, docs, data) VALUES (?, ?, ?, ?)`);
     const insertPositions = db.prepare(`INSERT INTO ${t.positions} (term, data) VALUES (?, ?)`);
-    eachTokenInstances(db, index, (term, text) => {
-      const { lists, positions } = postingsOf(parseInstances(text));
+    text.each((term, triples) => {
+      const { lists, positions } = postingsOf(triples);
       for (const [column, postings] of lists) insert.run(column, term, postings.ids.length, encodePostings(postings, lengths));
       insertPositions.run(term, positions);
     });
     buildPairs(db, deployment, lengths, rows, common);
     db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`).run(rows, tokens, Buffer.from(lengths.buffer));
   } finally {
-    db.exec(`DROP TABLE temp.${index}`);
+    text.drop();
   }
 }
 
