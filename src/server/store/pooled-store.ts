@@ -12,6 +12,7 @@ import { bodyOf, jobOf } from './pool/jobs';
 import { Dispatcher } from './pool/dispatcher';
 import { lendHelper } from './pool/lending';
 import { moveSnapshots, settleMove } from './pool/snapshot-moves';
+import { poolShelves } from './pool/threads';
 import { WorkerSlots, type SlotEvents } from './pool/worker-slots';
 import { StoreOverloaded, type RecordStore } from './types';
 import { bundledModule } from '../module-bundle.js';
@@ -136,7 +137,7 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
   probe.close();
   let closing = false;
   const dispatcher = new Dispatcher(() => slots, { size, patienceMs, maxQueued: options.maxQueued ?? 256, budgetMs });
-  const shelf = { script: await bundledModule(workerEntry), keepIdle: size + 1 };
+  const { search: shelf, reader: readerShelf } = poolShelves(await bundledModule(workerEntry), size);
   const settings = { path, shelf, size, sharing, log, restartMs: options.restartMs ?? 250, maxRestartMs: options.maxRestartMs ?? 30_000 };
   const slots: WorkerSlots = new WorkerSlots(
     { ...settings, onWorker: options.onWorker },
@@ -148,7 +149,7 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
     ),
   );
   const { reader, facetsWarm, handedOver, ended } = readFacetsAhead(
-    shelf,
+    readerShelf,
     path,
     log,
     () => closing,

@@ -1,6 +1,7 @@
 import { startServer } from '../http/server';
 import { CostBook } from './admission';
 import { openPooledStore } from './pooled-store';
+import { shelvesAtRest } from './pool/threads';
 import { reloadingStore } from './reloading-store';
 
 /**
@@ -10,7 +11,8 @@ import { reloadingStore } from './reloading-store';
  * says its URL and each generation serving facets (the last step of a new generation), looks
  * at the file when asked rather than every second, and measures its memory when asked, once
  * every generation before the current one has closed (its workers' stores closed and their
- * garbage collected) and after collecting the main thread's garbage (run with --expose-gc).
+ * garbage collected) and the idle threads kept for the next have come to rest (pool/threads.ts),
+ * after collecting the main thread's garbage (run with --expose-gc).
  */
 
 export type ToServer = { readonly check: true } | { readonly measure: true };
@@ -33,7 +35,7 @@ const store = await reloadingStore(path!, (file) => openPooledStore(file, { size
 /** Settles once the generation before the current one has closed (the ones before it closed earlier). */
 const retired = () =>
   new Promise<void>((resolve) => {
-    closing = () => closed.has(store.generations - 1) && resolve();
+    closing = () => (store.generations === 1 || closed.has(store.generations - 1)) && resolve();
     closing();
   });
 const server = await startServer({ store, port: 0 });
@@ -42,10 +44,12 @@ const gc = (globalThis as { gc?: () => void }).gc!;
 process.on('message', (message: ToServer) => {
   if ('check' in message) store.checkNow();
   else
-    void retired().then(() => {
-      gc();
-      say({ rss: process.memoryUsage.rss() });
-    });
+    void retired()
+      .then(shelvesAtRest)
+      .then(() => {
+        gc();
+        say({ rss: process.memoryUsage.rss() });
+      });
 });
 // The test ended (or failed): nothing is left running.
 process.on(
