@@ -143,7 +143,8 @@ export function completeFacet(index: FacetIndex, facet: FacetDef, typed: string,
   let found: number[];
   if (end - low <= rangeLimit) {
     const codesFound = new Set<number>();
-    for (let i = low; i < end; i++) if (accepts(keys[i]!)) codesFound.add(keyCodes[i]!);
+    // A value no record holds any longer (a generation's index taken over, column-update.ts) is not offered.
+    for (let i = low; i < end; i++) if (accepts(keys[i]!) && countOf(keyCodes[i]!) > 0) codesFound.add(keyCodes[i]!);
     found = [...codesFound].sort((a, b) => countOf(b) - countOf(a) || (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : 0));
     found = found.slice(0, limit);
   } else {
@@ -153,6 +154,7 @@ export function completeFacet(index: FacetIndex, facet: FacetDef, typed: string,
     const { byCount, joined } = table;
     for (let i = 0; i < byCount.length && i < maxChecks && found.length < limit; i++) {
       const code = byCount[i]!;
+      if (!countOf(code)) break;
       const text = joined[code]!;
       if (text.includes(going) || text.includes(whole)) found.push(code);
     }

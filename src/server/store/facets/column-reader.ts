@@ -19,6 +19,40 @@ interface ColumnRead {
   readonly blocks: readonly (DecodedBlock | undefined)[];
   readonly groups: ColumnGroups;
   readonly firstCode: number;
+  readonly state: ColumnState;
+}
+
+/**
+ * What the next generation's reader needs of a column to take this index over instead of
+ * reading every column again (column-update.ts): its dictionary, how many records hold each
+ * value, each value's group, and its blocks as stored, to tell which blocks a write changed.
+ */
+export interface ColumnState {
+  readonly values: readonly string[];
+  readonly folded: readonly string[];
+  readonly held: Int32Array;
+  /** Each value's group in the index (its code less the facet's first), -1 for a value no record holds. */
+  readonly groupOf: Int32Array;
+  /** Each group's name (ColumnGroups `keys`). */
+  readonly keys: readonly string[];
+  /** Block `b` as stored is `data[ends[b]]` up to `data[ends[b + 1]]` (none where they are equal). */
+  readonly ends: Int32Array;
+  readonly data: Uint8Array;
+}
+
+/** A deployment's facet index with what the next reader needs to take it over: its records' capacity and each facet's column state. */
+export interface FacetColumns {
+  readonly capacity: number;
+  readonly columns: ReadonlyMap<string, ColumnState>;
+}
+
+/** Block data as stored, concatenated, by block number. */
+export function concatBlocks(blocks: readonly (Uint8Array | undefined)[]): { ends: Int32Array; data: Uint8Array } {
+  const ends = new Int32Array(blocks.length + 1);
+  blocks.forEach((block, b) => (ends[b + 1] = ends[b]! + (block?.length ?? 0)));
+  const data = new Uint8Array(ends[blocks.length]!);
+  blocks.forEach((block, b) => block && data.set(block, ends[b]));
+  return { ends, data };
 }
 
 function readColumn(db: Database.Database, deployment: Deployment, facet: FacetDef, firstCode: number): ColumnRead {
@@ -31,15 +65,25 @@ function readColumn(db: Database.Database, deployment: Deployment, facet: FacetD
     folded[code] = group;
   }
   const blocks: DecodedBlock[] = [];
+  const stored: Uint8Array[] = [];
   const held = new Int32Array(values.length);
   for (const [block, data] of db.prepare(`SELECT block, data FROM ${t.facetBlocks} WHERE facet = ?`).raw().iterate(facet.name) as Iterable<
     [number, Uint8Array]
   >) {
     const decoded = decodeBlock(data);
     blocks[block] = decoded;
-    for (const code of decoded.codes) held[code]!++;
+    stored[block] = data;
+    const { codes } = decoded;
+    for (let k = 0; k < codes.length; k++) held[codes[k]!]!++;
   }
-  return { facet, blocks, groups: columnGroups(facet, values, folded, held), firstCode };
+  const groups = columnGroups(facet, values, folded, held);
+  return {
+    facet,
+    blocks,
+    groups,
+    firstCode,
+    state: { values, folded, held, groupOf: groups.groupOf, keys: groups.keys, ...concatBlocks(stored) },
+  };
 }
 
 /**
@@ -67,6 +111,16 @@ function eachCode(column: ColumnRead, capacity: number, each: (record: number, c
 
 /** The index of `facets` of a deployment, read from its facet columns. */
 export function loadFacetIndex(db: Database.Database, deployment: Deployment, facets: readonly FacetDef[], capacity: number): FacetIndex {
+  return readFacetColumns(db, deployment, facets, capacity).index;
+}
+
+/** The index of `facets` of a deployment read from its facet columns, and the columns' state for the next reader. */
+export function readFacetColumns(
+  db: Database.Database,
+  deployment: Deployment,
+  facets: readonly FacetDef[],
+  capacity: number,
+): { index: FacetIndex; columns: FacetColumns } {
   const columns: ColumnRead[] = [];
   let codeCount = 0;
   for (const facet of facets) {
@@ -94,5 +148,8 @@ export function loadFacetIndex(db: Database.Database, deployment: Deployment, fa
       return [facet.name, { values, firstCode, ...(variants.size ? { variants } : {}) }];
     }),
   );
-  return indexOfCodes(held, offsets, codes, totals);
+  return {
+    index: indexOfCodes(held, offsets, codes, totals),
+    columns: { capacity, columns: new Map(columns.map(({ facet, state }) => [facet.name, state])) },
+  };
 }

@@ -26,6 +26,27 @@ function orderOf(index: FacetIndex, name: string, values: readonly string[]): Fa
   return order;
 }
 
+const byText = (values: readonly string[]) => (a: number, b: number) =>
+  values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : a - b;
+
+/** An order of a facet's values after the values `touched` changed or came (column-update.ts): merged into the one before, not sorted again. */
+export function mergedOrder(before: FacetOrder, values: readonly string[], touched: ReadonlySet<number>): FacetOrder {
+  const compare = byText(values);
+  const moving = [...touched].sort(compare);
+  const byValue = new Int32Array(values.length);
+  let n = 0;
+  let m = 0;
+  for (const code of before.byValue) {
+    if (touched.has(code)) continue;
+    while (m < moving.length && compare(moving[m]!, code) < 0) byValue[n++] = moving[m++]!;
+    byValue[n++] = code;
+  }
+  while (m < moving.length) byValue[n++] = moving[m++]!;
+  const rank = new Int32Array(values.length);
+  byValue.forEach((code, place) => (rank[code] = place));
+  return { byValue, rank };
+}
+
 /** Orders every facet's values once (A–Z over a million authors is not a request's work); returns the orders. */
 export function prepareFacetPages(index: FacetIndex): ReadonlyMap<string, FacetOrder> {
   for (const [name, { values }] of index.facets) orderOf(index, name, values);
