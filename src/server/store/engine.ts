@@ -3,6 +3,8 @@ import type { Suggestion } from '../../formats/suggest-response';
 import type { CompletedValue, CompleteRequest } from '../complete/complete-request';
 import type { MarkedDocs } from '../render/rendered-body';
 import type { FacetIndex } from './facets/facet-index';
+import type { FacetColumns } from './facets/column-reader';
+import type { PreviousFacets } from './facets/column-update';
 import type { FacetOrder } from './facets/pages';
 import type { FacetCompletions } from '../complete/completer';
 import type { VocabularyData } from '../suggest/vocabulary';
@@ -49,7 +51,14 @@ export interface QueryEngine {
   /** Each deployment's ranks of repo_ids (ties in relevance break on them), on shared memory, for every worker. */
   sharedRanks(): SharedRanks;
   /** The facet values warm() read, in memory every thread can share (one copy per generation, not per worker). */
-  sharedFacets(): SharedFacets;
+  sharedFacets(previous?: ReadonlyMap<DeploymentKey, PreviousFacets>): SharedFacets;
+  /**
+   * What sharedFacets() read of each deployment's facet columns, for the next generation's
+   * reader to take its index over (facets/column-update.ts), and how much of them it read.
+   */
+  sharedColumns(): SharedColumns;
+  /** How the last sharedFacets() read the facet columns, for the log: records read again, of all, per deployment. */
+  facetsRead(): string | undefined;
   /** A deployment's type-ahead tables of the facet values sharedFacets() handed over, worked out after them so facets need not wait. */
   sharedCompletions(key: DeploymentKey): SharedCompletions;
   /** A deployment's "Did you mean" vocabulary, built once per generation for every worker (from an earlier revision's, `previous`, where given). */
@@ -72,6 +81,9 @@ export interface SharedFacetValues {
   readonly orders?: ReadonlyMap<string, FacetOrder>;
 }
 
+/** Per deployment, its facet columns as the reader read them (facets/column-reader.ts), kept for the next generation's reader only. */
+export type SharedColumns = ReadonlyMap<DeploymentKey, FacetColumns>;
+
 /** Per deployment, the type-ahead tables of its facet index, by facet. */
 export type SharedCompletions = ReadonlyMap<DeploymentKey, ReadonlyMap<string, FacetCompletions>>;
 
@@ -86,4 +98,5 @@ export type SharedPart =
   | { readonly facets: SharedFacets }
   | { readonly ranks: SharedRanks }
   | { readonly completions: SharedCompletions }
-  | { readonly words: SharedWords };
+  | { readonly words: SharedWords }
+  | { readonly columns: SharedColumns };

@@ -8,6 +8,7 @@ import { helpWith, type CountJob, type CountSharing } from './facets/count-shari
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import { collectGarbage } from './pool/collect-garbage';
 import { earlierWords, isKept, keepParts, keptParts, type KeptPlace, type PartsKeeper } from './pool/kept-parts';
+import { earlierFacets } from './pool/earlier-facets';
 import { packPart, unpackPart, type PackedPart } from './pool/packed-strings';
 
 /**
@@ -51,7 +52,8 @@ export type StoreReply =
   | { id: number; ok: false; message: string }
   | { ready: true }
   // `kept`: read from what the reader of the same data kept (pool/kept-parts.ts), not made again.
-  | { shared: PackedPart; kept: boolean }
+  // `read`: how the facet columns were read, where they were (facets taken over from the generation before, or read whole).
+  | { shared: PackedPart; kept: boolean; read?: string }
   // The reader has handed over every part.
   | { sharedAll: true }
   // A count this worker would share, for the pool to pass to a free worker; and a helper's word that it is free again.
@@ -124,13 +126,17 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
   const kept = keeping && keptParts(keeping, opened.revision);
   // After a write in place: the vocabularies of the revision before, to sample only what was written since.
   const earlier = keeping && file && !kept ? earlierWords(keeping, file) : undefined;
+  // And its facet index, to take over rather than read every column again; read now, as facets come first.
+  const before = keeping && file && !kept ? earlierFacets(keeping, file) : undefined;
   const makers: (() => SharedPart)[] = [
-    () => ({ facets: opened.sharedFacets() }),
+    () => ({ facets: opened.sharedFacets(before) }),
     () => ({ ranks: opened.sharedRanks() }),
     ...deployments.flatMap(({ key }) => [
       (): SharedPart => ({ completions: opened.sharedCompletions(key) }),
       (): SharedPart => ({ words: opened.sharedWords(key, earlier?.().get(key)) }),
     ]),
+    // Kept for the next generation's reader only, last: a restart reads none of it.
+    () => ({ columns: opened.sharedColumns() }),
   ];
   const handed: PackedPart[] = [];
   let keeper: PartsKeeper | undefined;
@@ -147,7 +153,8 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
       part = packPart(make());
     }
     if (fromFile && 'facets' in part) keptFacets = part;
-    reply({ shared: part, kept: fromFile });
+    const how = !fromFile && 'facets' in part ? opened.facetsRead() : undefined;
+    if (!('columns' in part)) reply({ shared: part, kept: fromFile, ...(how && { read: how }) });
     // Kept again as soon as one part is missing from the file (a server stopped before its reader ended).
     if (!fromFile && keeping && !keeper) {
       keeper = keepParts(keeping, opened.revision, file);

@@ -63,10 +63,11 @@ export function readFacetsAhead(
     const part = reply.shared;
     if (!closing()) adopt(part);
     if (reply.kept && 'facets' in part) log(`facet values read as kept for this data (${keep.file})`);
+    if (reply.read) log(`facet values: ${reply.read}`);
     if ('facets' in part) entry('facets').resolve();
     else if ('ranks' in part) return;
     else if ('completions' in part) for (const key of part.completions.keys()) entry(`completions ${key}`).resolve();
-    else for (const key of part.words.keys()) entry(`words ${key}`).resolve();
+    else if ('words' in part) for (const key of part.words.keys()) entry(`words ${key}`).resolve();
   });
   worker.on('error', (error) => {
     if (!closing()) log(`the facet values of ${path} could not be read ahead (${error.message}); each worker reads them on first use`);

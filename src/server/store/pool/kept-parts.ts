@@ -106,7 +106,7 @@ export function earlierWords(place: KeptPlace, file: string): () => Map<Deployme
   };
 }
 
-interface OpenedKept {
+export interface OpenedKept {
   readonly header: Header;
   /** The next part's chunk (part-chunks.ts: its kind first), in shared memory; undefined at the end or where one cannot be read. */
   readonly chunk: (shared?: boolean, only?: number) => Buffer | undefined;
@@ -115,7 +115,7 @@ interface OpenedKept {
 }
 
 /** A kept file of the same code: its header, and its parts read one at a time (ending early where one cannot be read). */
-function openKept(place: KeptPlace): OpenedKept | undefined {
+export function openKept(place: KeptPlace): OpenedKept | undefined {
   let fd: number;
   try {
     fd = openSync(place.file, 'r');

@@ -6,7 +6,9 @@ import type { PostingsReader } from '../../engine/postings/index-reader';
 import type { Vocabulary } from '../../suggest/suggest-query';
 import { buildVocabulary, vocabularyData, vocabularyOf, type VocabularyData } from '../../suggest/vocabulary';
 import type { FacetIndex } from '../facets/facet-index';
-import { loadFacetIndex } from '../facets/column-reader';
+import { loadFacetIndex, type FacetColumns } from '../facets/column-reader';
+import { updateFacetColumns, type PreviousFacets } from '../facets/column-update';
+import { adoptFacetPages } from '../facets/pages';
 import { joinedGroups, storedJoins } from '../facets/name-joins';
 import { openPostings } from './postings-reader';
 import type { ReadConnection } from './read-connection';
@@ -26,6 +28,9 @@ export class DeploymentState {
   /** null while it holds no records (a write builds them with its first). */
   private postingsRead?: PostingsReader | null;
   private facetsRead?: FacetIndex;
+  /** The facet columns as readFacets read them, and how. */
+  private columnsState?: FacetColumns;
+  private columnsHow?: string;
   /** Per person-folded key, each name of a joined group and the group's names. */
   private readonly nameGroups = new Map<KeyName, ReadonlyMap<string, readonly string[]>>();
   private words?: Vocabulary;
@@ -93,6 +98,32 @@ export class DeploymentState {
   facetIndex(): FacetIndex {
     this.facetsRead ??= loadFacetIndex(this.connection.db, this.deployment, this.deployment.facets, this.capacity);
     return this.facetsRead;
+  }
+
+  /**
+   * The facet index as a generation's reader reads it for every worker: taken over from the
+   * generation before's where given and it can be (facets/column-update.ts), with its A–Z
+   * orders; the columns' state is kept for the next (columns()).
+   */
+  readFacets(previous?: PreviousFacets): FacetIndex {
+    if (this.facetsRead) return this.facetsRead;
+    const read = updateFacetColumns(this.connection.db, this.deployment, this.deployment.facets, this.capacity, previous);
+    this.facetsRead = read.index;
+    this.columnsState = read.columns;
+    if (read.orders) adoptFacetPages(read.index, read.orders);
+    this.columnsHow = read.readAgain
+      ? `every column read (${read.readAgain})`
+      : `taken over from the generation before, ${read.recordsRead} of ${this.capacity - 1} records read again`;
+    return read.index;
+  }
+
+  /** The facet columns' state readFacets() read, for the next generation's reader. */
+  columns(): FacetColumns | undefined {
+    return this.columnsState;
+  }
+
+  columnsRead(): string | undefined {
+    return this.columnsHow;
   }
 
   adoptFacetIndex(index: FacetIndex): void {

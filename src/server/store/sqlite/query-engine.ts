@@ -6,6 +6,7 @@ import { adoptCompletions, completeFacets, prepareCompletions } from '../../comp
 import type { CountSharing } from '../facets/count-sharing';
 import type { QueryEngine, Ranked, SharedFacets, SharedFacetValues, SharedRanks } from '../engine';
 import { onSharedMemory } from '../facets/facet-index';
+import type { PreviousFacets } from '../facets/column-update';
 import { adoptFacetPages, prepareFacetPages } from '../facets/pages';
 import { countFacets, type CountedRecords } from '../facets/count-facets';
 import type { Criteria } from '../types';
@@ -101,7 +102,9 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
       }
     },
     warmSearch: (withRanks) => warmSearch(stateOf, withRanks),
-    sharedFacets: () => sharedFacets(stateOf),
+    sharedFacets: (previous) => sharedFacets(stateOf, previous),
+    sharedColumns: () => perDeployment(stateOf, (state) => state.columns()),
+    facetsRead: () => facetsRead(stateOf),
     sharedRanks: () => sharedRanks(stateOf),
     sharedCompletions: (key) => perDeployment(stateOf, (state) => prepareCompletions(state.facetIndex(), state.deployment.facets), key),
     sharedWords: (key, previous) => perDeployment(stateOf, (state) => (state.postings() ? state.vocabularyData(previous) : undefined), key),
@@ -116,7 +119,7 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
       else if ('ranks' in part) for (const [key, { repoRank, inOrder }] of part.ranks) stateOf(key).adoptRepoRank(repoRank, inOrder);
       else if ('completions' in part)
         for (const [key, completions] of part.completions) adoptCompletions(stateOf(key).facetIndex(), completions);
-      else for (const [key, words] of part.words) stateOf(key).adoptVocabulary(words);
+      else if ('words' in part) for (const [key, words] of part.words) stateOf(key).adoptVocabulary(words);
     },
     moveSnapshot: () => connection.moveSnapshot(),
     close: () => connection.close(),
@@ -146,11 +149,21 @@ function warmSearch(stateOf: (key: DeploymentKey) => DeploymentState, withRanks 
  * Every deployment's facet values on shared memory, with their orders, worked out here once
  * for every worker. The type-ahead tables follow (sharedCompletions): facets need not wait for them.
  */
-function sharedFacets(stateOf: (key: DeploymentKey) => DeploymentState): SharedFacets {
+function sharedFacets(
+  stateOf: (key: DeploymentKey) => DeploymentState,
+  previous?: ReadonlyMap<DeploymentKey, PreviousFacets>,
+): SharedFacets {
   return perDeployment(stateOf, (state) => {
-    const facetIndex = state.facetIndex();
+    // Taken over from the generation before where it can be (facets/column-update.ts), its orders too.
+    const facetIndex = state.readFacets(previous?.get(state.deployment.key));
     return { facetIndex: onSharedMemory(facetIndex), orders: prepareFacetPages(facetIndex) } satisfies SharedFacetValues;
   });
+}
+
+/** How the last sharedFacets() read each deployment's facet columns. */
+function facetsRead(stateOf: (key: DeploymentKey) => DeploymentState): string | undefined {
+  const read = perDeployment(stateOf, (state) => state.columnsRead());
+  return read.size ? [...read].map(([key, how]) => `${key}: ${how}`).join('; ') : undefined;
 }
 
 /** Every deployment's ranks of repo_ids on shared memory, read once for every worker. */
