@@ -3,7 +3,6 @@ import { searchColumns, type Deployment } from '../../deployments/schema';
 import { foldText, isCjk } from '../../formats/fold-text';
 import { indexTokens } from '../../formats/query-words';
 import { wholeRecord } from '../engine/postings/positions';
-import { firstNotBefore } from '../engine/sorted-strings';
 import { tablesOf } from '../store/sqlite/schema';
 import { storedTexts } from '../store/sqlite/stored-text';
 import type { Vocabulary } from './suggest-query';
@@ -25,17 +24,16 @@ const formOf = (word: string) => indexTokens(word)[0]?.term ?? word;
 
 /**
  * A vocabulary as plain arrays, which a thread hands to others on a message: the spellings
- * in order with their weights, and the index's words with the records holding each. The
- * reader of a generation builds it once (store/pool/facet-reader.ts), so no worker samples
- * the records' text again for its first suggestion.
+ * in order with their weights. The reader of a generation builds it once
+ * (store/pool/facet-reader.ts), so no worker samples the records' text again for its first
+ * suggestion. The records holding a typed word's indexed form are looked up in the store
+ * (`recordsHoldingIn`), not in a copy of the index's words: at a million records those are
+ * over a million strings, which every worker would make for its first suggestion.
  */
 export interface VocabularyData {
   /** Spellings, sorted, each with the records holding its indexed form (`weights`). */
   readonly words: readonly string[];
   readonly weights: Float64Array;
-  /** The index's words (folded and stemmed), sorted, each with the records holding it (`docs`). */
-  readonly terms: readonly string[];
-  readonly docs: Int32Array;
   /** The records whose text was sampled: those whose id `step` divides, up to id `through`; `records` of them by the pass that made this. */
   readonly sampled: { readonly step: number; readonly through: number; readonly records: number };
 }
@@ -50,16 +48,11 @@ export interface VocabularyData {
  */
 export function vocabularyData(db: Database.Database, deployment: Deployment, previous?: VocabularyData): VocabularyData {
   const t = tablesOf(deployment);
-  const terms: string[] = [];
-  const docs: number[] = [];
   const held = new Map<string, number>();
   for (const [term, count] of db.prepare(`SELECT term, docs FROM ${t.postings} WHERE col = ?`).raw().iterate(wholeRecord) as Iterable<
     [string, number]
-  >) {
+  >)
     held.set(term, count);
-    terms.push(term);
-    docs.push(count);
-  }
   const maxId = (db.prepare(`SELECT max(id) FROM ${t.records}`).pluck().get() as number | null) ?? 0;
   // Records removed since (or another file): sampled afresh.
   const earlier = previous?.sampled && previous.sampled.through <= maxId ? previous : undefined;
@@ -85,32 +78,27 @@ export function vocabularyData(db: Database.Database, deployment: Deployment, pr
     }
   }
   const entries = [...spellings].filter(([, weight]) => weight > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  // SQLite orders the terms by their bytes, which is not always the order of their code units.
-  const order = Int32Array.from(terms.keys());
-  if (terms.some((term, i) => i > 0 && terms[i - 1]! > term))
-    order.sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
   return {
     words: entries.map(([word]) => word),
     weights: Float64Array.from(entries, ([, weight]) => weight),
-    terms: Array.from(order, (i) => terms[i]!),
-    docs: Int32Array.from(order, (i) => docs[i]!),
     sampled: { step, through: maxId, records },
   };
 }
 
-/** The records holding `term`, found in the sorted terms (no map of hundreds of thousands of them made per worker). */
-function recordsHolding({ terms, docs }: VocabularyData, term: string): number {
-  const at = firstNotBefore(terms, term);
-  return terms[at] === term ? docs[at]! : 0;
+/** The records holding an indexed word (folded and stemmed) over whole records, 0 for none: one lookup in the store's postings. */
+export function recordsHoldingIn(db: Database.Database, deployment: Deployment): (term: string) => number {
+  const docs = db.prepare(`SELECT docs FROM ${tablesOf(deployment).postings} WHERE term = ? AND col = ?`).pluck();
+  return (term) => (docs.get(term, wholeRecord) as number | undefined) ?? 0;
 }
 
-/** The vocabulary suggestions are made from, over its data (built here or handed over). */
-export function vocabularyOf(data: VocabularyData): Vocabulary {
+/** The vocabulary suggestions are made from, over its data (built here or handed over) and the store it counts records in. */
+export function vocabularyOf(data: VocabularyData, recordsHolding: (term: string) => number): Vocabulary {
   return {
     suggester: new Suggester(data.words, data.weights),
-    recordsWith: (word) => recordsHolding(data, formOf(word)),
+    recordsWith: (word) => recordsHolding(formOf(word)),
     indexFormOf: formOf,
   };
 }
 
-export const buildVocabulary = (db: Database.Database, deployment: Deployment): Vocabulary => vocabularyOf(vocabularyData(db, deployment));
+export const buildVocabulary = (db: Database.Database, deployment: Deployment): Vocabulary =>
+  vocabularyOf(vocabularyData(db, deployment), recordsHoldingIn(db, deployment));

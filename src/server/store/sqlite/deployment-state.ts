@@ -4,7 +4,7 @@ import type { Deployment, DeploymentKey } from '../../../deployments/schema';
 import { IdSet } from '../../engine/id-set';
 import type { PostingsReader } from '../../engine/postings/index-reader';
 import type { Vocabulary } from '../../suggest/suggest-query';
-import { buildVocabulary, vocabularyData, vocabularyOf, type VocabularyData } from '../../suggest/vocabulary';
+import { buildVocabulary, recordsHoldingIn, vocabularyData, vocabularyOf, type VocabularyData } from '../../suggest/vocabulary';
 import type { FacetIndex } from '../facets/facet-index';
 import { loadFacetIndex, type FacetColumns } from '../facets/column-reader';
 import { updateFacetColumns, type PreviousFacets } from '../facets/column-update';
@@ -150,7 +150,7 @@ export class DeploymentState {
   }
 
   adoptVocabulary(data: VocabularyData): void {
-    this.words = vocabularyOf(data);
+    this.words = vocabularyOf(data, recordsHoldingIn(this.connection.db, this.deployment));
   }
 }
 

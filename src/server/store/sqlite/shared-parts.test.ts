@@ -15,6 +15,8 @@ import { openStoreWriter } from './sqlite';
  * facet-reader.ts): the facet values, then the type-ahead tables, then the "Did you mean"
  * vocabulary. A worker answers from what it was handed, exactly as the reader would, and
  * does not make its own: here the worker's file holds one record, the reader's all of them.
+ * (A worker counts the records holding a typed word in its own file, which in a pool is the
+ * reader's.)
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'records-shared-parts-'));
@@ -50,6 +52,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !ArrayBuffer.isView(value);
+
 /** Misspellings of words the records hold, from their titles. */
 const slips = () =>
   records
@@ -64,6 +68,20 @@ describe('parts handed to a worker', () => {
     const expected = searches.map((q) => reader.suggest('LIT', q));
     expect(expected.filter(Boolean).length).toBeGreaterThan(10);
     expect(searches.map((q) => worker.suggest('LIT', q))).toEqual(expected);
+  });
+
+  it('hold the spellings suggestions are made from, not the index’s every word (which each worker would make into strings)', () => {
+    const handed = reader.sharedWords('LIT').get('LIT')!;
+    const strings = (value: unknown): number =>
+      typeof value === 'string'
+        ? 1
+        : Array.isArray(value)
+          ? value.reduce((sum: number, item) => sum + strings(item), 0)
+          : isObject(value)
+            ? strings(Object.values(value))
+            : 0;
+    expect(handed.words.length).toBeGreaterThan(100);
+    expect(strings(handed)).toBe(handed.words.length);
   });
 
   it('give the reader’s type-ahead values with their counts', () => {
