@@ -135,8 +135,6 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
       (): SharedPart => ({ completions: opened.sharedCompletions(key) }),
       (): SharedPart => ({ words: opened.sharedWords(key, earlier?.().get(key)) }),
     ]),
-    // Kept for the next generation's reader only, last: a restart reads none of it.
-    () => ({ columns: opened.sharedColumns() }),
   ];
   const handed: PackedPart[] = [];
   let keeper: PartsKeeper | undefined;
@@ -154,13 +152,15 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
     }
     if (fromFile && 'facets' in part) keptFacets = part;
     const how = !fromFile && 'facets' in part ? opened.facetsRead() : undefined;
-    if (!('columns' in part)) reply({ shared: part, kept: fromFile, ...(how && { read: how }) });
+    reply({ shared: part, kept: fromFile, ...(how && { read: how }) });
     // Kept again as soon as one part is missing from the file (a server stopped before its reader ended).
     if (!fromFile && keeping && !keeper) {
       keeper = keepParts(keeping, opened.revision, file);
       for (const earlier of handed) keeper.add(earlier);
     }
     keeper?.add(part);
+    // Kept right after the facet values, for the next generation's reader only (a restart steps over it).
+    if (how) keeper?.add(packPart({ columns: opened.sharedColumns() }));
     if (!keeper) handed.push(part);
   }
   // Closed before it says so: its snapshot would keep the served log from being emptied (pooled-store.ts).
