@@ -1,3 +1,4 @@
+import { sharedCopy } from '../shared-memory';
 import { withJointCodes, type JointCodes } from './joint-codes';
 
 /**
@@ -59,11 +60,7 @@ export function indexOfCodes(facets: FacetIndex['facets'], offsets: Int32Array, 
 
 /** The same index with its arrays on shared memory, which every thread can read (one copy per generation, not per worker). */
 export function onSharedMemory(index: FacetIndex): FacetIndex {
-  const shared = (array: Int32Array) => {
-    const copy = new Int32Array(new SharedArrayBuffer(array.byteLength));
-    copy.set(array);
-    return copy;
-  };
+  const shared = sharedCopy<Int32Array>;
   const { joint } = index;
   return {
     facets: index.facets,

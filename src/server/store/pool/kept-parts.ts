@@ -6,6 +6,7 @@ import { threadId } from 'node:worker_threads';
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { VocabularyData } from '../../suggest/vocabulary';
 import { sharedPart, unpackPart, type PackedPart } from './packed-strings';
+import { sharedBytes } from '../shared-memory';
 import { decodePart, encodePart, partKinds } from './part-chunks';
 
 /**
@@ -48,7 +49,7 @@ interface Header {
 
 /** Reads exactly `length` bytes at `position` (into shared memory if `shared`), or fewer where the file ends. */
 function readAt(fd: number, length: number, position: number, shared = false): Buffer {
-  const buffer = shared ? Buffer.from(new SharedArrayBuffer(length)) : Buffer.allocUnsafe(length);
+  const buffer = shared ? Buffer.from(sharedBytes(length).buffer, 0, length) : Buffer.allocUnsafe(length);
   let read = 0;
   while (read < length) {
     const n = readSync(fd, buffer, read, length - read, position + read);

@@ -1,5 +1,6 @@
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { SharedPart } from '../engine';
+import { sharedCopy } from '../shared-memory';
 
 /**
  * A generation's parts (facet values, type-ahead keys, vocabularies) are mostly arrays of
@@ -33,10 +34,7 @@ type TypedArray = Int32Array | Float64Array | Uint8Array | Uint32Array | Float32
 /** A typed array on shared memory (itself where it is already). */
 function shared<T extends TypedArray>(array: T): T {
   if (array.buffer instanceof SharedArrayBuffer) return array;
-  const bytes = new Uint8Array(new SharedArrayBuffer(array.byteLength));
-  bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
-  const Kind = array.constructor as new (buffer: SharedArrayBuffer) => T;
-  return new Kind(bytes.buffer);
+  return sharedCopy(array);
 }
 
 const isStrings = (value: unknown): value is readonly string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');

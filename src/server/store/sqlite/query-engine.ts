@@ -7,6 +7,7 @@ import type { CountSharing } from '../facets/count-sharing';
 import type { QueryEngine, Ranked, SharedFacets, SharedFacetValues, SharedRanks } from '../engine';
 import { onSharedMemory } from '../facets/facet-index';
 import type { PreviousFacets } from '../facets/column-update';
+import { sharedCopy } from '../shared-memory';
 import { adoptFacetPages, prepareFacetPages } from '../facets/pages';
 import { countFacets, type CountedRecords } from '../facets/count-facets';
 import type { Criteria } from '../types';
@@ -170,9 +171,7 @@ function facetsRead(stateOf: (key: DeploymentKey) => DeploymentState): string | 
 function sharedRanks(stateOf: (key: DeploymentKey) => DeploymentState): SharedRanks {
   return perDeployment(stateOf, (state) => {
     const repoRank = state.repoRank();
-    const shared = new Int32Array(new SharedArrayBuffer(repoRank.byteLength));
-    shared.set(repoRank);
-    return { repoRank: shared, inOrder: state.idsInRepoOrder() };
+    return { repoRank: sharedCopy(repoRank), inOrder: state.idsInRepoOrder() };
   });
 }
 
