@@ -27,7 +27,7 @@ import type { StoreReply, ToWorker, WorkerSettings } from '../store-worker';
 const workerYoungGenerationMb = 12;
 
 /** How long a shelf holds more idle threads than it keeps at rest, after the last was given back. */
-const defaultRestMs = 10_000;
+const defaultRestMs = 30_000;
 
 interface Shelf {
   readonly workers: Worker[];
