@@ -108,15 +108,24 @@ export class PieceTokenizer {
       pieceEnds[i] = pieces.length;
     });
     if (this.pieces.size > maxCachedPieces) this.pieces.clear();
-    const unknown = new Set<string>();
-    for (const piece of pieces) if (!this.pieces.has(piece)) unknown.add(piece);
-    if (unknown.size) this.learn([...unknown]);
+    // Each piece looked up once: its tokens, or undefined until learnt.
+    const parts: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(pieces.length);
+    let unknown: Set<string> | undefined;
+    for (let p = 0; p < pieces.length; p++) {
+      const part = this.pieces.get(pieces[p]!);
+      parts[p] = part;
+      if (!part) (unknown ??= new Set()).add(pieces[p]!);
+    }
+    if (unknown) {
+      this.learn([...unknown]);
+      for (let p = 0; p < pieces.length; p++) parts[p] ??= this.pieces.get(pieces[p]!);
+    }
     const ends = new Int32Array(texts.length);
     let at = 0;
     let p = 0;
     for (let i = 0; i < texts.length; i++) {
       for (; p < pieceEnds[i]!; p++) {
-        const part = this.pieces.get(pieces[p]!)!;
+        const part = parts[p]!;
         if (at + part.length > this.out.length) {
           const grown = new Int32Array(Math.max(at + part.length, this.out.length * 2));
           grown.set(this.out.subarray(0, at));
