@@ -345,6 +345,35 @@ describe('one ranking path for every query shape', () => {
     expect(decoded).toBeLessThanOrEqual(7);
   });
 
+  it("merges a prefix's lists as it reads them, so a short prefix's many lists are never all held at once", () => {
+    const reader = openPostings(db, lit)!;
+    // Lists read and not yet merged: the merge decodes a list's blocks as it adds it.
+    const waiting = new Set<Postings>();
+    let mostWaiting = 0;
+    const watching = (postings: Postings | undefined) => {
+      if (!postings) return postings;
+      waiting.add(postings);
+      mostWaiting = Math.max(mostWaiting, waiting.size);
+      return new Proxy(postings, {
+        get(target, key, receiver) {
+          const value: unknown = Reflect.get(target, key, receiver);
+          if (key !== 'ids' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+          return (b: number) => {
+            waiting.delete(postings);
+            return (value as Postings['ids']).call(target, b);
+          };
+        },
+      });
+    };
+    const watched: PostingsReader = { ...reader, read: (token, column) => watching(reader.read(token, column)) };
+    expect(reader.expand('a').length).toBeGreaterThan(10);
+    const { criteria } = parseListRequest(lit, parseQueryString('q=a*'));
+    const capacity = reader.lengths.length;
+    const search = TextSearch.of(watched, criteria.text, { capacity, universe: () => IdSet.of([], capacity), filter: undefined })!;
+    expect(search.count()).toBe(referenceRank(index, criteria).ids.length);
+    expect(mostWaiting).toBeLessThanOrEqual(2);
+  });
+
   it("decodes each block of a phrase's lists once, a common word's too, where a rare word narrows it", () => {
     const reader = openPostings(db, lit)!;
     const capacity = reader.lengths.length;

@@ -66,7 +66,7 @@ function wordPostings(reader: PostingsReader, word: Word, columns: readonly Sear
     if (tokens.length === 2 && scopes.every((column) => reader.hasPair(first, second, column))) {
       return storedLists(
         reader,
-        scopes.map((column) => reader.readPair(first, second, column)),
+        scopes.map((column) => () => reader.readPair(first, second, column)),
       );
     }
     const others = searchColumns.filter((column) => !columns.includes(column));
@@ -87,27 +87,43 @@ function wordPostings(reader: PostingsReader, word: Word, columns: readonly Sear
   const expanded = prefix ? reader.expand(tokens[0]!) : tokens;
   return storedLists(
     reader,
-    expanded.flatMap((token) => scopes.map((column) => reader.read(token, column))),
+    expanded.flatMap((token) => scopes.map((column) => () => reader.read(token, column))),
   );
 }
 
 const computed = (reader: PostingsReader, list: TokenPostings) =>
   new ComputedPostings(list, blockBests(list, reader.lengths, lengthNorms(reader)));
 
-/** Stored lists searched as one: a single list as it is, several merged by record. */
-function storedLists(reader: PostingsReader, found: readonly (Postings | undefined)[]): Postings {
-  const lists = found.filter((list) => list !== undefined);
-  if (lists.length === 1) return lists[0]!;
-  if (lists.length === 0) return computed(reader, noPostings);
-  // Lent by the reader and left all zeros again as the merged list is read out.
-  const countsById = scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length));
+/**
+ * Stored lists searched as one: a single list as it is, several merged by record, each read
+ * only when the merge comes to it. A short prefix expands to thousands of tokens: read all
+ * at once, a million records' lists of `a*` held over 200 MB of one worker's memory until the
+ * merge ended, and three workers could do so at once.
+ */
+function storedLists(reader: PostingsReader, lists: readonly (() => Postings | undefined)[]): Postings {
+  let only: Postings | undefined;
+  let countsById: Uint32Array | undefined;
   let hits = 0;
   try {
-    for (const list of lists) hits += addPostings(list, countsById);
+    for (const read of lists) {
+      const list = read();
+      if (!list) continue;
+      if (!only) {
+        only = list;
+        continue;
+      }
+      if (!countsById) {
+        // Lent by the reader and left all zeros again as the merged list is read out.
+        countsById = scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length));
+        hits += addPostings(only, countsById);
+      }
+      hits += addPostings(list, countsById);
+    }
   } catch (error) {
-    countsById.fill(0);
+    countsById?.fill(0);
     throw error;
   }
+  if (!countsById) return only ?? computed(reader, noPostings);
   const ids = new Int32Array(hits);
   const counts = new Uint32Array(hits);
   for (let id = 0, n = 0; n < hits; id++) {
