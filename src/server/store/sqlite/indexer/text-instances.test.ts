@@ -39,8 +39,8 @@ function fromFts5(): { lengths: Uint32Array; rows: number; tokens: number; insta
   }
 }
 
-function fromPieces(rangeBytes?: number) {
-  const gathered = textInstances(db, 'gathered', texts, rangeBytes ? { rangeBytes } : {});
+function fromPieces(ranges: { rangeBytes?: number; rangeTokens?: number } = {}) {
+  const gathered = textInstances(db, 'gathered', texts, ranges);
   try {
     const instances: [string, number[]][] = [];
     gathered.each((term, triples) => instances.push([term, [...triples]]));
@@ -59,7 +59,8 @@ describe("a build's token instances", () => {
   });
 
   it('are the same gathered in many ranges, each written out and joined', () => {
-    expect(fromPieces(20_000)).toEqual(expected);
+    expect(fromPieces({ rangeBytes: 20_000 })).toEqual(expected);
+    expect(fromPieces({ rangeTokens: 500 })).toEqual(expected);
   });
 
   it('order tokens by their UTF-8 bytes, as FTS5 and SQLite do', () => {

@@ -20,6 +20,13 @@ const pageRecords = 256;
 /** Bytes of instances held in memory before a range is written out. */
 const defaultRangeBytes = 256 * 1024 * 1024;
 
+/**
+ * Distinct tokens held before a range is written out: each costs a hundred bytes or more
+ * beside its instances, and text of endless distinct words (numbers, hostile input) would
+ * otherwise grow memory long before its instances fill a range.
+ */
+const defaultRangeTokens = 2_000_000;
+
 export interface TextInstances {
   /** Each record's token count over all columns (long tokens too), by id. */
   readonly lengths: Uint32Array;
@@ -63,7 +70,10 @@ export function textInstances(
   db: Database.Database,
   name: string,
   texts: Iterable<readonly [number, ColumnTexts]>,
-  { rangeBytes = defaultRangeBytes }: { readonly rangeBytes?: number } = {},
+  {
+    rangeBytes = defaultRangeBytes,
+    rangeTokens = defaultRangeTokens,
+  }: { readonly rangeBytes?: number; readonly rangeTokens?: number } = {},
 ): TextInstances {
   const tokenizer = new PieceTokenizer(db, `${name}_tokens`);
   const columns = searchColumns.length;
@@ -95,7 +105,7 @@ export function textInstances(
       lengths.set(id, ends[r * columns + columns - 1]! - (r === 0 ? 0 : ends[r * columns - 1]!));
     });
     page.length = 0;
-    if (held.bytes >= rangeBytes) writeOut();
+    if (held.bytes >= rangeBytes || tokenizer.tokens.length >= rangeTokens) writeOut();
   };
 
   try {
