@@ -151,7 +151,8 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
       part = packPart(make());
     }
     if (fromFile && 'facets' in part) keptFacets = part;
-    const how = !fromFile && 'facets' in part ? opened.facetsRead() : undefined;
+    const madeFacets = !fromFile && 'facets' in part;
+    const how = madeFacets ? opened.facetsRead() : undefined;
     reply({ shared: part, kept: fromFile, ...(how && { read: how }) });
     // Kept again as soon as one part is missing from the file (a server stopped before its reader ended).
     if (!fromFile && keeping && !keeper) {
@@ -160,7 +161,7 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
     }
     keeper?.add(part);
     // Kept right after the facet values, for the next generation's reader only (a restart steps over it).
-    if (how) keeper?.add(packPart({ columns: opened.sharedColumns() }));
+    if (madeFacets) keeper?.add(packPart({ columns: opened.sharedColumns() }));
     if (!keeper) handed.push(part);
   }
   // Closed before it says so: its snapshot would keep the served log from being emptied (pooled-store.ts).

@@ -111,9 +111,11 @@ export class DeploymentState {
     this.facetsRead = read.index;
     this.columnsState = read.columns;
     if (read.orders) adoptFacetPages(read.index, read.orders);
-    this.columnsHow = read.readAgain
-      ? `every column read (${read.readAgain})`
-      : `taken over from the generation before, ${read.recordsRead} of ${this.capacity - 1} records read again`;
+    // Said only where there was an index before: a first read is the usual "reading the facet values".
+    if (previous)
+      this.columnsHow = read.readAgain
+        ? `every column read (${read.readAgain})`
+        : `taken over from the generation before, ${read.recordsRead} of ${this.capacity - 1} records read again`;
     return read.index;
   }
 
