@@ -1,6 +1,6 @@
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { SharedPart } from '../engine';
-import { sharedCopy } from '../shared-memory';
+import { sharedBytes, sharedCopy } from '../shared-memory';
 
 /**
  * A generation's parts (facet values, type-ahead keys, vocabularies) are mostly arrays of
@@ -39,11 +39,14 @@ function shared<T extends TypedArray>(array: T): T {
 
 const isStrings = (value: unknown): value is readonly string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
+/** Written straight into shared memory: a copy made first would be freed into this thread's arena, which keeps its pages (shared-memory.ts). */
 function packArray(strings: readonly string[]): PackedArray {
-  return {
-    packedText: shared(new Uint8Array(Buffer.from(strings.join(''), 'utf8'))),
-    lengths: shared(Int32Array.from(strings, (text) => text.length)),
-  };
+  const text = strings.join('');
+  const packedText = sharedBytes(Buffer.byteLength(text, 'utf8'));
+  Buffer.from(packedText.buffer, packedText.byteOffset, packedText.byteLength).write(text, 'utf8');
+  const lengths = new Int32Array(sharedBytes(strings.length * 4).buffer, 0, strings.length);
+  for (let i = 0; i < strings.length; i++) lengths[i] = strings[i]!.length;
+  return { packedText, lengths };
 }
 
 function unpackArray({ packedText, lengths }: PackedArray): string[] {
