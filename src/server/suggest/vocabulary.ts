@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { searchColumns, type Deployment } from '../../deployments/schema';
 import { foldText, isCjk } from '../../formats/fold-text';
 import { indexTokens } from '../../formats/query-words';
-import { wholeRecord } from '../engine/postings/positions';
+import { termScopes } from '../store/sqlite/indexer/term-rows';
 import { tablesOf } from '../store/sqlite/schema';
 import { storedTexts } from '../store/sqlite/stored-text';
 import type { Vocabulary } from './suggest-query';
@@ -49,10 +49,11 @@ export interface VocabularyData {
 export function vocabularyData(db: Database.Database, deployment: Deployment, previous?: VocabularyData): VocabularyData {
   const t = tablesOf(deployment);
   const held = new Map<string, number>();
-  for (const [term, count] of db.prepare(`SELECT term, docs FROM ${t.postings} WHERE col = ?`).raw().iterate(wholeRecord) as Iterable<
-    [string, number]
-  >)
-    held.set(term, count);
+  // Every token in the dictionary's order, with its whole-record list's documents (term-rows.ts).
+  const tokens = db.prepare(
+    `SELECT term, docs FROM ${t.terms} JOIN ${t.postings} ON ${t.postings}.id = ${t.terms}.id * ${termScopes} ORDER BY term`,
+  );
+  for (const [term, count] of tokens.raw().iterate() as Iterable<[string, number]>) held.set(term, count);
   const maxId = (db.prepare(`SELECT max(id) FROM ${t.records}`).pluck().get() as number | null) ?? 0;
   // Records removed since (or another file): sampled afresh.
   const earlier = previous?.sampled && previous.sampled.through <= maxId ? previous : undefined;
@@ -87,8 +88,10 @@ export function vocabularyData(db: Database.Database, deployment: Deployment, pr
 
 /** The records holding an indexed word (folded and stemmed) over whole records, 0 for none: one lookup in the store's postings. */
 export function recordsHoldingIn(db: Database.Database, deployment: Deployment): (term: string) => number {
-  const docs = db.prepare(`SELECT docs FROM ${tablesOf(deployment).postings} WHERE term = ? AND col = ?`).pluck();
-  return (term) => (docs.get(term, wholeRecord) as number | undefined) ?? 0;
+  const t = tablesOf(deployment);
+  // Its whole-record list's row, by its number in the term dictionary (term-rows.ts).
+  const docs = db.prepare(`SELECT docs FROM ${t.postings} WHERE id = (SELECT id FROM ${t.terms} WHERE term = ?) * ${termScopes}`).pluck();
+  return (term) => (docs.get(term) as number | undefined) ?? 0;
 }
 
 /** The vocabulary suggestions are made from, over its data (built here or handed over) and the store it counts records in. */

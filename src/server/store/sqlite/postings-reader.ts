@@ -6,9 +6,10 @@ import type { IdSet } from '../../engine/id-set';
 import { DenseSets } from '../../engine/postings/dense-sets';
 import type { PostingsReader } from '../../engine/postings/index-reader';
 import { pairListIn } from '../../engine/postings/pairs';
-import { StoredPositions, wholeRecord } from '../../engine/postings/positions';
+import { wholeRecord } from '../../engine/postings/positions';
 import { storedCommon } from './indexer/pair-postings';
 import { pairListReader } from './indexer/pair-rows';
+import { positionsRows, termIdReader, termRow } from './indexer/term-rows';
 import { scratchTokenizer } from './fts5-adapter';
 import { tablesOf } from './schema';
 
@@ -24,34 +25,16 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   const lengths = new Uint32Array(new Uint8Array(stats.data).buffer);
 
   const tokenize = rememberingTokens(scratchTokenizer(db, `${t.tokenizing}_query`));
-  const byPrefix = db.prepare(`SELECT term FROM ${t.postings} WHERE col = '${wholeRecord}' AND term >= ? ORDER BY term`).pluck();
+  const byPrefix = db.prepare(`SELECT term FROM ${t.terms} WHERE term >= ? ORDER BY term`).pluck();
+  const termId = rememberingIds(termIdReader(db, deployment));
 
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();
-  /** A token's list under (term, col), joined with its tail where writes appended one (postings-tails.ts). */
-  const tokenList = (() => {
-    const [whole, tail] = [t.postings, t.postingsTail].map((name) =>
-      db.prepare(`SELECT data FROM ${name} WHERE term = ? AND col = ?`).pluck(),
-    );
-    return (name: string, column: string, records?: () => IdSet): Postings | undefined => {
-      const data = whole!.get(name, column) as Uint8Array | undefined;
-      if (!data) return undefined;
-      const appended = tail!.get(name, column) as Uint8Array | undefined;
-      return appended
-        ? new JoinedPostings(new StoredPostings(data), new StoredPostings(appended), records)
-        : new StoredPostings(data, records);
-    };
-  })();
+  const tokenList = tokenLists(db, deployment, termId);
   const common = new Set(storedCommon(db, deployment));
   const pairList = pairListReader(db, deployment, [...common]);
   // Built in the same transaction as the lengths: where those are, so are the positions.
-  const [positionsOf, tailPositionsOf] = [t.positions, t.positionsTail].map((table) => {
-    const read = db.prepare(`SELECT data FROM ${table} WHERE term = ?`).pluck();
-    return (token: string): StoredPositions | undefined => {
-      const data = read.get(token) as Uint8Array | undefined;
-      return data && new StoredPositions(data);
-    };
-  });
-  const storedDocs = db.prepare(`SELECT docs FROM ${t.postings} WHERE term = ? AND col = '${wholeRecord}'`).pluck();
+  const [positionsOf, tailPositionsOf] = [t.positions, t.positionsTail].map((table) => positionsRows(db, table));
+  const storedDocs = db.prepare(`SELECT docs FROM ${t.postings} WHERE id = ?`).pluck();
 
   // Lists in an eighth of the records or more; the last 64 used, 8 MB at a million records.
   const denseSets = new DenseSets(lengths.length, Math.max(1, stats.rows / 8), 64);
@@ -80,11 +63,14 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
       return pairList(first, second, column);
     },
     positions(token) {
-      const data = positionsOf!(token);
+      const id = termId(token);
+      const [data] = id === undefined ? [] : positionsOf!.read(id);
       if (!data) return undefined;
-      const tail = tailPositionsOf!(token);
+      const [tail] = tailPositionsOf!.read(id!);
       // A tail's positions go with the whole-record list's tail, which starts after the stored list's documents.
-      return tail ? { parts: [data, tail], starts: [0, storedDocs.get(token) as number] } : { parts: [data], starts: [0] };
+      return tail
+        ? { parts: [data, tail], starts: [0, storedDocs.get(termRow(id!, wholeRecord)) as number] }
+        : { parts: [data], starts: [0] };
     },
     idf(hits) {
       // FTS5: log((N - hits + 0.5) / (hits + 0.5)), raised to 1e-6 where it is not positive.
@@ -94,8 +80,37 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   };
 }
 
+/** A token's list in col, joined with its tail where writes appended one (postings-tails.ts). */
+function tokenLists(db: Database.Database, deployment: Deployment, termId: (term: string) => number | undefined) {
+  const t = tablesOf(deployment);
+  const [whole, tail] = [t.postings, t.postingsTail].map((name) => db.prepare(`SELECT data FROM ${name} WHERE id = ?`).pluck());
+  return (name: string, column: string, records?: () => IdSet): Postings | undefined => {
+    const id = termId(name);
+    if (id === undefined) return undefined;
+    const row = termRow(id, column);
+    const data = whole!.get(row) as Uint8Array | undefined;
+    if (!data) return undefined;
+    const appended = tail!.get(row) as Uint8Array | undefined;
+    return appended
+      ? new JoinedPostings(new StoredPostings(data), new StoredPostings(appended), records)
+      : new StoredPostings(data, records);
+  };
+}
+
 /** Query words whose tokens a reader remembers; past this many it forgets them all and starts again. */
 const rememberedWords = 4096;
+
+/** A reader's tokens' numbers in the term dictionary (one snapshot's, so never stale), as many as it remembers words. */
+function rememberingIds(read: (term: string) => number | undefined): (term: string) => number | undefined {
+  const known = new Map<string, number | undefined>();
+  return (term) => {
+    if (known.has(term)) return known.get(term);
+    if (known.size >= rememberedWords) known.clear();
+    const id = read(term);
+    known.set(term, id);
+    return id;
+  };
+}
 
 /**
  * A tokenizer that remembers what it made of each text: FTS5's tokenizer is reached through

@@ -36,7 +36,7 @@ import { modelDigest } from '../model-digest';
  * them) or how a facet value groups (formats/value-folding.ts: the facet columns keep each
  * value's group) changes.
  */
-const layoutVersion = '20';
+const layoutVersion = '21';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
@@ -53,6 +53,7 @@ export function tablesOf(deployment: Deployment) {
     /** The prefix of the FTS5 tables in the temp schema that tokenize text: the store itself holds none. */
     tokenizing: `${p}_fts`,
     keys: `${p}_keys`,
+    terms: `${p}_terms`,
     postings: `${p}_postings`,
     lengths: `${p}_lengths`,
     positions: `${p}_positions`,
@@ -92,6 +93,7 @@ export function createSchemaSql(deployment: Deployment): string {
       PRIMARY KEY (name, value, chunk)
     ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS ${t.lengths} (rows INTEGER NOT NULL, tokens INTEGER NOT NULL, data BLOB NOT NULL);
+    CREATE TABLE IF NOT EXISTS ${t.terms} (term TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS ${t.common} (term TEXT PRIMARY KEY) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS ${t.facetDict} (
       facet TEXT NOT NULL, code INTEGER NOT NULL, value TEXT NOT NULL, grp TEXT NOT NULL,
@@ -106,24 +108,17 @@ export function createSchemaSql(deployment: Deployment): string {
 /** The lists' tables and their tails', which are empty until a write appends. */
 function postingsTablesSql(deployment: Deployment): string {
   const t = tablesOf(deployment);
-  // Tails are small, rewritten by every write of new records: keyed storage (WITHOUT ROWID) writes one B-tree, not a table and its key's index.
-  const postings = (table: string, keyed = '') => `CREATE TABLE IF NOT EXISTS ${table} (
-      col TEXT NOT NULL, term TEXT NOT NULL, docs INTEGER NOT NULL, data BLOB NOT NULL,
-      PRIMARY KEY (col, term)
-    )${keyed};`;
-  const positions = (table: string, keyed = '') =>
-    `CREATE TABLE IF NOT EXISTS ${table} (term TEXT PRIMARY KEY, data BLOB NOT NULL)${keyed};`;
-  // A pair list's row is its integer key (pairs.ts's pairRow): no second copy of a text key, as (pair, col) took.
-  const pairs = (table: string) =>
+  // Every list's row is its integer key (term-rows.ts, pairs.ts's pairRow): one B-tree per table, no second copy of a text key.
+  const lists = (table: string) =>
     `CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY, docs INTEGER NOT NULL, data BLOB NOT NULL);`;
-  const keyed = ' WITHOUT ROWID';
+  const positions = (table: string) => `CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY, data BLOB NOT NULL);`;
   return [
-    postings(t.postings),
-    postings(t.postingsTail, keyed),
+    lists(t.postings),
+    lists(t.postingsTail),
     positions(t.positions),
-    positions(t.positionsTail, keyed),
-    pairs(t.pairs),
-    pairs(t.pairsTail),
+    positions(t.positionsTail),
+    lists(t.pairs),
+    lists(t.pairsTail),
   ].join('\n    ');
 }
 

@@ -2,10 +2,11 @@ import type Database from 'better-sqlite3';
 import type { Deployment } from '../../../../deployments/schema';
 import { encodePostings, StoredPostings, type TokenPostings } from '../../../engine/postings/block-postings';
 import { commonDocs, eachPairIn, pairKey, pairRow, pairScope, type WordInstances } from '../../../engine/postings/pairs';
-import { noInstances, PositionsWalk, StoredPositions, wholeRecord } from '../../../engine/postings/positions';
+import { noInstances, PositionsWalk, StoredPositions } from '../../../engine/postings/positions';
 import { VarintCursor, VarintWriter } from '../../../engine/postings/varint';
 import { tablesOf } from '../schema';
 import { commonPlaces } from './pair-rows';
+import { tokensInAtLeast, wholeTokenReader } from './term-rows';
 
 /**
  * The pair lists of adjacent common tokens (engine/postings/pairs.ts): built from the stored
@@ -114,30 +115,20 @@ export function buildPairs(
   recordsAtOnce = defaultRecordsAtOnce,
 ): void {
   const t = tablesOf(deployment);
-  const words =
-    common ??
-    (db
-      .prepare(`SELECT term FROM ${t.postings} WHERE col = ? AND docs >= ? ORDER BY term`)
-      .pluck()
-      .all(wholeRecord, commonDocs(rows)) as string[]);
+  const words = common ?? tokensInAtLeast(db, deployment, commonDocs(rows));
   const insertCommon = db.prepare(`INSERT INTO ${t.common} (term) VALUES (?)`);
   for (const word of words) insertCommon.run(word);
   if (words.length === 0) return;
-  const readList = db.prepare(`SELECT data FROM ${t.postings} WHERE col = ? AND term = ?`).pluck();
-  const readPositions = db.prepare(`SELECT data FROM ${t.positions} WHERE term = ?`).pluck();
+  const stored = wholeTokenReader(db, deployment);
   const insertPair = db.prepare(`INSERT INTO ${t.pairs} (id, docs, data) VALUES (?, ?, ?)`);
   const places = commonPlaces(storedCommon(db, deployment));
   const rowOf = (first: number, second: number, column: string) =>
     pairRow(places.get(words[first]!)!, places.get(words[second]!)!, places.size, pairScope(column));
   const rangeOf = (high: number, walks: readonly Walk[]) =>
-    words.map((word, w) =>
-      storedRange(
-        new StoredPostings(readList.get(wholeRecord, word) as Buffer),
-        new StoredPositions(readPositions.get(word) as Buffer),
-        walks[w]!,
-        high,
-      ),
-    );
+    words.map((word, w) => {
+      const { list, positions } = stored(word);
+      return storedRange(new StoredPostings(list), new StoredPositions(positions), walks[w]!, high);
+    });
   const start = words.map(() => ({ block: 0, entry: 0, doc: 0 }));
   if (lengths.length <= recordsAtOnce) {
     // One range holds every record: its lists are whole, written as they come.

@@ -1,7 +1,4 @@
-import type Database from 'better-sqlite3';
-import { searchColumns } from '../../../../deployments/schema';
 import { decodePostings, encodePostings, noPostings, StoredPostings, type TokenPostings } from '../../../engine/postings/block-postings';
-import { wholeRecord } from '../../../engine/postings/positions';
 
 /**
  * Tails, as Lucene appends segments rather than rewriting its index: a write of new
@@ -108,7 +105,7 @@ function concatenated(a: TokenPostings, b: TokenPostings): TokenPostings {
 
 const noList: StoredRows = { docs: 0, read: () => ({}) };
 
-/** How a table of lists and its tail's rows are found, written and deleted, by a list's key and col. */
+/** How a table of lists and its tail's rows are found, written and deleted, by a list's key (a token, a pair) and col (term-rows.ts, pair-rows.ts). */
 export interface ListRows {
   /** Every col's list under `key`: its col, its whole part's documents and its tail's data, if any. */
   rows(key: string): [string, number, Uint8Array | null][];
@@ -117,31 +114,6 @@ export interface ListRows {
   writeTail(key: string, col: string, docs: number, data: Buffer): void;
   deleteWhole(key: string, col: string): void;
   deleteTail(key: string, col: string): void;
-}
-
-/** A table of lists keyed by (key, col), as the tokens' postings are (`term`). */
-export function keyedRows(db: Database.Database, table: string, tailTable: string, key: 'term'): ListRows {
-  const cols = [wholeRecord, ...searchColumns].map((col) => `'${col}'`).join(', ');
-  // Every column's list of a key in one statement, the tails but not the lists' data: a write reads a great many.
-  const readRows = db
-    .prepare(
-      `SELECT whole.col, whole.docs, tail.data FROM ${table} AS whole LEFT JOIN ${tailTable} AS tail ON tail.${key} = whole.${key} AND tail.col = whole.col
-         WHERE whole.col IN (${cols}) AND whole.${key} = ?`,
-    )
-    .raw();
-  const readWhole = db.prepare(`SELECT data FROM ${table} WHERE ${key} = ? AND col = ?`).pluck();
-  const writeWhole = db.prepare(`INSERT OR REPLACE INTO ${table} (${key}, col, docs, data) VALUES (?, ?, ?, ?)`);
-  const writeTail = db.prepare(`INSERT OR REPLACE INTO ${tailTable} (${key}, col, docs, data) VALUES (?, ?, ?, ?)`);
-  const deleteWhole = db.prepare(`DELETE FROM ${table} WHERE ${key} = ? AND col = ?`);
-  const deleteTail = db.prepare(`DELETE FROM ${tailTable} WHERE ${key} = ? AND col = ?`);
-  return {
-    rows: (name) => readRows.all(name) as [string, number, Uint8Array | null][],
-    whole: (name, col) => readWhole.get(name, col) as Uint8Array,
-    writeWhole: (name, col, docs, data) => writeWhole.run(name, col, docs, data),
-    writeTail: (name, col, docs, data) => writeTail.run(name, col, docs, data),
-    deleteWhole: (name, col) => deleteWhole.run(name, col),
-    deleteTail: (name, col) => deleteTail.run(name, col),
-  };
 }
 
 /**

@@ -10,13 +10,13 @@ import {
   instanceStarts,
   noDocumentInstances,
   postingsOf,
-  StoredPositions,
   wholeRecord,
   type DocumentInstances,
 } from '../../../engine/postings/positions';
 import { pairListsOf, storedCommon, tripleInstances, type PairLists } from './pair-postings';
 import { pairListRows } from './pair-rows';
-import { ChangedIds, keyedRows, ListTable } from './postings-tails';
+import { ChangedIds, ListTable } from './postings-tails';
+import { positionsRows, TermRows } from './term-rows';
 import { parseInstances } from './postings';
 import { tablesOf } from '../schema';
 
@@ -115,21 +115,7 @@ function instancesReader(
 export function postingsUpdater(db: Database.Database, deployment: Deployment): (changes: ReadonlyMap<number, TextChange>) => void {
   const t = tablesOf(deployment);
   const instancesOf = instancesReader(db, `${t.tokenizing}_changes`);
-  const tokens = new ListTable(keyedRows(db, t.postings, t.postingsTail, 'term'));
-  // A token's positions as stored in a table: none, or one part.
-  const [readPositions, readTailPositions] = [t.positions, t.positionsTail].map((table) => {
-    const read = db.prepare(`SELECT data FROM ${table} WHERE term = ?`).pluck();
-    return (term: string): StoredPositions[] => {
-      const data = read.get(term) as Uint8Array | undefined;
-      return data ? [new StoredPositions(data)] : [];
-    };
-  });
-  const [writePositions, writeTailPositions] = [t.positions, t.positionsTail].map((table) => {
-    const write = db.prepare(`INSERT OR REPLACE INTO ${table} (term, data) VALUES (?, ?)`);
-    return (term: string, data: Buffer) => write.run(term, data);
-  });
-  const deletePositions = db.prepare(`DELETE FROM ${t.positions} WHERE term = ?`);
-  const deleteTailPositions = db.prepare(`DELETE FROM ${t.positionsTail} WHERE term = ?`);
+  const [positions, tailPositions] = [positionsRows(db, t.positions), positionsRows(db, t.positionsTail)];
   const readStored = db.prepare(`SELECT rows, tokens, data FROM ${t.lengths}`);
   const writeLengths = db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`);
   const clearLengths = db.prepare(`DELETE FROM ${t.lengths}`);
@@ -157,6 +143,9 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
     );
     for (const id of changes.keys()) tokenCount += lengths[id]!;
     const touched = new Set([...replaced.keys(), ...written.keys()]);
+    // Made for each write: a full build since numbers the tokens afresh.
+    const termRows = new TermRows(db, deployment);
+    const tokens = new ListTable(termRows);
 
     for (const term of touched) {
       const instances = written.get(term);
@@ -166,16 +155,21 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
       // The whole-record list carries the positions: they go where its postings go.
       const how = tokens.update(term, added?.lists ?? new Map(), changed, lengths, (col, stored, list) => {
         if (col !== wholeRecord) return;
-        if (list.ids.length === 0) deletePositions.run(term);
+        // Numbered by now: its whole-record list was just written, or deleted.
+        const id = termRows.idOf(term)!;
+        if (list.ids.length === 0) positions.remove(id);
         else {
-          const parts = [...readPositions!(term), ...readTailPositions!(term)];
+          const parts = [...positions.read(id), ...tailPositions.read(id)];
           // New records have ids above every stored one: their positions go after the stored ones.
-          if (changed.newOnly) writePositions!(term, appendedPositions(parts, addedPositions));
-          else writePositions!(term, encodePositions(mergedPositions(stored, decodePositions(parts), changed, addedWhole, addedPositions)));
+          if (changed.newOnly) positions.write(id, appendedPositions(parts, addedPositions));
+          else positions.write(id, encodePositions(mergedPositions(stored, decodePositions(parts), changed, addedWhole, addedPositions)));
         }
-        deleteTailPositions.run(term);
+        tailPositions.remove(id);
       });
-      if (how.get(wholeRecord) === 'append') writeTailPositions!(term, appendedPositions(readTailPositions!(term), addedPositions));
+      if (how.get(wholeRecord) === 'append') {
+        const id = termRows.idOf(term)!;
+        tailPositions.write(id, appendedPositions(tailPositions.read(id), addedPositions));
+      }
     }
 
     // The pairs of the stored common tokens in the records before and after the write.

@@ -18,6 +18,7 @@ import { commonDocs, pairColumnOf, pairColumns, pairScopes } from '../../../engi
 import { decodePositions, StoredPositions } from '../../../engine/postings/positions';
 import { columnWeights } from '../../../../deployments/search-model';
 import { tablesOf } from '../schema';
+import { termScopes } from './term-rows';
 import { indexText } from '../fts5-adapter';
 import { storedTexts } from '../stored-text';
 import { openStoreWriter } from '../sqlite';
@@ -62,7 +63,10 @@ function instancesFromFts(path: string, column?: string): Map<string, [number, n
 function storedPostings(path: string, column = ''): Map<string, [number, number][]> {
   const db = new Database(path, { readonly: true });
   try {
-    const rows = db.prepare(`SELECT term, docs, data FROM ${t.postings} WHERE col = ?`).all(column) as {
+    // A token's lists are found by its number in the term dictionary (term-rows.ts).
+    const rows = db
+      .prepare(`SELECT term, docs, data FROM ${t.terms} JOIN ${t.postings} ON ${t.postings}.id = ${t.terms}.id * ${termScopes} + ?`)
+      .all(column === '' ? 0 : 1 + searchColumns.indexOf(column as (typeof searchColumns)[number])) as {
       term: string;
       docs: number;
       data: Buffer;
@@ -86,39 +90,62 @@ function storedPostings(path: string, column = ''): Map<string, [number, number]
 function postingsTables(path: string) {
   const db = new Database(path, { readonly: true });
   try {
-    // A pair list's key and col are its integer row (pairs.ts's pairRow).
-    const keyed = (table: string, key: string) => (key === 'id' ? `id, id % ${pairScopes}` : `${key}, col`);
-    const lists = (table: string, key: string) =>
+    // A list's key and col are its integer row: a pair's (pairs.ts's pairRow), a token's number (term-rows.ts) named by the term dictionary.
+    const named = (table: string) =>
+      table === t.pairs
+        ? `whole.id / ${pairScopes}, whole.id % ${pairScopes}`
+        : `(SELECT term FROM ${t.terms} WHERE ${t.terms}.id = whole.id / ${termScopes}), whole.id % ${termScopes}`;
+    const lists = (table: string) =>
       (
         db
           .prepare(
-            `SELECT ${keyed(table, key)}, whole.data, tail.data FROM ${table} AS whole LEFT JOIN ${table}_tail AS tail USING (${key === 'id' ? 'id' : `${key}, col`}) ORDER BY 2, 1`,
+            `SELECT ${named(table)}, whole.data, tail.data FROM ${table} AS whole LEFT JOIN ${table}_tail AS tail USING (id) ORDER BY 1, 2`,
           )
           .raw()
-          .all() as [string, string, Buffer, Buffer | null][]
+          .all() as [string | number, number, Buffer, Buffer | null][]
       ).map(([name, col, whole, tail]) => {
         const { ids, counts } = readWithTail({ whole: new StoredPostings(whole), ...(tail ? { tail: new StoredPostings(tail) } : {}) });
         return { name, col, ids: Array.from(ids), counts: Array.from(counts) };
       });
     const tailRows = (table: string) => db.prepare(`SELECT count(*) FROM ${table}_tail`).pluck().get() as number;
-    // A tail with no list before it would be read by no one.
-    const orphans = [t.postings, t.pairs].map(
-      (table) =>
-        db
-          .prepare(
-            `SELECT count(*) FROM ${table}_tail AS tail WHERE NOT EXISTS (SELECT 1 FROM ${table} AS whole WHERE ${table === t.pairs ? 'whole.id = tail.id' : 'whole.term = tail.term AND whole.col = tail.col'})`,
-          )
-          .pluck()
-          .get() as number,
-    );
+    // A tail with no list before it would be read by no one, nor a list whose token is not in the dictionary, nor a token without lists.
+    const orphans = [
+      ...[t.postings, t.positions, t.pairs].map(
+        (table) =>
+          db
+            .prepare(
+              `SELECT count(*) FROM ${table}_tail AS tail WHERE NOT EXISTS (SELECT 1 FROM ${table} AS whole WHERE whole.id = tail.id)`,
+            )
+            .pluck()
+            .get() as number,
+      ),
+      db
+        .prepare(
+          `SELECT count(*) FROM ${t.postings} AS whole WHERE NOT EXISTS (SELECT 1 FROM ${t.terms} WHERE ${t.terms}.id = whole.id / ${termScopes})`,
+        )
+        .pluck()
+        .get() as number,
+      db
+        .prepare(
+          `SELECT count(*) FROM ${t.terms} WHERE NOT EXISTS (SELECT 1 FROM ${t.postings} AS whole WHERE whole.id = ${t.terms}.id * ${termScopes})`,
+        )
+        .pluck()
+        .get() as number,
+      db
+        .prepare(
+          `SELECT count(*) FROM ${t.positions} AS whole WHERE NOT EXISTS (SELECT 1 FROM ${t.postings} WHERE ${t.postings}.id = whole.id * ${termScopes})`,
+        )
+        .pluck()
+        .get() as number,
+    ];
     return {
       lists: {
-        postings: lists(t.postings, 'term'),
+        postings: lists(t.postings),
         // Each token's instances as a reader reads them, tail after list.
         positions: (
           db
             .prepare(
-              `SELECT term, whole.data, tail.data FROM ${t.positions} AS whole LEFT JOIN ${t.positionsTail} AS tail USING (term) ORDER BY term`,
+              `SELECT term, whole.data, tail.data FROM ${t.positions} AS whole JOIN ${t.terms} USING (id) LEFT JOIN ${t.positionsTail} AS tail USING (id) ORDER BY term`,
             )
             .raw()
             .all() as [string, Buffer, Buffer | null][]
@@ -128,7 +155,7 @@ function postingsTables(path: string) {
         }),
         lengths: db.prepare(`SELECT rows, tokens, hex(data) AS data FROM ${t.lengths}`).all(),
         common: db.prepare(`SELECT term FROM ${t.common} ORDER BY term`).pluck().all(),
-        pairs: lists(t.pairs, 'id'),
+        pairs: lists(t.pairs),
         orphans,
       },
       tails: tailRows(t.postings) + tailRows(t.positions) + tailRows(t.pairs),

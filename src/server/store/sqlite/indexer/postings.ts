@@ -3,6 +3,7 @@ import type { Deployment } from '../../../../deployments/schema';
 import { encodePostings } from '../../../engine/postings/block-postings';
 import { postingsOf } from '../../../engine/postings/positions';
 import { buildPairs } from './pair-postings';
+import { termRow } from './term-rows';
 import { tablesOf } from '../schema';
 import { storedTexts } from '../stored-text';
 import { textInstances } from './text-instances';
@@ -69,12 +70,16 @@ export function buildPostings(db: Database.Database, deployment: Deployment, com
   try {
     const { lengths, rows, tokens } = text;
     if (rows === 0) return; // nothing stored yet
-    const insert = db.prepare(`INSERT INTO ${t.postings} (col, term, docs, data) VALUES (?, ?, ?, ?)`);
-    const insertPositions = db.prepare(`INSERT INTO ${t.positions} (term, data) VALUES (?, ?)`);
+    const insertTerm = db.prepare(`INSERT INTO ${t.terms} (term, id) VALUES (?, ?)`);
+    const insert = db.prepare(`INSERT INTO ${t.postings} (id, docs, data) VALUES (?, ?, ?)`);
+    const insertPositions = db.prepare(`INSERT INTO ${t.positions} (id, data) VALUES (?, ?)`);
+    // Tokens are numbered in the order they come, which is the dictionary's: each table is written in key order.
+    let id = 0;
     text.each((term, triples) => {
       const { lists, positions } = postingsOf(triples);
-      for (const [column, postings] of lists) insert.run(column, term, postings.ids.length, encodePostings(postings, lengths));
-      insertPositions.run(term, positions);
+      insertTerm.run(term, id);
+      for (const [column, postings] of lists) insert.run(termRow(id, column), postings.ids.length, encodePostings(postings, lengths));
+      insertPositions.run(id++, positions);
     });
     buildPairs(db, deployment, lengths, rows, common);
     db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`).run(rows, tokens, Buffer.from(lengths.buffer));
@@ -97,6 +102,7 @@ export function hasPostings(db: Database.Database, deployment: Deployment): bool
 export function dropPostings(db: Database.Database, deployment: Deployment): void {
   const t = tablesOf(deployment);
   db.prepare(`DELETE FROM ${t.lengths}`).run();
+  db.prepare(`DELETE FROM ${t.terms}`).run();
   db.prepare(`DELETE FROM ${t.postings}`).run();
   db.prepare(`DELETE FROM ${t.positions}`).run();
   db.prepare(`DELETE FROM ${t.common}`).run();
