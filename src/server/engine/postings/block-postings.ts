@@ -291,3 +291,21 @@ export function addPostings(postings: Postings, countsById: Uint32Array): number
   }
   return added;
 }
+
+/**
+ * Takes a list's counts off `countsById`, where a list that holds its records with at least
+ * those counts was added (addPostings); returns how many records are left with none.
+ */
+export function takePostings(postings: Postings, countsById: Uint32Array): number {
+  let emptied = 0;
+  for (let b = 0; b < postings.blocks; b++) {
+    const ids = postings.ids(b);
+    const counts = postings.counts(b);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      countsById[id]! -= counts[i]!;
+      if (countsById[id] === 0) emptied++;
+    }
+  }
+  return emptied;
+}

@@ -4,6 +4,7 @@ import { VarintCursor, VarintWriter } from './varint';
 import { bitsAt, bitsBytes, bitWidth, packBits } from './bit-packing';
 import { blockSize, type TokenPostings } from './block-postings';
 import { doubled } from '../typed-arrays';
+import { tokenColumns } from './token-columns';
 
 /**
  * The positions codec, writer and reader together: a token's instances in each document of
@@ -450,13 +451,16 @@ export class ListsBuilder {
   }
 }
 
+/** By column's place in `searchColumns`: whether a token's lists count its instances there apart (token-columns.ts). */
+const keptTokenColumns = searchColumns.map((column) => tokenColumns.includes(column));
+
 /**
  * From a token's instances as (document, column, offset) triples in that order: its
- * postings over whole records and in each column, each instance adding its column's
+ * postings over whole records and in each column that keeps them (token-columns.ts), each instance adding its column's
  * weight, and its positions, encoded and as flat arrays.
  */
 export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPostings>; positions: Buffer; instances: DocumentInstances } {
-  const lists = new ListsBuilder();
+  const lists = new ListsBuilder(keptTokenColumns);
   const count = triples.length / 3;
   const counts: number[] = [];
   const columns = new Int32Array(count);

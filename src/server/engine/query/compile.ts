@@ -2,11 +2,12 @@ import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import type { YearRange } from '../../../formats/query-years';
 import type { QueryNode } from '../../query/ast';
 import type { IdSet } from '../id-set';
-import { addPostings, ComputedPostings, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
+import { addPostings, ComputedPostings, takePostings, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
 import type { PostingsReader } from '../postings/index-reader';
 import { scratchArray } from '../scratch-arrays';
 import { blockBests, lengthNorms } from './bm25';
 import { pairListWithout } from './pair-difference';
+import { tokenListIn, tokenListsServe } from '../postings/token-columns';
 import { phraseMatches } from './phrase';
 import { prefixPhraseMatches } from './prefix-phrase';
 
@@ -85,9 +86,19 @@ function wordPostings(reader: PostingsReader, word: Word, columns: readonly Sear
     return computed(reader, phraseMatches(reader, tokens, columns, within));
   }
   const expanded = prefix ? reader.expand(tokens[0]!) : tokens;
+  if (scopes.every(tokenListIn)) {
+    return storedLists(
+      reader,
+      expanded.flatMap((token) => scopes.map((column) => () => reader.read(token, column))),
+    );
+  }
+  // Columns some of which keep no lists of their own (biblio=): each token's whole-record list less the others' lists.
+  if (!tokenListsServe(columns)) throw new Error(`No token lists serve a search of ${columns.join(', ')}.`);
+  const others = searchColumns.filter((column) => !columns.includes(column));
   return storedLists(
     reader,
-    expanded.flatMap((token) => scopes.map((column) => () => reader.read(token, column))),
+    expanded.map((token) => () => reader.read(token)),
+    expanded.flatMap((token) => others.map((column) => () => reader.read(token, column))),
   );
 }
 
@@ -95,29 +106,45 @@ const computed = (reader: PostingsReader, list: TokenPostings) =>
   new ComputedPostings(list, blockBests(list, reader.lengths, lengthNorms(reader)));
 
 /**
- * Stored lists searched as one: a single list as it is, several merged by record, each read
- * only when the merge comes to it. A short prefix expands to thousands of tokens: read all
- * at once, a million records' lists of `a*` held over 200 MB of one worker's memory until the
- * merge ended, and three workers could do so at once.
+ * Stored lists searched as one: a single list as it is, several merged by record, less the
+ * counts of `taken`, each read only when the merge comes to it. A short prefix expands to
+ * thousands of tokens: read all at once, a million records' lists of `a*` held over 200 MB of
+ * one worker's memory until the merge ended, and three workers could do so at once.
  */
-function storedLists(reader: PostingsReader, lists: readonly (() => Postings | undefined)[]): Postings {
+function storedLists(
+  reader: PostingsReader,
+  lists: readonly (() => Postings | undefined)[],
+  taken: readonly (() => Postings | undefined)[] = [],
+): Postings {
   let only: Postings | undefined;
   let countsById: Uint32Array | undefined;
   let hits = 0;
+  const merged = (): Uint32Array => {
+    if (!countsById) {
+      // Lent by the reader and left all zeros again as the merged list is read out.
+      countsById = scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length));
+      if (only) hits += addPostings(only, countsById);
+    }
+    return countsById;
+  };
   try {
     for (const read of lists) {
       const list = read();
       if (!list) continue;
-      if (!only) {
+      if (!only && !countsById && taken.length === 0) {
         only = list;
         continue;
       }
-      if (!countsById) {
-        // Lent by the reader and left all zeros again as the merged list is read out.
-        countsById = scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length));
-        hits += addPostings(only, countsById);
-      }
-      hits += addPostings(list, countsById);
+      // Merging first (which adds the list kept until now), then adding this one.
+      const into = merged();
+      hits += addPostings(list, into);
+    }
+    // Lists within those added (a column's, within its token's whole-record list), their counts taken off again.
+    for (const read of taken) {
+      const list = read();
+      if (!list) continue;
+      const from = merged();
+      hits -= takePostings(list, from);
     }
   } catch (error) {
     countsById?.fill(0);
