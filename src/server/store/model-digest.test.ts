@@ -51,19 +51,24 @@ describe('a store in an earlier layout', () => {
   // Layout 10's postings bounded a block by its largest count and shortest record; layout 16
   // kept the text searched beside the records, and their bodies as JSON text; layout 17 deflated them;
   // layout 18 kept pair lists in every column; layout 19 keyed them by text; layout 20 keyed the tokens' lists by text;
-  // layout 21 kept the tokens' lists in the description and biblio columns.
-  it.each([10, 16, 17, 18, 19, 20, 21])('of layout %i is refused with the rebuild message, by the server and by writers alike', (layout) => {
-    const path = join(dir, `layout-${layout}.db`);
-    const writer = openStoreWriter(path);
-    writer.put('LIT', [{ record: { repo_id: '1', title: 'Plasma' } }]);
-    writer.close();
-    const db = new Database(path);
-    const [, digest] = (db.prepare(`SELECT value FROM meta WHERE key = 'schema'`).pluck().get() as string).split(/\.(.*)/);
-    db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(`${layout}.${digest}`);
-    db.close();
-    expect(() => openEngine(path)).toThrow(
-      new RegExp(`store schema ${layout}\\..*: rebuild it \\(remove the file, then 'npm start' or 'records import'/'records generate'\\)`),
-    );
-    expect(() => openStoreWriter(path)).toThrow(new RegExp(`has store schema ${layout}\\..*Create a new database`));
-  });
+  // layout 21 kept the tokens' lists in the description and biblio columns; layout 22 a list's last block as LEB128.
+  it.each([10, 16, 17, 18, 19, 20, 21, 22])(
+    'of layout %i is refused with the rebuild message, by the server and by writers alike',
+    (layout) => {
+      const path = join(dir, `layout-${layout}.db`);
+      const writer = openStoreWriter(path);
+      writer.put('LIT', [{ record: { repo_id: '1', title: 'Plasma' } }]);
+      writer.close();
+      const db = new Database(path);
+      const [, digest] = (db.prepare(`SELECT value FROM meta WHERE key = 'schema'`).pluck().get() as string).split(/\.(.*)/);
+      db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(`${layout}.${digest}`);
+      db.close();
+      expect(() => openEngine(path)).toThrow(
+        new RegExp(
+          `store schema ${layout}\\..*: rebuild it \\(remove the file, then 'npm start' or 'records import'/'records generate'\\)`,
+        ),
+      );
+      expect(() => openStoreWriter(path)).toThrow(new RegExp(`has store schema ${layout}\\..*Create a new database`));
+    },
+  );
 });

@@ -4,9 +4,9 @@ import type { BlockFrontiers } from './block-frontier';
 import { blockSize, decodePostings, encodePostings, StoredPostings } from './block-postings';
 
 /**
- * A token's postings are stored by blocks of ids and counts (a full block bit-packed, the
- * last LEB128, after a header of each block's last id, widths and frontier): what is
- * written reads back the same, a block at a time and whole.
+ * A token's postings are stored by blocks of ids and counts (a full block bit-packed in
+ * words, the last to the byte less its last gap, after a header of each block's last id,
+ * widths and frontier): what is written reads back the same, a block at a time and whole.
  */
 
 /** Block b's frontier as [count, length] pairs. */
@@ -85,10 +85,13 @@ describe('block postings', () => {
     const run = Int32Array.from({ length: n }, (_, i) => i);
     const spread = Int32Array.from({ length: n }, (_, i) => 3 * i);
     const same = new Uint32Array(n).fill(10);
-    const size = (ids: Int32Array) => roundTrip(ids, same, () => 5).length;
+    const size = (ids: Int32Array) => roundTrip(ids, same.subarray(0, ids.length), () => 5).length;
     // Gaps of 3 pack at 2 bits: 32 bytes a block more than consecutive ids.
     expect(size(spread) - size(run)).toBe(4 * 32);
     expect(size(run)).toBeLessThan(60);
+    // A list shorter than a block too (most are): its ids and counts take no bytes, and a single document's id is its block's last.
+    expect(size(run.subarray(0, 100))).toBeLessThan(20);
+    expect(roundTrip(Int32Array.of(2 ** 31 - 1), Uint32Array.of(7), () => 5).length).toBeLessThan(20);
   });
 
   it('refuse a list in another format', () => {

@@ -1,6 +1,6 @@
 import type { IdSet } from '../id-set';
 import { BlockFrontier, FrontiersBuilder, type BlockFrontiers } from './block-frontier';
-import { bitWidth, pack, packedBytes, unpack, unpackGaps } from './bit-packing';
+import { bitsAt, bitsBytes, bitWidth, pack, packBits, packedBytes, unpack, unpackGaps } from './bit-packing';
 import { VarintCursor, VarintWriter } from './varint';
 
 /**
@@ -9,12 +9,13 @@ import { VarintCursor, VarintWriter } from './varint';
  *
  *   header   format version, documents
  *   per block (all together, before any block's data, so a reader can skip blocks unread):
- *            last id (as a gap from the previous block's last id), then for a full block
- *            the bit widths of its id gaps and of its counts above the least (one number,
- *            id width + 32 × count width) and its least count; then its frontier (block-frontier.ts): the pairs, the first
- *            (count, length) whole and each next as the falls from the one before
- *   per block: the id gaps less one, then the counts; a full block's bit-packed
- *            (bit-packing.ts) at its widths, the last block, when not full, as LEB128
+ *            last id (as a gap from the previous block's last id), the bit widths of its id
+ *            gaps and of its counts above the least (one number, id width + 32 × count
+ *            width) and its least count; then its frontier (block-frontier.ts): the pairs,
+ *            the first (count, length) whole and each next as the falls from the one before
+ *   per block: the id gaps less one, then the counts less the least, bit-packed at its
+ *            widths (bit-packing.ts): a full block's in 32-bit words, the last block, when
+ *            not full, to the byte and without its last id's gap, which its last id gives
  *
  * Ids are gaps from the id before (the first from −1), less one, so a run of consecutive
  * ids packs at width 0 and takes no bytes; counts less the block's least, so a column's
@@ -29,7 +30,7 @@ import { VarintCursor, VarintWriter } from './varint';
  */
 
 /** Changes with the layout above; a store written in another is rebuilt (schema.ts's layout version). */
-export const postingsFormat = 3;
+export const postingsFormat = 4;
 
 export const blockSize = 128;
 
@@ -76,6 +77,11 @@ const header = new VarintWriter();
 const values = new Uint32Array(blockSize);
 const packed = new Uint8Array(packedBytes(blockSize, 32));
 
+/** Writes `values[0..n)` at `width` bits: a full block's in 32-bit words, the last block's to the byte. */
+function packRun(n: number, width: number, full: boolean): void {
+  data.writeBytes(packed.subarray(0, full ? pack(values, n, width, packed, 0) : packBits(values, n, width, packed, 0)));
+}
+
 /** Encodes a list; `lengths[id]` is each record's token total (bm25's D). */
 export function encodePostings(list: TokenPostings, lengths: ArrayLike<number>): Buffer {
   const { ids, counts } = list;
@@ -89,21 +95,19 @@ export function encodePostings(list: TokenPostings, lengths: ArrayLike<number>):
     const start = b * blockSize;
     const end = Math.min(ids.length, start + blockSize);
     header.write(ids[end - 1]! - previous);
-    if (end - start === blockSize) {
-      for (let i = start; i < end; i++) values[i - start] = ids[i]! - (i === start ? previous : ids[i - 1]!) - 1;
-      const idWidth = bitWidth(values, blockSize);
-      data.writeBytes(packed.subarray(0, pack(values, blockSize, idWidth, packed, 0)));
-      let least = counts[start]!;
-      for (let i = start + 1; i < end; i++) least = Math.min(least, counts[i]!);
-      for (let i = start; i < end; i++) values[i - start] = counts[i]! - least;
-      const countWidth = bitWidth(values, blockSize);
-      data.writeBytes(packed.subarray(0, pack(values, blockSize, countWidth, packed, 0)));
-      header.write(idWidth + 32 * countWidth);
-      header.write(least);
-    } else {
-      for (let i = start; i < end; i++) data.write(ids[i]! - (i === start ? previous : ids[i - 1]!) - 1);
-      for (let i = start; i < end; i++) data.write(counts[i]!);
-    }
+    const n = end - start;
+    // The last block, when not full, less its last gap: its last id says it.
+    const gaps = n === blockSize ? n : n - 1;
+    for (let i = start; i < start + gaps; i++) values[i - start] = ids[i]! - (i === start ? previous : ids[i - 1]!) - 1;
+    const idWidth = bitWidth(values, gaps);
+    packRun(gaps, idWidth, n === blockSize);
+    let least = counts[start]!;
+    for (let i = start + 1; i < end; i++) least = Math.min(least, counts[i]!);
+    for (let i = start; i < end; i++) values[i - start] = counts[i]! - least;
+    const countWidth = bitWidth(values, n);
+    packRun(n, countWidth, n === blockSize);
+    header.write(idWidth + 32 * countWidth);
+    header.write(least);
     const { size, counts: best, lengths: shortest } = frontierOfBlock(list, lengths, start, end);
     header.write(size);
     for (let k = 0; k < size; k++) {
@@ -115,9 +119,6 @@ export function encodePostings(list: TokenPostings, lengths: ArrayLike<number>):
   return Buffer.concat([header.toBuffer(), data.toBuffer()]);
 }
 
-const noWidths = new Uint16Array(0);
-const noCounts = new Uint32Array(0);
-
 /** A stored list, its block table read up front and its blocks decoded when asked for. */
 export class StoredPostings implements Postings {
   readonly docs: number;
@@ -127,12 +128,11 @@ export class StoredPostings implements Postings {
   /** Where block b's ids start; its counts start at countStarts[b]. */
   private readonly idStarts: Uint32Array;
   private readonly countStarts: Uint32Array;
-  /** A full block's bit widths, id + 32 × count, and least count (bit-packing.ts); the last block, when not full, is LEB128. */
+  /** Each block's bit widths, id + 32 × count, and least count (bit-packing.ts). */
   private readonly widths: Uint16Array;
   private readonly leastCounts: Uint32Array;
   private readonly idBuffer = new Int32Array(blockSize);
   private readonly countBuffer = new Uint32Array(blockSize);
-  private readonly cursor = new VarintCursor();
 
   constructor(
     private readonly data: Uint8Array,
@@ -146,18 +146,14 @@ export class StoredPostings implements Postings {
     this.lastIds = new Int32Array(this.blocks);
     this.idStarts = new Uint32Array(this.blocks);
     this.countStarts = new Uint32Array(this.blocks);
-    // Most lists are shorter than a block: they have no full block to describe.
-    const full = Math.floor(this.docs / blockSize);
-    this.widths = full ? new Uint16Array(full) : noWidths;
-    this.leastCounts = full ? new Uint32Array(full) : noCounts;
+    this.widths = new Uint16Array(this.blocks);
+    this.leastCounts = new Uint32Array(this.blocks);
     const frontiers = new FrontiersBuilder(this.blocks);
     let last = -1;
     for (let b = 0; b < this.blocks; b++) {
       this.lastIds[b] = last += read.read();
-      if (b < full) {
-        this.widths[b] = read.read();
-        this.leastCounts[b] = read.read();
-      }
+      this.widths[b] = read.read();
+      this.leastCounts[b] = read.read();
       const pairs = read.read();
       for (let k = 0, count = 0, length = 0; k < pairs; k++) {
         count = k === 0 ? read.read() : count - read.read();
@@ -169,16 +165,11 @@ export class StoredPostings implements Postings {
     this.frontiers = frontiers.build();
     let at = read.at;
     for (let b = 0; b < this.blocks; b++) {
+      const n = this.size(b);
+      const bytes = n === blockSize ? packedBytes : bitsBytes;
       this.idStarts[b] = at;
-      if (b < full) {
-        this.countStarts[b] = at += packedBytes(blockSize, this.widths[b]! % 32);
-        at += packedBytes(blockSize, this.widths[b]! >>> 5);
-      } else {
-        // The last block, not full: its counts start where its ids end.
-        read.seek(data, at);
-        read.skip(this.size(b));
-        this.countStarts[b] = read.at;
-      }
+      this.countStarts[b] = at += bytes(n === blockSize ? n : n - 1, this.widths[b]! % 32);
+      at += bytes(n, this.widths[b]! >>> 5);
     }
   }
 
@@ -194,9 +185,10 @@ export class StoredPostings implements Postings {
       unpackGaps(this.data, this.idStarts[b]!, n, this.widths[b]! % 32, previous, out);
       return out;
     }
-    const read = this.cursor;
-    read.seek(this.data, this.idStarts[b]!);
-    read.readGaps(out, n, previous);
+    // The last block, not full: read where its values stand; its last id is the block's.
+    const [at, width] = [this.idStarts[b]!, this.widths[b]! % 32];
+    for (let i = 0, id = previous; i < n - 1; i++) out[i] = id += bitsAt(this.data, at, i, width) + 1;
+    out[n - 1] = this.lastIds[b]!;
     return out.subarray(0, n);
   }
 
@@ -207,9 +199,8 @@ export class StoredPostings implements Postings {
       unpack(this.data, this.countStarts[b]!, n, this.widths[b]! >>> 5, this.leastCounts[b]!, out);
       return out;
     }
-    const read = this.cursor;
-    read.seek(this.data, this.countStarts[b]!);
-    read.readCounts(out, n);
+    const [at, width, least] = [this.countStarts[b]!, this.widths[b]! >>> 5, this.leastCounts[b]!];
+    for (let i = 0; i < n; i++) out[i] = least + bitsAt(this.data, at, i, width);
     return out.subarray(0, n);
   }
 }
