@@ -160,7 +160,7 @@ export function measureFts5Peer(
 
   let oursTextIndexBytes: number | undefined;
   try {
-    const tables = [t.postings, t.positions, t.pairs, t.common, t.lengths, t.postingsTail, t.positionsTail, t.pairsTail];
+    const tables = [t.terms, t.postings, t.positions, t.pairs, t.common, t.lengths, t.postingsTail, t.positionsTail, t.pairsTail];
     oursTextIndexBytes = db
       .prepare(
         `SELECT sum(d.pgsize) FROM dbstat d JOIN s.sqlite_master m ON m.name = d.name WHERE d.schema = 's' AND m.tbl_name IN (${tables.map(() => '?').join(', ')})`,
