@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
+import { searchColumns } from '../../deployments/schema';
 import { generateRecords } from '../corpus/generate';
 import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
@@ -109,7 +110,7 @@ const facetsOfBoth = (pool: RecordStore, own: RecordStore, search: string) => {
 describe('facet values read once per generation', () => {
   it('give every worker the counts a store reading its own gives', async () => {
     await poolBesideOwn('shared-facets.db', { size: 3 }, async (pool, own) => {
-      const criteria: Criteria = { ...everything, text: [{ columns: ['title', 'description'], query: parseQuery('reactor')! }] };
+      const criteria: Criteria = { ...everything, text: [{ columns: searchColumns, query: parseQuery('reactor')! }] };
       const expected = await own.facets('LIT', criteria, everyFacet);
       // As many at once as there are workers, so each answers one.
       const answers = await Promise.all([1, 2, 3].map(() => pool.facets('LIT', criteria, everyFacet)));

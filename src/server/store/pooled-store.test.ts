@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../deployments/registry';
+import { searchColumns } from '../../deployments/schema';
 import { generateRecords } from '../corpus/generate';
 import { admissionOf, CostBook } from './admission';
 import { asClient } from './client';
@@ -75,7 +76,7 @@ describe('admission and the time budget', () => {
 
   /** Short prefixes OR-ed: about the most a search may cost (query/cost.ts), read from every expanded word. */
   const expensive = (i: number): Criteria => ({
-    text: [{ columns: ['title', 'description'], query: parseQuery(`a* OR e* OR i* OR o* OR ${'bcdfghjklmnpqrstvwxyz'[i]}*`)! }],
+    text: [{ columns: searchColumns, query: parseQuery(`a* OR e* OR i* OR o* OR ${'bcdfghjklmnpqrstvwxyz'[i]}*`)! }],
     exact: [],
     dates: [],
     sort: 'relevance',
@@ -156,7 +157,7 @@ describe('admission and the time budget', () => {
 
   const allFacets = lit.facets.map(({ name }) => ({ name, limit: 10, offset: 0, sort: 'count' as const }));
   const noQuery: Criteria = { ...expensive(0), text: [] };
-  const rare: Criteria = { ...expensive(0), text: [{ columns: ['title', 'description'], query: parseQuery('zebra')! }] };
+  const rare: Criteria = { ...expensive(0), text: [{ columns: searchColumns, query: parseQuery('zebra')! }] };
 
   /** The requests the workers are given, in the order given (not the facet values handed to them). */
   const requestsGiven = () => {
@@ -211,7 +212,7 @@ describe('admission and the time budget', () => {
     const costs = new CostBook();
     costs.charge(admissionOf('facets', ['LIT', noQuery, allFacets]).kind, 400);
     costs.charge(admissionOf('rankPage', ['LIT', rare, 200, 0, 20]).kind, 1);
-    const word = (text: string): Criteria => ({ ...rare, text: [{ columns: ['title', 'description'], query: parseQuery(text)! }] });
+    const word = (text: string): Criteria => ({ ...rare, text: [{ columns: searchColumns, query: parseQuery(text)! }] });
     const order = async (patienceMs: number) => {
       const { given, onWorker } = requestsGiven();
       const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, costs, onWorker, patienceMs });

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../../deployments/registry';
+import { searchColumns } from '../../../deployments/schema';
 import { generateRecords } from '../../corpus/generate';
 import { benchmarkTerms as terms } from '../../corpus/vocabulary';
 import { startServer, type RunningServer } from '../../http/server';
@@ -160,7 +161,7 @@ describe.skipIf(unavailable)('the PostgreSQL store with a streaming replica', ()
       // Only the notification can bring it before the hour is out (the test's timeout is far shorter).
       await listening.caughtUp();
       const found = await listening.search('LIT', {
-        text: [{ columns: ['title', 'description'], query: parseQuery('quillwort')! }],
+        text: [{ columns: searchColumns, query: parseQuery('quillwort')! }],
         exact: [],
         dates: [],
         sort: 'relevance',
