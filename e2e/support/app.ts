@@ -113,11 +113,20 @@ export async function search(page: Page, term: string): Promise<number> {
 /** Opens the advanced panel if it is closed. */
 export async function openAdvanced(page: Page): Promise<void> {
   const toggle = page.getByRole('button', { name: 'Advanced search' });
-  // Type-ahead values listed under the box would cover the button.
+  // Type-ahead values listed under the box cover the button, and may open (their answer
+  // arriving) between closing them and the click: close and click until the panel is open.
   const listing = page.locator('[role="combobox"][aria-expanded="true"]');
-  if ((await listing.count()) > 0) await listing.press('Escape');
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+  await expect
+    .poll(
+      async () => {
+        if ((await toggle.getAttribute('aria-expanded')) === 'true') return true;
+        if ((await listing.count()) > 0) await listing.first().press('Escape');
+        await toggle.click({ timeout: 2_000 }).catch(() => undefined);
+        return (await toggle.getAttribute('aria-expanded')) === 'true';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** Sets a form control by its label, whatever kind of control it is. */
