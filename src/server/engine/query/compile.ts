@@ -108,8 +108,8 @@ const computed = (reader: PostingsReader, list: TokenPostings) =>
 /**
  * Stored lists searched as one: a single list as it is, several merged by record, less the
  * counts of `taken`, each read only when the merge comes to it. A short prefix expands to
- * thousands of tokens: read all at once, a million records' lists of `a*` held over 200 MB of
- * one worker's memory until the merge ended, and three workers could do so at once.
+ * thousands of tokens: read all at once, their lists held a worker's memory in proportion to
+ * the whole expansion until the merge ended, and every worker could do so at once.
  */
 function storedLists(
   reader: PostingsReader,
