@@ -1,4 +1,4 @@
-import { sharedCopy } from '../shared-memory';
+import { sharedCopy } from '../part-memory';
 import { withJointCodes, type JointCodes } from './joint-codes';
 
 /**

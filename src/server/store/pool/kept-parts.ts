@@ -6,7 +6,7 @@ import { threadId } from 'node:worker_threads';
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { VocabularyData } from '../../suggest/vocabulary';
 import { sharedPart, unpackPart, type PackedPart } from './packed-strings';
-import { sharedBytes } from '../shared-memory';
+import { sharedBytes } from '../part-memory';
 import { decodePart, encodePart, partKinds } from './part-chunks';
 
 /**

@@ -1,6 +1,6 @@
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { SharedPart } from '../engine';
-import { sharedBytes, sharedCopy } from '../shared-memory';
+import { sharedBytes, sharedCopy } from '../part-memory';
 
 /**
  * A generation's parts (facet values, type-ahead keys, vocabularies) are mostly arrays of
@@ -39,7 +39,7 @@ function shared<T extends TypedArray>(array: T): T {
 
 const isStrings = (value: unknown): value is readonly string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-/** Written straight into shared memory: a copy made first would be freed into this thread's arena, which keeps its pages (shared-memory.ts). */
+/** Written straight into shared memory: a copy made first would be freed into this thread's arena, which keeps its pages (part-memory.ts). */
 function packArray(strings: readonly string[]): PackedArray {
   const text = strings.join('');
   const packedText = sharedBytes(Buffer.byteLength(text, 'utf8'));

@@ -7,7 +7,7 @@ import type { CountSharing } from '../facets/count-sharing';
 import type { QueryEngine, Ranked, SharedFacets, SharedFacetValues, SharedRanks } from '../engine';
 import { onSharedMemory } from '../facets/facet-index';
 import type { PreviousFacets } from '../facets/column-update';
-import { sharedCopy } from '../shared-memory';
+import { sharedCopy } from '../part-memory';
 import { adoptFacetPages, prepareFacetPages } from '../facets/pages';
 import { countFacets, type CountedRecords } from '../facets/count-facets';
 import type { Criteria } from '../types';

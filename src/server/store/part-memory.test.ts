@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Worker } from 'node:worker_threads';
-import { sharedBytes, sharedCopy } from './shared-memory';
+import { sharedBytes, sharedCopy } from './part-memory';
 
 /**
- * A part's arrays copied to shared memory (shared-memory.ts) read the same in every thread,
+ * A part's arrays copied to shared memory (part-memory.ts) read the same in every thread,
  * whether small (malloc) or large (a mapping of their own, rounded up to whole pages that the
  * copy does not show).
  */
