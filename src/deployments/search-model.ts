@@ -231,7 +231,26 @@ export function storeColumn(deployment: Deployment, name: string): string {
  * store keeps of it: a store written under other parts lacks columns, keys, weighted
  * postings or facet values this table needs and must be rebuilt, not read as if empty.
  */
-export function storeFingerprint(model: SearchModel): Readonly<Record<StorePart, string>> {
+/**
+ * The columns a parameter of one of `tables` searches alone (title=, author=, fulltext=...):
+ * the columns a token keeps a list of its own in, beside its whole-record list. The others
+ * (description, biblio) are only searched with others, by q= and biblio=, which read
+ * whole-record lists (and biblio= less the full text's).
+ */
+export function soleSearchColumns(tables: readonly Deployment[]): SearchColumn[] {
+  const sole = new Set(
+    tables.flatMap((deployment) =>
+      deployment.params.flatMap((param) => (param.kind === 'text' && param.columns.length === 1 ? param.columns : [])),
+    ),
+  );
+  return searchColumns.filter((column) => sole.has(column));
+}
+
+/** What a store of `model`'s deployment keeps; `tokenLists`: the columns tokens keep lists in (the store's, for every deployment). */
+export function storeFingerprint(
+  model: SearchModel,
+  tokenLists: readonly SearchColumn[] = soleSearchColumns([model.deployment]),
+): Readonly<Record<StorePart, string>> {
   const { ordered, index } = model;
   return {
     'sort and date columns': ordered.map(({ column, rule }) => `${column}:${rule}`).join(' '),
@@ -247,8 +266,17 @@ export function storeFingerprint(model: SearchModel): Readonly<Record<StorePart,
         [name, criterion.kind, field ?? '', key ?? '', reading ?? '', fold ?? ''].join(':'),
       )
       .join(' '),
+    // A token's lists by column are written only where a parameter searches alone.
+    'token lists': tokenLists.join(' '),
   };
 }
 
-export const storeParts = ['sort and date columns', 'exact-match keys', 'search columns', 'column weights', 'facets'] as const;
+export const storeParts = [
+  'sort and date columns',
+  'exact-match keys',
+  'search columns',
+  'column weights',
+  'facets',
+  'token lists',
+] as const;
 export type StorePart = (typeof storeParts)[number];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deployments } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
-import { searchModel, storeFingerprint, storeParts, type StorePart } from '../../deployments/search-model';
+import { searchModel, soleSearchColumns, storeFingerprint, storeParts, type StorePart } from '../../deployments/search-model';
 
 /**
  * What the deployment table asks of a store (sort and date columns, exact-match keys,
@@ -13,7 +13,9 @@ import { searchModel, storeFingerprint, storeParts, type StorePart } from '../..
 export type ModelParts = Readonly<Record<string, Readonly<Record<StorePart, string>>>>;
 
 export function modelParts(tables: readonly Deployment[] = deployments): ModelParts {
-  return Object.fromEntries(tables.map((deployment) => [deployment.key, storeFingerprint(searchModel(deployment))]));
+  // One store keeps every deployment's tokens' lists in the same columns (engine/postings/token-columns.ts).
+  const tokenLists = soleSearchColumns(tables);
+  return Object.fromEntries(tables.map((deployment) => [deployment.key, storeFingerprint(searchModel(deployment), tokenLists)]));
 }
 
 /** A short digest of the parts. */
@@ -31,6 +33,7 @@ const keptAs: Record<StorePart, string> = {
   'search columns': 'full-text index',
   'column weights': 'weighted postings',
   facets: 'facet values',
+  'token lists': 'postings by column',
 };
 
 /**

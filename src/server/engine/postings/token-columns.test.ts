@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deployments } from '../../../deployments/registry';
+import { soleSearchColumns } from '../../../deployments/search-model';
+import { searchColumns, type TextParam } from '../../../deployments/schema';
 import { tokenColumns, tokenListIn, tokenListsServe } from './token-columns';
 
 describe('the columns tokens keep lists in', () => {
@@ -12,6 +14,27 @@ describe('the columns tokens keep lists in', () => {
     expect(params.map(({ param }) => param)).toEqual(expect.arrayContaining(['q', 'title', 'author', 'biblio', 'subject', 'fulltext']));
     for (const { deployment, param, columns } of params)
       expect({ deployment, param, served: tokenListsServe(columns) }).toEqual({ deployment, param, served: true });
+  });
+
+  it('are the columns a parameter of the deployment table searches alone', () => {
+    const sole = searchColumns.filter((column) =>
+      deployments.some((deployment) =>
+        deployment.params.some((param) => param.kind === 'text' && param.columns.length === 1 && param.columns[0] === column),
+      ),
+    );
+    expect(tokenColumns).toEqual(sole);
+    expect(tokenColumns).toEqual(['title', 'authors', 'subjects', 'sponsor', 'research', 'contributing', 'fulltext']);
+    // A parameter searching descriptions alone would give their tokens lists there.
+    const lit = deployments[0]!;
+    const description: TextParam = {
+      name: 'description',
+      label: 'Description',
+      kind: 'text',
+      columns: ['description'],
+      help: '',
+      advanced: true,
+    };
+    expect(soleSearchColumns([{ ...lit, params: [...lit.params, description] }])).toContain('description');
   });
 
   it('leave out the description and biblio columns, which no parameter searches alone', () => {
