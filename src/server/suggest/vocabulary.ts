@@ -48,19 +48,14 @@ export interface VocabularyData {
  */
 export function vocabularyData(db: Database.Database, deployment: Deployment, previous?: VocabularyData): VocabularyData {
   const t = tablesOf(deployment);
-  const held = new Map<string, number>();
-  // Every token in the dictionary's order, with its whole-record list's documents (term-rows.ts).
-  const tokens = db.prepare(
-    `SELECT term, docs FROM ${t.terms} JOIN ${t.postings} ON ${t.postings}.id = ${t.terms}.id * ${termScopes} ORDER BY term`,
-  );
-  for (const [term, count] of tokens.raw().iterate() as Iterable<[string, number]>) held.set(term, count);
   const maxId = (db.prepare(`SELECT max(id) FROM ${t.records}`).pluck().get() as number | null) ?? 0;
   // Records removed since (or another file): sampled afresh.
   const earlier = previous?.sampled && previous.sampled.through <= maxId ? previous : undefined;
   const step = earlier?.sampled.step ?? Math.max(1, Math.ceil(maxId / sampleRecords));
   const columns = searchColumns.filter((column) => column !== 'fulltext');
-  const spellings = new Map<string, number>();
-  for (const word of earlier?.words ?? []) spellings.set(word, held.get(formOf(word)) ?? 0);
+  // Each spelling with its indexed form, weighed once all are known.
+  const spellings = new Map<string, string>();
+  for (const word of earlier?.words ?? []) spellings.set(word, formOf(word));
   // Words as written, each folded once: the sample's text repeats a small vocabulary millions of times.
   const seen = new Set<string>();
   let records = 0;
@@ -74,16 +69,42 @@ export function vocabularyData(db: Database.Database, deployment: Deployment, pr
         seen.add(word);
         const folded = foldText(word);
         if (spellings.has(folded) || isCjk(folded)) continue;
-        spellings.set(folded, held.get(formOf(folded)) ?? 0);
+        spellings.set(folded, formOf(folded));
       }
     }
   }
-  const entries = [...spellings].filter(([, weight]) => weight > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const held = recordsHoldingEach(db, deployment, new Set(spellings.values()));
+  const entries = [...spellings]
+    .map(([word, form]): [string, number] => [word, held.get(form) ?? 0])
+    .filter(([, weight]) => weight > 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     words: entries.map(([word]) => word),
     weights: Float64Array.from(entries, ([, weight]) => weight),
     sampled: { step, through: maxId, records },
   };
+}
+
+/**
+ * The records holding each of `terms` (indexed words) over whole records, those no record
+ * holds left out: the store looks each up in its dictionary, in one statement, rather than
+ * this thread reading the index's every word into a map (the full text's words too, which
+ * the sample never spells: many times the strings it weighs, and the reader's largest heap).
+ */
+function recordsHoldingEach(db: Database.Database, deployment: Deployment, terms: ReadonlySet<string>): Map<string, number> {
+  const t = tablesOf(deployment);
+  // In the dictionary's order, so its pages are read in order.
+  const asked = JSON.stringify([...terms].sort());
+  // Each term's whole-record list's row, by its number in the term dictionary (term-rows.ts).
+  const rows = db
+    .prepare(
+      `SELECT ${t.terms}.term, ${t.postings}.docs FROM json_each(?) AS asked JOIN ${t.terms} ON ${t.terms}.term = asked.value ` +
+        `JOIN ${t.postings} ON ${t.postings}.id = ${t.terms}.id * ${termScopes}`,
+    )
+    .raw();
+  const held = new Map<string, number>();
+  for (const [term, docs] of rows.iterate(asked) as Iterable<[string, number]>) held.set(term, docs);
+  return held;
 }
 
 /** The records holding an indexed word (folded and stemmed) over whole records, 0 for none: one lookup in the store's postings. */
