@@ -9,7 +9,8 @@ import { sortKeysOf } from '../../../formats/sort-keys';
 import { facetRowsOf } from '../facets/facet-values';
 import { FacetColumnsWriter } from '../facets/facet-columns';
 import { KeyListsWriter } from './key-lists';
-import { buildPostings, dropPostings, hasPostings } from './indexer/postings';
+import { buildGatherer, buildPostings, dropPostings, hasPostings } from './indexer/postings';
+import { gatherText, PendingBuilds } from './indexer/pending-builds';
 import { postingsUpdater, type ColumnTexts, type TextChange } from './indexer/postings-update';
 import { writeCodec, type BodyCodec } from './record-bodies';
 import { dropSecondaryIndexesSql, secondaryIndexesSql, tablesOf } from './schema';
@@ -98,13 +99,14 @@ function deploymentWrites(db: Database.Database): Map<DeploymentKey, DeploymentW
 /**
  * Writes one record's rows (inserted, or replacing the record of its repo_id) and its
  * facet columns; with `changes`, notes its text before and after for the postings.
+ * Returns its id, and whether it replaced a stored record.
  */
 function writeRecord(
   { deployment, statements: s, keys, columns }: DeploymentWrite,
   codec: BodyCodec,
   stored: StoredRecord,
   changes?: Map<number, TextChange>,
-) {
+): { id: number; replaced: boolean } {
   const { record } = stored;
   const body = codec.encode(JSON.stringify(record));
   const row = [
@@ -136,6 +138,7 @@ function writeRecord(
   keys.add(id, keyRows);
   // The facet columns are the one copy of its facet values.
   columns.set(id, stored, [...keyRows, ...facetRowsOf(deployment, stored)]);
+  return { id, replaced: existing !== undefined };
 }
 
 /** Empties the log into the file without waiting (see openStoreWriter's `checkpoint`). */
@@ -162,7 +165,7 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
   const writes = deploymentWrites(db);
 
   // Deployments bulk-loaded since their postings were built: built again on close.
-  const changed = new Set<Deployment>();
+  const pending = new PendingBuilds(db);
 
   const put = db.transaction((write: DeploymentWrite, records: Iterable<StoredRecord>) => {
     const { deployment, statements: s } = write;
@@ -171,24 +174,26 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
     const incremental = !bulkLoad && !bulk && hasPostings(db, deployment);
     if (!incremental) dropPostings(db, deployment);
     const changes = incremental ? new Map<number, TextChange>() : undefined;
+    pending.writing(deployment);
+    // Into an empty deployment every record is new: its text is gathered as it is written.
+    let gather = bulk && !incremental ? buildGatherer(db, deployment) : undefined;
     if (bulk) db.exec(dropSecondaryIndexesSql(deployment));
-    let written = 0;
     const { codec, records: writing } = writeCodec(db, deployment, records);
+    let written = 0;
     for (const stored of writing) {
-      writeRecord(write, codec, stored, changes);
+      gather = gatherText(gather, deployment, stored, writeRecord(write, codec, stored, changes));
       written++;
     }
     write.keys.flush();
     write.columns.flush();
     if (bulk) db.exec(secondaryIndexesSql(deployment));
     if (changes) write.updatePostings(changes);
-    else if (bulkLoad) changed.add(deployment);
-    else buildPostings(db, deployment);
+    else if (bulkLoad) pending.written(deployment, gather);
+    else buildPostings(db, deployment, { gathered: gather });
     setMeta.run('revision', randomUUID());
     setStamp.run();
     return written;
   });
-  const indexPostings = db.transaction((deployment: Deployment) => buildPostings(db, deployment));
 
   /**
    * Copies the log into the file and empties it, without waiting: a reader still on an older
@@ -220,7 +225,7 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
     },
     close() {
       try {
-        for (const deployment of changed) indexPostings(deployment);
+        pending.buildAll();
       } finally {
         // After a failed write (a full disk) SQLite can keep the log on close; emptied
         // here, it goes with the last connection, so nothing is left beside the database.

@@ -249,7 +249,7 @@ describe('postings', () => {
           copyFileSync(path, rebuilt);
           const db = new Database(rebuilt);
           // Only a full build chooses the common tokens: the rebuild is given the ones the writes kept.
-          db.transaction(() => buildPostings(db, lit, storedCommon(db, lit)))();
+          db.transaction(() => buildPostings(db, lit, { common: storedCommon(db, lit) }))();
           db.close();
           const full = postingsTables(rebuilt);
           expect(full.tails).toBe(0);
@@ -337,4 +337,51 @@ describe('postings', () => {
       db.close();
     }
   });
+
+  it(
+    "gathered from a bulk load's records as they are written equal those drawn back from the stored rows, whatever the load gives",
+    { timeout: 180_000 },
+    () => {
+      const records = () => [...generateRecords(lit, 240, { seed: 12 })];
+      const failing = function* () {
+        yield* records().slice(0, 50);
+        throw new Error('the source failed');
+      };
+      const loads: Record<string, (writer: ReturnType<typeof openStoreWriter>) => void> = {
+        'one write': (writer) => writer.put('LIT', records()),
+        // The second of a repo_id replaces the first, whose text is no longer stored.
+        'a record given twice': (writer) => {
+          const all = records();
+          writer.put('LIT', [...all, { ...all[10]!, record: { ...all[10]!.record, title: 'Replaced title words' } }, ...all.slice(200)]);
+        },
+        'two writes': (writer) => {
+          writer.put('LIT', records().slice(0, 100));
+          writer.put('LIT', records().slice(100));
+        },
+        'a failed write, then one': (writer) => {
+          expect(() => writer.put('LIT', failing())).toThrow('the source failed');
+          writer.put('LIT', records());
+        },
+        'a write, then a failed one': (writer) => {
+          writer.put('LIT', records().slice(0, 150));
+          expect(() => writer.put('LIT', failing())).toThrow('the source failed');
+        },
+      };
+      for (const [name, load] of Object.entries(loads)) {
+        const path = join(dir, `gathered-${name.replace(/\W+/g, '-')}.db`);
+        const writer = openStoreWriter(path, { bulk: true });
+        load(writer);
+        writer.close();
+        const gathered = postingsTables(path).lists;
+        const db = new Database(path);
+        try {
+          db.transaction(() => buildPostings(db, lit))();
+        } finally {
+          db.close();
+        }
+        expect(gathered.postings.length, name).toBeGreaterThan(1000);
+        expect({ name, ...gathered }).toEqual({ name, ...postingsTables(path).lists });
+      }
+    },
+  );
 });

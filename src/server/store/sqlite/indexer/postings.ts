@@ -6,7 +6,7 @@ import { buildPairs } from './pair-postings';
 import { termRow } from './term-rows';
 import { tablesOf } from '../schema';
 import { storedTexts } from '../stored-text';
-import { textInstances } from './text-instances';
+import { InstanceGatherer, textInstances, type TextInstances } from './text-instances';
 
 /**
  * Postings: for every token of a deployment's text, the documents that hold it and its
@@ -61,12 +61,23 @@ export function parseInstances(text: string): Int32Array {
  * load, or a deployment's first write), then the pair lists of its common tokens (chosen
  * anew, unless `common` names them). The text's tokens are FTS5's, gathered token by token
  * (text-instances.ts), a range of records at a time in the temp schema (a temporary file,
- * not the store), and dropped.
+ * not the store), and dropped. `gathered` is the text of every stored record, gathered as
+ * they were written (buildGatherer); without it the text is drawn from the stored rows.
  */
-export function buildPostings(db: Database.Database, deployment: Deployment, common?: readonly string[]): void {
+export function buildPostings(
+  db: Database.Database,
+  deployment: Deployment,
+  { common, gathered }: { readonly common?: readonly string[]; readonly gathered?: InstanceGatherer } = {},
+): void {
   const t = tablesOf(deployment);
   dropPostings(db, deployment);
-  const text = textInstances(db, `${t.tokenizing}_build`, storedTexts(db, deployment));
+  let text: TextInstances;
+  try {
+    text = gathered ? gathered.finish() : textInstances(db, buildScratch(deployment), storedTexts(db, deployment));
+  } catch (error) {
+    gathered?.drop();
+    throw error;
+  }
   try {
     const { lengths, rows, tokens } = text;
     if (rows === 0) return; // nothing stored yet
@@ -86,6 +97,14 @@ export function buildPostings(db: Database.Database, deployment: Deployment, com
   } finally {
     text.drop();
   }
+}
+
+/** The scratch tables' name of a full build's text. */
+const buildScratch = (deployment: Deployment) => `${tablesOf(deployment).tokenizing}_build`;
+
+/** A gatherer of the text of a full build's records as they are written, for buildPostings. */
+export function buildGatherer(db: Database.Database, deployment: Deployment): InstanceGatherer {
+  return new InstanceGatherer(db, buildScratch(deployment));
 }
 
 /** Whether the deployment's postings are there to be updated (built, and not dropped by a bulk write). */

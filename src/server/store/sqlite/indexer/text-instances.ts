@@ -65,38 +65,65 @@ class Lengths {
   }
 }
 
-/** The instances of every token in `texts` (records by increasing id), gathered with scratch tables named after `name`. */
-export function textInstances(
-  db: Database.Database,
-  name: string,
-  texts: Iterable<readonly [number, ColumnTexts]>,
-  {
-    rangeBytes = defaultRangeBytes,
-    rangeTokens = defaultRangeTokens,
-  }: { readonly rangeBytes?: number; readonly rangeTokens?: number } = {},
-): TextInstances {
-  const tokenizer = new PieceTokenizer(db, `${name}_tokens`);
-  const columns = searchColumns.length;
-  const lengths = new Lengths();
-  let held = new HeldRange(tokenizer.tokens);
-  let written: WrittenRanges | undefined;
-  const drop = () =>
-    db.exec(
+/**
+ * Gathers the instances of every token of records given one at a time by increasing id,
+ * with scratch tables named after `name`: a full build's text is gathered as its records are
+ * written, where drawing it back from their stored bodies afterwards would decode and parse
+ * each again. `finish` gives what was gathered; `drop` what the temp schema holds.
+ */
+export class InstanceGatherer {
+  private readonly tokenizer: PieceTokenizer;
+  private readonly lengths = new Lengths();
+  private held: HeldRange;
+  private written: WrittenRanges | undefined;
+  private readonly page: (readonly [number, ColumnTexts])[] = [];
+  private readonly rangeBytes: number;
+  private readonly rangeTokens: number;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly name: string,
+    {
+      rangeBytes = defaultRangeBytes,
+      rangeTokens = defaultRangeTokens,
+    }: { readonly rangeBytes?: number; readonly rangeTokens?: number } = {},
+  ) {
+    // Whatever a gatherer of the same name left (its drop rolled back with a failed write) goes first.
+    this.drop();
+    this.tokenizer = new PieceTokenizer(db, `${name}_tokens`);
+    this.held = new HeldRange(this.tokenizer.tokens);
+    this.rangeBytes = rangeBytes;
+    this.rangeTokens = rangeTokens;
+  }
+
+  /** Drops what the temp schema holds. */
+  drop(): void {
+    const { name } = this;
+    this.db.exec(
       `DROP TABLE IF EXISTS temp.${name}_tokens_instances; DROP TABLE IF EXISTS temp.${name}_tokens; DROP TABLE IF EXISTS temp.${name}_ranges`,
     );
-  const writeOut = () => {
-    (written ??= new WrittenRanges(db, `temp.${name}_ranges`)).add(held);
-    // Tokens are numbered afresh for the next range, so what is kept by number stays small.
-    tokenizer.reset();
-    held = new HeldRange(tokenizer.tokens);
-  };
+  }
 
-  const page: (readonly [number, ColumnTexts])[] = [];
-  const tokenizePage = () => {
-    const { tokens, ends } = tokenizer.tokenize(page.flatMap(([, text]) => searchColumns.map((column) => text[column])));
+  /** Record `id`'s text: ids must increase from one record to the next. */
+  add(id: number, text: ColumnTexts): void {
+    const last = this.page.length ? this.page[this.page.length - 1]![0] : this.lengths.rows > 0 ? this.lengths.maxId : -Infinity;
+    if (id <= last) throw new Error(`record ${id} came after ${last}: texts are gathered by increasing id`);
+    this.page.push([id, text]);
+    if (this.page.length === pageRecords) this.tokenizePage();
+  }
+
+  private writeOut(): void {
+    (this.written ??= new WrittenRanges(this.db, `temp.${this.name}_ranges`)).add(this.held);
+    // Tokens are numbered afresh for the next range, so what is kept by number stays small.
+    this.tokenizer.reset();
+    this.held = new HeldRange(this.tokenizer.tokens);
+  }
+
+  private tokenizePage(): void {
+    const { page, lengths, held } = this;
+    const columns = searchColumns.length;
+    const { tokens, ends } = this.tokenizer.tokenize(page.flatMap(([, text]) => searchColumns.map((column) => text[column])));
     page.forEach(([id], r) => {
-      if (id <= lengths.maxId && lengths.rows > 0)
-        throw new Error(`record ${id} came after ${lengths.maxId}: texts are gathered by increasing id`);
       for (let column = 0; column < columns; column++) {
         const text = r * columns + column;
         const start = text === 0 ? 0 : ends[text - 1]!;
@@ -105,26 +132,37 @@ export function textInstances(
       lengths.set(id, ends[r * columns + columns - 1]! - (r === 0 ? 0 : ends[r * columns - 1]!));
     });
     page.length = 0;
-    if (held.bytes >= rangeBytes || tokenizer.tokens.length >= rangeTokens) writeOut();
-  };
+    if (held.bytes >= this.rangeBytes || this.tokenizer.tokens.length >= this.rangeTokens) this.writeOut();
+  }
 
+  /** Every token's instances of the records added. */
+  finish(): TextInstances {
+    if (this.page.length) this.tokenizePage();
+    if (this.written && this.held.bytes > 0) this.writeOut();
+    const { lengths, written, held: last } = this;
+    return {
+      lengths: lengths.lengths.slice(0, lengths.maxId + 1),
+      rows: lengths.rows,
+      tokens: lengths.tokens,
+      each: (visit) => (written ? written.each(visit) : last.each((token, bytes, count) => visit(token, decodeInstances([bytes], count)))),
+      drop: () => this.drop(),
+    };
+  }
+}
+
+/** The instances of every token in `texts` (records by increasing id), gathered with scratch tables named after `name`. */
+export function textInstances(
+  db: Database.Database,
+  name: string,
+  texts: Iterable<readonly [number, ColumnTexts]>,
+  ranges: { readonly rangeBytes?: number; readonly rangeTokens?: number } = {},
+): TextInstances {
+  const gatherer = new InstanceGatherer(db, name, ranges);
   try {
-    for (const record of texts) {
-      page.push(record);
-      if (page.length === pageRecords) tokenizePage();
-    }
-    if (page.length) tokenizePage();
-    if (written && held.bytes > 0) writeOut();
+    for (const [id, text] of texts) gatherer.add(id, text);
+    return gatherer.finish();
   } catch (error) {
-    drop();
+    gatherer.drop();
     throw error;
   }
-  const last = held;
-  return {
-    lengths: lengths.lengths.slice(0, lengths.maxId + 1),
-    rows: lengths.rows,
-    tokens: lengths.tokens,
-    each: (visit) => (written ? written.each(visit) : last.each((token, bytes, count) => visit(token, decodeInstances([bytes], count)))),
-    drop,
-  };
 }
