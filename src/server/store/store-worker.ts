@@ -8,7 +8,7 @@ import { helpWith, type CountJob, type CountSharing } from './facets/count-shari
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import { collectGarbage } from './pool/collect-garbage';
 import { earlierWords, isKept, keepParts, keptParts, type KeptPlace, type PartsKeeper } from './pool/kept-parts';
-import { earlierFacets } from './pool/earlier-facets';
+import { earlierFacets, keptColumns } from './pool/earlier-facets';
 import { packPart, unpackPart, type PackedPart } from './pool/packed-strings';
 
 /**
@@ -128,6 +128,8 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
   const earlier = keeping && file && !kept ? earlierWords(keeping, file) : undefined;
   // And its facet index, to take over rather than read every column again; read now, as facets come first.
   const before = keeping && file && !kept ? earlierFacets(keeping, file) : undefined;
+  // Kept again after the kept facet values should the file be written anew.
+  const columns = kept ? keptColumns(keeping, opened.revision) : undefined;
   const makers: (() => SharedPart)[] = [
     () => ({ facets: opened.sharedFacets(before) }),
     () => ({ ranks: opened.sharedRanks() }),
@@ -157,7 +159,11 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
     // Kept again as soon as one part is missing from the file (a server stopped before its reader ended).
     if (!fromFile && keeping && !keeper) {
       keeper = keepParts(keeping, opened.revision, file);
-      for (const earlier of handed) keeper.add(earlier);
+      for (const earlier of handed) {
+        keeper.add(earlier);
+        const state = 'facets' in earlier ? columns?.take() : undefined;
+        if (state) keeper.add(state);
+      }
     }
     keeper?.add(part);
     // Kept right after the facet values, for the next generation's reader only (a restart steps over it).
@@ -166,6 +172,7 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
   }
   // Closed before it says so: its snapshot would keep the served log from being emptied (pooled-store.ts).
   opened.close();
+  columns?.close();
   keeper?.done();
   reply({ sharedAll: true });
 }

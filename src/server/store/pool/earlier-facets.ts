@@ -1,7 +1,7 @@
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { PreviousFacets } from '../facets/column-update';
 import { openKept, type KeptPlace } from './kept-parts';
-import { unpackPart } from './packed-strings';
+import { sharedPart, unpackPart, type PackedPart } from './packed-strings';
 import { decodePart, partKinds } from './part-chunks';
 
 /**
@@ -30,4 +30,38 @@ export function earlierFacets(place: KeptPlace, file: string): Map<DeploymentKey
   } finally {
     opened?.close();
   }
+}
+
+/** The facet columns' state kept with the facet values of a revision, read when first asked for. */
+export interface KeptColumns {
+  take(): PackedPart | undefined;
+  close(): void;
+}
+
+/**
+ * The facet columns' state kept beside the facet values of `revision`, for a reader that
+ * reads those values from the file and then writes the file anew (a server stopped before its
+ * reader made the last part): kept again after them, the next generation's reader still takes
+ * the facet index over (earlier-facets.ts) rather than reading every column, as it would after
+ * a restart whose reader had not ended. Opened now and read when asked for, as earlierWords.
+ */
+export function keptColumns(place: KeptPlace, revision: string): KeptColumns {
+  const opened = openKept(place);
+  if (opened?.header.revision !== revision) {
+    opened?.close();
+    return { take: () => undefined, close: () => undefined };
+  }
+  return {
+    take() {
+      try {
+        const chunk = opened.chunk(true, partKinds.columns);
+        return chunk && sharedPart(decodePart(chunk));
+      } catch {
+        return undefined;
+      } finally {
+        opened.close();
+      }
+    },
+    close: opened.close,
+  };
 }
