@@ -168,6 +168,11 @@ export interface StoreWriter {
    */
   put(deployment: DeploymentKey, records: Iterable<StoredRecord>): number;
   count(deployment: DeploymentKey): number;
+  /**
+   * Reads now what a first write would otherwise read before writing anything (each facet's
+   * dictionary, which grows with the store): for a writer opened ahead of its writes.
+   */
+  warm(): void;
   /** Closes; a bulk load first builds the postings of every deployment it wrote (see postings.ts). */
   close(): void;
 }

