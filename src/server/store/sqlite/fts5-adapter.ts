@@ -6,9 +6,8 @@ import { ftsTokenizer } from './schema';
 /**
  * FTS5 as the store's tokenizer, in one place. The store keeps no FTS5 index: text is put
  * into FTS5 tables in the temp schema (writable even on a read-only connection) and read
- * back as tokens, instances and document sizes, from which a write's postings are written
- * (postings-update.ts); a full build asks FTS5 for the tokens of each distinct piece of
- * text only (token-runs.ts, indexer/text-instances.ts). Its shadow tables are FTS5's private format, not its
+ * back as tokens; a build, and a write's postings (postings-update.ts), ask FTS5 for the
+ * tokens of each distinct piece of text only (token-runs.ts, indexer/text-instances.ts). Its shadow tables are FTS5's private format, not its
  * API, so the file format they were written for is checked before anything is read, and an
  * FTS5 that writes another fails loudly here instead of giving wrong scores elsewhere.
  */
@@ -88,15 +87,6 @@ export function documentLengths(db: Database.Database, fts: string): { lengths: 
     tokens += length;
   }
   return { lengths, rows, tokens };
-}
-
-/** The token count (all columns) of one document; 0 when the index does not hold it. */
-export function documentLengthReader(db: Database.Database, fts: string): (id: number) => number {
-  const statement = db.prepare(`SELECT sz FROM temp.${fts}_docsize WHERE id = ?`).pluck();
-  return (id) => {
-    const sizes = statement.get(id) as Buffer | undefined;
-    return sizes ? tokenCount(sizes) : 0;
-  };
 }
 
 /**

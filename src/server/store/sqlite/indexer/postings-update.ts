@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
-import { searchColumns, type Deployment, type SearchColumn } from '../../../../deployments/schema';
-import { createTextIndex, documentLengthReader, eachTokenInstances } from '../fts5-adapter';
+import type { Deployment, SearchColumn } from '../../../../deployments/schema';
 import { noPostings, type TokenPostings } from '../../../engine/postings/block-postings';
 import {
   appendedPositions,
@@ -17,7 +16,7 @@ import { pairListsOf, storedCommon, tripleInstances, type PairLists } from './pa
 import { pairListRows } from './pair-rows';
 import { ChangedIds, ListTable } from './postings-tails';
 import { positionsRows, TermRows } from './term-rows';
-import { parseInstances } from './postings';
+import { textInstances } from './text-instances';
 import { tablesOf } from '../schema';
 
 /**
@@ -28,8 +27,8 @@ import { tablesOf } from '../schema';
  * lists are exactly what a full rebuild (buildPostings) gives for the same common tokens,
  * which only a full build chooses (engine/postings/pairs.ts); postings.test.ts holds them to that.
  *
- * The written records are tokenized by a scratch FTS5 table with the index's tokenizer,
- * which gives the same tokens, columns and offsets as the index itself.
+ * The written records are tokenized as a full build tokenizes (text-instances.ts, FTS5's own
+ * tokens), which gives the same tokens, columns and offsets as the build itself.
  */
 
 export type ColumnTexts = Readonly<Record<SearchColumn, string>>;
@@ -77,40 +76,41 @@ function mergedPositions(
   return out.build();
 }
 
-/** The pair lists of the records (ids below `records`) whose token instances, as FTS5 lists them, are `instances`. */
-function pairsOfRecords(common: readonly string[], instances: ReadonlyMap<string, string>, records: number): PairLists {
+/** The pair lists of the records (ids below `records`) whose token instances, as (record, column, offset) triples, are `instances`. */
+function pairsOfRecords(common: readonly string[], instances: ReadonlyMap<string, Int32Array>, records: number): PairLists {
   const none = new Int32Array(0);
-  const words = common.map((word) => {
-    const text = instances.get(word);
-    return tripleInstances(text ? parseInstances(text) : none);
-  });
-  return pairListsOf(common, words, records);
+  return pairListsOf(
+    common,
+    common.map((word) => tripleInstances(instances.get(word) ?? none)),
+    records,
+  );
 }
 
-/** Applies writes' text changes to a deployment's postings; call it inside the write's transaction. */
 /**
- * Each token of some texts with its instances, as FTS5 lists them, through a scratch text
- * index of that name; `lengths` takes each text's token count.
+ * Each token of some texts with its instances as (record, column, offset) triples, gathered
+ * as a full build gathers them (text-instances.ts) with scratch tables of that name;
+ * `lengths` takes each text's token count.
  */
 function instancesReader(
   db: Database.Database,
   scratch: string,
-): (texts: readonly [number, ColumnTexts][], lengths?: Uint32Array) => Map<string, string> {
-  createTextIndex(db, scratch);
-  const columns = searchColumns.join(', ');
-  const insertText = db.prepare(`INSERT INTO temp.${scratch} (rowid, ${columns}) VALUES (?, ${searchColumns.map(() => '?').join(', ')})`);
-  const clearText = db.prepare(`DELETE FROM temp.${scratch}`);
-  const lengthOf = documentLengthReader(db, scratch);
+): (texts: readonly [number, ColumnTexts][], lengths?: Uint32Array) => Map<string, Int32Array> {
   return (texts, lengths) => {
-    clearText.run();
-    for (const [id, text] of texts) insertText.run(id, ...searchColumns.map((column) => text[column]));
-    if (lengths) for (const [id] of texts) lengths[id] = lengthOf(id);
-    const instances = new Map<string, string>();
-    eachTokenInstances(db, scratch, (term, text) => instances.set(term, text));
-    clearText.run();
+    const instances = new Map<string, Int32Array>();
+    if (texts.length === 0) return instances;
+    const byId = [...texts].sort(([a], [b]) => a - b);
+    const gathered = textInstances(db, scratch, byId);
+    try {
+      gathered.each((term, triples) => instances.set(term, triples));
+      if (lengths) for (const [id] of byId) lengths[id] = gathered.lengths[id]!;
+    } finally {
+      gathered.drop();
+    }
     return instances;
   };
 }
+
+/** Applies writes' text changes to a deployment's postings; call it inside the write's transaction. */
 
 export function postingsUpdater(db: Database.Database, deployment: Deployment): (changes: ReadonlyMap<number, TextChange>) => void {
   const t = tablesOf(deployment);
@@ -149,7 +149,7 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
 
     for (const term of touched) {
       const instances = written.get(term);
-      const added = instances ? postingsOf(parseInstances(instances)) : undefined;
+      const added = instances ? postingsOf(instances) : undefined;
       const addedWhole = added?.lists.get(wholeRecord) ?? noPostings;
       const addedPositions = added?.instances ?? noDocumentInstances;
       // The whole-record list carries the positions: they go where its postings go.
