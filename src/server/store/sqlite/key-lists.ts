@@ -87,8 +87,15 @@ export function keyRecords(db: Database.Database, table: string, name: string, v
   return rows.flatMap(([chunk, data]) => decodeKeyChunk(chunk, data));
 }
 
-/** Records written per flush of a write: a bulk load is one transaction, so what is pending is bounded here. */
-const flushEvery = 8192;
+/**
+ * Records noted per flush of a write at most: a bulk load is one transaction, so what is
+ * pending is bounded here. A chunk's worth, and records come by id in a bulk load, so each
+ * flush there ends at a chunk's end and every chunk is written once.
+ */
+const flushEvery = keyChunkRecords;
+
+/** Per chunk touched, the records noted, in the order noted (see KeyListsWriter's `pending`). */
+type ChunkChanges = Map<number, number[]>;
 
 /**
  * A deployment's key lists as a writer changes them: `add` and `remove` a record's keys, then
@@ -96,11 +103,14 @@ const flushEvery = 8192;
  */
 export class KeyListsWriter {
   /**
-   * Per chunk touched (`name \0 value \0 chunk`), the records noted, in the order noted: each as
+   * Per key name, value and chunk touched, the records noted, in the order noted: each as
    * id × 2 + 1 when it is now under the key, id × 2 when it no longer is (the last noted holds).
+   * Nested, not one map by name, value and chunk joined, which would build a string a key.
    */
-  private pending = new Map<string, number[]>();
-  private records = new Set<number>();
+  private pending = new Map<string, Map<string, ChunkChanges>>();
+  /** Records noted since the last flush (a record noted again at once counts once), and the last. */
+  private noted = 0;
+  private last = -1;
   private readonly read: Database.Statement;
   private readonly write: Database.Statement;
   private readonly drop: Database.Statement;
@@ -122,61 +132,72 @@ export class KeyListsWriter {
   }
 
   private note(id: number, keys: readonly (readonly [string, string])[], under: boolean): void {
-    if (!this.records.has(id) && this.records.size >= flushEvery) this.flush();
-    this.records.add(id);
+    if (id !== this.last) {
+      // Before a record past the chunk of the last, a flush writes whole chunks of a bulk load.
+      if (this.noted >= flushEvery || (this.noted >= flushEvery / 2 && keyChunkOf(id) > keyChunkOf(this.last))) this.flush();
+      this.noted++;
+      this.last = id;
+    }
     const chunk = keyChunkOf(id);
+    const change = 2 * id + (under ? 1 : 0);
     for (const [name, value] of keys) {
-      const at = `${name}\u0000${value}\u0000${chunk}`;
-      const changes = this.pending.get(at);
-      if (changes) changes.push(2 * id + (under ? 1 : 0));
-      else this.pending.set(at, [2 * id + (under ? 1 : 0)]);
+      let values = this.pending.get(name);
+      if (!values) this.pending.set(name, (values = new Map<string, ChunkChanges>()));
+      let chunks = values.get(value);
+      if (!chunks) values.set(value, (chunks = new Map<number, number[]>()));
+      const changes = chunks.get(chunk);
+      if (changes) changes.push(change);
+      else chunks.set(chunk, [change]);
     }
   }
 
   /** Writes every chunk touched since the last flush. */
   flush(): void {
     // In key order, as the table's B-tree is.
-    for (const at of [...this.pending.keys()].sort()) {
-      const first = at.indexOf('\u0000');
-      const last = at.lastIndexOf('\u0000');
-      const name = at.slice(0, first);
-      const value = at.slice(first + 1, last);
-      const chunk = Number(at.slice(last + 1));
-      const changes = this.pending.get(at)!;
-      const stored = this.read.get(name, value, chunk) as Uint8Array | undefined;
-      const added = appended(changes);
-      if (added && !stored) {
-        // New records onto a new chunk (a bulk load's every list): the ids as noted.
-        this.write.run(name, value, chunk, encodeKeyChunk(chunk, added));
-        continue;
-      }
-      const ids = new Set(stored ? decodeKeyChunk(chunk, stored) : []);
-      for (const change of changes) {
-        const id = Math.floor(change / 2);
-        if (change % 2 === 1) ids.add(id);
-        else ids.delete(id);
-      }
-      if (ids.size === 0) {
-        if (stored) this.drop.run(name, value, chunk);
-      } else {
-        this.write.run(
-          name,
-          value,
-          chunk,
-          encodeKeyChunk(
-            chunk,
-            [...ids].sort((a, b) => a - b),
-          ),
-        );
+    for (const name of [...this.pending.keys()].sort()) {
+      const values = this.pending.get(name)!;
+      for (const value of [...values.keys()].sort()) {
+        const chunks = values.get(value)!;
+        for (const chunk of [...chunks.keys()].sort((a, b) => a - b)) this.flushChunk(name, value, chunk, chunks.get(chunk)!);
       }
     }
     this.forget();
   }
 
+  private flushChunk(name: string, value: string, chunk: number, changes: readonly number[]): void {
+    const stored = this.read.get(name, value, chunk) as Uint8Array | undefined;
+    const added = appended(changes);
+    if (added && !stored) {
+      // New records onto a new chunk (a bulk load's every list): the ids as noted.
+      this.write.run(name, value, chunk, encodeKeyChunk(chunk, added));
+      return;
+    }
+    const ids = new Set(stored ? decodeKeyChunk(chunk, stored) : []);
+    for (const change of changes) {
+      const id = Math.floor(change / 2);
+      if (change % 2 === 1) ids.add(id);
+      else ids.delete(id);
+    }
+    if (ids.size === 0) {
+      if (stored) this.drop.run(name, value, chunk);
+    } else {
+      this.write.run(
+        name,
+        value,
+        chunk,
+        encodeKeyChunk(
+          chunk,
+          [...ids].sort((a, b) => a - b),
+        ),
+      );
+    }
+  }
+
   /** Drops what is pending: after a write that rolled back. */
   forget(): void {
     this.pending.clear();
-    this.records.clear();
+    this.noted = 0;
+    this.last = -1;
   }
 }
 
