@@ -61,10 +61,10 @@ export function tripleInstances(triples: Int32Array): WordInstances {
   };
 }
 
-/** The pair lists of `common` tokens whose instances, in records below `records`, are `words[w]`. */
-export function pairListsOf(common: readonly string[], words: readonly WordInstances[], records: number): PairLists {
+/** The pair lists of `common` tokens whose instances, in records `low` up to `high`, are `words[w]`. */
+export function pairListsOf(common: readonly string[], words: readonly WordInstances[], low: number, high: number): PairLists {
   const lists: PairLists = new Map();
-  eachPairIn(words, 0, records, (first, second, pair) => lists.set(pairKey(common[first]!, common[second]!), pair));
+  eachPairIn(words, low, high, (first, second, pair) => lists.set(pairKey(common[first]!, common[second]!), pair));
   return lists;
 }
 

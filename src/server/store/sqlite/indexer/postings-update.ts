@@ -76,13 +76,18 @@ function mergedPositions(
   return out.build();
 }
 
-/** The pair lists of the records (ids below `records`) whose token instances, as (record, column, offset) triples, are `instances`. */
-function pairsOfRecords(common: readonly string[], instances: ReadonlyMap<string, Int32Array>, records: number): PairLists {
+/**
+ * The pair lists of the records (ids from `low` up to `high`) whose token instances, as
+ * (record, column, offset) triples, are `instances`: laid out over the written records' ids
+ * only, not the store's.
+ */
+function pairsOfRecords(common: readonly string[], instances: ReadonlyMap<string, Int32Array>, low: number, high: number): PairLists {
   const none = new Int32Array(0);
   return pairListsOf(
     common,
     common.map((word) => tripleInstances(instances.get(word) ?? none)),
-    records,
+    low,
+    high,
   );
 }
 
@@ -176,8 +181,9 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
     const common = storedCommon(db, deployment);
     // The pair lists' rows number the common tokens of the last full build, which may have come after this updater was made.
     const pairs = new ListTable(pairListRows(db, deployment, common));
-    const writtenPairs = pairsOfRecords(common, written, lengths.length);
-    for (const pair of new Set([...pairsOfRecords(common, replaced, lengths.length).keys(), ...writtenPairs.keys()])) {
+    const [low, high] = [changed.sorted[0] ?? 0, maxId + 1];
+    const writtenPairs = pairsOfRecords(common, written, low, high);
+    for (const pair of new Set([...pairsOfRecords(common, replaced, low, high).keys(), ...writtenPairs.keys()])) {
       pairs.update(pair, writtenPairs.get(pair) ?? new Map(), changed, lengths);
     }
 
