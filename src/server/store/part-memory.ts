@@ -42,3 +42,8 @@ export function sharedCopy<T extends TypedArray>(array: T): T {
   const Kind = array.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => T;
   return new Kind(bytes.buffer, 0, array.length);
 }
+
+/** `length` zeroed 32-bit integers on shared memory (their own mapping where large). */
+export function sharedInts(length: number): Int32Array {
+  return new Int32Array(sharedBytes(length * 4).buffer, 0, length);
+}

@@ -169,6 +169,10 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
     // Kept right after the facet values, for the next generation's reader only (a restart steps over it).
     if (madeFacets) keeper?.add(packPart({ columns: opened.sharedColumns() }));
     if (!keeper) handed.push(part);
+    // What making a part left behind (its working arrays, mostly outside the heap V8 sizes its
+    // collections by, so none would come soon) is given back now, not while the next part is
+    // made on top of it as searches start on the other threads.
+    if (!fromFile && holdsAny(part)) collectGarbage();
   }
   // Closed before it says so: its snapshot would keep the served log from being emptied (pooled-store.ts).
   opened.close();
@@ -176,6 +180,8 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
   keeper?.done();
   reply({ sharedAll: true });
 }
+
+const holdsAny = (part: PackedPart) => Object.values(part).some((made: ReadonlyMap<unknown, unknown>) => made.size > 0);
 
 /** The file at `path` (its device, inode and birth, as a removed file's inode may be another's later), or undefined where none is. */
 function fileOf(path: string): string | undefined {

@@ -37,9 +37,28 @@ export function encodeBlock(lists: readonly (ArrayLike<number> | undefined)[]): 
 
 /** A stored block's codes, every record of the block (those never written hold none). */
 export function decodeBlock(data: Uint8Array): DecodedBlock {
-  const cursor = new VarintCursor(data, 0);
+  return decodeInto(data, new Int32Array(recordsPerBlock + 1), new Int32Array(Math.max(16, data.length)));
+}
+
+/**
+ * Decodes block after block into the same two arrays, each block's codes good until the next
+ * is decoded: a reader's passes over a column then hold no block decoded (every block of a
+ * column decoded at once took several times its stored bytes, garbage the reader's thread
+ * held until its heap was next collected).
+ */
+export function blockDecoder(): (data: Uint8Array) => DecodedBlock {
   const offsets = new Int32Array(recordsPerBlock + 1);
-  let codes = new Int32Array(Math.max(16, data.length));
+  let codes = new Int32Array(1024);
+  return (data) => {
+    // A block holds fewer codes than bytes (each code and each record's count takes one at least).
+    if (codes.length < data.length) codes = new Int32Array(Math.max(data.length, codes.length * 2));
+    return decodeInto(data, offsets, codes);
+  };
+}
+
+function decodeInto(data: Uint8Array, offsets: Int32Array, into: Int32Array): DecodedBlock {
+  const cursor = new VarintCursor(data, 0);
+  let codes = into;
   let n = 0;
   for (let i = 0; i < recordsPerBlock; i++) {
     const count = cursor.at < data.length ? cursor.read() : 0;

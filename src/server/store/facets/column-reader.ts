@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import type { FacetDef } from '../../../deployments/facets';
 import type { Deployment } from '../../../deployments/schema';
 import { tablesOf } from '../sqlite/schema';
-import { decodeBlock, recordsPerBlock, type DecodedBlock } from './code-blocks';
+import { blockDecoder, recordsPerBlock } from './code-blocks';
+import { sharedInts } from '../part-memory';
 import { columnGroups, type ColumnGroups } from './column-groups';
 import { indexOfCodes, type FacetCodes, type FacetIndex } from './facet-index';
 
@@ -13,10 +14,9 @@ import { indexOfCodes, type FacetCodes, type FacetIndex } from './facet-index';
  * blocks, a record counted once per group. No row of the keys table is read.
  */
 
-/** One facet's column as read: its stored values by code, its blocks, and how many records hold each value. */
+/** One facet's column as read: its stored values by code, its blocks as stored (in `state`), and how many records hold each value. */
 interface ColumnRead {
   readonly facet: FacetDef;
-  readonly blocks: readonly (DecodedBlock | undefined)[];
   readonly groups: ColumnGroups;
   readonly firstCode: number;
   readonly state: ColumnState;
@@ -55,7 +55,15 @@ export function concatBlocks(blocks: readonly (Uint8Array | undefined)[]): { end
   return { ends, data };
 }
 
-function readColumn(db: Database.Database, deployment: Deployment, facet: FacetDef, firstCode: number): ColumnRead {
+/** Reads a column, adding each record's number of codes in it (below `capacity`) to `counts[record + 1]`. */
+function readColumn(
+  db: Database.Database,
+  deployment: Deployment,
+  facet: FacetDef,
+  firstCode: number,
+  counts: Int32Array,
+  capacity: number,
+): ColumnRead {
   const t = tablesOf(deployment);
   const values: string[] = [];
   const folded: string[] = [];
@@ -64,22 +72,21 @@ function readColumn(db: Database.Database, deployment: Deployment, facet: FacetD
     values[code] = value;
     folded[code] = group;
   }
-  const blocks: DecodedBlock[] = [];
   const stored: Uint8Array[] = [];
   const held = new Int32Array(values.length);
+  const decode = blockDecoder();
   for (const [block, data] of db.prepare(`SELECT block, data FROM ${t.facetBlocks} WHERE facet = ?`).raw().iterate(facet.name) as Iterable<
     [number, Uint8Array]
   >) {
-    const decoded = decodeBlock(data);
-    blocks[block] = decoded;
     stored[block] = data;
-    const { codes } = decoded;
+    const { offsets, codes } = decode(data);
     for (let k = 0; k < codes.length; k++) held[codes[k]!]!++;
+    for (let i = 0, r = block * recordsPerBlock; i < recordsPerBlock && r < capacity; i++, r++)
+      counts[r + 1]! += offsets[i + 1]! - offsets[i]!;
   }
   const groups = columnGroups(facet, values, folded, held);
   return {
     facet,
-    blocks,
     groups,
     firstCode,
     state: { values, folded, held, groupOf: groups.groupOf, keys: groups.keys, ...concatBlocks(stored) },
@@ -88,15 +95,17 @@ function readColumn(db: Database.Database, deployment: Deployment, facet: FacetD
 
 /**
  * Calls `each(record, group)` for every group code (the index's) of every record below
- * `capacity` in a column, each group once per record.
+ * `capacity` in a column, each group once per record; its blocks decoded again, one at a time.
  */
 function eachCode(column: ColumnRead, capacity: number, each: (record: number, code: number) => void): void {
-  const { blocks, groups, firstCode } = column;
+  const { groups, firstCode } = column;
+  const { ends, data } = column.state;
   const last = new Int32Array(groups.spellings.length).fill(-1);
   const groupOf = groups.groupOf;
-  blocks.forEach((block, b) => {
-    if (!block) return;
-    const { offsets, codes } = block;
+  const decode = blockDecoder();
+  for (let b = 0; b + 1 < ends.length; b++) {
+    if (ends[b] === ends[b + 1]) continue;
+    const { offsets, codes } = decode(data.subarray(ends[b], ends[b + 1]));
     for (let i = 0, r = b * recordsPerBlock; i < recordsPerBlock && r < capacity; i++, r++) {
       for (let k = offsets[i]!; k < offsets[i + 1]!; k++) {
         const group = groupOf[codes[k]!]!;
@@ -106,7 +115,28 @@ function eachCode(column: ColumnRead, capacity: number, each: (record: number, c
         each(r, firstCode + group);
       }
     }
-  });
+  }
+}
+
+/**
+ * The codes with the gaps closed that records left where they hold two spellings of one
+ * group (counted as two codes, filled as one), `offsets` moved to match; `filled[r]` is
+ * where record r's codes end as filled.
+ */
+function closeGaps(offsets: Int32Array, filled: Int32Array, codes: Int32Array): Int32Array {
+  const records = filled.length;
+  let gaps = false;
+  for (let r = 0; r < records && !gaps; r++) gaps = filled[r] !== offsets[r + 1];
+  if (!gaps) return codes;
+  let n = 0;
+  for (let r = 0; r < records; r++) {
+    const start = offsets[r]!;
+    offsets[r] = n;
+    codes.copyWithin(n, start, filled[r]);
+    n += filled[r]! - start;
+  }
+  offsets[records] = n;
+  return codes.subarray(0, n);
 }
 
 /** The index of `facets` of a deployment, read from its facet columns. */
@@ -121,18 +151,21 @@ export function readFacetColumns(
   facets: readonly FacetDef[],
   capacity: number,
 ): { index: FacetIndex; columns: FacetColumns } {
+  // Made on memory of their own (part-memory.ts), where the index is handed over from, or
+  // given back to the system once joint codes replace them, not kept by this thread's heap.
+  // Each record's codes are counted as the columns are read, so their blocks are decoded
+  // once more only, to fill the codes in.
+  const offsets = sharedInts(capacity + 1);
   const columns: ColumnRead[] = [];
   let codeCount = 0;
   for (const facet of facets) {
-    const column = readColumn(db, deployment, facet, codeCount);
+    const column = readColumn(db, deployment, facet, codeCount, offsets, capacity);
     columns.push(column);
     codeCount += column.groups.spellings.length;
   }
-  const offsets = new Int32Array(capacity + 1);
-  for (const column of columns) eachCode(column, capacity, (record) => offsets[record + 1]!++);
   for (let r = 0; r < capacity; r++) offsets[r + 1]! += offsets[r]!;
-  const codes = new Int32Array(offsets[capacity]!);
-  const totals = new Int32Array(codeCount);
+  let codes = sharedInts(offsets[capacity]!);
+  const totals = sharedInts(codeCount);
   const next = offsets.slice(0, capacity);
   // Facet after facet, so each record's codes are grouped by facet in code order.
   for (const column of columns)
@@ -140,6 +173,7 @@ export function readFacetColumns(
       codes[next[record]!++] = code;
       totals[code]!++;
     });
+  codes = closeGaps(offsets, next, codes);
   const held = new Map<string, FacetCodes>(
     columns.map(({ facet, groups, firstCode }) => {
       const variants = new Map<number, readonly string[]>();

@@ -60,7 +60,8 @@ export function indexOfCodes(facets: FacetIndex['facets'], offsets: Int32Array, 
 
 /** The same index with its arrays on shared memory, which every thread can read (one copy per generation, not per worker). */
 export function onSharedMemory(index: FacetIndex): FacetIndex {
-  const shared = sharedCopy<Int32Array>;
+  // Those read from the columns are made there already (column-reader.ts).
+  const shared = (array: Int32Array) => (array.buffer instanceof SharedArrayBuffer ? array : sharedCopy(array));
   const { joint } = index;
   return {
     facets: index.facets,

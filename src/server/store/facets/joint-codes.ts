@@ -1,3 +1,5 @@
+import { sharedInts } from '../part-memory';
+
 /**
  * Joint codes, one per combination of a record's values of several single-valued facets
  * (its type, year, decade, language, country, ...): counting a search's facets adds one for
@@ -113,24 +115,29 @@ export function withJointCodes(
     jointCount += group.members.length;
   }
   const records = offsets.length - 1;
-  // Two passes, counting then filling: the codes are tens of millions at a million records.
-  const newOffsets = new Int32Array(offsets.length);
-  const newCodes = new Int32Array(codes.length);
+  // Two passes, counting then filling: the codes are tens of millions at a million records,
+  // made once, on memory of their own (part-memory.ts), which the index is handed over from.
+  const newOffsets = sharedInts(offsets.length);
   let n = 0;
   for (let r = 0; r < records; r++) {
-    for (let k = offsets[r]!; k < offsets[r + 1]!; k++) if (!joined[codes[k]!]) newCodes[n++] = codes[k]!;
+    for (let k = offsets[r]!; k < offsets[r + 1]!; k++) if (!joined[codes[k]!]) n++;
+    for (let g = 0; g < groups.length; g++) if (groups[g]!.combination[r]! !== 0) n++;
+    newOffsets[r + 1] = n;
+  }
+  const newCodes = sharedInts(n);
+  for (let r = 0, at = 0; r < records; r++) {
+    for (let k = offsets[r]!; k < offsets[r + 1]!; k++) if (!joined[codes[k]!]) newCodes[at++] = codes[k]!;
     for (let g = 0; g < groups.length; g++) {
       const combination = groups[g]!.combination[r]!;
-      if (combination !== 0) newCodes[n++] = groupBase[g]! + combination;
+      if (combination !== 0) newCodes[at++] = groupBase[g]! + combination;
     }
-    newOffsets[r + 1] = n;
   }
   const members = groups.flatMap((group) => group.members);
   const starts = new Int32Array(members.length + 1);
   members.forEach((codesOf, j) => (starts[j + 1] = starts[j]! + codesOf.length));
   return {
     offsets: newOffsets,
-    codes: newCodes.slice(0, n),
+    codes: newCodes,
     joint: { base: codeCount, starts, members: Int32Array.from(members.flat()) },
     jointFacets,
   };

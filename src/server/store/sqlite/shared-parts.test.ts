@@ -84,6 +84,14 @@ describe('parts handed to a worker', () => {
     expect(strings(handed)).toBe(handed.words.length);
   });
 
+  it('hand the facet values over from the memory the reader read them into, copying none (the reader holds them once)', () => {
+    const [first, again] = [reader.sharedFacets().get('LIT')!, reader.sharedFacets().get('LIT')!];
+    for (const array of ['offsets', 'codes', 'totals'] as const) {
+      expect(first.facetIndex[array].buffer, array).toBeInstanceOf(SharedArrayBuffer);
+      expect(again.facetIndex[array], array).toBe(first.facetIndex[array]);
+    }
+  });
+
   it('give the reader’s type-ahead values with their counts', () => {
     for (const prefix of ['a', 'ma', 'sol', 'u']) {
       const request = { fields: lit.facets.filter((facet) => facet.typeAhead).map((facet) => facet.name), prefix, limit: 10 };
