@@ -10,6 +10,7 @@ import { loadFacetIndex, type FacetColumns } from '../facets/column-reader';
 import { updateFacetColumns, type PreviousFacets } from '../facets/column-update';
 import { adoptFacetPages } from '../facets/pages';
 import { joinedGroups, storedJoins } from '../facets/name-joins';
+import { DateColumn } from './date-column';
 import { openPostings } from './postings-reader';
 import type { ReadConnection } from './read-connection';
 import { tablesOf } from './schema';
@@ -34,6 +35,8 @@ export class DeploymentState {
   /** Per person-folded key, each name of a joined group and the group's names. */
   private readonly nameGroups = new Map<KeyName, ReadonlyMap<string, readonly string[]>>();
   private words?: Vocabulary;
+  /** Date columns read so far, by column; null where one cannot be held in memory (DateColumn.read). */
+  private readonly dateColumns = new Map<string, DateColumn | null>();
 
   constructor(
     private readonly connection: ReadConnection,
@@ -86,6 +89,14 @@ export class DeploymentState {
   universe(): IdSet {
     this.all ??= IdSet.of(this.connection.prepare(`SELECT id FROM ${this.tables.records}`).pluck().all() as number[], this.capacity);
     return this.all;
+  }
+
+  /** A date column in memory (date-column.ts), read on first use; undefined where the column's index must be read instead. */
+  dateColumn(column: string): DateColumn | undefined {
+    let read = this.dateColumns.get(column);
+    if (read === undefined)
+      this.dateColumns.set(column, (read = DateColumn.read(this.connection, this.tables.records, column, this.capacity) ?? null));
+    return read ?? undefined;
   }
 
   /** How many records there are. */

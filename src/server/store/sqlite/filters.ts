@@ -11,8 +11,8 @@ import type { ReadConnection } from './read-connection';
 const selectorSetCacheSize = 256;
 
 /**
- * The criteria of a search as id sets: exact keys, dates, repo_ids and facet selections are
- * read from their indexes and combined in memory, the filter the engine searches its text
+ * The criteria of a search as id sets: exact keys, repo_ids and facet selections are read
+ * from their indexes, dates from their column in memory (date-column.ts), and combined in memory, the filter the engine searches its text
  * within (engine/search.ts).
  */
 export class Filters {
@@ -26,17 +26,22 @@ export class Filters {
     for (const { field, from, to } of criteria.dates) {
       if (from === undefined && to === undefined) continue;
       const column = storeColumn(state.deployment, field);
-      const bounds = [from !== undefined ? `${column} >= ?` : '', to !== undefined ? `${column} < ?` : ''].filter(Boolean).join(' AND ');
-      const params = [from, to].filter((value) => value !== undefined);
-      const ids = this.connection
-        .prepare(`SELECT id FROM ${state.tables.records} WHERE ${bounds}`)
-        .pluck()
-        .all(...params) as number[];
-      sets.push(IdSet.of(ids, state.capacity));
+      sets.push(state.dateColumn(column)?.range(from, to) ?? this.dateSet(state, column, from, to));
     }
     for (const selection of criteria.selections ?? []) sets.push(this.selectionSet(state, selection));
     if (sets.length === 0) return undefined;
     return sets.slice(1).reduce((acc, set) => acc.and(set), sets[0]!);
+  }
+
+  /** Records whose `column` is within the bounds, read from its index (where the column is not held in memory). */
+  private dateSet(state: DeploymentState, column: string, from: string | undefined, to: string | undefined): IdSet {
+    const bounds = [from !== undefined ? `${column} >= ?` : '', to !== undefined ? `${column} < ?` : ''].filter(Boolean).join(' AND ');
+    const params = [from, to].filter((value) => value !== undefined);
+    const ids = this.connection
+      .prepare(`SELECT id FROM ${state.tables.records} WHERE ${bounds}`)
+      .pluck()
+      .all(...params) as number[];
+    return IdSet.of(ids, state.capacity);
   }
 
   /** The records of these repo_ids that hold every exact key asked for. */

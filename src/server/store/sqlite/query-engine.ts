@@ -27,8 +27,9 @@ import { RecordReads } from './record-reads';
  * - Text of every shape is matched, counted and ranked from the deployment's postings by
  *   the engine (engine/search.ts), with FTS5's bm25 to the bit. Ties break on repo_id
  *   through an in-memory rank of repo_ids, so no row is looked up to sort.
- * - The other criteria (dates, exact keys, repo_id, facet selections) are id sets read
- *   from their indexes and combined in memory: the filter the engine searches within.
+ * - The other criteria (dates, exact keys, repo_id, facet selections) are id sets combined
+ *   in memory: the filter the engine searches within. Keys and selections are read from
+ *   their indexes; dates from the date column held in memory (date-column.ts).
  * - Date and title order: the sort index is walked in order and rows outside the match
  *   set are skipped, stopping after the rows needed; a small match set is sorted instead.
  */

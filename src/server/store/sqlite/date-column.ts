@@ -1,0 +1,92 @@
+import { IdSet } from '../../engine/id-set';
+import type { ReadConnection } from './read-connection';
+
+/** Bounds compared in JavaScript as SQLite compares them: ASCII text orders alike in UTF-16 and UTF-8. */
+const ascii = /^[\x00-\x7f]*$/;
+
+/**
+ * One date column of a deployment's records, read once per connection and kept in memory, so
+ * a date range is answered without reading its index per search (a fast field, after
+ * tantivy's and Lucene's doc values): the ids of every dated record in the column's order
+ * (as its index orders them), and each distinct value with where its run of ids ends. A
+ * range is two binary searches over the distinct values and the ids between them (or, for
+ * a range holding most records, the ids outside it taken from every dated record).
+ */
+export class DateColumn {
+  private datedSet?: IdSet;
+
+  private constructor(
+    /** Ids of the dated records, in the column's order. */
+    private readonly ids: Int32Array,
+    /** The distinct values, one after the other, and where each starts and ends in it (offsets[i], offsets[i + 1]). */
+    private readonly values: string,
+    private readonly offsets: Int32Array,
+    /** runEnds[i]: one past the last position in `ids` of a record holding value i. */
+    private readonly runEnds: Int32Array,
+    private readonly capacity: number,
+  ) {}
+
+  /** The column `column` of `table`; undefined if some value is not text (SQLite would compare it by type first). */
+  static read(connection: ReadConnection, table: string, column: string, capacity: number): DateColumn | undefined {
+    const nonText = connection.prepare(`SELECT 1 FROM ${table} WHERE ${column} IS NOT NULL AND typeof(${column}) <> 'text' LIMIT 1`).get();
+    if (nonText !== undefined) return undefined;
+    const ids = Int32Array.from(
+      connection.prepare(`SELECT id FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${column}`).pluck().all() as number[],
+    );
+    const runs = connection
+      .prepare(`SELECT ${column}, count(*) FROM ${table} WHERE ${column} IS NOT NULL GROUP BY ${column} ORDER BY ${column}`)
+      .raw()
+      .all() as [string, number][];
+    const offsets = new Int32Array(runs.length + 1);
+    const runEnds = new Int32Array(runs.length);
+    let end = 0;
+    let length = 0;
+    for (let i = 0; i < runs.length; i++) {
+      const [value, count] = runs[i]!;
+      length += value.length;
+      offsets[i + 1] = length;
+      runEnds[i] = end += count;
+    }
+    // Read apart from the ids: a write between the two reads outside a snapshot could part them.
+    if (end !== ids.length) return undefined;
+    return new DateColumn(ids, runs.map(([value]) => value).join(''), offsets, runEnds, capacity);
+  }
+
+  /** Records whose value is at least `from` (when given) and below `to` (when given); undefined for bounds not compared alike here. */
+  range(from: string | undefined, to: string | undefined): IdSet | undefined {
+    if ((from !== undefined && !ascii.test(from)) || (to !== undefined && !ascii.test(to))) return undefined;
+    const low = from === undefined ? 0 : this.position(from);
+    const high = to === undefined ? this.ids.length : Math.max(low, this.position(to));
+    const inside = high - low;
+    if (inside <= this.ids.length - inside) return this.idsOf(low, high);
+    // Most dated records: every dated one but those outside, fewer ids to set.
+    const outside = this.idsOf(0, low);
+    const ids = this.ids;
+    for (let i = high; i < ids.length; i++) outside.add(ids[i]!);
+    return this.dated().andNot(outside);
+  }
+
+  /** The first position in `ids` of a record whose value is at least `bound`. */
+  private position(bound: string): number {
+    let low = 0;
+    let high = this.runEnds.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.values.slice(this.offsets[middle], this.offsets[middle + 1]) < bound) low = middle + 1;
+      else high = middle;
+    }
+    return low === 0 ? 0 : this.runEnds[low - 1]!;
+  }
+
+  private idsOf(start: number, end: number): IdSet {
+    const set = new IdSet(this.capacity);
+    const ids = this.ids;
+    for (let i = start; i < end; i++) set.add(ids[i]!);
+    return set;
+  }
+
+  private dated(): IdSet {
+    this.datedSet ??= this.idsOf(0, this.ids.length);
+    return this.datedSet;
+  }
+}
