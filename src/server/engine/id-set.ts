@@ -46,6 +46,14 @@ export class IdSet {
     return false;
   }
 
+  /** Adds every id of `other` to this set, in place (for a set being built, never one shared). */
+  addSet(other: IdSet): void {
+    const words = this.words;
+    const add = other.words;
+    const end = Math.min(words.length, add.length);
+    for (let i = 0; i < end; i++) words[i]! |= add[i]!;
+  }
+
   has(id: number): boolean {
     return id >= 0 && id < this.capacity && (this.words[id >>> 5]! & (1 << (id & 31))) !== 0;
   }

@@ -1,12 +1,12 @@
 import type { SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { scoreEverything, topByBlockMax } from './collector/block-max';
-import { deepOrder, topOrder, type Matches } from './collector/top-k';
-import { scoreUnion } from './collector/union';
+import { BestOf, deepOrder, topOrder, type Matches } from './collector/top-k';
+import { scoreUnion, topOfUnion } from './collector/union';
 import type { IdSet } from './id-set';
 import type { PostingsReader } from './postings/index-reader';
 import { lengthNorms } from './query/bm25';
-import { compileQuery, type CompiledQuery, type MatchNode, type PublishedIn } from './query/compile';
+import { compileQuery, type CompiledQuery, type Leaf, type MatchNode, type PublishedIn } from './query/compile';
 import { matchSet } from './query/matching';
 
 /**
@@ -30,14 +30,21 @@ export interface TextSearchOptions {
 
 /**
  * An OR of words whose lists hold at most this many records in all is scored whole, in one
- * pass that counts it too (collector/union.ts); longer ones are counted through bitsets and
- * ranked by block-max, which skips most of their blocks.
+ * pass that counts it too (collector/union.ts: window by window into the heap for a first
+ * page, as one list of matches for other orders); counted alone, its ids go into one bitset
+ * unscored. Longer ones are counted through bitsets and ranked by block-max, which skips
+ * most of their blocks.
  */
 const shortUnion = 65_536;
 
 /** Whether the records `node` matches are exactly those of its scored leaves: a scored word or phrase, or an OR of them. */
 function unionOfScored(node: MatchNode): boolean {
   return node.kind === 'leaf' ? node.leaf.scored : node.kind === 'or' && node.children.every(unionOfScored);
+}
+
+/** Whether no two leaves read the same list object (each decodes its blocks into its own buffers). */
+function distinctLists(scored: readonly Leaf[]): boolean {
+  return new Set(scored.map(({ postings }) => postings)).size === scored.length;
 }
 
 /** A filter allowing at most this many records has its phrases read in those records first (TextSearch.of). */
@@ -65,6 +72,8 @@ function hasPhrase(node: QueryNode): boolean {
 export class TextSearch {
   private matched: IdSet | undefined;
   private unionScores: Matches | undefined;
+  /** A short union's count, met as its first records were ranked. */
+  private unionTotal: number | undefined;
 
   private constructor(
     private readonly reader: PostingsReader,
@@ -132,21 +141,26 @@ export class TextSearch {
     return this.matched;
   }
 
-  /** How many records match, without scoring any. */
+  /** How many records match, without scoring any (a short OR ranked first counted them as it ranked them: rank before count). */
   count(): number {
     if (this.oneList) return this.query.scored[0]!.postings.docs;
-    return this.shortUnion ? this.union().ids.length : this.matches().count();
+    if (this.unionTotal !== undefined) return this.unionTotal;
+    return this.unionScores ? this.unionScores.ids.length : this.matches().count();
   }
 
   /** The first `need` matches by bm25 (best first unless not `descending`), ties by `ties[id]` or the id. */
   rank(need: number, descending: boolean, ties: Int32Array | undefined): Int32Array {
     const { reader, query } = this;
-    if (this.shortUnion) return topOrder(this.union(), descending, need, ties);
     const norms = lengthNorms(reader);
-    const matches = this.oneList ? undefined : this.matches();
-    if (descending && need <= deepOrder && query.everyMatchScored) {
-      return topByBlockMax(query.scored, reader.lengths, norms, matches, need, ties);
+    const blockMax = descending && need <= deepOrder && query.everyMatchScored;
+    if (this.shortUnion) {
+      if (!blockMax || !distinctLists(query.scored)) return topOrder(this.union(), descending, need, ties);
+      const best = new BestOf(need, ties);
+      this.unionTotal = topOfUnion(query.scored, reader.lengths, norms, best);
+      return best.order();
     }
+    const matches = this.oneList ? undefined : this.matches();
+    if (blockMax) return topByBlockMax(query.scored, reader.lengths, norms, matches, need, ties);
     return topOrder(scoreEverything(query.scored, reader.lengths, norms, matches), descending, need, ties);
   }
 }

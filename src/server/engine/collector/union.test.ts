@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { IdSet } from '../id-set';
 import { scoreEverything, topByBlockMax } from './block-max';
 import { capacity, leavesOf, normsOf, tokenList } from './scored-lists.test-support';
-import { topOrder } from './top-k';
-import { scoreUnion } from './union';
+import { BestOf, topOrder } from './top-k';
+import { scoreUnion, topOfUnion } from './union';
 
 /**
  * An OR scored in one pass over its lists: every record of any list, each with the score
@@ -37,6 +37,32 @@ describe('an OR scored in one pass', () => {
           if (need <= 300) expect(first).toEqual(Array.from(topByBlockMax(leaves, lengths, norms, matches, need, ties)));
           // The scratch scores it borrowed are left all zeros for the next search.
           expect(scoreUnion(leaves, lengths, norms).scores).toEqual(union.scores);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('ranks and counts an OR window by window as scoring it whole does: the same count, first page and tie order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(tokenList(2500), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        (lists, need, ranked, seed) => {
+          // Few lengths, so many records tie and the tie order decides pages.
+          const lengths = Uint32Array.from({ length: capacity }, (_, id) => 1 + ((id * seed) % 5));
+          const norms = normsOf(lengths);
+          const leaves = leavesOf(lists, lengths, norms);
+          const ties = ranked ? Int32Array.from({ length: capacity }, (_, id) => (id * 7919) % capacity) : undefined;
+          const union = scoreUnion(leaves, lengths, norms);
+          const best = new BestOf(need, ties);
+          expect(topOfUnion(leaves, lengths, norms, best)).toBe(union.ids.length);
+          expect(Array.from(best.order())).toEqual(Array.from(topOrder(union, true, need, ties)));
+          // Its window's scratch is left empty: the same lists again give the same answer.
+          const again = new BestOf(need, ties);
+          expect(topOfUnion(leaves, lengths, norms, again)).toBe(union.ids.length);
         },
       ),
       { numRuns: 150 },

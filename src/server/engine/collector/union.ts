@@ -1,7 +1,7 @@
 import type { Postings } from '../postings/block-postings';
 import type { Leaf } from '../query/compile';
 import { termScore } from '../query/bm25';
-import type { Matches } from './top-k';
+import type { BestOf, Matches } from './top-k';
 
 /**
  * Every record of the scored lists with its score, for a search whose matches are exactly
@@ -68,4 +68,77 @@ function merged({ ids, scores }: Matches, { ids: nextIds, scores: nextScores }: 
     outScores[n] = nextScores[j]!;
   }
   return { ids: outIds.subarray(0, n), scores: outScores.subarray(0, n) };
+}
+
+/** Record ids a window of topOfUnion spans: its scores and bitset stay in the processor's nearest caches. */
+const horizon = 4096;
+const windowScores = new Float64Array(horizon);
+const windowBits = new Int32Array(horizon >>> 5);
+
+/**
+ * The best of an OR's records offered to `best`, with no list of its matches made; returns
+ * how many records it matched (its count). The ids are walked in windows of `horizon`: each
+ * list in the query's order adds its terms for the window's records into a score per slot
+ * (the first term set, so a record's sum is FTS5's, as scoreUnion's), a bitset notes the
+ * slots met, and the bitset is read out in id order, scores offered and slots counted. No
+ * array the size of the matches is allocated, and nothing is sorted.
+ */
+export function topOfUnion(scored: readonly Leaf[], lengths: Uint32Array, norms: Float64Array, best: BestOf): number {
+  const n = scored.length;
+  const blockOf = new Int32Array(n);
+  const at = new Int32Array(n);
+  const ids: Int32Array[] = [];
+  const counts: Uint32Array[] = [];
+  for (const { postings } of scored) {
+    ids.push(postings.blocks > 0 ? postings.ids(0) : new Int32Array(0));
+    counts.push(postings.blocks > 0 ? postings.counts(0) : new Uint32Array(0));
+  }
+  const scores = windowScores;
+  const bits = windowBits;
+  let total = 0;
+  for (;;) {
+    let low = 0x7fffffff;
+    for (let p = 0; p < n; p++) if (at[p]! < ids[p]!.length && ids[p]![at[p]!]! < low) low = ids[p]![at[p]!]!;
+    if (low === 0x7fffffff) break;
+    const high = low + horizon;
+    for (let p = 0; p < n; p++) {
+      const { postings, idf } = scored[p]!;
+      let blockIds = ids[p]!;
+      let blockCounts = counts[p]!;
+      let i = at[p]!;
+      for (;;) {
+        for (; i < blockIds.length; i++) {
+          const id = blockIds[i]!;
+          if (id >= high) break;
+          const slot = id - low;
+          const term = termScore(idf, blockCounts[i]!, norms[lengths[id]!]!);
+          const word = slot >>> 5;
+          const bit = 1 << (slot & 31);
+          if ((bits[word]! & bit) === 0) {
+            bits[word]! |= bit;
+            scores[slot] = term;
+          } else scores[slot] = scores[slot]! + term;
+        }
+        if (i < blockIds.length || blockOf[p]! + 1 >= postings.blocks) break;
+        const b = ++blockOf[p]!;
+        blockIds = ids[p] = postings.ids(b);
+        blockCounts = counts[p] = postings.counts(b);
+        i = 0;
+      }
+      at[p] = i;
+    }
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w]!;
+      if (word === 0) continue;
+      bits[w] = 0;
+      while (word !== 0) {
+        const lowest = word & -word;
+        const slot = (w << 5) + 31 - Math.clz32(lowest);
+        best.offer(low + slot, scores[slot]!);
+        total++;
+        word ^= lowest;
+      }
+    }
+  }
+  return total;
 }

@@ -1,4 +1,4 @@
-import type { IdSet } from '../id-set';
+import { IdSet } from '../id-set';
 import { recordsOf } from '../postings/dense-sets';
 import type { MatchNode } from './compile';
 
@@ -17,8 +17,19 @@ export function matchSet(node: MatchNode, capacity: number, universe: () => IdSe
       return node.records();
     case 'not':
       return universe().andNot(matchSet(node.child, capacity, universe));
-    case 'or':
-      return node.children.map((child) => matchSet(child, capacity, universe)).reduce((acc, set) => acc.or(set));
+    case 'or': {
+      // One set the children are added into: a word's ids go in as its blocks are decoded,
+      // with no set of its own to allocate and OR; a dense word's set, which its reader may
+      // keep (dense-sets.ts), is ORed in whole.
+      const set = new IdSet(capacity);
+      for (const child of node.children) {
+        if (child.kind === 'leaf' && !(child.leaf.postings.records && child.leaf.postings.docs * 8 >= capacity)) {
+          const { postings } = child.leaf;
+          for (let b = 0; b < postings.blocks; b++) set.addAll(postings.ids(b));
+        } else set.addSet(matchSet(child, capacity, universe));
+      }
+      return set;
+    }
     case 'and': {
       // x AND NOT y is x without y: no detour through every record.
       const positive = node.children.filter((child) => child.kind !== 'not');

@@ -62,9 +62,9 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
     const filter = filters.filterSet(state, criteria);
     const text = filters.textSearch(state, criteria, filter);
     if (text?.scored && criteria.sort === 'relevance') {
-      const total = text.count();
       const ranks = state.repoRank();
       const ids = text.rank(wanted, descending, state.idsInRepoOrder() ? undefined : ranks);
+      const total = text.count();
       return { total, ids, complete: ids.length >= total };
     }
     // Nothing to rank by relevance (no words, or only negated ones): newest first.
