@@ -13,7 +13,26 @@ export interface PersonName {
 
 const orcidPattern = /\(\s*ORCID\s*:?\s*([0-9Xx-]+)\s*\)/;
 
+/**
+ * Authors parsed lately, by their text: a store's writer parses each of a record's authors for
+ * its keys, its facets and its text alike, and names recur from record to record. Short
+ * texts only, and a bounded number, so hostile input cannot make it hold much.
+ */
+const parsedAuthors = new Map<string, PersonName>();
+const parsedAuthorsKept = 4096;
+const parsedAuthorMaxChars = 512;
+
 export function parseAuthor(raw: string): PersonName {
+  if (raw.length > parsedAuthorMaxChars) return parseAuthorText(raw);
+  let parsed = parsedAuthors.get(raw);
+  if (!parsed) {
+    if (parsedAuthors.size >= parsedAuthorsKept) parsedAuthors.clear();
+    parsedAuthors.set(raw, (parsed = parseAuthorText(raw)));
+  }
+  return parsed;
+}
+
+function parseAuthorText(raw: string): PersonName {
   // Names carry entities too (`M&uuml;ller`): read as a reader sees them.
   let rest = toPlainLine(raw);
   const orcidMatch = orcidPattern.exec(rest);
