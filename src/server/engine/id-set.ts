@@ -54,6 +54,25 @@ export class IdSet {
     for (let i = 0; i < end; i++) words[i]! |= add[i]!;
   }
 
+  /** How many ids from `low` to `high` (inclusive) are in the set. */
+  countIn(low: number, high: number): number {
+    const words = this.words;
+    const last = Math.min(high, this.capacity - 1);
+    if (low > last) return 0;
+    const first = low >>> 5;
+    const end = last >>> 5;
+    let total = 0;
+    for (let i = first; i <= end; i++) {
+      let word = words[i]!;
+      if (i === first) word &= -1 << (low & 31);
+      if (i === end && (last & 31) !== 31) word &= (1 << ((last & 31) + 1)) - 1;
+      word -= (word >>> 1) & 0x55555555;
+      word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
+      total += (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return total;
+  }
+
   has(id: number): boolean {
     return id >= 0 && id < this.capacity && (this.words[id >>> 5]! & (1 << (id & 31))) !== 0;
   }

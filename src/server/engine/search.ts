@@ -1,6 +1,7 @@
 import type { SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { scoreEverything, topByBlockMax } from './collector/block-max';
+import { scoreFewMatches } from './collector/few-matches';
 import { BestOf, deepOrder, topOrder, type Matches } from './collector/top-k';
 import { scoreUnion, topOfUnion } from './collector/union';
 import type { IdSet } from './id-set';
@@ -46,6 +47,9 @@ function unionOfScored(node: MatchNode): boolean {
 function distinctLists(scored: readonly Leaf[]): boolean {
   return new Set(scored.map(({ postings }) => postings)).size === scored.length;
 }
+
+/** One word filtered to at most this share of its records is scored from the filter's side (collector/few-matches.ts). */
+const fewOfWord = 1 / 8;
 
 /** A filter allowing at most this many records has its phrases read in those records first (TextSearch.of). */
 const fewRecords = 64;
@@ -120,6 +124,20 @@ export class TextSearch {
     return records <= shortUnion;
   }
 
+  /**
+   * Every match with its score where one word is filtered (a date range, a facet) to a few
+   * of its records and its records are kept as a bitset: read from the filter's side
+   * rather than the word's whole list (scoreFewMatches); undefined otherwise.
+   */
+  private fewMatches(): Matches | undefined {
+    const { root } = this.query;
+    if (root.kind !== 'leaf' || !root.leaf.scored || !this.options.filter) return undefined;
+    const records = root.leaf.postings.records?.();
+    const matches = this.matches();
+    if (!records || matches.count() > root.leaf.postings.docs * fewOfWord) return undefined;
+    return scoreFewMatches(root.leaf, records, matches, this.reader.lengths, lengthNorms(this.reader));
+  }
+
   /** Every match with its score, for a short union (scoreUnion). */
   private union(): Matches {
     this.unionScores ??= scoreUnion(this.query.scored, this.reader.lengths, lengthNorms(this.reader));
@@ -159,6 +177,8 @@ export class TextSearch {
       this.unionTotal = topOfUnion(query.scored, reader.lengths, norms, best);
       return best.order();
     }
+    const few = this.fewMatches();
+    if (few) return topOrder(few, descending, need, ties);
     const matches = this.oneList ? undefined : this.matches();
     if (blockMax) return topByBlockMax(query.scored, reader.lengths, norms, matches, need, ties);
     return topOrder(scoreEverything(query.scored, reader.lengths, norms, matches), descending, need, ties);

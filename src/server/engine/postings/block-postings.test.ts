@@ -37,6 +37,8 @@ function roundTrip(ids: Int32Array, counts: Uint32Array, lengthOf: (id: number) 
     expect(frontierOf(stored.frontiers, b)).toEqual(bestPairs(Array.from(blockIds, (id, i) => [blockCounts[i]!, lengthOf(id)])));
     // Counts are read apart from ids, in any order.
     expect(Array.from(stored.counts(b))).toEqual(Array.from(blockCounts));
+    // And one at a time, the block unread (a filter's few records are scored so).
+    expect(Array.from(blockCounts, (_, i) => stored.countAt(b, i))).toEqual(Array.from(blockCounts));
     expect(Array.from(stored.ids(b))).toEqual(Array.from(blockIds));
   }
   // Blocks read out of order read the same.

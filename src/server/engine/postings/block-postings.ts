@@ -57,6 +57,8 @@ export interface Postings {
   size(b: number): number;
   /** Block b's counts, in the order of its ids; valid until the next call. */
   counts(b: number): Uint32Array;
+  /** The count of block b's i-th record alone, its block unread, where the list can (a filter's few records are scored so). */
+  countAt?(b: number, i: number): number;
   /** Its records as a bitset, where its reader keeps them (dense-sets.ts); matching decodes the ids otherwise. */
   records?(): IdSet;
 }
@@ -203,6 +205,11 @@ export class StoredPostings implements Postings {
     for (let i = 0; i < n; i++) out[i] = least + bitsAt(this.data, at, i, width);
     return out.subarray(0, n);
   }
+
+  countAt(b: number, i: number): number {
+    // A full block's counts are packed as the others are, value after value from the low bits.
+    return this.leastCounts[b]! + bitsAt(this.data, this.countStarts[b]!, i, this.widths[b]! >>> 5);
+  }
 }
 
 /**
@@ -236,6 +243,10 @@ export class ComputedPostings implements Postings {
 
   counts(b: number): Uint32Array {
     return this.list.counts.subarray(b * blockSize, Math.min(this.docs, (b + 1) * blockSize));
+  }
+
+  countAt(b: number, i: number): number {
+    return this.list.counts[b * blockSize + i]!;
   }
 }
 

@@ -39,4 +39,9 @@ export class JoinedPostings implements Postings {
   counts(b: number): Uint32Array {
     return b < this.first.blocks ? this.first.counts(b) : this.second.counts(b - this.first.blocks);
   }
+
+  countAt(b: number, i: number): number {
+    const [part, at] = b < this.first.blocks ? [this.first, b] : [this.second, b - this.first.blocks];
+    return part.countAt ? part.countAt(at, i) : part.counts(at)[i]!;
+  }
 }

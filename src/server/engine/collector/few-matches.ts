@@ -1,0 +1,32 @@
+import type { IdSet } from '../id-set';
+import type { Leaf } from '../query/compile';
+import { termScore } from '../query/bm25';
+import type { Matches } from './top-k';
+
+/**
+ * Every match of one scored word narrowed by a filter to a few of its records (a word in
+ * a date range), scored without decoding the word's ids: where the reader keeps the word's
+ * records as a bitset (dense-sets.ts), a match's place in its block is the number of the
+ * word's records before it in the block, and its count is read alone (Postings.countAt),
+ * no block decoded. The filter drives, as tantivy's intersection lets its shortest side lead.
+ */
+export function scoreFewMatches(
+  { postings, idf }: Leaf,
+  records: IdSet,
+  matches: IdSet,
+  lengths: Uint32Array,
+  norms: Float64Array,
+): Matches {
+  const ids = matches.toIds();
+  const scores = new Float64Array(ids.length);
+  const { lastIds, blocks } = postings;
+  const countAt = postings.countAt ? (b: number, i: number) => postings.countAt!(b, i) : (b: number, i: number) => postings.counts(b)[i]!;
+  let b = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    while (b < blocks && lastIds[b]! < id) b++;
+    const first = b > 0 ? lastIds[b - 1]! + 1 : 0;
+    scores[i] = termScore(idf, countAt(b, records.countIn(first, id) - 1), norms[lengths[id]!]!);
+  }
+  return { ids, scores };
+}
