@@ -74,8 +74,9 @@ describe('a store in an earlier layout', () => {
   // Layout 10's postings bounded a block by its largest count and shortest record; layout 16
   // kept the text searched beside the records, and their bodies as JSON text; layout 17 deflated them;
   // layout 18 kept pair lists in every column; layout 19 keyed them by text; layout 20 keyed the tokens' lists by text;
-  // layout 21 kept the tokens' lists in the description and biblio columns; layout 22 a list's last block as LEB128.
-  it.each([10, 16, 17, 18, 19, 20, 21, 22])(
+  // layout 21 kept the tokens' lists in the description and biblio columns; layout 22 a list's last block as LEB128;
+  // layout 23 packed every count of a block of postings at the width of its largest.
+  it.each([10, 16, 17, 18, 19, 20, 21, 22, 23])(
     'of layout %i is refused with the rebuild message, by the server and by writers alike',
     (layout) => {
       const path = join(dir, `layout-${layout}.db`);

@@ -96,6 +96,34 @@ describe('block postings', () => {
     expect(roundTrip(Int32Array.of(2 ** 31 - 1), Uint32Array.of(7), () => 5).length).toBeLessThan(20);
   });
 
+  it('round-trip lists of mostly narrow gaps and counts with a few wide ones, which their blocks set apart', () => {
+    fc.assert(
+      fc.property(
+        sizes,
+        fc.array(fc.nat({ max: 2 ** 20 }), { maxLength: 12 }),
+        fc.array(fc.tuple(fc.nat({ max: 700 }), fc.nat({ max: 2 ** 32 - 1 })), { maxLength: 12 }),
+        (n, jumps, wide) => {
+          const ids = new Int32Array(n);
+          for (let i = 0, id = -1; i < n; i++) ids[i] = id += 1 + (i % 3) + (jumps[i % 97] ?? 0) * Number(i % 97 < jumps.length);
+          const counts = Uint32Array.from({ length: n }, (_, i) => 1 + (i % 2));
+          for (const [at, count] of wide) if (at < n) counts[at] = count;
+          roundTrip(ids, counts, (id) => id % 11);
+        },
+      ),
+    );
+  });
+
+  it("set apart a block's few wide counts: one record's title among records holding a word once in their full text", () => {
+    const n = 4 * blockSize;
+    const ids = Int32Array.from({ length: n }, (_, i) => 3 * i);
+    const once = new Uint32Array(n).fill(1);
+    const titled = once.map((count, i) => (i % blockSize === 5 ? 11 : count));
+    const size = (counts: Uint32Array) => roundTrip(ids, counts, () => 5).length;
+    // Each block's counts at 0 bits, then 4 bytes: its widths number a byte longer, the patch's number, the exception's
+    // place (7 bits) and high bits (4), where 4 bits for each count took 64.
+    expect(size(titled) - size(once)).toBe(4 * 4);
+  });
+
   it('refuse a list in another format', () => {
     const data = encodePostings({ ids: Int32Array.of(3), counts: Uint32Array.of(1) }, [0, 0, 0, 5]);
     data[0] = 9;

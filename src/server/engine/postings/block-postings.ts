@@ -1,6 +1,19 @@
 import type { IdSet } from '../id-set';
 import { BlockFrontier, FrontiersBuilder, type BlockFrontiers } from './block-frontier';
 import { bitsAt, bitsBytes, bitWidth, pack, packBits, packedBytes, unpack, unpackGaps } from './bit-packing';
+import {
+  bestPatch,
+  exceptionAt,
+  exceptionBytes,
+  lowBits,
+  packExceptions,
+  packPatched,
+  patchCode,
+  patchCost,
+  patchUnpacked,
+  PatchedReader,
+  type Patch,
+} from './patched-runs';
 import { VarintCursor, VarintWriter } from './varint';
 
 /**
@@ -10,12 +23,19 @@ import { VarintCursor, VarintWriter } from './varint';
  *   header   format version, documents
  *   per block (all together, before any block's data, so a reader can skip blocks unread):
  *            last id (as a gap from the previous block's last id), the bit widths of its id
- *            gaps and of its counts above the least (one number, id width + 32 × count
- *            width) and its least count; then its frontier (block-frontier.ts): the pairs,
- *            the first (count, length) whole and each next as the falls from the one before
- *   per block: the id gaps less one, then the counts less the least, bit-packed at its
- *            widths (bit-packing.ts): a full block's in 32-bit words, the last block, when
- *            not full, to the byte and without its last id's gap, which its last id gives
+ *            gaps and of its counts above the least and whether the counts have exceptions
+ *            (one number, id width + 32 × count width + 1056 if they have), then if they
+ *            have, their exceptions and high bits' width (patched-runs.ts's patchCode), and
+ *            its least count; then its frontier (block-frontier.ts): the pairs, the first
+ *            (count, length) whole and each next as the falls from the one before
+ *   per block: the id gaps less one, then the counts less the least, each bit-packed at
+ *            its width (bit-packing.ts): a full block's in 32-bit words, the last block,
+ *            when not full, to the byte and without its last id's gap, which its last id
+ *            gives; the counts followed by their exceptions' places and high bits
+ *            (patched-runs.ts: a block's few records that hold a word in their title among
+ *            records that hold it in their full text no longer widen every other count).
+ *            Gaps are not patched: decoding them is the hottest loop there is, and patched
+ *            ones took it two and a half times as long
  *
  * Ids are gaps from the id before (the first from −1), less one, so a run of consecutive
  * ids packs at width 0 and takes no bytes; counts less the block's least, so a column's
@@ -30,7 +50,7 @@ import { VarintCursor, VarintWriter } from './varint';
  */
 
 /** Changes with the layout above; a store written in another is rebuilt (schema.ts's layout version). */
-export const postingsFormat = 4;
+export const postingsFormat = 5;
 
 export const blockSize = 128;
 
@@ -63,6 +83,9 @@ export interface Postings {
   records?(): IdSet;
 }
 
+/** A patched last block's reader: one block is decoded at a time. */
+const patchedReader = new PatchedReader();
+
 /** A block's frontier, worked out here one block at a time (lists are encoded one at a time). */
 const frontier = new BlockFrontier(blockSize);
 
@@ -77,11 +100,23 @@ const data = new VarintWriter();
 const header = new VarintWriter();
 /** A full block's values as packed: its gaps less one, or its counts less the least. */
 const values = new Uint32Array(blockSize);
-const packed = new Uint8Array(packedBytes(blockSize, 32));
+// Room for the run at 32 bits and for its every value an exception.
+const packed = new Uint8Array(3 * packedBytes(blockSize, 32));
 
-/** Writes `values[0..n)` at `width` bits: a full block's in 32-bit words, the last block's to the byte. */
-function packRun(n: number, width: number, full: boolean): void {
-  data.writeBytes(packed.subarray(0, full ? pack(values, n, width, packed, 0) : packBits(values, n, width, packed, 0)));
+/** Whether a block's counts have exceptions, in its header's widths number. */
+const patchedShift = 32 * 33;
+
+/**
+ * Writes `values[0..n)` patched at the width that makes them shortest: a full block's low
+ * bits in 32-bit words, the last block's to the byte, then the exceptions. Returns the patch.
+ */
+function packRun(n: number, full: boolean): Patch {
+  const patch = bestPatch(values, n, patchCost);
+  const end = full
+    ? packExceptions(values, n, patch, packed, pack(lowBits(values, n, patch.width), n, patch.width, packed, 0))
+    : packPatched(values, n, patch, packed, 0);
+  data.writeBytes(packed.subarray(0, end));
+  return patch;
 }
 
 /** Encodes a list; `lengths[id]` is each record's token total (bm25's D). */
@@ -102,13 +137,14 @@ export function encodePostings(list: TokenPostings, lengths: ArrayLike<number>):
     const gaps = n === blockSize ? n : n - 1;
     for (let i = start; i < start + gaps; i++) values[i - start] = ids[i]! - (i === start ? previous : ids[i - 1]!) - 1;
     const idWidth = bitWidth(values, gaps);
-    packRun(gaps, idWidth, n === blockSize);
+    const low = values.subarray(0, gaps);
+    data.writeBytes(packed.subarray(0, n === blockSize ? pack(low, gaps, idWidth, packed, 0) : packBits(low, gaps, idWidth, packed, 0)));
     let least = counts[start]!;
     for (let i = start + 1; i < end; i++) least = Math.min(least, counts[i]!);
     for (let i = start; i < end; i++) values[i - start] = counts[i]! - least;
-    const countWidth = bitWidth(values, n);
-    packRun(n, countWidth, n === blockSize);
-    header.write(idWidth + 32 * countWidth);
+    const countPatch = packRun(n, n === blockSize);
+    header.write(idWidth + 32 * countPatch.width + patchedShift * (countPatch.exceptions ? 1 : 0));
+    if (countPatch.exceptions) header.write(patchCode(countPatch));
     header.write(least);
     const { size, counts: best, lengths: shortest } = frontierOfBlock(list, lengths, start, end);
     header.write(size);
@@ -133,6 +169,8 @@ export class StoredPostings implements Postings {
   /** Each block's bit widths, id + 32 × count, and least count (bit-packing.ts). */
   private readonly widths: Uint16Array;
   private readonly leastCounts: Uint32Array;
+  /** Each block's counts' patch code (0: no exceptions), where any block has some. */
+  private readonly countPatches?: Uint32Array;
   private readonly idBuffer = new Int32Array(blockSize);
   private readonly countBuffer = new Uint32Array(blockSize);
 
@@ -152,9 +190,12 @@ export class StoredPostings implements Postings {
     this.leastCounts = new Uint32Array(this.blocks);
     const frontiers = new FrontiersBuilder(this.blocks);
     let last = -1;
+    let patches: Uint32Array | undefined;
     for (let b = 0; b < this.blocks; b++) {
       this.lastIds[b] = last += read.read();
-      this.widths[b] = read.read();
+      const widths = read.read();
+      this.widths[b] = widths % patchedShift;
+      if (widths >= patchedShift) (patches ??= new Uint32Array(this.blocks))[b] = read.read();
       this.leastCounts[b] = read.read();
       const pairs = read.read();
       for (let k = 0, count = 0, length = 0; k < pairs; k++) {
@@ -165,6 +206,7 @@ export class StoredPostings implements Postings {
       frontiers.endBlock();
     }
     this.frontiers = frontiers.build();
+    if (patches) this.countPatches = patches;
     let at = read.at;
     for (let b = 0; b < this.blocks; b++) {
       const n = this.size(b);
@@ -172,6 +214,7 @@ export class StoredPostings implements Postings {
       this.idStarts[b] = at;
       this.countStarts[b] = at += bytes(n === blockSize ? n : n - 1, this.widths[b]! % 32);
       at += bytes(n, this.widths[b]! >>> 5);
+      if (patches) at += exceptionBytes(n, patches[b]!);
     }
   }
 
@@ -197,18 +240,31 @@ export class StoredPostings implements Postings {
   counts(b: number): Uint32Array {
     const n = this.size(b);
     const out = this.countBuffer;
+    const [at, width, least] = [this.countStarts[b]!, this.widths[b]! >>> 5, this.leastCounts[b]!];
+    const code = this.countPatches?.[b] ?? 0;
     if (n === blockSize) {
-      unpack(this.data, this.countStarts[b]!, n, this.widths[b]! >>> 5, this.leastCounts[b]!, out);
+      unpack(this.data, at, n, width, least, out);
+      // The exceptions follow the counts' low bits.
+      if (code !== 0) patchUnpacked(this.data, at + packedBytes(n, width), n, width, code, out);
       return out;
     }
-    const [at, width, least] = [this.countStarts[b]!, this.widths[b]! >>> 5, this.leastCounts[b]!];
-    for (let i = 0; i < n; i++) out[i] = least + bitsAt(this.data, at, i, width);
+    if (code === 0) for (let i = 0; i < n; i++) out[i] = least + bitsAt(this.data, at, i, width);
+    else {
+      const reader = patchedReader;
+      reader.enter(this.data, at, n, width, code);
+      for (let i = 0; i < n; i++) out[i] = least + reader.get(i);
+    }
     return out.subarray(0, n);
   }
 
   countAt(b: number, i: number): number {
     // A full block's counts are packed as the others are, value after value from the low bits.
-    return this.leastCounts[b]! + bitsAt(this.data, this.countStarts[b]!, i, this.widths[b]! >>> 5);
+    const [at, width] = [this.countStarts[b]!, this.widths[b]! >>> 5];
+    const low = this.leastCounts[b]! + bitsAt(this.data, at, i, width);
+    const code = this.countPatches?.[b] ?? 0;
+    if (code === 0) return low;
+    const n = this.size(b);
+    return low + exceptionAt(this.data, at + (n === blockSize ? packedBytes : bitsBytes)(n, width), n, width, code, i);
   }
 }
 
