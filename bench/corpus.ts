@@ -29,7 +29,11 @@ export const storeSources = [
   'src/server/store/sqlite/sqlite-writer.ts',
   'src/server/store/sqlite/indexer/postings.ts',
   'src/server/store/sqlite/indexer/postings-update.ts',
+  'src/server/store/sqlite/indexer/text-instances.ts',
+  'src/server/store/sqlite/key-lists.ts',
   'src/server/engine/postings/block-postings.ts',
+  'src/server/engine/postings/patched-runs.ts',
+  'src/server/engine/postings/token-columns.ts',
   'src/server/engine/postings/positions.ts',
   'src/server/engine/postings/varint.ts',
 ];
