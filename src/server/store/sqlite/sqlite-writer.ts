@@ -156,6 +156,17 @@ function checkpointOf(db: Database.Database, bulkLoad: boolean): () => void {
   };
 }
 
+/** Runs a write; if it fails, what the key lists and columns kept in memory of it (new values' codes) goes with it. */
+function forgettingOnFailure<T>(write: DeploymentWrite, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    write.keys.forget();
+    write.columns.forget();
+    throw error;
+  }
+}
+
 /** Opens (creating if needed) a store file for writing. */
 export function openStoreWriter(path: string, { bulk: bulkLoad = false }: WriterOptions = {}): StoreWriter {
   const setAside = claimLog(path);
@@ -208,15 +219,7 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
       // Takes the write lock before its first read: a transaction that read first and then found
       // the lock held for an instant (a served generation moving its snapshot off the log,
       // snapshot-move.ts) or the log restarted would fail at once rather than wait its turn.
-      let written: number;
-      try {
-        written = put.immediate(write, records);
-      } catch (error) {
-        // What the key lists and columns kept in memory of the write (new values' codes) went with it.
-        write.keys.forget();
-        write.columns.forget();
-        throw error;
-      }
+      const written = forgettingOnFailure(write, () => put.immediate(write, records));
       checkpoint();
       return written;
     },
