@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deploymentByKey, deployments } from '../../deployments/registry';
-import type { TextParam } from '../../deployments/schema';
+import { withDescriptionSearch } from '../engine/postings/description-search.test-support';
 import { openEngine } from './sqlite/query-engine';
 import { modelChanges, modelParts } from './model-digest';
 import { openStoreWriter } from './sqlite/sqlite';
@@ -23,29 +23,11 @@ const withoutAuthors = deployments.map((deployment) =>
   deployment === lit ? { ...lit, facets: lit.facets.filter((facet) => facet.name !== 'author') } : deployment,
 );
 
-/** The table with a parameter searching LIT's descriptions alone, whose tokens would then keep lists there. */
-const description: TextParam = {
-  name: 'description',
-  label: 'Description',
-  kind: 'text',
-  columns: ['description'],
-  help: '',
-  advanced: true,
-};
-const withDescription = deployments.map((deployment) =>
-  deployment === lit
-    ? {
-        ...lit,
-        params: [...lit.params, description],
-      }
-    : deployment,
-);
-
 describe('modelChanges', () => {
   it('names each changed part of each deployment, and nothing when the table is the same', () => {
     expect(modelChanges(JSON.stringify(modelParts(withoutAuthors)))).toEqual(['LIT facets (its facet values)']);
     // Every deployment's tokens keep lists in the same columns of one store.
-    expect(modelChanges(JSON.stringify(modelParts(withDescription)))).toEqual(
+    expect(modelChanges(JSON.stringify(modelParts(withDescriptionSearch)))).toEqual(
       deployments.map((deployment) => `${deployment.key} token lists (its postings by column)`),
     );
     expect(modelChanges(JSON.stringify(modelParts()))).toEqual([]);

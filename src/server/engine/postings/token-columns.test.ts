@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deployments } from '../../../deployments/registry';
 import { soleSearchColumns } from '../../../deployments/search-model';
-import { searchColumns, type TextParam } from '../../../deployments/schema';
+import { searchColumns } from '../../../deployments/schema';
+import { withDescriptionSearch } from './description-search.test-support';
 import { tokenColumns, tokenListIn, tokenListsServe } from './token-columns';
 
 describe('the columns tokens keep lists in', () => {
@@ -25,16 +26,7 @@ describe('the columns tokens keep lists in', () => {
     expect(tokenColumns).toEqual(sole);
     expect(tokenColumns).toEqual(['title', 'authors', 'subjects', 'sponsor', 'research', 'contributing', 'fulltext']);
     // A parameter searching descriptions alone would give their tokens lists there.
-    const lit = deployments[0]!;
-    const description: TextParam = {
-      name: 'description',
-      label: 'Description',
-      kind: 'text',
-      columns: ['description'],
-      help: '',
-      advanced: true,
-    };
-    expect(soleSearchColumns([{ ...lit, params: [...lit.params, description] }])).toContain('description');
+    expect(soleSearchColumns(withDescriptionSearch)).toContain('description');
   });
 
   it('leave out the description and biblio columns, which no parameter searches alone', () => {

@@ -4,16 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../../deployments/registry';
 import { generateRecords } from '../../corpus/generate';
-import { parseListRequest } from '../../http/criteria';
-import { parseQueryString } from '../../http/query-string';
 import { keptPlaceOf } from '../pool/kept-parts';
 import { partKinds } from '../pool/part-chunks';
 import { openPooledStore } from '../pooled-store';
-import { openStore, openStoreWriter } from '../sqlite/sqlite';
-import type { StoredRecord } from '../types';
 import { openPgStore, type PgStore } from './pg-store';
 import { openPgRecordWriter } from './pg-writer';
 import { postgresUnavailable, startCluster } from './cluster.test-support';
+import { expectFacetsAsWrittenAtOnce } from './fresh-facets.test-support';
 
 /**
  * A PostgreSQL server restarted before its facet reader had made every part (type-ahead and
@@ -85,21 +82,7 @@ describe.skipIf(unavailable)('a PostgreSQL server restarted before its facet rea
       }
       expect(lines).toContainEqual(expect.stringMatching(/^facet values: LIT: taken over from the generation before/));
 
-      const last = new Map<string, StoredRecord>([...first, ...second].map((stored) => [stored.record.repo_id, stored]));
-      const freshFile = join(indexDir, 'fresh.db');
-      const freshWriter = openStoreWriter(freshFile);
-      freshWriter.put('LIT', [...last.values()]);
-      freshWriter.close();
-      const fresh = openStore(freshFile);
-      try {
-        const everyFacet = lit.facets.map(({ name }) => ({ name, limit: 100_000, offset: 0, sort: 'count' as const }));
-        for (const search of ['', 'publication_date_start=01/01/2010']) {
-          const { criteria } = parseListRequest(lit, parseQueryString(search));
-          expect(await store.facets('LIT', criteria, everyFacet), search).toEqual(await fresh.facets('LIT', criteria, everyFacet));
-        }
-      } finally {
-        await fresh.close();
-      }
+      await expectFacetsAsWrittenAtOnce(store, [...first, ...second], indexDir, ['', 'publication_date_start=01/01/2010']);
     } finally {
       await store?.close();
       if (keptFile) rmSync(keptFile, { force: true });

@@ -11,8 +11,6 @@ import { generateRecords } from '../../corpus/generate';
 import { benchmarkTerms as terms } from '../../corpus/vocabulary';
 import { startServer, type RunningServer } from '../../http/server';
 import { buildRecord } from '../../http/server-fixture.test-support';
-import { parseListRequest } from '../../http/criteria';
-import { parseQueryString } from '../../http/query-string';
 import { parseQuery } from '../../query/parse';
 import { openStore, openStoreWriter } from '../sqlite/sqlite';
 import type { RecordStore } from '../types';
@@ -21,6 +19,7 @@ import type { PgStore } from './pg-store';
 import { openPgRecordWriter } from './pg-writer';
 import { postgresUnavailable, startCluster, type PgCluster } from './cluster.test-support';
 import { caughtUp, openPgTestStore } from './store.test-support';
+import { expectFacetsAsWrittenAtOnce } from './fresh-facets.test-support';
 
 const run = promisify(execFile);
 const unavailable = postgresUnavailable();
@@ -186,21 +185,11 @@ describe.skipIf(unavailable)('the PostgreSQL store with a streaming replica', ()
     }
     await caughtUp(cluster.primary.url, cluster.replicas[0]!.url);
     await store.caughtUp();
-    const last = new Map([...content, lateRecord, notifiedRecord, ...batch].map((stored) => [stored.record.repo_id, stored]));
-    const freshFile = join(sqliteDir, 'fresh.db');
-    const freshWriter = openStoreWriter(freshFile);
-    freshWriter.put('LIT', [...last.values()]);
-    freshWriter.close();
-    const fresh = openStore(freshFile);
-    try {
-      const everyFacet = lit.facets.map(({ name }) => ({ name, limit: 100_000, offset: 0, sort: 'count' as const }));
-      for (const search of ['', `q=${terms.common}`, 'publication_date_start=01/01/2010']) {
-        const { criteria } = parseListRequest(lit, parseQueryString(search));
-        expect(await store.facets('LIT', criteria, everyFacet), search).toEqual(await fresh.facets('LIT', criteria, everyFacet));
-      }
-    } finally {
-      await fresh.close();
-    }
+    await expectFacetsAsWrittenAtOnce(store, [...content, lateRecord, notifiedRecord, ...batch], sqliteDir, [
+      '',
+      `q=${terms.common}`,
+      'publication_date_start=01/01/2010',
+    ]);
   });
 
   it('builds a new server’s index from the replica while the primary is down', async () => {
