@@ -5,7 +5,7 @@ import { ComputedPostings, encodePostings, StoredPostings, type Postings } from 
 import { blockBests } from '../query/bm25';
 import type { Leaf } from '../query/compile';
 import { scoreEverything, topByBlockMax } from './block-max';
-import { capacity, leavesOf, normsOf, tokenList } from './scored-lists.test-support';
+import { capacity, leavesOf, normsOf, tieOrder, tokenList } from './scored-lists.test-support';
 import { topOrder } from './top-k';
 
 /**
@@ -53,7 +53,7 @@ describe('block-max top k', () => {
           );
           const matches = filtered ? union.and(filter) : leaves.length > 1 ? union : undefined;
           // Ties broken by a rank other than the id, as the repo_id rank does.
-          const ties = ranked ? Int32Array.from({ length: capacity }, (_, id) => (id * 7919) % capacity) : undefined;
+          const ties = ranked ? tieOrder() : undefined;
           const expected = topOrder(scoreEverything(leaves, lengths, norms, matches), true, need, ties);
           expect(Array.from(topByBlockMax(leaves, lengths, norms, matches, need, ties))).toEqual(Array.from(expected));
         },

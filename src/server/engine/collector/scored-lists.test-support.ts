@@ -6,6 +6,9 @@ import type { Leaf } from '../query/compile';
 /** The records a collector's property tests draw from: ids below this. */
 export const capacity = 6000;
 
+/** A fixed order of every id unlike id order, to break score ties by (as repo_id ranks do). */
+export const tieOrder = (): Int32Array => Int32Array.from({ length: capacity }, (_, id) => (id * 7919) % capacity);
+
 /** bm25's length norms for records of these lengths. */
 export function normsOf(lengths: Uint32Array): Float64Array {
   const average = lengths.reduce((sum, length) => sum + length, 0) / lengths.length;

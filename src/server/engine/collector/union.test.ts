@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IdSet } from '../id-set';
 import { scoreEverything, topByBlockMax } from './block-max';
-import { capacity, leavesOf, normsOf, tokenList } from './scored-lists.test-support';
+import { capacity, leavesOf, normsOf, tieOrder, tokenList } from './scored-lists.test-support';
 import { BestOf, topOrder } from './top-k';
 import { scoreUnion, topOfUnion } from './union';
 
@@ -31,7 +31,7 @@ describe('an OR scored in one pass', () => {
           expect(union.ids.length).toBe(matches.count());
           expect(Array.from(union.ids)).toEqual(Array.from(every.ids));
           expect(Array.from(union.scores)).toEqual(Array.from(every.scores));
-          const ties = ranked ? Int32Array.from({ length: capacity }, (_, id) => (id * 7919) % capacity) : undefined;
+          const ties = ranked ? tieOrder() : undefined;
           const first = Array.from(topOrder(union, true, need, ties));
           expect(first).toEqual(Array.from(topOrder(every, true, need, ties)));
           if (need <= 300) expect(first).toEqual(Array.from(topByBlockMax(leaves, lengths, norms, matches, need, ties)));
@@ -55,7 +55,7 @@ describe('an OR scored in one pass', () => {
           const lengths = Uint32Array.from({ length: capacity }, (_, id) => 1 + ((id * seed) % 5));
           const norms = normsOf(lengths);
           const leaves = leavesOf(lists, lengths, norms);
-          const ties = ranked ? Int32Array.from({ length: capacity }, (_, id) => (id * 7919) % capacity) : undefined;
+          const ties = ranked ? tieOrder() : undefined;
           const union = scoreUnion(leaves, lengths, norms);
           const best = new BestOf(need, ties);
           expect(topOfUnion(leaves, lengths, norms, best)).toBe(union.ids.length);
