@@ -19,7 +19,9 @@ const normsByReader = new WeakMap<PostingsReader, Float64Array>();
 export function lengthNorms(reader: PostingsReader): Float64Array {
   let norms = normsByReader.get(reader);
   if (!norms) {
-    const longest = reader.lengths.reduce((max, length) => (length > max ? length : max), 0);
+    const { lengths } = reader;
+    let longest = 0;
+    for (let id = 0; id < lengths.length; id++) if (lengths[id]! > longest) longest = lengths[id]!;
     norms = new Float64Array(longest + 1);
     for (let D = 0; D <= longest; D++) norms[D] = k1 * (1 - b + (b * D) / reader.averageLength);
     normsByReader.set(reader, norms);

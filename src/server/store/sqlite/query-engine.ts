@@ -16,6 +16,7 @@ import { deploymentStates, type DeploymentState } from './deployment-state';
 import { Filters } from './filters';
 import { ReadConnection } from './read-connection';
 import { RecordReads } from './record-reads';
+import { lengthNorms } from '../../engine/query/bm25';
 
 /**
  * The query engine over one read-only connection (engine.ts says what it answers), made of
@@ -143,7 +144,9 @@ function warmSearch(stateOf: (key: DeploymentKey) => DeploymentState, withRanks 
   for (const deployment of deployments) {
     const state = stateOf(deployment.key);
     if (withRanks) state.repoRank();
-    state.postings();
+    const postings = state.postings();
+    // Computed on first use otherwise: the first search of every engine paid for it.
+    if (postings) lengthNorms(postings);
   }
 }
 
