@@ -11,6 +11,7 @@ import { storedCommon } from './indexer/pair-postings';
 import { pairListReader } from './indexer/pair-rows';
 import { positionsRows, termIdReader, termRow, termScopes } from './indexer/term-rows';
 import { scratchTokenizer } from './fts5-adapter';
+import { queryTokenizer } from './query-tokenizer';
 import { tablesOf } from './schema';
 
 /** Opens a deployment's postings on a read-only connection; undefined when it has none. */
@@ -24,7 +25,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   // A copy, so the array is aligned and owns its memory.
   const lengths = new Uint32Array(new Uint8Array(stats.data).buffer);
 
-  const tokenize = rememberingTokens(scratchTokenizer(db, `${t.tokenizing}_query`));
+  const tokenize = rememberingTokens(queryTokenizer(scratchTokenizer(db, `${t.tokenizing}_query`)));
   const byPrefix = db.prepare(`SELECT term FROM ${t.terms} WHERE term >= ? ORDER BY term`).pluck();
   const ids = new RememberedIds(termIdReader(db, deployment));
   const termId = (term: string) => ids.of(term);
@@ -144,9 +145,9 @@ class RememberedIds {
 }
 
 /**
- * A tokenizer that remembers what it made of each text: FTS5's tokenizer is reached through
- * a scratch table (an insert, a read and a delete, tens of microseconds a word, as much as
- * ranking an OR of two words costs), and searches repeat their words far more than their queries.
+ * A tokenizer that remembers what it made of each text: searches repeat their words far more
+ * than their queries, and a text FTS5 must tokenize itself (query-tokenizer.ts) costs tens of
+ * microseconds, as much as ranking an OR of two words.
  */
 export function rememberingTokens(tokenize: (text: string) => string[]): (text: string) => readonly string[] {
   const known = new Map<string, readonly string[]>();
