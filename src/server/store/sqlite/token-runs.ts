@@ -39,16 +39,29 @@ export function piecesOf(text: string, into: string[]): void {
   if (start >= 0) into.push(text.slice(start));
 }
 
+/** FNV-1a over UTF-16 code units, as a piece's characters are scanned (no piece string is cut to look it up). */
+const hashStart = 0x811c9dc5;
+const hashStep = (hash: number, code: number): number => Math.imul(hash ^ code, 0x01000193);
+
 /**
  * Tokenizes texts as FTS5 with the store's tokenizer does, through a scratch FTS5 table
  * named `name` in the temp schema for the pieces it has not seen. Tokens are numbered
  * (`tokens[n]` is token n's text) so a caller can keep its own data by token in arrays.
+ *
+ * Known pieces are found by a hash of their characters taken as the text is scanned, in a
+ * table of its own, and compared in place: a build looks up every word of every record, and
+ * cutting each out as a string to look it up in a Map cost more than the rest of the work.
  */
 export class PieceTokenizer {
   /** Each token's text, by its number. */
   readonly tokens: string[] = [];
   private readonly numbers = new Map<string, number>();
-  private readonly pieces = new Map<string, Int32Array>();
+  /** Each known piece's text, hash and tokens, by the piece's number. */
+  private pieceTexts: string[] = [];
+  private pieceHashes = new Int32Array(1024);
+  private pieceTokens: Int32Array[] = [];
+  /** Open addressing by hash: a piece's number plus one, 0 where free. */
+  private slots = new Int32Array(2048);
   private readonly insert: Database.Statement;
   private readonly read: Database.Statement;
   private readonly clear: Database.Statement;
@@ -56,7 +69,8 @@ export class PieceTokenizer {
   constructor(db: Database.Database, name: string) {
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(text, tokenize='${ftsTokenizer}', content='')`);
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name}_instances USING fts5vocab(temp, ${name}, 'instance')`);
-    this.insert = db.prepare(`INSERT INTO temp.${name} (rowid, text) VALUES (?, ?)`);
+    // A batch in one statement, as a JSON array: a statement run per piece cost more than FTS5's tokenizing.
+    this.insert = db.prepare(`INSERT INTO temp.${name} (rowid, text) SELECT key + 1, value FROM json_each(?)`);
     this.read = db.prepare(`SELECT doc, "offset", term FROM temp.${name}_instances`).raw();
     this.clear = db.prepare(`INSERT INTO temp.${name} (${name}) VALUES ('delete-all')`);
   }
@@ -72,28 +86,79 @@ export class PieceTokenizer {
     return n;
   }
 
-  /** Tokenizes the pieces not yet known, a batch at a time. */
-  private learn(unknown: readonly string[]): void {
+  /** The number of the known piece `text.slice(start, end)` of hash `hash`, or -1. */
+  private find(text: string, start: number, end: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot]!;
+      if (entry === 0) return -1;
+      const piece = entry - 1;
+      if (this.pieceHashes[piece] === hash) {
+        const known = this.pieceTexts[piece]!;
+        if (known.length === end - start && text.startsWith(known, start)) return piece;
+      }
+    }
+  }
+
+  private place(piece: number): void {
+    const mask = this.slots.length - 1;
+    let slot = this.pieceHashes[piece]! & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = piece + 1;
+  }
+
+  /** Keeps a piece and its tokens; returns its number. */
+  private keep(text: string, hash: number, tokens: Int32Array): number {
+    const piece = this.pieceTexts.length;
+    this.pieceTexts.push(text);
+    this.pieceTokens.push(tokens);
+    if (piece === this.pieceHashes.length) {
+      const grown = new Int32Array(piece * 2);
+      grown.set(this.pieceHashes);
+      this.pieceHashes = grown;
+    }
+    this.pieceHashes[piece] = hash;
+    if ((piece + 1) * 2 > this.slots.length) {
+      this.slots = new Int32Array(this.slots.length * 2);
+      for (let each = 0; each < piece; each++) this.place(each);
+    }
+    this.place(piece);
+    return piece;
+  }
+
+  /** Tokenizes the pieces not yet known, a batch at a time; returns their numbers as known pieces. */
+  private learn(unknown: readonly string[], hashes: readonly number[]): Int32Array {
+    const numbers = new Int32Array(unknown.length);
     for (let from = 0; from < unknown.length; from += batchPieces) {
       const batch = unknown.slice(from, from + batchPieces);
       const found: number[][] = batch.map(() => []);
-      batch.forEach((piece, i) => this.insert.run(i + 1, piece));
+      this.insert.run(JSON.stringify(batch));
       for (const [doc, offset, term] of this.read.iterate() as Iterable<[number, number, string]>) {
         found[doc - 1]![offset] = this.numberOf(term);
       }
       this.clear.run();
-      batch.forEach((piece, i) => this.pieces.set(piece, Int32Array.from(found[i]!)));
+      batch.forEach((piece, i) => (numbers[from + i] = this.keep(piece, hashes[from + i]!, Int32Array.from(found[i]!))));
     }
+    return numbers;
+  }
+
+  private forgetPieces(): void {
+    this.pieceTexts = [];
+    this.pieceTokens = [];
+    this.pieceHashes = new Int32Array(1024);
+    this.slots = new Int32Array(2048);
   }
 
   /** Forgets every token and piece: tokens are numbered afresh from 0. */
   reset(): void {
     this.tokens.length = 0;
     this.numbers.clear();
-    this.pieces.clear();
+    this.forgetPieces();
   }
 
   private out = new Int32Array(65536);
+  /** The pieces of the texts being tokenized, by number (an unknown one as -1 - its place among the unknown). */
+  private found = new Int32Array(65536);
 
   /**
    * Each text's tokens, by number, in order: text i's are `tokens` from `ends[i - 1]` (0 for
@@ -101,31 +166,59 @@ export class PieceTokenizer {
    * `tokens` is overwritten by the next call.
    */
   tokenize(texts: readonly string[]): { tokens: Int32Array; ends: Int32Array } {
-    const pieces: string[] = [];
+    if (this.pieceTexts.length > maxCachedPieces) this.forgetPieces();
     const pieceEnds = new Int32Array(texts.length);
-    texts.forEach((text, i) => {
-      piecesOf(text, pieces);
-      pieceEnds[i] = pieces.length;
-    });
-    if (this.pieces.size > maxCachedPieces) this.pieces.clear();
-    // Each piece looked up once: its tokens, or undefined until learnt.
-    const parts: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(pieces.length);
-    let unknown: Set<string> | undefined;
-    for (let p = 0; p < pieces.length; p++) {
-      const part = this.pieces.get(pieces[p]!);
-      parts[p] = part;
-      if (!part) (unknown ??= new Set()).add(pieces[p]!);
+    // Each piece looked up once: its number, or its place among the unknown until learnt.
+    let pieces = 0;
+    let unknown: Map<string, number> | undefined;
+    const unknownHashes: number[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i]!;
+      let start = -1;
+      let hash = hashStart;
+      for (let at = 0; at <= text.length; at++) {
+        const code = at < text.length ? text.charCodeAt(at) : 0;
+        if (at === text.length || (code < 128 && asciiTokenChar[code] === 0)) {
+          if (start < 0) continue;
+          let piece = this.find(text, start, at, hash);
+          if (piece < 0) {
+            const cut = text.slice(start, at);
+            unknown ??= new Map();
+            let place = unknown.get(cut);
+            if (place === undefined) {
+              unknown.set(cut, (place = unknown.size));
+              unknownHashes.push(hash);
+            }
+            piece = -1 - place;
+          }
+          if (pieces === this.found.length) {
+            const grown = new Int32Array(pieces * 2);
+            grown.set(this.found);
+            this.found = grown;
+          }
+          this.found[pieces++] = piece;
+          start = -1;
+        } else {
+          if (start < 0) {
+            start = at;
+            hash = hashStart;
+          }
+          hash = hashStep(hash, code);
+        }
+      }
+      pieceEnds[i] = pieces;
     }
+    const found = this.found;
     if (unknown) {
-      this.learn([...unknown]);
-      for (let p = 0; p < pieces.length; p++) parts[p] ??= this.pieces.get(pieces[p]!);
+      const learnt = this.learn([...unknown.keys()], unknownHashes);
+      for (let p = 0; p < pieces; p++) if (found[p]! < 0) found[p] = learnt[-1 - found[p]!]!;
     }
     const ends = new Int32Array(texts.length);
     let at = 0;
     let p = 0;
     for (let i = 0; i < texts.length; i++) {
       for (; p < pieceEnds[i]!; p++) {
-        const part = parts[p]!;
+        const part = this.pieceTokens[found[p]!]!;
         if (at + part.length > this.out.length) {
           const grown = new Int32Array(Math.max(at + part.length, this.out.length * 2));
           grown.set(this.out.subarray(0, at));
