@@ -8,6 +8,7 @@ import type { PreviousFacets } from './facets/column-update';
 import type { FacetOrder } from './facets/pages';
 import type { FacetCompletions } from '../complete/completer';
 import type { VocabularyData } from '../suggest/vocabulary';
+import type { DateColumnData } from './sqlite/date-column';
 import type { SnapshotMove } from './sqlite/snapshot-move';
 import type { Criteria, FacetRequest, FacetsResult, FoundRecord } from './types';
 
@@ -50,6 +51,8 @@ export interface QueryEngine {
   warmSearch(withRanks?: boolean): void;
   /** Each deployment's ranks of repo_ids (ties in relevance break on them), on shared memory, for every worker. */
   sharedRanks(): SharedRanks;
+  /** Each deployment's date columns (sqlite/date-column.ts), read once for every worker. */
+  sharedDates(): SharedDates;
   /** The facet values warm() read, in memory every thread can share (one copy per generation, not per worker). */
   sharedFacets(previous?: ReadonlyMap<DeploymentKey, PreviousFacets>): SharedFacets;
   /**
@@ -93,10 +96,14 @@ export type SharedWords = ReadonlyMap<DeploymentKey, VocabularyData>;
 /** Per deployment, repoRank[id]: the place of the record's repo_id in repo_id order, and whether ids ascend in it. */
 export type SharedRanks = ReadonlyMap<DeploymentKey, { readonly repoRank: Int32Array; readonly inOrder: boolean }>;
 
+/** Per deployment, its date-bounded columns in memory, by column, and the revision they were read at (a worker of another takes none). */
+export type SharedDates = ReadonlyMap<DeploymentKey, { readonly revision: string; readonly columns: ReadonlyMap<string, DateColumnData> }>;
+
 /** One part of what a generation's reader works out once and hands to every worker, in this order. */
 export type SharedPart =
   | { readonly facets: SharedFacets }
   | { readonly ranks: SharedRanks }
+  | { readonly dates: SharedDates }
   | { readonly completions: SharedCompletions }
   | { readonly words: SharedWords }
   | { readonly columns: SharedColumns };

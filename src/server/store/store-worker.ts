@@ -105,7 +105,9 @@ parentPort!.on('message', (message: ToWorker) => {
 function open(settings: WorkerSettings) {
   const sharing = settings.sharing && { ...settings.sharing, ask: (job: CountJob) => reply({ help: job }) };
   const before = settings.role === 'facets' ? fileOf(settings.path) : undefined;
-  const opened = openEngine(settings.path, { snapshot: true, ...(sharing && { sharing }) });
+  // A search worker's date columns come from the reader, read once for every worker (until then, ranges are read from their indexes).
+  const datesHandedOver = settings.role === 'search';
+  const opened = openEngine(settings.path, { snapshot: true, datesHandedOver, ...(sharing && { sharing }) });
   // The file opened, where no other was moved over the path meanwhile.
   if (settings.role === 'facets') return readAhead(opened, settings.keep, before === fileOf(settings.path) ? before : undefined);
   engine = opened;
@@ -132,6 +134,8 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
   const columns = kept ? keptColumns(keeping, opened.revision) : undefined;
   const makers: (() => SharedPart)[] = [
     () => ({ facets: opened.sharedFacets(before) }),
+    // Before the ranks, which a worker makes itself unless they are kept: until the dates come, a worker reads each range from its index.
+    () => ({ dates: opened.sharedDates() }),
     () => ({ ranks: opened.sharedRanks() }),
     ...deployments.flatMap(({ key }) => [
       (): SharedPart => ({ completions: opened.sharedCompletions(key) }),
@@ -202,9 +206,9 @@ function moveSnapshot(): SnapshotMove {
   }
 }
 
-/** Facet values are taken at once (the first facets request needs them); the other parts when first asked for. */
+/** Facet values, ranks and date columns are taken at once (searches need them); the other parts when first asked for. */
 function adopt(part: PackedPart) {
-  if ('facets' in part || 'ranks' in part) engine!.adopt(unpackPart(part));
+  if ('facets' in part || 'ranks' in part || 'dates' in part) engine!.adopt(unpackPart(part));
   else laterParts.push(part);
 }
 

@@ -65,7 +65,7 @@ export function readFacetsAhead(
     if (reply.kept && 'facets' in part) log(`facet values read as kept for this data (${keep.file})`);
     if (reply.read) log(`facet values: ${reply.read}`);
     if ('facets' in part) entry('facets').resolve();
-    else if ('ranks' in part) return;
+    else if ('ranks' in part || 'dates' in part) return;
     else if ('completions' in part) for (const key of part.completions.keys()) entry(`completions ${key}`).resolve();
     else if ('words' in part) for (const key of part.words.keys()) entry(`words ${key}`).resolve();
   });

@@ -119,7 +119,7 @@ export function unpack(value: unknown): unknown {
   return unpacked;
 }
 
-type PartKind = 'facets' | 'ranks' | 'completions' | 'words' | 'columns';
+type PartKind = 'facets' | 'ranks' | 'dates' | 'completions' | 'words' | 'columns';
 
 /** A part (engine.ts SharedPart) as it travels between threads and is kept (kept-parts.ts): its kind and deployments as they are, what each holds packed. */
 export type PackedPart = { [K in PartKind]: { readonly [P in K]: ReadonlyMap<DeploymentKey, unknown> } }[PartKind];

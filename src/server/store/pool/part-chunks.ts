@@ -9,18 +9,20 @@ import type { PackedPart } from './packed-strings';
  * deserialized and copied to shared memory again (half a second of the reader's time).
  */
 
-export const partKinds = { facets: 0, completions: 1, words: 2, ranks: 3, columns: 4 } as const;
+export const partKinds = { facets: 0, completions: 1, words: 2, ranks: 3, columns: 4, dates: 5 } as const;
 
 const kindOf = (part: PackedPart) =>
   'facets' in part
     ? partKinds.facets
     : 'ranks' in part
       ? partKinds.ranks
-      : 'completions' in part
-        ? partKinds.completions
-        : 'columns' in part
-          ? partKinds.columns
-          : partKinds.words;
+      : 'dates' in part
+        ? partKinds.dates
+        : 'completions' in part
+          ? partKinds.completions
+          : 'columns' in part
+            ? partKinds.columns
+            : partKinds.words;
 
 type TypedArray = Int32Array | Float64Array | Uint8Array | Uint32Array | Float32Array | Int16Array | Uint16Array | Int8Array;
 

@@ -4,32 +4,48 @@ import type { ReadConnection } from './read-connection';
 /** Bounds compared in JavaScript as SQLite compares them: ASCII text orders alike in UTF-16 and UTF-8. */
 const ascii = /^[\x00-\x7f]*$/;
 
+/** A date column as read (DateColumn.read), to hand to another thread's DateColumn (DateColumn.of). */
+export interface DateColumnData {
+  /** Ids of the dated records, in the column's order. */
+  readonly ids: Int32Array;
+  /** The distinct values, one after the other, and where each starts and ends in it (offsets[i], offsets[i + 1]). */
+  readonly values: string;
+  readonly offsets: Int32Array;
+  /** runEnds[i]: one past the last position in `ids` of a record holding value i. */
+  readonly runEnds: Int32Array;
+}
+
 /**
- * One date column of a deployment's records, read once per connection and kept in memory, so
- * a date range is answered without reading its index per search (a fast field, after
- * tantivy's and Lucene's doc values): the ids of every dated record in the column's order
- * (as its index orders them), and each distinct value with where its run of ids ends. A
- * range is two binary searches over the distinct values and the ids between them (or, for
- * a range holding most records, the ids outside it taken from every dated record).
+ * One date column of a deployment's records, kept in memory, so a date range is answered
+ * without reading its index per search (a fast field, after tantivy's and Lucene's doc
+ * values): the ids of every dated record in the column's order (as its index orders them),
+ * and each distinct value with where its run of ids ends. A range is two binary searches
+ * over the distinct values and the ids between them (or, for a range holding most records,
+ * the ids outside it taken from every dated record). Reading it takes a scan of the column's
+ * index: a served generation's reader does it once for every worker (store-worker.ts).
  */
 export class DateColumn {
   private datedSet?: IdSet;
+  private readonly ids: Int32Array;
+  private readonly values: string;
+  private readonly offsets: Int32Array;
+  private readonly runEnds: Int32Array;
 
   private constructor(
-    /** Ids of the dated records, in the column's order. */
-    private readonly ids: Int32Array,
-    /** The distinct values, one after the other, and where each starts and ends in it (offsets[i], offsets[i + 1]). */
-    private readonly values: string,
-    private readonly offsets: Int32Array,
-    /** runEnds[i]: one past the last position in `ids` of a record holding value i. */
-    private readonly runEnds: Int32Array,
+    readonly data: DateColumnData,
     private readonly capacity: number,
-  ) {}
+  ) {
+    ({ ids: this.ids, values: this.values, offsets: this.offsets, runEnds: this.runEnds } = data);
+  }
+
+  /** A column another thread read (its arrays as they are: on shared memory, they are not copied). */
+  static of(data: DateColumnData, capacity: number): DateColumn {
+    return new DateColumn(data, capacity);
+  }
 
   /** The column `column` of `table`; undefined if some value is not text (SQLite would compare it by type first). */
   static read(connection: ReadConnection, table: string, column: string, capacity: number): DateColumn | undefined {
-    const nonText = connection.prepare(`SELECT 1 FROM ${table} WHERE ${column} IS NOT NULL AND typeof(${column}) <> 'text' LIMIT 1`).get();
-    if (nonText !== undefined) return undefined;
+    if (!textOnly(connection, table, column)) return undefined;
     const ids = Int32Array.from(
       connection.prepare(`SELECT id FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${column}`).pluck().all() as number[],
     );
@@ -49,7 +65,7 @@ export class DateColumn {
     }
     // Read apart from the ids: a write between the two reads outside a snapshot could part them.
     if (end !== ids.length) return undefined;
-    return new DateColumn(ids, runs.map(([value]) => value).join(''), offsets, runEnds, capacity);
+    return new DateColumn({ ids, values: runs.map(([value]) => value).join(''), offsets, runEnds }, capacity);
   }
 
   /** Records whose value is at least `from` (when given) and below `to` (when given); undefined for bounds not compared alike here. */
@@ -89,4 +105,15 @@ export class DateColumn {
     this.datedSet ??= this.idsOf(0, this.ids.length);
     return this.datedSet;
   }
+}
+
+/**
+ * Whether every value of the column that is not null is text. SQLite orders numbers before
+ * text and blobs after it, so the least and the greatest value say it: two probes of the
+ * column's index, not a scan of it.
+ */
+function textOnly(connection: ReadConnection, table: string, column: string): boolean {
+  const least: unknown = connection.prepare(`SELECT min(${column}) FROM ${table}`).pluck().get();
+  const greatest: unknown = connection.prepare(`SELECT max(${column}) FROM ${table}`).pluck().get();
+  return (least === null || typeof least === 'string') && (greatest === null || typeof greatest === 'string');
 }

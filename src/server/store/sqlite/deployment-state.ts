@@ -1,6 +1,7 @@
 import { deploymentByKey } from '../../../deployments/registry';
 import type { KeyName } from '../../../deployments/key-names';
 import type { Deployment, DeploymentKey } from '../../../deployments/schema';
+import { searchModel } from '../../../deployments/search-model';
 import { IdSet } from '../../engine/id-set';
 import type { PostingsReader } from '../../engine/postings/index-reader';
 import type { Vocabulary } from '../../suggest/suggest-query';
@@ -10,7 +11,7 @@ import { loadFacetIndex, type FacetColumns } from '../facets/column-reader';
 import { updateFacetColumns, type PreviousFacets } from '../facets/column-update';
 import { adoptFacetPages } from '../facets/pages';
 import { joinedGroups, storedJoins } from '../facets/name-joins';
-import { DateColumn } from './date-column';
+import { DateColumn, type DateColumnData } from './date-column';
 import { openPostings } from './postings-reader';
 import type { ReadConnection } from './read-connection';
 import { tablesOf } from './schema';
@@ -41,6 +42,8 @@ export class DeploymentState {
   constructor(
     private readonly connection: ReadConnection,
     readonly deployment: Deployment,
+    /** The date columns come from another engine on the file (adoptDateColumns): until they do, ranges are read from their indexes. */
+    private readonly datesHandedOver = false,
   ) {
     const maxId = connection.prepare(`SELECT max(id) FROM ${this.tables.records}`).pluck().get() as number | null;
     this.capacity = (maxId ?? 0) + 1;
@@ -93,10 +96,31 @@ export class DeploymentState {
 
   /** A date column in memory (date-column.ts), read on first use; undefined where the column's index must be read instead. */
   dateColumn(column: string): DateColumn | undefined {
+    if (this.datesHandedOver && !this.dateColumns.has(column)) return undefined;
+    return this.readDateColumn(column);
+  }
+
+  private readDateColumn(column: string): DateColumn | undefined {
     let read = this.dateColumns.get(column);
     if (read === undefined)
       this.dateColumns.set(column, (read = DateColumn.read(this.connection, this.tables.records, column, this.capacity) ?? null));
     return read ?? undefined;
+  }
+
+  /** Every date-bounded column held in memory, by column, read here for other engines on the file (those DateColumn.read refuses left out). */
+  dateColumnsData(): Map<string, DateColumnData> {
+    const data = new Map<string, DateColumnData>();
+    for (const { column, dateFilter } of searchModel(this.deployment).ordered) {
+      const read = dateFilter ? this.readDateColumn(column) : undefined;
+      if (read) data.set(column, read.data);
+    }
+    return data;
+  }
+
+  /** Takes the date columns another engine on the file read (dateColumnsData), where it read the same revision. */
+  adoptDateColumns(revision: string, columns: ReadonlyMap<string, DateColumnData>): void {
+    if (revision !== this.connection.revision) return;
+    for (const [column, data] of columns) this.dateColumns.set(column, DateColumn.of(data, this.capacity));
   }
 
   /** How many records there are. */
@@ -168,11 +192,11 @@ export class DeploymentState {
 }
 
 /** Each deployment's state on one connection, made on first use. */
-export function deploymentStates(connection: ReadConnection): (key: DeploymentKey) => DeploymentState {
+export function deploymentStates(connection: ReadConnection, datesHandedOver = false): (key: DeploymentKey) => DeploymentState {
   const states = new Map<DeploymentKey, DeploymentState>();
   return (key) => {
     let state = states.get(key);
-    if (!state) states.set(key, (state = new DeploymentState(connection, deploymentByKey(key)!)));
+    if (!state) states.set(key, (state = new DeploymentState(connection, deploymentByKey(key)!, datesHandedOver)));
     return state;
   };
 }

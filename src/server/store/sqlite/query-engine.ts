@@ -4,7 +4,7 @@ import { searchModel } from '../../../deployments/search-model';
 import { suggestQuery } from '../../suggest/suggest-query';
 import { adoptCompletions, completeFacets, prepareCompletions } from '../../complete/completer';
 import type { CountSharing } from '../facets/count-sharing';
-import type { QueryEngine, Ranked, SharedFacets, SharedFacetValues, SharedRanks } from '../engine';
+import type { QueryEngine, Ranked, SharedFacets, SharedFacetValues, SharedPart, SharedRanks } from '../engine';
 import { onSharedMemory } from '../facets/facet-index';
 import type { PreviousFacets } from '../facets/column-update';
 import { sharedCopy } from '../part-memory';
@@ -46,11 +46,17 @@ export interface EngineOptions {
   readonly snapshot?: boolean;
   /** Another thread that may count half of a broad search's facets (count-sharing.ts). */
   readonly sharing?: CountSharing;
+  /**
+   * The date columns come from another engine on the file (adopt, sharedDates), as a served
+   * generation's reader hands them over: until then a date range is read from its index,
+   * as reading a column whole here took a worker's first date search a scan of the column.
+   */
+  readonly datesHandedOver?: boolean;
 }
 
-export function openEngine(path: string, { snapshot = false, sharing }: EngineOptions = {}): QueryEngine {
+export function openEngine(path: string, { snapshot = false, sharing, datesHandedOver = false }: EngineOptions = {}): QueryEngine {
   const connection = ReadConnection.open(path, snapshot);
-  const stateOf = deploymentStates(connection);
+  const stateOf = deploymentStates(connection, datesHandedOver);
   const filters = new Filters(connection);
   const reads = new RecordReads(connection);
 
@@ -109,24 +115,29 @@ export function openEngine(path: string, { snapshot = false, sharing }: EngineOp
     sharedColumns: () => perDeployment(stateOf, (state) => state.columns()),
     facetsRead: () => facetsRead(stateOf),
     sharedRanks: () => sharedRanks(stateOf),
+    sharedDates: () => perDeployment(stateOf, (state) => ({ revision: connection.revision, columns: state.dateColumnsData() })),
     sharedCompletions: (key) => perDeployment(stateOf, (state) => prepareCompletions(state.facetIndex(), state.deployment.facets), key),
     sharedWords: (key, previous) => perDeployment(stateOf, (state) => (state.postings() ? state.vocabularyData(previous) : undefined), key),
-    adopt(part) {
-      // What the generation's reader worked out is taken as it is: each worker doing it again took seconds.
-      if ('facets' in part)
-        for (const [key, { facetIndex, orders }] of part.facets) {
-          stateOf(key).adoptFacetIndex(facetIndex);
-          if (orders) adoptFacetPages(facetIndex, orders);
-          else prepareFacetPages(facetIndex);
-        }
-      else if ('ranks' in part) for (const [key, { repoRank, inOrder }] of part.ranks) stateOf(key).adoptRepoRank(repoRank, inOrder);
-      else if ('completions' in part)
-        for (const [key, completions] of part.completions) adoptCompletions(stateOf(key).facetIndex(), completions);
-      else if ('words' in part) for (const [key, words] of part.words) stateOf(key).adoptVocabulary(words);
-    },
+    adopt: (part) => adoptPart(stateOf, part),
     moveSnapshot: () => connection.moveSnapshot(),
     close: () => connection.close(),
   };
+}
+
+/** Takes what another engine on the file worked out (engine.ts adopt). */
+function adoptPart(stateOf: (key: DeploymentKey) => DeploymentState, part: SharedPart): void {
+  // What the generation's reader worked out is taken as it is: each worker doing it again took seconds.
+  if ('facets' in part)
+    for (const [key, { facetIndex, orders }] of part.facets) {
+      stateOf(key).adoptFacetIndex(facetIndex);
+      if (orders) adoptFacetPages(facetIndex, orders);
+      else prepareFacetPages(facetIndex);
+    }
+  else if ('ranks' in part) for (const [key, { repoRank, inOrder }] of part.ranks) stateOf(key).adoptRepoRank(repoRank, inOrder);
+  else if ('dates' in part) for (const [key, { revision, columns }] of part.dates) stateOf(key).adoptDateColumns(revision, columns);
+  else if ('completions' in part)
+    for (const [key, completions] of part.completions) adoptCompletions(stateOf(key).facetIndex(), completions);
+  else if ('words' in part) for (const [key, words] of part.words) stateOf(key).adoptVocabulary(words);
 }
 
 /** What facet counting reads of a deployment, from its state and the filters. */
