@@ -75,6 +75,8 @@ function hasPhrase(node: QueryNode): boolean {
 
 export class TextSearch {
   private matched: IdSet | undefined;
+  /** How many records `matched` holds, once counted (a filtered word counts them to choose how to score, then for the total). */
+  private matchedCount: number | undefined;
   private unionScores: Matches | undefined;
   /** A short union's count, met as its first records were ranked. */
   private unionTotal: number | undefined;
@@ -134,8 +136,8 @@ export class TextSearch {
     if (root.kind !== 'leaf' || !root.leaf.scored || !this.options.filter) return undefined;
     const records = root.leaf.postings.records?.();
     const matches = this.matches();
-    if (!records || matches.count() > root.leaf.postings.docs * fewOfWord) return undefined;
-    return scoreFewMatches(root.leaf, records, matches, this.reader.lengths, lengthNorms(this.reader));
+    if (!records || this.matchCount() > root.leaf.postings.docs * fewOfWord) return undefined;
+    return scoreFewMatches(root.leaf, records, matches, this.reader.lengths, lengthNorms(this.reader), this.matchCount());
   }
 
   /** Every match with its score, for a short union (scoreUnion). */
@@ -163,7 +165,12 @@ export class TextSearch {
   count(): number {
     if (this.oneList) return this.query.scored[0]!.postings.docs;
     if (this.unionTotal !== undefined) return this.unionTotal;
-    return this.unionScores ? this.unionScores.ids.length : this.matches().count();
+    return this.unionScores ? this.unionScores.ids.length : this.matchCount();
+  }
+
+  private matchCount(): number {
+    this.matchedCount ??= this.matches().count();
+    return this.matchedCount;
   }
 
   /** The first `need` matches by bm25 (best first unless not `descending`), ties by `ties[id]` or the id. */
