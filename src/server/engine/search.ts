@@ -2,6 +2,7 @@ import type { SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { scoreEverything, topByBlockMax } from './collector/block-max';
 import { scoreFewMatches } from './collector/few-matches';
+import { scoreMatches } from './collector/scored-matches';
 import { BestOf, deepOrder, topOrder, type Matches } from './collector/top-k';
 import { scoreUnion, topOfUnion } from './collector/union';
 import type { IdSet } from './id-set';
@@ -50,6 +51,13 @@ function distinctLists(scored: readonly Leaf[]): boolean {
 
 /** One word filtered to at most this share of its records is scored from the filter's side (collector/few-matches.ts). */
 const fewOfWord = 1 / 8;
+
+/**
+ * An AND matching at most this many records has them scored from their side
+ * (collector/scored-matches.ts): its lists are read only where they hold a match, where
+ * block-max would decode a common word's blocks through every window a rare word's records reach.
+ */
+const fewOfAnd = 8192;
 
 /** A filter allowing at most this many records has its phrases read in those records first (TextSearch.of). */
 const fewRecords = 64;
@@ -187,6 +195,8 @@ export class TextSearch {
     const few = this.fewMatches();
     if (few) return topOrder(few, descending, need, ties);
     const matches = this.oneList ? undefined : this.matches();
+    if (matches && query.root.kind === 'and' && this.matchCount() <= fewOfAnd)
+      return topOrder(scoreMatches(query.scored, matches, reader.lengths, norms, this.matchCount()), descending, need, ties);
     if (blockMax) return topByBlockMax(query.scored, reader.lengths, norms, matches, need, ties);
     return topOrder(scoreEverything(query.scored, reader.lengths, norms, matches), descending, need, ties);
   }
