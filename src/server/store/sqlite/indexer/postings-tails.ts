@@ -1,4 +1,12 @@
-import { decodePostings, encodePostings, noPostings, StoredPostings, type TokenPostings } from '../../../engine/postings/block-postings';
+import { BlockFrontier } from '../../../engine/postings/block-frontier';
+import {
+  blockSize,
+  decodePostings,
+  encodePostings,
+  noPostings,
+  StoredPostings,
+  type TokenPostings,
+} from '../../../engine/postings/block-postings';
 
 /**
  * Tails, as Lucene appends segments rather than rewriting its index: a write of new
@@ -67,6 +75,34 @@ export class ChangedIds {
     }
     return false;
   }
+}
+
+const frontier = new BlockFrontier(blockSize);
+
+/**
+ * Whether each block of `list` holding one of `ids` (ascending) has the frontier it was
+ * written with under `lengths`: then records whose postings are unchanged but whose lengths
+ * changed leave the list as a rebuild would write it.
+ */
+function sameFrontiers(list: StoredPostings, ids: Int32Array, lengths: ArrayLike<number>): boolean {
+  const { starts, counts: bestCounts, lengths: shortest } = list.frontiers;
+  let b = -1;
+  for (const id of ids) {
+    if (b >= 0 && list.lastIds[b]! >= id) continue;
+    b++;
+    while (b < list.blocks && list.lastIds[b]! < id) b++;
+    if (b >= list.blocks) return true;
+    // A block none of them is in keeps its frontier: its records' lengths are as they were.
+    const blockIds = list.ids(b);
+    const blockCounts = list.counts(b);
+    frontier.clear();
+    for (let i = 0; i < blockIds.length; i++) frontier.add(blockCounts[i]!, lengths[blockIds[i]!] ?? 0);
+    if (frontier.size !== starts[b + 1]! - starts[b]!) return false;
+    for (let k = 0; k < frontier.size; k++) {
+      if (frontier.counts[k] !== bestCounts[starts[b]! + k] || frontier.lengths[k] !== shortest[starts[b]! + k]) return false;
+    }
+  }
+  return true;
 }
 
 /** A list as stored: written whole, and what was appended since. */
@@ -146,6 +182,15 @@ export class ListTable {
       rows.set(col, { docs, ...(tail ? { tail } : {}), read });
     }
     return rows;
+  }
+
+  /** Whether the lists under `key` are as a rebuild would write them after records `ids` (ascending), holding the same postings as before, took `lengths`. */
+  sameFrontiers(key: string, ids: Int32Array, lengths: ArrayLike<number>): boolean {
+    for (const rows of this.rows(key).values()) {
+      const { whole, tail } = rows.read();
+      if ((whole && !sameFrontiers(whole, ids, lengths)) || (tail && !sameFrontiers(tail, ids, lengths))) return false;
+    }
+    return true;
   }
 
   /**

@@ -15,6 +15,7 @@ import {
 import { pairListsOf, storedCommon, tripleInstances, type PairLists } from './pair-postings';
 import { pairListRows } from './pair-rows';
 import { ChangedIds, ListTable } from './postings-tails';
+import { allIn, keptTokens, samePairLists } from './unchanged-lists';
 import { positionsRows, TermRows } from './term-rows';
 import { textInstances } from './text-instances';
 import { tablesOf } from '../schema';
@@ -115,47 +116,6 @@ function instancesReader(
   };
 }
 
-/**
- * The tokens whose lists a write leaves as they are: every record of the write holding the
- * token holds it at the same places as before, and has the same length (a block's frontier
- * holds its records' lengths). A record written again with the same text (a harvest sending
- * a record whose metadata changed elsewhere) then rewrites none of its tokens' lists, which
- * for a common word is the whole list.
- */
-function keptTokens(
-  replaced: ReadonlyMap<string, Int32Array>,
-  written: ReadonlyMap<string, Int32Array>,
-  sameLength: ReadonlySet<number>,
-): Set<string> {
-  const kept = new Set<string>();
-  for (const [term, before] of replaced) {
-    const after = written.get(term);
-    if (!after || after.length !== before.length) continue;
-    let same = true;
-    for (let i = 0; same && i < before.length; i += 3)
-      same = sameLength.has(before[i]!) && before[i] === after[i] && before[i + 1] === after[i + 1] && before[i + 2] === after[i + 2];
-    if (same) kept.add(term);
-  }
-  return kept;
-}
-
-/** Whether a pair's lists over a write's records are the same before and after it, in records of the same length. */
-function samePairLists(
-  before: ReadonlyMap<string, TokenPostings> | undefined,
-  after: ReadonlyMap<string, TokenPostings> | undefined,
-  sameLength: ReadonlySet<number>,
-): boolean {
-  if (!before || !after || before.size !== after.size) return false;
-  for (const [col, list] of before) {
-    const other = after.get(col);
-    if (!other || other.ids.length !== list.ids.length) return false;
-    for (let i = 0; i < list.ids.length; i++) {
-      if (!sameLength.has(list.ids[i]!) || list.ids[i] !== other.ids[i] || list.counts[i] !== other.counts[i]) return false;
-    }
-  }
-  return true;
-}
-
 /** Applies writes' text changes to a deployment's postings; call it inside the write's transaction. */
 
 export function postingsUpdater(db: Database.Database, deployment: Deployment): (changes: ReadonlyMap<number, TextChange>) => void {
@@ -189,13 +149,12 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
       lengths,
     );
     for (const id of changes.keys()) tokenCount += lengths[id]!;
-    const sameLength = new Set<number>();
-    for (const [id, { before }] of changes) if (before && lengths[id] === storedLengths[id]) sameLength.add(id);
-    const kept = keptTokens(replaced, written, sameLength);
-    const touched = new Set([...replaced.keys(), ...written.keys()].filter((term) => !kept.has(term)));
+    const sameLength = new Set([...changes].filter(([id, { before }]) => before && lengths[id] === storedLengths[id]).map(([id]) => id));
     // Made for each write: a full build since numbers the tokens afresh.
     const termRows = new TermRows(db, deployment);
     const tokens = new ListTable(termRows);
+    const kept = keptTokens(replaced, written, (ids) => allIn(ids, sameLength), tokens, lengths);
+    const touched = new Set([...replaced.keys(), ...written.keys()].filter((term) => !kept.has(term)));
 
     for (const term of touched) {
       const instances = written.get(term);
@@ -230,7 +189,8 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
     const writtenPairs = pairsOfRecords(common, written, low, high);
     const replacedPairs = pairsOfRecords(common, replaced, low, high);
     for (const pair of new Set([...replacedPairs.keys(), ...writtenPairs.keys()])) {
-      if (samePairLists(replacedPairs.get(pair), writtenPairs.get(pair), sameLength)) continue;
+      const same = samePairLists(replacedPairs.get(pair), writtenPairs.get(pair));
+      if (same && (allIn(same, sameLength) || pairs.sameFrontiers(pair, same, lengths))) continue;
       pairs.update(pair, writtenPairs.get(pair) ?? new Map(), changed, lengths);
     }
 

@@ -10,7 +10,8 @@ import { generateRecords } from '../../../corpus/generate';
 import { parseListRequest } from '../../../http/criteria';
 import { parseQueryString } from '../../../http/query-string';
 import { openEngine } from '../query-engine';
-import { decodePostings, StoredPostings } from '../../../engine/postings/block-postings';
+import { BlockFrontier } from '../../../engine/postings/block-frontier';
+import { blockSize, decodePostings, StoredPostings } from '../../../engine/postings/block-postings';
 import { buildPostings } from './postings';
 import { buildPairs, storedCommon } from './pair-postings';
 import { storedPostings as readWithTail } from './postings-tails';
@@ -88,6 +89,24 @@ function storedPostings(path: string, column = ''): Map<string, [number, number]
  * Every list of the postings, positions and pair tables as readers read it, tail appended,
  * with the lengths and common tokens, in key order; and how many tail rows there were.
  */
+/** The blocks of a list whose frontier is not what their records give under `lengths`. */
+function staleFrontiers(list: StoredPostings, lengths: Uint32Array): number {
+  const frontier = new BlockFrontier(blockSize);
+  const { starts, counts, lengths: shortest } = list.frontiers;
+  let stale = 0;
+  for (let b = 0; b < list.blocks; b++) {
+    const [ids, blockCounts] = [list.ids(b), list.counts(b)];
+    frontier.clear();
+    for (let i = 0; i < ids.length; i++) frontier.add(blockCounts[i]!, lengths[ids[i]!] ?? 0);
+    const pairs = Array.from({ length: starts[b + 1]! - starts[b]! }, (_, k) => [counts[starts[b]! + k], shortest[starts[b]! + k]]);
+    if (
+      JSON.stringify(pairs) !== JSON.stringify(Array.from({ length: frontier.size }, (_, k) => [frontier.counts[k], frontier.lengths[k]]))
+    )
+      stale++;
+  }
+  return stale;
+}
+
 function postingsTables(path: string) {
   const db = new Database(path, { readonly: true });
   try {
@@ -105,9 +124,14 @@ function postingsTables(path: string) {
           .raw()
           .all() as [string | number, number, Buffer, Buffer | null][]
       ).map(([name, col, whole, tail]) => {
-        const { ids, counts } = readWithTail({ whole: new StoredPostings(whole), ...(tail ? { tail: new StoredPostings(tail) } : {}) });
-        return { name, col, ids: Array.from(ids), counts: Array.from(counts) };
+        const parts = [new StoredPostings(whole), ...(tail ? [new StoredPostings(tail)] : [])];
+        const { ids, counts } = readWithTail({ whole: parts[0]!, ...(parts[1] ? { tail: parts[1] } : {}) });
+        // Each block's frontier as its records give it under the stored lengths: else block-max could skip a block it should score.
+        const stale = parts.reduce((sum, part) => sum + staleFrontiers(part, recordLengths), 0);
+        return { name, col, ids: Array.from(ids), counts: Array.from(counts), stale };
       });
+    const stored = db.prepare(`SELECT data FROM ${t.lengths}`).pluck().get() as Buffer | undefined;
+    const recordLengths = stored ? new Uint32Array(new Uint8Array(stored).buffer) : new Uint32Array(0);
     const tailRows = (table: string) => db.prepare(`SELECT count(*) FROM ${table}_tail`).pluck().get() as number;
     // A tail with no list before it would be read by no one, nor a list whose token is not in the dictionary, nor a token without lists.
     const orphans = [
