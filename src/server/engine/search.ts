@@ -1,7 +1,6 @@
 import type { SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { scoreEverything, topByBlockMax } from './collector/block-max';
-import { scoreFewMatches } from './collector/few-matches';
 import { scoreMatches } from './collector/scored-matches';
 import { BestOf, deepOrder, topOrder, type Matches } from './collector/top-k';
 import { scoreUnion, topOfUnion } from './collector/union';
@@ -49,7 +48,7 @@ function distinctLists(scored: readonly Leaf[]): boolean {
   return new Set(scored.map(({ postings }) => postings)).size === scored.length;
 }
 
-/** One word filtered to at most this share of its records is scored from the filter's side (collector/few-matches.ts). */
+/** One word filtered to at most this share of its records is scored from the filter's side (collector/scored-matches.ts). */
 const fewOfWord = 1 / 8;
 
 /**
@@ -136,16 +135,14 @@ export class TextSearch {
 
   /**
    * Every match with its score where one word is filtered (a date range, a facet) to a few
-   * of its records and its records are kept as a bitset: read from the filter's side
-   * rather than the word's whole list (scoreFewMatches); undefined otherwise.
+   * of its records and its records are kept as a bitset: read from the matches' side
+   * rather than the word's whole list (scoreMatches); undefined otherwise.
    */
   private fewMatches(): Matches | undefined {
     const { root } = this.query;
     if (root.kind !== 'leaf' || !root.leaf.scored || !this.options.filter) return undefined;
-    const records = root.leaf.postings.records?.();
-    const matches = this.matches();
-    if (!records || this.matchCount() > root.leaf.postings.docs * fewOfWord) return undefined;
-    return scoreFewMatches(root.leaf, records, matches, this.reader.lengths, lengthNorms(this.reader), this.matchCount());
+    if (!root.leaf.postings.records?.() || this.matchCount() > root.leaf.postings.docs * fewOfWord) return undefined;
+    return scoreMatches([root.leaf], this.matches(), this.reader.lengths, lengthNorms(this.reader), this.matchCount());
   }
 
   /** Every match with its score, for a short union (scoreUnion). */

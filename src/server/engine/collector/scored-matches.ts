@@ -11,7 +11,7 @@ import type { Matches } from './top-k';
  * that hold a match; a list the reader keeps as a bitset (a dense one, dense-sets.ts, which
  * counting the matches read already) is not decoded at all: a match's place in its block
  * is the number of the list's records before it there, and its count is read alone
- * (Postings.countAt), as scoreFewMatches does for one word. Each list's terms are added in
+ * (Postings.countAt). One word narrowed by a filter (a date range) is scored so too. Each list's terms are added in
  * the query's order, so every score is FTS5's sum to the bit, as scoreEverything's.
  */
 export function scoreMatches(
@@ -75,7 +75,8 @@ function addByPlace(
 ): void {
   const { lastIds, blocks } = postings;
   let b = 0;
-  // The list's records in the block up to the last match, counted on from there (as scoreFewMatches does).
+  // The list's records in the block up to the last match, counted on from there: matches ascend,
+  // so each stretch of the set is counted once, not again from the block's start per match.
   let counted = 0;
   let countedTo = -1;
   for (let j = 0; j < ids.length; j++) {
