@@ -16,7 +16,7 @@ export interface PostingsReader {
   expand(prefix: string): string[];
   /** A token's postings over whole records, or in one column. */
   read(token: string, column?: SearchColumn): Postings | undefined;
-  /** Whether two adjacent tokens have a pair list (pairs.ts) over whole records, or in `column`: both are common, and the column is one of `pairColumns` (over whole records, both frequent too). */
+  /** Whether two adjacent tokens have a pair list (pairs.ts) over whole records, or in `column`: both are common, and the column is one of `pairColumns`. */
   hasPair(first: string, second: string, column?: SearchColumn): boolean;
   /** The pair list of two adjacent common tokens, over whole records or in one of `pairColumns`; undefined where they never stand so. */
   readPair(first: string, second: string, column?: SearchColumn): Postings | undefined;

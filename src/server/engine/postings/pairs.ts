@@ -16,29 +16,19 @@ import { doubled } from '../typed-arrays';
  * in another column (description=, subject=...) narrows its candidates by the whole-record
  * pair list and verifies positions, as a phrase of rarer words does.
  *
- * A token is common when at least `commonDocs(rows)` records hold it, frequent when at least
- * `frequentDocs(rows)` do; a pair keeps its whole-record list only when both its tokens
- * are frequent. The sets are chosen when the postings are built in full and
- * stored with them; a later write keeps the pair lists of those sets exact without changing
- * them (postings-update.ts), so the sets are always the ones the lists were built for.
+ * A token is common when at least `commonDocs(rows)` records hold it. The set is chosen
+ * when the postings are built in full and stored with them; a later write keeps the pair
+ * lists of that set exact without changing it (postings-update.ts), so the set is always
+ * the one the lists were built for.
  */
 
 /** The share of the records a token must be in to be common: verifying its phrases' positions costs in proportion. */
 export const commonShare = 1 / 32;
-/**
- * The share a token must be in to be frequent: only a pair of frequent tokens keeps a list over whole
- * records, where a common pair's lists took most of the room; a rarer pair's phrase over whole records
- * is verified from positions (docs/decisions.md, store layout 25).
- */
-export const frequentShare = 1 / 16;
 /** Below this many records no token is common: a small store's phrases are cheap to verify. */
 export const minCommonDocs = 16;
 
 /** The number of records a token must be in to be common, in a store of `rows` records. */
 export const commonDocs = (rows: number): number => Math.max(minCommonDocs, Math.ceil(rows * commonShare));
-
-/** The number of records a token must be in to be frequent, in a store of `rows` records. */
-export const frequentDocs = (rows: number): number => Math.max(minCommonDocs, Math.ceil(rows * frequentShare));
 
 /**
  * The columns a pair has a list of its own in: those a parameter searches alone (title=,
@@ -51,18 +41,8 @@ export const frequentDocs = (rows: number): number => Math.max(minCommonDocs, Ma
  */
 export const pairColumns: readonly SearchColumn[] = ['title', 'authors', 'sponsor', 'research', 'contributing', 'fulltext'];
 
-/**
- * Whether a pair of common tokens has a list in `column` (undefined: over whole records, where only a pair of two
- * `frequent` tokens has one).
- */
-export const pairListIn = (column: SearchColumn | undefined, frequent: boolean): boolean =>
-  column === undefined ? frequent : pairColumns.includes(column);
-
-/** A pair's lists (by col, '' over whole records) less the whole-record one where its tokens are not both frequent. */
-export function keptPairLists(lists: Map<string, TokenPostings>, frequent: boolean): Map<string, TokenPostings> {
-  if (!frequent) lists.delete('');
-  return lists;
-}
+/** Whether a pair has a list in `column` (undefined: over whole records). */
+export const pairListIn = (column: SearchColumn | undefined): boolean => column === undefined || pairColumns.includes(column);
 
 /** By column's place in `searchColumns`: whether a pair's lists count its places there apart. */
 const keptColumns = searchColumns.map((column) => pairColumns.includes(column));

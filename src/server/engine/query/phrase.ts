@@ -82,8 +82,7 @@ function tokenPositions(blobs: TokenBlobs, within: Int32Array, placed: Placed | 
  * The records that may hold the phrase, ascending: those in every list a match must be in —
  * each token's list in the phrase's column when it has one (an author's initials are in
  * most records, in their authors far fewer), else over whole records, and the pair list of
- * each two adjacent common tokens there (over whole records where the column keeps none, where the pair keeps one: a pair of
- * tokens that are common but not frequent keeps none over whole records, pairs.ts). The shortest is decoded, the others only in the
+ * each two adjacent common tokens there (over whole records where the column keeps none). The shortest is decoded, the others only in the
  * blocks that may hold one of its records; undefined when a list is empty. Where a token's
  * whole-record list was read, where it holds the records is kept (`placed`, by token), so
  * its positions are walked without decoding its blocks a second time.
@@ -100,8 +99,8 @@ function narrowCandidates(
   // the phrase's column, its whole-record list still narrows, and the tokens' lists in the column too.
   const paired = new Uint8Array(tokens.length);
   for (let j = 1; j < tokens.length; j++) {
+    if (!reader.hasPair(tokens[j - 1]!, tokens[j]!)) continue;
     const inColumn = reader.hasPair(tokens[j - 1]!, tokens[j]!, column);
-    if (!inColumn && !reader.hasPair(tokens[j - 1]!, tokens[j]!)) continue;
     const pair = reader.readPair(tokens[j - 1]!, tokens[j]!, inColumn ? column : undefined);
     if (!pair) return undefined;
     lists.push({ postings: pair });

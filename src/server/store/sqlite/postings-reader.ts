@@ -7,7 +7,7 @@ import { DenseSets } from '../../engine/postings/dense-sets';
 import type { PostingsReader } from '../../engine/postings/index-reader';
 import { pairListIn } from '../../engine/postings/pairs';
 import { wholeRecord } from '../../engine/postings/positions';
-import { storedCommonTokens } from './indexer/pair-postings';
+import { storedCommon } from './indexer/pair-postings';
 import { pairListReader } from './indexer/pair-rows';
 import { positionsRows, termIdReader, termRow, termScopes } from './indexer/term-rows';
 import { scratchTokenizer } from './fts5-adapter';
@@ -32,8 +32,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
 
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();
   const tokenList = tokenLists(db, deployment, ids);
-  const stored = storedCommonTokens(db, deployment);
-  const [common, frequent] = [new Set(stored.common), stored.frequent];
+  const common = new Set(storedCommon(db, deployment));
   const pairList = pairListReader(db, deployment, [...common]);
   // Built in the same transaction as the lengths: where those are, so are the positions.
   const [positionsOf, tailPositionsOf] = [t.positions, t.positionsTail].map((table) => positionsRows(db, table));
@@ -60,7 +59,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
       return postings;
     },
     hasPair(first, second, column) {
-      return common.has(first) && common.has(second) && pairListIn(column, frequent.has(first) && frequent.has(second));
+      return common.has(first) && common.has(second) && pairListIn(column);
     },
     readPair(first, second, column) {
       return pairList(first, second, column);

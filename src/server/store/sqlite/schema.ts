@@ -16,8 +16,7 @@ import { modelDigest } from '../model-digest';
  *                the facet columns below are their one copy
  *   <p>_postings every token of the text with its documents and weighted counts, per column too (postings.ts)
  *   <p>_positions every token's positions, for phrase searches (engine/postings/positions.ts)
- *   <p>_common   the tokens common enough for their adjacent pairs to have lists, and which are frequent
- *                enough for lists over whole records too (engine/postings/pairs.ts)
+ *   <p>_common   the tokens common enough for their adjacent pairs to have lists (engine/postings/pairs.ts)
  *   <p>_pairs    the lists of adjacent pairs of common tokens, in the pair columns too, by an integer row
  *                numbering the two tokens among the common ones and the column (pairs.ts's pairRow)
  *   <p>_lengths  the token count of every document, and the index totals, as of that build
@@ -37,7 +36,7 @@ import { modelDigest } from '../model-digest';
  * them) or how a facet value groups (formats/value-folding.ts: the facet columns keep each
  * value's group) changes.
  */
-const layoutVersion = '25';
+const layoutVersion = '24';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
@@ -95,7 +94,7 @@ export function createSchemaSql(deployment: Deployment): string {
     ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS ${t.lengths} (rows INTEGER NOT NULL, tokens INTEGER NOT NULL, data BLOB NOT NULL);
     CREATE TABLE IF NOT EXISTS ${t.terms} (term TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS ${t.common} (term TEXT PRIMARY KEY, frequent INTEGER NOT NULL) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS ${t.common} (term TEXT PRIMARY KEY) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS ${t.facetDict} (
       facet TEXT NOT NULL, code INTEGER NOT NULL, value TEXT NOT NULL, grp TEXT NOT NULL,
       PRIMARY KEY (facet, code)

@@ -1,16 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Deployment } from '../../../../deployments/schema';
 import { encodePostings, StoredPostings, type TokenPostings } from '../../../engine/postings/block-postings';
-import {
-  commonDocs,
-  eachPairIn,
-  frequentDocs,
-  keptPairLists,
-  pairKey,
-  pairRow,
-  pairScope,
-  type WordInstances,
-} from '../../../engine/postings/pairs';
+import { commonDocs, eachPairIn, pairKey, pairRow, pairScope, type WordInstances } from '../../../engine/postings/pairs';
 import { noInstances, PositionsWalk, StoredPositions } from '../../../engine/postings/positions';
 import { VarintCursor, VarintWriter } from '../../../engine/postings/varint';
 import { tablesOf } from '../schema';
@@ -42,21 +33,6 @@ export function storedCommon(db: Database.Database, deployment: Deployment): str
     .all() as string[];
 }
 
-/** The stored common tokens, in order, and the frequent ones among them. */
-export function storedCommonTokens(db: Database.Database, deployment: Deployment): { common: string[]; frequent: Set<string> } {
-  const frequent = db
-    .prepare(`SELECT term FROM ${tablesOf(deployment).common} WHERE frequent = 1`)
-    .pluck()
-    .all() as string[];
-  return { common: storedCommon(db, deployment), frequent: new Set(frequent) };
-}
-
-/** The common tokens and the frequent ones among them, as a build chose them. */
-export interface CommonTokens {
-  readonly common: readonly string[];
-  readonly frequent: readonly string[];
-}
-
 /** A pair's lists over whole records and per column, by its key. */
 export type PairLists = Map<string, Map<string, TokenPostings>>;
 
@@ -85,23 +61,10 @@ export function tripleInstances(triples: Int32Array): WordInstances {
   };
 }
 
-/**
- * The pair lists of `common` tokens whose instances, in records `low` up to `high`, are `words[w]`:
- * over whole records and in the full text only for pairs of two `frequent` ones.
- */
-export function pairListsOf(
-  common: readonly string[],
-  frequent: ReadonlySet<string>,
-  words: readonly WordInstances[],
-  low: number,
-  high: number,
-): PairLists {
+/** The pair lists of `common` tokens whose instances, in records `low` up to `high`, are `words[w]`. */
+export function pairListsOf(common: readonly string[], words: readonly WordInstances[], low: number, high: number): PairLists {
   const lists: PairLists = new Map();
-  eachPairIn(words, low, high, (first, second, pair) => {
-    const [a, b] = [common[first]!, common[second]!];
-    const kept = keptPairLists(pair, frequent.has(a) && frequent.has(b));
-    if (kept.size > 0) lists.set(pairKey(a, b), kept);
-  });
+  eachPairIn(words, low, high, (first, second, pair) => lists.set(pairKey(common[first]!, common[second]!), pair));
   return lists;
 }
 
@@ -138,8 +101,8 @@ function storedRange(list: StoredPostings, positions: StoredPositions, from: Wal
 }
 
 /**
- * Chooses the common tokens (those in at least `commonDocs(rows)` records) and the frequent
- * ones among them (in `frequentDocs(rows)`), or takes them as given, and writes their pair lists, from the stored postings and positions, a range of
+ * Chooses the common tokens (those in at least `commonDocs(rows)` records, or `common` as
+ * given) and writes their pair lists, from the stored postings and positions, a range of
  * records at a time so memory holds one range's places; each pair's ranges are joined at
  * the end. In the writer's transaction, after the postings.
  */
@@ -148,17 +111,14 @@ export function buildPairs(
   deployment: Deployment,
   lengths: Uint32Array,
   rows: number,
-  common?: CommonTokens,
+  common?: readonly string[],
   recordsAtOnce = defaultRecordsAtOnce,
 ): void {
   const t = tablesOf(deployment);
-  const words = common?.common ?? tokensInAtLeast(db, deployment, commonDocs(rows));
-  const frequent = new Set(common?.frequent ?? tokensInAtLeast(db, deployment, frequentDocs(rows)));
-  const insertCommon = db.prepare(`INSERT INTO ${t.common} (term, frequent) VALUES (?, ?)`);
-  for (const word of words) insertCommon.run(word, frequent.has(word) ? 1 : 0);
+  const words = common ?? tokensInAtLeast(db, deployment, commonDocs(rows));
+  const insertCommon = db.prepare(`INSERT INTO ${t.common} (term) VALUES (?)`);
+  for (const word of words) insertCommon.run(word);
   if (words.length === 0) return;
-  const kept = (first: number, second: number, lists: Map<string, TokenPostings>) =>
-    keptPairLists(lists, frequent.has(words[first]!) && frequent.has(words[second]!));
   const stored = wholeTokenReader(db, deployment);
   const insertPair = db.prepare(`INSERT INTO ${t.pairs} (id, docs, data) VALUES (?, ?, ?)`);
   const places = commonPlaces(storedCommon(db, deployment));
@@ -173,8 +133,7 @@ export function buildPairs(
   if (lengths.length <= recordsAtOnce) {
     // One range holds every record: its lists are whole, written as they come.
     eachPairIn(rangeOf(lengths.length, start), 0, lengths.length, (first, second, lists) => {
-      for (const [column, list] of kept(first, second, lists))
-        insertPair.run(rowOf(first, second, column), list.ids.length, encodePostings(list, lengths));
+      for (const [column, list] of lists) insertPair.run(rowOf(first, second, column), list.ids.length, encodePostings(list, lengths));
     });
     return;
   }
@@ -187,7 +146,7 @@ export function buildPairs(
       const high = Math.min(lengths.length, low + recordsAtOnce);
       const ranges = rangeOf(high, walks);
       eachPairIn(ranges, low, high, (first, second, lists) => {
-        for (const [column, list] of kept(first, second, lists)) insertPart.run(rowOf(first, second, column), part, encodePiece(list));
+        for (const [column, list] of lists) insertPart.run(rowOf(first, second, column), part, encodePiece(list));
       });
       walks = ranges.map((range) => range.end);
     }

@@ -12,7 +12,7 @@ import {
   wholeRecord,
   type DocumentInstances,
 } from '../../../engine/postings/positions';
-import { pairListsOf, storedCommonTokens, tripleInstances, type PairLists } from './pair-postings';
+import { pairListsOf, storedCommon, tripleInstances, type PairLists } from './pair-postings';
 import { pairListRows } from './pair-rows';
 import { ChangedIds, ListTable } from './postings-tails';
 import { allIn, keptTokens, samePairLists } from './unchanged-lists';
@@ -82,17 +82,10 @@ function mergedPositions(
  * (record, column, offset) triples, are `instances`: laid out over the written records' ids
  * only, not the store's.
  */
-function pairsOfRecords(
-  common: readonly string[],
-  frequent: ReadonlySet<string>,
-  instances: ReadonlyMap<string, Int32Array>,
-  low: number,
-  high: number,
-): PairLists {
+function pairsOfRecords(common: readonly string[], instances: ReadonlyMap<string, Int32Array>, low: number, high: number): PairLists {
   const none = new Int32Array(0);
   return pairListsOf(
     common,
-    frequent,
     common.map((word) => tripleInstances(instances.get(word) ?? none)),
     low,
     high,
@@ -189,12 +182,12 @@ export function postingsUpdater(db: Database.Database, deployment: Deployment): 
     }
 
     // The pairs of the stored common tokens in the records before and after the write.
-    const { common, frequent } = storedCommonTokens(db, deployment);
+    const common = storedCommon(db, deployment);
     // The pair lists' rows number the common tokens of the last full build, which may have come after this updater was made.
     const pairs = new ListTable(pairListRows(db, deployment, common));
     const [low, high] = [changed.sorted[0] ?? 0, maxId + 1];
-    const writtenPairs = pairsOfRecords(common, frequent, written, low, high);
-    const replacedPairs = pairsOfRecords(common, frequent, replaced, low, high);
+    const writtenPairs = pairsOfRecords(common, written, low, high);
+    const replacedPairs = pairsOfRecords(common, replaced, low, high);
     for (const pair of new Set([...replacedPairs.keys(), ...writtenPairs.keys()])) {
       const same = samePairLists(replacedPairs.get(pair), writtenPairs.get(pair));
       if (same && (allIn(same, sameLength) || pairs.sameFrontiers(pair, same, lengths))) continue;

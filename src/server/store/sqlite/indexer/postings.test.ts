@@ -5,18 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentByKey } from '../../../../deployments/registry';
-import { searchColumns, type SearchColumn } from '../../../../deployments/schema';
+import { searchColumns } from '../../../../deployments/schema';
 import { generateRecords } from '../../../corpus/generate';
 import { parseListRequest } from '../../../http/criteria';
 import { parseQueryString } from '../../../http/query-string';
 import { openEngine } from '../query-engine';
-import { openPostings } from '../postings-reader';
 import { BlockFrontier } from '../../../engine/postings/block-frontier';
 import { blockSize, decodePostings, StoredPostings } from '../../../engine/postings/block-postings';
 import { buildPostings } from './postings';
-import { buildPairs, storedCommon, storedCommonTokens } from './pair-postings';
+import { buildPairs, storedCommon } from './pair-postings';
 import { storedPostings as readWithTail } from './postings-tails';
-import { commonDocs, frequentDocs, pairColumnOf, pairColumns, pairListIn, pairScopes } from '../../../engine/postings/pairs';
+import { commonDocs, pairColumnOf, pairColumns, pairScopes } from '../../../engine/postings/pairs';
 import { decodePositions, StoredPositions } from '../../../engine/postings/positions';
 import { columnWeights } from '../../../../deployments/search-model';
 import { tablesOf } from '../schema';
@@ -25,7 +24,6 @@ import { tokenListIn } from '../../../engine/postings/token-columns';
 import { indexText } from '../fts5-adapter';
 import { storedTexts } from '../stored-text';
 import { openStoreWriter } from '../sqlite';
-import { referenceIndex, referenceRank } from '../../reference-ranker.test-support';
 
 const lit = deploymentByKey('LIT')!;
 const t = tablesOf(lit);
@@ -275,9 +273,7 @@ describe('postings', () => {
           copyFileSync(path, rebuilt);
           const db = new Database(rebuilt);
           // Only a full build chooses the common tokens: the rebuild is given the ones the writes kept.
-          db.transaction(() =>
-            buildPostings(db, lit, { common: { common: storedCommon(db, lit), frequent: [...storedCommonTokens(db, lit).frequent] } }),
-          )();
+          db.transaction(() => buildPostings(db, lit, { common: storedCommon(db, lit) }))();
           db.close();
           const full = postingsTables(rebuilt);
           expect(full.tails).toBe(0);
@@ -306,9 +302,6 @@ describe('postings', () => {
       db.exec(`CREATE VIRTUAL TABLE temp.pair_instances USING fts5vocab(temp, pair_fts, 'instance')`);
       const common = new Set(db.prepare(`SELECT term FROM temp.pair_rows WHERE doc >= ?`).pluck().all(commonDocs(400)) as string[]);
       expect(storedCommon(db, lit)).toEqual([...common].sort());
-      const frequent = new Set(db.prepare(`SELECT term FROM temp.pair_rows WHERE doc >= ?`).pluck().all(frequentDocs(400)) as string[]);
-      expect([...storedCommonTokens(db, lit).frequent].sort()).toEqual([...frequent].sort());
-      expect(frequent.size).toBeLessThan(common.size);
       expect(common).toContain('of');
       // The token at each place, then every place a common token follows another in the same column.
       const at = new Map<string, string>();
@@ -324,10 +317,7 @@ describe('postings', () => {
         const next = at.get(`${doc} ${col} ${offset + 1}`);
         if (!next || !common.has(term) || !common.has(next)) continue;
         const weight = columnWeights[col as (typeof searchColumns)[number]];
-        const both = frequent.has(term) && frequent.has(next);
-        for (const scope of ['', ...pairColumns.filter((kept) => kept === col)].filter((scope) =>
-          pairListIn(scope === '' ? undefined : (scope as SearchColumn), both),
-        )) {
+        for (const scope of ['', ...pairColumns.filter((kept) => kept === col)]) {
           const key = `${term} ${next}|${scope}`;
           const list = expected.get(key) ?? expected.set(key, []).get(key)!;
           const last = list[list.length - 1];
@@ -352,69 +342,6 @@ describe('postings', () => {
       db.close();
     }
   });
-
-  it('keep a list over whole records only for pairs of tokens in a sixteenth of the records, and phrases of the others rank as the reference does', () => {
-    const path = join(dir, 'sixteenth.db');
-    const writer = openStoreWriter(path);
-    writer.put('LIT', generateRecords(lit, 400, { seed: 8 }));
-    writer.close();
-    const db = new Database(path, { readonly: true });
-    try {
-      indexText(db, 'sixteenth_fts', storedTexts(db, lit));
-      db.exec(`CREATE VIRTUAL TABLE temp.sixteenth_instances USING fts5vocab(temp, sixteenth_fts, 'instance')`);
-      const common = new Set(storedCommon(db, lit));
-      const { frequent } = storedCommonTokens(db, lit);
-      // Adjacent places of two common tokens, one of them in under 1/16 of the records: pairs with whole-record lists before layout 25.
-      const at = new Map<string, string>();
-      const instances = db.prepare(`SELECT term, doc, col, "offset" FROM temp.sixteenth_instances`).raw().all() as [
-        string,
-        number,
-        string,
-        number,
-      ][];
-      for (const [term, doc, col, offset] of instances) at.set(`${doc} ${col} ${offset}`, term);
-      const phrases = new Map<string, string>();
-      for (const [term, doc, col, offset] of instances) {
-        const next = at.get(`${doc} ${col} ${offset + 1}`);
-        if (next && common.has(term) && common.has(next) && !(frequent.has(term) && frequent.has(next)))
-          phrases.set(`${term} ${next}`, col);
-      }
-      expect(phrases.size).toBeGreaterThan(10);
-      const reader = openPostings(db, lit)!;
-      const engine = openEngine(path);
-      const index = referenceIndex(db, lit);
-      let inTitles = 0;
-      try {
-        // Half of them in titles, which keep lists for every pair of common tokens.
-        const titles = [...phrases].filter(([, col]) => col === 'title');
-        for (const [phrase, col] of [...titles.slice(0, 8), ...[...phrases].filter(([, col]) => col !== 'title').slice(0, 8)]) {
-          const [first, second] = phrase.split(' ') as [string, string];
-          expect({ phrase, whole: reader.hasPair(first, second), inColumn: reader.hasPair(first, second, 'fulltext') }).toEqual({
-            phrase,
-            whole: false,
-            inColumn: true,
-          });
-          expect(reader.readPair(first, second)).toBeUndefined();
-          // Its lists in the columns are kept: a column's phrase reads one as before.
-          if (col === 'title' || col === 'fulltext') expect(reader.readPair(first, second, col)!.docs).toBeGreaterThan(0);
-          if (col === 'title') inTitles++;
-          for (const name of ['q', 'title', 'fulltext']) {
-            const { criteria } = parseListRequest(lit, parseQueryString(`${name}=${encodeURIComponent(`"${phrase}"`)}`));
-            expect({ name, phrase, ids: Array.from(engine.rank('LIT', criteria, 10_000).ids) }).toEqual({
-              name,
-              phrase,
-              ids: referenceRank(index, criteria).ids,
-            });
-          }
-        }
-      } finally {
-        engine.close();
-      }
-      expect(inTitles).toBeGreaterThan(0);
-    } finally {
-      db.close();
-    }
-  }, 120_000);
 
   it('built a few records at a time, each pair from its pieces, equal the lists built at once', () => {
     const path = join(dir, 'pair-ranges.db');

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Deployment } from '../../../../deployments/schema';
 import { encodePostings } from '../../../engine/postings/block-postings';
 import { postingsOf } from '../../../engine/postings/positions';
-import { buildPairs, type CommonTokens } from './pair-postings';
+import { buildPairs } from './pair-postings';
 import { termRow } from './term-rows';
 import { tablesOf } from '../schema';
 import { storedTexts } from '../stored-text';
@@ -67,7 +67,7 @@ export function parseInstances(text: string): Int32Array {
 export function buildPostings(
   db: Database.Database,
   deployment: Deployment,
-  { common, gathered }: { readonly common?: CommonTokens; readonly gathered?: InstanceGatherer } = {},
+  { common, gathered }: { readonly common?: readonly string[]; readonly gathered?: InstanceGatherer } = {},
 ): void {
   const t = tablesOf(deployment);
   dropPostings(db, deployment);
