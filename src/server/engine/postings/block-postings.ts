@@ -157,27 +157,27 @@ export function encodePostings(list: TokenPostings, lengths: ArrayLike<number>):
   return Buffer.concat([header.toBuffer(), data.toBuffer()]);
 }
 
-/** A stored list, its block table read up front and its blocks decoded when asked for. */
-export class StoredPostings implements Postings {
+/**
+ * A stored list's bytes and its block table, decoded once. Nothing here changes after the
+ * constructor, so any number of lists (StoredPostings) may read one table at once: a reader
+ * keeps a dense list's (postings-reader.ts) rather than read its bytes and decode its every
+ * block's header again for each search that holds the word.
+ */
+export class BlockTable {
   readonly docs: number;
   readonly blocks: number;
   readonly lastIds: Int32Array;
   readonly frontiers: BlockFrontiers;
   /** Where block b's ids start; its counts start at countStarts[b]. */
-  private readonly idStarts: Uint32Array;
-  private readonly countStarts: Uint32Array;
+  readonly idStarts: Uint32Array;
+  readonly countStarts: Uint32Array;
   /** Each block's bit widths, id + 32 × count, and least count (bit-packing.ts). */
-  private readonly widths: Uint16Array;
-  private readonly leastCounts: Uint32Array;
+  readonly widths: Uint16Array;
+  readonly leastCounts: Uint32Array;
   /** Each block's counts' patch code (0: no exceptions), where any block has some. */
-  private readonly countPatches?: Uint32Array;
-  private readonly idBuffer = new Int32Array(blockSize);
-  private readonly countBuffer = new Uint32Array(blockSize);
+  readonly countPatches?: Uint32Array;
 
-  constructor(
-    private readonly data: Uint8Array,
-    readonly records?: () => IdSet,
-  ) {
+  constructor(readonly data: Uint8Array) {
     const read = new VarintCursor(data);
     const format = read.read();
     if (format !== postingsFormat) throw new Error(`A postings list in format ${format}; this engine reads format ${postingsFormat}.`);
@@ -209,13 +209,61 @@ export class StoredPostings implements Postings {
     if (patches) this.countPatches = patches;
     let at = read.at;
     for (let b = 0; b < this.blocks; b++) {
-      const n = this.size(b);
+      const n = b < this.blocks - 1 ? blockSize : this.docs - b * blockSize;
       const bytes = n === blockSize ? packedBytes : bitsBytes;
       this.idStarts[b] = at;
       this.countStarts[b] = at += bytes(n === blockSize ? n : n - 1, this.widths[b]! % 32);
       at += bytes(n, this.widths[b]! >>> 5);
       if (patches) at += exceptionBytes(n, patches[b]!);
     }
+  }
+
+  /** About how many bytes it holds, its bytes and its table (what a reader that keeps it counts against its bound). */
+  get bytes(): number {
+    const { counts, lengths, starts } = this.frontiers;
+    return (
+      this.data.byteLength +
+      this.blocks * 18 +
+      (this.countPatches ? 4 * this.blocks : 0) +
+      counts.byteLength +
+      lengths.byteLength +
+      starts.byteLength
+    );
+  }
+}
+
+/** A stored list, its block table read up front (or shared: BlockTable) and its blocks decoded when asked for. */
+export class StoredPostings implements Postings {
+  readonly docs: number;
+  readonly blocks: number;
+  readonly lastIds: Int32Array;
+  readonly frontiers: BlockFrontiers;
+  // The table's, held here too so the hot loops read them off this object.
+  private readonly data: Uint8Array;
+  private readonly idStarts: Uint32Array;
+  private readonly countStarts: Uint32Array;
+  private readonly widths: Uint16Array;
+  private readonly leastCounts: Uint32Array;
+  private readonly countPatches?: Uint32Array;
+  /** This list's own: a list's blocks are valid until its next call, so lists sharing a table never share these. */
+  private readonly idBuffer = new Int32Array(blockSize);
+  private readonly countBuffer = new Uint32Array(blockSize);
+
+  constructor(
+    source: Uint8Array | BlockTable,
+    readonly records?: () => IdSet,
+  ) {
+    const table = source instanceof BlockTable ? source : new BlockTable(source);
+    this.data = table.data;
+    this.docs = table.docs;
+    this.blocks = table.blocks;
+    this.lastIds = table.lastIds;
+    this.frontiers = table.frontiers;
+    this.idStarts = table.idStarts;
+    this.countStarts = table.countStarts;
+    this.widths = table.widths;
+    this.leastCounts = table.leastCounts;
+    if (table.countPatches) this.countPatches = table.countPatches;
   }
 
   size(b: number): number {

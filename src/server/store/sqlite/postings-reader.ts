@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Deployment } from '../../../deployments/schema';
-import { StoredPostings, type Postings } from '../../engine/postings/block-postings';
+import { StoredPostings, type BlockTable, type Postings } from '../../engine/postings/block-postings';
+import { KeptTables } from '../../engine/postings/kept-tables';
 import { JoinedPostings } from '../../engine/postings/joined-postings';
 import type { IdSet } from '../../engine/id-set';
 import { DenseSets } from '../../engine/postings/dense-sets';
@@ -31,7 +32,8 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   const termId = (term: string) => ids.of(term);
 
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();
-  const tokenList = tokenLists(db, deployment, ids);
+  // Lists dense as DenseSets counts them; their tables up to 16 bytes a record in all, 16 MB at a million records.
+  const tokenList = tokenLists(db, deployment, ids, new KeptTables(Math.max(1, stats.rows / 8), 16 * lengths.length));
   const common = new Set(storedCommon(db, deployment));
   const pairList = pairListReader(db, deployment, [...common]);
   // Built in the same transaction as the lengths: where those are, so are the positions.
@@ -83,7 +85,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
 }
 
 /** A token's list in col, joined with its tail where writes appended one (postings-tails.ts). */
-function tokenLists(db: Database.Database, deployment: Deployment, ids: RememberedIds) {
+function tokenLists(db: Database.Database, deployment: Deployment, ids: RememberedIds, kept: KeptTables) {
   const t = tablesOf(deployment);
   // The token's number, its list and its tail in one statement: a statement per step cost twice as much as the read.
   const lookup = db
@@ -98,23 +100,31 @@ function tokenLists(db: Database.Database, deployment: Deployment, ids: Remember
   return (name: string, column: string, records?: () => IdSet): Postings | undefined => {
     let data: Uint8Array | null | undefined;
     let appended: Uint8Array | null | undefined;
+    let row: number;
     const known = ids.known(name);
     if (known === undefined) {
-      const row = lookup.get(termRow(0, column), name) as [number, Uint8Array | null, Uint8Array | null] | undefined;
-      ids.remember(name, row?.[0]);
-      if (!row) return undefined;
-      [, data, appended] = row;
+      const found = lookup.get(termRow(0, column), name) as [number, Uint8Array | null, Uint8Array | null] | undefined;
+      ids.remember(name, found?.[0]);
+      if (!found) return undefined;
+      [, data, appended] = found;
+      row = termRow(found[0], column);
     } else {
       if (known.id === undefined) return undefined;
-      const row = termRow(known.id, column);
+      row = termRow(known.id, column);
+      const tables = kept.get(row);
+      if (tables) return postingsOf(tables, records);
       data = whole!.get(row) as Uint8Array | undefined;
       appended = data && (tail!.get(row) as Uint8Array | undefined);
     }
     if (!data) return undefined;
-    return appended
-      ? new JoinedPostings(new StoredPostings(data), new StoredPostings(appended), records)
-      : new StoredPostings(data, records);
+    return postingsOf(kept.read(row, appended ? [data, appended] : [data]), records);
   };
+}
+
+/** A list read from its tables: a stored list's, joined with its tail's where it has one. */
+function postingsOf(tables: readonly BlockTable[], records?: () => IdSet): Postings {
+  const [first, second] = tables;
+  return second ? new JoinedPostings(new StoredPostings(first!), new StoredPostings(second), records) : new StoredPostings(first!, records);
 }
 
 /** Query words whose tokens a reader remembers; past this many it forgets them all and starts again. */
