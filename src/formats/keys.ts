@@ -3,7 +3,7 @@ import type { Deployment } from '../deployments/schema';
 import type { KeyName, ValueFolding } from '../deployments/key-names';
 import { canonicalOrcid, parseAuthor } from './authors';
 import { bareDoi, valuesOf } from './text';
-import { facetValuesOf, valueFoldings } from './value-folding';
+import { recordFacetValues, valueFoldings, type RecordFacetValues } from './value-folding';
 
 /**
  * Exact-match keys: the normalised values a record is found under by `identifier`,
@@ -45,7 +45,12 @@ export interface KeyedRecord {
   readonly generated?: boolean;
 }
 
-export function keysOf(deployment: Deployment, stored: KeyedRecord): [KeyName, string][] {
+/** `facetValues`: the record's facet values, when its facet rows are drawn too (value-folding.ts, recordFacetValues). */
+export function keysOf(
+  deployment: Deployment,
+  stored: KeyedRecord,
+  facetValues: RecordFacetValues = recordFacetValues(stored.record),
+): [KeyName, string][] {
   const keys = new Set<string>();
   const add = (key: KeyName, raw: string, normalization?: KeyNormalization) => {
     for (const part of splitValues(key, raw)) {
@@ -65,7 +70,9 @@ export function keysOf(deployment: Deployment, stored: KeyedRecord): [KeyName, s
   // Folded facet values, under the key their extension parameter selects by (deployments/facets.ts).
   for (const facet of searchModel(deployment).index.facets) {
     const { field, key, fold } = facet;
-    if (field && key && fold) for (const value of facetValuesOf(facet, valuesOf(stored.record[field]))) add(key, value, fold);
+    if (!field || !key || !fold) continue;
+    // Folded as normalizeKeyValue folds them.
+    for (const { folded } of facetValues(facet)) if (folded) keys.add(`${key}\u0000${folded.slice(0, maxKeyChars)}`);
   }
   if (stored.site) add('site', stored.site);
   const links = Array.isArray(stored.record.links) ? (stored.record.links as { rel?: unknown }[]) : [];

@@ -3,6 +3,7 @@ import type { ValueFolding } from '../deployments/key-names';
 import { parseAuthor } from './authors';
 import { foldText } from './fold-text';
 import { toPlainLine } from './rich-text';
+import { valuesOf } from './text';
 
 /**
  * How the values of a field count as one value in a facet and in the exact parameter that
@@ -44,6 +45,33 @@ const readings: Record<NonNullable<FacetDef['reading']>, (raw: string) => string
 export function facetValuesOf(facet: FacetDef, values: readonly string[]): string[] {
   const reading = facet.reading ? readings[facet.reading] : undefined;
   return values.map((raw) => facetValueOf(reading ? reading(raw) : raw)).filter(Boolean);
+}
+
+/** One of a record's facet values, and its folded form where the facet folds (FacetDef `fold`). */
+export interface FacetValue {
+  readonly value: string;
+  readonly folded?: string;
+}
+
+/** A record's values of each facet drawn from a field (FacetDef `field`), folded where the facet folds. */
+export type RecordFacetValues = (facet: FacetDef) => readonly FacetValue[];
+
+/**
+ * A record's facet values, each facet's read once: its exact-match keys (keys.ts) and its
+ * facet rows draw on the same values, and reading them is much of an import's cost a record.
+ */
+export function recordFacetValues(record: Readonly<Record<string, unknown>>): RecordFacetValues {
+  const read = new Map<string, readonly FacetValue[]>();
+  return (facet) => {
+    let values = read.get(facet.name);
+    if (!values) {
+      const fold = facet.fold ? valueFoldings[facet.fold] : undefined;
+      const raw = facet.field ? valuesOf(record[facet.field]) : [];
+      values = facetValuesOf(facet, raw).map((value) => (fold ? { value, folded: fold(value) } : { value }));
+      read.set(facet.name, values);
+    }
+    return values;
+  };
 }
 
 /** Case, diacritics and white space folded; compatibility forms composed (nothing to compose or strip in ASCII). */

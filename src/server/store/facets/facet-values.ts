@@ -1,8 +1,7 @@
 import type { FacetDef } from '../../../deployments/facets';
 import type { Deployment } from '../../../deployments/schema';
 import { kindOf } from '../../../formats/facet-kinds/registry';
-import { facetValuesOf, valueFoldings } from '../../../formats/value-folding';
-import { valuesOf } from '../../../formats/text';
+import { recordFacetValues, valueFoldings, type FacetValue, type RecordFacetValues } from '../../../formats/value-folding';
 import { normalizeKeyValue } from '../../../formats/keys';
 import type { Criteria, FacetSelection, StoredRecord } from '../types';
 
@@ -15,10 +14,10 @@ import type { Criteria, FacetSelection, StoredRecord } from '../types';
 export const facetKeyName = (facet: FacetDef) => `facet:${facet.name}`;
 
 /** Where a facet's values come from in a stored record; undefined for years (the date column) and yes/no keys. */
-function sourceOf(facet: FacetDef): ((stored: StoredRecord) => string[]) | undefined {
+function sourceOf(facet: FacetDef): ((stored: StoredRecord, facetValues: RecordFacetValues) => readonly FacetValue[]) | undefined {
   if (countSourceOf(facet).from !== 'values') return undefined;
-  if (facet.field) return (stored) => facetValuesOf(facet, valuesOf(stored.record[facet.field!]));
-  if (facet.key === 'site') return (stored) => (stored.site ? [stored.site] : []);
+  if (facet.field) return (_stored, facetValues) => facetValues(facet);
+  if (facet.key === 'site') return (stored) => (stored.site ? [{ value: stored.site }] : []);
   return undefined;
 }
 
@@ -29,15 +28,20 @@ export const hasFacetRows = (facet: FacetDef) => sourceOf(facet) !== undefined;
  * A record's facet values as a reader sees them (markup and entities resolved, spaces
  * collapsed), each value's group once (groupOf), as first seen.
  */
-export function facetRowsOf(deployment: Deployment, stored: StoredRecord): [string, string][] {
+export function facetRowsOf(
+  deployment: Deployment,
+  stored: StoredRecord,
+  facetValues: RecordFacetValues = recordFacetValues(stored.record),
+): [string, string][] {
   const rows: [string, string][] = [];
   const groups = new Set<string>();
   for (const facet of deployment.facets) {
     const source = sourceOf(facet);
     if (!source) continue;
     const group = groupOf(facet);
-    for (const value of source(stored)) {
-      const folded = group(value);
+    for (const { value, folded: known } of source(stored, facetValues)) {
+      // A folded value is its group (groupOf).
+      const folded = known ?? group(value);
       const seen = `${facet.name}\u0000${folded}`;
       // A value that folds to nothing (punctuation alone) could not be selected.
       if (!folded || groups.has(seen)) continue;

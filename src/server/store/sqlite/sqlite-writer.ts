@@ -5,6 +5,7 @@ import type { Deployment, DeploymentKey } from '../../../deployments/schema';
 import { searchModel } from '../../../deployments/search-model';
 import { textColumns } from '../../../formats/index-text';
 import { keysOf } from '../../../formats/keys';
+import { recordFacetValues, type RecordFacetValues } from '../../../formats/value-folding';
 import { sortKeysOf } from '../../../formats/sort-keys';
 import { facetRowsOf } from '../facets/facet-values';
 import { FacetColumnsWriter } from '../facets/facet-columns';
@@ -60,7 +61,8 @@ const storedOfRow = (codec: BodyCodec, { doc, site, generated, fulltext }: Store
  * from its stored row to take it off their lists, which is why keys may depend only on what
  * the row keeps, and why the keys need no index by record.
  */
-const keyRowsOf = (deployment: Deployment, stored: StoredRecord): [string, string][] => keysOf(deployment, stored);
+const keyRowsOf = (deployment: Deployment, stored: StoredRecord, facetValues?: RecordFacetValues): [string, string][] =>
+  keysOf(deployment, stored, facetValues);
 
 export interface WriterOptions {
   /**
@@ -134,10 +136,12 @@ function writeRecord(
     const earlier = changes.get(id);
     changes.set(id, earlier ? { ...earlier, after } : before ? { before, after } : { after });
   }
-  const keyRows = keyRowsOf(deployment, stored);
+  // Its keys and its facet rows draw on the same facet values.
+  const facetValues = recordFacetValues(record);
+  const keyRows = keyRowsOf(deployment, stored, facetValues);
   keys.add(id, keyRows);
   // The facet columns are the one copy of its facet values.
-  columns.set(id, stored, [...keyRows, ...facetRowsOf(deployment, stored)]);
+  columns.set(id, stored, [...keyRows, ...facetRowsOf(deployment, stored, facetValues)]);
   return { id, replaced: existing !== undefined };
 }
 
