@@ -42,14 +42,17 @@ export class Dispatcher {
 
   dispatch(): void {
     const slots = this.slots();
+    // One instant for the whole pass: a search that came overdue between choosing what runs
+    // and arming the wake-up would be neither run nor woken for.
+    const now = performance.now();
     sendMoves(slots.all);
     for (const slot of slots.all) {
       if (slot.job || !slot.ready || slot.helping || slot.move) continue;
-      const job = this.lookups.shift() ?? this.nextSearch();
+      const job = this.lookups.shift() ?? this.nextSearch(now);
       if (!job) break;
       slots.run(slot, job, job.search && !job.unbudgeted ? this.budgetMs : undefined);
     }
-    this.wakeWhenOverdue();
+    this.wakeWhenOverdue(now);
   }
 
   /**
@@ -57,8 +60,8 @@ export class Dispatcher {
    * search worker: with a pool of two, the only one) is otherwise looked at again only when
    * another request comes or ends; on a server asked nothing else it would wait for ever.
    */
-  private wakeWhenOverdue(): void {
-    const at = this.searches.nextOverdue();
+  private wakeWhenOverdue(now: number): void {
+    const at = this.searches.nextOverdue(now);
     if (at === this.overdueAt) return;
     clearTimeout(this.overdue);
     this.overdueAt = at;
@@ -68,7 +71,8 @@ export class Dispatcher {
         this.overdueAt = undefined;
         this.dispatch();
       },
-      at - performance.now() + 1,
+      // A timer may fire a little early by performance.now(): the search is then not yet overdue, and the wake-up is armed again.
+      at - now + 1,
     );
     this.overdue.unref();
   }
@@ -81,10 +85,10 @@ export class Dispatcher {
   }
 
   /** The next waiting search a search worker may take now (scheduler.ts), if any. */
-  private nextSearch(): Job | undefined {
+  private nextSearch(now: number): Job | undefined {
     const running = this.slots()
       .all.filter((candidate) => candidate.job?.search)
       .map((candidate) => candidate.job!);
-    return this.searches.next(this.searchWorkers - running.length, running);
+    return this.searches.next(this.searchWorkers - running.length, running, now);
   }
 }
