@@ -9,7 +9,7 @@ import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import { referenceIndex, referenceRank } from './reference-ranker.test-support';
 import { openEngine } from './sqlite/query-engine';
-import { openStoreWriter } from './sqlite/sqlite';
+import { putBatches } from './put-batches.test-support';
 import type { StoredRecord } from './types';
 
 /**
@@ -30,14 +30,7 @@ const retitled = (records: Iterable<StoredRecord>, title: string, description: s
 
 const searches = ['q=the reactor', 'q=data plasma', 'q=of the', 'q=the OR grid', 'q=data the analysis', 'q=the'];
 
-function write(batch: readonly StoredRecord[]) {
-  const writer = openStoreWriter(path);
-  try {
-    writer.put('LIT', batch);
-  } finally {
-    writer.close();
-  }
-}
+const write = (batch: readonly StoredRecord[]) => putBatches(path, [batch]);
 
 /** Each search's records in order, from a reader opened now, each search run twice; and the reference's. */
 function ranked(): { found: number[][]; expected: number[][] } {

@@ -9,7 +9,8 @@ import { parseQueryString } from '../http/query-string';
 import { openPooledStore } from './pooled-store';
 import { reloadingStore, type ReloadingStore } from './reloading-store';
 import { openEngine } from './sqlite/query-engine';
-import { openStore, openStoreWriter } from './sqlite/sqlite';
+import { openStore } from './sqlite/sqlite';
+import { putBatches } from './put-batches.test-support';
 import type { Criteria, RecordStore, StoredRecord } from './types';
 
 /**
@@ -45,14 +46,7 @@ const searches = [
   'entry_date_start=01/01/2015',
 ];
 
-function write(batch: readonly StoredRecord[]) {
-  const writer = openStoreWriter(path);
-  try {
-    writer.put('LIT', batch);
-  } finally {
-    writer.close();
-  }
-}
+const write = (batch: readonly StoredRecord[]) => putBatches(path, [batch]);
 
 const criteriaOf = (search: string): Criteria => ({ ...parseListRequest(lit, parseQueryString(search)).criteria, offset: 0, limit: 5000 });
 

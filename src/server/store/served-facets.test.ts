@@ -9,7 +9,8 @@ import { parseQueryString } from '../http/query-string';
 import { buildRecord } from '../http/server-fixture.test-support';
 import { openPooledStore } from './pooled-store';
 import { reloadingStore, type ReloadingStore } from './reloading-store';
-import { openStore, openStoreWriter } from './sqlite/sqlite';
+import { openStore } from './sqlite/sqlite';
+import { putBatches } from './put-batches.test-support';
 import type { FacetRequest, StoredRecord } from './types';
 
 /**
@@ -35,15 +36,6 @@ const writes: StoredRecord[][] = [
   [named('9003', 'Fredrickson, E.'), named('9004', 'Fredrickson, E. M.'), named('10', 'Fredrickson, E. D.', 'German')],
 ];
 
-function write(target: string, batches: readonly StoredRecord[][]) {
-  const writer = openStoreWriter(target);
-  try {
-    for (const batch of batches) writer.put('LIT', batch);
-  } finally {
-    writer.close();
-  }
-}
-
 /** The records of the first `n` writes, each repo_id as last written. */
 function recordsOf(n: number): StoredRecord[] {
   const last = new Map<string, StoredRecord>();
@@ -60,7 +52,7 @@ async function until(condition: () => boolean, withinMs = 120_000) {
 }
 
 beforeAll(async () => {
-  write(path, writes.slice(0, 1));
+  putBatches(path, writes.slice(0, 1));
   store = await reloadingStore(path, (file) => openPooledStore(file, { size: 1, log: (line) => lines.push(line) }), {
     checkMs: 50,
     log: (line) => lines.push(line),
@@ -77,11 +69,11 @@ describe('a served store written in place', () => {
     const everyFacet: FacetRequest[] = lit.facets.map(({ name }) => ({ name, limit: 100_000, offset: 0, sort: 'count' }));
     for (let n = 2; n <= writes.length; n++) {
       const before = store.facetsRevision;
-      write(path, writes.slice(n - 1, n));
+      putBatches(path, writes.slice(n - 1, n));
       store.checkNow();
       await until(() => store.facetsRevision !== before && store.facetsRevision === store.revision);
       const fresh = join(dir, `fresh-${n}.db`);
-      write(fresh, [recordsOf(n)]);
+      putBatches(fresh, [recordsOf(n)]);
       const freshStore = openStore(fresh);
       try {
         for (const search of ['', 'q=reactor', 'language=French', 'facet.author=Fredrickson, Eric D.']) {
