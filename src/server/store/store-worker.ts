@@ -134,9 +134,9 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
   const columns = kept ? keptColumns(keeping, opened.revision) : undefined;
   const makers: (() => SharedPart)[] = [
     () => ({ facets: opened.sharedFacets(before) }),
-    // Before the ranks, which a worker makes itself unless they are kept: until the dates come, a worker reads each range from its index.
-    () => ({ dates: opened.sharedDates() }),
+    // Every search waits for the ranks where they are kept; until the dates come, a worker reads each range from its index.
     () => ({ ranks: opened.sharedRanks() }),
+    () => ({ dates: opened.sharedDates() }),
     ...deployments.flatMap(({ key }) => [
       (): SharedPart => ({ completions: opened.sharedCompletions(key) }),
       (): SharedPart => ({ words: opened.sharedWords(key, earlier?.().get(key)) }),
