@@ -1,5 +1,6 @@
 import type { IdSet } from '../id-set';
 import type { Postings } from '../postings/block-postings';
+import { isDense } from '../postings/dense-sets';
 import type { Leaf } from '../query/compile';
 import { termScore } from '../query/bm25';
 import type { Matches } from './top-k';
@@ -26,7 +27,7 @@ export function scoreMatches(
   const scores = new Float64Array(ids.length);
   for (const { postings, idf } of scored) {
     // A list in an eighth of the records or more is kept as a set (matching.ts counts them so too).
-    const records = postings.countAt && postings.docs * 8 >= matches.capacity ? postings.records?.() : undefined;
+    const records = postings.countAt && isDense(postings.docs, matches.capacity) ? postings.records?.() : undefined;
     if (records) addByPlace(postings, idf, records, ids, scores, lengths, norms);
     else addByBlock(postings, idf, ids, scores, lengths, norms);
   }

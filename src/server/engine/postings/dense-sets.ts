@@ -8,6 +8,12 @@ export function recordsOf(postings: Postings, capacity: number): IdSet {
   return set;
 }
 
+/** Whether a list of `docs` documents among `records` is dense: in an eighth of the records or more. */
+export const isDense = (docs: number, records: number) => docs * 8 >= records;
+
+/** The fewest documents a dense list has among `records` (isDense). */
+export const denseFrom = (records: number) => Math.max(1, records / 8);
+
 /**
  * The record sets of a reader's densest lists, as Lucene keeps dense filters as bitsets:
  * a word in most records ("data", "the") is in many different searches, and decoding its

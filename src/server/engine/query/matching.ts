@@ -1,5 +1,5 @@
 import { IdSet } from '../id-set';
-import { recordsOf } from '../postings/dense-sets';
+import { isDense, recordsOf } from '../postings/dense-sets';
 import type { MatchNode } from './compile';
 
 /**
@@ -23,7 +23,7 @@ export function matchSet(node: MatchNode, capacity: number, universe: () => IdSe
       // keep (dense-sets.ts), is ORed in whole.
       const set = new IdSet(capacity);
       for (const child of node.children) {
-        if (child.kind === 'leaf' && !(child.leaf.postings.records && child.leaf.postings.docs * 8 >= capacity)) {
+        if (child.kind === 'leaf' && !(child.leaf.postings.records && isDense(child.leaf.postings.docs, capacity))) {
           const { postings } = child.leaf;
           for (let b = 0; b < postings.blocks; b++) set.addAll(postings.ids(b));
         } else set.addSet(matchSet(child, capacity, universe));

@@ -4,7 +4,7 @@ import { StoredPostings, type BlockTable, type Postings } from '../../engine/pos
 import { KeptTables } from '../../engine/postings/kept-tables';
 import { JoinedPostings } from '../../engine/postings/joined-postings';
 import type { IdSet } from '../../engine/id-set';
-import { DenseSets } from '../../engine/postings/dense-sets';
+import { DenseSets, denseFrom } from '../../engine/postings/dense-sets';
 import type { PostingsReader } from '../../engine/postings/index-reader';
 import { pairListIn } from '../../engine/postings/pairs';
 import { wholeRecord } from '../../engine/postings/positions';
@@ -32,8 +32,8 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   const termId = (term: string) => ids.of(term);
 
   const logarithm = db.prepare(`SELECT ln(?)`).pluck();
-  // Lists dense as DenseSets counts them; their tables up to 16 bytes a record in all, 16 MB at a million records.
-  const tokenList = tokenLists(db, deployment, ids, new KeptTables(Math.max(1, stats.rows / 8), 16 * lengths.length));
+  // Dense lists (isDense); their tables up to 16 bytes a record in all, 16 MB at a million records.
+  const tokenList = tokenLists(db, deployment, ids, new KeptTables(denseFrom(stats.rows), 16 * lengths.length));
   const common = new Set(storedCommon(db, deployment));
   const pairList = pairListReader(db, deployment, [...common]);
   // Built in the same transaction as the lengths: where those are, so are the positions.
@@ -41,7 +41,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
   const storedDocs = db.prepare(`SELECT docs FROM ${t.postings} WHERE id = ?`).pluck();
 
   // Lists in an eighth of the records or more; the last 64 used, 8 MB at a million records.
-  const denseSets = new DenseSets(lengths.length, Math.max(1, stats.rows / 8), 64);
+  const denseSets = new DenseSets(lengths.length, denseFrom(stats.rows), 64);
 
   return {
     rows: stats.rows,
