@@ -100,6 +100,18 @@ describe('the positions codec', () => {
     expect(titles.positions).toHaveLength(1 + 2 + 2 + 2 + (blockSize * 2) / 8);
   });
 
+  it("packs a block's columns at the width of their rank among its columns, however far apart they stand", () => {
+    // 128 one-instance documents at offset 2, in two columns taking turns.
+    const alternating = (other: number) =>
+      postingsOf(Int32Array.from(Array.from({ length: blockSize }, (_, doc) => [doc, (doc % 2) * other, 2]).flat())).positions;
+    // The header (format, then documents, instances and widths in two bytes each), 128 columns of 1 bit and 128 offsets of 2 bits.
+    const size = 1 + 2 + 2 + 2 + blockSize / 8 + (blockSize * 2) / 8;
+    expect(alternating(1)).toHaveLength(size);
+    // Title and full text, the first and last columns: one bit each still, not the four their places differ by.
+    expect(alternating(8)).toHaveLength(size);
+    expect(documentsOf(decodePositions([new StoredPositions(alternating(8))])).slice(0, 2)).toEqual([[[0, 2]], [[8, 2]]]);
+  });
+
   it('refuses positions in another format', () => {
     const data = Buffer.from(postingsOf(Int32Array.from([0, 1, 2])).positions);
     data[0] = 9;

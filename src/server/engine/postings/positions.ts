@@ -15,18 +15,23 @@ import { tokenColumns } from './token-columns';
  *
  *   header   format version, documents
  *   per block (all together, before any block's data, so a reader finds every block unread):
- *            its instances, then one number for its least column and the bit widths of its
- *            three runs (blockWidths)
- *   per block: three runs, each bit-packed at its own width to the byte (bit-packing.ts):
- *            each document's instances less one; each instance's column less the block's
- *            least; each instance's offset, the first in its column as it is and the next
- *            ones in that column as the gap from the one before
+ *            its instances, then one number for the set of columns its instances are in and
+ *            the bit widths of its counts and offsets (blockWidths)
+ *   per block: three runs, each bit-packed to the byte (bit-packing.ts): each document's
+ *            instances less one, at their width; each instance's column as its rank among the
+ *            block's columns, at the width of the largest rank; each instance's offset, the
+ *            first in its column as it is and the next ones in that column as the gap from the
+ *            one before, at their width
  *
  * A block's runs start at byte lengths that follow from its widths and counts, and a value
  * of a run is read where it stands, so a walk reads one document's instances without
  * decoding the documents before it: the counts of its block, summed, say where they are.
  * Most documents hold a token once, in one column, so the counts pack at width 0 and a
  * block whose instances are all in one column (a title word's) packs its columns at 0 too.
+ * A column is its rank in the block's set rather than its place less the block's least: a
+ * common word's block is mostly in a few columns far apart in `searchColumns` (description
+ * and full text, with title and subjects), which ranks pack at one or two bits where places
+ * took four.
  */
 
 /** bm25's weight of each column, by its position in `searchColumns`. */
@@ -60,14 +65,30 @@ export const noDocumentInstances: DocumentInstances = {
 };
 
 /** Changes with the layout above; a store written in another is rebuilt (schema.ts's layout version). */
-export const positionsFormat = 1;
+export const positionsFormat = 2;
 
-/** Columns' places stay below this (fts5-adapter.ts checks), so a block's least column shares a header number with its widths. */
-const columnLimit = 16;
+/** A block's set of columns is a bit per column: a number below this. */
+const columnSets = 1 << searchColumns.length;
 
-/** A block's widths and least column as one header number, and back. */
-const blockWidths = (least: number, countWidth: number, columnWidth: number, offsetWidth: number): number =>
-  least + columnLimit * (columnWidth + 5 * (offsetWidth + 33 * countWidth));
+/** A block's set of columns and its count and offset widths as one header number, and back (the columns' width follows from the set). */
+const blockWidths = (set: number, countWidth: number, offsetWidth: number): number =>
+  set | ((offsetWidth + 33 * countWidth) << searchColumns.length);
+
+/** By set of columns: the bits a rank among them takes. */
+const rankWidths = Uint8Array.from({ length: columnSets }, (_, set) => {
+  let size = 0;
+  for (let rest = set; rest !== 0; rest &= rest - 1) size++;
+  return size > 1 ? 32 - Math.clz32(size - 1) : 0;
+});
+
+/** By set of columns: its columns in ascending order, `searchColumns.length` places a set (a walk enters blocks often). */
+const columnsOfSets = new Int32Array(columnSets * searchColumns.length);
+for (let set = 0; set < columnSets; set++)
+  for (let column = 0, rank = 0; column < searchColumns.length; column++)
+    if (set & (1 << column)) columnsOfSets[set * searchColumns.length + rank++] = column;
+
+/** Each column's rank in a block's set, for the encoder. */
+const ranks = new Int32Array(searchColumns.length);
 
 /** The encoder's writers and runs, emptied for each token (tokens are encoded one at a time). */
 const header = new VarintWriter();
@@ -115,10 +136,11 @@ export function encodePositions({ counts, columns, offsets }: DocumentInstances,
     if (values.length < Math.max(n, blockSize)) values = new Uint32Array(Math.max(n, blockSize));
     for (let d = start; d < end; d++) values[d - start] = counts[d]! - 1;
     const countWidth = packRun(end - start);
-    let least = columnLimit;
-    for (let i = first; i < first + n; i++) least = Math.min(least, columns[i]!);
-    for (let i = first; i < first + n; i++) values[i - first] = columns[i]! - least;
-    const columnWidth = packRun(n);
+    let set = 0;
+    for (let i = first; i < first + n; i++) set |= 1 << columns[i]!;
+    for (let column = 0, rank = 0; column < ranks.length; column++) if (set & (1 << column)) ranks[column] = rank++;
+    for (let i = first; i < first + n; i++) values[i - first] = ranks[columns[i]!]!;
+    packRun(n);
     // A document's first instance in a column as its offset, the next ones in that column as the gap from the one before.
     for (let d = start, i = first; d < end; d++) {
       for (let last = i + counts[d]!, column = -1, offset = 0; i < last; i++) {
@@ -129,7 +151,7 @@ export function encodePositions({ counts, columns, offsets }: DocumentInstances,
     }
     const offsetWidth = packRun(n);
     header.write(n);
-    header.write(blockWidths(least, countWidth, columnWidth, offsetWidth));
+    header.write(blockWidths(set, countWidth, offsetWidth));
     first += n;
   }
   return Buffer.concat([header.toBuffer(), body.toBuffer()]);
@@ -141,7 +163,7 @@ export class StoredPositions {
   readonly blocks: number;
   /**
    * Per block, in one array (one allocation: a phrase opens many): its instances, its
-   * header number of widths and least column, and where its runs start.
+   * header number of widths and columns, and where its runs start.
    */
   readonly table: Uint32Array;
 
@@ -162,7 +184,7 @@ export class StoredPositions {
       const instances = table[3 * b]!;
       at +=
         bitsBytes(this.size(b), countWidthOf(widths)) +
-        bitsBytes(instances, columnWidthOf(widths)) +
+        bitsBytes(instances, rankWidths[setOf(widths)]!) +
         bitsBytes(instances, offsetWidthOf(widths));
     }
   }
@@ -174,10 +196,9 @@ export class StoredPositions {
 }
 
 /** What a block's header number (blockWidths) holds. */
-const leastColumnOf = (widths: number): number => widths % columnLimit;
-const columnWidthOf = (widths: number): number => Math.floor(widths / columnLimit) % 5;
-const offsetWidthOf = (widths: number): number => Math.floor(widths / (columnLimit * 5)) % 33;
-const countWidthOf = (widths: number): number => Math.floor(widths / (columnLimit * 5 * 33));
+const setOf = (widths: number): number => widths & (columnSets - 1);
+const offsetWidthOf = (widths: number): number => (widths >>> searchColumns.length) % 33;
+const countWidthOf = (widths: number): number => ((widths >>> searchColumns.length) / 33) | 0;
 
 /** A stored token's positions in the parts its whole-record list is stored in (joined-postings.ts): part k holds the documents from the list's `starts[k]`th on. */
 export interface PositionParts {
@@ -204,10 +225,10 @@ export class PositionsWalk {
   private current: StoredPositions;
   private partStart = 0;
   private partEnd: number;
-  /** The block entered last (of the current part), its part's data, its widths and where its runs start. */
+  /** The block entered last (of the current part), its part's data, where its set's columns start in columnsOfSets, its widths and where its runs start. */
   private block = -1;
   private data: Uint8Array = noPart.data;
-  private least = 0;
+  private ranksAt = 0;
   private countWidth = 0;
   private columnWidth = 0;
   private offsetWidth = 0;
@@ -264,7 +285,7 @@ export class PositionsWalk {
   /** Reads the opened document's next instance into `column` and `offset`. */
   instance(): void {
     const i = this.next++;
-    const column = this.columnWidth === 0 ? this.least : this.least + bitsAt(this.data, this.columnsAt, i, this.columnWidth);
+    const column = columnsOfSets[this.ranksAt + (this.columnWidth === 0 ? 0 : bitsAt(this.data, this.columnsAt, i, this.columnWidth))]!;
     const value = bitsAt(this.data, this.offsetsAt, i, this.offsetWidth);
     this.offset = column === this.column ? this.offset + value : value;
     this.column = column;
@@ -277,12 +298,12 @@ export class PositionsWalk {
       into.columns = new Int32Array(n);
       into.offsets = new Int32Array(n);
     }
-    const { data, least, columnWidth, offsetWidth, columnsAt, offsetsAt } = this;
+    const { data, ranksAt, columnWidth, offsetWidth, columnsAt, offsetsAt } = this;
     const { columns, offsets } = into;
     let column = -1;
     let offset = 0;
     for (let i = 0, k = this.next; i < n; i++, k++) {
-      const next = columnWidth === 0 ? least : least + bitsAt(data, columnsAt, k, columnWidth);
+      const next = columnsOfSets[ranksAt + (columnWidth === 0 ? 0 : bitsAt(data, columnsAt, k, columnWidth))]!;
       const value = bitsAt(data, offsetsAt, k, offsetWidth);
       offset = next === column ? offset + value : value;
       column = next;
@@ -300,9 +321,10 @@ export class PositionsWalk {
     const instances = table[3 * b]!;
     this.block = b;
     this.data = data;
-    this.least = leastColumnOf(widths);
+    const set = setOf(widths);
+    this.ranksAt = set * searchColumns.length;
     this.countWidth = countWidthOf(widths);
-    this.columnWidth = columnWidthOf(widths);
+    this.columnWidth = rankWidths[set]!;
     this.offsetWidth = offsetWidthOf(widths);
     this.countsAt = table[3 * b + 2]!;
     this.columnsAt = this.countsAt + bitsBytes(this.current.size(b), this.countWidth);

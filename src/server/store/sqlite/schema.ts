@@ -36,7 +36,7 @@ import { modelDigest } from '../model-digest';
  * them) or how a facet value groups (formats/value-folding.ts: the facet columns keep each
  * value's group) changes.
  */
-const layoutVersion = '24';
+const layoutVersion = '25';
 
 /** The store's schema version: the layout and what the deployment table asks of it. An older database must be rebuilt. */
 export const storeSchemaVersion = () => `${layoutVersion}.${modelDigest()}`;
