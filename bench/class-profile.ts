@@ -19,8 +19,7 @@ import type { QueryEngine } from '../src/server/store/engine';
 import type { Criteria } from '../src/server/store/types';
 import Database from 'better-sqlite3';
 import { IdSet } from '../src/server/engine/id-set';
-import { basePath } from './queries';
-import { learnVocabulary, queryLog, trafficClasses } from './query-log';
+import { drawClassQueries } from './class-draw';
 import { summarize } from './stats';
 
 const [path, recordsArg, seedArg, perClassArg, passesArg, onlyArg] = process.argv.slice(2);
@@ -32,17 +31,7 @@ const only = onlyArg?.split(',');
 const page = 20;
 const lit = deploymentByKey('LIT')!;
 
-const classes = trafficClasses(learnVocabulary(Number(recordsArg), Number(seedArg))).filter((c) => c.search);
-const log = queryLog(Number(seedArg));
-const drawn = classes.map((trafficClass) => {
-  const paths: string[] = [];
-  for (let i = 0; i < perClass; i++) {
-    const next = log.next(trafficClass);
-    if (next === undefined) break;
-    paths.push(next);
-  }
-  return { trafficClass, paths: paths.filter((p) => p.startsWith(`${basePath}/records?`)) };
-});
+const drawn = drawClassQueries(Number(recordsArg), Number(seedArg), perClass);
 
 const fetchPage = (engine: QueryEngine, criteria: Criteria) => {
   const ranked = engine.rank('LIT', criteria, page);
