@@ -52,6 +52,28 @@ describe('bit packing', () => {
     );
   });
 
+  it('reads back values and gaps at every width, each its own unpacker, from any byte', () => {
+    for (let width = 1; width <= 32; width++) {
+      const widest = width === 32 ? 2 ** 32 - 1 : 2 ** width - 1;
+      // Every value below the widest, the widest among them, at places that spill across words.
+      const values = Uint32Array.from({ length: 128 }, (_, i) => (i % 7 === 3 ? widest : Math.floor((widest * ((i * 37) % 101)) / 101)));
+      const offset = width % 5;
+      const { out } = packed(values, width, offset);
+      const read = new Uint32Array(128);
+      unpack(out, offset, 128, width, 2, read);
+      expect(Array.from(read)).toEqual(Array.from(values, (value) => (value + 2) % 2 ** 32));
+      if (width > 30) continue;
+      // Gaps at this width: one the widest, the others small enough that the ids stay below 2^31.
+      const gaps = Uint32Array.from(values, (value, i) => (i === 40 ? widest : value % 2 ** Math.min(width, 16)));
+      const ids = new Int32Array(128);
+      for (let i = 0, id = -1; i < 128; i++) ids[i] = id += gaps[i]! + 1;
+      const gapsPacked = packed(gaps, width, offset).out;
+      const readIds = new Int32Array(128);
+      unpackGaps(gapsPacked, offset, 128, width, -1, readIds);
+      expect(readIds).toEqual(ids);
+    }
+  });
+
   it('packs consecutive values less one at width 0, into no bytes', () => {
     const gaps = new Uint32Array(128);
     expect(bitWidth(gaps, 128)).toBe(0);
