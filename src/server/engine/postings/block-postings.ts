@@ -391,8 +391,10 @@ export function addPostings(postings: Postings, countsById: Uint32Array): number
     const counts = postings.counts(b);
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
-      if (countsById[id] === 0) added++;
-      countsById[id]! += counts[i]!;
+      const before = countsById[id]!;
+      // 1 where the record had no count (no branch: whether it had one is as likely as not).
+      added += (before - 1) >>> 31;
+      countsById[id] = before + counts[i]!;
     }
   }
   return added;

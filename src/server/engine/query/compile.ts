@@ -151,16 +151,21 @@ function storedLists(
     throw error;
   }
   if (!countsById) return only ?? computed(reader, noPostings);
-  const ids = new Int32Array(hits);
-  const counts = new Uint32Array(hits);
-  for (let id = 0, n = 0; n < hits; id++) {
-    if (countsById[id] !== 0) {
-      ids[n] = id;
-      counts[n++] = countsById[id]!;
-      countsById[id] = 0;
-    }
+  // Every record up to the last that holds one is written, and the place moves on past those
+  // that do: a branch on each record mispredicted wherever half of them hold a token, and
+  // took about twice as long. The last write may fall one past the list.
+  const ids = new Int32Array(hits + 1);
+  const counts = new Uint32Array(hits + 1);
+  let id = 0;
+  for (let n = 0; n < hits; id++) {
+    const count = countsById[id]!;
+    ids[n] = id;
+    counts[n] = count;
+    // 1 where the count is not 0 (counts stay far below 2^31).
+    n += -count >>> 31;
   }
-  return computed(reader, { ids, counts });
+  countsById.fill(0, 0, id);
+  return computed(reader, { ids: ids.subarray(0, hits), counts: counts.subarray(0, hits) });
 }
 
 /** The records published in a range of years (the store's date column). */
