@@ -30,11 +30,11 @@ export interface TextSearchOptions {
 }
 
 /**
- * An OR of words whose lists hold at most this many records in all is scored whole, in one
- * pass that counts it too (collector/union.ts: window by window into the heap for a first
- * page, as one list of matches for other orders); counted alone, its ids go into one bitset
- * unscored. Longer ones are counted through bitsets and ranked by block-max, which skips
- * most of their blocks.
+ * An OR of words whose lists hold at most this many records in all is ranked and counted
+ * together (collector/union.ts: for a first page, its ids decoded into one bitset that
+ * counts them, then only the records that could enter the heap scored; as one list of
+ * matches for other orders); counted alone, its ids go into one bitset unscored. Longer
+ * ones are counted through bitsets and ranked by block-max, which skips most of their blocks.
  */
 const shortUnion = 65_536;
 

@@ -2,6 +2,7 @@ import type { IdSet } from '../id-set';
 import type { Leaf } from '../query/compile';
 import { termScore } from '../query/bm25';
 import { scratchArray } from '../scratch-arrays';
+import { below, blockBounds } from './bounds';
 import { BestOf, type Matches } from './top-k';
 import { scoredList } from './union';
 
@@ -107,22 +108,6 @@ export function topByBlockMax(
   return best.order();
 }
 
-/** Each block's best bm25 term: the best of its frontier's pairs. */
-function blockBounds({ blocks, frontiers }: Leaf['postings'], idf: number, norms: Float64Array): Float64Array {
-  const { starts, counts, lengths } = frontiers;
-  const bounds = new Float64Array(blocks);
-  for (let b = 0; b < blocks; b++) {
-    let best = 0;
-    for (let k = starts[b]!; k < starts[b + 1]!; k++) {
-      // A length past the norms' table (none the reader knows) bounds as the shortest could.
-      const score = termScore(idf, counts[k]!, norms[lengths[k]!] ?? 0);
-      if (score > best) best = score;
-    }
-    bounds[b] = best;
-  }
-  return bounds;
-}
-
 /** Per list: its first block not wholly before the window, the block decoded, and where in it the window starts. */
 class Cursors {
   readonly first: Int32Array;
@@ -148,12 +133,6 @@ class Cursors {
     this.at[p] = 0;
   }
 }
-
-/**
- * Whether a bound surely falls short of the k-th best score: partial sums are added in
- * another order than a record's score is, so a bound within rounding of it never counts as short.
- */
-const below = (bound: number, threshold: number) => bound * (1 + 1e-9) < threshold;
 
 /** A record's bm25 over every list, each list's term added in the query's order (FTS5's sum to the bit). */
 function scoreOf(scored: readonly Leaf[], lists: Cursors, id: number, lengths: Uint32Array, norms: Float64Array): number {

@@ -69,3 +69,39 @@ describe('an OR scored in one pass', () => {
     );
   });
 });
+
+describe('an OR ranked from its best blocks', () => {
+  it('skips only records that could not enter: the count, first page and tie order of scoring every record', () => {
+    fc.assert(
+      fc.property(
+        // Lists drawn from one pool, so that records are held by two, three or four of them.
+        fc.uniqueArray(fc.integer({ min: 1, max: capacity - 1 }), { minLength: 1, maxLength: 3000 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 2 ** 31 - 1 })), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        (pool, draws, need, ranked, seed) => {
+          const sorted = Int32Array.from(pool.sort((x, y) => x - y));
+          const lists = draws.map(([every, salt]) => {
+            const ids = sorted.filter((id) => (id ^ salt) % every === 0);
+            const held = ids.length > 0 ? ids : sorted.subarray(0, 1);
+            // Mostly one or two, now and then many: a few records stand out, as a word in a title does.
+            return {
+              ids: held,
+              counts: Uint32Array.from(held, (id) => ((id * 31 + salt) % 17 === 0 ? 5 + (id % 7) : 1 + ((id + salt) % 2))),
+            };
+          });
+          const lengths = Uint32Array.from({ length: capacity }, (_, id) => 1 + ((id * seed) % (ranked ? 7 : 400)));
+          const norms = normsOf(lengths);
+          const leaves = leavesOf(lists, lengths, norms);
+          const ties = ranked ? tieOrder() : undefined;
+          const union = scoreUnion(leaves, lengths, norms);
+          const best = new BestOf(need, ties);
+          expect(topOfUnion(leaves, lengths, norms, best)).toBe(union.ids.length);
+          expect(Array.from(best.order())).toEqual(Array.from(topOrder(union, true, need, ties)));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,6 +1,8 @@
 import type { Postings } from '../postings/block-postings';
 import type { Leaf } from '../query/compile';
 import { termScore } from '../query/bm25';
+import { below, blockBounds } from './bounds';
+import { scratchArray } from '../scratch-arrays';
 import type { BestOf, Matches } from './top-k';
 
 /**
@@ -70,75 +72,181 @@ function merged({ ids, scores }: Matches, { ids: nextIds, scores: nextScores }: 
   return { ids: outIds.subarray(0, n), scores: outScores.subarray(0, n) };
 }
 
-/** Record ids a window of topOfUnion spans: its scores and bitset stay in the processor's nearest caches. */
-const horizon = 4096;
-const windowScores = new Float64Array(horizon);
-const windowBits = new Int32Array(horizon >>> 5);
+/** Every id of an OR's lists, list after list; the records two or more lists hold, their norms and scores: grown, never shrunk. */
+let decoded: Int32Array = new Int32Array(1024);
+let sharedIds: Int32Array = new Int32Array(256);
+let sharedNorms: Float64Array = new Float64Array(256);
+let sharedScores: Float64Array = new Float64Array(256);
 
 /**
  * The best of an OR's records offered to `best`, with no list of its matches made; returns
- * how many records it matched (its count). The ids are walked in windows of `horizon`: each
- * list in the query's order adds its terms for the window's records into a score per slot
- * (the first term set, so a record's sum is FTS5's, as scoreUnion's), a bitset notes the
- * slots met, and the bitset is read out in id order, scores offered and slots counted. No
- * array the size of the matches is allocated, and nothing is sorted.
+ * how many records it matched (its count). Reading a record's length is most of what
+ * scoring it costs (the lengths are read out of order, far apart), and most records of an
+ * OR of two words hold one of them, a few times; so:
+ * - every list's ids are decoded (their counts unread) into a bitset of the records met,
+ *   which counts them, and a record met again is noted as held by more than one list;
+ * - those records are scored first, list by list in the query's order (FTS5's sum, to the
+ *   bit), and offered: they are the likeliest to be among the best;
+ * - a record only one list holds scores its one term: it is read only in a block whose
+ *   bound (bounds.ts) could still enter the heap, and only where its count could enter
+ *   with the block's shortest length. Each list's best block is read first, so the heap's
+ *   last is soon high.
+ * Nothing the size of the matches is allocated, and nothing is sorted but the shared records.
  */
 export function topOfUnion(scored: readonly Leaf[], lengths: Uint32Array, norms: Float64Array, best: BestOf): number {
   const n = scored.length;
-  const blockOf = new Int32Array(n);
-  const at = new Int32Array(n);
-  const ids: Int32Array[] = [];
-  const counts: Uint32Array[] = [];
+  let docs = 0;
+  let lowest = 0x7fffffff;
+  let highest = -1;
   for (const { postings } of scored) {
-    ids.push(postings.blocks > 0 ? postings.ids(0) : new Int32Array(0));
-    counts.push(postings.blocks > 0 ? postings.counts(0) : new Uint32Array(0));
+    docs += postings.docs;
+    if (postings.blocks === 0) continue;
+    lowest = Math.min(lowest, postings.ids(0)[0]!);
+    highest = Math.max(highest, postings.lastIds[postings.blocks - 1]!);
   }
-  const scores = windowScores;
-  const bits = windowBits;
+  if (highest < 0) return 0;
+  if (decoded.length < docs) decoded = new Int32Array(Math.max(docs, 2 * decoded.length));
+  const words = (highest >>> 5) + 1;
+  // Lent by the reader, and left all zeros.
+  const met = scratchArray(lengths, 'union records', words, (length) => new Int32Array(length));
+  const again = scratchArray(lengths, 'union shared records', words, (length) => new Int32Array(length));
   let total = 0;
-  for (;;) {
-    let low = 0x7fffffff;
-    for (let p = 0; p < n; p++) if (at[p]! < ids[p]!.length && ids[p]![at[p]!]! < low) low = ids[p]![at[p]!]!;
-    if (low === 0x7fffffff) break;
-    const high = low + horizon;
+  let shared = 0;
+  /** Where each list's ids start in `decoded`, and each of its blocks' from there. */
+  const listStarts = new Int32Array(n + 1);
+  const blockStarts: Int32Array[] = [];
+  for (let p = 0, at = 0; p < n; p++) {
+    const { postings } = scored[p]!;
+    const starts = new Int32Array(postings.blocks + 1);
+    listStarts[p] = at;
+    for (let b = 0; b < postings.blocks; b++) {
+      starts[b] = at - listStarts[p]!;
+      const blockIds = postings.ids(b);
+      decoded.set(blockIds, at);
+      at += blockIds.length;
+      if (p === 0) {
+        // The first list's ids are distinct: set, not tested.
+        for (let i = 0; i < blockIds.length; i++) met[blockIds[i]! >>> 5]! |= 1 << (blockIds[i]! & 31);
+        total += blockIds.length;
+        continue;
+      }
+      for (let i = 0; i < blockIds.length; i++) {
+        const id = blockIds[i]!;
+        const word = id >>> 5;
+        const bit = 1 << (id & 31);
+        const before = met[word]!;
+        if ((before & bit) === 0) {
+          met[word] = before | bit;
+          total++;
+        } else if ((again[word]! & bit) === 0) {
+          again[word]! |= bit;
+          if (shared === sharedIds.length) sharedIds = grown(sharedIds);
+          sharedIds[shared++] = id;
+        }
+      }
+    }
+    starts[postings.blocks] = at - listStarts[p]!;
+    blockStarts.push(starts);
+    listStarts[p + 1] = at;
+  }
+  met.fill(0, lowest >>> 5, words);
+  const sharedSorted = sharedIds.subarray(0, shared).sort();
+  for (let j = 0; j < shared; j++) again[sharedSorted[j]! >>> 5] = 0;
+
+  // The shared records' scores, list by list in the query's order.
+  if (sharedScores.length < shared) {
+    sharedScores = new Float64Array(sharedIds.length);
+    sharedNorms = new Float64Array(sharedIds.length);
+  }
+  for (let j = 0; j < shared; j++) {
+    sharedScores[j] = 0;
+    sharedNorms[j] = norms[lengths[sharedSorted[j]!]!]!;
+  }
+  for (let p = 0; p < n && shared > 0; p++) {
+    const { postings, idf } = scored[p]!;
+    const { lastIds, blocks } = postings;
+    const starts = blockStarts[p]!;
+    const from = listStarts[p]!;
+    let b = 0;
+    for (let j = 0; j < shared; j++) {
+      const id = sharedSorted[j]!;
+      while (b < blocks && lastIds[b]! < id) b++;
+      if (b === blocks) break;
+      let lo = from + starts[b]!;
+      let hi = from + starts[b + 1]!;
+      while (lo < hi) {
+        const middle = (lo + hi) >>> 1;
+        if (decoded[middle]! < id) lo = middle + 1;
+        else hi = middle;
+      }
+      if (decoded[lo] !== id) continue;
+      const i = lo - from - starts[b]!;
+      const count = postings.countAt ? postings.countAt(b, i) : postings.counts(b)[i]!;
+      sharedScores[j] = sharedScores[j]! + termScore(idf, count, sharedNorms[j]!);
+    }
+  }
+  let threshold = best.threshold;
+  for (let j = 0; j < shared; j++) {
+    const score = sharedScores[j]!;
+    if (score < threshold) continue;
+    best.offer(sharedSorted[j]!, score);
+    threshold = best.threshold;
+  }
+
+  // The records one list holds, where they could enter: each list's best block first.
+  const bounds = scored.map(({ postings, idf }) => blockBounds(postings, idf, norms));
+  const firsts = new Int32Array(n).fill(-1);
+  for (let round = 0; round < 2; round++) {
     for (let p = 0; p < n; p++) {
       const { postings, idf } = scored[p]!;
-      let blockIds = ids[p]!;
-      let blockCounts = counts[p]!;
-      let i = at[p]!;
-      for (;;) {
-        for (; i < blockIds.length; i++) {
-          const id = blockIds[i]!;
-          if (id >= high) break;
-          const slot = id - low;
-          const term = termScore(idf, blockCounts[i]!, norms[lengths[id]!]!);
-          const word = slot >>> 5;
-          const bit = 1 << (slot & 31);
-          if ((bits[word]! & bit) === 0) {
-            bits[word]! |= bit;
-            scores[slot] = term;
-          } else scores[slot] = scores[slot]! + term;
-        }
-        if (i < blockIds.length || blockOf[p]! + 1 >= postings.blocks) break;
-        const b = ++blockOf[p]!;
-        blockIds = ids[p] = postings.ids(b);
-        blockCounts = counts[p] = postings.counts(b);
-        i = 0;
+      const { starts: pairs, lengths: pairLengths, whole } = postings.frontiers;
+      const blockBounds = bounds[p]!;
+      const starts = blockStarts[p]!;
+      const from = listStarts[p]!;
+      let b = 0;
+      let last = postings.blocks;
+      if (round === 0) {
+        for (let c = 1; c < postings.blocks; c++) if (blockBounds[c]! > blockBounds[b]!) b = c;
+        firsts[p] = b;
+        last = Math.min(b + 1, last);
       }
-      at[p] = i;
-    }
-    for (let w = 0; w < bits.length; w++) {
-      let word = bits[w]!;
-      if (word === 0) continue;
-      bits[w] = 0;
-      while (word !== 0) {
-        const lowest = word & -word;
-        const slot = (w << 5) + 31 - Math.clz32(lowest);
-        best.offer(low + slot, scores[slot]!);
-        total++;
-        word ^= lowest;
+      for (; b < last; b++) {
+        if ((round === 1 && b === firsts[p]) || below(blockBounds[b]!, threshold)) continue;
+        // A whole frontier's lengths fall pair by pair: its last is its block's shortest (else any length could be).
+        const shortest = whole ? (norms[pairLengths[pairs[b + 1]! - 1]!] ?? 0) : 0;
+        const blockCounts = postings.counts(b);
+        const first = from + starts[b]!;
+        const size = starts[b + 1]! - starts[b]!;
+        // The shared records from the block's first on (scored already).
+        let lo = 0;
+        let hi = shared;
+        while (lo < hi) {
+          const middle = (lo + hi) >>> 1;
+          if (sharedSorted[middle]! < decoded[first]!) lo = middle + 1;
+          else hi = middle;
+        }
+        let j = lo;
+        let next = j < shared ? sharedSorted[j]! : 0x7fffffff;
+        for (let i = 0; i < size; i++) {
+          const id = decoded[first + i]!;
+          while (next < id) next = ++j < shared ? sharedSorted[j]! : 0x7fffffff;
+          if (id === next) continue;
+          const count = blockCounts[i]!;
+          // The most its count could score, in the block's shortest record.
+          if (below(termScore(idf, count, shortest), threshold)) continue;
+          const term = termScore(idf, count, norms[lengths[id]!]!);
+          if (term < threshold) continue;
+          best.offer(id, term);
+          threshold = best.threshold;
+        }
       }
     }
   }
   return total;
+}
+
+function grown(array: Int32Array): Int32Array {
+  const larger = new Int32Array(2 * array.length);
+  larger.set(array);
+  return larger;
 }

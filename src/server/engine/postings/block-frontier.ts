@@ -15,6 +15,12 @@ export interface BlockFrontiers {
   readonly starts: Uint32Array;
   readonly counts: Uint32Array;
   readonly lengths: Uint32Array;
+  /**
+   * Whether each block's pairs are its whole frontier, as a stored list keeps them: then every
+   * record has a pair with as large a count and as short a length, and the last pair's length
+   * is the block's shortest. A list computed for one search keeps only its best pair (bm25.ts).
+   */
+  readonly whole?: boolean;
 }
 
 /** One block's frontier, built record by record; cleared and reused block after block. */
@@ -91,8 +97,9 @@ export class FrontiersBuilder {
     this.starts[++this.blocks] = this.size;
   }
 
-  build(): BlockFrontiers {
-    return { starts: this.starts, counts: this.counts.subarray(0, this.size), lengths: this.lengths.subarray(0, this.size) };
+  /** The frontiers, `whole` where every record of each block was added (BlockFrontiers.whole). */
+  build(whole = false): BlockFrontiers {
+    return { starts: this.starts, counts: this.counts.subarray(0, this.size), lengths: this.lengths.subarray(0, this.size), whole };
   }
 }
 
@@ -109,5 +116,10 @@ export function joinFrontiers(first: BlockFrontiers, second: BlockFrontiers): Bl
     joined.set(b, a.length);
     return joined;
   };
-  return { starts, counts: join(first.counts, second.counts), lengths: join(first.lengths, second.lengths) };
+  return {
+    starts,
+    counts: join(first.counts, second.counts),
+    lengths: join(first.lengths, second.lengths),
+    whole: first.whole === true && second.whole === true,
+  };
 }

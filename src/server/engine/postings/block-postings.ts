@@ -205,7 +205,8 @@ export class BlockTable {
       }
       frontiers.endBlock();
     }
-    this.frontiers = frontiers.build();
+    // Every record of every block was added when the list was written: whole frontiers.
+    this.frontiers = frontiers.build(true);
     if (patches) this.countPatches = patches;
     let at = read.at;
     for (let b = 0; b < this.blocks; b++) {
