@@ -26,4 +26,23 @@ describe('id sets', () => {
       { numRuns: 500 },
     );
   });
+
+  it('keep those of a list of ids they hold, in order, whatever ids the list holds past the capacity', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 300 })
+          .chain((capacity) =>
+            fc.tuple(fc.constant(capacity), fc.uniqueArray(fc.nat({ max: capacity - 1 })), fc.uniqueArray(fc.nat({ max: capacity + 40 }))),
+          ),
+        ([capacity, held, listed]) => {
+          const set = IdSet.of(held, capacity);
+          const ids = Int32Array.from(listed.sort((a, b) => a - b));
+          const kept = set.keepHeld(ids, ids.length);
+          expect(Array.from(ids.subarray(0, kept))).toEqual(listed.filter((id) => held.includes(id)));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });

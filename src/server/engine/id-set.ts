@@ -73,6 +73,23 @@ export class IdSet {
     return total;
   }
 
+  /**
+   * Keeps, in place and in order, those of the first `n` ids of `ids` that the set holds;
+   * returns how many. Every id is written and the place moves on past those held, with no
+   * branch on whether the set holds each (as likely as not in an AND of a rare word).
+   */
+  keepHeld(ids: Int32Array, n: number): number {
+    const words = this.words;
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const id = ids[i]!;
+      ids[kept] = id;
+      // An id past the capacity reads no word, so 0.
+      kept += ((words[id >>> 5] ?? 0) >>> (id & 31)) & 1;
+    }
+    return kept;
+  }
+
   has(id: number): boolean {
     return id >= 0 && id < this.capacity && (this.words[id >>> 5]! & (1 << (id & 31))) !== 0;
   }

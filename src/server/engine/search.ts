@@ -1,14 +1,15 @@
 import type { SearchColumn } from '../../deployments/schema';
 import type { QueryNode } from '../query/ast';
 import { scoreEverything, topByBlockMax } from './collector/block-max';
-import { scoreMatches } from './collector/scored-matches';
+import { scoreMatches, scoreRecords } from './collector/scored-matches';
 import { BestOf, deepOrder, topOrder, type Matches } from './collector/top-k';
 import { scoreUnion, topOfUnion } from './collector/union';
-import type { IdSet } from './id-set';
+import { IdSet } from './id-set';
 import type { PostingsReader } from './postings/index-reader';
 import { lengthNorms } from './query/bm25';
 import { compileQuery, type CompiledQuery, type Leaf, type MatchNode, type PublishedIn } from './query/compile';
-import { matchSet } from './query/matching';
+import { matchSet, recordsLedByShortest } from './query/matching';
+import { isDense } from './postings/dense-sets';
 
 /**
  * The one search path over postings, for every query: the text is compiled once
@@ -87,6 +88,8 @@ export class TextSearch {
   private unionScores: Matches | undefined;
   /** A short union's count, met as its first records were ranked. */
   private unionTotal: number | undefined;
+  /** An AND's matches read from its shortest list's side (led), once worked out; null where that does not apply. */
+  private ledIds: Int32Array | null | undefined;
 
   private constructor(
     private readonly reader: PostingsReader,
@@ -156,8 +159,32 @@ export class TextSearch {
     return this.query.scored.length > 0;
   }
 
+  /**
+   * The matches, ascending, of an AND of scored words whose shortest list is not dense
+   * (dense-sets.ts), read from that list's side (recordsLedByShortest): its few records
+   * tested against the other words' sets and the filter, with no set made of them and no
+   * AND over every record; undefined for any other query.
+   */
+  private led(): Int32Array | undefined {
+    if (this.ledIds === undefined) {
+      const { root } = this.query;
+      const { capacity, filter } = this.options;
+      const leaves: Leaf[] = [];
+      if (root.kind === 'and') for (const child of root.children) if (child.kind === 'leaf' && child.leaf.scored) leaves.push(child.leaf);
+      const applies =
+        root.kind === 'and' &&
+        leaves.length === root.children.length &&
+        leaves.length > 1 &&
+        !isDense(Math.min(...leaves.map(({ postings }) => postings.docs)), capacity);
+      this.ledIds = applies ? recordsLedByShortest(leaves, capacity, filter) : null;
+    }
+    return this.ledIds ?? undefined;
+  }
+
   /** Every match, as a bitset (what facets count under). */
   matches(): IdSet {
+    const led = this.matched ? undefined : this.led();
+    if (led) this.matched = IdSet.of(led, this.options.capacity);
     if (!this.matched) {
       const { capacity, universe, filter } = this.options;
       const text = matchSet(this.query.root, capacity, universe);
@@ -174,7 +201,7 @@ export class TextSearch {
   }
 
   private matchCount(): number {
-    this.matchedCount ??= this.matches().count();
+    this.matchedCount ??= this.led()?.length ?? this.matches().count();
     return this.matchedCount;
   }
 
@@ -191,6 +218,9 @@ export class TextSearch {
     }
     const few = this.fewMatches();
     if (few) return topOrder(few, descending, need, ties);
+    const led = this.led();
+    if (led && led.length <= fewOfAnd)
+      return topOrder(scoreRecords(query.scored, led, this.options.capacity, reader.lengths, norms), descending, need, ties);
     const matches = this.oneList ? undefined : this.matches();
     if (matches && query.root.kind === 'and' && this.matchCount() <= fewOfAnd)
       return topOrder(scoreMatches(query.scored, matches, reader.lengths, norms, this.matchCount()), descending, need, ties);

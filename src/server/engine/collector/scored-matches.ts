@@ -23,11 +23,21 @@ export function scoreMatches(
   /** How many matches there are, where already counted. */
   count?: number,
 ): Matches {
-  const ids = matches.toIds(count);
+  return scoreRecords(scored, matches.toIds(count), matches.capacity, lengths, norms);
+}
+
+/** Every one of `ids` (matches, ascending, below `capacity`) with its score, as scoreMatches. */
+export function scoreRecords(
+  scored: readonly Leaf[],
+  ids: Int32Array,
+  capacity: number,
+  lengths: Uint32Array,
+  norms: Float64Array,
+): Matches {
   const scores = new Float64Array(ids.length);
   for (const { postings, idf } of scored) {
     // A list in an eighth of the records or more is kept as a set (matching.ts counts them so too).
-    const records = postings.countAt && isDense(postings.docs, matches.capacity) ? postings.records?.() : undefined;
+    const records = postings.countAt && isDense(postings.docs, capacity) ? postings.records?.() : undefined;
     if (records) addByPlace(postings, idf, records, ids, scores, lengths, norms);
     else addByBlock(postings, idf, ids, scores, lengths, norms);
   }

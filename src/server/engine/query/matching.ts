@@ -1,6 +1,6 @@
 import { IdSet } from '../id-set';
 import { isDense, recordsOf } from '../postings/dense-sets';
-import type { MatchNode } from './compile';
+import type { Leaf, MatchNode } from './compile';
 
 /**
  * The records a compiled query matches, as a bitset: each leaf's ids (its counts unread),
@@ -40,4 +40,31 @@ export function matchSet(node: MatchNode, capacity: number, universe: () => IdSe
       return set;
     }
   }
+}
+
+/**
+ * The records of an AND of words (and the filter, if any) read from its shortest list's
+ * side, ascending: that list's ids, kept where every other list's set (as matchSet reads
+ * it) and the filter hold them. Where that list is short (an AND of a rare word), this
+ * reads its few records where matchSet would make a set of them and AND sets of every
+ * record, then count and list them.
+ */
+export function recordsLedByShortest(leaves: readonly Leaf[], capacity: number, filter: IdSet | undefined): Int32Array {
+  let lead = 0;
+  for (let p = 1; p < leaves.length; p++) if (leaves[p]!.postings.docs < leaves[lead]!.postings.docs) lead = p;
+  const { postings } = leaves[lead]!;
+  const ids = new Int32Array(postings.docs);
+  let n = 0;
+  for (let b = 0; b < postings.blocks; b++) {
+    const block = postings.ids(b);
+    ids.set(block, n);
+    n += block.length;
+  }
+  for (let p = 0; p < leaves.length; p++)
+    if (p !== lead) {
+      const other = leaves[p]!.postings;
+      n = (other.records?.() ?? recordsOf(other, capacity)).keepHeld(ids, n);
+    }
+  if (filter) n = filter.keepHeld(ids, n);
+  return ids.subarray(0, n);
 }
