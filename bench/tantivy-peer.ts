@@ -2,12 +2,12 @@
  * tantivy 0.25 as a native peer of the engine (issue 41), built from bench/peers/tantivy/:
  * the store's records and class-profile's queries written for it as JSONL, its index built,
  * and the two sides timed interleaved on the same queries.
- *   npx tsx bench/tantivy-peer.ts export STORE RECORDS SEED OUT_DIR [PER_CLASS]
+ *   npm run bench:tantivy -- export STORE RECORDS SEED OUT_DIR [PER_CLASS]
  *     OUT_DIR/records.jsonl (each record's text as the postings were built from it, its id
  *     and publication date) and OUT_DIR/queries.jsonl (class-profile's draw, one line each)
- *   npx tsx bench/tantivy-peer.ts build TB INDEX_DIR RECORDS_JSONL
+ *   npm run bench:tantivy -- build TB INDEX_DIR RECORDS_JSONL
  *     tb's index, and its build's CPU in INDEX_DIR/peer-build.json
- *   npx tsx bench/tantivy-peer.ts compare STORE RECORDS SEED TB INDEX_DIR QUERIES_JSONL [ROUNDS] [PASSES] [PER_CLASS]
+ *   npm run bench:tantivy -- compare STORE RECORDS SEED TB INDEX_DIR QUERIES_JSONL [ROUNDS] [PASSES] [PER_CLASS]
  *     ROUNDS rounds of ours (bench/class-profile.ts, as a child) then tantivy's (tb query),
  *     totals compared query by query, written to bench/results/tantivy-peer-<time>.json
  */
@@ -318,4 +318,4 @@ if (command === 'export') {
   if (!tb || !indexDir || !recordsJsonl) throw new Error('usage: see the head of bench/tantivy-peer.ts');
   build(tb, indexDir, recordsJsonl);
 } else if (command === 'compare') compare(rest);
-else throw new Error('usage: npx tsx bench/tantivy-peer.ts export|build|compare ... (see its head)');
+else throw new Error('usage: npm run bench:tantivy -- export|build|compare ... (see its head)');
