@@ -84,6 +84,25 @@ function changedInPlace(token: string, end: number): boolean {
 }
 
 /**
+ * Learns FTS5's rule for each character of `texts` not met before, through one call of
+ * `fts5` for all of them.
+ */
+export function learnCharacters(texts: Iterable<string>, fts5: (text: string) => string[]): void {
+  const unknown = new Set<string>();
+  for (const text of texts) {
+    for (const c of text) {
+      const code = c.codePointAt(0)!;
+      // A lone surrogate has no rule to learn: text holding one goes to FTS5 whole.
+      if (code < 128 || learnt.has(code) || (code >= 0xd800 && code <= 0xdfff)) continue;
+      unknown.add(c);
+    }
+  }
+  if (unknown.size === 0) return;
+  const characters = [...unknown];
+  readRules(characters, fts5(characters.map(probes).join(' ')));
+}
+
+/**
  * A tokenizer giving what `fts5` (FTS5's own, a fallback) gives: characters it has not met
  * are learnt through one call of `fts5` for all of them. Text FTS5 might read otherwise than
  * as JavaScript holds it (a lone surrogate), or with a character whose rule the probes left
@@ -91,23 +110,16 @@ function changedInPlace(token: string, end: number): boolean {
  */
 export function queryTokenizer(fts5: (text: string) => string[]): (text: string) => string[] {
   return (text) => {
-    const unknown = new Set<string>();
-    for (const c of text) {
-      const code = c.codePointAt(0)!;
-      if (code < 128 || learnt.has(code)) continue;
-      if (code >= 0xd800 && code <= 0xdfff) return fts5(text);
-      unknown.add(c);
-    }
-    if (unknown.size > 0) {
-      const characters = [...unknown];
-      readRules(characters, fts5(characters.map(probes).join(' ')));
-    }
-    return tokensOf(text) ?? fts5(text);
+    learnCharacters([text], fts5);
+    return knownTokens(text) ?? fts5(text);
   };
 }
 
-/** The tokens of text whose characters are all known; undefined where FTS5 must decide. */
-function tokensOf(text: string): string[] | undefined {
+/**
+ * FTS5's tokens of text whose characters were learnt (learnCharacters); undefined where FTS5
+ * must decide: a character not learnt or whose rule is unsure, or a lone surrogate.
+ */
+export function knownTokens(text: string): string[] | undefined {
   const tokens: string[] = [];
   let token = '';
   let inToken = false;
@@ -121,8 +133,8 @@ function tokensOf(text: string): string[] | undefined {
         continue;
       }
     } else {
-      const rule = learnt.get(code)!;
-      if (!rule.sure) return undefined;
+      const rule = learnt.get(code);
+      if (!rule?.sure) return undefined;
       if (rule.letter || (inToken && rule.joins)) {
         token += rule.fold;
         if (rule.fold !== '' && ascii) ascii = !/[^\u0000-\u007f]/.test(rule.fold);

@@ -55,4 +55,28 @@ describe('the piece tokenizer', () => {
     }
     expect(checked).toBeGreaterThan(450);
   });
+
+  it("tokenizes the real records' new pieces in JavaScript once FTS5 has shown it their characters, and gives FTS5's tokens", () => {
+    const fresh = new PieceTokenizer(db, 'fresh_piece_tokens');
+    const deployment = deploymentByKey('LIT')!;
+    const records = readUpstreamFiles(deployment, [fileURLToPath(new URL(realFiles.litJson, realData))]);
+    const texts = records.flatMap((stored) => {
+      const columns = textColumns(deployment, stored);
+      return searchColumns.map((column) => columns[column]);
+    });
+    const { tokens, ends } = fresh.tokenize(texts);
+    const given = texts.map((_, i) => Array.from(tokens.subarray(i === 0 ? 0 : ends[i - 1], ends[i]), (n) => fresh.tokens[n]!));
+    expect(given).toEqual(texts.map(fts5Tokens));
+    expect(fresh.tokens.length).toBeGreaterThan(1000);
+    expect(fresh.fts5Pieces).toBe(0);
+  });
+
+  it('hands FTS5 a piece with a lone surrogate, and gives its tokens', () => {
+    const fresh = new PieceTokenizer(db, 'surrogate_piece_tokens');
+    const texts = ['caf\udc00és au lait', 'x\ud800y'];
+    const { tokens, ends } = fresh.tokenize(texts);
+    const given = texts.map((_, i) => Array.from(tokens.subarray(i === 0 ? 0 : ends[i - 1], ends[i]), (n) => fresh.tokens[n]!));
+    expect(given).toEqual(texts.map(fts5Tokens));
+    expect(fresh.fts5Pieces).toBe(2);
+  });
 });

@@ -1,16 +1,18 @@
 import type Database from 'better-sqlite3';
-import { ftsTokenizer } from './schema';
+import { knownTokens, learnCharacters } from './query-tokenizer';
+import { batchTokenizer } from './fts5-adapter';
 
 /**
  * FTS5's tokens of a text without an FTS5 index of it: the text is cut at ASCII
- * separators, and FTS5 tokenizes each distinct piece once (cached), which is the same as
+ * separators, and each distinct piece is tokenized once (cached), which is the same as
  * tokenizing the whole text. FTS5's unicode61 takes exactly the ASCII letters and digits
  * as token characters (its categories L*, N*, Co hold no other ASCII), and ends a token
  * at any other ASCII character, after which it starts afresh as at the start of a text; a
  * token never spans one, and what FTS5 does inside a piece (non-ASCII letters, diacritics,
- * folding, Porter's stemmer on the whole token) depends on that piece alone. So each
- * token is FTS5's own, with no table of Unicode or stemmer here to drift from SQLite's;
- * token-runs.test.ts holds it to FTS5's tokens over random Unicode and the real records.
+ * folding, Porter's stemmer on the whole token) depends on that piece alone. A new piece is
+ * tokenized by the query tokenizer (query-tokenizer.ts), whose rules for characters outside
+ * ASCII are FTS5's own answers, or by FTS5 where that one is not sure; token-runs.test.ts
+ * holds the tokens to FTS5's over random Unicode and the real records.
  *
  * A bulk build's text repeats its words endlessly: looking a piece up costs far less than
  * FTS5 writing every instance into an index and fts5vocab reading each back as text.
@@ -62,17 +64,10 @@ export class PieceTokenizer {
   private pieceTokens: Int32Array[] = [];
   /** Open addressing by hash: a piece's number plus one, 0 where free. */
   private slots = new Int32Array(2048);
-  private readonly insert: Database.Statement;
-  private readonly read: Database.Statement;
-  private readonly clear: Database.Statement;
+  private readonly fts5Tokens: (texts: readonly string[]) => string[][];
 
   constructor(db: Database.Database, name: string) {
-    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(text, tokenize='${ftsTokenizer}', content='')`);
-    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name}_instances USING fts5vocab(temp, ${name}, 'instance')`);
-    // A batch in one statement, as a JSON array: a statement run per piece cost more than FTS5's tokenizing.
-    this.insert = db.prepare(`INSERT INTO temp.${name} (rowid, text) SELECT key + 1, value FROM json_each(?)`);
-    this.read = db.prepare(`SELECT doc, "offset", term FROM temp.${name}_instances`).raw();
-    this.clear = db.prepare(`INSERT INTO temp.${name} (${name}) VALUES ('delete-all')`);
+    this.fts5Tokens = batchTokenizer(db, name);
   }
 
   /** The number of a token, given one if new. */
@@ -126,21 +121,37 @@ export class PieceTokenizer {
     return piece;
   }
 
-  /** Tokenizes the pieces not yet known, a batch at a time; returns their numbers as known pieces. */
+  /**
+   * Tokenizes the pieces not yet known; returns their numbers as known pieces. JavaScript's
+   * tokenizer (query-tokenizer.ts) takes each piece whose characters FTS5 has shown it; the
+   * rest go to FTS5, a batch at a time.
+   */
   private learn(unknown: readonly string[], hashes: readonly number[]): Int32Array {
+    learnCharacters(unknown, (text) => this.fts5Tokens([text])[0]!);
     const numbers = new Int32Array(unknown.length);
-    for (let from = 0; from < unknown.length; from += batchPieces) {
-      const batch = unknown.slice(from, from + batchPieces);
-      const found: number[][] = batch.map(() => []);
-      this.insert.run(JSON.stringify(batch));
-      for (const [doc, offset, term] of this.read.iterate() as Iterable<[number, number, string]>) {
-        found[doc - 1]![offset] = this.numberOf(term);
-      }
-      this.clear.run();
-      batch.forEach((piece, i) => (numbers[from + i] = this.keep(piece, hashes[from + i]!, Int32Array.from(found[i]!))));
+    const keep = (i: number, tokens: readonly string[]) =>
+      (numbers[i] = this.keep(
+        unknown[i]!,
+        hashes[i]!,
+        Int32Array.from(tokens, (token) => this.numberOf(token)),
+      ));
+    const unsure: number[] = [];
+    unknown.forEach((piece, i) => {
+      const tokens = knownTokens(piece);
+      if (tokens === undefined) unsure.push(i);
+      else keep(i, tokens);
+    });
+    for (let from = 0; from < unsure.length; from += batchPieces) {
+      const batch = unsure.slice(from, from + batchPieces);
+      const found = this.fts5Tokens(batch.map((i) => unknown[i]!));
+      batch.forEach((i, k) => keep(i, found[k]!));
     }
+    this.fts5Pieces += unsure.length;
     return numbers;
   }
+
+  /** Pieces FTS5 tokenized, where JavaScript's tokenizer could not be sure of them. */
+  fts5Pieces = 0;
 
   private forgetPieces(): void {
     this.pieceTexts = [];
