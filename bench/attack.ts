@@ -168,7 +168,7 @@ async function expensiveQueries(server: Child) {
   return { records, expensive: { latency: expensive, statuses } };
 }
 
-const corpus = process.env.ATTACK_DB ? existingCorpus(process.env.ATTACK_DB, log) : prepareCorpus(records, 1, log);
+const corpus = process.env.ATTACK_DB ? existingCorpus(process.env.ATTACK_DB, log) : await prepareCorpus(records, 1, log);
 const started = new Date();
 /**
  * Each attack meets a server of its own, as it would meet a server at rest: allocators keep

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deploymentByKey } from '../src/deployments/registry';
 import { defaultStartId, generateRecords } from '../src/server/corpus/generate';
+import { gatherScript } from '../src/server/store/sqlite/indexer/gather-thread';
 import { openStoreWriter } from '../src/server/store/sqlite/sqlite';
 import type { BenchConfig } from './config';
 
@@ -86,7 +87,7 @@ export function existingCorpus(path: string, log: (line: string) => void): Corpu
   };
 }
 
-export function prepareCorpus(records: number, seed: number, log: (line: string) => void): CorpusInfo {
+export async function prepareCorpus(records: number, seed: number, log: (line: string) => void): Promise<CorpusInfo> {
   const print = fingerprint(records, seed);
   const path = resolve(tmpDir, `lit-${records}-${print}.db`);
   const infoPath = `${path}.json`;
@@ -99,9 +100,11 @@ export function prepareCorpus(records: number, seed: number, log: (line: string)
   const building = `${path}.building`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
   log(`generating ${records.toLocaleString('en')} LIT records into ${path} ...`);
+  // The text gathered on a thread of its own, as `records generate` gathers it.
+  const script = await gatherScript();
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const writer = openStoreWriter(building, { bulk: true });
+  const writer = openStoreWriter(building, { bulk: true, gatherScript: script });
   try {
     writer.put('LIT', generateRecords(deploymentByKey('LIT')!, records, { seed, startId: defaultStartId }));
   } finally {
@@ -127,6 +130,6 @@ export function prepareCorpus(records: number, seed: number, log: (line: string)
 }
 
 /** The database a run measures: BENCH_DB as given, else the generated corpus of BENCH_RECORDS. */
-export function benchCorpus(config: BenchConfig, log: (line: string) => void): CorpusInfo {
+export async function benchCorpus(config: BenchConfig, log: (line: string) => void): Promise<CorpusInfo> {
   return config.db ? existingCorpus(config.db, log) : prepareCorpus(config.records, config.seed, log);
 }

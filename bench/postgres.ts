@@ -164,7 +164,7 @@ async function main() {
   const date = new Date().toISOString();
   mkdirSync(tmpDir, { recursive: true });
   // The SQLite store is measured only beside the classes and the mix. PostgreSQL gets the same corpus generated.
-  const corpus = parts.has('classes') || parts.has('mix') ? benchCorpus(config, log) : undefined;
+  const corpus = parts.has('classes') || parts.has('mix') ? await benchCorpus(config, log) : undefined;
   if (corpus && (corpus.records !== config.records || corpus.seed !== config.seed))
     throw new Error(
       `BENCH_DB holds ${corpus.records} records of seed ${corpus.seed}, not BENCH_RECORDS=${config.records} of BENCH_SEED=${config.seed}`,

@@ -94,7 +94,7 @@ async function main() {
     knownItems = await measureKnownItems(knownItemsGenerated(), config.seed, log);
   }
 
-  const corpus = benchCorpus(config, log);
+  const corpus = await benchCorpus(config, log);
   /** What every results file says of its run. */
   const runInfo = () => ({
     version: 3 as const,

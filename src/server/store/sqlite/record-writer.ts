@@ -3,6 +3,7 @@ import { deploymentByKey } from '../../../deployments/registry';
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { RecordWriter, StoreWriter } from '../types';
 import { openHarvestState, type HarvestStateTable } from './harvest-ledger';
+import { gatherScript } from './indexer/gather-thread';
 import { openStoreWriter } from './sqlite-writer';
 import { openStoredDocs, type StoredDocs } from './stored-docs';
 
@@ -69,7 +70,8 @@ export async function openSqliteRecordWriter(path: string, { wholeNewFile = fals
   removeSideFiles(side);
   const whole = wholeNewFile && !existsSync(path);
   const file = whole ? side : path;
-  let writer: StoreWriter | undefined = openStoreWriter(file, { bulk: whole });
+  // A bulk load gathers its text on a thread of its own, beside the one writing its rows.
+  let writer: StoreWriter | undefined = openStoreWriter(file, { bulk: whole, ...(whole ? { gatherScript: await gatherScript() } : {}) });
   const sameFile = whole ? () => {} : sameFileGuard(file);
   let ledger: HarvestStateTable | undefined;
   const docs = new Map<DeploymentKey, StoredDocs>();

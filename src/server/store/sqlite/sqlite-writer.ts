@@ -10,8 +10,8 @@ import { sortKeysOf } from '../../../formats/sort-keys';
 import { facetRowsOf } from '../facets/facet-values';
 import { FacetColumnsWriter } from '../facets/facet-columns';
 import { KeyListsWriter } from './key-lists';
-import { buildGatherer, buildPostings, dropPostings, hasPostings } from './indexer/postings';
-import { gatherText, PendingBuilds } from './indexer/pending-builds';
+import { buildPostings, dropPostings, hasPostings } from './indexer/postings';
+import { PendingBuilds, startGathering, writeGathering } from './indexer/pending-builds';
 import { postingsUpdater, type ColumnTexts, type TextChange } from './indexer/postings-update';
 import { writeCodec, type BodyCodec } from './record-bodies';
 import { dropSecondaryIndexesSql, secondaryIndexesSql, tablesOf } from './schema';
@@ -72,6 +72,11 @@ export interface WriterOptions {
    * other connections see each committed write whole, and nothing is left to do on close.
    */
   readonly bulk?: boolean;
+  /**
+   * gather-worker.ts as a thread loads it (gatherScript()): a write into an empty deployment
+   * then gathers its records' text on a thread of its own, beside the one writing their rows.
+   */
+  readonly gatherScript?: URL;
 }
 
 /** What a put() keeps of one deployment: its statements, its postings' updater, its key lists and its facet columns. */
@@ -101,16 +106,17 @@ function deploymentWrites(db: Database.Database): Map<DeploymentKey, DeploymentW
 /**
  * Writes one record's rows (inserted, or replacing the record of its repo_id) and its
  * facet columns; with `changes`, notes its text before and after for the postings.
- * Returns its id, and whether it replaced a stored record.
+ * Returns its id, whether it replaced a stored record, and the JSON its row keeps.
  */
 function writeRecord(
   { deployment, statements: s, keys, columns }: DeploymentWrite,
   codec: BodyCodec,
   stored: StoredRecord,
   changes?: Map<number, TextChange>,
-): { id: number; replaced: boolean } {
+): { id: number; replaced: boolean; json: string } {
   const { record } = stored;
-  const body = codec.encode(JSON.stringify(record));
+  const json = JSON.stringify(record);
+  const body = codec.encode(json);
   const row = [
     ...sortKeysOf(searchModel(deployment), record),
     body,
@@ -142,7 +148,7 @@ function writeRecord(
   keys.add(id, keyRows);
   // The facet columns are the one copy of its facet values.
   columns.set(id, stored, [...keyRows, ...facetRowsOf(deployment, stored, facetValues)]);
-  return { id, replaced: existing !== undefined };
+  return { id, replaced: existing !== undefined, json };
 }
 
 /** Empties the log into the file without waiting (see openStoreWriter's `checkpoint`). */
@@ -172,7 +178,7 @@ function forgettingOnFailure<T>(write: DeploymentWrite, run: () => T): T {
 }
 
 /** Opens (creating if needed) a store file for writing. */
-export function openStoreWriter(path: string, { bulk: bulkLoad = false }: WriterOptions = {}): StoreWriter {
+export function openStoreWriter(path: string, { bulk: bulkLoad = false, gatherScript }: WriterOptions = {}): StoreWriter {
   const setAside = claimLog(path);
   if (setAside) console.error(`records: ${setAside}`);
   const { db, setStamp } = openDatabase(path, bulkLoad);
@@ -191,14 +197,10 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false }: Writer
     const changes = incremental ? new Map<number, TextChange>() : undefined;
     pending.writing(deployment);
     // Into an empty deployment every record is new: its text is gathered as it is written.
-    let gather = bulk && !incremental ? buildGatherer(db, deployment) : undefined;
+    const start = bulk && !incremental ? startGathering(db, deployment, gatherScript) : undefined;
     if (bulk) db.exec(dropSecondaryIndexesSql(deployment));
     const { codec, records: writing } = writeCodec(db, deployment, records);
-    let written = 0;
-    for (const stored of writing) {
-      gather = gatherText(gather, deployment, stored, writeRecord(write, codec, stored, changes));
-      written++;
-    }
+    const { written, gather } = writeGathering(start, writing, (stored) => writeRecord(write, codec, stored, changes));
     write.keys.flush();
     write.columns.flush();
     if (bulk) db.exec(secondaryIndexesSql(deployment));

@@ -2,8 +2,28 @@ import type Database from 'better-sqlite3';
 import type { Deployment } from '../../../../deployments/schema';
 import { textColumns } from '../../../../formats/index-text';
 import type { StoredRecord } from '../../types';
-import { buildPostings } from './postings';
-import type { InstanceGatherer } from './text-instances';
+import { GatherThread } from './gather-thread';
+import { buildGatherer, buildPostings } from './postings';
+import type { TextInstances } from './text-instances';
+
+/** A full build's text gathered as its records are written: on the writer's thread, or on one of its own (gather-thread.ts). */
+export interface RecordGatherer {
+  /** Record `id`, whose row keeps `json` as its record. */
+  add(id: number, stored: StoredRecord, json: string): void;
+  finish(): TextInstances;
+  drop(): void;
+}
+
+/** A gatherer of a full build's text: on a thread of its own running `script` (gather-worker.ts) where given. */
+export function startGathering(db: Database.Database, deployment: Deployment, script: URL | undefined): RecordGatherer {
+  if (script) return new GatherThread(script, deployment);
+  const gatherer = buildGatherer(db, deployment);
+  return {
+    add: (id, stored) => gatherer.add(id, textColumns(deployment, stored)),
+    finish: () => gatherer.finish(),
+    drop: () => gatherer.drop(),
+  };
+}
 
 /**
  * The deployments a bulk load wrote since their postings were built, whose postings are built
@@ -11,7 +31,7 @@ import type { InstanceGatherer } from './text-instances';
  * them all into an empty deployment, else from the stored rows.
  */
 export class PendingBuilds {
-  private readonly pending = new Map<Deployment, InstanceGatherer | undefined>();
+  private readonly pending = new Map<Deployment, RecordGatherer | undefined>();
 
   constructor(private readonly db: Database.Database) {}
 
@@ -24,13 +44,13 @@ export class PendingBuilds {
   }
 
   /** A write to `deployment` committed: its postings are built on close, from `gathered` if given. */
-  written(deployment: Deployment, gathered: InstanceGatherer | undefined): void {
+  written(deployment: Deployment, gathered: RecordGatherer | undefined): void {
     this.pending.set(deployment, gathered);
   }
 
   /** Builds each deployment's postings, each in a transaction of its own. */
   buildAll(): void {
-    const build = this.db.transaction((deployment: Deployment, gathered: InstanceGatherer | undefined) =>
+    const build = this.db.transaction((deployment: Deployment, gathered: RecordGatherer | undefined) =>
       buildPostings(this.db, deployment, { gathered }),
     );
     for (const [deployment, gathered] of this.pending) {
@@ -40,18 +60,35 @@ export class PendingBuilds {
   }
 }
 
-/** Gathers a written record's text; a repo_id given twice ends the gathering, the text of the first being no longer stored. */
-export function gatherText(
-  gather: InstanceGatherer | undefined,
-  deployment: Deployment,
-  stored: StoredRecord,
-  { id, replaced }: { id: number; replaced: boolean },
-): InstanceGatherer | undefined {
-  if (!gather) return undefined;
-  if (replaced) {
-    gather.drop();
-    return undefined;
+/**
+ * Writes each record, gathering its text: a repo_id given twice ends the gathering, the text
+ * of the first being no longer stored. A failed write ends it too, whose thread would
+ * otherwise go on holding what it gathered.
+ */
+export function writeGathering(
+  start: RecordGatherer | undefined,
+  records: Iterable<StoredRecord>,
+  write: (stored: StoredRecord) => { id: number; replaced: boolean; json: string },
+): { written: number; gather: RecordGatherer | undefined } {
+  let gather = start;
+  let written = 0;
+  try {
+    for (const stored of records) {
+      const { id, replaced, json } = write(stored);
+      written++;
+      if (!gather) continue;
+      if (replaced) {
+        gather.drop();
+        gather = undefined;
+      } else gather.add(id, stored, json);
+    }
+  } catch (error) {
+    try {
+      gather?.drop();
+    } catch {
+      // The write's own error is the one to tell.
+    }
+    throw error;
   }
-  gather.add(id, textColumns(deployment, stored));
-  return gather;
+  return { written, gather };
 }

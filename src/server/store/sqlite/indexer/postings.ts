@@ -67,7 +67,7 @@ export function parseInstances(text: string): Int32Array {
 export function buildPostings(
   db: Database.Database,
   deployment: Deployment,
-  { common, gathered }: { readonly common?: readonly string[]; readonly gathered?: InstanceGatherer } = {},
+  { common, gathered }: { readonly common?: readonly string[]; readonly gathered?: Pick<InstanceGatherer, 'finish' | 'drop'> } = {},
 ): void {
   const t = tablesOf(deployment);
   dropPostings(db, deployment);

@@ -1,0 +1,98 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { deploymentByKey } from '../../../../deployments/registry';
+import { textColumns } from '../../../../formats/index-text';
+import { generateRecords } from '../../../corpus/generate';
+import { openStoreWriter } from '../sqlite-writer';
+import { gatherScript, GatherThread } from './gather-thread';
+import { InstanceGatherer, type TextInstances } from './text-instances';
+
+const db = new Database(':memory:');
+const dir = mkdtempSync(join(tmpdir(), 'gather-thread-'));
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const lit = deploymentByKey('LIT')!;
+// More than a batch of records sent to the thread, and more than a batch of instances handed back.
+const records = [...generateRecords(lit, 700, { seed: 5 })];
+
+function collected(text: TextInstances) {
+  const instances: [string, number[]][] = [];
+  text.each((token, triples) => instances.push([token, [...triples]]));
+  return { lengths: [...text.lengths], rows: text.rows, tokens: text.tokens, instances };
+}
+
+/** Every table's rows but the store's revision and stamp, which each write sets anew. */
+function storedRows(path: string): Record<string, unknown[]> {
+  const store = new Database(path, { readonly: true });
+  try {
+    const tables = store
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%meta%' ORDER BY name`)
+      .pluck()
+      .all() as string[];
+    return Object.fromEntries(
+      tables.map((table) => {
+        const columns = store.prepare(`SELECT * FROM "${table}"`).columns();
+        const order = columns.map((_, i) => i + 1).join(', ');
+        return [table, store.prepare(`SELECT * FROM "${table}" ORDER BY ${order}`).raw().all()];
+      }),
+    );
+  } finally {
+    store.close();
+  }
+}
+
+describe('text gathered on a thread of its own', () => {
+  it("is every token's instances the writer's thread gathers, in the same order, with ranges written out or not", async () => {
+    const script = await gatherScript();
+    for (const ranges of [{}, { rangeBytes: 64 * 1024 }]) {
+      // Batches of instances small enough that the thread waits for the build to take them.
+      const thread = new GatherThread(script, lit, { ranges, batchNumbers: 1 << 14 });
+      const here = new InstanceGatherer(db, 'here', ranges);
+      records.forEach((stored, i) => {
+        thread.add(1 + i * 3, stored, JSON.stringify(stored.record));
+        here.add(1 + i * 3, textColumns(lit, stored));
+      });
+      const there = thread.finish();
+      const expected = here.finish();
+      try {
+        const gathered = collected(there);
+        expect(gathered.instances.length).toBeGreaterThan(2000);
+        expect(gathered).toEqual(collected(expected));
+      } finally {
+        there.drop();
+        expected.drop();
+      }
+    }
+  });
+
+  it("makes a bulk load's store the same, row for row, as gathering on the writer's thread", async () => {
+    const gatherOn = { here: {}, there: { gatherScript: await gatherScript() } };
+    const rows = Object.entries(gatherOn).map(([name, options]) => {
+      const path = join(dir, `${name}.db`);
+      const writer = openStoreWriter(path, { bulk: true, ...options });
+      try {
+        writer.put('LIT', records);
+      } finally {
+        writer.close();
+      }
+      return storedRows(path);
+    });
+    expect(Object.keys(rows[0]!).length).toBeGreaterThan(10);
+    expect(rows[1]).toEqual(rows[0]);
+  });
+
+  it('fails the build with what failed on the thread', async () => {
+    const thread = new GatherThread(await gatherScript(), lit);
+    const [first, second] = records;
+    thread.add(5, first!, JSON.stringify(first!.record));
+    thread.add(3, second!, JSON.stringify(second!.record));
+    expect(() => thread.finish()).toThrow(/record 3 came after 5/);
+    thread.drop();
+  });
+});
