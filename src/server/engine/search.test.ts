@@ -202,6 +202,35 @@ describe('one ranking path for every query shape', () => {
     }
   });
 
+  it('finds long phrases (whole titles) and authors as the reference does, the second time from the places and marks kept the first', () => {
+    const texts = [...storedTexts(db, lit)].map(([, text]) => text);
+    const titles = texts
+      .map(({ title }) =>
+        title
+          .toLowerCase()
+          .split(/[^a-z]+/)
+          .filter(Boolean),
+      )
+      .filter((words) => words.length >= 6);
+    const authors = texts.flatMap(({ authors }) => authors.split('\n').filter((line) => /^[\p{L}-]+( \p{L})+$/u.test(line)));
+    expect(titles.length).toBeGreaterThan(20);
+    expect(authors.length).toBeGreaterThan(20);
+    const searches = [
+      ...titles.slice(0, 40).flatMap((words) => [`q="${words.join(' ')}"`, `title="${words.slice(1).join(' ')}"`]),
+      ...authors.slice(0, 40).map((line) => `author=${line.replace(' ', ', ')}`),
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const search of searches) {
+        const { criteria } = parseListRequest(
+          lit,
+          parseQueryString(search.replace(/=(.*)$/, (_, value: string) => `=${encodeURIComponent(value)}`)),
+        );
+        const { total, ids } = engine.rank('LIT', criteria, 10_000);
+        const expected = referenceRank(index, criteria).ids;
+        expect({ search, round, total, ids: Array.from(ids) }).toEqual({ search, round, total: expected.length, ids: expected });
+      }
+  });
+
   it('matches and ranks words, prefixes, phrases, prefix phrases, AND, OR, NOT, -, parentheses and parameters as the reference does', () => {
     let scoredRuns = 0;
     fc.assert(

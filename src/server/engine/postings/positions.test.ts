@@ -141,6 +141,26 @@ describe('a positions walk', () => {
     );
   });
 
+  it('reads the documents it jumps to far into their blocks as written, where another walk of the same kept part went first', () => {
+    const stops = fc.uniqueArray(fc.nat({ max: 3 * blockSize + 4 }), { maxLength: 40, size: 'max' });
+    fc.assert(
+      fc.property(documents, stops, stops, (raw, first, second) => {
+        const docs = instancesOf(raw);
+        // One part walked twice, as a common token's kept positions are by one search after another.
+        const part = partOf(docs);
+        for (const stopsOfWalk of [first, second]) {
+          const walk = new PositionsWalk({ parts: [part], starts: [0] });
+          const into = noInstances();
+          for (const doc of stopsOfWalk.filter((d) => d < docs.length).sort((a, b) => a - b)) {
+            walk.skipTo(doc);
+            walk.read(into);
+            expect(seen(into)).toEqual(docs[doc]);
+          }
+        }
+      }),
+    );
+  });
+
   it('reads a list and its tail, decoded together, as the list and the tail joined and written whole', () => {
     fc.assert(
       fc.property(documents, fc.nat(), (raw, cut) => {

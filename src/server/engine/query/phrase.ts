@@ -1,8 +1,9 @@
 import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { decodeIds, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
-import type { PostingsReader, TokenBlobs } from '../postings/index-reader';
+import type { PostingsReader } from '../postings/index-reader';
+import { isDense } from '../postings/dense-sets';
 import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
-import { phraseBlobs } from './kept-blobs';
+import { phraseBlobs, type PhraseBlobs } from './kept-blobs';
 
 /**
  * One token of a phrase: its documents, and its positions walked forward with them, so a
@@ -30,8 +31,9 @@ function firstAtLeast(ids: Int32Array, from: number, id: number): number {
 
 /** Which of `within` (ascending) a list holds, and where: only the blocks that may hold one are decoded. */
 function placesWithin(postings: Postings, within: Int32Array): { ids: Int32Array; places: Int32Array } {
-  const ids: number[] = [];
-  const places: number[] = [];
+  const ids = new Int32Array(within.length);
+  const places = new Int32Array(within.length);
+  let n = 0;
   let b = 0;
   let start = 0;
   let block: Int32Array | undefined;
@@ -44,10 +46,36 @@ function placesWithin(postings: Postings, within: Int32Array): { ids: Int32Array
     block ??= postings.ids(b);
     const at = firstAtLeast(block, 0, id);
     if (block[at] !== id) continue;
-    ids.push(id);
-    places.push(start + at);
+    ids[n] = id;
+    places[n++] = start + at;
   }
-  return { ids: Int32Array.from(ids), places: Int32Array.from(places) };
+  return { ids: ids.subarray(0, n), places: places.subarray(0, n) };
+}
+
+/** Which of `within` (ascending) a token's list holds, and where: from its kept places (list-places.ts) where it has them. */
+function placesIn({ postings, places: kept }: PhraseBlobs, within: Int32Array): { ids: Int32Array; places: Int32Array } {
+  const index = kept?.(within.length);
+  if (!index) return placesWithin(postings, within);
+  const ids = new Int32Array(within.length);
+  const places = new Int32Array(within.length);
+  let n = 0;
+  for (const id of within) {
+    const place = index.placeOf(id);
+    if (place < 0) continue;
+    ids[n] = id;
+    places[n++] = place;
+  }
+  return { ids: ids.subarray(0, n), places: places.subarray(0, n) };
+}
+
+/** Which of `within` (ascending) a list holds: by its records' bitset where its reader keeps one (a dense list's), else from its blocks. */
+function heldWithin(postings: Postings, within: Int32Array, rows: number): Int32Array {
+  if (!postings.records || !isDense(postings.docs, rows) || within.length < postings.blocks / 2) return placesWithin(postings, within).ids;
+  const records = postings.records();
+  const ids = new Int32Array(within.length);
+  let n = 0;
+  for (const id of within) if (records.has(id)) ids[n++] = id;
+  return ids.subarray(0, n);
 }
 
 /** Where a token's whole-record list holds some records, found while narrowing: `places` absent where they are the list's first. */
@@ -71,9 +99,9 @@ function placedWithin({ ids, places }: Placed, within: Int32Array): { ids: Int32
  * narrowing found them when it read the token's whole-record list, else from that list's
  * blocks that may hold one of them.
  */
-function tokenPositions(blobs: TokenBlobs, within: Int32Array, placed: Placed | undefined): TokenPositions {
+function tokenPositions(blobs: PhraseBlobs, within: Int32Array, placed: Placed | undefined): TokenPositions {
   return {
-    ...(placed ? placedWithin(placed, within) : placesWithin(blobs.postings, within)),
+    ...(placed ? placedWithin(placed, within) : placesIn(blobs, within)),
     positions: new PositionsWalk(blobs.positions),
   };
 }
@@ -91,7 +119,7 @@ function narrowCandidates(
   reader: PostingsReader,
   tokens: readonly string[],
   columns: readonly SearchColumn[],
-  blobs: readonly TokenBlobs[],
+  blobs: readonly PhraseBlobs[],
 ): { candidates: Int32Array; placed: (Placed | undefined)[] } | undefined {
   const column = columns.length === 1 ? columns[0] : undefined;
   const lists: { postings: Postings; token?: number }[] = [];
@@ -121,9 +149,13 @@ function narrowCandidates(
   if (shortest!.token !== undefined) placed[shortest!.token] = { ids: candidates };
   for (const { postings, token } of rest) {
     if (candidates.length === 0) break;
-    const found = placesWithin(postings, candidates);
+    if (token === undefined) {
+      candidates = heldWithin(postings, candidates, reader.rows);
+      continue;
+    }
+    const found = placesIn(blobs[token]!, candidates);
     candidates = found.ids;
-    if (token !== undefined) placed[token] = found;
+    placed[token] = found;
   }
   return { candidates, placed };
 }
@@ -165,7 +197,7 @@ export function phraseMatches(
   columns: readonly SearchColumn[],
   within?: Int32Array,
 ): TokenPostings {
-  const blobs: TokenBlobs[] = [];
+  const blobs: PhraseBlobs[] = [];
   for (const token of tokens) {
     const found = phraseBlobs(reader, token);
     if (!found) return noPostings;
