@@ -81,7 +81,7 @@ export function openEngine(path: string, { snapshot = false, sharing, datesHande
 
   return {
     revision: connection.revision,
-    rank,
+    rank: (key, criteria, need) => connection.reading(() => rank(key, criteria, need)),
     facets: (key, criteria, requests) =>
       countFacets(stateOf(key).deployment, countedRecords(stateOf(key), filters), criteria, requests, sharing),
     fetch: (key, ids) => reads.fetch(key, ids),
