@@ -5,6 +5,21 @@ import { scoreEverything, topByBlockMax } from './block-max';
 import { capacity, leavesOf, normsOf, tieOrder, tokenList } from './scored-lists.test-support';
 import { BestOf, topOrder } from './top-k';
 import { scoreUnion, topOfUnion } from './union';
+import type { Leaf } from '../query/compile';
+
+/** topOfUnion's count, first page and tie order are those of scoring every record of the union. */
+function expectRankedAsScoredWhole(
+  leaves: Leaf[],
+  lengths: Uint32Array,
+  norms: Float64Array,
+  need: number,
+  ties: Int32Array | undefined,
+): void {
+  const union = scoreUnion(leaves, lengths, norms);
+  const best = new BestOf(need, ties);
+  expect(topOfUnion(leaves, lengths, norms, best)).toBe(union.ids.length);
+  expect(Array.from(best.order())).toEqual(Array.from(topOrder(union, true, need, ties)));
+}
 
 /**
  * An OR scored in one pass over its lists: every record of any list, each with the score
@@ -56,13 +71,9 @@ describe('an OR scored in one pass', () => {
           const norms = normsOf(lengths);
           const leaves = leavesOf(lists, lengths, norms);
           const ties = ranked ? tieOrder() : undefined;
-          const union = scoreUnion(leaves, lengths, norms);
-          const best = new BestOf(need, ties);
-          expect(topOfUnion(leaves, lengths, norms, best)).toBe(union.ids.length);
-          expect(Array.from(best.order())).toEqual(Array.from(topOrder(union, true, need, ties)));
+          expectRankedAsScoredWhole(leaves, lengths, norms, need, ties);
           // Its window's scratch is left empty: the same lists again give the same answer.
-          const again = new BestOf(need, ties);
-          expect(topOfUnion(leaves, lengths, norms, again)).toBe(union.ids.length);
+          expectRankedAsScoredWhole(leaves, lengths, norms, need, ties);
         },
       ),
       { numRuns: 150 },
@@ -94,11 +105,7 @@ describe('an OR ranked from its best blocks', () => {
           const lengths = Uint32Array.from({ length: capacity }, (_, id) => 1 + ((id * seed) % (ranked ? 7 : 400)));
           const norms = normsOf(lengths);
           const leaves = leavesOf(lists, lengths, norms);
-          const ties = ranked ? tieOrder() : undefined;
-          const union = scoreUnion(leaves, lengths, norms);
-          const best = new BestOf(need, ties);
-          expect(topOfUnion(leaves, lengths, norms, best)).toBe(union.ids.length);
-          expect(Array.from(best.order())).toEqual(Array.from(topOrder(union, true, need, ties)));
+          expectRankedAsScoredWhole(leaves, lengths, norms, need, ranked ? tieOrder() : undefined);
         },
       ),
       { numRuns: 200 },
