@@ -16,6 +16,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * so processes never share a half-written file or run stale code. Plain JavaScript, because
  * `bin/records.js` needs it before any TypeScript can load.
  *
+ * The packages it imports are bundled with it, but for those that cannot be (native addons)
+ * or are loaded only when needed (`pg`): every thread of the server loads its own copy of the
+ * code, and a package of many small modules (zod has dozens) cost each thread more to resolve
+ * and load one by one than the same code in the bundle.
+ *
  * Bundling takes a good part of a second, on every start of the server: so beside each bundle
  * is a list of the files it was made from with each one's size and modification time
  * (`<entry>-<hash of the entry's path>.inputs.json`), and a start whose files all still match
@@ -40,6 +45,9 @@ const ownModuleUrls = {
     }));
   },
 };
+
+/** Packages left to Node: native addons, esbuild (the bundler itself) and pg (required when a PostgreSQL store is opened). */
+const external = ['better-sqlite3', 'lz4-napi', 'esbuild', 'pg'];
 
 /** @type {Map<string, Promise<URL>>} */
 const bundles = new Map();
@@ -119,7 +127,7 @@ async function bundleOf(entry) {
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      packages: 'external',
+      external,
       plugins: [ownModuleUrls],
       write: false,
       metafile: true,

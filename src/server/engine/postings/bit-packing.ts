@@ -53,7 +53,7 @@ export function unpack(data: Uint8Array, at: number, n: number, width: number, b
     out.fill(base, 0, n);
     return;
   }
-  unpackers[width]!(data, at, n >>> 5, base, out);
+  unpackers(width)(data, at, n >>> 5, base, out);
 }
 
 /**
@@ -66,7 +66,7 @@ export function unpackGaps(data: Uint8Array, at: number, n: number, width: numbe
     for (let i = 0; i < n; i++) out[i] = ++previous;
     return;
   }
-  gapUnpackers[width]!(data, at, n >>> 5, previous, out);
+  gapUnpackers(width)(data, at, n >>> 5, previous, out);
 }
 
 /** Reads `groups` × 32 values at one width from byte `at` into `out`: each plus `start`, or (gaps) each as the running sum after it. */
@@ -98,16 +98,17 @@ function unpackerSource(width: number, gaps: boolean): string {
   return lines.join('\n');
 }
 
-const makeUnpackers = <Out>(gaps: boolean): Unpacker<Out>[] =>
-  Array.from(
-    { length: 33 },
+/** Each width's unpacker, made when a block of that width is first read (making all 64 took every thread's start a noticeable time). */
+function madeOnUse<Out>(gaps: boolean): (width: number) => Unpacker<Out> {
+  const made: (Unpacker<Out> | undefined)[] = [];
+  return (width) =>
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source is made from the width alone (unpackerSource), never from data
-    (_, width) => new Function('data', 'at', 'groups', 'start', 'out', width === 0 ? '' : unpackerSource(width, gaps)) as Unpacker<Out>,
-  );
+    (made[width] ??= new Function('data', 'at', 'groups', 'start', 'out', unpackerSource(width, gaps)) as Unpacker<Out>);
+}
 
-const unpackers = makeUnpackers<Uint32Array>(false);
+const unpackers = madeOnUse<Uint32Array>(false);
 /** Ids are below 2^31, so their gaps are never 32 bits wide. */
-const gapUnpackers = makeUnpackers<Int32Array>(true);
+const gapUnpackers = madeOnUse<Int32Array>(true);
 
 /*
  * Runs of any length, packed to the byte: positions (positions.ts) read one document's

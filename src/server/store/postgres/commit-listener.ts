@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './pg-driver';
 import { changesChannel } from './pg-schema';
 
 /** The pause before the primary is listened to again after the connection was lost. */
@@ -22,7 +23,7 @@ export function listenForCommits(
   let relisten: NodeJS.Timeout | undefined;
   let listening = true;
   const listen = () => {
-    const client = new pg.Client({ connectionString: primary, connectionTimeoutMillis: relistenMs });
+    const client = new (pgDriver().Client)({ connectionString: primary, connectionTimeoutMillis: relistenMs });
     listener = client;
     const lost = (error?: Error) => {
       if (closed || listener !== client) return;

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './pg-driver';
 import { StoreOverloaded } from '../types';
 
 /**
@@ -77,8 +78,9 @@ export interface PgPools {
 export const defaultStatementTimeoutMs = 30_000;
 
 export function openPools(target: PgTarget, { size = 8, statementTimeoutMs = defaultStatementTimeoutMs, waitMs = 3_000 } = {}): PgPools {
+  const { Pool } = pgDriver();
   const make = (url: string) => {
-    const pool = new pg.Pool({
+    const pool = new Pool({
       connectionString: url,
       max: size,
       // Both how long a new connection may take and how long a request waits for a free one.
