@@ -1,6 +1,7 @@
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { SharedPart } from '../engine';
 import { sharedBytes, sharedCopy } from '../part-memory';
+import { PackedLists, textOf, type PackedArray, type PackedMap } from './packed-lists';
 
 /**
  * A generation's parts (facet values, type-ahead keys, vocabularies) are mostly arrays of
@@ -10,24 +11,12 @@ import { sharedBytes, sharedCopy } from '../part-memory';
  * array of strings is its text in UTF-8 and its lengths, a map from codes to arrays of
  * strings (a value's spellings) likewise, and every typed array is on shared memory, so a
  * message carries them to every thread without a copy. `unpack` gives back what was packed
- * (each thread decodes the text once, its strings slices of it).
+ * (each thread decodes the text once, its strings slices of it; a map is read where it lies,
+ * packed-lists.ts).
  */
 
 /** Arrays shorter than this are copied as they are. */
 const packFrom = 16;
-
-interface PackedArray {
-  readonly packedText: Uint8Array;
-  /** Each string's length in UTF-16 code units, as JavaScript counts it. */
-  readonly lengths: Int32Array;
-}
-
-interface PackedMap {
-  readonly packedMap: PackedArray;
-  readonly keys: Float64Array;
-  /** How many strings each key's array holds. */
-  readonly counts: Int32Array;
-}
 
 type TypedArray = Int32Array | Float64Array | Uint8Array | Uint32Array | Float32Array | Int16Array | Uint16Array | Int8Array;
 
@@ -49,8 +38,9 @@ function packArray(strings: readonly string[]): PackedArray {
   return { packedText, lengths };
 }
 
-function unpackArray({ packedText, lengths }: PackedArray): string[] {
-  const text = Buffer.from(packedText.buffer, packedText.byteOffset, packedText.byteLength).toString('utf8');
+function unpackArray(packed: PackedArray): string[] {
+  const { lengths } = packed;
+  const text = textOf(packed);
   const strings = new Array<string>(lengths.length);
   for (let i = 0, at = 0; i < lengths.length; i++) strings[i] = text.slice(at, (at += lengths[i]!));
   return strings;
@@ -63,6 +53,7 @@ const isPlain = (value: unknown): value is Record<string, unknown> =>
 export function pack(value: unknown): unknown {
   if (ArrayBuffer.isView(value) && !(value instanceof DataView)) return shared(value as TypedArray);
   if (Array.isArray(value)) return value.length >= packFrom && isStrings(value) ? packArray(value) : value.map(pack);
+  if (value instanceof PackedLists && value.packedAsRead) return value.packedAsRead;
   if (value instanceof Map) {
     const entries = [...value];
     if (entries.length >= packFrom && entries.every(([key, item]) => typeof key === 'number' && isStrings(item))) {
@@ -104,13 +95,7 @@ export function unpack(value: unknown): unknown {
   if (value instanceof Map) return new Map([...value].map(([key, item]) => [key, unpack(item)]));
   if (!isPlain(value)) return value;
   if ('packedText' in value) return unpackArray(value as unknown as PackedArray);
-  if ('packedMap' in value) {
-    const { packedMap, keys, counts } = value as unknown as PackedMap;
-    const strings = unpackArray(packedMap);
-    const map = new Map<number, string[]>();
-    for (let i = 0, at = 0; i < keys.length; i++) map.set(keys[i]!, strings.slice(at, (at += counts[i]!)));
-    return map;
-  }
+  if ('packedMap' in value) return new PackedLists(value as unknown as PackedMap);
   const unpacked: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (isPacked(item)) unpackedOnUse(unpacked, key, item);
