@@ -93,8 +93,11 @@ export type SharedCompletions = ReadonlyMap<DeploymentKey, ReadonlyMap<string, F
 /** Per deployment, its vocabulary for suggestions as plain arrays (suggest/vocabulary.ts). */
 export type SharedWords = ReadonlyMap<DeploymentKey, VocabularyData>;
 
-/** Per deployment, repoRank[id]: the place of the record's repo_id in repo_id order, and whether ids ascend in it. */
-export type SharedRanks = ReadonlyMap<DeploymentKey, { readonly repoRank: Int32Array; readonly inOrder: boolean }>;
+/** Per deployment, repoRank[id]: the place of the record's repo_id in repo_id order, whether ids ascend in it, and how many records at which revision were ranked. */
+export type SharedRanks = ReadonlyMap<
+  DeploymentKey,
+  { readonly repoRank: Int32Array; readonly inOrder: boolean; readonly records: number; readonly revision: string }
+>;
 
 /** Per deployment, its date-bounded columns in memory, by column, and the revision they were read at (a worker of another takes none). */
 export type SharedDates = ReadonlyMap<DeploymentKey, { readonly revision: string; readonly columns: ReadonlyMap<string, DateColumnData> }>;

@@ -114,7 +114,7 @@ export function openEngine(path: string, { snapshot = false, sharing, datesHande
     sharedFacets: (previous) => sharedFacets(stateOf, previous),
     sharedColumns: () => perDeployment(stateOf, (state) => state.columns()),
     facetsRead: () => facetsRead(stateOf),
-    sharedRanks: () => sharedRanks(stateOf),
+    sharedRanks: () => sharedRanks(stateOf, connection.revision),
     sharedDates: () => perDeployment(stateOf, (state) => ({ revision: connection.revision, columns: state.dateColumnsData() })),
     sharedCompletions: (key) => perDeployment(stateOf, (state) => prepareCompletions(state.facetIndex(), state.deployment.facets), key),
     sharedWords: (key, previous) => perDeployment(stateOf, (state) => (state.postings() ? state.vocabularyData(previous) : undefined), key),
@@ -133,7 +133,8 @@ function adoptPart(stateOf: (key: DeploymentKey) => DeploymentState, part: Share
       if (orders) adoptFacetPages(facetIndex, orders);
       else prepareFacetPages(facetIndex);
     }
-  else if ('ranks' in part) for (const [key, { repoRank, inOrder }] of part.ranks) stateOf(key).adoptRepoRank(repoRank, inOrder);
+  else if ('ranks' in part)
+    for (const [key, { repoRank, inOrder, ...counted }] of part.ranks) stateOf(key).adoptRepoRank(repoRank, inOrder, counted);
   else if ('dates' in part) for (const [key, { revision, columns }] of part.dates) stateOf(key).adoptDateColumns(revision, columns);
   else if ('completions' in part)
     for (const [key, completions] of part.completions) adoptCompletions(stateOf(key).facetIndex(), completions);
@@ -183,10 +184,10 @@ function facetsRead(stateOf: (key: DeploymentKey) => DeploymentState): string | 
 }
 
 /** Every deployment's ranks of repo_ids on shared memory, read once for every worker. */
-function sharedRanks(stateOf: (key: DeploymentKey) => DeploymentState): SharedRanks {
+function sharedRanks(stateOf: (key: DeploymentKey) => DeploymentState, revision: string): SharedRanks {
   return perDeployment(stateOf, (state) => {
     const repoRank = state.repoRank();
-    return { repoRank: sharedCopy(repoRank), inOrder: state.idsInRepoOrder() };
+    return { repoRank: sharedCopy(repoRank), inOrder: state.idsInRepoOrder(), records: state.total(), revision };
   });
 }
 

@@ -100,4 +100,22 @@ describe('parts handed to a worker', () => {
     }
     expect(reader.complete('LIT', { fields: ['author'], prefix: 'a', limit: 10 }).length).toBeGreaterThan(1);
   });
+
+  it('give the number of records with the ranks to a worker of the same revision only', () => {
+    const total = reader.count('LIT');
+    expect(total).toBe(records.length);
+    // The worker's file holds one record: the reader's count is not taken for it.
+    worker.adopt(structuredClone({ ranks: reader.sharedRanks() }));
+    expect(worker.count('LIT')).toBe(1);
+    // A worker on the reader's file takes the count it was handed rather than counting again.
+    const twin = openEngine(join(dir, 'all.db'), { snapshot: true });
+    try {
+      const ranks = reader.sharedRanks();
+      const handed = new Map([...ranks].map(([key, part]) => [key, { ...part, records: part.records + 1 }]));
+      twin.adopt({ ranks: handed });
+      expect(twin.count('LIT')).toBe(total + 1);
+    } finally {
+      twin.close();
+    }
+  });
 });
