@@ -1,15 +1,19 @@
 import { IdSet } from '../../engine/id-set';
 import type { ReadConnection } from './read-connection';
 
-/** Bounds compared in JavaScript as SQLite compares them: ASCII text orders alike in UTF-16 and UTF-8. */
+/** Bounds compared here as SQLite compares them: ASCII text, one byte a character in UTF-8. */
 const ascii = /^[\x00-\x7f]*$/;
 
 /** A date column as read (DateColumn.read), to hand to another thread's DateColumn (DateColumn.of). */
 export interface DateColumnData {
   /** Ids of the dated records, in the column's order. */
   readonly ids: Int32Array;
-  /** The distinct values, one after the other, and where each starts and ends in it (offsets[i], offsets[i + 1]). */
-  readonly values: string;
+  /**
+   * The distinct values in UTF-8, one after the other, and where each starts and ends in it
+   * (offsets[i], offsets[i + 1]): bytes on shared memory for every worker, which each made into
+   * a string of its own (tens of megabytes at a million records) took a worker a tenth of a second.
+   */
+  readonly values: Uint8Array;
   readonly offsets: Int32Array;
   /** runEnds[i]: one past the last position in `ids` of a record holding value i. */
   readonly runEnds: Int32Array;
@@ -27,7 +31,7 @@ export interface DateColumnData {
 export class DateColumn {
   private datedSet?: IdSet;
   private readonly ids: Int32Array;
-  private readonly values: string;
+  private readonly values: Uint8Array;
   private readonly offsets: Int32Array;
   private readonly runEnds: Int32Array;
 
@@ -59,13 +63,15 @@ export class DateColumn {
     let length = 0;
     for (let i = 0; i < runs.length; i++) {
       const [value, count] = runs[i]!;
-      length += value.length;
+      length += Buffer.byteLength(value, 'utf8');
       offsets[i + 1] = length;
       runEnds[i] = end += count;
     }
     // Read apart from the ids: a write between the two reads outside a snapshot could part them.
     if (end !== ids.length) return undefined;
-    return new DateColumn({ ids, values: runs.map(([value]) => value).join(''), offsets, runEnds }, capacity);
+    const values = new Uint8Array(length);
+    Buffer.from(values.buffer).write(runs.map(([value]) => value).join(''), 'utf8');
+    return new DateColumn({ ids, values, offsets, runEnds }, capacity);
   }
 
   /** Records whose value is at least `from` (when given) and below `to` (when given); undefined for bounds not compared alike here. */
@@ -88,10 +94,23 @@ export class DateColumn {
     let high = this.runEnds.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.values.slice(this.offsets[middle], this.offsets[middle + 1]) < bound) low = middle + 1;
+      if (this.below(middle, bound)) low = middle + 1;
       else high = middle;
     }
     return low === 0 ? 0 : this.runEnds[low - 1]!;
+  }
+
+  /** Whether distinct value `i` orders before the ASCII `bound`, byte by byte as SQLite orders text. */
+  private below(i: number, bound: string): boolean {
+    const { values } = this;
+    const [start, end] = [this.offsets[i]!, this.offsets[i + 1]!];
+    for (let k = 0; k < bound.length; k++) {
+      if (start + k === end) return true;
+      const byte = values[start + k]!;
+      const char = bound.charCodeAt(k);
+      if (byte !== char) return byte < char;
+    }
+    return false;
   }
 
   private idsOf(start: number, end: number): IdSet {
