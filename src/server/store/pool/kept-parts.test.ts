@@ -124,8 +124,14 @@ describe('packed strings', () => {
       spellings: new Map(Array.from({ length: 20 }, (_, i) => [i * 3, strings.slice(i, i + (i % 3))])),
       byName: new Map([['author', { values: strings, firstCode: 4, codes: Int32Array.of(1, 2, 3) }]]),
       weights: Float64Array.of(0.5, 2),
+      // Long strings go on shared memory: one byte a character, or two where one is past U+00FF (a lone surrogate too).
+      dates: '2024-01-01Été'.repeat(6000),
+      wide: '𝔘\uD800x'.repeat(20000),
     };
     const packed = packPart({ words: new Map([['LIT', value]]) } as unknown as SharedPart);
     expect(readBack(packed)).toEqual({ words: new Map([['LIT', value]]) });
+    const { dates, wide } = (packed as { words: Map<string, Record<string, { packedString: Uint8Array }>> }).words.get('LIT')!;
+    expect(dates!.packedString.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect([dates!.packedString.length, wide!.packedString.length]).toEqual([value.dates.length, value.wide.length * 2]);
   });
 });

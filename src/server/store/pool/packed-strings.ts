@@ -17,6 +17,14 @@ import { PackedLists, textOf, type PackedArray, type PackedMap } from './packed-
 
 /** Arrays shorter than this are copied as they are. */
 const packFrom = 16;
+/** Strings shorter than this are copied as they are; a date column's distinct values, one after the other, are megabytes. */
+const packStringFrom = 1 << 16;
+
+/** A long string on shared memory: one byte a character where each is below U+0100 (dates are), else two, so it reads back exactly. */
+interface PackedString {
+  readonly packedString: Uint8Array;
+  readonly encoding: 'latin1' | 'utf16le';
+}
 
 type TypedArray = Int32Array | Float64Array | Uint8Array | Uint32Array | Float32Array | Int16Array | Uint16Array | Int8Array;
 
@@ -38,6 +46,16 @@ function packArray(strings: readonly string[]): PackedArray {
   return { packedText, lengths };
 }
 
+function packString(text: string): PackedString {
+  const encoding = /^[\0-\xff]*$/.test(text) ? 'latin1' : 'utf16le';
+  const packedString = sharedBytes(Buffer.byteLength(text, encoding));
+  Buffer.from(packedString.buffer, packedString.byteOffset, packedString.byteLength).write(text, encoding);
+  return { packedString, encoding };
+}
+
+const unpackString = ({ packedString, encoding }: PackedString): string =>
+  Buffer.from(packedString.buffer, packedString.byteOffset, packedString.byteLength).toString(encoding);
+
 function unpackArray(packed: PackedArray): string[] {
   const { lengths } = packed;
   const text = textOf(packed);
@@ -49,9 +67,10 @@ function unpackArray(packed: PackedArray): string[] {
 const isPlain = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
-/** `value` with its long arrays of strings, and its maps from numbers to arrays of strings, packed, and its typed arrays shared. */
+/** `value` with its long strings and arrays of strings, and its maps from numbers to arrays of strings, packed, and its typed arrays shared. */
 export function pack(value: unknown): unknown {
   if (ArrayBuffer.isView(value) && !(value instanceof DataView)) return shared(value as TypedArray);
+  if (typeof value === 'string') return value.length >= packStringFrom ? packString(value) : value;
   if (Array.isArray(value)) return value.length >= packFrom && isStrings(value) ? packArray(value) : value.map(pack);
   if (value instanceof PackedLists && value.packedAsRead) return value.packedAsRead;
   if (value instanceof Map) {
@@ -70,7 +89,7 @@ export function pack(value: unknown): unknown {
   return value;
 }
 
-const isPacked = (value: unknown) => isPlain(value) && ('packedText' in value || 'packedMap' in value);
+const isPacked = (value: unknown) => isPlain(value) && ('packedText' in value || 'packedMap' in value || 'packedString' in value);
 
 /**
  * `object` with `key` unpacked when first read: a worker that never lists a facet's values, or
@@ -95,6 +114,7 @@ export function unpack(value: unknown): unknown {
   if (value instanceof Map) return new Map([...value].map(([key, item]) => [key, unpack(item)]));
   if (!isPlain(value)) return value;
   if ('packedText' in value) return unpackArray(value as unknown as PackedArray);
+  if ('packedString' in value) return unpackString(value as unknown as PackedString);
   if ('packedMap' in value) return new PackedLists(value as unknown as PackedMap);
   const unpacked: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
