@@ -12,8 +12,11 @@ export interface PackedMap {
   readonly counts: Int32Array;
 }
 
-export const textOf = ({ packedText }: PackedArray): string =>
-  Buffer.from(packedText.buffer, packedText.byteOffset, packedText.byteLength).toString('utf8');
+/** Text written into shared memory (packed-strings.ts), read back. */
+export const decoded = (bytes: Uint8Array, encoding: BufferEncoding = 'utf8'): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(encoding);
+
+export const textOf = ({ packedText }: PackedArray): string => decoded(packedText);
 
 /** Where each key's strings start among all the strings, and each string in the text: running sums, ending with the totals. */
 function runningSums(counts: Int32Array): Int32Array {

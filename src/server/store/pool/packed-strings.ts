@@ -1,7 +1,7 @@
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { SharedPart } from '../engine';
 import { sharedBytes, sharedCopy } from '../part-memory';
-import { PackedLists, textOf, type PackedArray, type PackedMap } from './packed-lists';
+import { decoded, PackedLists, textOf, type PackedArray, type PackedMap } from './packed-lists';
 
 /**
  * A generation's parts (facet values, type-ahead keys, vocabularies) are mostly arrays of
@@ -36,11 +36,15 @@ function shared<T extends TypedArray>(array: T): T {
 
 const isStrings = (value: unknown): value is readonly string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-/** Written straight into shared memory: a copy made first would be freed into this thread's arena, which keeps its pages (part-memory.ts). */
+/** `text` written straight into shared memory: a copy made first would be freed into this thread's arena, which keeps its pages (part-memory.ts). */
+function sharedText(text: string, encoding: BufferEncoding): Uint8Array {
+  const bytes = sharedBytes(Buffer.byteLength(text, encoding));
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).write(text, encoding);
+  return bytes;
+}
+
 function packArray(strings: readonly string[]): PackedArray {
-  const text = strings.join('');
-  const packedText = sharedBytes(Buffer.byteLength(text, 'utf8'));
-  Buffer.from(packedText.buffer, packedText.byteOffset, packedText.byteLength).write(text, 'utf8');
+  const packedText = sharedText(strings.join(''), 'utf8');
   const lengths = new Int32Array(sharedBytes(strings.length * 4).buffer, 0, strings.length);
   for (let i = 0; i < strings.length; i++) lengths[i] = strings[i]!.length;
   return { packedText, lengths };
@@ -48,13 +52,10 @@ function packArray(strings: readonly string[]): PackedArray {
 
 function packString(text: string): PackedString {
   const encoding = /^[\0-\xff]*$/.test(text) ? 'latin1' : 'utf16le';
-  const packedString = sharedBytes(Buffer.byteLength(text, encoding));
-  Buffer.from(packedString.buffer, packedString.byteOffset, packedString.byteLength).write(text, encoding);
-  return { packedString, encoding };
+  return { packedString: sharedText(text, encoding), encoding };
 }
 
-const unpackString = ({ packedString, encoding }: PackedString): string =>
-  Buffer.from(packedString.buffer, packedString.byteOffset, packedString.byteLength).toString(encoding);
+const unpackString = ({ packedString, encoding }: PackedString): string => decoded(packedString, encoding);
 
 function unpackArray(packed: PackedArray): string[] {
   const { lengths } = packed;
