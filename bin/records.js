@@ -2,8 +2,10 @@
 // @ts-check
 // The `records` command: the TypeScript CLI bundled by esbuild on first use (and again whenever
 // the code changes), so there is no build step and no module-loader thread in the server.
+import { loadBundle } from '../src/server/bundle-loader.js';
 import { bundledModule } from '../src/server/module-bundle.js';
 
-/** @type {{ main: (args: string[]) => Promise<number> }} */
-const { main } = await import((await bundledModule(new URL('../src/server/cli.ts', import.meta.url))).href);
+const { main } = /** @type {{ main: (args: string[]) => Promise<number> }} */ (
+  loadBundle(await bundledModule(new URL('../src/server/cli.ts', import.meta.url)))
+);
 process.exitCode = await main(process.argv.slice(2));

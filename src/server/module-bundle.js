@@ -1,11 +1,13 @@
 // @ts-check
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
- * A TypeScript entry (the `records` command, a store worker) as one JavaScript module.
+ * A TypeScript entry (the `records` command, a store worker) as one JavaScript file, run by
+ * bundle-loader.js (which is why it is CommonJS: see there).
  * Started through tsx, the process and every worker would get a module-loader thread of its
  * own (Node runs loader hooks on a thread apart, a V8 isolate of some 25 MB each); bundled by
  * esbuild (what tsx uses underneath) the code loads as plain JavaScript.
@@ -49,6 +51,9 @@ const ownModuleUrls = {
 /** Packages left to Node: native addons, esbuild (the bundler itself) and pg (required when a PostgreSQL store is opened). */
 const external = ['better-sqlite3', 'lz4-napi', 'esbuild', 'pg'];
 
+/** The bundles' module format; in the name of their lists of files, so a list never names a bundle of another format. */
+const format = 'cjs';
+
 /** @type {Map<string, Promise<URL>>} */
 const bundles = new Map();
 /** One build at a time: esbuild's service is stopped after each, which would fail a build under way. */
@@ -80,7 +85,7 @@ export function bundledModule(entry) {
 const inputsFileOf = (entry) =>
   join(
     cacheDir,
-    `${entry.pathname.split('/').pop()?.replace(/\.ts$/, '')}-${createHash('sha256').update(entry.href).digest('hex').slice(0, 16)}.inputs.json`,
+    `${entry.pathname.split('/').pop()?.replace(/\.ts$/, '')}-${createHash('sha256').update(`${format} ${entry.href}`).digest('hex').slice(0, 16)}.inputs.json`,
   );
 
 /**
@@ -118,14 +123,15 @@ function unchangedBundle(entry) {
 async function bundleOf(entry) {
   const unchanged = unchangedBundle(entry);
   if (unchanged) return unchanged;
-  const { build, stop } = await import('esbuild');
+  // Required, not imported: this file is in the bundles too, which cannot `import()` (bundle-loader.js).
+  const { build, stop } = /** @type {typeof import('esbuild')} */ (createRequire(import.meta.url)('esbuild'));
   try {
     const started = Date.now();
     const { outputFiles, metafile } = await build({
       entryPoints: [fileURLToPath(entry)],
       bundle: true,
       platform: 'node',
-      format: 'esm',
+      format,
       target: 'node20',
       external,
       plugins: [ownModuleUrls],
@@ -134,7 +140,7 @@ async function bundleOf(entry) {
     });
     const code = outputFiles[0]?.contents;
     if (!code) throw new Error(`esbuild wrote no bundle for ${entry.pathname}`);
-    const name = `${entry.pathname.split('/').pop()?.replace(/\.ts$/, '')}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
+    const name = `${entry.pathname.split('/').pop()?.replace(/\.ts$/, '')}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.${format}`;
     const file = join(cacheDir, name);
     if (!existsSync(file)) {
       mkdirSync(cacheDir, { recursive: true });
@@ -143,7 +149,7 @@ async function bundleOf(entry) {
       renameSync(partial, file);
       for (const other of readdirSync(cacheDir)) {
         const path = join(cacheDir, other);
-        if (other !== name && Date.now() - statSync(path).mtimeMs > keepMs) rmSync(path, { force: true });
+        if (!other.startsWith(name) && Date.now() - statSync(path).mtimeMs > keepMs) rmSync(path, { force: true });
       }
     }
     const inputs = Object.keys(metafile.inputs).map((input) => stampOf(resolve(input)));

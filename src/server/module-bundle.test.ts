@@ -15,6 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), 'records-module-bundle-'));
 const entry = join(dir, 'entry.ts');
 const dependency = join(dir, 'value.ts');
 const bundler = new URL('./module-bundle.js', import.meta.url).href;
+const loader = new URL('./bundle-loader.js', import.meta.url).href;
 /** What esbuild's API runs in place of its binary when told to (ESBUILD_BINARY_PATH): a program that fails. */
 const failing = join(dir, 'not-esbuild');
 writeFileSync(failing, '#!/bin/sh\nexit 1\n');
@@ -25,8 +26,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Starts a process that bundles the entry and prints what it exports; `noEsbuild` makes any run of esbuild fail. */
 function start({ noEsbuild = false } = {}): string {
   const script = `const { bundledModule } = await import(${JSON.stringify(bundler)});
+const { loadBundle } = await import(${JSON.stringify(loader)});
 const bundle = await bundledModule(new URL(${JSON.stringify(pathToFileURL(entry).href)}));
-console.log((await import(bundle.href)).value);`;
+console.log(loadBundle(bundle).value);`;
   const env = { ...process.env, ...(noEsbuild && { ESBUILD_BINARY_PATH: failing }) };
   return execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8', stdio: 'pipe' }).trim();
 }

@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import { deploymentByKey } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { ImportError, parseUpstreamXml } from '../import/upstream';
 import type { StoredRecord } from '../store/types';
+import { bundleThread } from '../bundle-loader.js';
 import { bundledModule } from '../module-bundle.js';
 import { HarvestStopped } from './request';
 import type { XmlPageReply, XmlPageRequest } from './xml-page-worker';
@@ -24,7 +24,7 @@ export async function parseXmlPage(deployment: Deployment, text: string, source:
   if (text.length < offThreadChars || deploymentByKey(deployment.key) !== deployment) return parseUpstreamXml(deployment, text, source);
   const script = await bundledModule(workerEntry);
   if (stop?.aborted) throw new HarvestStopped('stopped');
-  const worker = new Worker(script);
+  const worker = bundleThread(script);
   let onStop = () => {};
   try {
     const reply = await new Promise<XmlPageReply>((resolve, reject) => {

@@ -20,7 +20,7 @@ import { packPart, unpackPart, type PackedPart } from './packed-strings';
 let dir: string;
 let parts: SharedPart[];
 let revision: string;
-const script = new URL('file:///cache/store-worker-0123456789abcdef.mjs');
+const script = new URL('file:///cache/store-worker-0123456789abcdef.cjs');
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'kept-parts-'));
@@ -94,7 +94,7 @@ describe('kept parts', () => {
   it('are not read for another revision or by other code', () => {
     const place = keep('other.db', parts.map(packPart));
     expect(keptParts(place, 'another revision')).toBeUndefined();
-    expect(keptParts({ ...place, version: 'store-worker-fedcba9876543210.mjs' }, revision)).toBeUndefined();
+    expect(keptParts({ ...place, version: 'store-worker-fedcba9876543210.cjs' }, revision)).toBeUndefined();
     expect(keptParts({ ...place, file: join(dir, 'none.parts') }, revision)).toBeUndefined();
   });
 

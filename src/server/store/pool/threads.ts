@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { bundleThread } from '../../bundle-loader.js';
 import type { StoreReply, ToWorker, WorkerSettings } from '../store-worker';
 
 /**
@@ -109,7 +110,7 @@ export function borrowThread({ script, role, keepIdle, restIdle, restMs = defaul
   const shelf = shelves.get(kind) ?? { workers: [] };
   shelves.set(kind, shelf);
   const kept = shelf.workers.pop();
-  const worker = kept ?? new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } });
+  const worker = kept ?? bundleThread(script, { resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb } });
   if (kept) {
     forgetListeners(kept);
     kept.ref();

@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { DeploymentKey } from '../../../deployments/schema';
+import { bundleThread } from '../../bundle-loader.js';
 import { bundledModule } from '../../module-bundle.js';
 import type { IndexRows, IndexWriterReply } from './index-writer-worker';
 
@@ -29,7 +30,7 @@ export async function openIndexWriter(path: string): Promise<IndexWriter> {
 
   const start = () =>
     new Promise<Worker>((resolve, reject) => {
-      const worker = new Worker(script, { workerData: { path } });
+      const worker = bundleThread(script, { workerData: { path } });
       reply = (message) => ('error' in message ? reject(new Error(message.error)) : resolve(worker));
       failed = reject;
       worker.on('message', (message: IndexWriterReply) => reply?.(message));

@@ -63,7 +63,7 @@ describe.skipIf(unavailable)('a PostgreSQL server restarted before its facet rea
           indexDir,
           readdirSync(indexDir).find((name) => name.endsWith('.db'))!,
         );
-        keptFile = keptPlaceOf(indexPath, new URL('file:///worker.mjs')).file;
+        keptFile = keptPlaceOf(indexPath, new URL('file:///worker.cjs')).file;
         // Type-ahead is made after the facet values and their columns' state are kept.
         await store.complete!('LIT', { fields: ['subject'], prefix: 'a', limit: 1 });
         await store.close();

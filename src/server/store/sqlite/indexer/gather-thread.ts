@@ -1,7 +1,8 @@
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { Deployment } from '../../../../deployments/schema';
 import type { StoredRecord } from '../../types';
 import type { TextInstances } from './text-instances';
+import { bundleThread } from '../../../bundle-loader.js';
 import { bundledModule } from '../../../module-bundle.js';
 
 /**
@@ -67,7 +68,7 @@ export class GatherThread {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     const data: GatherData = { deployment: deployment.key, port: port2, signal: this.signal.buffer, options };
-    this.worker = new Worker(script, { workerData: data, transferList: [port2] });
+    this.worker = bundleThread(script, { workerData: data, transferList: [port2] });
     // Its end is seen by checking, not by events: the writer's thread waits without its event loop.
     this.worker.unref();
     this.worker.on('error', () => {});
