@@ -1,24 +1,17 @@
-/** An array of strings packed for another thread: its text in UTF-8 and each string's length in UTF-16 code units. */
-export interface PackedArray {
-  readonly packedText: Uint8Array;
-  readonly lengths: Int32Array;
-}
-
-/** A map from numbers to arrays of strings packed for another thread: every array's strings in one packed array, in the keys' order. */
+/**
+ * A map from numbers to arrays of strings packed for another thread: every array's strings one
+ * after the other in UTF-8, in the keys' order, and each string's length in bytes, so one key's
+ * strings are read without decoding the rest.
+ */
 export interface PackedMap {
-  readonly packedMap: PackedArray;
+  readonly packedMap: Uint8Array;
+  readonly byteLengths: Int32Array;
   readonly keys: Float64Array;
   /** How many strings each key's array holds. */
   readonly counts: Int32Array;
 }
 
-/** Text written into shared memory (packed-strings.ts), read back. */
-export const decoded = (bytes: Uint8Array, encoding: BufferEncoding = 'utf8'): string =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(encoding);
-
-export const textOf = ({ packedText }: PackedArray): string => decoded(packedText);
-
-/** Where each key's strings start among all the strings, and each string in the text: running sums, ending with the totals. */
+/** Where each key's strings start among all the strings, and each string's bytes in the text: running sums, ending with the totals. */
 function runningSums(counts: Int32Array): Int32Array {
   const sums = new Int32Array(counts.length + 1);
   for (let i = 0; i < counts.length; i++) sums[i + 1] = sums[i]! + counts[i]!;
@@ -39,7 +32,7 @@ function keyOrder(keys: Float64Array): Int32Array | undefined {
  * making every array first was most of a worker's first facets request.
  */
 export class PackedLists extends Map<number, readonly string[]> {
-  private read?: { text: string; order: Int32Array | undefined; firstString: Int32Array; charAt: Int32Array };
+  private read?: { text: Buffer; order: Int32Array | undefined; firstString: Int32Array; byteAt: Int32Array };
   private filled = false;
 
   constructor(private readonly packed: PackedMap) {
@@ -117,12 +110,12 @@ export class PackedLists extends Map<number, readonly string[]> {
 
   private reading() {
     if (!this.read) {
-      const { packedMap, keys, counts } = this.packed;
+      const { packedMap, byteLengths, keys, counts } = this.packed;
       this.read = {
-        text: textOf(packedMap),
+        text: Buffer.from(packedMap.buffer, packedMap.byteOffset, packedMap.byteLength),
         order: keyOrder(keys),
         firstString: runningSums(counts),
-        charAt: runningSums(packedMap.lengths),
+        byteAt: runningSums(byteLengths),
       };
     }
     return this.read;
@@ -142,9 +135,9 @@ export class PackedLists extends Map<number, readonly string[]> {
   }
 
   private stringsAt(at: number): string[] {
-    const { text, firstString, charAt } = this.reading();
+    const { text, firstString, byteAt } = this.reading();
     const strings: string[] = [];
-    for (let s = firstString[at]!; s < firstString[at + 1]!; s++) strings.push(text.slice(charAt[s], charAt[s + 1]));
+    for (let s = firstString[at]!; s < firstString[at + 1]!; s++) strings.push(text.toString('utf8', byteAt[s], byteAt[s + 1]));
     return strings;
   }
 }

@@ -1,7 +1,7 @@
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { SharedPart } from '../engine';
 import { sharedBytes, sharedCopy } from '../part-memory';
-import { decoded, PackedLists, textOf, type PackedArray, type PackedMap } from './packed-lists';
+import { PackedLists, type PackedMap } from './packed-lists';
 
 /**
  * A generation's parts (facet values, type-ahead keys, vocabularies) are mostly arrays of
@@ -9,11 +9,21 @@ import { decoded, PackedLists, textOf, type PackedArray, type PackedMap } from '
  * copies each of them: the main thread, handing every part to every worker as a server
  * starts, spent more time copying them than the first search and facets took. Packed, an
  * array of strings is its text in UTF-8 and its lengths, a map from codes to arrays of
- * strings (a value's spellings) likewise, and every typed array is on shared memory, so a
+ * strings (a value's spellings) likewise (packed-lists.ts), and every typed array is on shared memory, so a
  * message carries them to every thread without a copy. `unpack` gives back what was packed
  * (each thread decodes the text once, its strings slices of it; a map is read where it lies,
  * packed-lists.ts).
  */
+
+/** An array of strings packed for another thread: its text in UTF-8 and each string's length in UTF-16 code units. */
+interface PackedArray {
+  readonly packedText: Uint8Array;
+  readonly lengths: Int32Array;
+}
+
+/** Text written into shared memory (`sharedText`), read back. */
+const decoded = (bytes: Uint8Array, encoding: BufferEncoding = 'utf8'): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(encoding);
 
 /** Arrays shorter than this are copied as they are. */
 const packFrom = 16;
@@ -59,7 +69,7 @@ const unpackString = ({ packedString, encoding }: PackedString): string => decod
 
 function unpackArray(packed: PackedArray): string[] {
   const { lengths } = packed;
-  const text = textOf(packed);
+  const text = decoded(packed.packedText);
   const strings = new Array<string>(lengths.length);
   for (let i = 0, at = 0; i < lengths.length; i++) strings[i] = text.slice(at, (at += lengths[i]!));
   return strings;
@@ -78,8 +88,10 @@ export function pack(value: unknown): unknown {
     const entries = [...value];
     if (entries.length >= packFrom && entries.every(([key, item]) => typeof key === 'number' && isStrings(item))) {
       const lists = entries.map(([, item]) => item as readonly string[]);
+      const strings = lists.flat();
       return {
-        packedMap: packArray(lists.flat()),
+        packedMap: sharedText(strings.join(''), 'utf8'),
+        byteLengths: shared(Int32Array.from(strings, (string) => Buffer.byteLength(string, 'utf8'))),
         keys: shared(Float64Array.from(entries, ([key]) => key as number)),
         counts: shared(Int32Array.from(lists, (list) => list.length)),
       } satisfies PackedMap;
