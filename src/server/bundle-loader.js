@@ -10,13 +10,15 @@ import { Worker, threadId } from 'node:worker_threads';
 /**
  * Runs a bundle of module-bundle.js, in this thread or in a new one, from V8's code cache.
  *
- * Every thread of the server compiles the same megabyte or two of code as it starts, and a
- * start runs four of them on a machine that may have two cores. Loaded as an ES module, V8
- * compiles it anew each time; loaded as a script, it can be given the code V8 compiled the last
- * time (`cachedData`), which it checks against its own version, flags and the source before
- * using. So a bundle is CommonJS, run here through a `vm.Script` the way Node runs a CommonJS
- * file, and beside it is kept the code cache of its first run. Node's own cache of compiled
- * modules (`module.enableCompileCache`) came after Node 20.
+ * Every thread of the server compiles a megabyte or two of code as it starts, and a start
+ * runs four workers beside the main thread on a machine that may have two cores. Loaded as an
+ * ES module, V8 compiles it anew each time; loaded as a script, it can be given the code V8
+ * compiled the last time (`cachedData`), which V8 uses only if its own version and flags and
+ * the source's length match (the cache is named after its bundle, whose name is a hash of its
+ * content, so it never meets other code). So a bundle is CommonJS, run here through a
+ * `vm.Script` the way Node runs a CommonJS file, and beside it is kept the code cache of its
+ * first run. Node's own cache of compiled modules (`module.enableCompileCache`) came after
+ * Node 20.
  *
  * A bundle cannot `import()` a package left out of it: in Node 20 a script's dynamic import
  * needs an experimental flag or prints an experimental warning. Those packages are required.
