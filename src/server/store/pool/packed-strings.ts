@@ -9,8 +9,8 @@ import { PackedLists, type PackedMap } from './packed-lists';
  * copies each of them: the main thread, handing every part to every worker as a server
  * starts, spent more time copying them than the first search and facets took. Packed, an
  * array of strings is its text in UTF-8 and its lengths, a map from codes to arrays of
- * strings (a value's spellings) likewise (packed-lists.ts), and every typed array is on shared memory, so a
- * message carries them to every thread without a copy. `unpack` gives back what was packed
+ * strings (a value's spellings) its text and each string's length in bytes, and every typed
+ * array is on shared memory, so a message carries them to every thread without a copy. `unpack` gives back what was packed
  * (each thread decodes the text once, its strings slices of it; a map is read where it lies,
  * packed-lists.ts).
  */
@@ -53,11 +53,15 @@ function sharedText(text: string, encoding: BufferEncoding): Uint8Array {
   return bytes;
 }
 
-function packArray(strings: readonly string[]): PackedArray {
-  const packedText = sharedText(strings.join(''), 'utf8');
+/** Each string's `lengthOf`, written straight into shared memory as `sharedText` is. */
+function sharedLengths(strings: readonly string[], lengthOf: (string: string) => number): Int32Array {
   const lengths = new Int32Array(sharedBytes(strings.length * 4).buffer, 0, strings.length);
-  for (let i = 0; i < strings.length; i++) lengths[i] = strings[i]!.length;
-  return { packedText, lengths };
+  for (let i = 0; i < strings.length; i++) lengths[i] = lengthOf(strings[i]!);
+  return lengths;
+}
+
+function packArray(strings: readonly string[]): PackedArray {
+  return { packedText: sharedText(strings.join(''), 'utf8'), lengths: sharedLengths(strings, (string) => string.length) };
 }
 
 function packString(text: string): PackedString {
@@ -91,7 +95,7 @@ export function pack(value: unknown): unknown {
       const strings = lists.flat();
       return {
         packedMap: sharedText(strings.join(''), 'utf8'),
-        byteLengths: shared(Int32Array.from(strings, (string) => Buffer.byteLength(string, 'utf8'))),
+        byteLengths: sharedLengths(strings, (string) => Buffer.byteLength(string, 'utf8')),
         keys: shared(Float64Array.from(entries, ([key]) => key as number)),
         counts: shared(Int32Array.from(lists, (list) => list.length)),
       } satisfies PackedMap;
