@@ -100,6 +100,18 @@ describe('other pages', () => {
   });
 });
 
+describe('the accessibility check itself', () => {
+  test('reports what axe finds on a page: an unnamed button, an image without a text alternative, text too faint to read', async () => {
+    const { page } = ui;
+    await page.setContent(
+      '<!doctype html><html lang="en"><head><title>Faults</title></head><body><main><h1>Faults</h1>' +
+        '<img src="data:,"><button></button><p style="color:#bbb;background:#fff">faint</p></main></body></html>',
+    );
+    const found = (await axeViolations(page)).map((violation) => violation.id).sort();
+    expect(found).toEqual(['button-name', 'color-contrast', 'image-alt']);
+  });
+});
+
 describe('keyboard', () => {
   test('Tab from the top reaches the skip link first; Enter moves focus to the results', async () => {
     const { page } = ui;
