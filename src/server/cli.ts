@@ -275,10 +275,12 @@ function pooledWithProgress(open: (file: string, onWorker?: (worker: Worker) => 
     if (!first) return open(file);
     first = false;
     progress(`opening ${file}`);
-    // The pool starts all its workers at once, before any of them can say it is ready.
+    // The pool starts its first workers at once, before any of them can say it is ready, and
+    // the rest once those are (PoolOptions.readyWith): those the server does not wait for.
     let started = 0;
     let ready = 0;
     const store = await open(file, (worker) => {
+      if (started > 0 && ready === started) return;
       started++;
       const onReady = (message: unknown) => {
         if (typeof message !== 'object' || message === null || !('ready' in message)) return;
@@ -302,7 +304,7 @@ async function openServedStore(
   // What each kind of search has cost is learnt once for the process, not again per generation.
   const costs = new CostBook();
   const openPool = pooledWithProgress((file, onWorker) =>
-    openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, costs, ...(onWorker && { onWorker }) }),
+    openPooledStore(file, { cacheBytes: cacheMb * mib, budgetMs, costs, readyWith: 2, ...(onWorker && { onWorker }) }),
   );
   const url = flags.get('store');
   if (url !== undefined) {

@@ -55,6 +55,54 @@ describe('the worker-thread store', () => {
   });
 });
 
+describe('a pool ready with fewer workers than it has', () => {
+  /** Each worker the pool starts, and each that says it is warm, in the order they came. */
+  function startsAndReadies() {
+    const events: string[] = [];
+    let allReady!: () => void;
+    const ready = new Promise<void>((resolve) => (allReady = resolve));
+    const onWorker = (worker: Worker) => {
+      const n = events.filter((event) => event.startsWith('started')).length + 1;
+      events.push(`started ${n}`);
+      const onReady = (message: unknown) => {
+        if (typeof message !== 'object' || message === null || !('ready' in message)) return;
+        worker.off('message', onReady);
+        events.push(`ready ${n}`);
+        if (events.filter((event) => event.startsWith('ready')).length === 3) allReady();
+      };
+      worker.on('message', onReady);
+    };
+    return { events, ready, onWorker };
+  }
+
+  it('opens once its first two are warm, starts the third then, and serves with all three', async () => {
+    const { events, ready, onWorker } = startsAndReadies();
+    const pool = await openPooledStore(join(dir, 'records.db'), { size: 3, readyWith: 2, cacheBytes: 0, onWorker });
+    try {
+      expect(events.slice(0, 2)).toEqual(['started 1', 'started 2']);
+      expect(events.indexOf('started 3')).toBeGreaterThan(Math.max(events.indexOf('ready 1'), events.indexOf('ready 2')));
+      expect(await pool.count('LIT')).toBe(50);
+      await ready;
+      expect(events.filter((event) => event.startsWith('started'))).toHaveLength(3);
+      const ids = ['50000001', '50000002', '50000003'];
+      expect((await Promise.all(ids.map((id) => pool.get('LIT', id)))).map((found) => found?.record.repo_id)).toEqual(ids);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('starts every worker before any is warm unless told otherwise', async () => {
+    const { events, ready, onWorker } = startsAndReadies();
+    const pool = await openPooledStore(join(dir, 'records.db'), { size: 3, cacheBytes: 0, onWorker });
+    try {
+      await ready;
+      expect(events.slice(0, 3)).toEqual(['started 1', 'started 2', 'started 3']);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe('a pool with one search worker', () => {
   it('answers a bulk page when nothing else is asked', { timeout: 30_000 }, async () => {
     // Held back for the last free search worker until it has waited its patience out, then run.

@@ -57,6 +57,12 @@ const workerEntry = new URL('./store-worker.ts', import.meta.url);
 export interface PoolOptions {
   /** Workers; one more than the cores, since one is kept free for record lookups. */
   readonly size?: number;
+  /**
+   * How many of them are warm before the store opens; the rest start then (all, unless said).
+   * A search page asks for its results and its facets at once: a server that starts two first
+   * answers both sooner than one that starts every worker before either (cli.ts).
+   */
+  readonly readyWith?: number;
   /** How long one search may run before its worker is replaced and it is answered as overloaded. */
   readonly budgetMs?: number;
   /** Searches that may wait for a worker; one more is answered as overloaded at once. */
@@ -131,6 +137,7 @@ function slotEvents(
 export async function openPooledStore(path: string, options: PoolOptions = {}): Promise<RecordStore> {
   const { size = availableParallelism() + 1, budgetMs = defaultBudgetMs, patienceMs = defaultPatienceMs, costs = new CostBook() } = options;
   const { log = (line: string) => console.error(`records: ${line}`), sharing = { fromRecords: shareCountsFrom } } = options;
+  const { readyWith = size, restartMs = 250, maxRestartMs = 30_000 } = options;
   // Opening once here checks the file and reads the revision before any worker starts.
   const probe = openEngine(path);
   const revision = probe.revision;
@@ -138,9 +145,8 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
   let closing = false;
   const dispatcher = new Dispatcher(() => slots, { size, patienceMs, maxQueued: options.maxQueued ?? 256, budgetMs });
   const { search: shelf, reader: readerShelf } = poolShelves(await bundledModule(workerEntry), size);
-  const settings = { path, shelf, size, sharing, log, restartMs: options.restartMs ?? 250, maxRestartMs: options.maxRestartMs ?? 30_000 };
   const slots: WorkerSlots = new WorkerSlots(
-    { ...settings, onWorker: options.onWorker },
+    { path, shelf, size, readyWith, sharing, log, restartMs, maxRestartMs, onWorker: options.onWorker },
     slotEvents(
       dispatcher,
       () => slots,

@@ -64,6 +64,8 @@ export interface SlotSettings {
   /** Where its threads come from: the bundled worker module (store-worker.ts), and how many are kept idle. */
   readonly shelf: ThreadShelf;
   readonly size: number;
+  /** The workers started first: the pool is warm once they are, and the rest of `size` start then. */
+  readonly readyWith: number;
   readonly sharing: WorkerSettings['sharing'];
   /** The first pause before a worker that could not start is started again; it doubles up to `maxRestartMs`. */
   readonly restartMs: number;
@@ -74,8 +76,8 @@ export interface SlotSettings {
 }
 
 export class WorkerSlots {
-  readonly all: Slot[];
-  /** Settles once every worker has warmed up; fails if one cannot start before (the pool is then never served). */
+  readonly all: Slot[] = [];
+  /** Settles once the first `readyWith` workers have warmed up; fails if one cannot start before (the pool is then never served). */
   readonly warmed: Promise<void>;
   /** Why workers cannot start now (the file cannot be read), while they cannot. */
   unreadable: string | undefined;
@@ -95,11 +97,7 @@ export class WorkerSlots {
       this.resolveWarm = resolve;
       this.failWarm = reject;
     });
-    this.all = Array.from({ length: settings.size }, () => {
-      const slot = {} as Slot;
-      this.spawn(slot);
-      return slot;
-    });
+    this.startSlots(Math.min(settings.size, settings.readyWith));
   }
 
   get anyReady(): boolean {
@@ -127,6 +125,14 @@ export class WorkerSlots {
     // Only a worker doing nothing can close its store cleanly; any other is ended.
     const idle = (slot: Slot) => slot.ready && !slot.job && !slot.helping && !slot.move?.sent;
     await Promise.all(this.all.map((slot) => (idle(slot) ? slot.thread.giveBack() : slot.thread.end())));
+  }
+
+  private startSlots(count: number): void {
+    for (let n = 0; n < count; n++) {
+      const slot = {} as Slot;
+      this.spawn(slot);
+      this.all.push(slot);
+    }
   }
 
   private spawn(slot: Slot): void {
@@ -175,6 +181,8 @@ export class WorkerSlots {
     if (!this.warm && this.all.every((candidate) => candidate.ready)) {
       this.warm = true;
       this.resolveWarm();
+      // Beside the first requests rather than ahead of them: on two cores, each start is CPU the first answers wait for.
+      if (!this.closing) this.startSlots(this.settings.size - this.all.length);
     }
     this.events.changed();
   }
