@@ -132,8 +132,13 @@ export default tseslint.config(
   },
   {
     // Plain JavaScript: configuration and a benchmark baseline, checked without types.
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // CommonJS, which requires what it uses (bundle-loader.cjs says why it is CommonJS).
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],

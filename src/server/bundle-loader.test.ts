@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleThread, loadBundle } from './bundle-loader.js';
+import { loadBundle } from './bundle-loader.cjs';
+import { bundleThread } from './bundle-thread.js';
 import { bundledModule } from './module-bundle.js';
 
 /**

@@ -1,6 +1,15 @@
 // @ts-check
-// A worker thread's entry (bundleThread in bundle-loader.js): runs the bundle named by its last argument.
-import { pathToFileURL } from 'node:url';
-import { loadBundle } from './bundle-loader.js';
+import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 
-loadBundle(pathToFileURL(/** @type {string} */ (process.argv.at(-1))));
+/** bundle-loader.cjs, which run as a thread's entry runs the bundle named by its last argument. */
+const threadEntry = new URL('./bundle-loader.cjs', import.meta.url);
+
+/**
+ * A worker thread running `bundle` (a file URL from `bundledModule`) from its code cache, with `Worker`'s options.
+ * @param {URL} bundle
+ * @param {import('node:worker_threads').WorkerOptions} [options]
+ */
+export function bundleThread(bundle, options = {}) {
+  return new Worker(threadEntry, { ...options, argv: [...(options.argv ?? []), fileURLToPath(bundle)] });
+}

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * A TypeScript entry (the `records` command, a store worker) as one JavaScript file, run by
- * bundle-loader.js (which is why it is CommonJS: see there).
+ * bundle-loader.cjs (which is why it is CommonJS: see there).
  * Started through tsx, the process and every worker would get a module-loader thread of its
  * own (Node runs loader hooks on a thread apart, a V8 isolate of some 25 MB each); bundled by
  * esbuild (what tsx uses underneath) the code loads as plain JavaScript.
@@ -123,7 +123,7 @@ function unchangedBundle(entry) {
 async function bundleOf(entry) {
   const unchanged = unchangedBundle(entry);
   if (unchanged) return unchanged;
-  // Required, not imported: this file is in the bundles too, which cannot `import()` (bundle-loader.js).
+  // Required, not imported: this file is in the bundles too, which cannot `import()` (bundle-loader.cjs).
   const { build, stop } = /** @type {typeof import('esbuild')} */ (createRequire(import.meta.url)('esbuild'));
   try {
     const started = Date.now();

@@ -15,7 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), 'records-module-bundle-'));
 const entry = join(dir, 'entry.ts');
 const dependency = join(dir, 'value.ts');
 const bundler = new URL('./module-bundle.js', import.meta.url).href;
-const loader = new URL('./bundle-loader.js', import.meta.url).href;
+const loader = new URL('./bundle-loader.cjs', import.meta.url).href;
 /** What esbuild's API runs in place of its binary when told to (ESBUILD_BINARY_PATH): a program that fails. */
 const failing = join(dir, 'not-esbuild');
 writeFileSync(failing, '#!/bin/sh\nexit 1\n');

@@ -2,7 +2,7 @@ import { deploymentByKey } from '../../deployments/registry';
 import type { Deployment } from '../../deployments/schema';
 import { ImportError, parseUpstreamXml } from '../import/upstream';
 import type { StoredRecord } from '../store/types';
-import { bundleThread } from '../bundle-loader.js';
+import { bundleThread } from '../bundle-thread.js';
 import { bundledModule } from '../module-bundle.js';
 import { HarvestStopped } from './request';
 import type { XmlPageReply, XmlPageRequest } from './xml-page-worker';

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { bundleThread } from '../../bundle-loader.js';
+import { bundleThread } from '../../bundle-thread.js';
 import type { StoreReply, ToWorker, WorkerSettings } from '../store-worker';
 
 /**

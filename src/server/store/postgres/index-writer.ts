@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { DeploymentKey } from '../../../deployments/schema';
-import { bundleThread } from '../../bundle-loader.js';
+import { bundleThread } from '../../bundle-thread.js';
 import { bundledModule } from '../../module-bundle.js';
 import type { IndexRows, IndexWriterReply } from './index-writer-worker';
 

@@ -2,7 +2,7 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } f
 import type { Deployment } from '../../../../deployments/schema';
 import type { StoredRecord } from '../../types';
 import type { TextInstances } from './text-instances';
-import { bundleThread } from '../../../bundle-loader.js';
+import { bundleThread } from '../../../bundle-thread.js';
 import { bundledModule } from '../../../module-bundle.js';
 
 /**

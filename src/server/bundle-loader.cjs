@@ -1,14 +1,16 @@
 // @ts-check
-import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
-import { Worker, threadId } from 'node:worker_threads';
+'use strict';
+const { createHash } = require('node:crypto');
+const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { dirname } = require('node:path');
+const { fileURLToPath, pathToFileURL } = require('node:url');
+const { Script } = require('node:vm');
+const { threadId } = require('node:worker_threads');
 
 /**
- * Runs a bundle of module-bundle.js, in this thread or in a new one, from V8's code cache.
+ * Runs a bundle of module-bundle.js in this thread from V8's code cache; started as a worker
+ * thread's entry (bundle-thread.js), runs the bundle named by the thread's last argument.
  *
  * Every thread of the server compiles a megabyte or two of code as it starts, and a start
  * runs four workers beside the main thread on a machine that may have two cores. Loaded as an
@@ -19,6 +21,9 @@ import { Worker, threadId } from 'node:worker_threads';
  * `vm.Script` the way Node runs a CommonJS file, and beside it is kept the code cache of its
  * first run. Node's own cache of compiled modules (`module.enableCompileCache`) came after
  * Node 20.
+ *
+ * This file is CommonJS too: a worker thread whose entry is CommonJS never starts Node's ES
+ * module loader, which every worker of a start would otherwise set up for this one file.
  *
  * A bundle cannot `import()` a package left out of it: in Node 20 a script's dynamic import
  * needs an experimental flag or prints an experimental warning. Those packages are required.
@@ -33,15 +38,12 @@ const compiledHere = createHash('sha256')
   .digest('hex')
   .slice(0, 12);
 
-/** The thread entry that runs the bundle named by its last argument. */
-const threadEntry = new URL('./bundle-thread.js', import.meta.url);
-
 /**
  * Runs `bundle` (a file URL from `bundledModule`) in this thread and returns its exports.
  * @param {URL} bundle
  * @returns {Record<string, unknown>}
  */
-export function loadBundle(bundle) {
+function loadBundle(bundle) {
   const file = fileURLToPath(bundle);
   const cacheFile = `${file}.${compiledHere}.v8`;
   /** @type {Buffer | undefined} */
@@ -62,15 +64,6 @@ export function loadBundle(bundle) {
 }
 
 /**
- * A worker thread running `bundle`, with `Worker`'s options.
- * @param {URL} bundle
- * @param {import('node:worker_threads').WorkerOptions} [options]
- */
-export function bundleThread(bundle, options = {}) {
-  return new Worker(threadEntry, { ...options, argv: [...(options.argv ?? []), fileURLToPath(bundle)] });
-}
-
-/**
  * @param {string} cacheFile
  * @param {Buffer} code
  */
@@ -84,3 +77,7 @@ function keepCodeCache(cacheFile, code) {
     rmSync(partial, { force: true });
   }
 }
+
+module.exports = { loadBundle };
+
+if (require.main === module) loadBundle(pathToFileURL(/** @type {string} */ (process.argv.at(-1))));
