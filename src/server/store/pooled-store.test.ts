@@ -75,7 +75,7 @@ describe('a pool ready with fewer workers than it has', () => {
     return { events, ready, onWorker };
   }
 
-  it('opens once its first two are warm, starts the third then, and serves with all three', async () => {
+  it('opens once its first two are warm, starts the third then, and answers all the while', async () => {
     const { events, ready, onWorker } = startsAndReadies();
     const pool = await openPooledStore(join(dir, 'records.db'), { size: 3, readyWith: 2, cacheBytes: 0, onWorker });
     try {
