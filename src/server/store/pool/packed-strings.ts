@@ -10,9 +10,9 @@ import { PackedLists, type PackedMap } from './packed-lists';
  * starts, spent more time copying them than the first search and facets took. Packed, an
  * array of strings is its text in UTF-8 and its lengths, a map from codes to arrays of
  * strings (a value's spellings) its text and each string's length in bytes, and every typed
- * array is on shared memory, so a message carries them to every thread without a copy. `unpack` gives back what was packed
- * (each thread decodes the text once, its strings slices of it; a map is read where it lies,
- * packed-lists.ts).
+ * array is on shared memory, so a message carries them to every thread without a copy.
+ * `unpack` gives back what was packed (each thread decodes the text once, its strings slices
+ * of it; a map is read where it lies, packed-lists.ts).
  */
 
 /** An array of strings packed for another thread: its text in UTF-8 and each string's length in UTF-16 code units. */
