@@ -261,10 +261,11 @@ describe('admission and the time budget', () => {
     costs.charge(admissionOf('facets', ['LIT', noQuery, allFacets]).kind, 400);
     costs.charge(admissionOf('rankPage', ['LIT', rare, 200, 0, 20]).kind, 1);
     const word = (text: string): Criteria => ({ ...rare, text: [{ columns: searchColumns, query: parseQuery(text)! }] });
-    const order = async (patienceMs: number) => {
+    const order = async (patienceMs: number, another: 'another client asked' | 'nobody else asked') => {
       const { given, onWorker } = requestsGiven();
       const pool = await openPooledStore(big, { size: 3, cacheBytes: 0, costs, onWorker, patienceMs });
       try {
+        if (another === 'another client asked') await asClient('another', () => pool.search('LIT', word('plasma')));
         // A cheap search holds one search worker; then a dear one, then cheap ones again, then another dear one.
         await Promise.all([
           pool.search('LIT', word('zebra')),
@@ -272,15 +273,17 @@ describe('admission and the time budget', () => {
           pool.search('LIT', word('quartz')),
           pool.facets('LIT', noQuery, allFacets),
         ]);
-        return given;
+        return given.slice(another === 'another client asked' ? 1 : 0);
       } finally {
         await pool.close();
       }
     };
-    // Patient: the dear searches wait for both workers to be free.
-    expect(await order(60_000)).toEqual(['rankPage', 'rankPage', 'facets', 'facets']);
-    // No patience: the first dear search goes beside the cheap one, the second waits for it.
-    expect(await order(0)).toEqual(['rankPage', 'facets', 'rankPage', 'facets']);
+    // Patient: while another client has asked lately, the dear searches wait for both workers to be free.
+    expect(await order(60_000, 'another client asked')).toEqual(['rankPage', 'rankPage', 'facets', 'facets']);
+    // No patience: the first dear search goes as soon as a worker is free, the cheap one waits for it.
+    expect(await order(0, 'another client asked')).toEqual(['rankPage', 'facets', 'rankPage', 'facets']);
+    // Nobody else has asked lately (a person's page, its results and its facets): the dear search goes beside the cheap one at once.
+    expect(await order(60_000, 'nobody else asked')).toEqual(['rankPage', 'facets', 'rankPage', 'facets']);
   });
 
   it('charges each kind of search the time it took', async () => {

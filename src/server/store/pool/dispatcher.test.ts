@@ -5,8 +5,8 @@ import type { Slot, WorkerSlots } from './worker-slots';
 
 /**
  * The dispatcher's wake-up for a search held back until it is overdue (a bulk page of a dear
- * kind, with one search worker): however the clock moves while it looks, the search runs
- * once overdue, on a server asked nothing else.
+ * kind, with one search worker, while another client has asked lately): however the clock
+ * moves while it looks, the search runs once overdue, on a server asked nothing else.
  */
 
 const patienceMs = 1000;
@@ -37,12 +37,23 @@ function pool() {
     all: [idle(), idle()],
     run(slot: Slot, job: Job) {
       slot.job = job;
+      slotOf.set(job, slot);
       ran.push(job);
     },
   } as unknown as WorkerSlots;
   const dispatcher = new Dispatcher(() => slots, { size: 2, patienceMs, maxQueued: 16, budgetMs: 60_000 });
   return { dispatcher, ran };
 }
+
+/** Another client's cheap search, run and ended: the last search worker is kept from a bulk page while it has asked lately. */
+function otherClientAsked(dispatcher: Dispatcher, ran: Job[]): void {
+  dispatcher.add({ ...bulkPage(0), client: 'other', kind: 'words', cost: 1, dear: false, bulk: false });
+  const job = ran.pop()!;
+  dispatcher.ended(job, 1);
+  slotOf.get(job)!.job = undefined;
+}
+
+const slotOf = new Map<Job, Slot>();
 
 const bulkPage = (queued: number): Job => ({
   op: 'rankPage',
@@ -62,6 +73,7 @@ const bulkPage = (queued: number): Job => ({
 describe('a search held back until overdue', () => {
   it('waits its patience, then runs with nothing else asked', () => {
     const { dispatcher, ran } = pool();
+    otherClientAsked(dispatcher, ran);
     dispatcher.add(bulkPage(0));
     expect(ran).toHaveLength(0);
     clock = patienceMs + 5;
@@ -71,6 +83,7 @@ describe('a search held back until overdue', () => {
 
   it('runs though its wake-up fired a little early and it came overdue while the dispatcher looked', () => {
     const { dispatcher, ran } = pool();
+    otherClientAsked(dispatcher, ran);
     dispatcher.add(bulkPage(0));
     // The wake-up fires just before the search is overdue by performance.now(), and the
     // clock's reads during that pass go past the instant it comes overdue.

@@ -106,6 +106,21 @@ describe('kept parts', () => {
     expect(earlierWords(place, '1:2:4')().size).toBe(0);
   });
 
+  it('of many megabytes read back exactly, whole or cut short', () => {
+    // Read a megabyte at a time on their way to shared memory: arrays over several reads, one ending mid-read.
+    const ranks = Int32Array.from({ length: 3 * 262_144 + 5 }, (_, i) => (i * 2_654_435_761) | 0);
+    const large = { ranks: new Map([['LIT', { ranks, count: ranks.length }]]) } as unknown as PackedPart;
+    const place = keep('large.db', [large, packPart(parts[0]!)]);
+    const read = readAll(keptParts(place, revision))!;
+    expect(read).toHaveLength(2);
+    const readRanks = (read[0] as unknown as { ranks: Map<string, { ranks: Int32Array }> }).ranks.get('LIT')!.ranks;
+    expect(readRanks.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(readRanks).toEqual(ranks);
+    expect(readBack(read[1]!)).toEqual(parts[0]);
+    truncateSync(place.file, 1_500_000);
+    expect(readAll(keptParts(place, revision))).toEqual([]);
+  });
+
   it('cut short, give the parts before the cut', () => {
     const place = keep('cut.db', parts.map(packPart));
     truncateSync(place.file, statSync(place.file).size - 10);

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import type { DeploymentKey } from '../../../deployments/schema';
 import type { VocabularyData } from '../../suggest/vocabulary';
 import { sharedPart, unpackPart, type PackedPart } from './packed-strings';
-import { sharedBytes } from '../part-memory';
+import { readAt } from './read-at';
 import { decodePart, encodePart, partKinds } from './part-chunks';
 
 /**
@@ -45,18 +45,6 @@ interface Header {
   readonly revision: string;
   /** The file's device and inode: a write in place keeps them, a file moved over the path does not. */
   readonly file?: string;
-}
-
-/** Reads exactly `length` bytes at `position` (into shared memory if `shared`), or fewer where the file ends. */
-function readAt(fd: number, length: number, position: number, shared = false): Buffer {
-  const buffer = shared ? Buffer.from(sharedBytes(length).buffer, 0, length) : Buffer.allocUnsafe(length);
-  let read = 0;
-  while (read < length) {
-    const n = readSync(fd, buffer, read, length - read, position + read);
-    if (n === 0) break;
-    read += n;
-  }
-  return buffer.subarray(0, read);
 }
 
 /**

@@ -95,13 +95,32 @@ describe('which waiting search goes next', () => {
 
   it('lets a dear search that has waited out its patience take the last free worker, unless a dear search holds the other', () => {
     const queue = new SearchScheduler<Job>({ patienceMs: 100, capacity: 10 });
+    queue.add({ ...job('elsewhere', 10, 'cheap'), queued: 0 });
     queue.add({ ...job('a', 100, 'dear', true), queued: 0 });
+    expect(queue.next(2, [], 0)!.name).toBe('cheap');
     expect(queue.next(1, [running(10, false)], 50)).toBeUndefined();
     // A flood of cheap searches would otherwise keep it waiting for as long as it lasts.
     expect(queue.next(1, [running(10, false)], 150)!.name).toBe('dear');
     // A flood of dear searches, each overdue in turn, would otherwise hold every worker.
     queue.add({ ...job('b', 100, 'dear', true), queued: 0 });
     expect(queue.next(1, [running(100, true)], 150)).toBeUndefined();
+  });
+  it('gives the last free worker to a dear search of the only client that has asked lately, unless a dear search runs', () => {
+    const queue = new SearchScheduler<Job>({ patienceMs: 1_000, capacity: 10, reserveMs: 100 });
+    // A person's page: its results and its facets, asked together.
+    queue.add({ ...job('person', 5, 'results', false, 'words'), queued: 0 });
+    queue.add({ ...job('person', 120, 'facets', true, 'facets'), queued: 0 });
+    const results = queue.next(2, [], 0)!;
+    expect(results.name).toBe('results');
+    expect(queue.next(1, [results], 0)!.name).toBe('facets');
+    queue.add({ ...job('person', 120, 'more facets', true, 'facets'), queued: 10 });
+    expect(queue.next(1, [{ ...results, dear: true }], 10)).toBeUndefined();
+    // Somebody else asks: the last worker is kept for searches that are not dear again.
+    queue.add({ ...job('other', 5, 'cheap', false, 'words'), queued: 20 });
+    const cheap = queue.next(2, [], 20)!;
+    expect(cheap.name).toBe('cheap');
+    expect(queue.next(1, [cheap], 30)).toBeUndefined();
+    expect(queue.next(1, [cheap], 130)!.name).toBe('more facets');
   });
 });
 

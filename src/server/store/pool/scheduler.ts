@@ -25,11 +25,12 @@ import { LastAsked } from './last-asked';
  * (`reserveMs`): one client alone (every request behind a reverse proxy), or searches all of
  * one kind, have every worker, as nobody else would take the last.
  *
- * Besides, the last free search worker goes only to a search that is not dear, or far
- * cheaper than every search running (a page of many records never is: its kind's price is
- * its cheapest page's), so a flood of dear searches never holds every worker; a search
- * that has waited out its patience may take it anyway, unless a dear search is running
- * (the flood's searches, each waiting its turn, would all be overdue and hold every worker).
+ * Besides, the last free search worker goes only to a search that is not dear, far cheaper than
+ * every search running (a page of many records never is: its kind's price is its cheapest
+ * page's), or of the one client to ask lately (a person's page asks for its results and its
+ * dear facets at once), so a flood of dear searches never holds every worker; one that has
+ * waited out its patience may take it anyway. None may while a dear search runs (a flood's
+ * searches, each overdue in turn, would hold every worker).
  */
 
 export interface Waiting {
@@ -141,13 +142,14 @@ export class SearchScheduler<J extends Waiting> {
     if (free <= 0 || this.waiting === 0) return undefined;
     const cheapestRunning = Math.min(...running.map(({ cost }) => cost));
     const unlikeRunning = this.unlikeRunning(running, now);
-    const cheapEnough = (job: J) => !job.dear || (!job.bulk && job.cost * 4 <= cheapestRunning);
+    const noDearRunning = !running.some(({ dear }) => dear);
+    const alone = (job: J) => noDearRunning && !this.clientsAsked.othersSince(job.client, now - this.reserveMs);
+    const cheapEnough = (job: J) => !job.dear || (!job.bulk && job.cost * 4 <= cheapestRunning) || alone(job);
     const mayRun = (job: J) => free > 1 || (unlikeRunning(job) && cheapEnough(job));
-    const overdueMayRun = !running.some(({ dear }) => dear);
     let best: { client: Client<J>; at: number } | undefined;
     for (const client of this.clients.values()) {
       if (client.queue.length === 0) continue;
-      const at = this.candidate(client.queue, now, mayRun, (job) => mayRun(job) || (overdueMayRun && unlikeRunning(job)));
+      const at = this.candidate(client.queue, now, mayRun, (job) => mayRun(job) || (noDearRunning && unlikeRunning(job)));
       if (at === -1) continue;
       if (!best || this.before(client, client.queue[at]!, best.client, best.client.queue[best.at]!)) best = { client, at };
     }
