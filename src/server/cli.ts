@@ -276,7 +276,7 @@ function pooledWithProgress(open: (file: string, onWorker?: (worker: Worker) => 
     first = false;
     progress(`opening ${file}`);
     // The pool starts its first workers at once, before any of them can say it is ready, and
-    // the rest once those are (PoolOptions.readyWith): those the server does not wait for.
+    // the rest after its first answers (PoolOptions.readyWith): those the server does not wait for.
     let started = 0;
     let ready = 0;
     const store = await open(file, (worker) => {

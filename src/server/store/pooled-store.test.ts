@@ -56,6 +56,8 @@ describe('the worker-thread store', () => {
 });
 
 describe('a pool ready with fewer workers than it has', () => {
+  const everything: Criteria = { text: [], exact: [], dates: [], sort: 'relevance', order: 'desc', offset: 0, limit: 20 };
+
   /** Each worker the pool starts, and each that says it is warm, in the order they came. */
   function startsAndReadies() {
     const events: string[] = [];
@@ -75,17 +77,44 @@ describe('a pool ready with fewer workers than it has', () => {
     return { events, ready, onWorker };
   }
 
-  it('opens once its first two are warm, starts the third then, and answers all the while', async () => {
+  it('opens once its first two are warm, starts the third once it has answered, and answers all the while', async () => {
     const { events, ready, onWorker } = startsAndReadies();
-    const pool = await openPooledStore(join(dir, 'records.db'), { size: 3, readyWith: 2, cacheBytes: 0, onWorker });
+    const pool = await openPooledStore(join(dir, 'records.db'), { size: 3, readyWith: 2, cacheBytes: 0, onWorker, holdBackMs: 60_000 });
     try {
-      expect(events.slice(0, 2)).toEqual(['started 1', 'started 2']);
-      expect(events.indexOf('started 3')).toBeGreaterThan(Math.max(events.indexOf('ready 1'), events.indexOf('ready 2')));
-      expect(await pool.count('LIT')).toBe(50);
+      expect(events.filter((event) => event.startsWith('started'))).toEqual(['started 1', 'started 2']);
+      expect((await pool.search('LIT', everything)).total).toBe(50);
       await ready;
       expect(events.filter((event) => event.startsWith('started'))).toHaveLength(3);
       const ids = ['50000001', '50000002', '50000003'];
       expect((await Promise.all(ids.map((id) => pool.get('LIT', id)))).map((found) => found?.record.repo_id)).toEqual(ids);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('starts the third as soon as a search has to wait for a worker', async () => {
+    const { events, ready, onWorker } = startsAndReadies();
+    const pool = await openPooledStore(join(dir, 'records.db'), { size: 3, readyWith: 2, cacheBytes: 0, onWorker, holdBackMs: 60_000 });
+    try {
+      // Three searches unlike each other (none waits for another's order), with two workers.
+      const words = ['alpha', 'beta', 'gamma'].map((word) => ({
+        ...everything,
+        text: [{ columns: searchColumns, query: parseQuery(word)! }],
+      }));
+      await Promise.all(words.map((criteria) => pool.search('LIT', criteria).then(() => events.push('answered'))));
+      await ready;
+      expect(events.indexOf('started 3')).toBeLessThan(events.findIndex((event) => event.startsWith('answered')));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('hands out type-ahead before its first answers, though it holds the rest of its reading back until then', async () => {
+    const pool = await openPooledStore(join(dir, 'records.db'), { size: 3, readyWith: 2, cacheBytes: 0, holdBackMs: 60_000 });
+    try {
+      const completed = await pool.complete!('LIT', { fields: ['subject'], prefix: 'a', limit: 5 });
+      expect(completed.length).toBeGreaterThan(0);
+      expect(completed.every(({ field, value }) => field === 'subject' && /(^|\W)a/i.test(value))).toBe(true);
     } finally {
       await pool.close();
     }
@@ -105,7 +134,7 @@ describe('a pool ready with fewer workers than it has', () => {
 
 describe('a pool with one search worker', () => {
   it('answers a bulk page when nothing else is asked', { timeout: 30_000 }, async () => {
-    // Held back for the last free search worker until it has waited its patience out, then run.
+    // Nobody else has asked lately: it takes the one search worker at once.
     const criteria: Criteria = { text: [], exact: [], dates: [], sort: 'relevance', order: 'desc', offset: 0, limit: 1000 };
     expect(admissionOf('rankPage', ['LIT', criteria]).bulk).toBe(true);
     const page = await store.search('LIT', criteria);

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { cachedStore } from './cached-store';
+import type { DeploymentKey } from '../../deployments/schema';
 import type { EngineCalls } from './engine-calls';
 import type { Ranked } from './engine';
 import { openEngine } from './sqlite/query-engine';
@@ -10,6 +11,7 @@ import { CostBook, type Op } from './admission';
 import { readFacetsAhead } from './pool/facet-reader';
 import { bodyOf, jobOf } from './pool/jobs';
 import { Dispatcher } from './pool/dispatcher';
+import { HeldBackWork } from './pool/held-back-work';
 import { lendHelper } from './pool/lending';
 import { moveSnapshots, settleMove } from './pool/snapshot-moves';
 import { poolShelves } from './pool/threads';
@@ -49,6 +51,9 @@ import { bundledModule } from '../module-bundle.js';
 /** A search's time budget unless `records serve --query-budget-ms` says otherwise. */
 export const defaultBudgetMs = 10_000;
 
+/** PoolOptions.holdBackMs unless said: the first answers of a restart at a million records come well within it. */
+const defaultHoldBackMs = 2_000;
+
 /** How long a search waits at most before it goes ahead of its client's cheaper ones (PoolOptions.patienceMs). */
 const defaultPatienceMs = 1_000;
 
@@ -58,7 +63,8 @@ export interface PoolOptions {
   /** Workers; one more than the cores, since one is kept free for record lookups. */
   readonly size?: number;
   /**
-   * How many of them are warm before the store opens; the rest start then (all, unless said).
+   * How many of them are warm before the store opens (all, unless said); the rest start after
+   * its first answers (pool/held-back-work.ts).
    * A search page asks for its results and its facets at once: a server that starts two first
    * answers both sooner than one that starts every worker before either (cli.ts).
    */
@@ -92,6 +98,8 @@ export interface PoolOptions {
   readonly sharing?: WorkerSettings['sharing'];
   /** Called when a worker was lent to another's count, with whether it counted (tests use it). */
   readonly onHelped?: (counted: boolean) => void;
+  /** How long after it opens the pool holds back what it does besides answering, at the latest (pool/held-back-work.ts). */
+  readonly holdBackMs?: number;
 }
 
 /** Records of a facets count before half of it is handed to a free worker: below, the trip costs more than it saves. */
@@ -134,6 +142,37 @@ function slotEvents(
   };
 }
 
+/** The engine's calls as jobs for the pool's workers; type-ahead and suggestions once `laterPart` has what they need. */
+function poolCalls(
+  revision: string,
+  call: <T>(op: Op, args: unknown[]) => Promise<T>,
+  laterPart: (part: 'words' | 'completions', key: DeploymentKey) => Promise<void>,
+): Omit<EngineCalls, 'close'> {
+  return {
+    revision,
+    rankPage: (...args) => call('rankPage', args),
+    fetch: (...args) => call('fetch', args),
+    rankRender: async (...args) => {
+      const ranked = await call<Ranked & { page: RenderedBody }>('rankRender', args);
+      return { ...ranked, page: bodyOf(ranked.page) };
+    },
+    render: async (...args) => bodyOf(await call<RenderedBody>('render', args)),
+    facets: (...args) => call('facets', args),
+    get: (...args) => call('get', args),
+    fulltext: (...args) => call('fulltext', args),
+    count: (...args) => call('count', args),
+    // Each waits for the reader's vocabularies / type-ahead tables rather than a worker making its own (seconds).
+    suggest: async (...args) => {
+      await laterPart('words', args[0]);
+      return call('suggest', args);
+    },
+    complete: async (...args) => {
+      await laterPart('completions', args[0]);
+      return call('complete', args);
+    },
+  };
+}
+
 export async function openPooledStore(path: string, options: PoolOptions = {}): Promise<RecordStore> {
   const { size = availableParallelism() + 1, budgetMs = defaultBudgetMs, patienceMs = defaultPatienceMs, costs = new CostBook() } = options;
   const { log = (line: string) => console.error(`records: ${line}`), sharing = { fromRecords: shareCountsFrom } } = options;
@@ -143,7 +182,11 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
   const revision = probe.revision;
   probe.close();
   let closing = false;
-  const dispatcher = new Dispatcher(() => slots, { size, patienceMs, maxQueued: options.maxQueued ?? 256, budgetMs });
+  const heldBack = new HeldBackWork(() => {
+    slots.startRest();
+    goOn();
+  });
+  const dispatcher = new Dispatcher(() => slots, { size, patienceMs, maxQueued: options.maxQueued ?? 256, budgetMs, heldBack });
   const { search: shelf, reader: readerShelf } = poolShelves(await bundledModule(workerEntry), size);
   const slots: WorkerSlots = new WorkerSlots(
     { path, shelf, size, readyWith, sharing, log, restartMs, maxRestartMs, onWorker: options.onWorker },
@@ -154,7 +197,7 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
       { costs, budgetMs, onHelped: options.onHelped },
     ),
   );
-  const { reader, facetsWarm, handedOver, ended } = readFacetsAhead(
+  const { reader, facetsWarm, handedOver, ended, goOn } = readFacetsAhead(
     readerShelf,
     path,
     log,
@@ -170,31 +213,15 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
   }
 
   const calls: EngineCalls = {
-    revision,
-    rankPage: (...args) => call('rankPage', args),
-    fetch: (...args) => call('fetch', args),
-    rankRender: async (...args) => {
-      const ranked = await call<Ranked & { page: RenderedBody }>('rankRender', args);
-      return { ...ranked, page: bodyOf(ranked.page) };
-    },
-    render: async (...args) => bodyOf(await call<RenderedBody>('render', args)),
-    facets: (...args) => call('facets', args),
-    get: (...args) => call('get', args),
-    fulltext: (...args) => call('fulltext', args),
-    count: (...args) => call('count', args),
-    // Each waits for the reader's vocabularies / type-ahead tables rather than a worker making its own (seconds).
-    suggest: async (...args) => {
-      await handedOver('words', args[0]);
-      return call('suggest', args);
-    },
-    complete: async (...args) => {
-      await handedOver('completions', args[0]);
-      return call('complete', args);
-    },
+    ...poolCalls(revision, call, (part, key) => {
+      heldBack.release();
+      return handedOver(part, key);
+    }),
     close,
   };
   async function close() {
     closing = true;
+    heldBack.release();
     dispatcher.failWaiting(() => new Error('the store is closed'));
     for (const slot of slots.all) settleMove(slot, 'changed');
     await Promise.all([reader.end(), slots.close()]);
@@ -205,6 +232,7 @@ export async function openPooledStore(path: string, options: PoolOptions = {}): 
     await close();
     throw error;
   }
+  heldBack.releaseAfter(options.holdBackMs ?? defaultHoldBackMs);
   const moves = () =>
     moveSnapshots(
       slots.all,

@@ -76,6 +76,8 @@ export interface WorkerSettings {
   readonly keep?: KeptPlace;
   /** When a search worker asks another to count half of a broad search's facets (its `ask` goes through the pool). */
   readonly sharing?: Omit<CountSharing, 'ask'>;
+  /** The `facets` worker waits after the facet values and ranks until the pool sets this to 1 (pool/held-back-work.ts). */
+  readonly waitBeforeRest?: Int32Array;
 }
 
 let engine: QueryEngine | undefined;
@@ -109,7 +111,8 @@ function open(settings: WorkerSettings) {
   const datesHandedOver = settings.role === 'search';
   const opened = openEngine(settings.path, { snapshot: true, datesHandedOver, ...(sharing && { sharing }) });
   // The file opened, where no other was moved over the path meanwhile.
-  if (settings.role === 'facets') return readAhead(opened, settings.keep, before === fileOf(settings.path) ? before : undefined);
+  if (settings.role === 'facets')
+    return readAhead(opened, settings.keep, before === fileOf(settings.path) ? before : undefined, settings.waitBeforeRest);
   engine = opened;
   answers = engineAnswers(opened);
   // Before the first request rather than during it; the pool sends none before this says so.
@@ -119,11 +122,12 @@ function open(settings: WorkerSettings) {
 }
 
 /**
- * The reader's work: facets first, as a server answers them as soon as they are here; then
- * each deployment's type-ahead and suggestions, each handed over as soon as it is made (or
- * read from what the reader of the same data kept, kept-parts.ts).
+ * The reader's work: facets first, as a server answers them as soon as they are here; then,
+ * once the pool says so (after its first answers), the dates and each deployment's type-ahead
+ * and suggestions, each handed over as soon as it is made (or read from what the reader of the
+ * same data kept, kept-parts.ts).
  */
-function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: string | undefined) {
+function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: string | undefined, waitBeforeRest?: Int32Array) {
   const keeping = place && opened.revision !== 'empty' ? place : undefined;
   const kept = keeping && keptParts(keeping, opened.revision);
   // After a write in place: the vocabularies of the revision before, to sample only what was written since.
@@ -177,6 +181,7 @@ function readAhead(opened: QueryEngine, place: KeptPlace | undefined, file: stri
     // collections by, so none would come soon) is given back now, not while the next part is
     // made on top of it as searches start on the other threads.
     if (!fromFile && holdsAny(part)) collectGarbage();
+    if ('ranks' in part && waitBeforeRest) Atomics.wait(waitBeforeRest, 0, 0);
   }
   // Closed before it says so: its snapshot would keep the served log from being emptied (pooled-store.ts).
   opened.close();

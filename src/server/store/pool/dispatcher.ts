@@ -1,5 +1,6 @@
 import { StoreOverloaded } from '../types';
 import type { Job } from './jobs';
+import type { HeldBackWork } from './held-back-work';
 import { SearchScheduler } from './scheduler';
 import { sendMoves } from './snapshot-moves';
 import type { WorkerSlots } from './worker-slots';
@@ -18,10 +19,18 @@ export class Dispatcher {
   /** Looks at the waiting searches again when the next of them has waited its patience out (at `overdueAt`). */
   private overdue: NodeJS.Timeout | undefined;
   private overdueAt: number | undefined;
+  private answeredSearch = false;
 
   constructor(
     private readonly slots: () => WorkerSlots,
-    options: { readonly size: number; readonly patienceMs: number; readonly maxQueued: number; readonly budgetMs: number },
+    private readonly options: {
+      readonly size: number;
+      readonly patienceMs: number;
+      readonly maxQueued: number;
+      readonly budgetMs: number;
+      /** Told when a search waits for a worker, and whether the pool is idle having answered one. */
+      readonly heldBack?: HeldBackWork;
+    },
   ) {
     this.searches = new SearchScheduler<Job>({ patienceMs: options.patienceMs, capacity: options.maxQueued });
     this.searchWorkers = Math.max(1, options.size - 1);
@@ -37,7 +46,9 @@ export class Dispatcher {
 
   /** A job ended after `ms` on its worker: a search's client is charged what it took. */
   ended(job: Job, ms: number): void {
-    if (job.search) this.searches.finished(job, ms);
+    if (!job.search) return;
+    this.answeredSearch = true;
+    this.searches.finished(job, ms);
   }
 
   dispatch(): void {
@@ -53,6 +64,10 @@ export class Dispatcher {
       slots.run(slot, job, job.search && !job.unbudgeted ? this.budgetMs : undefined);
     }
     this.wakeWhenOverdue(now);
+    const { heldBack } = this.options;
+    if (this.searches.length > 0) heldBack?.release();
+    // Only once a search was answered: a start asks its record counts before any, one at a time.
+    else heldBack?.idle(this.answeredSearch && this.lookups.length === 0 && !slots.all.some((slot) => slot.job));
   }
 
   /**

@@ -13,7 +13,8 @@ import { borrowThread, type Thread, type ThreadShelf } from './threads';
  * after deployment, handing each over as it is made, so facets do not wait for type-ahead, a
  * deployment's suggestions wait for its own vocabulary only, and no worker samples the
  * records' text for its own. What it made is kept for the next reader of the same data (a
- * restart), which reads it instead (kept-parts.ts). Each promise settles once its part is handed
+ * restart), which reads it instead (kept-parts.ts). It waits after the facet values until told to go on
+ * (held-back-work.ts: after the pool's first answers). Each promise settles once its part is handed
  * over, or once the reader ended without it: each worker then makes its own on first use. The
  * reader's thread is given back for later generations (threads.ts) once it has handed
  * everything over.
@@ -30,6 +31,8 @@ export interface ReadAhead {
   readonly handedOver: (part: 'completions' | 'words', key: DeploymentKey) => Promise<void>;
   /** The reader has handed everything over and closed the file, or ended without. */
   readonly ended: Promise<void>;
+  /** Lets the reader go on past the facet values (and the ranks kept with them), where it waits until told. */
+  readonly goOn: () => void;
 }
 
 export function readFacetsAhead(
@@ -78,11 +81,16 @@ export function readFacetsAhead(
     if (!closing()) log(`the facet values of ${path} could not be read ahead (${error.message}); each worker reads them on first use`);
   });
   worker.on('exit', end);
-  worker.postMessage({ open: { path, role: 'facets', keep } } satisfies ToWorker);
+  const waitBeforeRest = new Int32Array(new SharedArrayBuffer(4));
+  worker.postMessage({ open: { path, role: 'facets', keep, waitBeforeRest } } satisfies ToWorker);
   return {
     reader,
     facetsWarm: entry('facets').promise,
     handedOver: (part, key) => entry(`${part} ${key}`).promise,
     ended: entry('all').promise,
+    goOn: () => {
+      Atomics.store(waitBeforeRest, 0, 1);
+      Atomics.notify(waitBeforeRest, 0);
+    },
   };
 }

@@ -64,7 +64,7 @@ export interface SlotSettings {
   /** Where its threads come from: the bundled worker module (store-worker.ts), and how many are kept idle. */
   readonly shelf: ThreadShelf;
   readonly size: number;
-  /** The workers started first: the pool is warm once they are, and the rest of `size` start then. */
+  /** The workers started first: the pool is warm once they are, and the rest of `size` start when told (`startRest`). */
   readonly readyWith: number;
   readonly sharing: WorkerSettings['sharing'];
   /** The first pause before a worker that could not start is started again; it doubles up to `maxRestartMs`. */
@@ -109,6 +109,11 @@ export class WorkerSlots {
     this.shared.push(part);
     // Posted before any later request, so every request that needs it finds it.
     for (const slot of this.all) slot.worker.postMessage({ adopt: part } satisfies ToWorker);
+  }
+
+  /** Starts the workers past the first `readyWith`: after the first answers rather than beside them (held-back-work.ts). */
+  startRest(): void {
+    if (!this.closing) this.startSlots(this.settings.size - this.all.length);
   }
 
   /** Runs `job` on the free worker of `slot`; a search past `budgetMs` has its worker replaced. */
@@ -181,8 +186,6 @@ export class WorkerSlots {
     if (!this.warm && this.all.every((candidate) => candidate.ready)) {
       this.warm = true;
       this.resolveWarm();
-      // Beside the first requests rather than ahead of them: on two cores, each start is CPU the first answers wait for.
-      if (!this.closing) this.startSlots(this.settings.size - this.all.length);
     }
     this.events.changed();
   }
