@@ -44,8 +44,9 @@ import { bundledModule } from '../module-bundle.js';
  *
  * In parts, under pool/: the jobs (jobs.ts), which search runs next (scheduler.ts), the
  * workers' lives (worker-slots.ts), lending a worker (lending.ts), the facet values read
- * ahead (facet-reader.ts) and moving snapshots off the log (snapshot-moves.ts); this file
- * puts them together and says which free worker takes what.
+ * ahead (facet-reader.ts), what waits for the first answers (held-back-work.ts) and moving
+ * snapshots off the log (snapshot-moves.ts); this file puts them together and says which
+ * free worker takes what.
  */
 
 /** A search's time budget unless `records serve --query-budget-ms` says otherwise. */

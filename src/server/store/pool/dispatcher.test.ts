@@ -37,23 +37,20 @@ function pool() {
     all: [idle(), idle()],
     run(slot: Slot, job: Job) {
       slot.job = job;
-      slotOf.set(job, slot);
       ran.push(job);
     },
   } as unknown as WorkerSlots;
   const dispatcher = new Dispatcher(() => slots, { size: 2, patienceMs, maxQueued: 16, budgetMs: 60_000 });
-  return { dispatcher, ran };
+  return { dispatcher, ran, slots };
 }
 
 /** Another client's cheap search, run and ended: the last search worker is kept from a bulk page while it has asked lately. */
-function otherClientAsked(dispatcher: Dispatcher, ran: Job[]): void {
+function otherClientAsked({ dispatcher, ran, slots }: ReturnType<typeof pool>): void {
   dispatcher.add({ ...bulkPage(0), client: 'other', kind: 'words', cost: 1, dear: false, bulk: false });
   const job = ran.pop()!;
+  slots.all.find((slot) => slot.job === job)!.job = undefined;
   dispatcher.ended(job, 1);
-  slotOf.get(job)!.job = undefined;
 }
-
-const slotOf = new Map<Job, Slot>();
 
 const bulkPage = (queued: number): Job => ({
   op: 'rankPage',
@@ -72,8 +69,9 @@ const bulkPage = (queued: number): Job => ({
 
 describe('a search held back until overdue', () => {
   it('waits its patience, then runs with nothing else asked', () => {
-    const { dispatcher, ran } = pool();
-    otherClientAsked(dispatcher, ran);
+    const tested = pool();
+    const { dispatcher, ran } = tested;
+    otherClientAsked(tested);
     dispatcher.add(bulkPage(0));
     expect(ran).toHaveLength(0);
     clock = patienceMs + 5;
@@ -82,8 +80,9 @@ describe('a search held back until overdue', () => {
   });
 
   it('runs though its wake-up fired a little early and it came overdue while the dispatcher looked', () => {
-    const { dispatcher, ran } = pool();
-    otherClientAsked(dispatcher, ran);
+    const tested = pool();
+    const { dispatcher, ran } = tested;
+    otherClientAsked(tested);
     dispatcher.add(bulkPage(0));
     // The wake-up fires just before the search is overdue by performance.now(), and the
     // clock's reads during that pass go past the instant it comes overdue.

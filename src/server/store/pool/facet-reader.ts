@@ -5,19 +5,19 @@ import type { PackedPart } from './packed-strings';
 import { borrowThread, type Thread, type ThreadShelf } from './threads';
 
 /**
- * The facet values (seconds to read at a million records) are read once, by a worker of
- * their own that hands them over on shared memory and closes the file: the pool holds one
- * copy of them, not one per worker, and a server whose data changed answers searches from the
- * new data while the previous pool still answers facets (reloading-store.ts). After them it
- * makes each deployment's type-ahead tables and its "Did you mean" vocabulary, deployment
- * after deployment, handing each over as it is made, so facets do not wait for type-ahead, a
+ * The facet values (seconds to read at a million records) are read once, by a worker of their
+ * own that hands them over on shared memory and closes the file: the pool holds one copy of
+ * them, not one per worker, and a server whose data changed answers searches from the new data
+ * while the previous pool still answers facets (reloading-store.ts). After them it makes each
+ * deployment's type-ahead tables and its "Did you mean" vocabulary, deployment after
+ * deployment, handing each over as it is made, so facets do not wait for type-ahead, a
  * deployment's suggestions wait for its own vocabulary only, and no worker samples the
  * records' text for its own. What it made is kept for the next reader of the same data (a
- * restart), which reads it instead (kept-parts.ts). It waits after the facet values until told to go on
- * (held-back-work.ts: after the pool's first answers). Each promise settles once its part is handed
- * over, or once the reader ended without it: each worker then makes its own on first use. The
- * reader's thread is given back for later generations (threads.ts) once it has handed
- * everything over.
+ * restart), which reads it instead (kept-parts.ts). It waits after the facet values until told
+ * to go on (held-back-work.ts: after the pool's first answers). Each promise settles once its
+ * part is handed over, or once the reader ended without it: each worker then makes its own on
+ * first use. The reader's thread is given back for later generations (threads.ts) once it has
+ * handed everything over.
  */
 export interface ReadAhead {
   readonly reader: Thread;
