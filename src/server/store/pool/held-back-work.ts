@@ -5,8 +5,8 @@
  * CPU the first answers of a restarted server would wait for, up to the last byte sent. It goes
  * ahead, once, as soon as a search has to wait for a worker (more workers are wanted now), a
  * part it holds back is asked for, the pool has answered a search and stayed idle a moment
- * (`quietMs`: the answers' bodies are still being compressed and sent), or at the latest a while
- * after the pool opened (`releaseAfter`).
+ * (`quietMs`: its answers are still being written and sent), or at the latest a while after
+ * the pool opened (`releaseAfter`).
  */
 export class HeldBackWork {
   private latest: NodeJS.Timeout | undefined;
