@@ -31,7 +31,7 @@ const bin = fileURLToPath(new URL('../../bin/records.js', import.meta.url));
 const require = createRequire(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'records-cli-import-'));
 const dbPath = join(dir, 'records.db');
-const bigFile = join(dir, 'upstream-200k.json');
+const bigFile = join(dir, 'upstream-100k.json');
 const smallFile = join(dir, 'upstream-100.json');
 const lit = deployments.find((deployment) => deployment.key === 'LIT')!;
 
@@ -76,7 +76,7 @@ beforeAll(async () => {
   } finally {
     writer.close();
   }
-  await writeUpstreamFile(bigFile, 200_000);
+  await writeUpstreamFile(bigFile, 100_000);
   await writeUpstreamFile(smallFile, 100, 500_000);
 }, 60_000);
 

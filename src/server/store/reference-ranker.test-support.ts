@@ -47,9 +47,17 @@ export function referenceIndex(db: Database.Database, deployment: Deployment): R
   return { records, averageLength: total / records.length, weights, tokenize, ln: (x) => ln.get(x) as number };
 }
 
+/** A query word's tokens, once for all the records it is looked for in. */
+const wordTokens = new WeakMap<Word, string[]>();
+function tokensOf(index: ReferenceIndex, word: Word): string[] {
+  let tokens = wordTokens.get(word);
+  if (!tokens) wordTokens.set(word, (tokens = index.tokenize(word.text.replace(/\u0000/g, ' '))));
+  return tokens;
+}
+
 /** How often `word` occurs in the record's `columns`, each occurrence weighted by its column. */
 function occurrences(index: ReferenceIndex, tokens: readonly string[][], word: Word, columns: readonly SearchColumn[]): number {
-  const query = index.tokenize(word.text.replace(/\u0000/g, ' '));
+  const query = tokensOf(index, word);
   const prefix = word.type === 'term' && word.prefix;
   if (query.length === 0) return 0;
   let count = 0;
