@@ -76,7 +76,7 @@ describe('a full disk', () => {
     writer.close();
     const before = stateOf(path);
 
-    const result = await run(['generate', 'LIT', '20000', '--db', path]);
+    const result = await run(['generate', 'LIT', '3000', '--db', path]);
     expect(result.code, result.stdout).toBe(1);
     expectOneSentence(result.stderr);
     // (Checked before reading: a read-only connection keeps its own log files open.)
@@ -92,7 +92,7 @@ describe('a full disk', () => {
 
   it('while generating a new database: one sentence, exit 1, no database and no side copy', async (context) => {
     if (!mounted) return context.skip();
-    const result = await run(['generate', 'LIT', '20000', '--db', join(dir, 'new.db')]);
+    const result = await run(['generate', 'LIT', '3000', '--db', join(dir, 'new.db')]);
     expect(result.code, result.stdout).toBe(1);
     expectOneSentence(result.stderr);
     expect(readdirSync(dir).filter((file) => file.startsWith('new.db'))).toEqual([]);

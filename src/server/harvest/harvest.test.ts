@@ -24,7 +24,7 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
 const dc1 = deploymentByKey('DC1')!;
-const sourceCount = 3000;
+const sourceCount = 2100;
 const dir = mkdtempSync(join(tmpdir(), 'records-harvest-'));
 const sourcePath = join(dir, 'source.db');
 let source: TestSource;
