@@ -12,7 +12,8 @@ import { entityTitle, hostileIds } from './setup/hostile-records';
 import { apiList } from './support/api';
 import { gotoApp, resultLinks, searchBox, searchParamsOf, searchPath, waitForResults } from './support/app';
 import { desktop, phone, useBrowser } from './support/browser';
-import { expectNoAxeViolations, picture, screenshot } from './support/checks';
+import { join } from 'node:path';
+import { expectNoAxeViolations, screenshot, screenshotDir } from './support/checks';
 
 const ui = useBrowser();
 const lit = deploymentByKey('LIT')!;
@@ -29,7 +30,7 @@ async function submit(page: Page, text: string): Promise<void> {
 /** The full page, and what fits the screen (the box and its message) as a second picture. */
 async function screenshots(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
-  await picture(`${name}-view`, (path) => page.screenshot({ path, animations: 'disabled' }));
+  await page.screenshot({ path: join(screenshotDir, `${name}-view.png`), animations: 'disabled' });
 }
 
 /** Requests the page made for a search (`/records`), from now on. */
