@@ -4,8 +4,6 @@
  * downloaded and read back, and a selection spanning two result pages kept across a
  * reload, exported and cited.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { deploymentByKey, type ApiRecord } from '../src/deployments/registry';
@@ -16,7 +14,7 @@ import { apiList, findSearchTerm } from './support/api';
 import { gotoApp, pagination, resultLinks, searchPath, waitForPage, waitForResults } from './support/app';
 import { url, useBrowser } from './support/browser';
 import { readClipboard } from './support/clipboard';
-import { expectNoAxeViolations, screenshotDir } from './support/checks';
+import { expectNoAxeViolations, picture } from './support/checks';
 import {
   containsLoosely,
   csvObjects,
@@ -82,9 +80,10 @@ async function openRecord(page: Page, deployment: Deployment, id: string, title:
  * picture would show the backdrop covering only the first screen).
  */
 async function viewportShot(page: Page, name: string): Promise<void> {
-  await mkdir(screenshotDir, { recursive: true });
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), animations: 'disabled' });
+  await picture(name, async (path) => {
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.screenshot({ path, animations: 'disabled' });
+  });
 }
 
 async function isFocused(locator: Locator): Promise<boolean> {

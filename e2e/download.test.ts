@@ -8,15 +8,13 @@
  * so the app gathers the file in memory and saves it through `<a download>` (its fallback
  * for every other browser), which Playwright sees as a download.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Download, Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { deploymentByKey, paramByName } from '../src/deployments/registry';
 import { apiList } from './support/api';
 import { gotoApp, waitForResults } from './support/app';
 import { useBrowser } from './support/browser';
-import { screenshotDir } from './support/checks';
+import { picture } from './support/checks';
 import { csvObjects, gatePages, parseCsv, parseRecordsXml, readDownload, type DownloadedFile } from './support/downloads';
 
 const ui = useBrowser({ acceptDownloads: true });
@@ -68,9 +66,10 @@ async function progressSample(section: Locator): Promise<ProgressSample | undefi
 }
 
 async function sectionShot(section: Locator, name: string): Promise<void> {
-  await mkdir(screenshotDir, { recursive: true });
-  await section.scrollIntoViewIfNeeded();
-  await section.screenshot({ path: join(screenshotDir, `${name}.png`), animations: 'disabled' });
+  await picture(name, async (path) => {
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path, animations: 'disabled' });
+  });
 }
 
 async function openDownloads(page: Page, total: number): Promise<Locator> {

@@ -12,8 +12,7 @@ import { entityTitle, hostileIds } from './setup/hostile-records';
 import { apiList } from './support/api';
 import { gotoApp, resultLinks, searchBox, searchParamsOf, searchPath, waitForResults } from './support/app';
 import { desktop, phone, useBrowser } from './support/browser';
-import { join } from 'node:path';
-import { expectNoAxeViolations, screenshot, screenshotDir } from './support/checks';
+import { expectNoAxeViolations, picture, screenshot } from './support/checks';
 
 const ui = useBrowser();
 const lit = deploymentByKey('LIT')!;
@@ -30,7 +29,7 @@ async function submit(page: Page, text: string): Promise<void> {
 /** The full page, and what fits the screen (the box and its message) as a second picture. */
 async function screenshots(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
-  await page.screenshot({ path: join(screenshotDir, `${name}-view.png`), animations: 'disabled' });
+  await picture(`${name}-view`, (path) => page.screenshot({ path, animations: 'disabled' }));
 }
 
 /** Requests the page made for a search (`/records`), from now on. */

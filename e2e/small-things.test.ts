@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { deploymentByKey, deployments } from '../src/deployments/registry';
 import { gotoApp, searchBox } from './support/app';
 import { desktop, phone, useBrowser } from './support/browser';
-import { expectNoAxeViolations, screenshot } from './support/checks';
+import { expectNoAxeViolations, picture, screenshot } from './support/checks';
 
 const ui = useBrowser();
 const widths = [
@@ -140,14 +140,9 @@ describe('the selection bar', () => {
       await bar.waitFor();
       await page.mouse.wheel(0, 400);
       const box = (await bar.boundingBox())!;
-      if (size === phone) {
-        expect(box.height, 'the bar’s height on a 390×844 screen').toBeLessThanOrEqual(0.15 * phone.height);
-        await page.screenshot({
-          path: await screenshot(page, `selection-bar-${label}`).then((path) => path.replace(/\.png$/, '-view.png')),
-        });
-      } else {
-        await screenshot(page, `selection-bar-${label}`);
-      }
+      if (size === phone) expect(box.height, 'the bar’s height on a 390×844 screen').toBeLessThanOrEqual(0.15 * phone.height);
+      await screenshot(page, `selection-bar-${label}`);
+      if (size === phone) await picture(`selection-bar-${label}-view`, (path) => page.screenshot({ path }));
       for (const name of ['Clear selection', 'Cite selected', 'Export selected'])
         expect(await bar.getByRole('button', { name }).count()).toBe(1);
       await expectNoAxeViolations(page, `selection bar (${label})`);

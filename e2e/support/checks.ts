@@ -1,27 +1,36 @@
 /** Screenshots and accessibility checks. */
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
+import type * as Axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
-export const screenshotDir = resolve(dirname(fileURLToPath(import.meta.url)), '../screenshots');
+const screenshotDir = resolve(dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
 /**
- * Saves a full-page screenshot to e2e/screenshots/<name>.png (gitignored) for a person to look
- * at, and checks the layout fact every screen must keep at every width: the page never
- * scrolls sideways. Pictures are not compared pixel by pixel: fonts and antialiasing differ
- * between machines, so such a comparison fails on what no user would notice.
+ * Saves a picture as e2e/screenshots/<name>.png (gitignored) for a person to look at, in a run
+ * asked for them (`E2E_SCREENSHOTS=1`). Pictures are not compared pixel by pixel (fonts and
+ * antialiasing differ between machines, so such a comparison fails on what no user would
+ * notice), so a run that only checks skips their cost.
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  const path = join(screenshotDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await mkdir(dirname(path), { recursive: true });
-  // Let fonts and pending layout settle so the picture is what a user sees.
+export async function picture(name: string, take: (path: string) => Promise<unknown>): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  await mkdir(screenshotDir, { recursive: true });
+  await take(join(screenshotDir, `${name.replace(/[^\w.-]+/g, '-')}.png`));
+}
+
+/**
+ * Checks the layout fact every screen must keep at every width, that the page never scrolls
+ * sideways, and keeps a full-page picture of it (`picture`).
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  // Let fonts and pending layout settle so the page is what a user sees.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await picture(name, (path) => page.screenshot({ path, fullPage: true, animations: 'disabled' }));
   const overflow = await horizontalOverflow(page);
   if (overflow) throw new Error(`${name}: the page scrolls sideways (${overflow})`);
-  return path;
 }
 
 /** Why the page is wider than the window (the widest elements past its right edge), or undefined. */
@@ -49,20 +58,22 @@ export interface AxeViolationSummary {
   nodes: { target: string; summary: string }[];
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
- * Runs axe-core on the page and returns its violations in a readable form.
+ * Runs axe-core in the page and returns its violations in a readable form.
  *
- * In the page itself (`setLegacyMode`): the app draws no frames, and the default runs axe in
- * each frame, then opens a blank page, loads axe there too and hands it every frame's results
- * to finish, which took most of a check's time. Only violations are read, so axe is asked for
- * those alone rather than for every element that passed each rule.
+ * axe is loaded into a document once: the app changes state without loading a new document,
+ * so the later checks of one visit do not load it again. The app draws no frames, so axe runs
+ * in the page alone, and is asked for violations only rather than for every element that
+ * passed each rule.
  */
 export async function axeViolations(page: Page): Promise<AxeViolationSummary[]> {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations.map((violation) => ({
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(() =>
+    (window as unknown as { axe: typeof Axe }).axe.run(document, { resultTypes: ['violations'] }).then((results) => results.violations),
+  );
+  return violations.map((violation) => ({
     id: violation.id,
     impact: violation.impact,
     help: `${violation.help} (${violation.helpUrl})`,

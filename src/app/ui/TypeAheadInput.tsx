@@ -24,8 +24,8 @@ export function TypeAheadInput(props: Props) {
       {...input}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      onFocus={() => (focusedField.id = input.id)}
-      onBlur={() => (focusedField.id = undefined)}
+      onFocus={(event) => (focusedField.element = event.currentTarget)}
+      onBlur={() => (focusedField.element = undefined)}
     />
   );
   if (!props.source) return plain;
@@ -36,5 +36,8 @@ export function TypeAheadInput(props: Props) {
   );
 }
 
-/** The plain field that had the focus when the combobox replaced it. */
-export const focusedField: { id: string | undefined } = { id: undefined };
+/**
+ * The plain field that had the focus when the combobox replaced it. A removed field fires no
+ * blur, so the combobox that takes over clears it (TypeAhead.tsx).
+ */
+export const focusedField: { element: HTMLInputElement | undefined } = { element: undefined };
