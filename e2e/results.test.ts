@@ -8,8 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { deploymentByKey } from '../src/deployments/registry';
 import { apiList, findSearchTerm } from './support/api';
 import { gotoApp, pageOf, pagination, resultLinks, searchParamsOf, searchPath, waitForPage, waitForResults } from './support/app';
-import { phone } from './support/browser';
-import { useBrowser } from './support/browser';
+import { desktop, phone, useBrowser } from './support/browser';
 import { expectNoAxeViolations, screenshot } from './support/checks';
 
 const ui = useBrowser();
@@ -76,39 +75,45 @@ describe('paging', () => {
   });
 });
 
-test('Back to results returns to the same place, focus on the record’s link', async () => {
-  const { page } = ui;
-  const { term } = await findSearchTerm(lit);
-  await gotoApp(page, searchPath(lit, { q: term }));
-  await waitForResults(page);
-  const link = resultLinks(page).nth(14);
-  await link.scrollIntoViewIfNeeded();
-  // A wheel scroll animates: read the position once it has moved and come to rest (scrollend).
-  await page.evaluate(() => {
-    const state = { scrolling: false };
-    window.addEventListener('scroll', () => (state.scrolling = true));
-    window.addEventListener('scrollend', () => (state.scrolling = false));
-    (window as unknown as { wheelScroll: typeof state }).wheelScroll = state;
+for (const [label, viewport] of [
+  ['desktop', desktop],
+  ['phone', phone],
+] as const) {
+  test(`${label}: Back to results shows the record where it was, focus on its link`, async () => {
+    const { page } = ui;
+    await page.setViewportSize(viewport);
+    const { term } = await findSearchTerm(lit);
+    await gotoApp(page, searchPath(lit, { q: term }));
+    await waitForResults(page);
+    const link = resultLinks(page).nth(14);
+    await link.scrollIntoViewIfNeeded();
+    // A wheel scroll animates: read the position once it has moved and come to rest (scrollend).
+    await page.evaluate(() => {
+      const state = { scrolling: false };
+      window.addEventListener('scroll', () => (state.scrolling = true));
+      window.addEventListener('scrollend', () => (state.scrolling = false));
+      (window as unknown as { wheelScroll: typeof state }).wheelScroll = state;
+    });
+    const before = await page.evaluate(() => window.scrollY);
+    await page.mouse.wheel(0, 200);
+    const settledScroll = () =>
+      page.evaluate(() => ((window as unknown as { wheelScroll: { scrolling: boolean } }).wheelScroll.scrolling ? null : window.scrollY));
+    await expect.poll(settledScroll).toBeGreaterThan(Math.max(before, 500));
+    // What the reader sees: where the record's link is on the screen.
+    const linkTop = async () => (await link.boundingBox())!.y;
+    const left = await linkTop();
+    const href = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL((current) => current.pathname.includes('/records/'));
+    await page.getByRole('link', { name: 'Back to results' }).click();
+    await page.waitForURL((current) => current.searchParams.get('q') === term);
+    await waitForResults(page);
+    await expect.poll(async () => Math.abs((await linkTop()) - left)).toBeLessThanOrEqual(5);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(href);
+    expect(Math.abs((await linkTop()) - left)).toBeLessThanOrEqual(5);
   });
-  const before = await page.evaluate(() => window.scrollY);
-  await page.mouse.wheel(0, 200);
-  const settledScroll = () =>
-    page.evaluate(() => ((window as unknown as { wheelScroll: { scrolling: boolean } }).wheelScroll.scrolling ? null : window.scrollY));
-  await expect.poll(settledScroll).toBeGreaterThan(Math.max(before, 500));
-  // What the reader sees: where the record's link is on the screen.
-  const linkTop = async () => (await link.boundingBox())!.y;
-  const left = await linkTop();
-  const href = await link.getAttribute('href');
-  await link.click();
-  await page.waitForURL((current) => current.pathname.includes('/records/'));
-  await page.getByRole('link', { name: 'Back to results' }).click();
-  await page.waitForURL((current) => current.searchParams.get('q') === term);
-  await waitForResults(page);
-  await expect.poll(async () => Math.abs((await linkTop()) - left)).toBeLessThanOrEqual(5);
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(href);
-  expect(Math.abs((await linkTop()) - left)).toBeLessThanOrEqual(5);
-});
+}
 
 test('select all on this page, the Selected view and removing from it', async () => {
   const { page } = ui;
