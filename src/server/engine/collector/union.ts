@@ -162,29 +162,7 @@ export function topOfUnion(scored: readonly Leaf[], lengths: Uint32Array, norms:
     sharedScores[j] = 0;
     sharedNorms[j] = norms[lengths[sharedSorted[j]!]!]!;
   }
-  for (let p = 0; p < n && shared > 0; p++) {
-    const { postings, idf } = scored[p]!;
-    const { lastIds, blocks } = postings;
-    const starts = blockStarts[p]!;
-    const from = listStarts[p]!;
-    let b = 0;
-    for (let j = 0; j < shared; j++) {
-      const id = sharedSorted[j]!;
-      while (b < blocks && lastIds[b]! < id) b++;
-      if (b === blocks) break;
-      let lo = from + starts[b]!;
-      let hi = from + starts[b + 1]!;
-      while (lo < hi) {
-        const middle = (lo + hi) >>> 1;
-        if (decoded[middle]! < id) lo = middle + 1;
-        else hi = middle;
-      }
-      if (decoded[lo] !== id) continue;
-      const i = lo - from - starts[b]!;
-      const count = postings.countAt ? postings.countAt(b, i) : postings.counts(b)[i]!;
-      sharedScores[j] = sharedScores[j]! + termScore(idf, count, sharedNorms[j]!);
-    }
-  }
+  for (let p = 0; p < n && shared > 0; p++) addSharedTerms(scored[p]!, blockStarts[p]!, listStarts[p]!, sharedSorted);
   let threshold = best.threshold;
   for (let j = 0; j < shared; j++) {
     const score = sharedScores[j]!;
@@ -243,6 +221,48 @@ export function topOfUnion(scored: readonly Leaf[], lengths: Uint32Array, norms:
     }
   }
   return total;
+}
+
+/**
+ * Adds a list's terms to the scores of the shared records it holds (`shared`, ascending; the
+ * list's ids from `decoded[from]` on, its blocks from `starts`). Where they are many of the
+ * list's (a word with an umlaut and its transliteration are indexed for the same records),
+ * the list is walked beside them and each block's counts decoded once; where they are few,
+ * each is found by a binary search in its block and its count read alone.
+ */
+function addSharedTerms({ postings, idf }: Leaf, starts: Int32Array, from: number, shared: Int32Array): void {
+  const { lastIds, blocks } = postings;
+  const dense = shared.length * 4 >= postings.docs;
+  let b = 0;
+  let at = from;
+  let countsOf = -1;
+  let blockCounts: Uint32Array | undefined;
+  for (let j = 0; j < shared.length; j++) {
+    const id = shared[j]!;
+    while (b < blocks && lastIds[b]! < id) b++;
+    if (b === blocks) return;
+    const start = from + starts[b]!;
+    // The block's last id is at least `id`: both searches stop inside it.
+    if (dense) for (at = Math.max(at, start); decoded[at]! < id;) at++;
+    else {
+      at = start;
+      for (let hi = from + starts[b + 1]!; at < hi;) {
+        const middle = (at + hi) >>> 1;
+        if (decoded[middle]! < id) at = middle + 1;
+        else hi = middle;
+      }
+    }
+    if (decoded[at] !== id) continue;
+    let count: number;
+    if (dense || !postings.countAt) {
+      if (countsOf !== b) {
+        blockCounts = postings.counts(b);
+        countsOf = b;
+      }
+      count = blockCounts![at - start]!;
+    } else count = postings.countAt(b, at - start);
+    sharedScores[j] = sharedScores[j]! + termScore(idf, count, sharedNorms[j]!);
+  }
 }
 
 function grown(array: Int32Array): Int32Array {
