@@ -104,3 +104,20 @@ test('the search box offers a journal by its first letters; choosing it lists th
   await expect.poll(() => searchParamsOf(page).get('journal')?.toLowerCase()).toBe(journal.toLowerCase());
   expect(await waitForResults(page)).toBe(countOf(text));
 });
+
+test('typing while the type-ahead is still loading goes on in it, with its suggestions', async () => {
+  const { page } = ui;
+  // The combobox's code comes late (a slow network): the first letters go into the plain field.
+  await page.route('**/assets/TypeAhead-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await gotoApp(page, searchPath(dc1));
+  await waitForResults(page);
+  await searchBox(page).click();
+  await page.keyboard.type('fredr', { delay: 120 });
+  const options = await optionsOf(page, 'Suggestions');
+  await expect.poll(() => options.count()).toBe(1);
+  expect(await options.first().textContent()).toMatch(/^Fredrickson, E.* · Author/);
+  expect(await searchBox(page).inputValue()).toBe('fredr');
+});

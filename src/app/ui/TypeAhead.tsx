@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import type { ApiAuth } from '../../client/auth';
 import type { Completion } from '../../formats/complete-response';
 import { completeKeys } from './complete-keys';
@@ -59,13 +59,11 @@ export function TypeAhead({
   const listId = useId();
   const field = useRef<HTMLInputElement>(null);
   // Typing began in the plain field this replaced (TypeAheadInput.tsx): it goes on here, over
-  // the same selection. A layout effect runs in the task that swapped the fields, so no
-  // keystroke can land between them (text selected to be typed over is typed over).
+  // the same selection (text selected to be typed over is typed over).
   const [open, setOpen] = useState(() => focusedField.element?.id === input.id);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const plain = focusedField.element;
     if (plain?.id !== input.id || !field.current) return;
-    focusedField.element = undefined;
     field.current.focus();
     field.current.setSelectionRange(plain.selectionStart, plain.selectionEnd, plain.selectionDirection ?? undefined);
   }, [input.id]);

@@ -36,8 +36,5 @@ export function TypeAheadInput(props: Props) {
   );
 }
 
-/**
- * The plain field that had the focus when the combobox replaced it. A removed field fires no
- * blur, so the combobox that takes over clears it (TypeAhead.tsx).
- */
+/** The plain field that had the focus when the combobox replaced it. */
 export const focusedField: { element: HTMLInputElement | undefined } = { element: undefined };
