@@ -36,8 +36,10 @@ export function scoreRecords(
 ): Matches {
   const scores = new Float64Array(ids.length);
   for (const { postings, idf } of scored) {
-    // A list in an eighth of the records or more is kept as a set (matching.ts counts them so too).
-    const records = postings.countAt && isDense(postings.docs, capacity) ? postings.records?.() : undefined;
+    // A list in an eighth of the records or more is kept as a set (matching.ts counts them so too);
+    // matches in fewer than half its blocks read those blocks rather than make the set, which decodes every block.
+    const records =
+      postings.countAt && isDense(postings.docs, capacity) && ids.length * 2 >= postings.blocks ? postings.records?.() : undefined;
     if (records) addByPlace(postings, idf, records, ids, scores, lengths, norms);
     else addByBlock(postings, idf, ids, scores, lengths, norms);
   }

@@ -112,3 +112,30 @@ describe('an OR ranked from its best blocks', () => {
     );
   });
 });
+
+describe('an OR whose lists hold mostly the same records', () => {
+  it('scores the records its lists share as scoring every record does: the same count, first page and tie order', () => {
+    fc.assert(
+      fc.property(
+        // A word and its transliteration, indexed for the same records: lists of many blocks, each missing a few.
+        fc.integer({ min: 200, max: capacity - 1 }),
+        fc.integer({ min: 2, max: 3 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        (size, n, need, ranked, seed) => {
+          const pool = Int32Array.from({ length: size }, (_, i) => i + 1);
+          const lists = Array.from({ length: n }, (_, p) => {
+            const ids = pool.filter((id) => ((id * 2654435761 + p * seed) >>> 0) % 13 !== 0);
+            // Mostly once; here and there many times, as a word in a title.
+            return { ids, counts: Uint32Array.from(ids, (id) => (((id ^ seed) >>> 0) % 41 === 0 ? 4 + (id % 9) : 1)) };
+          });
+          const lengths = Uint32Array.from({ length: capacity }, (_, id) => 1 + (((id * seed) >>> 0) % 300));
+          const norms = normsOf(lengths);
+          expectRankedAsScoredWhole(leavesOf(lists, lengths, norms), lengths, norms, need, ranked ? tieOrder() : undefined);
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { decodeIds, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
 import type { PostingsReader } from '../postings/index-reader';
 import { isDense } from '../postings/dense-sets';
+import { keepHeldInBlocks, seek } from '../postings/held-in-blocks';
 import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
 import { phraseBlobs, type PhraseBlobs } from './kept-blobs';
 
@@ -70,7 +71,10 @@ function placesIn({ postings, places: kept }: PhraseBlobs, within: Int32Array): 
 
 /** Which of `within` (ascending) a list holds: by its records' bitset where its reader keeps one (a dense list's), else from its blocks. */
 function heldWithin(postings: Postings, within: Int32Array, rows: number): Int32Array {
-  if (!postings.records || !isDense(postings.docs, rows) || within.length < postings.blocks / 2) return placesWithin(postings, within).ids;
+  if (!postings.records || !isDense(postings.docs, rows) || within.length < postings.blocks / 2) {
+    const ids = within.slice();
+    return ids.subarray(0, keepHeldInBlocks(postings, ids, ids.length));
+  }
   const records = postings.records();
   const ids = new Int32Array(within.length);
   let n = 0;
@@ -164,22 +168,6 @@ function narrowCandidates(
 function instancesAt({ positions, places }: TokenPositions, at: number, into: Instances): void {
   positions.skipTo(places ? places[at]! : at);
   positions.read(into);
-}
-
-/** The first index at or after `from` whose id is at least `id` (ids ascend). */
-function seek(ids: Int32Array, from: number, id: number): number {
-  if (from >= ids.length || ids[from]! >= id) return from;
-  // Galloping: lists walked together mostly advance by a few entries at a time.
-  let step = 1;
-  while (from + step < ids.length && ids[from + step]! < id) step *= 2;
-  let low = from + (step >> 1) + 1;
-  let high = Math.min(from + step + 1, ids.length);
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (ids[middle]! < id) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**

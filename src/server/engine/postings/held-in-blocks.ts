@@ -1,0 +1,46 @@
+import type { Postings } from './block-postings';
+
+/**
+ * Keeps, in place, those of `ids[0..n)` (ascending) that the list holds; returns how many.
+ * Only the blocks that may hold one are decoded: for a few records against a long list, far
+ * less than the list's set of records, whose every block a first use decodes.
+ */
+export function keepHeldInBlocks(postings: Postings, ids: Int32Array, n: number): number {
+  const { blocks, lastIds } = postings;
+  let kept = 0;
+  let b = 0;
+  let block: Int32Array | undefined;
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const id = ids[i]!;
+    if (b < blocks && lastIds[b]! < id) {
+      while (b < blocks && lastIds[b]! < id) b++;
+      block = undefined;
+    }
+    if (b === blocks) break;
+    if (!block) {
+      block = postings.ids(b);
+      at = 0;
+    }
+    // Ascending ids meet a block's ids in order: a search on from where the last one stopped.
+    at = seek(block, at, id);
+    if (block[at] === id) ids[kept++] = id;
+  }
+  return kept;
+}
+
+/** The first index at or after `from` whose id is at least `id` (ids ascend). */
+export function seek(ids: Int32Array, from: number, id: number): number {
+  if (from >= ids.length || ids[from]! >= id) return from;
+  // Galloping: lists walked together mostly advance by a few entries at a time.
+  let step = 1;
+  while (from + step < ids.length && ids[from + step]! < id) step *= 2;
+  let low = from + (step >> 1) + 1;
+  let high = Math.min(from + step + 1, ids.length);
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ids[middle]! < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
