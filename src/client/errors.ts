@@ -85,6 +85,11 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** Whether a request ended because its `timeoutMs` ran out (http.ts). */
+export function isTimeout(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'TimeoutError';
+}
+
 /** Whether trying again could help: not for an error status or a malformed answer. */
 export function isTransient(error: unknown): boolean {
   return !(error instanceof ApiRequestError || error instanceof InvalidResponseError);

@@ -39,6 +39,8 @@ export interface RecordPage {
 
 export interface DeploymentRequestOptions extends RequestOptions {
   readonly deployment: Deployment;
+  /** The whole exchange ends after this long with a TimeoutError (http.ts). */
+  readonly timeoutMs?: number;
 }
 
 export function validateRecords(deployment: Deployment, body: unknown, url: string): ApiRecord[] {

@@ -5,7 +5,7 @@
  * within reason. The export downloads and the harvester differ only in their policy.
  */
 
-import { ApiRequestError, NetworkError } from './errors';
+import { ApiRequestError, NetworkError, isTimeout } from './errors';
 
 export interface RetryPolicy {
   /** Tries of one request in all, the first included. */
@@ -30,7 +30,7 @@ export const retryableStatuses: ReadonlySet<number> = new Set([408, 429, 500, 50
 export function isRetryable(error: unknown): boolean {
   if (error instanceof ApiRequestError) return retryableStatuses.has(error.status);
   if (error instanceof NetworkError) return error.transient;
-  return error instanceof DOMException && error.name === 'TimeoutError';
+  return isTimeout(error);
 }
 
 const day = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';

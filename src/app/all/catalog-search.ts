@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryState } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ApiAuth } from '../../client/auth';
+import { isTimeout } from '../../client/errors';
 import { fetchWorksPage, groupByWork, type RecordPage } from '../../client/records';
 import { searchUrl } from '../../client/urls';
 import { deployments } from '../../deployments/registry';
@@ -31,11 +32,10 @@ export async function fetchWithTimeout(
   auth: ApiAuth | undefined,
   timeoutMs = catalogTimeoutMs,
 ): Promise<RecordPage> {
-  const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    return await fetchWorksPage(url, { deployment, auth, signal: AbortSignal.any([signal, timeout]) });
+    return await fetchWorksPage(url, { deployment, auth, signal, timeoutMs });
   } catch (error) {
-    if (timeout.aborted && !signal.aborted) throw new CatalogTimeoutError(Math.round(timeoutMs / 1000));
+    if (isTimeout(error) && !signal.aborted) throw new CatalogTimeoutError(Math.round(timeoutMs / 1000));
     throw error;
   }
 }

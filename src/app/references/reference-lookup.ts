@@ -1,5 +1,5 @@
 import type { ApiAuth } from '../../client/auth';
-import { isAbortError } from '../../client/errors';
+import { isAbortError, isTimeout } from '../../client/errors';
 import { fetchRecordPage } from '../../client/records';
 import { searchUrl } from '../../client/urls';
 import type { ApiRecord } from '../../deployments/registry';
@@ -67,11 +67,10 @@ async function lookUpIn(
 ): Promise<CatalogMatch | undefined> {
   const { deployment, baseUrl, auth } = catalog;
   const ask = async (params: [string, string][]) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      return await fetchRecordPage(searchUrl(baseUrl, params), { deployment, auth, signal: AbortSignal.any([signal, timeout]) });
+      return await fetchRecordPage(searchUrl(baseUrl, params), { deployment, auth, signal, timeoutMs });
     } catch (error) {
-      if (timeout.aborted && !signal.aborted) throw new LookupTimeoutError(Math.round(timeoutMs / 1000));
+      if (isTimeout(error) && !signal.aborted) throw new LookupTimeoutError(Math.round(timeoutMs / 1000));
       throw error;
     }
   };
