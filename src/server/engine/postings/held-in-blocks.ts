@@ -1,4 +1,5 @@
 import type { Postings } from './block-postings';
+import { seek } from './seek';
 
 /**
  * Keeps, in place, those of `ids[0..n)` (ascending) that the list holds; returns how many.
@@ -27,20 +28,4 @@ export function keepHeldInBlocks(postings: Postings, ids: Int32Array, n: number)
     if (block[at] === id) ids[kept++] = id;
   }
   return kept;
-}
-
-/** The first index at or after `from` whose id is at least `id` (ids ascend). */
-export function seek(ids: Int32Array, from: number, id: number): number {
-  if (from >= ids.length || ids[from]! >= id) return from;
-  // Galloping: lists walked together mostly advance by a few entries at a time.
-  let step = 1;
-  while (from + step < ids.length && ids[from + step]! < id) step *= 2;
-  let low = from + (step >> 1) + 1;
-  let high = Math.min(from + step + 1, ids.length);
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (ids[middle]! < id) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

@@ -2,7 +2,8 @@ import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { decodeIds, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
 import type { PostingsReader } from '../postings/index-reader';
 import { isDense } from '../postings/dense-sets';
-import { keepHeldInBlocks, seek } from '../postings/held-in-blocks';
+import { keepHeldInBlocks } from '../postings/held-in-blocks';
+import { seek } from '../postings/seek';
 import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
 import { phraseBlobs, type PhraseBlobs } from './kept-blobs';
 
@@ -18,18 +19,6 @@ interface TokenPositions {
   readonly positions: PositionsWalk;
 }
 
-/** The first index at or after `from` in `ids` (ascending) whose id is at least `id`. */
-function firstAtLeast(ids: Int32Array, from: number, id: number): number {
-  let low = from;
-  let high = ids.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (ids[middle]! < id) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /** Which of `within` (ascending) a list holds, and where: only the blocks that may hold one are decoded. */
 function placesWithin(postings: Postings, within: Int32Array): { ids: Int32Array; places: Int32Array } {
   const ids = new Int32Array(within.length);
@@ -38,14 +27,19 @@ function placesWithin(postings: Postings, within: Int32Array): { ids: Int32Array
   let b = 0;
   let start = 0;
   let block: Int32Array | undefined;
+  let at = 0;
   for (const id of within) {
     while (b < postings.blocks && postings.lastIds[b]! < id) {
       start += postings.size(b++);
       block = undefined;
     }
     if (b === postings.blocks) break;
-    block ??= postings.ids(b);
-    const at = firstAtLeast(block, 0, id);
+    if (!block) {
+      block = postings.ids(b);
+      at = 0;
+    }
+    // Ascending ids meet the block's in order: a search on from where the last one stopped.
+    at = seek(block, at, id);
     if (block[at] !== id) continue;
     ids[n] = id;
     places[n++] = start + at;
