@@ -1,6 +1,7 @@
 import type { IdSet } from '../id-set';
 import type { Postings } from '../postings/block-postings';
 import { isDense } from '../postings/dense-sets';
+import { fewAgainst } from '../postings/held-in-blocks';
 import type { Leaf } from '../query/compile';
 import { termScore } from '../query/bm25';
 import type { Matches } from './top-k';
@@ -39,7 +40,7 @@ export function scoreRecords(
     // A list in an eighth of the records or more is kept as a set (matching.ts counts them so too);
     // matches in fewer than half its blocks read those blocks rather than make the set, which decodes every block.
     const records =
-      postings.countAt && isDense(postings.docs, capacity) && ids.length * 2 >= postings.blocks ? postings.records?.() : undefined;
+      postings.countAt && isDense(postings.docs, capacity) && !fewAgainst(ids.length, postings) ? postings.records?.() : undefined;
     if (records) addByPlace(postings, idf, records, ids, scores, lengths, norms);
     else addByBlock(postings, idf, ids, scores, lengths, norms);
   }

@@ -2,6 +2,7 @@ import type { Postings } from '../postings/block-postings';
 import type { Leaf } from '../query/compile';
 import { termScore } from '../query/bm25';
 import { below, blockBounds } from './bounds';
+import { seek } from '../postings/seek';
 import { scratchArray } from '../scratch-arrays';
 import type { BestOf, Matches } from './top-k';
 
@@ -227,32 +228,25 @@ export function topOfUnion(scored: readonly Leaf[], lengths: Uint32Array, norms:
  * Adds a list's terms to the scores of the shared records it holds (`shared`, ascending; the
  * list's ids from `decoded[from]` on, its blocks from `starts`). Where they are many of the
  * list's (a word with an umlaut and its transliteration are indexed for the same records),
- * the list is walked beside them and each block's counts decoded once; where they are few,
- * each is found by a binary search in its block and its count read alone.
+ * each block's counts are decoded once; where they are few, each count is read alone. Each
+ * is found by a search on from the one before.
  */
 function addSharedTerms({ postings, idf }: Leaf, starts: Int32Array, from: number, shared: Int32Array): void {
   const { lastIds, blocks } = postings;
   const dense = shared.length * 4 >= postings.docs;
+  const ids = decoded.subarray(from, from + postings.docs);
   let b = 0;
-  let at = from;
+  let at = 0;
   let countsOf = -1;
   let blockCounts: Uint32Array | undefined;
   for (let j = 0; j < shared.length; j++) {
     const id = shared[j]!;
     while (b < blocks && lastIds[b]! < id) b++;
     if (b === blocks) return;
-    const start = from + starts[b]!;
-    // The block's last id is at least `id`: both searches stop inside it.
-    if (dense) for (at = Math.max(at, start); decoded[at]! < id;) at++;
-    else {
-      at = start;
-      for (let hi = from + starts[b + 1]!; at < hi;) {
-        const middle = (at + hi) >>> 1;
-        if (decoded[middle]! < id) at = middle + 1;
-        else hi = middle;
-      }
-    }
-    if (decoded[at] !== id) continue;
+    const start = starts[b]!;
+    // The block's last id is at least `id`: the search stops inside it.
+    at = seek(ids, Math.max(at, start), id);
+    if (ids[at] !== id) continue;
     let count: number;
     if (dense || !postings.countAt) {
       if (countsOf !== b) {

@@ -2,6 +2,12 @@ import type { Postings } from './block-postings';
 import { seek } from './seek';
 
 /**
+ * Whether `records` to test against the list are few enough to read the blocks that may hold
+ * them (keepHeldInBlocks) rather than a set of its every record: fewer than half its blocks.
+ */
+export const fewAgainst = (records: number, postings: Postings): boolean => records * 2 < postings.blocks;
+
+/**
  * Keeps, in place, those of `ids[0..n)` (ascending) that the list holds; returns how many.
  * Only the blocks that may hold one are decoded: for a few records against a long list, far
  * less than the list's set of records, whose every block a first use decodes.

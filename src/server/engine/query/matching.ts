@@ -1,6 +1,6 @@
 import { IdSet } from '../id-set';
 import { isDense, recordsOf } from '../postings/dense-sets';
-import { keepHeldInBlocks } from '../postings/held-in-blocks';
+import { fewAgainst, keepHeldInBlocks } from '../postings/held-in-blocks';
 import type { Leaf, MatchNode } from './compile';
 
 /**
@@ -65,7 +65,7 @@ export function recordsLedByShortest(leaves: readonly Leaf[], capacity: number, 
     if (p !== lead) {
       const other = leaves[p]!.postings;
       // A few records against a long list: its blocks that may hold them, not a set of its every record.
-      n = n * 2 < other.blocks ? keepHeldInBlocks(other, ids, n) : (other.records?.() ?? recordsOf(other, capacity)).keepHeld(ids, n);
+      n = fewAgainst(n, other) ? keepHeldInBlocks(other, ids, n) : (other.records?.() ?? recordsOf(other, capacity)).keepHeld(ids, n);
     }
   if (filter) n = filter.keepHeld(ids, n);
   return ids.subarray(0, n);

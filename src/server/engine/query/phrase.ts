@@ -2,7 +2,7 @@ import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import { decodeIds, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
 import type { PostingsReader } from '../postings/index-reader';
 import { isDense } from '../postings/dense-sets';
-import { keepHeldInBlocks } from '../postings/held-in-blocks';
+import { fewAgainst, keepHeldInBlocks } from '../postings/held-in-blocks';
 import { seek } from '../postings/seek';
 import { noInstances, PositionsWalk, weights, type Instances } from '../postings/positions';
 import { phraseBlobs, type PhraseBlobs } from './kept-blobs';
@@ -65,7 +65,7 @@ function placesIn({ postings, places: kept }: PhraseBlobs, within: Int32Array): 
 
 /** Which of `within` (ascending) a list holds: by its records' bitset where its reader keeps one (a dense list's), else from its blocks. */
 function heldWithin(postings: Postings, within: Int32Array, rows: number): Int32Array {
-  if (!postings.records || !isDense(postings.docs, rows) || within.length < postings.blocks / 2) {
+  if (!postings.records || !isDense(postings.docs, rows) || fewAgainst(within.length, postings)) {
     const ids = within.slice();
     return ids.subarray(0, keepHeldInBlocks(postings, ids, ids.length));
   }
