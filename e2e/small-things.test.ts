@@ -36,14 +36,14 @@ describe('All catalogs: a refusal every catalog gives', () => {
         catalogs.add(list[0]);
       });
       await gotoApp(page, `/all?q=${'plasma '.repeat(200).trim()}`);
-      const alert = page.getByRole('alert').filter({ hasText: 'q is too long' });
+      // While some catalogs are still answering, the alert counts those that refused so far.
+      const alert = page.getByRole('alert').filter({ hasText: 'Every catalog refused this search: q is too long' });
       await alert.waitFor();
       // Each catalog refused (a refused grouped page is asked once more without `group`); the
       // browser's response events may reach the test after the page has drawn the alert.
       await expect.poll(() => catalogs.size).toBe(deployments.length);
       expect(answered.every((status) => status === 400)).toBe(true);
       expect(await page.getByText('q is too long').count()).toBe(1);
-      expect(await alert.textContent()).toContain('Every catalog refused this search');
       expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
       expect(await searchBox(page).getAttribute('aria-invalid')).toBe('true');
       await screenshot(page, `all-refused-${label}`);

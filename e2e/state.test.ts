@@ -100,10 +100,8 @@ test('the root opens the all-catalogs search; each catalog keeps its own route',
   await page.waitForURL((current) => current.pathname === '/all');
   await page.getByRole('search', { name: 'Search all catalogs' }).getByRole('searchbox', { name: 'Search', exact: true }).waitFor();
   await gotoApp(page, `/${lit.slug}`);
-  await page
-    .getByRole('search', { name: `Search ${lit.name}` })
-    .getByRole('searchbox', { name: 'Search', exact: true })
-    .waitFor();
+  // The box becomes a combobox once the type-ahead's code has come.
+  await searchBox(page.getByRole('search', { name: `Search ${lit.name}` })).waitFor();
 });
 
 test('deployment switcher: options, date conversion and the dropped-criteria notice', async () => {

@@ -98,8 +98,8 @@ export function searchPath(deployment: Deployment, params: Record<string, string
  * A catalog's search box: a combobox where the server offers type-ahead (the local server),
  * a plain search box where it does not.
  */
-export function searchBox(page: Page): Locator {
-  return page.getByRole('combobox', { name: 'Search', exact: true }).or(page.getByRole('searchbox', { name: 'Search', exact: true }));
+export function searchBox(within: Page | Locator): Locator {
+  return within.getByRole('combobox', { name: 'Search', exact: true }).or(within.getByRole('searchbox', { name: 'Search', exact: true }));
 }
 
 /** Types a query in the main box and submits it with the Search button. */

@@ -17,8 +17,8 @@ const positionSchema = z.object({
   search: z.string(),
   scrollY: z.number(),
   repoId: z.string(),
-  /** The link's distance from the top of the screen; absent in a position kept before it was. */
-  linkTop: z.number().optional(),
+  /** The link's distance from the top of the screen. */
+  linkTop: z.number(),
 });
 
 type Position = z.infer<typeof positionSchema>;
@@ -33,23 +33,13 @@ const resultLink = (repoId: string) => document.querySelector<HTMLElement>(`[${r
 
 /** Without storage the results open at the top, as before. */
 export function rememberResultsPosition(search: string, repoId: string): void {
-  const linkTop = resultLink(repoId)?.getBoundingClientRect().top;
-  kept().set({ search, scrollY: window.scrollY, repoId, ...(linkTop === undefined ? {} : { linkTop }) });
+  const linkTop = resultLink(repoId)?.getBoundingClientRect().top ?? 0;
+  kept().set({ search, scrollY: window.scrollY, repoId, linkTop });
 }
 
 function readPosition(search: string) {
   const position = kept().kept().value;
   return position?.search === search ? position : undefined;
-}
-
-/**
- * How far the page must scroll for the record's link to be where it was on screen. Parts of
- * the page above it may load in a different order than the first time (the filter column, a
- * work's versions): placing the link, not the page, shows the reader what they left.
- */
-function distanceToPlace(link: HTMLElement | null, position: Position): number {
-  if (link?.isConnected && position.linkTop !== undefined) return link.getBoundingClientRect().top - position.linkTop;
-  return position.scrollY - window.scrollY;
 }
 
 /** Once the results are on screen after coming back, scrolls and focuses as they were left. */
@@ -64,16 +54,21 @@ export function useRestoreResultsPosition(ready: boolean): void {
     const position = readPosition(location.search);
     if (!position) return;
     const link = resultLink(position.repoId);
-    link?.focus({ preventScroll: true });
-    // The page may be tall enough to scroll there only a few frames later: keep placing the
-    // link until it is, for up to a second. Afterwards the browser's scroll anchoring keeps it.
-    let frames = 0;
-    const place = () => {
-      const distance = distanceToPlace(link, position);
-      if (Math.abs(distance) <= 1) return;
-      window.scrollBy(0, distance);
-      if (++frames < 60) requestAnimationFrame(place);
-    };
-    place();
+    if (!link) {
+      window.scrollTo(0, position.scrollY);
+      return;
+    }
+    link.focus({ preventScroll: true });
+    // Place the link, not the page: parts above it may lay out in another order than the first
+    // time, or later (a work's versions, the filter column). It is placed again each time the
+    // page changes size, until the reader scrolls, types or points (a touch is a pointer too).
+    const observer = new ResizeObserver(() => {
+      if (link.isConnected) window.scrollBy(0, link.getBoundingClientRect().top - position.linkTop);
+      else observer.disconnect();
+    });
+    observer.observe(document.documentElement);
+    for (const type of ['wheel', 'keydown', 'pointerdown']) {
+      addEventListener(type, () => observer.disconnect(), { once: true });
+    }
   }, [ready, comingBack, location.key, location.search]);
 }
