@@ -7,15 +7,14 @@ import { webStorage } from '../ui/web-storage';
 
 /**
  * Where the reader was in the results when they opened a record: the record, how far from the
- * top of the screen its link was, and the scroll position, so "Back to results" (or the
- * browser's Back) shows the record where it was, its link focused. One slot in sessionStorage:
- * only the last opening matters.
+ * top of the screen its link was, so "Back to results" (or the browser's Back) shows the record
+ * where it was, its link focused. One slot in sessionStorage: only the last opening matters.
+ * Where the record is no longer among the results, they open at the top.
  */
 
 const storageKey = 'records-explorer:results-position';
 const positionSchema = z.object({
   search: z.string(),
-  scrollY: z.number(),
   repoId: z.string(),
   /** The link's distance from the top of the screen. */
   linkTop: z.number(),
@@ -33,8 +32,8 @@ const resultLink = (repoId: string) => document.querySelector<HTMLElement>(`[${r
 
 /** Without storage the results open at the top, as before. */
 export function rememberResultsPosition(search: string, repoId: string): void {
-  const linkTop = resultLink(repoId)?.getBoundingClientRect().top ?? 0;
-  kept().set({ search, scrollY: window.scrollY, repoId, linkTop });
+  const link = resultLink(repoId);
+  if (link) kept().set({ search, repoId, linkTop: link.getBoundingClientRect().top });
 }
 
 function readPosition(search: string) {
@@ -54,19 +53,17 @@ export function useRestoreResultsPosition(ready: boolean): void {
     const position = readPosition(location.search);
     if (!position) return;
     const link = resultLink(position.repoId);
-    if (!link) {
-      window.scrollTo(0, position.scrollY);
-      return;
-    }
+    if (!link) return;
     link.focus({ preventScroll: true });
     // Place the link, not the page: parts above it may lay out in another order than the first
-    // time, or later (a work's versions, the filter column). It is placed again each time the
-    // page changes size, until the reader scrolls, types or points (a touch is a pointer too).
+    // time, or later (a work's versions, the filter column), and not every browser anchors
+    // scrolling. It is placed again each time a box it lies in changes size (the results
+    // column is as tall as its content for that), until the reader scrolls, types or points.
     const observer = new ResizeObserver(() => {
       if (link.isConnected) window.scrollBy(0, link.getBoundingClientRect().top - position.linkTop);
       else observer.disconnect();
     });
-    observer.observe(document.documentElement);
+    for (let box = link.parentElement; box; box = box.parentElement) observer.observe(box);
     for (const type of ['wheel', 'keydown', 'pointerdown']) {
       addEventListener(type, () => observer.disconnect(), { once: true });
     }
