@@ -9,6 +9,8 @@ import { generateRecords } from '../../../corpus/generate';
 import { openStoreWriter } from '../sqlite-writer';
 import { gatherScript, GatherThread } from './gather-thread';
 import { InstanceGatherer, type TextInstances } from './text-instances';
+import { buildPairs } from './pair-postings';
+import type { PairHelper } from './pair-ranges';
 
 const db = new Database(':memory:');
 const dir = mkdtempSync(join(tmpdir(), 'gather-thread-'));
@@ -85,6 +87,40 @@ describe('text gathered on a thread of its own', () => {
     });
     expect(Object.keys(rows[0]!).length).toBeGreaterThan(10);
     expect(rows[1]).toEqual(rows[0]);
+  });
+
+  it("builds every other range of the pair lists beside the writer's thread, the lists equal to those built at once", async () => {
+    const path = join(dir, 'pairs.db');
+    const writer = openStoreWriter(path);
+    writer.put('LIT', records);
+    writer.close();
+    const store = new Database(path);
+    const thread = new GatherThread(await gatherScript(), lit);
+    try {
+      const pairs = () => store.prepare(`SELECT id, docs, hex(data) FROM lit_pairs ORDER BY id`).raw().all();
+      const atOnce = pairs();
+      const { rows, data } = store.prepare(`SELECT rows, data FROM lit_lengths`).get() as { rows: number; data: Buffer };
+      store.exec(`DELETE FROM lit_pairs; DELETE FROM lit_common`);
+      records.forEach((stored, i) => thread.add(i + 1, stored, JSON.stringify(stored.record)));
+      const text = thread.finish();
+      text.each(() => {});
+      const parts = new Set<number>();
+      const helper: PairHelper = {
+        start: (job) => text.pairHelper!.start(job),
+        drain: (take, wait) =>
+          text.pairHelper!.drain((batch) => {
+            parts.add(batch.part);
+            take(batch);
+          }, wait),
+      };
+      buildPairs(store, lit, new Uint32Array(new Uint8Array(data).buffer), rows, { recordsAtOnce: 100, helper });
+      expect(atOnce.length).toBeGreaterThan(100);
+      expect([...parts].sort((a, b) => a - b)).toEqual([1, 3, 5, 7]);
+      expect(pairs()).toEqual(atOnce);
+    } finally {
+      thread.drop();
+      store.close();
+    }
   });
 
   it('fails the build with what failed on the thread', async () => {

@@ -2,6 +2,7 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } f
 import type { Deployment } from '../../../../deployments/schema';
 import type { StoredRecord } from '../../types';
 import type { TextInstances } from './text-instances';
+import type { PairHelper, PairJob, PieceBatch } from './pair-ranges';
 import { bundleThread } from '../../../bundle-thread.js';
 import { bundledModule } from '../../../module-bundle.js';
 
@@ -12,6 +13,9 @@ import { bundledModule } from '../../../module-bundle.js';
  * keeps it (the JSON the writer stores, and its full text), so it gathers what a build from
  * the stored rows would; its instances come back in the order the build writes them, a batch
  * ahead, while the writer encodes the last.
+ *
+ * Once it has handed the instances over, the thread builds pieces of the pair lists beside the
+ * writer (pair-postings.ts's PairJob), the one part of the build that otherwise kept a core idle.
  *
  * The writer's work is synchronous (one transaction), so it waits for the thread by Atomics
  * on shared counters and reads its replies with receiveMessageOnPort, never through its event
@@ -34,12 +38,15 @@ export interface GatherOptions {
 
 export type GatherRequest =
   | { readonly ids: readonly number[]; readonly jsons: readonly string[]; readonly fulltexts: readonly (string | null)[] }
-  | { readonly finish: true };
+  | { readonly finish: true }
+  | { readonly pairs: PairJob };
 
 export type GatherReply =
   | { readonly lengths: Uint32Array; readonly rows: number; readonly tokens: number }
   | { readonly batch: readonly string[]; readonly triples: Int32Array; readonly ends: Int32Array }
   | { readonly done: true }
+  | { readonly pieces: PieceBatch }
+  | { readonly piecesDone: true }
   | { readonly error: string };
 
 /** The shared counters: replies posted by the thread, batches of records it gathered, batches of instances the writer took. */
@@ -149,8 +156,26 @@ export class GatherThread {
         this.ended = true;
       },
       drop: () => this.drop(),
+      pairHelper: this.pairHelper,
     };
   }
+
+  private readonly pairHelper: PairHelper = {
+    start: (job) => {
+      this.ended = false;
+      this.port.postMessage({ pairs: job } satisfies GatherRequest);
+    },
+    drain: (take, wait) => {
+      for (;;) {
+        if (this.ended) return true;
+        if (!wait && Atomics.load(this.signal, signals.replies) <= this.received) return false;
+        const reply = this.next();
+        if ('pieces' in reply) take(reply.pieces);
+        else if ('piecesDone' in reply) this.ended = true;
+        else throw new Error('the thread building pair lists replied out of turn');
+      }
+    },
+  };
 
   /** Ends the thread and what it holds. */
   drop(): void {

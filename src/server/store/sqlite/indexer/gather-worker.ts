@@ -3,13 +3,15 @@ import { workerData } from 'node:worker_threads';
 import { deploymentByKey } from '../../../../deployments/registry';
 import { textColumns } from '../../../../formats/index-text';
 import { InstanceGatherer } from './text-instances';
+import { buildRanges } from './pair-ranges';
 import { signals, type GatherData, type GatherReply, type GatherRequest } from './gather-thread';
 
 /**
  * A full build's text gathered on a thread of its own (gather-thread.ts): each record's
  * columns and tokens as the writer's thread would take them, from the record as its row
  * keeps it, into an InstanceGatherer of this thread's own scratch database, then every
- * token's instances handed back in order, a batch ahead of the writer.
+ * token's instances handed back in order, a batch ahead of the writer; then pieces of the
+ * pair lists, from every other range of records (pair-postings.ts's buildRanges).
  */
 
 /** Instances (as triples' numbers) in one batch of tokens handed back, about, unless told. */
@@ -71,9 +73,16 @@ function handOver(): void {
 port.on('message', (request: GatherRequest) => {
   try {
     if ('finish' in request) {
+      // The port stays open for the pair lists' job; the writer closes it when the build ends.
       handOver();
       db.close();
-      port.close();
+      return;
+    }
+    if ('pairs' in request) {
+      buildRanges(request.pairs, 1, (pieces) =>
+        reply({ pieces }, [pieces.pieces.buffer as ArrayBuffer, pieces.bytes.buffer as ArrayBuffer]),
+      );
+      reply({ piecesDone: true });
       return;
     }
     const { ids, jsons, fulltexts } = request;

@@ -2,10 +2,10 @@ import type Database from 'better-sqlite3';
 import type { Deployment } from '../../../../deployments/schema';
 import { encodePostings, StoredPostings, type TokenPostings } from '../../../engine/postings/block-postings';
 import { commonDocs, eachPairIn, pairKey, pairRow, pairScope, type WordInstances } from '../../../engine/postings/pairs';
-import { noInstances, PositionsWalk, StoredPositions } from '../../../engine/postings/positions';
-import { VarintCursor, VarintWriter } from '../../../engine/postings/varint';
+import { noInstances, StoredPositions } from '../../../engine/postings/positions';
 import { tablesOf } from '../schema';
 import { commonPlaces } from './pair-rows';
+import { buildRanges, joinedPieces, pairJob, storedRange, type PairHelper, type PieceBatch } from './pair-ranges';
 import { tokensInAtLeast, wholeTokenReader } from './term-rows';
 
 /**
@@ -68,51 +68,23 @@ export function pairListsOf(common: readonly string[], words: readonly WordInsta
   return lists;
 }
 
-/** Where a token's instances were left: its list's block and entry there, and the document's place in the list. */
-interface Walk {
-  readonly block: number;
-  readonly entry: number;
-  readonly doc: number;
-}
-
-/** A token's instances from `from` to the first record at or above `high`, and where they end. */
-function storedRange(list: StoredPostings, positions: StoredPositions, from: Walk, high: number): WordInstances & { end: Walk } {
-  return {
-    end: from,
-    each(visit) {
-      const instances = noInstances();
-      const walk = new PositionsWalk({ parts: [positions], starts: [0] });
-      walk.skipTo(from.doc);
-      let { block, entry } = from;
-      for (; block < list.blocks; block++, entry = 0) {
-        const ids = list.ids(block);
-        for (; entry < ids.length; entry++) {
-          if (ids[entry]! >= high) {
-            this.end = { block, entry, doc: walk.doc };
-            return;
-          }
-          walk.read(instances);
-          visit(ids[entry]!, instances);
-        }
-      }
-      this.end = { block, entry: 0, doc: walk.doc };
-    },
-  };
-}
-
 /**
  * Chooses the common tokens (those in at least `commonDocs(rows)` records, or `common` as
  * given) and writes their pair lists, from the stored postings and positions, a range of
  * records at a time so memory holds one range's places; each pair's ranges are joined at
- * the end. In the writer's transaction, after the postings.
+ * the end. With a `helper`, the ranges are shared with it, in an even number. In the writer's
+ * transaction, after the postings.
  */
 export function buildPairs(
   db: Database.Database,
   deployment: Deployment,
   lengths: Uint32Array,
   rows: number,
-  common?: readonly string[],
-  recordsAtOnce = defaultRecordsAtOnce,
+  {
+    common,
+    recordsAtOnce = defaultRecordsAtOnce,
+    helper,
+  }: { readonly common?: readonly string[]; readonly recordsAtOnce?: number; readonly helper?: PairHelper } = {},
 ): void {
   const t = tablesOf(deployment);
   const words = common ?? tokensInAtLeast(db, deployment, commonDocs(rows));
@@ -122,37 +94,45 @@ export function buildPairs(
   const stored = wholeTokenReader(db, deployment);
   const insertPair = db.prepare(`INSERT INTO ${t.pairs} (id, docs, data) VALUES (?, ?, ?)`);
   const places = commonPlaces(storedCommon(db, deployment));
-  const rowOf = (first: number, second: number, column: string) =>
-    pairRow(places.get(words[first]!)!, places.get(words[second]!)!, places.size, pairScope(column));
-  const rangeOf = (high: number, walks: readonly Walk[]) =>
-    words.map((word, w) => {
-      const { list, positions } = stored(word);
-      return storedRange(new StoredPostings(list), new StoredPositions(positions), walks[w]!, high);
-    });
-  const start = words.map(() => ({ block: 0, entry: 0, doc: 0 }));
-  if (lengths.length <= recordsAtOnce) {
+  const rowOf = (first: number, second: number, scope: number) =>
+    pairRow(places.get(words[first]!)!, places.get(words[second]!)!, places.size, scope);
+  let parts = Math.ceil(lengths.length / recordsAtOnce);
+  if (parts === 1) {
     // One range holds every record: its lists are whole, written as they come.
-    eachPairIn(rangeOf(lengths.length, start), 0, lengths.length, (first, second, lists) => {
-      for (const [column, list] of lists) insertPair.run(rowOf(first, second, column), list.ids.length, encodePostings(list, lengths));
+    const ranges = words.map((word) => {
+      const { list, positions } = stored(word);
+      return storedRange(new StoredPostings(list), new StoredPositions(positions), 0, lengths.length);
+    });
+    eachPairIn(ranges, 0, lengths.length, (first, second, lists) => {
+      for (const [column, list] of lists)
+        insertPair.run(rowOf(first, second, pairScope(column)), list.ids.length, encodePostings(list, lengths));
     });
     return;
   }
-  const parts = `${t.pairs}_parts`;
-  db.exec(`CREATE TEMP TABLE ${parts} (id INTEGER, part INTEGER, data BLOB, PRIMARY KEY (id, part)) WITHOUT ROWID`);
+  const partsTable = `${t.pairs}_parts`;
+  db.exec(`CREATE TEMP TABLE ${partsTable} (id INTEGER, part INTEGER, data BLOB, PRIMARY KEY (id, part)) WITHOUT ROWID`);
   try {
-    const insertPart = db.prepare(`INSERT INTO temp.${parts} (id, part, data) VALUES (?, ?, ?)`);
-    let walks: Walk[] = start;
-    for (let low = 0, part = 0; low < lengths.length; low += recordsAtOnce, part++) {
-      const high = Math.min(lengths.length, low + recordsAtOnce);
-      const ranges = rangeOf(high, walks);
-      eachPairIn(ranges, low, high, (first, second, lists) => {
-        for (const [column, list] of lists) insertPart.run(rowOf(first, second, column), part, encodePiece(list));
-      });
-      walks = ranges.map((range) => range.end);
-    }
+    const insertPart = db.prepare(`INSERT INTO temp.${partsTable} (id, part, data) VALUES (?, ?, ?)`);
+    const insertPieces = ({ part, pieces, bytes }: PieceBatch) => {
+      for (let p = 0, start = 0; p < pieces.length; p += 4) {
+        const end = pieces[p + 3]!;
+        insertPart.run(
+          rowOf(pieces[p]!, pieces[p + 1]!, pieces[p + 2]!),
+          part,
+          Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start),
+        );
+        start = end;
+      }
+    };
+    // Shared, the ranges are as many for each thread (a range's work grows with its records).
+    if (helper) parts += parts % 2;
+    const job = pairJob(words.map(stored), lengths.length, Math.ceil(lengths.length / parts), helper ? 2 : 1);
+    helper?.start(job);
+    buildRanges(job, 0, insertPieces, () => helper?.drain(insertPieces, false));
+    while (helper && !helper.drain(insertPieces, true));
     // Every piece in (row, part) order, a page at a time (the connection writes between pages); a list's
     // pieces are joined once the next list's first piece is read.
-    const page = db.prepare(`SELECT id, part, data FROM temp.${parts} WHERE (id, part) > (?, ?) ORDER BY id, part LIMIT ?`).raw();
+    const page = db.prepare(`SELECT id, part, data FROM temp.${partsTable} WHERE (id, part) > (?, ?) ORDER BY id, part LIMIT ?`).raw();
     let pieces: Buffer[] = [];
     let at: [number, number] = [-1, -1];
     const write = () => {
@@ -172,35 +152,6 @@ export function buildPairs(
     }
     write();
   } finally {
-    db.exec(`DROP TABLE temp.${parts}`);
+    db.exec(`DROP TABLE temp.${partsTable}`);
   }
-}
-
-/**
- * A range's piece of a pair list, as it waits for the others: its length, then its id gaps
- * and counts as LEB128. The list is encoded once, whole, when its pieces are joined.
- */
-const piece = new VarintWriter();
-
-function encodePiece({ ids, counts }: TokenPostings): Buffer {
-  piece.clear();
-  piece.write(ids.length);
-  for (let i = 0; i < ids.length; i++) piece.write(ids[i]! - (i === 0 ? 0 : ids[i - 1]!));
-  for (let i = 0; i < ids.length; i++) piece.write(counts[i]!);
-  return Buffer.from(piece.toBuffer());
-}
-
-/** A list from its successive ranges' pieces. */
-function joinedPieces(pieces: readonly Buffer[]): TokenPostings {
-  const cursors = pieces.map((data) => new VarintCursor(data));
-  const sizes = cursors.map((cursor) => cursor.read());
-  const ids = new Int32Array(sizes.reduce((sum, size) => sum + size, 0));
-  const counts = new Uint32Array(ids.length);
-  let n = 0;
-  cursors.forEach((cursor, p) => {
-    const start = n;
-    for (let i = 0, id = 0; i < sizes[p]!; i++) ids[n++] = id += cursor.read();
-    for (let i = start; i < n; i++) counts[i] = cursor.read();
-  });
-  return { ids, counts };
 }

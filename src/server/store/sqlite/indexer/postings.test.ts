@@ -354,7 +354,7 @@ describe('postings', () => {
       const atOnce = pairs();
       const { rows, data } = db.prepare(`SELECT rows, data FROM ${t.lengths}`).get() as { rows: number; data: Buffer };
       db.exec(`DELETE FROM ${t.pairs}; DELETE FROM ${t.common}`);
-      buildPairs(db, lit, new Uint32Array(new Uint8Array(data).buffer), rows, undefined, 7);
+      buildPairs(db, lit, new Uint32Array(new Uint8Array(data).buffer), rows, { recordsAtOnce: 7 });
       expect(atOnce.length).toBeGreaterThan(100);
       expect(pairs()).toEqual(atOnce);
     } finally {

@@ -92,7 +92,7 @@ export function buildPostings(
       for (const [column, postings] of lists) insert.run(termRow(id, column), postings.ids.length, encodePostings(postings, lengths));
       insertPositions.run(id++, positions);
     });
-    buildPairs(db, deployment, lengths, rows, common);
+    buildPairs(db, deployment, lengths, rows, { common, helper: text.pairHelper });
     db.prepare(`INSERT INTO ${t.lengths} (rows, tokens, data) VALUES (?, ?, ?)`).run(rows, tokens, Buffer.from(lengths.buffer));
   } finally {
     text.drop();

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { searchColumns, type SearchColumn } from '../../../../deployments/schema';
 import { PieceTokenizer } from '../token-runs';
 import { decodeInstances, HeldRange, WrittenRanges } from './instance-ranges';
+import type { PairHelper } from './pair-ranges';
 
 /**
  * Every token's instances in a deployment's text, as a full build needs them: what an FTS5
@@ -41,6 +42,8 @@ export interface TextInstances {
   each(visit: (token: string, triples: Int32Array) => void): void;
   /** Drops what the temp schema holds. */
   drop(): void;
+  /** Where the text was gathered on a thread of its own (gather-thread.ts): that thread, to share the pair lists' build. */
+  readonly pairHelper?: PairHelper;
 }
 
 type ColumnTexts = Readonly<Record<SearchColumn, string>>;
