@@ -15,7 +15,7 @@ import { bundledModule } from '../../../module-bundle.js';
  * ahead, while the writer encodes the last.
  *
  * Once it has handed the instances over, the thread builds pieces of the pair lists beside the
- * writer (pair-postings.ts's PairJob), the one part of the build that otherwise kept a core idle.
+ * writer (pair-ranges.ts's PairJob), the one part of the build that otherwise kept a core idle.
  *
  * The writer's work is synchronous (one transaction), so it waits for the thread by Atomics
  * on shared counters and reads its replies with receiveMessageOnPort, never through its event
@@ -68,6 +68,7 @@ export class GatherThread {
   private ids: number[] = [];
   private jsons: string[] = [];
   private fulltexts: (string | null)[] = [];
+  /** Whether the thread has nothing left to hand over (the instances, then any pair pieces): dropped then, it ends on its own. */
   private ended = false;
 
   /** `script` is gather-worker.ts as the thread can load it (module-bundle.js). */

@@ -11,7 +11,7 @@ import { signals, type GatherData, type GatherReply, type GatherRequest } from '
  * columns and tokens as the writer's thread would take them, from the record as its row
  * keeps it, into an InstanceGatherer of this thread's own scratch database, then every
  * token's instances handed back in order, a batch ahead of the writer; then pieces of the
- * pair lists, from every other range of records (pair-postings.ts's buildRanges).
+ * pair lists, from every other range of records (pair-ranges.ts's buildRanges).
  */
 
 /** Instances (as triples' numbers) in one batch of tokens handed back, about, unless told. */
