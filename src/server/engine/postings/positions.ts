@@ -458,9 +458,15 @@ export function joinedInstances(first: DocumentInstances, second: DocumentInstan
 
 /** Growing lists of documents and counts, one document at a time in ascending order, in typed arrays that double. */
 class PostingsBuilder {
-  private ids = new Int32Array(8);
-  private counts = new Uint32Array(8);
+  private ids: Int32Array;
+  private counts: Uint32Array;
   private length = 0;
+
+  /** `capacity`: the documents it will likely hold, at most (it grows past them). */
+  constructor(capacity = 8) {
+    this.ids = new Int32Array(Math.max(1, capacity));
+    this.counts = new Uint32Array(this.ids.length);
+  }
 
   add(doc: number, weight: number): void {
     const last = this.length - 1;
@@ -483,13 +489,22 @@ class PostingsBuilder {
 
 /** A token's (or a pair's) lists over whole records and per column, from its instances in record order. */
 export class ListsBuilder {
-  private readonly whole = new PostingsBuilder();
+  private readonly whole: PostingsBuilder;
   /** By column's place in `searchColumns`, in the order first met. */
   private readonly byColumn: (PostingsBuilder | undefined)[] = [];
   private readonly columns: number[] = [];
 
-  /** `byColumn[c]`: whether column c's instances get a list of their own (all of them when not given). */
-  constructor(private readonly byColumnKept?: readonly boolean[]) {}
+  /**
+   * `byColumn[c]`: whether column c's instances get a list of their own (all of them when not
+   * given); `instances`: how many will be added, where known, so the whole-record list is
+   * allocated once rather than doubled up to its length.
+   */
+  constructor(
+    private readonly byColumnKept?: readonly boolean[],
+    instances?: number,
+  ) {
+    this.whole = new PostingsBuilder(instances);
+  }
 
   /** One instance in record `doc`, column `column` (its place in `searchColumns`), weighted as bm25 weighs the column. */
   add(doc: number, column: number): void {
@@ -521,8 +536,8 @@ const keptTokenColumns = searchColumns.map((column) => tokenColumns.includes(col
  * weight, and its positions, encoded and as flat arrays.
  */
 export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPostings>; positions: Buffer; instances: DocumentInstances } {
-  const lists = new ListsBuilder(keptTokenColumns);
   const count = triples.length / 3;
+  const lists = new ListsBuilder(keptTokenColumns, count);
   const counts: number[] = [];
   const columns = new Int32Array(count);
   const offsets = new Int32Array(count);

@@ -64,10 +64,12 @@ const ops = fc.array(
 
 describe('the key lists a writer keeps', () => {
   it('hold, after every flush, the records each key was last given to and not taken from, and no row for an emptied list', () => {
+    // A write into an empty deployment (`intoEmpty`) writes its new chunks without reading them first.
     fc.assert(
-      fc.property(ops, (sequence: Op[]) => {
+      fc.property(ops, fc.boolean(), (sequence: Op[], intoEmpty) => {
         const db = openTable();
         const writer = new KeyListsWriter(db, table);
+        writer.begin(intoEmpty);
         const expected = new Map(keyPool.map(([name, value]) => [`${name}=${value}`, new Set<number>()]));
         for (const op of sequence) {
           if (op.kind === 'flush') writer.flush();
@@ -102,6 +104,21 @@ describe('the key lists a writer keeps', () => {
     writer.flush();
     expect(keyRecords(db, table, 'country', 'us')).toEqual([...first.filter((id) => id % 2 && id !== 3), ...later]);
     expect(keyRecords(db, table, 'country', 'de')).toEqual([...first.filter((id) => id % 2 === 0 || id === 3)].sort((a, b) => a - b));
+    db.close();
+  });
+
+  it('read a chunk an earlier flush of a write into an empty deployment wrote before changing it again', () => {
+    const db = openTable();
+    const writer = new KeyListsWriter(db, table);
+    writer.begin(true);
+    for (let id = 1; id <= keyChunkRecords + 10; id++) writer.add(id, [['country', 'us']]);
+    // A record given again later in the same load (its repo_id repeated) moves to another key.
+    writer.remove(5, [['country', 'us']]);
+    writer.add(5, [['country', 'de']]);
+    writer.flush();
+    const all = Array.from({ length: keyChunkRecords + 10 }, (_, i) => i + 1);
+    expect(keyRecords(db, table, 'country', 'us')).toEqual(all.filter((id) => id !== 5));
+    expect(keyRecords(db, table, 'country', 'de')).toEqual([5]);
     db.close();
   });
 

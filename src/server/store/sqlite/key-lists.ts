@@ -94,31 +94,47 @@ export function keyRecords(db: Database.Database, table: string, name: string, v
  */
 const flushEvery = keyChunkRecords;
 
-/** Per chunk touched, the records noted, in the order noted (see KeyListsWriter's `pending`). */
-type ChunkChanges = Map<number, number[]>;
-
 /**
- * A deployment's key lists as a writer changes them: `add` and `remove` a record's keys, then
- * `flush` before the commit (each chunk touched is read, changed and written once a flush).
+ * A deployment's key lists as a writer changes them: `begin` a write, `add` and `remove` a
+ * record's keys, then `flush` before the commit (each chunk touched is read, changed and
+ * written once a flush; into an empty deployment, a chunk no earlier flush wrote is not read).
  */
 export class KeyListsWriter {
   /**
-   * Per key name, value and chunk touched, the records noted, in the order noted: each as
-   * id × 2 + 1 when it is now under the key, id × 2 when it no longer is (the last noted holds).
-   * Nested, not one map by name, value and chunk joined, which would build a string a key.
+   * Per key name and value, the records noted, in the order noted: each as id × 2 + 1 when it
+   * is now under the key, id × 2 when it no longer is (the last noted holds). Nested, not one
+   * map by name and value joined, which would build a string a key; a flush parts each
+   * value's by chunk.
    */
-  private pending = new Map<string, Map<string, ChunkChanges>>();
+  private pending = new Map<string, Map<string, number[]>>();
   /** Records noted since the last flush (a record noted again at once counts once), and the last. */
   private noted = 0;
   private last = -1;
+  /**
+   * In a write into an empty deployment, the chunks its earlier flushes wrote: no other chunk
+   * has a row yet, so a bulk load's flushes write without reading first.
+   */
+  private intoEmpty: Set<number> | undefined;
   private readonly read: Database.Statement;
   private readonly write: Database.Statement;
   private readonly drop: Database.Statement;
+  private readonly clear: Database.Statement;
 
   constructor(db: Database.Database, table: string) {
     this.read = db.prepare(`SELECT data FROM ${table} WHERE name = ? AND value = ? AND chunk = ?`).pluck();
     this.write = db.prepare(`INSERT OR REPLACE INTO ${table} (name, value, chunk, data) VALUES (?, ?, ?, ?)`);
     this.drop = db.prepare(`DELETE FROM ${table} WHERE name = ? AND value = ? AND chunk = ?`);
+    this.clear = db.prepare(`DELETE FROM ${table}`);
+  }
+
+  /** A write begins, in its transaction; `empty`: the deployment holds no records, so no key lists are kept either. */
+  begin(empty: boolean): void {
+    this.forget();
+    this.intoEmpty = undefined;
+    if (!empty) return;
+    // An empty deployment keeps no key lists; emptied all the same, so a chunk written unread never hides a row.
+    this.clear.run();
+    this.intoEmpty = new Set();
   }
 
   /** Record `id` is under these keys now (after any `remove` of its old ones). */
@@ -138,34 +154,36 @@ export class KeyListsWriter {
       this.noted++;
       this.last = id;
     }
-    const chunk = keyChunkOf(id);
     const change = 2 * id + (under ? 1 : 0);
     for (const [name, value] of keys) {
       let values = this.pending.get(name);
-      if (!values) this.pending.set(name, (values = new Map<string, ChunkChanges>()));
-      let chunks = values.get(value);
-      if (!chunks) values.set(value, (chunks = new Map<number, number[]>()));
-      const changes = chunks.get(chunk);
+      if (!values) this.pending.set(name, (values = new Map<string, number[]>()));
+      const changes = values.get(value);
       if (changes) changes.push(change);
-      else chunks.set(chunk, [change]);
+      else values.set(value, [change]);
     }
   }
 
   /** Writes every chunk touched since the last flush. */
   flush(): void {
+    const flushed = new Set<number>();
     // In key order, as the table's B-tree is.
     for (const name of [...this.pending.keys()].sort()) {
       const values = this.pending.get(name)!;
       for (const value of [...values.keys()].sort()) {
-        const chunks = values.get(value)!;
-        for (const chunk of [...chunks.keys()].sort((a, b) => a - b)) this.flushChunk(name, value, chunk, chunks.get(chunk)!);
+        for (const [chunk, changes] of byChunk(values.get(value)!)) {
+          this.flushChunk(name, value, chunk, changes);
+          flushed.add(chunk);
+        }
       }
     }
+    for (const chunk of flushed) this.intoEmpty?.add(chunk);
     this.forget();
   }
 
   private flushChunk(name: string, value: string, chunk: number, changes: readonly number[]): void {
-    const stored = this.read.get(name, value, chunk) as Uint8Array | undefined;
+    const unread = this.intoEmpty !== undefined && !this.intoEmpty.has(chunk);
+    const stored = unread ? undefined : (this.read.get(name, value, chunk) as Uint8Array | undefined);
     const added = appended(changes);
     if (added && !stored) {
       // New records onto a new chunk (a bulk load's every list): the ids as noted.
@@ -199,6 +217,20 @@ export class KeyListsWriter {
     this.noted = 0;
     this.last = -1;
   }
+}
+
+/** A value's changes by chunk, ascending, each chunk's in the order noted (most flushes touch one chunk a value). */
+function byChunk(changes: number[]): [number, number[]][] {
+  const first = keyChunkOf(Math.floor(changes[0]! / 2));
+  if (changes.every((change) => keyChunkOf(Math.floor(change / 2)) === first)) return [[first, changes]];
+  const chunks = new Map<number, number[]>();
+  for (const change of changes) {
+    const chunk = keyChunkOf(Math.floor(change / 2));
+    const list = chunks.get(chunk);
+    if (list) list.push(change);
+    else chunks.set(chunk, [change]);
+  }
+  return [...chunks].sort(([a], [b]) => a - b);
 }
 
 /** The ids of changes that each put a record under the key, in ascending order; undefined for any other changes. */

@@ -192,6 +192,7 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false, gatherSc
     const { deployment, statements: s } = write;
     // Into an empty deployment, the secondary indexes (and postings) are built after the rows are in.
     const bulk = s.count.get()!.n === 0;
+    write.keys.begin(bulk);
     const incremental = !bulkLoad && !bulk && hasPostings(db, deployment);
     if (!incremental) dropPostings(db, deployment);
     const changes = incremental ? new Map<number, TextChange>() : undefined;
