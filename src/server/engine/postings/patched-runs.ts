@@ -127,9 +127,11 @@ export function patchUnpacked(data: Uint8Array, at: number, n: number, width: nu
 export function exceptionAt(data: Uint8Array, at: number, n: number, width: number, code: number, i: number): number {
   const exceptions = exceptionsOf(code);
   const places = placeWidth(n);
+  // Places ascend (packExceptions): one past `i` ends the search.
   for (let e = 0; e < exceptions; e++) {
-    if (bitsAt(data, at, e, places) !== i) continue;
-    return bitsAt(data, at + bitsBytes(exceptions, places), e, highWidthOf(code)) * 2 ** width;
+    const place = bitsAt(data, at, e, places);
+    if (place > i) return 0;
+    if (place === i) return bitsAt(data, at + bitsBytes(exceptions, places), e, highWidthOf(code)) * 2 ** width;
   }
   return 0;
 }
