@@ -141,7 +141,9 @@ export function eachPairIn(
   });
   const order = Int32Array.from(codes.keys()).sort((x, y) => codes[x]! - codes[y]!);
   for (const p of order) {
-    const lists = new ListsBuilder(keptColumns, pairStarts[p + 1]! - pairStarts[p]!);
+    let records = 0;
+    for (let k = pairStarts[p]!; k < pairStarts[p + 1]!; k++) if (k === pairStarts[p] || docs[k] !== docs[k - 1]) records++;
+    const lists = new ListsBuilder(keptColumns, records);
     for (let k = pairStarts[p]!; k < pairStarts[p + 1]!; k++) lists.add(docs[k]!, columns[k]!);
     emit(Math.floor(codes[p]! / width), codes[p]! % width, lists.build());
   }

@@ -496,14 +496,14 @@ export class ListsBuilder {
 
   /**
    * `byColumn[c]`: whether column c's instances get a list of their own (all of them when not
-   * given); `instances`: how many will be added, where known, so the whole-record list is
-   * allocated once rather than doubled up to its length.
+   * given); `records`: how many records its instances are in, where known, so the
+   * whole-record list is allocated once rather than doubled up to its length.
    */
   constructor(
     private readonly byColumnKept?: readonly boolean[],
-    instances?: number,
+    records?: number,
   ) {
-    this.whole = new PostingsBuilder(instances);
+    this.whole = new PostingsBuilder(records);
   }
 
   /** One instance in record `doc`, column `column` (its place in `searchColumns`), weighted as bm25 weighs the column. */
@@ -537,18 +537,17 @@ const keptTokenColumns = searchColumns.map((column) => tokenColumns.includes(col
  */
 export function postingsOf(triples: Int32Array): { lists: Map<string, TokenPostings>; positions: Buffer; instances: DocumentInstances } {
   const count = triples.length / 3;
-  const lists = new ListsBuilder(keptTokenColumns, count);
   const counts: number[] = [];
   const columns = new Int32Array(count);
   const offsets = new Int32Array(count);
   for (let i = 0; i < count; i++) {
-    const doc = triples[3 * i]!;
-    if (i === 0 || triples[3 * i - 3] !== doc) counts.push(0);
+    if (i === 0 || triples[3 * i - 3] !== triples[3 * i]) counts.push(0);
     counts[counts.length - 1]!++;
     columns[i] = triples[3 * i + 1]!;
     offsets[i] = triples[3 * i + 2]!;
-    lists.add(doc, columns[i]!);
   }
+  const lists = new ListsBuilder(keptTokenColumns, counts.length);
+  for (let i = 0; i < count; i++) lists.add(triples[3 * i]!, columns[i]!);
   const instances = { counts: Uint32Array.from(counts), columns, offsets };
   return { lists: lists.build(), positions: encodePositions(instances), instances };
 }
