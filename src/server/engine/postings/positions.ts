@@ -462,7 +462,7 @@ class PostingsBuilder {
   private counts: Uint32Array;
   private length = 0;
 
-  /** `capacity`: the documents it will likely hold, at most (it grows past them). */
+  /** `capacity`: the documents it is sized for at first (it doubles past them). */
   constructor(capacity = 8) {
     this.ids = new Int32Array(Math.max(1, capacity));
     this.counts = new Uint32Array(this.ids.length);
