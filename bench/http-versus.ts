@@ -12,13 +12,12 @@
  *   npm run bench:versus -- OTHER_CHECKOUT OTHER_STORE STORE RECORDS SEED [PER_CLASS] [ROUNDS]
  * writes bench/results/http-versus-<time>.json.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { drawClassQueries } from './class-draw';
 import { singleClient } from './http-client';
 import { gitCommit, load1, machine } from './machine';
-import { freePort, repoRoot } from './processes';
+import { repoRoot, startChild } from './processes';
 import { facetsBeside } from './query-log';
 import { summarize } from './stats';
 
@@ -31,29 +30,24 @@ const rounds = Math.max(1, Number(roundsArg ?? 3));
 /** Facets requests per class: the app asks them beside a search, and each costs several searches' time. */
 const facetsPerClass = 20;
 
-/** Both servers end with this process, however it ends. */
-const children: ChildProcess[] = [];
-process.on('exit', () => children.forEach((child) => child.kill('SIGTERM')));
+/** `records serve` from checkout `root` on `db`, uncached; an older checkout's first start reads its store's facets whole. */
+const serve = (root: string, db: string) =>
+  startChild(
+    process.execPath,
+    [resolve(root, 'bin/records.js'), 'serve', '--db', db, '--port', '{port}', '--search-cache-mb', '0'],
+    '/api/lit/v1/records?rows=1',
+    {},
+    undefined,
+    600,
+  );
 
-/** `records serve` from checkout `root` on `db`, once it answers a search. */
-async function serve(root: string, db: string) {
-  const port = await freePort();
-  const args = [resolve(root, 'bin/records.js'), 'serve', '--db', db, '--port', String(port), '--search-cache-mb', '0'];
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${root}: the server exited (${code})`))));
-  const url = `http://127.0.0.1:${port}`;
-  const client = singleClient();
-  for (;;) {
-    const answered = await Promise.race([client.get(`${url}/api/lit/v1/records?rows=1`).catch(() => undefined), exited]);
-    if (answered?.status === 200) break;
-    await Promise.race([new Promise((wait) => setTimeout(wait, 250)), exited]);
-  }
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-  return { url, client, commit };
-}
-
-const sides = { other: await serve(otherRoot, otherStore), ours: await serve(repoRoot, store) };
+const other = await serve(otherRoot, otherStore);
+const ours = await serve(repoRoot, store).catch(async (error: unknown) => {
+  await other.stop();
+  throw error;
+});
+const sides = { other: { url: other.url, client: singleClient() }, ours: { url: ours.url, client: singleClient() } };
+const commits = { other: gitCommit(otherRoot), ours: gitCommit() };
 const drawn = drawClassQueries(Number(recordsArg), Number(seedArg), perClass);
 const classes = [
   ...drawn.map(({ trafficClass, paths }) => ({ id: trafficClass.id, paths })),
@@ -62,23 +56,27 @@ const classes = [
 const least = new Map(classes.map(({ id, paths }) => [id, { other: paths.map(() => Infinity), ours: paths.map(() => Infinity) }]));
 const totals = { other: new Map<string, string>(), ours: new Map<string, string>() };
 const loads = [load1()];
-for (let round = 0; round < rounds; round++) {
-  for (const { id, paths } of classes) {
-    const times = least.get(id)!;
-    for (const [q, path] of paths.entries()) {
-      for (const side of (round + q) % 2 === 0 ? (['other', 'ours'] as const) : (['ours', 'other'] as const)) {
-        const { client, url } = sides[side];
-        const answer = await client.get(url + path);
-        if (answer.status !== 200) throw new Error(`${side}: ${answer.status} for ${path}`);
-        times[side][q] = Math.min(times[side][q]!, answer.ms);
-        totals[side].set(path, String(answer.headers['x-total-count'] ?? ''));
+try {
+  for (let round = 0; round < rounds; round++) {
+    for (const { id, paths } of classes) {
+      const times = least.get(id)!;
+      for (const [q, path] of paths.entries()) {
+        for (const side of (round + q) % 2 === 0 ? (['other', 'ours'] as const) : (['ours', 'other'] as const)) {
+          const { client, url } = sides[side];
+          const answer = await client.get(url + path);
+          if (answer.status !== 200) throw new Error(`${side}: ${answer.status} for ${path}`);
+          times[side][q] = Math.min(times[side][q]!, answer.ms);
+          totals[side].set(path, String(answer.headers['x-total-count'] ?? ''));
+        }
       }
     }
+    loads.push(load1());
+    console.log(`round ${round + 1} of ${rounds}`);
   }
-  loads.push(load1());
-  console.log(`round ${round + 1} of ${rounds}`);
+} finally {
+  for (const side of Object.values(sides)) side.client.close();
+  await Promise.all([other.stop(), ours.stop()]);
 }
-for (const side of Object.values(sides)) side.client.close();
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const rows = classes.map(({ id, paths }) => {
@@ -105,10 +103,10 @@ console.log(`totals differ on ${differ.length} of ${totals.ours.size}`);
 const date = new Date().toISOString();
 const result = {
   date,
-  what: `records serve of ${sides.other.commit} against ${gitCommit().commit}, ${recordsArg} LIT records (seed ${seedArg}) in each's own store, uncached, one request at a time in turns, each query's least of ${rounds} rounds (ms, p50 / p95)`,
+  what: `records serve of ${commits.other.commit} against ${commits.ours.commit}, ${recordsArg} LIT records (seed ${seedArg}) in each's own store, uncached, one request at a time in turns, each query's least of ${rounds} rounds (ms, p50 / p95)`,
   machine: machine(),
   load1: loads,
-  commits: { other: sides.other.commit, ours: gitCommit() },
+  commits,
   classes: rows,
   totalsDiffer: differ,
 };

@@ -35,11 +35,12 @@ export function machine(): Machine {
 /** The 1-minute load average: other work on the machine shows up in the numbers, so it is recorded. */
 export const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
 
-export function gitCommit(): { commit: string; dirty: string[] } {
+/** The commit checked out at `root` (this checkout unless given), and the server files changed since. */
+export function gitCommit(root = repoRoot): { commit: string; dirty: string[] } {
   try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src/server/store', 'src/server/http'], {
-      cwd: repoRoot,
+      cwd: root,
       encoding: 'utf8',
     })
       .split('\n')
