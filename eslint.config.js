@@ -158,6 +158,22 @@ export default tseslint.config(
     },
   },
   {
+    // A unit file shares its worker's modules with the files before it (vite.config.ts): a module
+    // it replaced would stay replaced for them, or come too late. Those files are named so.
+    files: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    ignores: ['**/*.isolated.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Replacing a module needs a file of its own module graph: name it *.isolated.test.ts.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/app/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

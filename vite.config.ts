@@ -20,6 +20,11 @@ const notStoreDependent = [
 ];
 // The app's component tests, which need a DOM (the `dom` project below).
 const domTests = 'src/app/**/*.dom.test.{ts,tsx}';
+// Files that replace a module (`vi.mock`, allowed only in them by the lint config): each gets a
+// module graph of its own. Every other file shares its worker's modules with the files it ran
+// before, which spares each file importing the server again (most of the unit projects' time
+// went to that).
+const isolatedTests = 'src/**/*.isolated.test.ts';
 
 const postgresSkipped = postgresUnavailable();
 if (postgresSkipped && process.argv.includes('run')) console.log(`PostgreSQL conformance runs skipped: ${postgresSkipped}`);
@@ -72,7 +77,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-          exclude: [...configDefaults.exclude, domTests],
+          exclude: [...configDefaults.exclude, domTests, isolatedTests],
+          isolate: false,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: [isolatedTests],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -84,6 +99,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           include: [domTests],
+          isolate: false,
           environment: 'jsdom',
           globalSetup: ['src/server/http/dom-server.test-support.ts'],
           setupFiles: ['src/app/ui/dom-setup.test-support.ts'],
@@ -97,6 +113,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // Each test has a browser context of its own; the files share their worker's modules.
+          isolate: false,
           environment: 'node',
           globalSetup: ['e2e/setup/global-setup.ts'],
           testTimeout: 60_000,
