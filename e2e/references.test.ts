@@ -14,7 +14,6 @@ import '@citation-js/plugin-bibtex';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { deploymentByKey } from '../src/deployments/registry';
-import { lookupTimeoutMs } from '../src/app/references/reference-lookup';
 import { generatedNote } from '../src/formats/generated-mark';
 import { generateRecords } from '../src/server/corpus/generate';
 import type { Deployment } from '../src/deployments/schema';
@@ -323,20 +322,11 @@ test('a catalog that cannot be asked is said once; the others still find their r
 test('a catalog that hangs is given up after its timeout and said so; the run finishes', async () => {
   const { page } = ui;
   // LIT takes every request and never answers.
-  let everyLookupSent: () => void;
-  const sent = new Promise<void>((resolve) => (everyLookupSent = resolve));
-  let lookups = 0;
-  await page.route(`**${lit.basePath}/**`, () => {
-    if (++lookups === 4) everyLookupSent();
-  });
-  // The page's clock runs as a clock does, until the test moves it on past the timeout.
-  await page.clock.install();
+  await page.route(`**${lit.basePath}/**`, () => {});
   const [record] = dcWritable;
   await gotoApp(page, '/references');
   await referencesBox(page).fill([record!.doi, ...elsewhere.slice(0, 3)].join('\n'));
   await page.getByRole('button', { name: 'Check references' }).click();
-  await sent;
-  await page.clock.fastForward(lookupTimeoutMs);
   expect(await waitForChecked(page)).toMatch(/^Checked 4 references: 1 found, .*3 not found\.$/);
   await page
     .getByText(
