@@ -119,8 +119,7 @@ export default defineConfig({
           globalSetup: ['e2e/setup/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One Chromium at a time. `npm test` runs this project in a Vitest process of its own
-          // beside the others (.ci/test.ts); a plain `vitest run` runs it after them.
+          // One Chromium at a time on a two-core machine, after the unit project.
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },

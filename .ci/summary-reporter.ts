@@ -5,20 +5,6 @@ import type { Reporter, SerializedError, TestModule } from 'vitest/node';
  * readers understand whatever the runner. A file that fails to load, or an unhandled
  * error, counts as a failure.
  */
-export interface TestTally {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
-export const summaryLine = ({ passed, failed, skipped }: TestTally): string => `${passed} passed, ${failed} failed, ${skipped} skipped`;
-
-/** The tally a summary line gives, undefined for any other line. */
-export function readSummaryLine(line: string): TestTally | undefined {
-  const match = /^(\d+) passed, (\d+) failed, (\d+) skipped$/.exec(line);
-  return match ? { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3]) } : undefined;
-}
-
 export class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
     let passed = 0;
@@ -34,6 +20,6 @@ export class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
-    console.log(`\n${summaryLine({ passed, failed, skipped })}`);
+    console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 }
