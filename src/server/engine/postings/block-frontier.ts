@@ -77,9 +77,12 @@ export class FrontiersBuilder {
   private blocks = 0;
 
   constructor(blocks: number) {
-    this.starts = new Uint32Array(blocks + 1);
-    this.counts = new Uint32Array(Math.max(4, blocks * 4));
-    this.lengths = new Uint32Array(this.counts.length);
+    // One allocation for the three: a reader builds frontiers for every list it reads.
+    const pairs = Math.max(4, blocks * 4);
+    const buffer = new ArrayBuffer(4 * (blocks + 1 + 2 * pairs));
+    this.starts = new Uint32Array(buffer, 0, blocks + 1);
+    this.counts = new Uint32Array(buffer, 4 * (blocks + 1), pairs);
+    this.lengths = new Uint32Array(buffer, 4 * (blocks + 1 + pairs), pairs);
   }
 
   /** Adds a pair of the open block, after its others. */

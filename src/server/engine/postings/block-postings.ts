@@ -183,11 +183,13 @@ export class BlockTable {
     if (format !== postingsFormat) throw new Error(`A postings list in format ${format}; this engine reads format ${postingsFormat}.`);
     this.docs = read.read();
     this.blocks = Math.ceil(this.docs / blockSize);
-    this.lastIds = new Int32Array(this.blocks);
-    this.idStarts = new Uint32Array(this.blocks);
-    this.countStarts = new Uint32Array(this.blocks);
-    this.widths = new Uint16Array(this.blocks);
-    this.leastCounts = new Uint32Array(this.blocks);
+    // One allocation for the five columns: a reader builds a table for every list it reads.
+    const table = new ArrayBuffer(this.blocks * 18);
+    this.lastIds = new Int32Array(table, 0, this.blocks);
+    this.idStarts = new Uint32Array(table, this.blocks * 4, this.blocks);
+    this.countStarts = new Uint32Array(table, this.blocks * 8, this.blocks);
+    this.leastCounts = new Uint32Array(table, this.blocks * 12, this.blocks);
+    this.widths = new Uint16Array(table, this.blocks * 16, this.blocks);
     const frontiers = new FrontiersBuilder(this.blocks);
     let last = -1;
     let patches: Uint32Array | undefined;
