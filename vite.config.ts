@@ -25,6 +25,7 @@ const domTests = 'src/app/**/*.dom.test.{ts,tsx}';
 // before, which spares each file importing the server again (most of the unit projects' time
 // went to that).
 const isolatedTests = 'src/**/*.isolated.test.ts';
+const nodeTests = { environment: 'node', testTimeout: 30_000, hookTimeout: 120_000 } as const;
 
 const postgresSkipped = postgresUnavailable();
 if (postgresSkipped && process.argv.includes('run')) console.log(`PostgreSQL conformance runs skipped: ${postgresSkipped}`);
@@ -35,11 +36,9 @@ const postgresProjects = postgresSkipped
         name: store,
         include: storeDependentHttpTests,
         exclude: notStoreDependent,
-        environment: 'node',
         env: { RECORDS_TEST_STORE: store },
         globalSetup: ['src/server/store/postgres/global-setup.test-support.ts'],
-        testTimeout: 30_000,
-        hookTimeout: 120_000,
+        ...nodeTests,
       },
     }));
 
@@ -79,20 +78,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, domTests, isolatedTests],
           isolate: false,
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          ...nodeTests,
         },
       },
-      {
-        test: {
-          name: 'unit-isolated',
-          include: [isolatedTests],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-        },
-      },
+      { test: { name: 'unit-isolated', include: [isolatedTests], ...nodeTests } },
       {
         // Components rendered into a DOM (jsdom) and used through it as a person would, with
         // Testing Library: what is announced, what the URL becomes, which keys work.
