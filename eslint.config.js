@@ -161,7 +161,7 @@ export default tseslint.config(
     // A test file shares its worker's modules with the files before it (vite.config.ts): a module
     // it replaced would stay replaced for them, or come too late. Those files are named so.
     files: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/**/*.test.ts'],
-    ignores: ['**/*.isolated.test.ts'],
+    ignores: ['src/**/*.isolated.test.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

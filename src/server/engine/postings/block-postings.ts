@@ -157,6 +157,9 @@ export function encodePostings(list: TokenPostings, lengths: ArrayLike<number>):
   return Buffer.concat([header.toBuffer(), data.toBuffer()]);
 }
 
+/** A block's bytes in its table: its last id, the starts of its ids and counts, its least count (4 each) and widths (2). */
+const tableBytesPerBlock = 18;
+
 /**
  * A stored list's bytes and its block table, decoded once. Nothing here changes after the
  * constructor, so any number of lists (StoredPostings) may read one table at once: a reader
@@ -184,7 +187,7 @@ export class BlockTable {
     this.docs = read.read();
     this.blocks = Math.ceil(this.docs / blockSize);
     // One allocation for the five columns: a reader builds a table for every list it reads.
-    const table = new ArrayBuffer(this.blocks * 18);
+    const table = new ArrayBuffer(this.blocks * tableBytesPerBlock);
     this.lastIds = new Int32Array(table, 0, this.blocks);
     this.idStarts = new Uint32Array(table, this.blocks * 4, this.blocks);
     this.countStarts = new Uint32Array(table, this.blocks * 8, this.blocks);
@@ -226,7 +229,7 @@ export class BlockTable {
     const { counts, lengths, starts } = this.frontiers;
     return (
       this.data.byteLength +
-      this.blocks * 18 +
+      this.blocks * tableBytesPerBlock +
       (this.countPatches ? 4 * this.blocks : 0) +
       counts.byteLength +
       lengths.byteLength +
