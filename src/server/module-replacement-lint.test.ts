@@ -34,9 +34,7 @@ const problems = async (file: string, code: string) => {
 it('refuses a module replaced in a file that shares its worker, in src and in e2e', async () => {
   for (const file of ['src/server/http/probe.test.ts', 'src/app/probe.dom.test.tsx', 'e2e/probe.test.ts']) {
     for (const call of ["vi.mock('./x');", "vi.doMock('./x');"]) {
-      expect(await problems(file, call), `${call} in ${file}`).toEqual([
-        expect.stringContaining('name it *.isolated.test.ts') as string,
-      ]);
+      expect(await problems(file, call), `${call} in ${file}`).toEqual([expect.stringContaining('name it *.isolated.test.ts') as string]);
     }
   }
 });
