@@ -87,18 +87,20 @@ for (const [label, viewport] of [
     await waitForResults(page);
     const link = resultLinks(page).nth(14);
     await link.scrollIntoViewIfNeeded();
-    // A wheel scroll animates: read the position once it has moved and come to rest (scrollend).
-    await page.evaluate(() => {
-      const state = { scrolling: false };
-      window.addEventListener('scroll', () => (state.scrolling = true));
-      window.addEventListener('scrollend', () => (state.scrolling = false));
-      (window as unknown as { wheelScroll: typeof state }).wheelScroll = state;
-    });
     const before = await page.evaluate(() => window.scrollY);
     await page.mouse.wheel(0, 200);
-    const settledScroll = () =>
-      page.evaluate(() => ((window as unknown as { wheelScroll: { scrolling: boolean } }).wheelScroll.scrolling ? null : window.scrollY));
-    await expect.poll(settledScroll).toBeGreaterThan(Math.max(before, 500));
+    // A wheel scroll animates: read the position once it has moved and come to rest, the same
+    // over two frames. Waiting for a scrollend after the last scroll event timed out in a run: a
+    // scroll that sends none (as scroll anchoring's) kept it waiting.
+    const restingScroll = () =>
+      page.evaluate(
+        () =>
+          new Promise<number | null>((resolve) => {
+            const y = window.scrollY;
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y ? y : null)));
+          }),
+      );
+    await expect.poll(restingScroll).toBeGreaterThan(Math.max(before, 500));
     // What the reader sees: where the record's link is on the screen.
     const linkTop = async () => (await link.boundingBox())!.y;
     const left = await linkTop();

@@ -95,11 +95,21 @@ function readsLike(baselineText: (size: number) => string, cases: Record<string,
     const figures: string[] = [];
     for (const size of at) {
       const text = shape(size).slice(0, maxInputBytes);
-      const measured = cpuMilliseconds(() => readReferenceList(text, readBibtex));
       const baseline = baselines.get(size)!;
+      const bound = 10 * baseline + 100;
+      // The process's CPU time also counts its other threads (a pool an earlier file left
+      // winding down, a collection), so a reading over the bound is taken again: a quadratic
+      // reader is over it every time.
+      let measured = Infinity;
+      for (let reading = 0; reading < 3 && measured > bound; reading++) {
+        measured = Math.min(
+          measured,
+          cpuMilliseconds(() => readReferenceList(text, readBibtex)),
+        );
+      }
       figures.push(`${Math.round(size / 1000)} KB: ${measured.toFixed(0)} ms (beside ${baseline.toFixed(0)} ms)`);
       // A reader quadratic anywhere passes this bound within a few doublings; a linear one stays under it at every size.
-      expect(measured, figures.join(', ')).toBeLessThanOrEqual(10 * baseline + 100);
+      expect(measured, figures.join(', ')).toBeLessThanOrEqual(bound);
     }
   });
 }
