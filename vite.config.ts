@@ -31,16 +31,31 @@ const postgresSkipped = postgresUnavailable();
 if (postgresSkipped && process.argv.includes('run')) console.log(`PostgreSQL conformance runs skipped: ${postgresSkipped}`);
 const postgresProjects = postgresSkipped
   ? []
-  : (['postgres', 'postgres-replica'] as const).map((store) => ({
-      test: {
-        name: store,
-        include: storeDependentHttpTests,
-        exclude: notStoreDependent,
+  : (['postgres', 'postgres-replica'] as const).flatMap((store) => {
+      const onStore = {
         env: { RECORDS_TEST_STORE: store },
         globalSetup: ['src/server/store/postgres/global-setup.test-support.ts'],
         ...nodeTests,
-      },
-    }));
+      };
+      return [
+        {
+          test: {
+            name: store,
+            include: storeDependentHttpTests,
+            exclude: [...notStoreDependent, isolatedTests],
+            isolate: false,
+            ...onStore,
+          },
+        },
+        {
+          test: {
+            name: `${store}-isolated`,
+            include: storeDependentHttpTests.map((glob) => glob.replace('*.test.ts', '*.isolated.test.ts')),
+            ...onStore,
+          },
+        },
+      ];
+    });
 
 export default defineConfig({
   // The build fails when the initial JavaScript exceeds its gzip budget (bench/js-budget.ts).

@@ -1,5 +1,5 @@
 /**
- * Browser plumbing for the e2e specs: one Debian Chromium per test file, a fresh context
+ * Browser plumbing for the e2e specs: one Debian Chromium per worker, a fresh context
  * per test, and checks that run on every page (uncaught errors, CSP violations).
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -44,8 +44,30 @@ export interface BrowserFixture {
 }
 
 /**
- * Registers the hooks of a test file: Chromium is launched once, each test gets a new
- * context and page, and a test fails when its pages threw or broke the CSP.
+ * The worker's Chromium. The e2e files share their worker's modules (`isolate: false` in
+ * vite.config.ts), so one browser serves every file the worker runs, each test in contexts of
+ * its own; a browser that went away is launched again for the next file. Playwright ends it
+ * when the worker exits.
+ */
+let running: Promise<Browser> | undefined;
+
+function workerBrowser(): Promise<Browser> {
+  running ??= chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }).then(
+    (launched) => {
+      launched.on('disconnected', () => (running = undefined));
+      return launched;
+    },
+    (error: unknown) => {
+      running = undefined;
+      throw error;
+    },
+  );
+  return running;
+}
+
+/**
+ * Registers the hooks of a test file: the worker's Chromium, a new context and page for each
+ * test, and a test fails when its pages threw or broke the CSP.
  */
 export function useBrowser(options: BrowserContextOptions = {}): BrowserFixture {
   let browser: Browser | undefined;
@@ -73,10 +95,12 @@ export function useBrowser(options: BrowserContextOptions = {}): BrowserFixture 
   };
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await workerBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    // Nothing a file opened outlives it: contexts left open (by a test that failed before its
+    // own close) are closed with the file, not handed to the next one.
+    for (const leftover of browser?.contexts() ?? []) await leftover.close().catch(() => {});
   });
   beforeEach(async () => {
     problems.length = 0;
