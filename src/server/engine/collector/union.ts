@@ -151,7 +151,8 @@ export function topOfUnion(scored: readonly Leaf[], lengths: Uint32Array, norms:
     listStarts[p + 1] = at;
   }
   met.fill(0, lowest >>> 5, words);
-  const sharedSorted = sharedIds.subarray(0, shared).sort();
+  // Met in ascending order already where one list found them all (an OR of two words).
+  const sharedSorted = ascending(sharedIds, shared) ? sharedIds.subarray(0, shared) : sharedIds.subarray(0, shared).sort();
   for (let j = 0; j < shared; j++) again[sharedSorted[j]! >>> 5] = 0;
 
   // The shared records' scores, list by list in the query's order.
@@ -222,6 +223,12 @@ export function topOfUnion(scored: readonly Leaf[], lengths: Uint32Array, norms:
     }
   }
   return total;
+}
+
+/** Whether the first `length` values ascend. */
+function ascending(values: Int32Array, length: number): boolean {
+  for (let i = 1; i < length; i++) if (values[i - 1]! > values[i]!) return false;
+  return true;
 }
 
 /**
