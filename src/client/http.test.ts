@@ -142,6 +142,24 @@ describe('failures', () => {
     expect(await caught(getText(url, { timeoutMs: 200 }))).toMatchObject({ name: 'TimeoutError' });
     stalled();
   });
+
+  test('a timeout while the body comes is a TimeoutError where the browser says only that the read was aborted', async () => {
+    // Chromium's body reader rejects with "BodyStreamBuffer was aborted", not the signal's reason.
+    const browserFetch: typeof fetch = async (_input, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(stream) {
+          stream.enqueue(new TextEncoder().encode('['));
+          init!.signal!.addEventListener('abort', () => stream.error(new DOMException('BodyStreamBuffer was aborted', 'AbortError')));
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+    };
+    const options = { fetch: browserFetch, timeoutMs: 50 };
+    expect(await caught(getText(`${origin}/anything`, options))).toMatchObject({ name: 'TimeoutError' });
+    const stopped = new AbortController();
+    const reading = getText(`${origin}/anything`, { fetch: browserFetch, signal: stopped.signal, onText: () => stopped.abort() });
+    expect(await caught(reading)).toMatchObject({ name: 'AbortError' });
+  });
 });
 
 describe('bounds', () => {

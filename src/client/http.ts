@@ -57,9 +57,14 @@ function deadline(signal: AbortSignal | undefined, ms: number | undefined): { si
   return { signal: signal ? AbortSignal.any([signal, controller.signal]) : controller.signal, clear: () => clearTimeout(timer) };
 }
 
-/** A rejection of fetch or of a body read: an abort or timeout as it is, anything else a NetworkError. */
+/**
+ * A rejection of fetch or of a body read: an abort or timeout as the signal says it (Chromium
+ * rejects a body read cut by any abort with a bare AbortError, so a request that timed out
+ * mid-body would read as stopped by the user), anything else a NetworkError.
+ */
 function failure(cause: unknown, url: string, signal: AbortSignal | undefined, phase: 'head' | 'body'): unknown {
-  if (isAbortError(cause) || signal?.aborted) return cause;
+  if (signal?.aborted) return signal.reason;
+  if (isAbortError(cause)) return cause;
   return new NetworkError(url, { cause }, phase);
 }
 

@@ -11,6 +11,7 @@ import { bareDoi } from '../../formats/text';
 import { surnameKey } from '../../formats/work-key';
 import type { ParsedReference } from './reference-input';
 import { significantWords } from './reference-text';
+import { standsAsTitle } from './title-in-text';
 import { recordWorkKind, referenceWorkKind, sameKindOfWork, type WorkKind } from './work-kind';
 
 /**
@@ -104,27 +105,6 @@ export function titleScore(reference: ParsedReference, record: ApiRecord): numbe
   // A short title is in many references by chance; only a longer one counts when found anywhere in the text.
   const within = candidate.length >= 3 ? candidate.filter((word) => whole.has(word)).length / candidate.length : 0;
   return Math.max(dice, 0.9 * within);
-}
-
-const titleOpens = String.raw`(?:^|[.,;:)\]}“"'‘’«{–—-]\s*)`;
-const titleCloses = String.raw`\s*(?:[.,;)\]}”"'’»[(]|$)`;
-
-/**
- * The record's whole title stands in the reference as a title does: after the authors' or
- * the year's punctuation (or a quote, a brace, a tag), and closed by punctuation, not by a
- * colon and more words (a subtitle, "Part II") nor by another word.
- */
-function standsAsTitle(referenceText: string, recordTitle: string): boolean {
-  const folded = fold(recordTitle);
-  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length < 2) return false;
-  // The title's own closing marks ("… (v2)") are the title's, not what closes it.
-  const own = (/[^\p{L}\p{N}\s]+$/u.exec(folded.trim())?.[0] ?? '').replace(/[.,;]+$/, '').replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-  const pattern = new RegExp(
-    `${titleOpens}${words.join(String.raw`[^\p{L}\p{N}]+`)}${own ? String.raw`[.,;]?\s*${own}` : ''}${titleCloses}`,
-    'mu',
-  );
-  return pattern.test(fold(referenceText));
 }
 
 /**
