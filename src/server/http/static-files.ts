@@ -2,7 +2,9 @@ import { createReadStream, promises as fs } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
-import { send } from './respond';
+import { worthCompressing } from '../render/body-bytes';
+import { chooseEncoding, send } from './respond';
+import { SentFiles } from './sent-files';
 
 /** Files from a folder: the built app (with single-page fallback) and media (with ranges). */
 
@@ -143,21 +145,30 @@ export async function serveApp(
   if (!file) return false;
   const type = types[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
   const immutable = pathname.startsWith('/assets/');
-  const content = await fs.readFile(file.path);
-  const html = (head || rootContent) && type.startsWith('text/html');
-  // Replacer functions: a record's text may hold `$&`, which a replacement string would expand.
-  const body = html
-    ? content
-        .toString('utf8')
-        .replace('</head>', () => `${head}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${rootContent}</div>`)
-    : content;
+  const sent = await appFiles.read(file);
+  const headers: Record<string, string> = type.startsWith('text/html') ? { 'Content-Security-Policy': contentSecurityPolicy } : {};
+  const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+  if ((head || rootContent) && type.startsWith('text/html')) {
+    // Replacer functions: a record's text may hold `$&`, which a replacement string would expand.
+    const body = sent.content
+      .toString('utf8')
+      .replace('</head>', () => `${head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${rootContent}</div>`);
+    send(req, res, { status: 200, contentType: type, body, headers, cacheControl });
+    return true;
+  }
+  const encoding = worthCompressing(type, sent.content.length) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
   send(req, res, {
     status: 200,
     contentType: type,
-    body,
-    headers: type.startsWith('text/html') ? { 'Content-Security-Policy': contentSecurityPolicy } : {},
-    cacheControl: immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    body: sent.content,
+    headers,
+    cacheControl,
+    etag: sent.etag,
+    ...(encoding ? { encoded: { encoding, body: sent.encoded(encoding) } } : {}),
   });
   return true;
 }
+
+/** The app's files, read, hashed and compressed once per version rather than for every request. */
+const appFiles = new SentFiles();
