@@ -17,10 +17,10 @@ interface FileVersion {
 
 /**
  * The app's files kept as sent. Every first visit asks for the same scripts and styles, and
- * reading, hashing and compressing them for each one (a third of a megabyte of script takes
- * 15–30 ms to compress, on the thread that answers every request) was the server's work of a
- * page load. A file is known by its path, size and modification time, so a rebuilt app is read
- * again; the kept bytes stay under `budgetBytes`, the longest kept going first.
+ * reading, hashing and compressing them for each one, on the thread that answers every
+ * request, was most of the server's work of a page load. A file is known by its path, size and
+ * modification time, so a rebuilt app is read again; the kept bytes stay under `budgetBytes`,
+ * the file asked for longest ago let go first.
  */
 export class SentFiles {
   private readonly kept = new Map<string, { readonly version: FileVersion; readonly file: SentFile; bytes: number }>();
