@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { SummaryReporter } from './.ci/summary-reporter.js';
@@ -66,6 +67,17 @@ export default defineConfig({
       '/media': recordsServer,
       '/files': recordsServer,
     },
+  },
+  resolve: {
+    // react-router's package exports name only its development build, whose warnings and
+    // checks then ship to every reader (remix-run/react-router#14102); its production build
+    // sits beside it.
+    alias: [
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: 'dist',
