@@ -21,7 +21,9 @@ const elements = [
   // The server's layers (docs/architecture.md): the query parser, the search engine, the
   // store over it, rendering of answers (below both the store's workers and http), the HTTP
   // layer, and the writers' sources (import, harvest, generated records); the CLI
-  // (src/server/cli.ts) is on top of them all and imported by nothing.
+  // (src/server/cli.ts) is on top of them all and imported by nothing. Caches by a budget of
+  // bytes are below every layer that keeps something.
+  { type: 'server-caches', pattern: 'src/server/caches' },
   { type: 'server-query', pattern: 'src/server/query' },
   { type: 'server-engine', pattern: 'src/server/engine' },
   { type: 'server-render', pattern: 'src/server/render' },
@@ -41,11 +43,12 @@ const allowed = {
   deployments: [],
   formats: ['deployments'],
   client: isomorphic,
+  'server-caches': [],
   'server-query': isomorphic,
-  'server-engine': [...isomorphic, 'server-query'],
+  'server-engine': [...isomorphic, 'server-query', 'server-caches'],
   'server-render': isomorphic,
-  'server-store': [...isomorphic, 'server-query', 'server-engine', 'server-render'],
-  'server-http': [...isomorphic, 'server-query', 'server-store', 'server-render'],
+  'server-store': [...isomorphic, 'server-query', 'server-engine', 'server-render', 'server-caches'],
+  'server-http': [...isomorphic, 'server-query', 'server-store', 'server-render', 'server-caches'],
   'server-sources': [...isomorphic, 'client', 'server-store', 'server-sources'],
   'app-shared': ['deployments', 'formats', 'client', 'app-shared'],
   'app-feature': ['deployments', 'formats', 'client', 'app-shared'],

@@ -27,7 +27,7 @@ describe('the app’s files as sent', () => {
     expect(gunzipSync(first.encoded('gzip')).toString()).toBe(script);
 
     const again = await files.read(file('app.js', script));
-    expect(again).toBe(first);
+    expect(again.content).toBe(first.content);
     expect(again.encoded('br')).toBe(first.encoded('br'));
 
     const rebuilt = script.replace('42', '43');
@@ -42,19 +42,19 @@ describe('the app’s files as sent', () => {
     const a = file('a.js', 'a'.repeat(100));
     const b = file('b.js', 'b'.repeat(100));
     const c = file('c.js', 'c'.repeat(100));
-    const keptA = await files.read(a);
-    const keptB = await files.read(b);
-    expect(await files.read(a)).toBe(keptA);
+    const keptA = (await files.read(a)).content;
+    const keptB = (await files.read(b)).content;
+    expect((await files.read(a)).content).toBe(keptA);
     await files.read(c);
     // Four hundred bytes hold four of these files, not a fifth: b, asked for longest ago, goes.
     await files.read(file('d.js', 'd'.repeat(100)));
     await files.read(file('e.js', 'e'.repeat(50)));
-    expect(await files.read(a)).toBe(keptA);
-    expect(await files.read(b)).not.toBe(keptB);
+    expect((await files.read(a)).content).toBe(keptA);
+    expect((await files.read(b)).content).not.toBe(keptB);
 
     const large = file('large.js', 'x'.repeat(101));
-    const once = await files.read(large);
-    expect(once.content.length).toBe(101);
-    expect(await files.read(large)).not.toBe(once);
+    const once = (await files.read(large)).content;
+    expect(once.length).toBe(101);
+    expect((await files.read(large)).content).not.toBe(once);
   });
 });

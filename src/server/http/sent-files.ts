@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import { BudgetCache } from '../caches/budget-cache';
 import { compress, etagOf, type ContentEncoding } from '../render/body-bytes';
 
 /** A file of the built app as it is sent: its bytes, its validator and its compressed forms, made once per version of the file. */
@@ -15,6 +16,14 @@ interface FileVersion {
   readonly mtime: number;
 }
 
+/** Bytes kept for one version of a file: its content (with its validator) or one compressed form. */
+interface Kept {
+  readonly size: number;
+  readonly mtime: number;
+  readonly bytes: Buffer;
+  readonly etag?: string;
+}
+
 /**
  * The app's files kept as sent. Every first visit asks for the same scripts and styles, and
  * reading, hashing and compressing them for each one, on the thread that answers every
@@ -23,56 +32,34 @@ interface FileVersion {
  * the file asked for longest ago let go first.
  */
 export class SentFiles {
-  private readonly kept = new Map<string, { readonly version: FileVersion; readonly file: SentFile; bytes: number }>();
-  private bytes = 0;
+  private readonly kept: BudgetCache<Kept>;
 
-  constructor(private readonly budgetBytes = 32 * 1024 * 1024) {}
+  constructor(budgetBytes = 32 * 1024 * 1024) {
+    this.kept = new BudgetCache(budgetBytes);
+  }
 
-  async read(version: FileVersion): Promise<SentFile> {
-    const known = this.kept.get(version.path);
-    if (known && known.version.size === version.size && known.version.mtime === version.mtime) {
-      // Most recently asked for last: the first in the map is the one to let go.
-      this.kept.delete(version.path);
-      this.kept.set(version.path, known);
-      return known.file;
-    }
-    this.forget(version.path);
-    const content = await fs.readFile(version.path);
-    const encodings = new Map<ContentEncoding, Buffer>();
-    const file: SentFile = {
+  async read(file: FileVersion): Promise<SentFile> {
+    const known = this.current(file.path, file);
+    const content = known?.bytes ?? (await fs.readFile(file.path));
+    const etag = known?.etag ?? etagOf([content], '');
+    if (!known) this.kept.set(file.path, { size: file.size, mtime: file.mtime, bytes: content, etag }, content.length);
+    return {
       content,
-      etag: etagOf([content], ''),
+      etag,
       encoded: (encoding) => {
-        let body = encodings.get(encoding);
-        if (!body) {
-          body = compress(content, encoding);
-          encodings.set(encoding, body);
-          if (this.kept.get(version.path) === entry) this.grow(entry, body.length);
-        }
-        return body;
+        const key = `${encoding} ${file.path}`;
+        const kept = this.current(key, file);
+        if (kept) return kept.bytes;
+        const compressed = compress(content, encoding);
+        this.kept.set(key, { size: file.size, mtime: file.mtime, bytes: compressed }, compressed.length);
+        return compressed;
       },
     };
-    const entry = { version, file, bytes: 0 };
-    if (content.length <= this.budgetBytes / 4) {
-      this.kept.set(version.path, entry);
-      this.grow(entry, content.length);
-    }
-    return file;
   }
 
-  private grow(entry: { bytes: number }, more: number): void {
-    entry.bytes += more;
-    this.bytes += more;
-    for (const [path] of this.kept) {
-      if (this.bytes <= this.budgetBytes) break;
-      this.forget(path);
-    }
-  }
-
-  private forget(path: string): void {
-    const known = this.kept.get(path);
-    if (!known) return;
-    this.kept.delete(path);
-    this.bytes -= known.bytes;
+  /** What is kept under `key` for this version of the file, if anything. */
+  private current(key: string, file: FileVersion): Kept | undefined {
+    const kept = this.kept.get(key);
+    return kept && kept.size === file.size && kept.mtime === file.mtime ? kept : undefined;
   }
 }

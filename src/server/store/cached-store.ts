@@ -1,6 +1,6 @@
 import type { ApiRecord } from '../../deployments/registry';
 import type { DeploymentKey } from '../../deployments/schema';
-import { BudgetCache } from '../engine/budget-cache';
+import { BudgetCache } from '../caches/budget-cache';
 import type { PageRendering } from '../render/page-body';
 import type { MarkedDocs } from '../render/rendered-body';
 import { currentClient } from './client';

@@ -1,4 +1,4 @@
-import { BudgetCache } from '../budget-cache';
+import { BudgetCache } from '../../caches/budget-cache';
 import { BlockTable } from './block-postings';
 
 /**

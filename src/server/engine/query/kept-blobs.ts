@@ -1,4 +1,4 @@
-import { BudgetCache } from '../budget-cache';
+import { BudgetCache } from '../../caches/budget-cache';
 import { tokenBlobs, type PostingsReader, type TokenBlobs } from '../postings/index-reader';
 import { ListPlaces } from '../postings/list-places';
 
