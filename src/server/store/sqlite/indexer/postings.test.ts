@@ -284,7 +284,14 @@ describe('postings', () => {
           rmSync(rebuilt);
         },
       ),
-      { numRuns: 25 },
+      {
+        numRuns: 25,
+        // Writes that only add records, which always leave tails, beside the random ones: the
+        // checks below then hold whatever the random writes happen to be.
+        examples: [40, 44, 48, 52].map((first): [{ pick: number; title: string | undefined; drop: boolean }[][]] => [
+          [0, 1, 2].map((n) => [{ pick: first + n, title: undefined, drop: false }]),
+        ]),
+      },
     );
     expect(pairRuns).toBeGreaterThan(5);
     expect(tailRuns).toBeGreaterThan(3);
