@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deployments } from '../../deployments/registry';
 import { apiErrorSchema } from '../../formats/error';
@@ -230,6 +231,24 @@ describe('the app', () => {
     expect(String(asset.headers['content-type'])).toMatch(/^text\/javascript/);
     expect(String(asset.headers['cache-control'])).toContain('immutable');
     expect((await rawRequest(`${app.url}/assets/missing-0000.js`)).status).toBe(404);
+  });
+
+  it('sends an asset compressed as asked, answers 304 to its ETag, and sends a rebuilt one afresh', async () => {
+    const path = join(staticDir, 'assets', 'chunk-5678.js');
+    const script = (n: number) => `export const part = ${n};\n`.repeat(400);
+    writeFileSync(path, script(1));
+    const asked = { headers: { 'Accept-Encoding': 'br' } };
+    const first = await rawRequest(`${app.url}/assets/chunk-5678.js`, asked);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(first.body).toString()).toBe(script(1));
+    const etag = String(first.headers.etag);
+    const again = await rawRequest(`${app.url}/assets/chunk-5678.js`, { headers: { ...asked.headers, 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+
+    writeFileSync(path, script(22));
+    const rebuilt = await rawRequest(`${app.url}/assets/chunk-5678.js`, { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': etag } });
+    expect(rebuilt.status).toBe(200);
+    expect(gunzipSync(rebuilt.body).toString()).toBe(script(22));
   });
 
   it('a record page carries the record’s citation meta tags in its HTML, escaped, for clients that run no script', async () => {

@@ -146,9 +146,10 @@ export async function serveApp(
   const type = types[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
   const immutable = pathname.startsWith('/assets/');
   const sent = await appFiles.read(file);
-  const headers: Record<string, string> = type.startsWith('text/html') ? { 'Content-Security-Policy': contentSecurityPolicy } : {};
+  const html = type.startsWith('text/html');
+  const headers: Record<string, string> = html ? { 'Content-Security-Policy': contentSecurityPolicy } : {};
   const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
-  if ((head || rootContent) && type.startsWith('text/html')) {
+  if (html && (head || rootContent)) {
     // Replacer functions: a record's text may hold `$&`, which a replacement string would expand.
     const body = sent.content
       .toString('utf8')
