@@ -235,17 +235,39 @@ function ascending(values: Int32Array, length: number): boolean {
  * Adds a list's terms to the scores of the shared records it holds (`shared`, ascending; the
  * list's ids from `decoded[from]` on, its blocks from `starts`). Where they are many of the
  * list's (a word with an umlaut and its transliteration are indexed for the same records),
- * each block's counts are decoded once; where they are few, each count is read alone. Each
- * is found by a search on from the one before.
+ * the list's ids and the shared ones are walked side by side and each block's counts decoded
+ * once; where they are few, each is found by a search on from the one before and its count
+ * read alone.
  */
-function addSharedTerms({ postings, idf }: Leaf, starts: Int32Array, from: number, shared: Int32Array): void {
+function addSharedTerms(leaf: Leaf, starts: Int32Array, from: number, shared: Int32Array): void {
+  if (shared.length * 4 >= leaf.postings.docs || !leaf.postings.countAt) addManySharedTerms(leaf, starts, from, shared);
+  else addFewSharedTerms(leaf, starts, from, shared);
+}
+
+function addManySharedTerms({ postings, idf }: Leaf, starts: Int32Array, from: number, shared: Int32Array): void {
+  const { blocks } = postings;
+  let j = 0;
+  let next = shared.length > 0 ? shared[0]! : 0x7fffffff;
+  for (let b = 0; b < blocks && j < shared.length; b++) {
+    const end = from + starts[b + 1]!;
+    if (postings.lastIds[b]! < next) continue;
+    const start = from + starts[b]!;
+    const blockCounts = postings.counts(b);
+    for (let i = start; i < end; i++) {
+      const id = decoded[i]!;
+      while (next < id) next = ++j < shared.length ? shared[j]! : 0x7fffffff;
+      if (id !== next) continue;
+      sharedScores[j] = sharedScores[j]! + termScore(idf, blockCounts[i - start]!, sharedNorms[j]!);
+      next = ++j < shared.length ? shared[j]! : 0x7fffffff;
+    }
+  }
+}
+
+function addFewSharedTerms({ postings, idf }: Leaf, starts: Int32Array, from: number, shared: Int32Array): void {
   const { lastIds, blocks } = postings;
-  const dense = shared.length * 4 >= postings.docs;
   const ids = decoded.subarray(from, from + postings.docs);
   let b = 0;
   let at = 0;
-  let countsOf = -1;
-  let blockCounts: Uint32Array | undefined;
   for (let j = 0; j < shared.length; j++) {
     const id = shared[j]!;
     while (b < blocks && lastIds[b]! < id) b++;
@@ -254,15 +276,7 @@ function addSharedTerms({ postings, idf }: Leaf, starts: Int32Array, from: numbe
     // The block's last id is at least `id`: the search stops inside it.
     at = seek(ids, Math.max(at, start), id);
     if (ids[at] !== id) continue;
-    let count: number;
-    if (dense || !postings.countAt) {
-      if (countsOf !== b) {
-        blockCounts = postings.counts(b);
-        countsOf = b;
-      }
-      count = blockCounts![at - start]!;
-    } else count = postings.countAt(b, at - start);
-    sharedScores[j] = sharedScores[j]! + termScore(idf, count, sharedNorms[j]!);
+    sharedScores[j] = sharedScores[j]! + termScore(idf, postings.countAt!(b, at - start), sharedNorms[j]!);
   }
 }
 
