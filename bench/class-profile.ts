@@ -7,6 +7,7 @@
  * alone. Each measure is a pass over every query once, on an engine opened for the pass, so
  * what a reader keeps (tokens, common tokens' positions) is only what earlier queries left;
  * a query's time is its least over PASSES passes, so a busy machine's pauses fall out.
+ * Below the table, each class's slowest queries by rank: a class's p95 is a handful of them.
  *   npx tsx bench/class-profile.ts DATABASE RECORDS SEED [PER_CLASS] [ROUNDS] [CLASS,CLASS...]
  */
 import { deploymentByKey } from '../src/deployments/registry';
@@ -29,6 +30,7 @@ const perClass = Number(perClassArg ?? 100);
 const passes = Math.max(1, Number(passesArg ?? 3));
 const only = onlyArg?.split(',');
 const page = 20;
+const slowest = 5;
 const lit = deploymentByKey('LIT')!;
 
 const drawn = drawClassQueries(Number(recordsArg), Number(seedArg), perClass);
@@ -89,4 +91,19 @@ console.log(
 for (const { trafficClass, paths } of drawn) {
   const kinds = times.get(trafficClass.id);
   if (kinds) console.log(`${trafficClass.id.padEnd(12)} ${String(paths.length).padStart(4)}  ${kinds.map(show).join('  ')}`);
+}
+
+console.log(`\nslowest ${slowest} by rank (ms)`);
+for (const { trafficClass, paths } of drawn) {
+  const ranks = times.get(trafficClass.id)?.[0];
+  if (!ranks) continue;
+  const order = paths
+    .map((p, q) => ({ ms: ranks[q]!, query: decodeURIComponent(p.slice(p.indexOf('?') + 1)) }))
+    .sort((x, y) => y.ms - x.ms);
+  console.log(
+    `${trafficClass.id.padEnd(12)} ${order
+      .slice(0, slowest)
+      .map(({ ms, query }) => `${ms.toFixed(2)} ${query}`)
+      .join('  ')}`,
+  );
 }

@@ -171,7 +171,8 @@ function oursRound(store: string, records: number, seed: number, perClass: numbe
     },
   );
   const byClass = new Map<string, Pair[]>();
-  for (const line of out.split('\n').slice(1)) {
+  // The table only: the slowest queries' lines follow it after a blank line.
+  for (const line of out.split('\n\n')[0]!.split('\n').slice(1)) {
     const [id, , ...figures] = line.trim().split(/\s+/);
     if (!id || figures.length !== 8) continue;
     const numbers = figures.map(Number);
