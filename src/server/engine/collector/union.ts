@@ -249,9 +249,9 @@ function addManySharedTerms({ postings, idf }: Leaf, starts: Int32Array, from: n
   let j = 0;
   let next = shared.length > 0 ? shared[0]! : 0x7fffffff;
   for (let b = 0; b < blocks && j < shared.length; b++) {
-    const end = from + starts[b + 1]!;
     if (postings.lastIds[b]! < next) continue;
     const start = from + starts[b]!;
+    const end = from + starts[b + 1]!;
     const blockCounts = postings.counts(b);
     for (let i = start; i < end; i++) {
       const id = decoded[i]!;
