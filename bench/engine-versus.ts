@@ -39,14 +39,13 @@ interface Version {
   parseQueryString: typeof ourQueryString.parseQueryString;
 }
 const fromOther = async <T>(path: string): Promise<T> => (await import(pathToFileURL(resolve(otherRoot, path)).href)) as T;
-const versions: Record<'other' | 'ours', Version & { store: string }> = {
+const versions: Record<'other' | 'ours', Version> = {
   other: {
     ...(await fromOther<Pick<Version, 'openEngine'>>('src/server/store/sqlite/query-engine.ts')),
     ...(await fromOther<Pick<Version, 'parseListRequest'>>('src/server/http/criteria.ts')),
     ...(await fromOther<Pick<Version, 'parseQueryString'>>('src/server/http/query-string.ts')),
-    store: otherStore,
   },
-  ours: { ...ourEngine, ...ourCriteria, ...ourQueryString, store },
+  ours: { ...ourEngine, ...ourCriteria, ...ourQueryString },
 };
 const sides = ['other', 'ours'] as const;
 const turns = [sides, ['ours', 'other'] as const];
