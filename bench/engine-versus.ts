@@ -68,13 +68,15 @@ for (let round = 0; round < rounds; round++) {
   const engines = { other: versions.other.openEngine(otherStore), ours: versions.ours.openEngine(store) };
   for (const engine of Object.values(engines)) engine.warmSearch();
   for (const { id, paths, criteria } of classes) {
+    const times = least.get(id)!;
+    const counted = totals.get(id)!;
     for (let q = 0; q < paths.length; q++) {
       for (const side of turns[(round + q) % 2]!) {
         const started = performance.now();
         const { total } = engines[side].rank('LIT', criteria[side][q]!, page);
         const ms = performance.now() - started;
-        least.get(id)![side][q] = Math.min(least.get(id)![side][q]!, ms);
-        totals.get(id)![side][q] = total;
+        times[side][q] = Math.min(times[side][q]!, ms);
+        counted[side][q] = total;
       }
     }
   }
