@@ -1,7 +1,18 @@
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer as createTcpServer, connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +41,7 @@ mkdirSync(noApp);
 const children = new Set<ChildProcess>();
 
 beforeAll(() => {
-  // As `records import` makes a new database: written in bulk, not left in WAL mode.
+  // As `records import` makes a new database: written in bulk, then left in WAL mode.
   const writer = openStoreWriter(dbPath, { bulk: true });
   try {
     for (const deployment of deployments) writer.put(deployment.key, fixtureRecords(deployment));
@@ -346,6 +357,8 @@ function accessModes(pid: number | 'self', path: string): number[] {
 }
 
 const sideFiles = () => ['-wal', '-shm', '-journal'].filter((suffix) => existsSync(`${dbPath}${suffix}`));
+// While it is read, a WAL file has its log and the log's index beside it: the log stays empty.
+const logBytes = () => (existsSync(`${dbPath}-wal`) ? statSync(`${dbPath}-wal`).size : 0);
 
 describe.runIf(existsSync('/proc/self/fdinfo'))('the served database is read-only', () => {
   it('openStore holds the file with a read-only descriptor, so the kernel itself refuses writes', async () => {
@@ -407,7 +420,8 @@ describe('a serving process, then SIGTERM', () => {
     }
     expect([...statuses.keys()].sort()).toEqual([200, 400, 404]);
     expect((await fetch(`${server.url}/files/fulltext/lit/1011.txt`)).status).toBe(200);
-    expect(sideFiles()).toEqual([]);
+    expect(sideFiles()).not.toContain('-journal');
+    expect(logBytes()).toBe(0);
     expect(sha256(dbPath)).toBe(hashBefore);
   });
 
@@ -469,5 +483,61 @@ describe('a serving process, then SIGTERM', () => {
     expect(sha256(dbPath)).toBe(hashBefore);
     expect(statSync(dbPath).mtimeMs).toBe(mtimeBefore);
     expect(sideFiles()).toEqual([]);
+  });
+});
+
+describe('a store on read-only media', () => {
+  // A read-only bind mount of a folder holding a copy of the store, which needs root.
+  const media = join(dir, 'media');
+  const view = join(dir, 'media-view');
+  let mounted = false;
+
+  beforeAll(() => {
+    mkdirSync(media);
+    mkdirSync(view);
+    copyFileSync(dbPath, join(media, 'records.db'));
+    try {
+      execFileSync('mount', ['--bind', '-o', 'ro', media, view], { stdio: 'pipe' });
+      mounted = true;
+    } catch (error) {
+      const reason = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim();
+      console.log(`Skipping the read-only media test: cannot make a read-only bind mount (${reason}).`);
+    }
+  });
+  afterAll(() => {
+    if (mounted) execFileSync('umount', [view]);
+  });
+
+  it('is served as from a writable folder, though SQLite can make nothing beside it there', async (context) => {
+    if (!mounted) return context.skip();
+    expect(() => writeFileSync(join(view, 'probe'), '')).toThrow(/EROFS/);
+    // The two answer alike, links included.
+    const sameLinks = ['--public-url', 'https://records.example.org/'];
+    const [onMedia, writable] = await Promise.all([
+      serve(['--db', join(view, 'records.db'), ...sameLinks]),
+      serve(['--db', dbPath, ...sameLinks]),
+    ]);
+    try {
+      for (const path of [
+        `${deployments[0]!.basePath}/records?q=wind&rows=5`,
+        `${deployments[0]!.basePath}/records?q=solar%20OR%20cell&sort=title&rows=3`,
+        `${deployments[0]!.basePath}/facets?q=wind&facet=country`,
+      ]) {
+        const [fromMedia, fromWritable] = await Promise.all([fetch(onMedia.url + path), fetch(writable.url + path)]);
+        expect(fromMedia.status, path).toBe(200);
+        expect(fromMedia.headers.get('x-total-count'), path).toBe(fromWritable.headers.get('x-total-count'));
+        expect(await fromMedia.text(), path).toBe(await fromWritable.text());
+      }
+      expect(readdirSync(view)).toEqual(['records.db']);
+    } finally {
+      for (const server of [onMedia, writable]) server.child.kill('SIGTERM');
+    }
+    const exits = await Promise.all([onMedia.exited, writable.exited]);
+    expect(
+      exits.map(({ code, stderr }) => ({ code, stderr: stderr.split('\n').filter((line) => line && !progressLine.test(line)) })),
+    ).toEqual([
+      { code: 0, stderr: [] },
+      { code: 0, stderr: [] },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
+import { openForReading } from './sqlite/open-for-reading';
 import { claimLog } from './sqlite/store-log';
 import type { Generations, Identity } from './served-generations';
 import type { RecordStore } from './types';
@@ -24,7 +24,7 @@ export function identityOf(path: string, known: Identity | undefined, log: (line
     const setAside = claimLog(path);
     if (setAside) log(setAside);
   }
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const { db } = openForReading(path);
   try {
     const row = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'revision'`).get();
     return { inode: stat.ino, device: stat.dev, revision: row?.value ?? 'empty' };

@@ -1,4 +1,5 @@
 import { identityOf, PathWatch, type WatchOptions } from './path-watch';
+import { releaseLog } from './sqlite/store-log';
 import { Generations, type GenerationEvents } from './served-generations';
 import type { RecordStore } from './types';
 
@@ -54,11 +55,14 @@ export async function reloadingStore(
   const generations: Generations = new Generations(first, identity, options, () => watch.schedule(0));
   const watch = new PathWatch(path, open, generations, log, options);
   watch.schedule(options.checkMs ?? 1_000);
-  return servedStore(generations, watch);
+  return servedStore(generations, watch, () => {
+    const setAside = releaseLog(path);
+    if (setAside) log(setAside);
+  });
 }
 
 /** The store the server is given: each call on the generation that answers it. */
-function servedStore(generations: Generations, watch: PathWatch): ReloadingStore {
+function servedStore(generations: Generations, watch: PathWatch, closed: () => void): ReloadingStore {
   const within = <T>(work: (store: RecordStore) => Promise<T>, facets = false) =>
     generations.within(work, facets ? generations.facetsFrom : generations.current);
   return {
@@ -89,6 +93,7 @@ function servedStore(generations: Generations, watch: PathWatch): ReloadingStore
     async close() {
       watch.stop();
       await generations.close();
+      closed();
     },
   };
 }

@@ -1,6 +1,7 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { IdSet } from '../../engine/id-set';
 import { modelChanges } from '../model-digest';
+import { openForReading } from './open-for-reading';
 import { storeSchemaVersion } from './schema';
 import { fileIdentity, moveSnapshotOffLog, type FileIdentity, type SnapshotMove } from './snapshot-move';
 
@@ -33,13 +34,14 @@ export class ReadConnection {
    * so what is built from the data always matches what is read while a writer commits.
    */
   static open(path: string, snapshot: boolean): ReadConnection {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
+    const { db, immutable } = openForReading(path);
     let opened: FileIdentity | undefined;
     let meta: Map<string, string>;
     try {
       // The transaction's snapshot is taken by its first read, the meta's. Only in WAL mode:
-      // with a rollback journal, a reader's open transaction would keep every writer out.
-      if (snapshot && db.pragma('journal_mode', { simple: true }) === 'wal') {
+      // with a rollback journal, a reader's open transaction would keep every writer out. An
+      // immutable file needs none.
+      if (snapshot && !immutable && db.pragma('journal_mode', { simple: true }) === 'wal') {
         opened = fileIdentity(path);
         db.exec('BEGIN');
       }

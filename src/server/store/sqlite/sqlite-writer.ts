@@ -16,7 +16,7 @@ import { postingsUpdater, type ColumnTexts, type TextChange } from './indexer/po
 import { writeCodec, type BodyCodec } from './record-bodies';
 import { dropSecondaryIndexesSql, secondaryIndexesSql, tablesOf } from './schema';
 import { claimLog } from './store-log';
-import { checkSchema, openDatabase } from './store-file';
+import { checkSchema, finishBulkLoad, openDatabase } from './store-file';
 import type { StoreWriter, StoredRecord } from '../types';
 
 function prepareDeployment(db: Database.Database, deployment: Deployment) {
@@ -184,7 +184,6 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false, gatherSc
   const { db, setStamp } = openDatabase(path, bulkLoad);
   const setMeta = checkSchema(db, path);
   const writes = deploymentWrites(db);
-
   // Deployments bulk-loaded since their postings were built: built again on close.
   const pending = new PendingBuilds(db);
 
@@ -239,6 +238,7 @@ export function openStoreWriter(path: string, { bulk: bulkLoad = false, gatherSc
     close() {
       try {
         pending.buildAll();
+        if (bulkLoad) finishBulkLoad(db);
       } finally {
         // After a failed write (a full disk) SQLite can keep the log on close; emptied
         // here, it goes with the last connection, so nothing is left beside the database.

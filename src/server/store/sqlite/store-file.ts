@@ -31,6 +31,21 @@ export function openDatabase(path: string, bulkLoad: boolean): { db: Database.Da
   return { db, setStamp };
 }
 
+/**
+ * Leaves a bulk-loaded file in WAL mode, as its first write in place would: a served worker
+ * then holds one snapshot for its life (read-connection.ts), where on a rollback-journal file
+ * every search took the file's lock and read its change counter. Nothing is rewritten (the
+ * mode is two bytes of the header); on media that cannot be written later, readers open the
+ * file as immutable (open-for-reading.ts). If the switch fails the file is whole as it is.
+ */
+export function finishBulkLoad(db: Database.Database): void {
+  try {
+    db.pragma('journal_mode = WAL');
+  } catch {
+    // Served with its rollback journal, as before.
+  }
+}
+
 /** Refuses (closing it) a database of another store schema; creates the tables of a new one. Returns the meta setter. */
 export function checkSchema(db: Database.Database, path: string): Database.Statement {
   db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);

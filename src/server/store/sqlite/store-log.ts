@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 
 /**
@@ -115,4 +116,28 @@ export function claimLog(path: string): string | undefined {
   }
   rmSync(`${path}-shm`, { force: true });
   return `${wal} held writes made to another file (one since moved over ${path}); set aside as ${aside}, not applied`;
+}
+
+/**
+ * Lets the log and its index beside `path` go once nothing holds the file, as they would had
+ * the last connection on it been able to write: a served file is read on read-only
+ * connections, which leave both behind (SQLite removes them only on closing a connection that
+ * can write, after copying what the log holds). Nothing goes while another connection is open
+ * on the file, or where it cannot be written. Returns what `claimLog` had to say.
+ */
+export function releaseLog(path: string): string | undefined {
+  if (!existsSync(`${path}-wal`) && !existsSync(`${path}-shm`)) return undefined;
+  const setAside = claimLog(path);
+  try {
+    const db = new Database(path, { fileMustExist: true });
+    try {
+      // SQLite opens the log at a connection's first read, and only then closes it with the connection.
+      db.pragma('schema_version');
+    } finally {
+      db.close();
+    }
+  } catch {
+    // Left as a reader leaves it; the next writer or server claims it as before.
+  }
+  return setAside;
 }

@@ -1,0 +1,52 @@
+import Database from 'better-sqlite3';
+import { accessSync, constants } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// Store files are in WAL mode (store-file.ts), and SQLite reads a WAL file on media where its
+// shared-memory index cannot be made only as `file:…?immutable=1`, a URI name. better-sqlite3
+// turns URI names on for the whole process only if this is in the environment when its addon
+// loads, at the process's first connection; every reader imports this module first.
+process.env.SQLITE_USE_URI ??= '1';
+
+const codeOf = (error: unknown) => String((error as { code?: unknown }).code ?? '');
+
+function writableDirectory(path: string): boolean {
+  try {
+    accessSync(dirname(path), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A read-only connection to the store file at `path`. A WAL file in a directory this process
+ * cannot write (read-only media) is opened as immutable: SQLite then takes no locks and reads
+ * no log, which is right only because nothing can write the file there either.
+ */
+export function openForReading(path: string): { readonly db: Database.Database; readonly immutable: boolean } {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    // The first read opens a WAL file's log and its index beside it.
+    db.pragma('schema_version');
+  } catch (error) {
+    // Any other failure is the caller's to report, from its own first read.
+    if (codeOf(error) === 'SQLITE_CANTOPEN' && !writableDirectory(path)) {
+      db.close();
+      return { db: openImmutable(path), immutable: true };
+    }
+  }
+  return { db, immutable: false };
+}
+
+function openImmutable(path: string): Database.Database {
+  try {
+    return new Database(`${pathToFileURL(resolve(path)).href}?immutable=1`, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new Error(
+      `${path} is in WAL mode in a directory that cannot be written, and SQLite reads it there only by a URI name, which this process opened its first database without (SQLITE_USE_URI=${process.env.SQLITE_USE_URI ?? ''}): copy it to a writable directory.`,
+      { cause: error },
+    );
+  }
+}
