@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 // Store files are in WAL mode (store-file.ts), and SQLite reads a WAL file on media where its
 // shared-memory index cannot be made only as `file:…?immutable=1`, a URI name. better-sqlite3
 // turns URI names on for the whole process only if this is in the environment when its addon
-// loads, at the process's first connection; every reader imports this module first.
+// loads, at the process's first connection: every module that reads a store imports this one,
+// so a process that serves sets it before it opens anything.
 process.env.SQLITE_USE_URI ??= '1';
 
 const codeOf = (error: unknown) => String((error as { code?: unknown }).code ?? '');
