@@ -42,9 +42,12 @@ const fetchPage = (engine: QueryEngine, criteria: Criteria) => {
 
 /** One pass of one measure: every query once, on an engine and a reader opened for the pass (nothing they keep carries over). */
 function pass(into: Map<string, number[][]>, measure: number): void {
-  const engine = openEngine(path!);
+  // As a served worker opens it (store-worker.ts): one read snapshot for the engine's life.
+  const engine = openEngine(path!, { snapshot: true });
   engine.warmSearch();
   const db = new Database(path, { readonly: true, fileMustExist: true });
+  // Its snapshot too, rather than a transaction per statement.
+  db.exec('BEGIN');
   const reader = openPostings(db, lit)!;
   const capacity = reader.lengths.length;
   const universe = () =>

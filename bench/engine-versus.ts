@@ -65,7 +65,11 @@ const least = new Map(classes.map(({ id, paths }) => [id, { other: paths.map(() 
 const totals = new Map(classes.map(({ id, paths }) => [id, { other: paths.map(() => -1), ours: paths.map(() => -1) }]));
 const loads = [load1()];
 for (let round = 0; round < rounds; round++) {
-  const engines = { other: versions.other.openEngine(otherStore), ours: versions.ours.openEngine(store) };
+  // As served workers open them (store-worker.ts): one read snapshot for each engine's life.
+  const engines = {
+    other: versions.other.openEngine(otherStore, { snapshot: true }),
+    ours: versions.ours.openEngine(store, { snapshot: true }),
+  };
   for (const engine of Object.values(engines)) engine.warmSearch();
   for (const { id, paths, criteria } of classes) {
     const times = least.get(id)!;

@@ -272,6 +272,11 @@ export class StoredPostings implements Postings {
     if (table.countPatches) this.countPatches = table.countPatches;
   }
 
+  /** Whether `other` is stored in the same bytes: the same records with the same counts and lengths. */
+  sameAs(other: Postings): boolean {
+    return other instanceof StoredPostings && other.docs === this.docs && Buffer.compare(other.data, this.data) === 0;
+  }
+
   size(b: number): number {
     return b < this.blocks - 1 ? blockSize : this.docs - b * blockSize;
   }

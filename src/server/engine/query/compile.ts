@@ -2,7 +2,15 @@ import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import type { YearRange } from '../../../formats/query-years';
 import type { QueryNode } from '../../query/ast';
 import type { IdSet } from '../id-set';
-import { addPostings, ComputedPostings, takePostings, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
+import {
+  addPostings,
+  ComputedPostings,
+  StoredPostings,
+  takePostings,
+  noPostings,
+  type Postings,
+  type TokenPostings,
+} from '../postings/block-postings';
 import type { PostingsReader } from '../postings/index-reader';
 import { scratchArray } from '../scratch-arrays';
 import { blockBests, lengthNorms } from './bm25';
@@ -206,13 +214,34 @@ export function compileQuery(
       case 'not':
         return { kind: 'not', child: compile(node.child, columns, !negated) };
       case 'and':
-      case 'or':
-        return { kind: node.type, children: node.children.map((child) => compile(child, columns, negated)) };
+        return { kind: 'and', children: node.children.map((child) => compile(child, columns, negated)) };
+      case 'or': {
+        const children = node.children.map((child) => compile(child, columns, negated));
+        return twinsAsOne(children, scored) ?? { kind: 'or', children };
+      }
     }
   };
   const parts = texts.map(({ columns, query }) => compile(query, columns, false));
   const root: MatchNode = parts.length === 1 ? parts[0]! : { kind: 'and', children: parts };
   return { root, scored, everyMatchScored: holdsScoredLeaf(root) };
+}
+
+/**
+ * An OR whose first two words are scored and stored in the same bytes (a word with an umlaut
+ * and its transliteration, indexed together wherever the collection never spells one without
+ * the other), with the two as one leaf of twice the idf, its list read once. Exact only where
+ * they are the query's first terms: each record holds both, and FTS5's sum 0 + t + t is 2t,
+ * which a doubled idf gives to the bit (a product scaled by two is exact); after other terms,
+ * (s + t) + t may round otherwise than s + 2t. Replaces the two in `scored`; undefined where
+ * it does not apply.
+ */
+function twinsAsOne(children: readonly MatchNode[], scored: Leaf[]): MatchNode | undefined {
+  const [a, b, ...rest] = children;
+  if (a?.kind !== 'leaf' || b?.kind !== 'leaf' || scored[0] !== a.leaf || scored[1] !== b.leaf) return undefined;
+  if (!(a.leaf.postings instanceof StoredPostings) || !a.leaf.postings.sameAs(b.leaf.postings)) return undefined;
+  const leaf: Leaf = { postings: a.leaf.postings, idf: 2 * a.leaf.idf, scored: true };
+  scored.splice(0, 2, leaf);
+  return rest.length === 0 ? { kind: 'leaf', leaf } : { kind: 'or', children: [{ kind: 'leaf', leaf }, ...rest] };
 }
 
 /** Whether every record `node` matches holds one of its scored leaves. */
