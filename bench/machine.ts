@@ -39,7 +39,7 @@ export const load1 = () => Math.round(loadavg()[0]! * 100) / 100;
 export function gitCommit(root = repoRoot): { commit: string; dirty: string[] } {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src/server/store', 'src/server/http'], {
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], {
       cwd: root,
       encoding: 'utf8',
     })
