@@ -9,6 +9,7 @@ import { generateRecords } from '../corpus/generate';
 import { parseListRequest } from '../http/criteria';
 import { parseQueryString } from '../http/query-string';
 import type { QueryEngine } from '../store/engine';
+import type { Criteria } from '../store/types';
 import { openEngine } from '../store/sqlite/query-engine';
 import { openPostings } from '../store/sqlite/postings-reader';
 import { referenceIndex, referenceRank, type ReferenceIndex } from '../store/reference-ranker.test-support';
@@ -130,6 +131,19 @@ const expression: fc.Arbitrary<string> = fc.letrec((tie) => ({
     { arbitrary: atom.map((a) => `-${a}`), weight: 1 },
   ),
 })).expr;
+
+/** The first `need` records and the total of each page size, as the reference ranks them. */
+function expectPages(searched: QueryEngine, query: string, criteria: Criteria, expected: readonly number[], needs: readonly number[]) {
+  for (const need of needs) {
+    const page = searched.rank('LIT', criteria, need);
+    expect({ query, need, total: page.total, ids: Array.from(page.ids) }).toEqual({
+      query,
+      need,
+      total: expected.length,
+      ids: expected.slice(0, need),
+    });
+  }
+}
 
 describe('one ranking path for every query shape', () => {
   it('reads a phrase of common words from its pair list, and keeps positions for the others', () => {
@@ -256,15 +270,7 @@ describe('one ranking path for every query shape', () => {
           scoredRuns++;
           expect({ query, ids: Array.from(actual.ids) }).toEqual({ query, ids: expected.ids });
           // A first page (block-max top k) and a deeper one: the same records, the same total.
-          for (const need of [1, 10, 150]) {
-            const page = engine.rank('LIT', criteria, need);
-            expect({ query, need, total: page.total, ids: Array.from(page.ids) }).toEqual({
-              query,
-              need,
-              total: expected.ids.length,
-              ids: expected.ids.slice(0, need),
-            });
-          }
+          expectPages(engine, query, criteria, expected.ids, [1, 10, 150]);
         },
       ),
       { numRuns: 200 },
@@ -512,16 +518,7 @@ describe('a word with an umlaut, searched with its transliteration', () => {
         `title=${encodeURIComponent(text)}`,
       ]) {
         const { criteria } = parseListRequest(lit, parseQueryString(query));
-        const expected = referenceRank(twinIndex, criteria);
-        for (const need of [1, 10, 10_000]) {
-          const actual = twinEngine.rank('LIT', criteria, need);
-          expect({ query, need, total: actual.total, ids: Array.from(actual.ids) }).toEqual({
-            query,
-            need,
-            total: expected.ids.length,
-            ids: expected.ids.slice(0, need),
-          });
-        }
+        expectPages(twinEngine, query, criteria, referenceRank(twinIndex, criteria).ids, [1, 10, 10_000]);
       }
     }
   });
