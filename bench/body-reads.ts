@@ -9,6 +9,7 @@
 import Database from 'better-sqlite3';
 import { seededRandom } from '../src/server/corpus/random';
 import { openEngine } from '../src/server/store/sqlite/query-engine';
+import { asServed } from './served-engine';
 import { summarize } from './stats';
 
 const [path, pagesArg, passesArg] = process.argv.slice(2);
@@ -24,7 +25,7 @@ db.close();
 const next = seededRandom(41);
 const draw = (size: number) => Float64Array.from({ length: size }, () => ids[Math.floor(next() * ids.length)]!);
 
-const engine = openEngine(path);
+const engine = openEngine(path, asServed);
 try {
   console.log(`${ids.length.toLocaleString('en')} LIT records; ${pages} pages of each size, least of ${passes} passes`);
   console.log('page    p50 ms   p95 ms   mean ms  KB of JSON a page');

@@ -21,6 +21,7 @@ import type { Criteria } from '../src/server/store/types';
 import Database from 'better-sqlite3';
 import { IdSet } from '../src/server/engine/id-set';
 import { drawClassQueries } from './class-draw';
+import { asServed } from './served-engine';
 import { summarize } from './stats';
 
 const [path, recordsArg, seedArg, perClassArg, passesArg, onlyArg] = process.argv.slice(2);
@@ -42,8 +43,7 @@ const fetchPage = (engine: QueryEngine, criteria: Criteria) => {
 
 /** One pass of one measure: every query once, on an engine and a reader opened for the pass (nothing they keep carries over). */
 function pass(into: Map<string, number[][]>, measure: number): void {
-  // As a served worker opens it (store-worker.ts): one read snapshot for the engine's life.
-  const engine = openEngine(path!, { snapshot: true });
+  const engine = openEngine(path!, asServed);
   engine.warmSearch();
   const db = new Database(path, { readonly: true, fileMustExist: true });
   // Its snapshot too, rather than a transaction per statement.

@@ -8,13 +8,14 @@ import { parseListRequest } from '../src/server/http/criteria';
 import { parseQueryString } from '../src/server/http/query-string';
 import { openEngine } from '../src/server/store/sqlite/query-engine';
 import { queryClasses } from './queries';
+import { asServed } from './served-engine';
 
 const path = process.argv[2];
 if (!path) throw new Error('usage: npx tsx bench/engine-profile.ts DATABASE');
 const runs = Math.max(2, Number(process.argv[3] ?? 2));
 const only = process.argv[4]?.split(',');
 const lit = deploymentByKey('LIT')!;
-const engine = openEngine(path);
+const engine = openEngine(path, asServed);
 const records = engine.count('LIT');
 let started = performance.now();
 engine.warm();

@@ -20,6 +20,7 @@ import * as ourEngine from '../src/server/store/sqlite/query-engine';
 import { drawClassQueries } from './class-draw';
 import { gitCommit, load1, machine } from './machine';
 import { repoRoot } from './processes';
+import { asServed } from './served-engine';
 import { percentile } from './stats';
 
 const [otherRoot, otherStore, store, recordsArg, seedArg, perClassArg, roundsArg, onlyArg] = process.argv.slice(2);
@@ -65,11 +66,7 @@ const least = new Map(classes.map(({ id, paths }) => [id, { other: paths.map(() 
 const totals = new Map(classes.map(({ id, paths }) => [id, { other: paths.map(() => -1), ours: paths.map(() => -1) }]));
 const loads = [load1()];
 for (let round = 0; round < rounds; round++) {
-  // As served workers open them (store-worker.ts): one read snapshot for each engine's life.
-  const engines = {
-    other: versions.other.openEngine(otherStore, { snapshot: true }),
-    ours: versions.ours.openEngine(store, { snapshot: true }),
-  };
+  const engines = { other: versions.other.openEngine(otherStore, asServed), ours: versions.ours.openEngine(store, asServed) };
   for (const engine of Object.values(engines)) engine.warmSearch();
   for (const { id, paths, criteria } of classes) {
     const times = least.get(id)!;

@@ -9,11 +9,12 @@ import { parseFacetsRequest } from '../src/server/http/facets';
 import { parseQueryString } from '../src/server/http/query-string';
 import { openEngine } from '../src/server/store/sqlite/query-engine';
 import { learnVocabulary, queryLog, trafficClasses } from './query-log';
+import { asServed } from './served-engine';
 
 const [path, recordsArg, queriesArg] = process.argv.slice(2);
 if (!path) throw new Error('usage: npx tsx bench/facets-profile.ts DATABASE [RECORDS] [QUERIES]');
 const lit = deploymentByKey('LIT')!;
-const engine = openEngine(path);
+const engine = openEngine(path, asServed);
 const records = Number(recordsArg ?? engine.count('LIT'));
 const queries = Number(queriesArg ?? 40);
 let started = performance.now();

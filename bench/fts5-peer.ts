@@ -13,6 +13,7 @@ import { ftsTokenizer, tablesOf } from '../src/server/store/sqlite/schema';
 import { storedTexts } from '../src/server/store/sqlite/stored-text';
 import type { Criteria } from '../src/server/store/types';
 import { basePath } from './queries';
+import { asServed } from './served-engine';
 import { summarize } from './stats';
 
 /**
@@ -171,7 +172,7 @@ export function measureFts5Peer(
     // dbstat is not in every SQLite build; the store's size stands alone then.
   }
 
-  const engine = openEngine(storePath);
+  const engine = openEngine(storePath, asServed);
   engine.warmSearch();
   const classes: PeerClass[] = [];
   const mismatches: string[] = [];

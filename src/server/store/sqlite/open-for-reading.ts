@@ -10,7 +10,8 @@ import { pathToFileURL } from 'node:url';
 // so a process that serves sets it before it opens anything.
 process.env.SQLITE_USE_URI ??= '1';
 
-const codeOf = (error: unknown) => String((error as { code?: unknown }).code ?? '');
+/** An error's `code` (SQLite's extended code, or an errno name), '' where it has none. */
+export const codeOf = (error: unknown) => String((error as { code?: unknown }).code ?? '');
 
 /** Why this process cannot write the folder of `path`: `EROFS` (read-only media), `EACCES`, or undefined where it can. */
 function folderRefusal(path: string): string | undefined {

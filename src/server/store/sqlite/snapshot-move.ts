@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
+import { codeOf } from './open-for-reading';
 
 /**
  * A served worker holds one read transaction for its life (engine.ts, `snapshot`), and
@@ -39,8 +40,6 @@ export function fileIdentity(path: string): FileIdentity {
 
 /** Writers wait at most this long for the lock a move holds; the move waits as long for a writer's. */
 const lockWaitMs = 200;
-
-const codeOf = (error: unknown) => String((error as { code?: unknown }).code ?? '');
 
 /**
  * Moves `reader`'s snapshot (a read transaction open on `path` since the file had
