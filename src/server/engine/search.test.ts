@@ -409,6 +409,26 @@ describe('one ranking path for every query shape', () => {
     expect(mostWaiting).toBeLessThanOrEqual(2);
   });
 
+  it('ranks a prefix whose one expansion holds most of its records, read through that expansion, as the reference does', () => {
+    const reader = openPostings(db, lit)!;
+    // Prefixes whose longest expansion holds four times as many records as the others (postings/merged-postings.ts).
+    const prefixes = [...new Set(words.flatMap((w) => [2, 3, 4, 5].map((cut) => w.toLowerCase().slice(0, cut))))].filter((prefix) => {
+      const docs = reader
+        .expand(prefix)
+        .map((token) => reader.read(token)!.docs)
+        .sort((x, y) => y - x);
+      const others = docs.slice(1).reduce((sum, n) => sum + n, 0);
+      return others > 0 && others * 4 <= docs[0]!;
+    });
+    expect(prefixes.length).toBeGreaterThan(2);
+    for (const prefix of prefixes) {
+      for (const query of [`${prefix}*`, `${prefix}* thermal`, `${prefix}* OR grid`, `${prefix}* -data`]) {
+        const { criteria } = parseListRequest(lit, parseQueryString(`q=${encodeURIComponent(query)}`));
+        expectPages(engine, query, criteria, referenceRank(index, criteria).ids, [1, 3, 10, 10_000]);
+      }
+    }
+  });
+
   it("decodes each block of a phrase's lists once, a common word's too, where a rare word narrows it", () => {
     const reader = openPostings(db, lit)!;
     const capacity = reader.lengths.length;

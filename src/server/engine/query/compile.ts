@@ -2,18 +2,12 @@ import { searchColumns, type SearchColumn } from '../../../deployments/schema';
 import type { YearRange } from '../../../formats/query-years';
 import type { QueryNode } from '../../query/ast';
 import type { IdSet } from '../id-set';
-import {
-  addPostings,
-  ComputedPostings,
-  StoredPostings,
-  takePostings,
-  noPostings,
-  type Postings,
-  type TokenPostings,
-} from '../postings/block-postings';
+import { ComputedPostings, StoredPostings, noPostings, type Postings, type TokenPostings } from '../postings/block-postings';
 import type { PostingsReader } from '../postings/index-reader';
 import { scratchArray } from '../scratch-arrays';
 import { blockBests, lengthNorms } from './bm25';
+import { MergedPostings } from '../postings/merged-postings';
+import { SummedCounts } from '../postings/summed-counts';
 import { pairListWithout } from './pair-difference';
 import { tokenListIn, tokenListsServe } from '../postings/token-columns';
 import { phraseMatches } from './phrase';
@@ -114,66 +108,43 @@ const computed = (reader: PostingsReader, list: TokenPostings) =>
   new ComputedPostings(list, blockBests(list, reader.lengths, lengthNorms(reader)));
 
 /**
- * Stored lists searched as one: a single list as it is, several merged by record, less the
- * counts of `taken`, each read only when the merge comes to it. A short prefix expands to
- * thousands of tokens: read all at once, their lists held a worker's memory in proportion to
- * the whole expansion until the merge ended, and every worker could do so at once.
+ * Stored lists searched as one: a single list as it is, several through the longest of them
+ * or merged by record (postings/merged-postings.ts), and less the counts of `taken` merged
+ * by record.
  */
 function storedLists(
   reader: PostingsReader,
   lists: readonly (() => Postings | undefined)[],
   taken: readonly (() => Postings | undefined)[] = [],
 ): Postings {
-  let only: Postings | undefined;
-  let countsById: Uint32Array | undefined;
-  let hits = 0;
-  const merged = (): Uint32Array => {
-    if (!countsById) {
-      // Lent by the reader and left all zeros again as the merged list is read out.
-      countsById = scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length));
-      if (only) hits += addPostings(only, countsById);
-    }
-    return countsById;
-  };
+  if (taken.length > 0) return mergedLess(reader, lists, taken);
+  // Lent by the reader and left all zeros again as the merged list is read out.
+  const countsById = scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length));
+  return MergedPostings.of(lists, reader.lengths, countsById, (list) => computed(reader, list)) ?? computed(reader, noPostings);
+}
+
+/** Lists merged by record, less the counts of `taken`, each read only when the merge comes to it. */
+function mergedLess(
+  reader: PostingsReader,
+  lists: readonly (() => Postings | undefined)[],
+  taken: readonly (() => Postings | undefined)[],
+): Postings {
+  const summed = new SummedCounts(scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length)));
   try {
     for (const read of lists) {
       const list = read();
-      if (!list) continue;
-      if (!only && !countsById && taken.length === 0) {
-        only = list;
-        continue;
-      }
-      // Merging first (which adds the list kept until now), then adding this one.
-      const into = merged();
-      hits += addPostings(list, into);
+      if (list) summed.add(list);
     }
     // Lists within those added (a column's, within its token's whole-record list), their counts taken off again.
     for (const read of taken) {
       const list = read();
-      if (!list) continue;
-      const from = merged();
-      hits -= takePostings(list, from);
+      if (list) summed.take(list);
     }
   } catch (error) {
-    countsById?.fill(0);
+    summed.clear();
     throw error;
   }
-  if (!countsById) return only ?? computed(reader, noPostings);
-  // Every record up to the last that holds one is written, and the place moves on past those
-  // that do: a branch on each record mispredicted wherever half of them hold a token, and
-  // took about twice as long. The last write may fall one past the list.
-  const ids = new Int32Array(hits + 1);
-  const counts = new Uint32Array(hits + 1);
-  let id = 0;
-  for (let n = 0; n < hits; id++) {
-    const count = countsById[id]!;
-    ids[n] = id;
-    counts[n] = count;
-    // 1 where the count is not 0 (counts stay far below 2^31).
-    n += -count >>> 31;
-  }
-  countsById.fill(0, 0, id);
-  return computed(reader, { ids: ids.subarray(0, hits), counts: counts.subarray(0, hits) });
+  return computed(reader, summed.readOut());
 }
 
 /** The records published in a range of years (the store's date column). */
