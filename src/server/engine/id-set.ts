@@ -5,11 +5,11 @@
  * microseconds, where a join costs a B-tree lookup per row.
  */
 export class IdSet {
-  /** `words`, where given, are the set's bits (32 ids to a word), taken as they are. */
-  constructor(
-    readonly capacity: number,
-    private readonly words: Uint32Array = new Uint32Array((capacity + 31) >>> 5),
-  ) {}
+  private readonly words: Uint32Array;
+
+  constructor(readonly capacity: number) {
+    this.words = new Uint32Array((capacity + 31) >>> 5);
+  }
 
   static of(ids: ArrayLike<number>, capacity: number): IdSet {
     const set = new IdSet(capacity);

@@ -11,25 +11,25 @@ export class SummedCounts {
   postings = 0;
   /** How many records hold a count. */
   private held = 0;
-  /** The records of the lists added while they held at most `markedUpTo` pairs, a bit each (records()). */
-  private readonly marks: Uint32Array | undefined;
+  /** The records of the lists added while they held at most `markedUpTo` pairs (records()). */
+  private readonly marked: IdSet | undefined;
 
   /** Records are marked for records() while the lists added hold at most `markedUpTo` pairs (none by default). */
   constructor(
     private readonly countsById: Uint32Array,
     private readonly markedUpTo = 0,
   ) {
-    this.marks = markedUpTo > 0 ? new Uint32Array((countsById.length + 31) >>> 5) : undefined;
+    this.marked = markedUpTo > 0 ? new IdSet(countsById.length) : undefined;
   }
 
   add(list: Postings): void {
     this.postings += list.docs;
-    const marks = this.postings <= this.markedUpTo ? this.marks : undefined;
+    const marked = this.postings <= this.markedUpTo ? this.marked : undefined;
     let held = this.held;
     for (let b = 0; b < list.blocks; b++) {
       const ids = list.ids(b);
-      const counts = list.counts(b);
-      held += marks ? addMarked(ids, counts, this.countsById, marks) : addCounts(ids, counts, this.countsById);
+      held += addCounts(ids, list.counts(b), this.countsById);
+      marked?.addAll(ids);
     }
     this.held = held;
   }
@@ -55,8 +55,8 @@ export class SummedCounts {
 
   /** The records added and their sums, found through the marks: for a few records among many ids. */
   records(): TokenPostings {
-    if (!this.marks || this.postings > this.markedUpTo) throw new Error('The records of unmarked lists are read out whole (readOut).');
-    const ids = new IdSet(this.countsById.length, this.marks).toIds(this.held);
+    if (!this.marked || this.postings > this.markedUpTo) throw new Error('The records of unmarked lists are read out whole (readOut).');
+    const ids = this.marked.toIds(this.held);
     const counts = new Uint32Array(ids.length);
     for (let i = 0; i < ids.length; i++) {
       counts[i] = this.countsById[ids[i]!]!;
@@ -95,19 +95,6 @@ function addCounts(ids: Int32Array, counts: Uint32Array, countsById: Uint32Array
     // 1 where the record had no count (no branch: whether it had one is as likely as not).
     added += (before - 1) >>> 31;
     countsById[id] = before + counts[i]!;
-  }
-  return added;
-}
-
-/** addCounts, marking each record's bit in `marks` too (a loop of its own: the marks' stores cost on every record). */
-function addMarked(ids: Int32Array, counts: Uint32Array, countsById: Uint32Array, marks: Uint32Array): number {
-  let added = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i]!;
-    const before = countsById[id]!;
-    added += (before - 1) >>> 31;
-    countsById[id] = before + counts[i]!;
-    marks[id >>> 5]! |= 1 << (id & 31);
   }
   return added;
 }
