@@ -118,10 +118,12 @@ function storedLists(
   taken: readonly (() => Postings | undefined)[] = [],
 ): Postings {
   if (taken.length > 0) return mergedLess(reader, lists, taken);
-  // Lent by the reader and left all zeros again as the merged list is read out.
-  const countsById = scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length));
-  return MergedPostings.of(lists, reader.lengths, countsById, (list) => computed(reader, list)) ?? computed(reader, noPostings);
+  return MergedPostings.of(lists, reader.lengths, mergedCounts(reader), (list) => computed(reader, list)) ?? computed(reader, noPostings);
 }
+
+/** The reader's array of counts by record for merging lists, lent to one search and left all zeros again. */
+const mergedCounts = (reader: PostingsReader) =>
+  scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length));
 
 /** Lists merged by record, less the counts of `taken`, each read only when the merge comes to it. */
 function mergedLess(
@@ -129,7 +131,7 @@ function mergedLess(
   lists: readonly (() => Postings | undefined)[],
   taken: readonly (() => Postings | undefined)[],
 ): Postings {
-  const summed = new SummedCounts(scratchArray(reader, 'merged counts', reader.lengths.length, (length) => new Uint32Array(length)));
+  const summed = new SummedCounts(mergedCounts(reader));
   try {
     for (const read of lists) {
       const list = read();
