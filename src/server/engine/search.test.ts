@@ -20,6 +20,7 @@ import { StoredPostings, type Postings } from './postings/block-postings';
 import type { PostingsReader } from './postings/index-reader';
 import { pairColumnOf, pairScopes } from './postings/pairs';
 import { TextSearch } from './search';
+import { tablesOf } from '../store/sqlite/schema';
 
 /**
  * Every shape of the query language, ranked from the postings, against the plain
@@ -540,6 +541,61 @@ describe('a word with an umlaut, searched with its transliteration', () => {
         const { criteria } = parseListRequest(lit, parseQueryString(query));
         expectPages(twinEngine, query, criteria, referenceRank(twinIndex, criteria).ids, [1, 10, 10_000]);
       }
+    }
+  });
+});
+
+describe('a record longer than 65,535 tokens', () => {
+  let longDir: string;
+  let longEngine: QueryEngine;
+  let longDb: Database.Database;
+  let longIndex: ReferenceIndex;
+  /** The long record's length, and its id. */
+  let length: number;
+  let id: number;
+
+  beforeAll(() => {
+    longDir = mkdtempSync(join(tmpdir(), 'records-long-record-'));
+    const path = join(longDir, 'store.db');
+    const records = [...generateRecords(lit, 200, { seed: 5 })];
+    const stored = records[17]!;
+    const withDescription = (description: string) => ({ ...stored, record: { ...stored.record, description } });
+    let writer = openStoreWriter(path);
+    writer.put('LIT', [...records.slice(0, 17), withDescription('temperature'), ...records.slice(18)]);
+    writer.close();
+    // Its length with a one-word description, then a book's: 8 tokens past 65,536, where 16 bits
+    // would hold it as a record of 8 tokens and rank its one "temperature" first, not last.
+    const id0 = new Database(path, { readonly: true });
+    id = id0
+      .prepare(`SELECT id FROM ${tablesOf(lit).records} WHERE repo_id = ?`)
+      .pluck()
+      .get(stored.record.repo_id) as number;
+    const short = openPostings(id0, lit)!.lengths[id]!;
+    id0.close();
+    writer = openStoreWriter(path);
+    writer.put('LIT', [withDescription(`temperature${' heat'.repeat(0x10000 + 8 - short)}`)]);
+    writer.close();
+    longEngine = openEngine(path);
+    longDb = new Database(path, { readonly: true });
+    longIndex = referenceIndex(longDb, lit);
+    length = openPostings(longDb, lit)!.lengths[id]!;
+  }, 60_000);
+
+  afterAll(() => {
+    longEngine?.close();
+    longDb?.close();
+    rmSync(longDir, { recursive: true, force: true });
+  });
+
+  it('ranks it by its whole length as the reference does, where a store of shorter records holds their lengths in 16 bits', () => {
+    expect(openPostings(db, lit)!.lengths).toBeInstanceOf(Uint16Array);
+    expect(length).toBe(0x10000 + 8);
+    for (const text of ['temperature', 'heat', 'temperature heat', 'temperature OR reactor', 'heat -temperature', '"heat heat"', 'temp*']) {
+      const query = `q=${encodeURIComponent(text)}`;
+      const { criteria } = parseListRequest(lit, parseQueryString(query));
+      const expected = referenceRank(longIndex, criteria).ids;
+      if (text === 'temperature') expect(expected.indexOf(id)).toBe(expected.length - 1);
+      expectPages(longEngine, query, criteria, expected, [1, 3, 10, 10_000]);
     }
   });
 });

@@ -5,6 +5,7 @@ import { scratchArray } from '../scratch-arrays';
 import { below, blockBounds } from './bounds';
 import { BestOf, type Matches } from './top-k';
 import { scoredList } from './union';
+import type { RecordLengths } from '../postings/record-lengths';
 
 /**
  * Top k by bm25 without scoring every match: block-max MaxScore over windows of record ids.
@@ -25,7 +26,7 @@ import { scoredList } from './union';
  */
 export function topByBlockMax(
   scored: readonly Leaf[],
-  lengths: Uint32Array,
+  lengths: RecordLengths,
   norms: Float64Array,
   matches: IdSet | undefined,
   need: number,
@@ -135,7 +136,7 @@ class Cursors {
 }
 
 /** A record's bm25 over every list, each list's term added in the query's order (FTS5's sum to the bit). */
-function scoreOf(scored: readonly Leaf[], lists: Cursors, id: number, lengths: Uint32Array, norms: Float64Array): number {
+function scoreOf(scored: readonly Leaf[], lists: Cursors, id: number, lengths: RecordLengths, norms: Float64Array): number {
   let score = 0;
   for (let p = 0; p < scored.length; p++) {
     const { postings, idf } = scored[p]!;
@@ -163,7 +164,7 @@ function scoreOne(
   p: number,
   low: number,
   high: number,
-  lengths: Uint32Array,
+  lengths: RecordLengths,
   norms: Float64Array,
   matches: IdSet | undefined,
   best: BestOf,
@@ -197,7 +198,7 @@ function addScores(
   p: number,
   low: number,
   high: number,
-  lengths: Uint32Array,
+  lengths: RecordLengths,
   norms: Float64Array,
   matches: IdSet | undefined,
   scores: Float64Array,
@@ -228,7 +229,7 @@ function addScores(
  * pages, matches that hold no scored word and so score 0). `matches` undefined: every
  * record of the one scored list.
  */
-export function scoreEverything(scored: readonly Leaf[], lengths: Uint32Array, norms: Float64Array, matches: IdSet | undefined): Matches {
+export function scoreEverything(scored: readonly Leaf[], lengths: RecordLengths, norms: Float64Array, matches: IdSet | undefined): Matches {
   if (!matches) {
     const { postings, idf } = scored[0]!;
     return scoredList(postings, idf, lengths, norms);

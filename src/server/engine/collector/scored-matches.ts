@@ -5,6 +5,7 @@ import { fewAgainst } from '../postings/held-in-blocks';
 import type { Leaf } from '../query/compile';
 import { termScore } from '../query/bm25';
 import type { Matches } from './top-k';
+import type { RecordLengths } from '../postings/record-lengths';
 
 /**
  * Every match with its score, read from the matches' side: where a search's matches are
@@ -19,7 +20,7 @@ import type { Matches } from './top-k';
 export function scoreMatches(
   scored: readonly Leaf[],
   matches: IdSet,
-  lengths: Uint32Array,
+  lengths: RecordLengths,
   norms: Float64Array,
   /** How many matches there are, where already counted. */
   count?: number,
@@ -32,7 +33,7 @@ export function scoreRecords(
   scored: readonly Leaf[],
   ids: Int32Array,
   capacity: number,
-  lengths: Uint32Array,
+  lengths: RecordLengths,
   norms: Float64Array,
 ): Matches {
   const scores = new Float64Array(ids.length);
@@ -53,7 +54,7 @@ function addByBlock(
   idf: number,
   ids: Int32Array,
   scores: Float64Array,
-  lengths: Uint32Array,
+  lengths: RecordLengths,
   norms: Float64Array,
 ): void {
   const { lastIds, blocks } = postings;
@@ -84,7 +85,7 @@ function addByPlace(
   records: IdSet,
   ids: Int32Array,
   scores: Float64Array,
-  lengths: Uint32Array,
+  lengths: RecordLengths,
   norms: Float64Array,
 ): void {
   const { lastIds, blocks } = postings;

@@ -5,6 +5,7 @@ import { below, blockBounds } from './bounds';
 import { seek } from '../postings/seek';
 import { scratchArray } from '../scratch-arrays';
 import type { BestOf, Matches } from './top-k';
+import type { RecordLengths } from '../postings/record-lengths';
 
 /**
  * Every record of the scored lists with its score, for a search whose matches are exactly
@@ -16,7 +17,7 @@ import type { BestOf, Matches } from './top-k';
  * block-max, and it reads memory in order: adding into a score per record id and sorting
  * the ids met cost three times as much.
  */
-export function scoreUnion(scored: readonly Leaf[], lengths: Uint32Array, norms: Float64Array): Matches {
+export function scoreUnion(scored: readonly Leaf[], lengths: RecordLengths, norms: Float64Array): Matches {
   let union: Matches = { ids: new Int32Array(0), scores: new Float64Array(0) };
   scored.forEach(({ postings, idf }, p) => {
     const list = scoredList(postings, idf, lengths, norms);
@@ -26,7 +27,7 @@ export function scoreUnion(scored: readonly Leaf[], lengths: Uint32Array, norms:
 }
 
 /** One list's records and their bm25 terms. */
-export function scoredList(postings: Postings, idf: number, lengths: Uint32Array, norms: Float64Array): Matches {
+export function scoredList(postings: Postings, idf: number, lengths: RecordLengths, norms: Float64Array): Matches {
   const ids = new Int32Array(postings.docs);
   const scores = new Float64Array(postings.docs);
   for (let b = 0, at = 0; b < postings.blocks; b++) {
@@ -94,7 +95,7 @@ let sharedScores: Float64Array = new Float64Array(256);
  *   last is soon high.
  * Nothing the size of the matches is allocated, and nothing is sorted but the shared records.
  */
-export function topOfUnion(scored: readonly Leaf[], lengths: Uint32Array, norms: Float64Array, best: BestOf): number {
+export function topOfUnion(scored: readonly Leaf[], lengths: RecordLengths, norms: Float64Array, best: BestOf): number {
   const n = scored.length;
   let docs = 0;
   let lowest = 0x7fffffff;

@@ -1,6 +1,7 @@
 import type { SearchColumn } from '../../../deployments/schema';
 import type { Postings } from './block-postings';
 import type { PositionParts } from './positions';
+import type { RecordLengths } from './record-lengths';
 
 /** What the engine reads of an index, whatever stores it: bm25's statistics, postings and positions by token. */
 export interface PostingsReader {
@@ -9,7 +10,7 @@ export interface PostingsReader {
   /** Average tokens per row, computed as FTS5 computes it. */
   readonly averageLength: number;
   /** lengths[id] is the number of tokens in the record (all columns): bm25's D. */
-  readonly lengths: Uint32Array;
+  readonly lengths: RecordLengths;
   /** The tokens FTS5 makes of `text` (a query word may become several, or none). */
   tokenize(text: string): readonly string[];
   /** Every token of the index that starts with `prefix`, as FTS5 expands `prefix*`. */

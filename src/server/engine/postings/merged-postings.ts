@@ -2,6 +2,7 @@ import { FrontiersBuilder, type BlockFrontiers } from './block-frontier';
 import type { Postings, TokenPostings } from './block-postings';
 import { seek } from './seek';
 import { SummedCounts } from './summed-counts';
+import type { RecordLengths } from './record-lengths';
 
 /** The others' pairs, as a share of the longest list's, up to which lists are read through the longest. */
 const othersShare = 1 / 4;
@@ -48,7 +49,7 @@ export class MergedPostings implements Postings {
    */
   static of(
     lists: Iterable<() => Postings | undefined>,
-    lengths: Uint32Array,
+    lengths: RecordLengths,
     countsById: Uint32Array,
     computed: (list: TokenPostings) => Postings,
   ): Postings | undefined {
@@ -82,7 +83,7 @@ export class MergedPostings implements Postings {
   private constructor(
     private readonly longest: Postings,
     { ids: otherIds, counts: otherCounts }: TokenPostings,
-    lengths: Uint32Array,
+    lengths: RecordLengths,
   ) {
     // Stored lists' frontiers are whole (block-postings.ts); the bounds below rest on it.
     if (!longest.frontiers.whole) throw new Error('The longest of merged lists needs its whole frontiers.');

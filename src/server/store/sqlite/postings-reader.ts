@@ -7,6 +7,7 @@ import type { IdSet } from '../../engine/id-set';
 import { DenseSets, denseFrom } from '../../engine/postings/dense-sets';
 import type { PostingsReader } from '../../engine/postings/index-reader';
 import { pairListIn } from '../../engine/postings/pairs';
+import { recordLengths } from '../../engine/postings/record-lengths';
 import { wholeRecord } from '../../engine/postings/positions';
 import { storedCommon } from './indexer/pair-postings';
 import { pairListReader } from './indexer/pair-rows';
@@ -24,7 +25,7 @@ export function openPostings(db: Database.Database, deployment: Deployment): Pos
     { rows: number; tokens: number; data: Buffer } | undefined;
   if (!stats || stats.rows === 0) return undefined;
   // A copy, so the array is aligned and owns its memory.
-  const lengths = new Uint32Array(new Uint8Array(stats.data).buffer);
+  const lengths = recordLengths(new Uint32Array(new Uint8Array(stats.data).buffer));
 
   const tokenize = rememberingTokens(queryTokenizer(scratchTokenizer(db, `${t.tokenizing}_query`)));
   const byPrefix = db.prepare(`SELECT term FROM ${t.terms} WHERE term >= ? ORDER BY term`).pluck();
