@@ -27,6 +27,33 @@ describe('id sets', () => {
     );
   });
 
+  it('add ascending ids in runs, dense and sparse, into what they hold already, as added one by one, those past the capacity left out', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 400 })
+          .chain((capacity) =>
+            fc.tuple(
+              fc.constant(capacity),
+              fc.uniqueArray(fc.nat({ max: capacity - 1 })),
+              fc.oneof(
+                fc.uniqueArray(fc.nat({ max: capacity + 40 })),
+                fc.uniqueArray(fc.nat({ max: capacity + 40 }), { minLength: capacity >> 1 }),
+              ),
+            ),
+          ),
+        ([capacity, held, added]) => {
+          const ids = Int32Array.from(added.sort((a, b) => a - b));
+          const set = IdSet.of(held, capacity);
+          set.addAscending(ids);
+          const expected = IdSet.of([...held, ...added], capacity);
+          expect(set.toArray()).toEqual(expected.toArray());
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('keep those of a list of ids they hold, in order, whatever ids the list holds past the capacity', () => {
     fc.assert(
       fc.property(

@@ -4,7 +4,8 @@ import type { Postings } from './block-postings';
 /** The records of a postings list as a bitset: every block's ids decoded. */
 export function recordsOf(postings: Postings, capacity: number): IdSet {
   const set = new IdSet(capacity);
-  for (let b = 0; b < postings.blocks; b++) set.addAll(postings.ids(b));
+  if (isDense(postings.docs, capacity)) for (let b = 0; b < postings.blocks; b++) set.addAscending(postings.ids(b));
+  else for (let b = 0; b < postings.blocks; b++) set.addAll(postings.ids(b));
   return set;
 }
 
