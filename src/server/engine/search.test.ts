@@ -550,9 +550,9 @@ describe('a record longer than 65,535 tokens', () => {
   let longEngine: QueryEngine;
   let longDb: Database.Database;
   let longIndex: ReferenceIndex;
-  /** The long record's length, and its id. */
-  let length: number;
+  /** The long record's id, and its length as the reader holds it. */
   let id: number;
+  let length: number;
 
   beforeAll(() => {
     longDir = mkdtempSync(join(tmpdir(), 'records-long-record-'));
@@ -565,13 +565,13 @@ describe('a record longer than 65,535 tokens', () => {
     writer.close();
     // Its length with a one-word description, then a book's: 8 tokens past 65,536, where 16 bits
     // would hold it as a record of 8 tokens and rank its one "temperature" first, not last.
-    const id0 = new Database(path, { readonly: true });
-    id = id0
+    const written = new Database(path, { readonly: true });
+    id = written
       .prepare(`SELECT id FROM ${tablesOf(lit).records} WHERE repo_id = ?`)
       .pluck()
       .get(stored.record.repo_id) as number;
-    const short = openPostings(id0, lit)!.lengths[id]!;
-    id0.close();
+    const short = openPostings(written, lit)!.lengths[id]!;
+    written.close();
     writer = openStoreWriter(path);
     writer.put('LIT', [withDescription(`temperature${' heat'.repeat(0x10000 + 8 - short)}`)]);
     writer.close();
