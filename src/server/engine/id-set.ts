@@ -36,23 +36,10 @@ export class IdSet {
    * after id, wait on each other. Where ids stand a word or more apart, addAll is faster.
    */
   addAscending(ids: Int32Array): void {
-    const words = this.words;
     // Ascending: those below the capacity come first.
     let end = ids.length;
     while (end > 0 && ids[end - 1]! >= this.capacity) end--;
-    if (end === 0) return;
-    let word = ids[0]! >>> 5;
-    let bits = 0;
-    for (let i = 0; i < end; i++) {
-      const id = ids[i]!;
-      if (id >>> 5 !== word) {
-        words[word]! |= bits;
-        word = id >>> 5;
-        bits = 0;
-      }
-      bits |= 1 << (id & 31);
-    }
-    words[word]! |= bits;
+    setAscending(this.words, ids, end);
   }
 
   /** Whether any id from `low` to `high` (inclusive) is in the set. */
@@ -214,4 +201,21 @@ export class IdSet {
   get bytes(): number {
     return this.words.byteLength;
   }
+}
+
+/** Sets the bits of `ids[0..end)` (ascending, each within `words`) in a bitset's words, each word's gathered before it is stored. */
+export function setAscending(words: Uint32Array, ids: Int32Array, end = ids.length): void {
+  if (end === 0) return;
+  let word = ids[0]! >>> 5;
+  let bits = 0;
+  for (let i = 0; i < end; i++) {
+    const id = ids[i]!;
+    if (id >>> 5 !== word) {
+      words[word]! |= bits;
+      word = id >>> 5;
+      bits = 0;
+    }
+    bits |= 1 << (id & 31);
+  }
+  words[word]! |= bits;
 }

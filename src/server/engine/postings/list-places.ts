@@ -1,4 +1,5 @@
 import type { Postings } from './block-postings';
+import { setAscending } from '../id-set';
 
 /** Set bits in a 32-bit word. */
 function bitCount(word: number): number {
@@ -24,10 +25,7 @@ export class ListPlaces {
   constructor(postings: Postings) {
     const capacity = postings.blocks === 0 ? 0 : postings.lastIds[postings.blocks - 1]! + 1;
     const words = (this.words = new Uint32Array((capacity + 31) >>> 5));
-    for (let b = 0; b < postings.blocks; b++) {
-      const ids = postings.ids(b);
-      for (let i = 0; i < ids.length; i++) words[ids[i]! >>> 5]! |= 1 << (ids[i]! & 31);
-    }
+    for (let b = 0; b < postings.blocks; b++) setAscending(words, postings.ids(b));
     const before = (this.before = new Uint32Array(words.length));
     for (let w = 1; w < words.length; w++) before[w] = before[w - 1]! + bitCount(words[w - 1]!);
   }

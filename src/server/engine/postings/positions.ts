@@ -1,7 +1,7 @@
 import { searchColumns } from '../../../deployments/schema';
 import { columnWeights } from '../../../deployments/search-model';
 import { VarintCursor, VarintWriter } from './varint';
-import { bitsAt, bitsBytes, bitWidth, packBits } from './bit-packing';
+import { bitsAt, bitsBytes, bitWidth, packBits, unpack } from './bit-packing';
 import { blockSize, type TokenPostings } from './block-postings';
 import { doubled } from '../typed-arrays';
 import { tokenColumns } from './token-columns';
@@ -207,12 +207,16 @@ export class StoredPositions {
     const marks = (this.marks ??= new Uint32Array(this.blocks * marksPerBlock));
     const at = b * marksPerBlock;
     if (marks[at] === 0) {
-      const widths = this.table[3 * b + 1]!;
-      const countWidth = countWidthOf(widths);
+      const size = this.size(b);
+      const end = Math.min(size, blockSize - markEvery);
+      const countWidth = countWidthOf(this.table[3 * b + 1]!);
       const countsAt = this.table[3 * b + 2]!;
-      const end = Math.min(this.size(b), blockSize - markEvery);
+      // Counts unpacked 32 at a time, as far as the run holds whole words of them (a full block's all); the rest read where they stand.
+      const whole = size === blockSize ? blockSize : end & ~31;
+      unpack(this.data, countsAt, whole, countWidth, 1, blockCounts);
+      for (let d = whole; d < end; d++) blockCounts[d] = 1 + bitsAt(this.data, countsAt, d, countWidth);
       for (let d = 0, first = 0; d < end; d++) {
-        first += 1 + bitsAt(this.data, countsAt, d, countWidth);
+        first += blockCounts[d]!;
         if ((d + 1) % markEvery === 0) marks[at + (d + 1) / markEvery] = first;
       }
       marks[at] = 1;
@@ -220,6 +224,9 @@ export class StoredPositions {
     return m === 0 ? 0 : marks[at + m]!;
   }
 }
+
+/** A block's counts (each document's instances), unpacked to find its marks. */
+const blockCounts = new Uint32Array(blockSize);
 
 /** A block's documents between two marks (StoredPositions.mark): a power of two. */
 const markEvery = 16;
